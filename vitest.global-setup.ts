@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
+import { applyMigrations, applySeeds, loadProject } from '@portal/engine';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Starts one embedded PostgreSQL cluster for the whole test run and builds two template
+ * databases from `hasura/`: `portal_migrated` (every migration) and `portal_seeded`
+ * (migrations and demo seeds). Test files clone their own database from one of them.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-pg-'));
+  const cluster = await startCluster({ dataDir: path.join(dataDir, 'data') });
+  const admin = cluster.url();
+  const hasura = loadProject(path.resolve(import.meta.dirname, 'hasura'));
+  for (const [name, seeded] of [
+    ['portal_migrated', false],
+    ['portal_seeded', true],
+  ] as const) {
+    await createDatabase(admin, name);
+    const url = withDatabase(admin, name);
+    await applyMigrations({ project: hasura, databaseUrl: url });
+    if (seeded) await applySeeds({ project: hasura, databaseUrl: url });
+  }
+  project.provide('pgAdminUrl', admin);
+  return async () => {
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
