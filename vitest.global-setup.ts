@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
@@ -12,6 +12,8 @@ import type { TestProject } from 'vitest/node';
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-pg-'));
+  // When we run as root the server runs as the `postgres` user, which must reach the data directory.
+  chmodSync(dataDir, 0o755);
   const cluster = await startCluster({ dataDir: path.join(dataDir, 'data') });
   const admin = cluster.url();
   const hasura = loadProject(path.resolve(import.meta.dirname, 'hasura'));
