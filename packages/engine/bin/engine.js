@@ -3,4 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/cli.ts');
+const { run } = await import('../src/cli.ts');
+run(process.argv.slice(2));

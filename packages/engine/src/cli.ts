@@ -148,8 +148,9 @@ export async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('engine.js')) {
-  main(process.argv.slice(2)).then(
+/** Runs the CLI and exits with its status; errors print as one line without a stack. */
+export function run(argv: string[]): void {
+  main(argv).then(
     (code) => process.exit(code),
     (error: Error) => {
       console.error(`engine: ${error.message}`);

@@ -135,11 +135,10 @@ const KINDS: Record<string, CatalogTable['kind']> = {
 
 /** Reads tables, views, columns, constraints and functions of every user schema. */
 export async function introspect(client: pg.ClientBase): Promise<Catalog> {
-  const [tables, functions, version] = await Promise.all([
-    client.query(TABLES_SQL),
-    client.query(FUNCTIONS_SQL),
-    client.query<{ server_version_num: string }>('show server_version_num'),
-  ]);
+  // One client runs one query at a time.
+  const tables = await client.query(TABLES_SQL);
+  const functions = await client.query(FUNCTIONS_SQL);
+  const version = await client.query<{ server_version_num: string }>('show server_version_num');
   const catalog: Catalog = {
     tables: new Map(),
     functions: new Map(),

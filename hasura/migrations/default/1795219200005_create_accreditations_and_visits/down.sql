@@ -1,0 +1,11 @@
+drop table public.reapplications;
+drop table public.preferred_days;
+drop table public.survey_visitors;
+drop table public.survey_visits;
+drop trigger accreditations_refresh_current on public.accreditations;
+drop function public.refresh_current_accreditation();
+alter table public.practices drop constraint practices_current_accreditation_id_fkey;
+drop index public.practices_current_accreditation_id_idx;
+drop table public.accreditations;
+drop table public.survey_versions;
+drop table public.contacts;

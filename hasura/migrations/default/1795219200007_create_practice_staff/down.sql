@@ -1,0 +1,2 @@
+drop table public.invitations;
+drop table public.practice_staff;

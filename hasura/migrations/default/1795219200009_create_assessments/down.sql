@@ -1,0 +1,12 @@
+drop view public.assessment_counts;
+drop table public.review_history;
+drop table public.general_comments;
+drop table public.comments;
+drop table public.indicator_locks;
+drop table public.action_plan_activities;
+alter table public.documents drop constraint documents_indicator_response_id_fkey;
+drop table public.indicator_responses;
+drop function public.risk_rating_for(text, text);
+drop table public.confidentiality_signs;
+drop table public.assessment_submissions;
+drop table public.assessments;

@@ -1,0 +1,2 @@
+drop table public.email_outbox;
+drop table public.certificates;
