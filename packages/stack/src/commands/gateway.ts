@@ -1,0 +1,45 @@
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { startGateway } from '../gateway/gateway.ts';
+import { upstreamFromUrl } from '../gateway/proxy.ts';
+import { httpCheck, runHealthChecks } from '../health.ts';
+import { createLogger } from '../log.ts';
+
+/**
+ * The gateway alone, in front of services that run elsewhere (the `web` service of
+ * docker-compose.yml): serves the built app from WEB_DIST and forwards /v1/ and /api/.
+ */
+export async function runGatewayOnly(): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const log = createLogger('gateway', 'blue', config.color);
+  const engineUrl = config.env.ENGINE_URL ?? `http://127.0.0.1:${config.engine.port}`;
+  const actionsUrl = config.env.ACTIONS_URL ?? `http://127.0.0.1:${config.actions.port}`;
+  const gateway = await startGateway({
+    host: config.host,
+    port: config.port,
+    graphql: { kind: 'proxy', upstream: upstreamFromUrl('engine', engineUrl) },
+    api: { kind: 'proxy', upstream: upstreamFromUrl('actions', actionsUrl) },
+    web: { kind: 'static', dir: config.web.dist },
+    health: () =>
+      runHealthChecks([
+        { name: 'engine', url: engineUrl, check: httpCheck(`${engineUrl}/healthz`) },
+        { name: 'actions', url: actionsUrl, check: httpCheck(`${actionsUrl}/api/health`) },
+      ]),
+  });
+  log(
+    `listening on http://${config.host}:${gateway.port}: /v1/ -> ${engineUrl}, /api/ -> ${actionsUrl}, / -> ${config.web.dist}`,
+  );
+  await new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
+  });
+  await gateway.close();
+  return 0;
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the stack reads, with its schema. `ENV_DOCS` below documents
+ * each one; `.env.example` and the README are checked against it by tests.
+ */
+
+const port = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'must be a port number (1-65535)')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 65535, 'must be a port number (1-65535)');
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
+  .transform((v) => ['true', '1', 'yes'].includes(v));
+
+const text = z.string().trim().min(1, 'must not be empty');
+
+/** The JSON form Hasura reads from HASURA_GRAPHQL_JWT_SECRET; we support HS256 keys. */
+export const ZJwtSecretSchema = z.object({
+  type: z.literal('HS256', { error: 'type must be "HS256"' }),
+  key: z.string({ error: 'key is required' }).min(32, 'key must be at least 32 characters'),
+});
+export type TJwtSecret = z.infer<typeof ZJwtSecretSchema>;
+
+const jwtSecret = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON like {"type":"HS256","key":"<32+ chars>"}' });
+      return z.NEVER;
+    }
+    const result = ZJwtSecretSchema.safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({ code: 'custom', message: result.error.issues.map((i) => i.message).join('; ') });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** The stack's environment. Unset and empty variables take their defaults. */
+export const ZStackEnvSchema = z.object({
+  PORT: port.default(3000),
+  HOST: text.default('127.0.0.1'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: text.default('.data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  PGPORT: port.default(54320),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_PUBLIC_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_PORT: port.default(4569),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name (3-63 of a-z 0-9 . -)')
+    .default('portal'),
+  S3_REGION: text.default('us-east-1'),
+  S3_ACCESS_KEY_ID: text.default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: text.default('S3RVER'),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  HASURA_GRAPHQL_SERVER_PORT: port.default(8080),
+  HASURA_GRAPHQL_ADMIN_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  HASURA_GRAPHQL_JWT_SECRET: jwtSecret.optional(),
+  HASURA_GRAPHQL_UNAUTHORIZED_ROLE: text.default('anonymous'),
+  HASURA_GRAPHQL_ENABLE_CONSOLE: bool.default(false),
+  ACTIONS_PORT: port.default(3100),
+  ACTIONS_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  WEB_PORT: port.default(5173),
+  SMTP_HOST: text.optional(),
+  SMTP_PORT: port.default(587),
+  SMTP_USER: text.optional(),
+  SMTP_PASSWORD: text.optional(),
+  SMTP_FROM: text.default('Accreditation Portal <no-reply@localhost>'),
+  ENGINE_URL: url(['http:', 'https:']).optional(),
+  ACTIONS_URL: url(['http:', 'https:']).optional(),
+  WEB_DIST: text.default('web/dist'),
+  NO_COLOR: z.string().optional(),
+});
+export type TStackEnv = z.output<typeof ZStackEnvSchema>;
+export type StackEnvName = keyof z.input<typeof ZStackEnvSchema>;
+
+export interface EnvDoc {
+  /** Shown in `.env.example`; `undefined` when unset has a meaning of its own. */
+  default?: string;
+  doc: string;
+  group: 'origin' | 'database' | 'storage' | 'engine' | 'actions' | 'web' | 'mail' | 'gateway' | 'output';
+}
+
+/** One line of documentation per variable (the record type makes it complete). */
+export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
+  PORT: {
+    default: '3000',
+    group: 'origin',
+    doc: 'Port of the one origin: app at /, GraphQL at /v1/graphql, REST at /api/.',
+  },
+  HOST: {
+    default: '127.0.0.1',
+    group: 'origin',
+    doc: 'Address the gateway binds (0.0.0.0 to reach it from other machines).',
+  },
+  PUBLIC_URL: {
+    group: 'origin',
+    doc: 'Origin browsers use (links in e-mails, S3 CORS); default http://localhost:$PORT.',
+  },
+  DATA_DIR: {
+    default: '.data',
+    group: 'origin',
+    doc: 'Where embedded PostgreSQL, s3rver and generated secrets keep data (relative to the repo).',
+  },
+  DATABASE_URL: {
+    group: 'database',
+    doc: 'Use this PostgreSQL database instead of starting embedded PostgreSQL.',
+  },
+  PGPORT: { default: '54320', group: 'database', doc: 'Port of embedded PostgreSQL (127.0.0.1).' },
+  S3_ENDPOINT: { group: 'storage', doc: 'Use this S3 API (MinIO, AWS) instead of starting s3rver.' },
+  S3_PUBLIC_ENDPOINT: {
+    group: 'storage',
+    doc: 'S3 endpoint as browsers reach it, for presigned URLs; default S3_ENDPOINT.',
+  },
+  S3_PORT: { default: '4569', group: 'storage', doc: 'Port of the embedded s3rver (127.0.0.1).' },
+  S3_BUCKET: {
+    default: 'portal',
+    group: 'storage',
+    doc: 'Bucket for documents, certificates and reports (created at start by s3rver).',
+  },
+  S3_REGION: { default: 'us-east-1', group: 'storage', doc: 'S3 region.' },
+  S3_ACCESS_KEY_ID: { default: 'S3RVER', group: 'storage', doc: 'S3 access key (s3rver accepts S3RVER).' },
+  S3_SECRET_ACCESS_KEY: {
+    default: 'S3RVER',
+    group: 'storage',
+    doc: 'S3 secret key (s3rver accepts S3RVER).',
+  },
+  S3_FORCE_PATH_STYLE: {
+    default: 'true',
+    group: 'storage',
+    doc: 'Path-style bucket URLs (needed by s3rver and MinIO).',
+  },
+  HASURA_GRAPHQL_SERVER_PORT: {
+    default: '8080',
+    group: 'engine',
+    doc: 'Port of the GraphQL engine, like Hasura.',
+  },
+  HASURA_GRAPHQL_ADMIN_SECRET: {
+    group: 'engine',
+    doc: 'Admin secret; generated once and kept in $DATA_DIR/secrets.json when unset.',
+  },
+  HASURA_GRAPHQL_JWT_SECRET: {
+    group: 'engine',
+    doc: 'JSON {"type":"HS256","key":"..."}; generated once and kept in $DATA_DIR/secrets.json when unset.',
+  },
+  HASURA_GRAPHQL_UNAUTHORIZED_ROLE: {
+    default: 'anonymous',
+    group: 'engine',
+    doc: 'Role for requests without a token.',
+  },
+  HASURA_GRAPHQL_ENABLE_CONSOLE: {
+    default: 'false',
+    group: 'engine',
+    doc: 'Serve the console (real Hasura only).',
+  },
+  ACTIONS_PORT: {
+    default: '3100',
+    group: 'actions',
+    doc: 'Port of the actions service (it reads it as PORT).',
+  },
+  ACTIONS_SECRET: {
+    group: 'actions',
+    doc: 'Shared secret the engine sends to action handlers; generated once when unset.',
+  },
+  WEB_PORT: { default: '5173', group: 'web', doc: 'Port of the Vite dev server behind the gateway.' },
+  SMTP_HOST: { group: 'mail', doc: 'SMTP server for e-mail; unset keeps mail in the database outbox.' },
+  SMTP_PORT: { default: '587', group: 'mail', doc: 'SMTP port.' },
+  SMTP_USER: { group: 'mail', doc: 'SMTP user name.' },
+  SMTP_PASSWORD: { group: 'mail', doc: 'SMTP password.' },
+  SMTP_FROM: {
+    default: 'Accreditation Portal <no-reply@localhost>',
+    group: 'mail',
+    doc: 'Sender of e-mails.',
+  },
+  ENGINE_URL: {
+    group: 'gateway',
+    doc: 'Gateway only (`cli.ts gateway`, production web): GraphQL engine to forward /v1/ to.',
+  },
+  ACTIONS_URL: { group: 'gateway', doc: 'Gateway only: actions service to forward /api/ to.' },
+  WEB_DIST: {
+    default: 'web/dist',
+    group: 'gateway',
+    doc: 'Built web app the gateway serves when no Vite dev server runs.',
+  },
+  NO_COLOR: { group: 'output', doc: 'Set to anything to print log prefixes without colour.' },
+};

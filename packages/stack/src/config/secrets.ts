@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { StackConfig } from './config.ts';
+import { ZJwtSecretSchema } from './env.ts';
+
+/** The secrets every service shares. */
+export interface Secrets {
+  adminSecret: string;
+  /** JSON as Hasura reads it from HASURA_GRAPHQL_JWT_SECRET. */
+  jwtSecret: string;
+  actionsSecret: string;
+}
+
+const ZSecretsFileSchema = z.object({
+  adminSecret: z.string().min(16),
+  jwtKey: ZJwtSecretSchema.shape.key,
+  actionsSecret: z.string().min(16),
+});
+type TSecretsFile = z.infer<typeof ZSecretsFileSchema>;
+
+const random = () => randomBytes(32).toString('hex');
+
+/**
+ * Secrets from the environment, else from `$DATA_DIR/secrets.json`, which is written with
+ * random values on first start so that a restart keeps tokens and sessions valid.
+ */
+export function resolveSecrets(config: StackConfig): Secrets {
+  const file = path.join(config.dataDir, 'secrets.json');
+  let stored: TSecretsFile | undefined;
+  if (existsSync(file)) {
+    const parsed = ZSecretsFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success)
+      throw new Error(`${file} is not valid; delete it (or run npm run reset) to generate new secrets`);
+    stored = parsed.data;
+  } else {
+    stored = { adminSecret: random(), jwtKey: random(), actionsSecret: random() };
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return {
+    adminSecret: config.engine.adminSecret ?? stored.adminSecret,
+    jwtSecret: config.engine.jwtSecret ?? JSON.stringify({ type: 'HS256', key: stored.jwtKey }),
+    actionsSecret: config.actions.secret ?? stored.actionsSecret,
+  };
+}

@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { HealthReport } from '../health.ts';
+import { forwardRequest, forwardUpgrade, type Upstream } from './proxy.ts';
+import { serveStatic } from './static.ts';
+import { renderStatusPage } from './status-page.ts';
+
+/** What serves one part of the origin. */
+export type Target =
+  | { kind: 'proxy'; upstream: Upstream }
+  | { kind: 'static'; dir: string }
+  | { kind: 'status-page' }
+  | { kind: 'missing'; reason: string };
+
+export interface GatewayOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** `/v1/…` and `/v2/…` (Hasura's endpoints: /v1/graphql, /v1/metadata, /v2/query). */
+  graphql: Target;
+  /** `/api/…`. */
+  api: Target;
+  /** Everything else. */
+  web: Target;
+  health: () => Promise<HealthReport>;
+}
+
+export interface Gateway {
+  port: number;
+  close(): Promise<void>;
+}
+
+type Part = 'graphql' | 'api' | 'web';
+
+/** Which part of the origin a path belongs to; null for the gateway's own `/healthz`. */
+export function routeOf(url: string | undefined): Part | null {
+  const pathname = (url ?? '/').split('?')[0]!;
+  if (pathname === '/healthz') return null;
+  if (/^\/v[12]\//.test(pathname)) return 'graphql';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return 'api';
+  return 'web';
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text);
+}
+
+/**
+ * The one origin: a small reverse proxy that forwards HTTP and WebSocket upgrades to the
+ * engine (`/v1/`, `/v2/`), the actions service (`/api/`) and the web app (`/`), and answers
+ * `/healthz` with every service's health (200 only when all that run are healthy).
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const upgraded = new Set<Duplex>();
+
+  const server = http.createServer((req, res) => {
+    const part = routeOf(req.url);
+    if (part === null) {
+      options.health().then(
+        (report) => sendJson(res, report.ok ? 200 : 503, report),
+        (error: Error) => sendJson(res, 500, { ok: false, error: error.message }),
+      );
+      return;
+    }
+    const target = options[part];
+    switch (target.kind) {
+      case 'proxy':
+        forwardRequest(req, res, target.upstream, agent);
+        return;
+      case 'static':
+        serveStatic(req, res, target.dir);
+        return;
+      case 'status-page':
+        if ((req.url ?? '/').split('?')[0] !== '/') {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+          return;
+        }
+        options.health().then(
+          (report) =>
+            res
+              .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+              .end(renderStatusPage(report)),
+          (error: Error) => sendJson(res, 500, { error: error.message }),
+        );
+        return;
+      case 'missing':
+        sendJson(res, 503, { error: target.reason });
+        return;
+    }
+  });
+
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    const part = routeOf(req.url);
+    const target = part ? options[part] : undefined;
+    if (target?.kind !== 'proxy') {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    forwardUpgrade(req, socket, head, target.upstream);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of upgraded) socket.destroy();
+      server.closeAllConnections();
+      agent.destroy();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import pg from 'pg';
+
+export type ServiceState = 'healthy' | 'unhealthy' | 'starting' | 'not built yet';
+
+export interface ServiceHealth {
+  name: string;
+  state: ServiceState;
+  /** Where it is reached (for people). */
+  url?: string;
+  detail?: string;
+}
+
+export interface HealthReport {
+  /** True when every service that runs is healthy. */
+  ok: boolean;
+  services: ServiceHealth[];
+}
+
+/** A named check; returns null when healthy, else what is wrong. */
+export interface HealthCheck {
+  name: string;
+  url?: string;
+  /** `not built yet` services are listed but never checked. */
+  state?: 'not built yet';
+  check?: () => Promise<string | null>;
+}
+
+const TIMEOUT_MS = 2000;
+
+/** Healthy when GET `url` answers 200 within the timeout. */
+export function httpCheck(url: string): () => Promise<string | null> {
+  return async () => {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      await response.body?.cancel();
+      return response.status === 200 ? null : `GET ${url} answered ${response.status}`;
+    } catch (error) {
+      return `GET ${url} failed: ${(error as Error).message}`;
+    }
+  };
+}
+
+/** Healthy when the bucket answers HEAD (s3rver: 200; a real S3 may say 403 to an unsigned request). */
+export function s3Check(endpoint: string, bucket: string): () => Promise<string | null> {
+  const url = `${endpoint.replace(/\/+$/, '')}/${bucket}`;
+  return async () => {
+    try {
+      const response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return response.status === 200 || response.status === 403
+        ? null
+        : `HEAD ${url} answered ${response.status}`;
+    } catch (error) {
+      return `HEAD ${url} failed: ${(error as Error).message}`;
+    }
+  };
+}
+
+/** Healthy when `select 1` succeeds. */
+export function postgresCheck(url: string): () => Promise<string | null> {
+  return async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: TIMEOUT_MS });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+}
+
+/** Runs every check in parallel. */
+export async function runHealthChecks(checks: HealthCheck[]): Promise<HealthReport> {
+  const services = await Promise.all(
+    checks.map(async (c): Promise<ServiceHealth> => {
+      const base = { name: c.name, ...(c.url ? { url: c.url } : {}) };
+      if (c.state === 'not built yet' || !c.check) return { ...base, state: 'not built yet' };
+      const problem = await c.check();
+      return problem ? { ...base, state: 'unhealthy', detail: problem } : { ...base, state: 'healthy' };
+    }),
+  );
+  return { ok: services.every((s) => s.state === 'healthy' || s.state === 'not built yet'), services };
+}

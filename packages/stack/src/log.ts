@@ -1,0 +1,38 @@
+/** Prefixed, optionally coloured log lines, one writer per service. */
+
+const COLORS = {
+  gray: 90,
+  red: 31,
+  green: 32,
+  yellow: 33,
+  blue: 34,
+  magenta: 35,
+  cyan: 36,
+} as const;
+export type Color = keyof typeof COLORS;
+
+export interface Logger {
+  (line: string): void;
+  error(line: string): void;
+}
+
+const PREFIX_WIDTH = 8;
+
+export function paint(text: string, color: Color, enabled: boolean): string {
+  return enabled ? `\u001b[${COLORS[color]}m${text}\u001b[39m` : text;
+}
+
+export function bold(text: string, enabled: boolean): string {
+  return enabled ? `\u001b[1m${text}\u001b[22m` : text;
+}
+
+/** A logger that writes `name │ line` to stdout (errors to stderr). */
+export function createLogger(name: string, color: Color, colorEnabled: boolean): Logger {
+  const prefix = `${paint(name.padEnd(PREFIX_WIDTH), color, colorEnabled)}${paint('│', 'gray', colorEnabled)} `;
+  const write = (stream: NodeJS.WriteStream, text: string) => {
+    for (const line of text.replace(/\s+$/, '').split('\n')) stream.write(`${prefix}${line}\n`);
+  };
+  const log = ((line: string) => write(process.stdout, line)) as Logger;
+  log.error = (line: string) => write(process.stderr, paint(line, 'red', colorEnabled));
+  return log;
+}

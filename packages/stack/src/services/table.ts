@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { StackConfig } from '../config/config.ts';
+import type { Secrets } from '../config/secrets.ts';
+import type { Color } from '../log.ts';
+
+/** What a child service needs from the parts the stack started before it. */
+export interface ServiceContext {
+  config: StackConfig;
+  secrets: Secrets;
+  /** URL of the application database. */
+  databaseUrl: string;
+}
+
+/** One application service the stack runs as a child process. */
+export interface ServiceSpec {
+  name: 'engine' | 'actions' | 'web';
+  color: Color;
+  /** The file whose presence means the service exists (relative to the repo). */
+  entry: string;
+  /** The variable that sets its port, for messages. */
+  portEnv: string;
+  port(config: StackConfig): number;
+  /** The command, run from the repo root unless `cwd` says otherwise. */
+  command(context: ServiceContext): { command: string; args: string[]; cwd?: string };
+  /**
+   * The environment it gets, on top of PATH/HOME/NODE_ENV. Keys whose value is undefined are
+   * not passed but are still part of the service's contract (docker-compose names them too).
+   */
+  env(context: ServiceContext): Record<string, string | undefined>;
+  /** Path answered with 200 when the service is healthy. */
+  healthPath: string;
+  /** How long it may take to become healthy. */
+  startTimeoutMs: number;
+}
+
+const TSX_LOADER = import.meta.resolve('tsx');
+
+/** Runs a TypeScript entry with Node and the tsx loader (no extra tsx process in between). */
+function tsx(entry: string, ...args: string[]) {
+  return { command: process.execPath, args: ['--import', TSX_LOADER, entry, ...args] };
+}
+
+/** The S3 settings the actions service reads (same names in docker-compose.yml). */
+function s3Env({ config }: ServiceContext): Record<string, string> {
+  return {
+    S3_ENDPOINT: config.s3.endpoint,
+    S3_PUBLIC_ENDPOINT: config.s3.publicEndpoint,
+    S3_BUCKET: config.s3.bucket,
+    S3_REGION: config.s3.region,
+    S3_ACCESS_KEY_ID: config.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: config.s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: String(config.s3.forcePathStyle),
+  };
+}
+
+/**
+ * The application services, in start order. A service whose entry file does not exist yet
+ * is reported as "not built yet" and skipped. Adding a service is one entry here (plus its
+ * route in the gateway when it serves a new path).
+ */
+export const SERVICES: readonly ServiceSpec[] = [
+  {
+    name: 'engine',
+    color: 'magenta',
+    entry: 'packages/engine/src/server/main.ts',
+    portEnv: 'HASURA_GRAPHQL_SERVER_PORT',
+    port: (config) => config.engine.port,
+    command: () => tsx('packages/engine/src/server/main.ts', '--project', 'hasura'),
+    env: ({ config, secrets, databaseUrl }) => ({
+      HASURA_GRAPHQL_DATABASE_URL: databaseUrl,
+      HASURA_GRAPHQL_ADMIN_SECRET: secrets.adminSecret,
+      HASURA_GRAPHQL_JWT_SECRET: secrets.jwtSecret,
+      HASURA_GRAPHQL_UNAUTHORIZED_ROLE: config.engine.unauthorizedRole,
+      HASURA_GRAPHQL_SERVER_PORT: String(config.engine.port),
+      HASURA_GRAPHQL_ENABLE_CONSOLE: String(config.engine.enableConsole),
+      ACTIONS_BASE_URL: `http://127.0.0.1:${config.actions.port}/api`,
+      ACTIONS_SECRET: secrets.actionsSecret,
+    }),
+    healthPath: '/healthz',
+    startTimeoutMs: 60_000,
+  },
+  {
+    name: 'actions',
+    color: 'cyan',
+    entry: 'actions/src/main.ts',
+    portEnv: 'ACTIONS_PORT',
+    port: (config) => config.actions.port,
+    command: () => tsx('actions/src/main.ts'),
+    env: (context) => ({
+      PORT: String(context.config.actions.port),
+      PUBLIC_URL: context.config.publicUrl,
+      DATABASE_URL: context.databaseUrl,
+      ...s3Env(context),
+      HASURA_GRAPHQL_JWT_SECRET: context.secrets.jwtSecret,
+      ACTIONS_SECRET: context.secrets.actionsSecret,
+      SMTP_HOST: context.config.smtp.host,
+      SMTP_PORT: String(context.config.smtp.port),
+      SMTP_USER: context.config.smtp.user,
+      SMTP_PASSWORD: context.config.smtp.password,
+      SMTP_FROM: context.config.smtp.from,
+    }),
+    healthPath: '/api/health',
+    startTimeoutMs: 60_000,
+  },
+  {
+    // In development the gateway forwards `/` to Vite (with hot reload over the same origin).
+    name: 'web',
+    color: 'green',
+    entry: 'web/vite.config.ts',
+    portEnv: 'WEB_PORT',
+    port: (config) => config.web.port,
+    command: ({ config }) => ({
+      command: process.execPath,
+      args: [
+        // The web workspace's own Vite, wherever npm put it.
+        path.join(
+          path.dirname(
+            createRequire(path.join(config.root, 'web/package.json')).resolve('vite/package.json'),
+          ),
+          'bin/vite.js',
+        ),
+        '--port',
+        String(config.web.port),
+        '--strictPort',
+        '--host',
+        '127.0.0.1',
+      ],
+      cwd: path.join(config.root, 'web'),
+    }),
+    env: () => ({}),
+    healthPath: '/',
+    startTimeoutMs: 60_000,
+  },
+];
+
+export function isBuilt(spec: ServiceSpec, root: string): boolean {
+  return existsSync(path.join(root, spec.entry));
+}

@@ -1,0 +1,264 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadProject } from '@portal/engine';
+import type { StackConfig } from './config/config.ts';
+import { resolveSecrets } from './config/secrets.ts';
+import { startDatabase } from './data/database.ts';
+import { startS3rver } from './data/s3.ts';
+import { DEMO_PASSWORD, demoAccountLines } from './demo-accounts.ts';
+import { startGateway, type Target } from './gateway/gateway.ts';
+import { type HealthCheck, httpCheck, postgresCheck, runHealthChecks, s3Check } from './health.ts';
+import { acquireLock } from './lock.ts';
+import { bold, type Color, createLogger, type Logger } from './log.ts';
+import { findBusyPorts, type PortClaim } from './ports.ts';
+import { Child } from './services/child.ts';
+import { isBuilt, SERVICES, type ServiceContext, type ServiceSpec } from './services/table.ts';
+
+/** Thrown inside start-up when a stop was requested meanwhile. */
+class StopRequested extends Error {}
+
+interface Resource {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything the stack started, stopped in reverse order (so PostgreSQL, started first,
+ * stops last). Something added after a stop began is stopped at once.
+ */
+class Resources {
+  private readonly items: Resource[] = [];
+  closing = false;
+
+  constructor(private readonly log: Logger) {}
+
+  async add(resource: Resource): Promise<void> {
+    this.items.push(resource);
+    if (this.closing) {
+      await this.stopAll();
+      throw new StopRequested();
+    }
+  }
+
+  async stopAll(): Promise<void> {
+    while (this.items.length) {
+      const item = this.items.pop()!;
+      try {
+        await item.stop();
+      } catch (error) {
+        this.log.error(`stopping ${item.name} failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+/** Polls `url` until it answers 200, the child exits, or time runs out. */
+async function waitHealthy(
+  child: Child,
+  url: string,
+  timeoutMs: number,
+  resources: Resources,
+): Promise<void> {
+  const check = httpCheck(url);
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void child.exited.then(() => {
+    exited = true;
+  });
+  for (;;) {
+    if (resources.closing) throw new StopRequested();
+    if (exited) throw new Error(`${child.name} exited before it became healthy`);
+    const problem = await check();
+    if (problem === null) return;
+    if (Date.now() > deadline)
+      throw new Error(`${child.name} did not become healthy within ${timeoutMs / 1000} s: ${problem}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function webTarget(config: StackConfig, webBuilt: boolean): Target {
+  if (webBuilt) return { kind: 'proxy', upstream: { name: 'web', host: '127.0.0.1', port: config.web.port } };
+  if (existsSync(path.join(config.web.dist, 'index.html'))) return { kind: 'static', dir: config.web.dist };
+  return { kind: 'status-page' };
+}
+
+function printBanner(config: StackConfig, log: Logger, missing: string[], seeded: boolean): void {
+  const c = config.color;
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    bold(`The accreditation portal is ready at ${url}`, c),
+    `  app        ${url}/`,
+    `  GraphQL    ${url}/v1/graphql (HTTP and WebSocket; the engine also listens on :${config.engine.port})`,
+    `  REST       ${url}/api/`,
+    `  health     ${url}/healthz`,
+    `  data       ${config.database.kind === 'embedded' ? config.dataDir : 'external (DATABASE_URL)'}${seeded ? ' (demo data seeded on this start)' : ''}`,
+    ...(missing.length ? [`  not built yet: ${missing.join(', ')}`] : []),
+    '',
+    bold(`Demo accounts (password ${DEMO_PASSWORD}):`, c),
+    ...demoAccountLines().map((line) => `  ${line}`),
+    '',
+    'Press Ctrl-C to stop.',
+  ];
+  for (const line of lines) log(line);
+}
+
+/**
+ * Starts the whole stack and resolves with the exit code once it has stopped: 0 after a
+ * requested stop (SIGINT, SIGTERM, SIGHUP, `requestStop`), 1 after a failure or a child
+ * that died.
+ */
+export async function runStack(
+  config: StackConfig,
+): Promise<{ done: Promise<number>; requestStop: (reason: string) => void }> {
+  const logger = (name: string, color: Color) => createLogger(name, color, config.color);
+  const log = logger('stack', 'blue');
+  const resources = new Resources(log);
+  let resolveDone!: (code: number) => void;
+  const done = new Promise<number>((resolve) => {
+    resolveDone = resolve;
+  });
+
+  let exitCode = 0;
+  const shutdown = async (code: number, reason: string) => {
+    if (resources.closing) return;
+    resources.closing = true;
+    exitCode = code;
+    if (code === 0) log(reason);
+    else log.error(reason);
+    await resources.stopAll();
+    log(code === 0 ? 'stopped' : 'stopped after an error');
+    resolveDone(exitCode);
+  };
+  const requestStop = (reason: string) => void shutdown(0, reason);
+
+  const start = async () => {
+    const lock = acquireLock(config.dataDir);
+    await resources.add({ name: 'lock', stop: async () => lock.release() });
+
+    const services = SERVICES.map((spec) => ({ spec, built: isBuilt(spec, config.root) }));
+    const missing = services.filter((s) => !s.built).map((s) => s.spec.name);
+    for (const name of missing) log(`${name}: not built yet, skipped`);
+
+    const claims: PortClaim[] = [{ port: config.port, host: config.host, env: 'PORT', service: 'gateway' }];
+    if (config.database.kind === 'embedded') {
+      claims.push({ port: config.database.port, host: '127.0.0.1', env: 'PGPORT', service: 'PostgreSQL' });
+    }
+    if (config.s3.kind === 'embedded') {
+      claims.push({ port: config.s3.port, host: '127.0.0.1', env: 'S3_PORT', service: 's3rver' });
+    }
+    for (const { spec, built } of services) {
+      if (built)
+        claims.push({ port: spec.port(config), host: '127.0.0.1', env: spec.portEnv, service: spec.name });
+    }
+    const busy = await findBusyPorts(claims);
+    if (busy.length) throw new Error(`cannot start:\n${busy.map((b) => `  - ${b}`).join('\n')}`);
+
+    const secrets = resolveSecrets(config);
+    const project = loadProject(path.join(config.root, 'hasura'));
+
+    const pgLog = logger('postgres', 'yellow');
+    pgLog(
+      config.database.kind === 'embedded'
+        ? `starting embedded PostgreSQL on 127.0.0.1:${config.database.port} (data in ${config.database.dataDir})`
+        : 'using the database at DATABASE_URL',
+    );
+    const database = await startDatabase(config.database, project, pgLog);
+    await resources.add({ name: 'PostgreSQL', stop: database.stop });
+    pgLog('ready');
+
+    const s3Log = logger('s3', 'green');
+    if (config.s3.kind === 'embedded') {
+      const s3 = await startS3rver({
+        port: config.s3.port,
+        directory: config.s3.dataDir,
+        bucket: config.s3.bucket,
+        allowedOrigins: [
+          ...new Set([
+            config.publicUrl,
+            `http://localhost:${config.port}`,
+            `http://127.0.0.1:${config.port}`,
+          ]),
+        ],
+      });
+      await resources.add({ name: 's3rver', stop: s3.stop });
+      s3Log(`s3rver on ${s3.endpoint}, bucket '${config.s3.bucket}' (data in ${config.s3.dataDir})`);
+    } else {
+      s3Log(`using the S3 API at ${config.s3.endpoint}`);
+    }
+
+    const children = new Map<ServiceSpec['name'], Child>();
+    const healthChecks = (): HealthCheck[] => [
+      {
+        name: 'postgres',
+        url: config.database.kind === 'embedded' ? `127.0.0.1:${config.database.port}` : 'DATABASE_URL',
+        check: postgresCheck(database.url),
+      },
+      { name: 's3', url: config.s3.endpoint, check: s3Check(config.s3.endpoint, config.s3.bucket) },
+      ...services.map(({ spec, built }): HealthCheck => {
+        const url = `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`;
+        if (!built) return { name: spec.name, state: 'not built yet' };
+        return { name: spec.name, url, check: httpCheck(url) };
+      }),
+    ];
+
+    const gateway = await startGateway({
+      host: config.host,
+      port: config.port,
+      graphql: services.find((s) => s.spec.name === 'engine')?.built
+        ? { kind: 'proxy', upstream: { name: 'engine', host: '127.0.0.1', port: config.engine.port } }
+        : { kind: 'missing', reason: 'the GraphQL engine is not built yet' },
+      api: services.find((s) => s.spec.name === 'actions')?.built
+        ? { kind: 'proxy', upstream: { name: 'actions', host: '127.0.0.1', port: config.actions.port } }
+        : { kind: 'missing', reason: 'the actions service is not built yet' },
+      web: webTarget(config, Boolean(services.find((s) => s.spec.name === 'web')?.built)),
+      health: () => runHealthChecks(healthChecks()),
+    });
+    await resources.add({ name: 'gateway', stop: gateway.close });
+    log(`gateway on http://${config.host}:${gateway.port}`);
+
+    const context: ServiceContext = { config, secrets, databaseUrl: database.url };
+    const started: Promise<void>[] = [];
+    for (const { spec, built } of services) {
+      if (!built) continue;
+      const { command, args, cwd } = spec.command(context);
+      const child = new Child({
+        name: spec.name,
+        command,
+        args,
+        cwd: cwd ?? config.root,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: 'development',
+          FORCE_COLOR: config.color ? '1' : undefined,
+          ...spec.env(context),
+        },
+        log: logger(spec.name, spec.color),
+      });
+      children.set(spec.name, child);
+      await resources.add({ name: spec.name, stop: () => child.stop() });
+      void child.unexpectedExit().then((message) => {
+        if (!child.isStopping) void shutdown(1, `${message}; stopping everything`);
+      });
+      started.push(
+        waitHealthy(
+          child,
+          `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`,
+          spec.startTimeoutMs,
+          resources,
+        ),
+      );
+    }
+    await Promise.all(started);
+    if (resources.closing) throw new StopRequested();
+    printBanner(config, log, missing, database.seeded);
+  };
+
+  start().catch((error: Error) => {
+    if (error instanceof StopRequested || resources.closing) return;
+    void shutdown(1, error.message);
+  });
+
+  return { done, requestStop };
+}
