@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // seeded template database; each test file clones its own database from it.
 export default defineConfig({
   test: {
-    include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', '*.test.ts'],
+    include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'hasura/tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', '.data/**'],
     globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 30_000,

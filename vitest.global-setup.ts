@@ -9,26 +9,34 @@ import type { TestProject } from 'vitest/node';
  * Starts one embedded PostgreSQL cluster for the whole test run and builds two template
  * databases from `hasura/`: `portal_migrated` (every migration) and `portal_seeded`
  * (migrations and demo seeds). Test files clone their own database from one of them.
+ * Broken seeds fail only the tests that ask for seeded data, with the seed error.
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-pg-'));
   // When we run as root the server runs as the `postgres` user, which must reach the data directory.
   chmodSync(dataDir, 0o755);
   const cluster = await startCluster({ dataDir: path.join(dataDir, 'data') });
-  const admin = cluster.url();
-  const hasura = loadProject(path.resolve(import.meta.dirname, 'hasura'));
-  for (const [name, seeded] of [
-    ['portal_migrated', false],
-    ['portal_seeded', true],
-  ] as const) {
-    await createDatabase(admin, name);
-    const url = withDatabase(admin, name);
-    await applyMigrations({ project: hasura, databaseUrl: url });
-    if (seeded) await applySeeds({ project: hasura, databaseUrl: url });
-  }
-  project.provide('pgAdminUrl', admin);
-  return async () => {
+  const teardown = async () => {
     await cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    const admin = cluster.url();
+    const hasura = loadProject(path.resolve(import.meta.dirname, 'hasura'));
+    await createDatabase(admin, 'portal_migrated');
+    await applyMigrations({ project: hasura, databaseUrl: withDatabase(admin, 'portal_migrated') });
+    await createDatabase(admin, 'portal_seeded', 'portal_migrated');
+    let seedError = '';
+    try {
+      await applySeeds({ project: hasura, databaseUrl: withDatabase(admin, 'portal_seeded') });
+    } catch (error) {
+      seedError = (error as Error).message;
+    }
+    project.provide('pgAdminUrl', admin);
+    project.provide('seedError', seedError);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

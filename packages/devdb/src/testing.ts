@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the test cluster's `postgres` database (superuser). */
     pgAdminUrl: string;
+    /** Why the demo seeds failed to load into the seeded template ('' when they loaded). */
+    seedError: string;
   }
 }
 
@@ -30,6 +32,9 @@ export async function createTestDatabase(
   template: keyof typeof TEMPLATES = 'migrated',
 ): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
+  if (template === 'seeded' && inject('seedError')) {
+    throw new Error(`the demo seeds did not load, so no seeded database can be made: ${inject('seedError')}`);
+  }
   const name = `test_${template}_${randomBytes(5).toString('hex')}`;
   await createDatabase(adminUrl, name, TEMPLATES[template]);
   return { name, url: withDatabase(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };

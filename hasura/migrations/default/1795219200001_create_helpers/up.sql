@@ -13,7 +13,10 @@ comment on function public.current_app_user_id() is 'User id of the acting sessi
 create or replace function public.set_updated_at() returns trigger
 language plpgsql as $$
 begin
-  new.updated_at := now();
+  -- A statement that changes nothing leaves the stamp (and so the audit log) alone.
+  if row(new.*) is distinct from row(old.*) then
+    new.updated_at := now();
+  end if;
   return new;
 end
 $$;
