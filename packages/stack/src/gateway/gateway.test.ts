@@ -1,0 +1,273 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { HealthReport } from '../health.ts';
+import { type Gateway, routeOf, startGateway } from './gateway.ts';
+import type { Upstream } from './proxy.ts';
+
+/** A throwaway upstream that echoes what it received, and WebSocket messages, with its name. */
+async function startEcho(name: string): Promise<{ upstream: Upstream; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.writeHead(201, {
+        'content-type': 'application/json',
+        'x-upstream': name,
+        'set-cookie': ['a=1', 'b=2'],
+      });
+      res.end(
+        JSON.stringify({
+          name,
+          method: req.method,
+          url: req.url,
+          body: Buffer.concat(chunks).toString(),
+          headers: req.headers,
+        }),
+      );
+    });
+  });
+  const wss = new WebSocketServer({ server });
+  wss.on('connection', (socket, req) => {
+    socket.on('message', (data) =>
+      socket.send(JSON.stringify({ name, url: req.url, protocol: socket.protocol, echo: String(data) })),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    upstream: { name, host: '127.0.0.1', port: (server.address() as AddressInfo).port },
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function wsRoundTrip(url: string, protocol: string, message: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocol);
+    ws.on('open', () => ws.send(message));
+    ws.on('message', (data) => {
+      resolve(JSON.parse(String(data)));
+      ws.close();
+    });
+    ws.on('error', reject);
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`upgrade refused with ${res.statusCode}`)));
+  });
+}
+
+describe('routeOf', () => {
+  it('sends Hasura endpoints to the engine, /api to actions, the rest to web', () => {
+    expect(routeOf('/v1/graphql')).toBe('graphql');
+    expect(routeOf('/v2/query?x=1')).toBe('graphql');
+    expect(routeOf('/api/health')).toBe('api');
+    expect(routeOf('/api')).toBe('api');
+    expect(routeOf('/apiary')).toBe('web');
+    expect(routeOf('/v1')).toBe('web');
+    expect(routeOf('/practices/3')).toBe('web');
+    expect(routeOf('/healthz')).toBeNull();
+  });
+});
+
+describe('gateway with upstreams', () => {
+  let engine: Awaited<ReturnType<typeof startEcho>>;
+  let actions: Awaited<ReturnType<typeof startEcho>>;
+  let web: Awaited<ReturnType<typeof startEcho>>;
+  let gateway: Gateway;
+  let base: string;
+  let report: HealthReport = { ok: true, services: [{ name: 'engine', state: 'healthy' }] };
+
+  beforeAll(async () => {
+    [engine, actions, web] = await Promise.all([startEcho('engine'), startEcho('actions'), startEcho('web')]);
+    gateway = await startGateway({
+      host: '127.0.0.1',
+      port: 0,
+      graphql: { kind: 'proxy', upstream: engine.upstream },
+      api: { kind: 'proxy', upstream: actions.upstream },
+      web: { kind: 'proxy', upstream: web.upstream },
+      health: async () => report,
+    });
+    base = `http://127.0.0.1:${gateway.port}`;
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all([engine.close(), actions.close(), web.close()]);
+  });
+
+  it('forwards a POST with its body, path, query and headers, and the answer with its status', async () => {
+    const response = await fetch(`${base}/v1/graphql?op=x`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer abc' },
+      body: '{"query":"{ __typename }"}',
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-upstream')).toBe('engine');
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    const echo = (await response.json()) as {
+      method: string;
+      url: string;
+      body: string;
+      headers: Record<string, string>;
+    };
+    expect(echo).toMatchObject({
+      method: 'POST',
+      url: '/v1/graphql?op=x',
+      body: '{"query":"{ __typename }"}',
+    });
+    expect(echo.headers.authorization).toBe('Bearer abc');
+    expect(echo.headers['x-forwarded-host']).toBe(`127.0.0.1:${gateway.port}`);
+    expect(echo.headers['x-forwarded-proto']).toBe('http');
+    expect(echo.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('routes /api/ to actions and everything else to web', async () => {
+    expect(((await (await fetch(`${base}/api/health`)).json()) as { name: string }).name).toBe('actions');
+    expect(((await (await fetch(`${base}/practices/1`)).json()) as { name: string; url: string }).url).toBe(
+      '/practices/1',
+    );
+    expect(((await (await fetch(`${base}/`)).json()) as { name: string }).name).toBe('web');
+  });
+
+  it('forwards WebSocket upgrades with the subprotocol to the engine and to web', async () => {
+    await expect(
+      wsRoundTrip(`ws://127.0.0.1:${gateway.port}/v1/graphql`, 'graphql-transport-ws', 'hi'),
+    ).resolves.toEqual({
+      name: 'engine',
+      url: '/v1/graphql',
+      protocol: 'graphql-transport-ws',
+      echo: 'hi',
+    });
+    // Vite's hot reload socket goes through the same origin.
+    await expect(
+      wsRoundTrip(`ws://127.0.0.1:${gateway.port}/?token=t`, 'vite-hmr', 'ping'),
+    ).resolves.toMatchObject({
+      name: 'web',
+      url: '/?token=t',
+      protocol: 'vite-hmr',
+    });
+  });
+
+  it('answers /healthz with the report: 200 when healthy, 503 when not', async () => {
+    const ok = await fetch(`${base}/healthz`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual(report);
+    report = { ok: false, services: [{ name: 'engine', state: 'unhealthy', detail: 'down' }] };
+    const bad = await fetch(`${base}/healthz`);
+    expect(bad.status).toBe(503);
+    expect(await bad.json()).toEqual(report);
+  });
+
+  it('closes with WebSocket connections open', async () => {
+    const other = await startGateway({
+      host: '127.0.0.1',
+      port: 0,
+      graphql: { kind: 'proxy', upstream: engine.upstream },
+      api: { kind: 'missing', reason: 'x' },
+      web: { kind: 'missing', reason: 'x' },
+      health: async () => report,
+    });
+    const ws = new WebSocket(`ws://127.0.0.1:${other.port}/v1/graphql`);
+    await new Promise((resolve, reject) => ws.on('open', resolve).on('error', reject));
+    const closed = new Promise((resolve) => ws.on('close', resolve));
+    await other.close();
+    await closed;
+  });
+});
+
+describe('gateway without upstreams', () => {
+  let dist: string;
+  let gateway: Gateway;
+  let base: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'stack-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(dist, 'assets', 'main-abc.js'), 'console.log(1)');
+    // A port nothing listens on: connection refused.
+    const closed = await startEcho('gone');
+    await closed.close();
+    gateway = await startGateway({
+      host: '127.0.0.1',
+      port: 0,
+      graphql: { kind: 'proxy', upstream: closed.upstream },
+      api: { kind: 'missing', reason: 'the actions service is not built yet' },
+      web: { kind: 'static', dir: dist },
+      health: async () => ({ ok: true, services: [] }),
+    });
+    base = `http://127.0.0.1:${gateway.port}`;
+  });
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers 502 naming the service when the upstream is down, for HTTP and WebSocket', async () => {
+    const response = await fetch(`${base}/v1/graphql`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: string }).error).toBe('gone is not reachable');
+    await expect(
+      wsRoundTrip(`ws://127.0.0.1:${gateway.port}/v1/graphql`, 'graphql-transport-ws', 'x'),
+    ).rejects.toThrow('upgrade refused with 502');
+  });
+
+  it('answers 503 with the reason for a service that is not built', async () => {
+    const response = await fetch(`${base}/api/health`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: 'the actions service is not built yet' });
+  });
+
+  it('serves the built app: files, hashed assets cached, client routes get index.html, nothing outside', async () => {
+    const asset = await fetch(`${base}/assets/main-abc.js`);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(await asset.text()).toBe('console.log(1)');
+    const route = await fetch(`${base}/practices/12/staff`);
+    expect(route.headers.get('cache-control')).toBe('no-cache');
+    expect(await route.text()).toContain('<title>app</title>');
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+    // Encoded slashes survive URL parsing and decode to a path outside the directory.
+    const outside = await fetch(`${base}/..%2f..%2f..%2f..%2fetc%2fpasswd`);
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).not.toContain('root:');
+  });
+});
+
+describe('status page', () => {
+  it('shows the services with their state and the demo accounts while the web app is missing', async () => {
+    const gateway = await startGateway({
+      host: '127.0.0.1',
+      port: 0,
+      graphql: { kind: 'missing', reason: 'x' },
+      api: { kind: 'missing', reason: 'x' },
+      web: { kind: 'status-page' },
+      health: async () => ({
+        ok: false,
+        services: [
+          { name: 'postgres', state: 'healthy', url: '127.0.0.1:54320' },
+          { name: 'engine', state: 'unhealthy', detail: 'GET <x> failed' },
+          { name: 'web', state: 'not built yet' },
+        ],
+      }),
+    });
+    try {
+      const response = await fetch(`http://127.0.0.1:${gateway.port}/`);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      const html = await response.text();
+      expect(html).toContain('postgres');
+      expect(html).toContain('not built yet');
+      expect(html).toContain('GET &lt;x&gt; failed');
+      expect(html).toContain('pm.single@demo.test');
+      expect(html).toContain('Demo-pass-1');
+      expect((await fetch(`http://127.0.0.1:${gateway.port}/elsewhere`)).status).toBe(404);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
