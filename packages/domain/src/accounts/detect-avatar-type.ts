@@ -1,0 +1,25 @@
+/** Largest avatar image accepted, in bytes (2 MB). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+export type TAvatarType = 'image/jpeg' | 'image/png' | 'image/gif';
+
+/** File-name extension per accepted avatar type. */
+export const AVATAR_EXTENSIONS: Record<TAvatarType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+};
+
+/**
+ * The image type from the file's first bytes (its signature), or null when it is not a JPEG,
+ * PNG or GIF. The claimed content type is not trusted.
+ */
+export function detectAvatarType(bytes: Uint8Array): TAvatarType | null {
+  const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+    return 'image/gif';
+  }
+  return null;
+}
