@@ -7,3 +7,4 @@ export {
   startCluster,
   withDatabase,
 } from './cluster.ts';
+export { debianBinDir, hasDebianPostgres, startSystemCluster } from './system-cluster.ts';

@@ -1,0 +1,85 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Cluster, freePort } from './cluster.ts';
+
+/** Where Debian installs a PostgreSQL major version's server binaries. */
+export const debianBinDir = (major: number) => `/usr/lib/postgresql/${major}/bin`;
+
+/** True when a PostgreSQL server of that major version is installed from Debian's packages. */
+export const hasDebianPostgres = (major: number) => existsSync(path.join(debianBinDir(major), 'postgres'));
+
+function asPostgresUser(command: string, args: string[]): [string, string[]] {
+  // The server refuses to run as root; Debian's `postgres` user owns its data instead.
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+/**
+ * Starts a cluster from an installed PostgreSQL (e.g. Debian's 15) with trust authentication
+ * on 127.0.0.1, initialising `dataDir` on first use. Used to prove our SQL on older majors.
+ */
+export async function startSystemCluster(options: {
+  binDir: string;
+  dataDir: string;
+  port?: number;
+}): Promise<Cluster> {
+  const dataDir = path.resolve(options.dataDir);
+  const port = options.port || (await freePort());
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    mkdirSync(dataDir, { recursive: true });
+    if (process.getuid?.() === 0) {
+      const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+      const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+      chownSync(dataDir, Number(id.stdout), Number(gid.stdout));
+    }
+    const [cmd, args] = asPostgresUser(path.join(options.binDir, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+    ]);
+    const init = spawnSync(cmd, args, { encoding: 'utf8' });
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  }
+  const [cmd, args] = asPostgresUser(path.join(options.binDir, 'postgres'), [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dataDir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ]);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready to accept connections')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`PostgreSQL exited (${code}): ${output}`)));
+  });
+  return {
+    port,
+    url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        // runuser does not pass signals on, so ask the server itself to stop.
+        const [ctl, ctlArgs] = asPostgresUser(path.join(options.binDir, 'pg_ctl'), [
+          '-D',
+          dataDir,
+          'stop',
+          '-m',
+          'fast',
+        ]);
+        spawnSync(ctl, ctlArgs, { stdio: 'ignore' });
+      }),
+  };
+}
