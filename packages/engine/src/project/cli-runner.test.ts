@@ -34,7 +34,11 @@ function captureConsole() {
   const lines: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
   const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
-  return { lines, restore: () => (log.mockRestore(), error.mockRestore()) };
+  const restore = () => {
+    log.mockRestore();
+    error.mockRestore();
+  };
+  return { lines, restore };
 }
 
 describe('engine CLI', () => {
