@@ -104,6 +104,14 @@ function printBanner(config: StackConfig, log: Logger, missing: string[], seeded
   for (const line of lines) log(line);
 }
 
+export interface RunningStack {
+  /** Resolves true once everything is healthy and the banner is printed, false if start-up failed. */
+  ready: Promise<boolean>;
+  /** The exit code, once everything has stopped. */
+  done: Promise<number>;
+  requestStop(reason: string): void;
+}
+
 /**
  * Starts the whole stack and resolves with the exit code once it has stopped: 0 after a
  * requested stop (SIGINT, SIGTERM, SIGHUP, `requestStop`), 1 after a failure or a child
@@ -111,7 +119,8 @@ function printBanner(config: StackConfig, log: Logger, missing: string[], seeded
  */
 export async function runStack(
   config: StackConfig,
-): Promise<{ done: Promise<number>; requestStop: (reason: string) => void }> {
+  options: { services?: readonly ServiceSpec[] } = {},
+): Promise<RunningStack> {
   const logger = (name: string, color: Color) => createLogger(name, color, config.color);
   const log = logger('stack', 'blue');
   const resources = new Resources(log);
@@ -137,7 +146,10 @@ export async function runStack(
     const lock = acquireLock(config.dataDir);
     await resources.add({ name: 'lock', stop: async () => lock.release() });
 
-    const services = SERVICES.map((spec) => ({ spec, built: isBuilt(spec, config.root) }));
+    const services = (options.services ?? SERVICES).map((spec) => ({
+      spec,
+      built: isBuilt(spec, config.root),
+    }));
     const missing = services.filter((s) => !s.built).map((s) => s.spec.name);
     for (const name of missing) log(`${name}: not built yet, skipped`);
 
@@ -256,10 +268,13 @@ export async function runStack(
     printBanner(config, log, missing, database.seeded);
   };
 
-  start().catch((error: Error) => {
-    if (error instanceof StopRequested || resources.closing) return;
-    void shutdown(1, error.message);
-  });
+  const ready = start().then(
+    () => true,
+    (error: Error) => {
+      if (!(error instanceof StopRequested || resources.closing)) void shutdown(1, error.message);
+      return false;
+    },
+  );
 
-  return { done, requestStop };
+  return { ready, done, requestStop };
 }

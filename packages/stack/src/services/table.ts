@@ -17,7 +17,7 @@ export interface ServiceContext {
 export interface ServiceSpec {
   name: 'engine' | 'actions' | 'web';
   color: Color;
-  /** The file whose presence means the service exists (relative to the repo). */
+  /** The file whose presence means the service exists (relative to the repo, or absolute). */
   entry: string;
   /** The variable that sets its port, for messages. */
   portEnv: string;
@@ -136,5 +136,5 @@ export const SERVICES: readonly ServiceSpec[] = [
 ];
 
 export function isBuilt(spec: ServiceSpec, root: string): boolean {
-  return existsSync(path.join(root, spec.entry));
+  return existsSync(path.resolve(root, spec.entry));
 }

@@ -1,0 +1,135 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@portal/devdb';
+import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
+import { probePort } from './ports.ts';
+import { SERVICES, type ServiceSpec } from './services/table.ts';
+import { type RunningStack, runStack } from './stack.ts';
+
+/**
+ * The stack in this process with a stand-in engine: a tiny server that reports the
+ * environment it got and can be told to crash. Real PostgreSQL (the test cluster, through
+ * DATABASE_URL), real s3rver, real gateway, real child process handling.
+ */
+
+const STAND_IN = `
+import http from 'node:http';
+const server = http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.end('OK');
+  if (req.url === '/v1/crash') { res.end('bye'); setTimeout(() => process.exit(7), 10); return; }
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({
+    url: req.url,
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(HASURA_|ACTIONS_)/.test(k))),
+  }));
+});
+server.listen(Number(process.env.HASURA_GRAPHQL_SERVER_PORT), '127.0.0.1', () => console.log('stand-in up'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+describe('runStack', () => {
+  let dir: string;
+  let db: TestDatabase;
+  let config: StackConfig;
+  let engine: ServiceSpec;
+  let stack: RunningStack | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'stack-run-'));
+    chmodSync(dir, 0o755);
+    const script = path.join(dir, 'engine.mjs');
+    writeFileSync(script, STAND_IN);
+    db = await createTestDatabase('empty');
+    config = loadConfig(
+      {
+        DATABASE_URL: db.url,
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(await freePort()),
+        S3_PORT: String(await freePort()),
+        HASURA_GRAPHQL_SERVER_PORT: String(await freePort()),
+        ACTIONS_PORT: String(await freePort()),
+        WEB_PORT: String(await freePort()),
+        NO_COLOR: '1',
+      },
+      REPO_ROOT,
+    );
+    const real = SERVICES.find((s) => s.name === 'engine')!;
+    engine = { ...real, entry: script, command: () => ({ command: process.execPath, args: [script] }) };
+  });
+
+  afterEach(async () => {
+    stack?.requestStop('test over');
+    await stack?.done;
+    stack = undefined;
+    vi.restoreAllMocks();
+  });
+
+  afterAll(async () => {
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs a service behind the gateway with its environment, and stops when it dies', {
+    timeout: 60_000,
+  }, async () => {
+    const errors: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      errors.push(String(chunk));
+      return true;
+    });
+    const missing: ServiceSpec = {
+      ...SERVICES.find((s) => s.name === 'actions')!,
+      entry: path.join(dir, 'nope.ts'),
+    };
+    stack = await runStack(config, { services: [engine, missing] });
+    expect(await stack.ready).toBe(true);
+    const base = `http://127.0.0.1:${config.port}`;
+
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    const report = (await health.json()) as { services: { name: string; state: string }[] };
+    expect(report.services.map((s) => [s.name, s.state])).toEqual([
+      ['postgres', 'healthy'],
+      ['s3', 'healthy'],
+      ['engine', 'healthy'],
+      ['actions', 'not built yet'],
+    ]);
+
+    const echo = (await (await fetch(`${base}/v1/graphql`, { method: 'POST', body: '{}' })).json()) as {
+      env: Record<string, string>;
+    };
+    expect(echo.env.HASURA_GRAPHQL_DATABASE_URL).toBe(db.url);
+    expect(echo.env.HASURA_GRAPHQL_SERVER_PORT).toBe(String(config.engine.port));
+    expect(echo.env.ACTIONS_BASE_URL).toBe(`http://127.0.0.1:${config.actions.port}/api`);
+    expect(JSON.parse(echo.env.HASURA_GRAPHQL_JWT_SECRET!)).toMatchObject({ type: 'HS256' });
+    expect(echo.env.HASURA_GRAPHQL_ADMIN_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect((await fetch(`${base}/api/health`)).status).toBe(503);
+
+    await fetch(`${base}/v1/crash`);
+    expect(await stack.done).toBe(1);
+    expect(errors.join('')).toContain('engine exited unexpectedly (code 7); stopping everything');
+    expect(await probePort(config.port, '127.0.0.1')).toBeNull();
+    expect(await probePort((config.s3 as { port: number }).port, '127.0.0.1')).toBeNull();
+  });
+
+  it('fails start-up naming a service that exits before it is healthy', { timeout: 60_000 }, async () => {
+    const errors: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      errors.push(String(chunk));
+      return true;
+    });
+    const broken: ServiceSpec = {
+      ...engine,
+      command: () => ({ command: process.execPath, args: ['-e', 'console.error("boom"); process.exit(2)'] }),
+    };
+    stack = await runStack(config, { services: [broken] });
+    expect(await stack.ready).toBe(false);
+    expect(await stack.done).toBe(1);
+    expect(errors.join('')).toMatch(/engine exited (unexpectedly \(code 2\)|before it became healthy)/);
+  });
+});
