@@ -15,6 +15,7 @@ commands:
   migrate status                                   list migrations in the project and in the database
   seed apply [--file NAME ...]                     run seed files in lexical order
   metadata check                                   load the metadata and check it against the database
+  serve                                            serve the GraphQL API (HASURA_GRAPHQL_* environment)
 
 common options:
   --project DIR        Hasura project directory (default: hasura)
@@ -114,6 +115,17 @@ const COMMANDS: Record<string, Command> = {
     );
     console.log(`metadata is consistent: ${metadata.sources.length} source(s), ${tables} table(s)`);
   },
+};
+
+COMMANDS.serve = async (values) => {
+  const { startFromEnv } = await import('./server/main.ts');
+  const args = values.project ? ['--project', values.project as string] : [];
+  const engine = await startFromEnv(args);
+  await new Promise<void>((resolve) => {
+    const stop = () => void engine.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
 };
 
 /** Registers another command (e.g. `serve`) from elsewhere in the engine. */

@@ -5,6 +5,10 @@ export {
   introspect,
   introspectUrl,
 } from './catalog/introspect.ts';
+export { createEngine, type Engine } from './engine/create.ts';
+export { type EngineCore, type EngineOptions, type GraphQLRequest, loadEngineCore } from './engine/engine.ts';
+export { HasuraError } from './errors.ts';
+export type { Session } from './exec/executor.ts';
 export { checkMetadata } from './metadata/check.ts';
 export { loadMetadataDirectory, MetadataError, type RawMetadata } from './metadata/load.ts';
 export { sourceUrls } from './metadata/sources.ts';
@@ -18,3 +22,5 @@ export {
 } from './project/migrations.ts';
 export { type HasuraProject, loadProject } from './project/project.ts';
 export { applySeeds, listSeeds } from './project/seeds.ts';
+export { buildRoleSchema } from './schema/build.ts';
+export { startFromEnv } from './server/main.ts';

@@ -339,8 +339,10 @@ function sameSet(a: string[], b: string[]) {
  * each naming its file and key.
  */
 export function checkMetadata(metadata: RawMetadata, catalogs: Map<string, Catalog>): MetadataError[] {
-  const all: MetadataError[] = [];
+  const all: MetadataError[] = checkTopLevel(metadata);
   const fallback = `${metadata.dir}/databases/databases.yaml`;
+  if (metadata.sources.length > 1)
+    all.push(new MetadataError(fallback, 'sources', 'only one database source is supported by this engine'));
   metadata.sources.forEach((source, i) => {
     if (!isObj(source) || typeof source.name !== 'string') {
       all.push(new MetadataError(fallback, `sources[${i}]`, 'expected {name, kind, configuration, tables}'));
@@ -366,6 +368,24 @@ export function checkMetadata(metadata: RawMetadata, catalogs: Map<string, Catal
         `only postgres sources are supported, found '${String(source.kind)}'`,
       );
     }
+    if (Array.isArray(source.functions) && source.functions.length)
+      checker.fail(
+        source,
+        `sources.${source.name}.functions`,
+        'tracked SQL functions as root fields are not supported by this engine (use computed fields)',
+      );
+    if (
+      isObj(source.customization) &&
+      Object.values(source.customization).some(
+        (v) =>
+          v !== null && !(isObj(v) && Object.values(v).every((x) => x === null)) && v !== 'hasura-default',
+      )
+    )
+      checker.fail(
+        source,
+        `sources.${source.name}.customization`,
+        'source customization (namespace, prefixes, naming conventions) is not supported by this engine',
+      );
     const tables = Array.isArray(source.tables) ? source.tables : [];
     const seen = new Set<string>();
     tables.forEach((entry, index) => {
@@ -380,4 +400,50 @@ export function checkMetadata(metadata: RawMetadata, catalogs: Map<string, Catal
     all.push(...checker.errors);
   });
   return all;
+}
+
+/** Top-level metadata files: refused unless empty, except the parts the engine implements. */
+const REFUSED_TOP_LEVEL: Array<[key: string, file: string, why: string]> = [
+  ['remote_schemas', 'remote_schemas.yaml', 'remote schemas are not supported by this engine'],
+  ['cron_triggers', 'cron_triggers.yaml', 'cron triggers are not supported by this engine'],
+  ['allowlist', 'allow_list.yaml', 'the allow-list is not supported by this engine'],
+  ['rest_endpoints', 'rest_endpoints.yaml', 'RESTified endpoints are not supported by this engine'],
+  ['network', 'network.yaml', 'network settings are not supported by this engine'],
+  ['backend_configs', 'backend_configs.yaml', 'backend configs are not supported by this engine'],
+  ['opentelemetry', 'opentelemetry.yaml', 'OpenTelemetry export is not supported by this engine'],
+  [
+    'graphql_schema_introspection',
+    'graphql_schema_introspection.yaml',
+    'disabling introspection per role is not supported by this engine',
+  ],
+];
+
+const isEmpty = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  (Array.isArray(v) ? v.length === 0 : isObj(v) && Object.keys(v).length === 0);
+
+function checkTopLevel(metadata: RawMetadata): MetadataError[] {
+  const errors: MetadataError[] = [];
+  for (const [key, file, why] of REFUSED_TOP_LEVEL) {
+    const value = metadata[key];
+    if (!isEmpty(value)) errors.push(new MetadataError(fileOf(value, `${metadata.dir}/${file}`), key, why));
+  }
+  // Query collections only matter with the allow-list or REST endpoints; both are refused above.
+  const limits = metadata.api_limits;
+  if (isObj(limits)) {
+    const file = fileOf(limits, `${metadata.dir}/api_limits.yaml`);
+    for (const [key, value] of Object.entries(limits)) {
+      if (key === 'disabled') continue;
+      if (key !== 'depth_limit' && key !== 'node_limit')
+        errors.push(
+          new MetadataError(file, key, 'only depth_limit and node_limit are supported by this engine'),
+        );
+      else if (!isObj(value) || Object.keys(value).some((k) => k !== 'global'))
+        errors.push(
+          new MetadataError(file, key, 'only a global limit is supported by this engine (per_role is not)'),
+        );
+    }
+  }
+  return errors;
 }

@@ -1,0 +1,120 @@
+import { timingSafeEqual } from 'node:crypto';
+import { HasuraError } from '../errors.ts';
+import type { Session } from '../exec/executor.ts';
+import { type JwtConfig, JwtVerifier } from './jwt.ts';
+
+/** How requests are authenticated (Hasura env: admin secret, JWT secret, unauthorized role). */
+export interface AuthConfig {
+  adminSecret?: string;
+  jwt?: JwtConfig;
+  unauthorizedRole?: string;
+}
+
+export type Headers = Record<string, string | undefined>;
+
+/** Lower-cased `x-hasura-*` headers, which become session variables. */
+export function headerVars(headers: Headers): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    const key = k.toLowerCase();
+    if (
+      key.startsWith('x-hasura-') &&
+      v !== undefined &&
+      key !== 'x-hasura-admin-secret' &&
+      key !== 'x-hasura-access-key'
+    )
+      vars[key] = v;
+  }
+  return vars;
+}
+
+const same = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** Resolves the session of a request (HASURA-DIALECT §5.1), or throws Hasura's auth error. */
+export class Authenticator {
+  private readonly jwt?: JwtVerifier;
+
+  constructor(readonly config: AuthConfig) {
+    if (config.jwt) this.jwt = new JwtVerifier(config.jwt);
+  }
+
+  async session(raw: Headers): Promise<Session> {
+    const headers: Headers = {};
+    for (const [k, v] of Object.entries(raw)) headers[k.toLowerCase()] = v;
+    const { adminSecret, unauthorizedRole } = this.config;
+    const secret = headers['x-hasura-admin-secret'] ?? headers['x-hasura-access-key'];
+    const fromHeaders = (role: string, adminAuth: boolean): Session => {
+      const vars = headerVars(headers);
+      vars['x-hasura-role'] = role;
+      return {
+        role,
+        vars,
+        adminAuth,
+        backendOnly: adminAuth && headers['x-hasura-use-backend-only-permissions'] === 'true',
+      };
+    };
+    if (!adminSecret && !this.jwt) return fromHeaders(headers['x-hasura-role'] ?? 'admin', true);
+    if (secret !== undefined && adminSecret) {
+      if (!same(secret, adminSecret))
+        throw new HasuraError('access-denied', 'invalid x-hasura-admin-secret/x-hasura-access-key');
+      return fromHeaders(headers['x-hasura-role'] ?? 'admin', true);
+    }
+    if (this.jwt) {
+      const token = this.jwt.token(headers);
+      if (token === undefined) {
+        if (unauthorizedRole) return fromHeaders(unauthorizedRole, false);
+        throw new HasuraError('invalid-headers', 'Missing Authorization header in JWT authentication mode');
+      }
+      return this.fromToken(token, headers['x-hasura-role']);
+    }
+    if (unauthorizedRole) return fromHeaders(unauthorizedRole, false);
+    throw new HasuraError(
+      'access-denied',
+      'x-hasura-admin-secret/x-hasura-access-key required, but not found',
+    );
+  }
+
+  private async fromToken(token: string, requestedRole: string | undefined): Promise<Session> {
+    const payload = await this.jwt!.verify(token);
+    const claims = this.jwt!.claims(payload);
+    const allowed = claims['x-hasura-allowed-roles'];
+    if (allowed === undefined)
+      throw new HasuraError('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-allowed-roles');
+    if (!Array.isArray(allowed) || !allowed.every((r) => typeof r === 'string'))
+      throw new HasuraError(
+        'jwt-invalid-claims',
+        `invalid x-hasura-allowed-roles; should be a list of roles: ${JSON.stringify(allowed)}`,
+      );
+    const defaultRole = claims['x-hasura-default-role'];
+    if (defaultRole === undefined)
+      throw new HasuraError('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-default-role');
+    if (typeof defaultRole !== 'string')
+      throw new HasuraError('jwt-invalid-claims', 'invalid x-hasura-default-role; should be a string');
+    const vars: Record<string, string> = {};
+    for (const [k, v] of Object.entries(claims)) {
+      if (k === 'x-hasura-allowed-roles' || k === 'x-hasura-default-role' || !k.startsWith('x-hasura-'))
+        continue;
+      if (typeof v !== 'string')
+        throw new HasuraError(
+          'jwt-invalid-claims',
+          `x-hasura-* claims: expected String, but encountered ${Array.isArray(v) ? 'Array' : v === null ? 'Null' : typeof v === 'number' ? 'Number' : typeof v === 'boolean' ? 'Boolean' : 'Object'}`,
+        );
+      vars[k] = v;
+    }
+    const role = requestedRole ?? defaultRole;
+    if (!allowed.includes(role))
+      throw new HasuraError('access-denied', 'Your requested role is not in allowed roles');
+    vars['x-hasura-role'] = role;
+    return {
+      role,
+      vars,
+      adminAuth: false,
+      backendOnly: false,
+      expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
+    };
+  }
+}

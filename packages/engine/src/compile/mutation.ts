@@ -1,0 +1,334 @@
+import type { GraphQLInputObjectType, GraphQLObjectType } from 'graphql';
+import { HasuraError, validationError } from '../errors.ts';
+import type { Column, InsertPermission, Preset, Relationship, Table } from '../model/types.ts';
+import { TRUE_EXP } from '../model/types.ts';
+import { inputInfo } from '../schema/info.ts';
+import { type Compiled, encodeConst, render, type SQL, sql } from '../sql/sql.ts';
+import { type CompileCtx, objectType, type Selected } from './context.ts';
+import { resolve, Var } from './input.ts';
+import type { StatementRunner } from './plan.ts';
+import { listQuery, objectQuery, type Source } from './select.ts';
+import { boolSql, whereFromInput } from './where.ts';
+
+const CHECK_FAILED = 'check constraint of an insert/update permission has failed';
+
+/** Rows a write statement returned: their JSON, count and whether every check passed. */
+interface Written {
+  rows: string;
+  count: number;
+}
+
+const rowsSource = (table: Table): Source => ({
+  from: sql`json_populate_recordset(NULL::${sql.ident(table.schema, table.name)}, ${sql.runtime('rows')}::json)`,
+  filter: false,
+});
+
+/** Renders a write wrapped so it reports rows (JSON), count and the check result. */
+export function writeStatement(write: SQL): Compiled {
+  return render(
+    sql`WITH _m AS (${write}) SELECT (SELECT json_agg(row_to_json(_m)) FROM _m)::text AS rows, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok`,
+  );
+}
+
+export async function runWrite(
+  runner: StatementRunner,
+  statement: Compiled,
+  runtime?: Record<string, string | null>,
+): Promise<Written> {
+  const [row] = await runner.run(statement, runtime);
+  if (row!.ok === false) throw new HasuraError('permission-error', CHECK_FAILED);
+  return { rows: (row!.rows as string | null) ?? '[]', count: row!.n as number };
+}
+
+/** The value SQL of a column from input (a Var stays a parameter). */
+export function valueSql(column: Column, value: unknown): SQL {
+  const type = sql.type(column.udt, column.isArray);
+  const isJson = column.scalar === 'json' || column.scalar === 'jsonb';
+  if (value instanceof Var)
+    return sql`${sql.variable(value.name, column.isArray ? 'array' : isJson ? 'json' : 'text')}::${type}`;
+  return sql`${sql.value(isJson && !column.isArray ? JSON.stringify(value) : value)}::${type}`;
+}
+
+export const presetSql = (column: Column, preset: Preset): SQL =>
+  preset.kind === 'session'
+    ? sql`${sql.session(preset.name)}::${sql.type(column.udt, column.isArray)}`
+    : valueSql(column, preset.value);
+
+/** Builds the mutation_response JSON (`affected_rows`, `returning`, `__typename`) from written rows. */
+export function responseStatement(
+  ctx: CompileCtx,
+  table: Table,
+  sel: Selected,
+  type: GraphQLObjectType,
+): Compiled {
+  const parts: SQL[] = [];
+  for (const f of ctx.subfields(sel, type, 1)) {
+    const key = sql.key(f.alias);
+    if (f.name === '__typename') parts.push(sql`${key}, ${sql.key(type.name)}::text`);
+    else if (f.name === 'affected_rows') parts.push(sql`${key}, ${sql.runtime('count')}::integer`);
+    else
+      parts.push(
+        sql`${key}, (SELECT _q.j FROM (${listQuery(ctx, table, {}, f, objectType(f.def!.type), rowsSource(table), 2)}) AS _q)`,
+      );
+  }
+  return render(sql`SELECT json_build_object(${sql.join(parts)})::text AS root`);
+}
+
+/** The single row a `_one`/`_by_pk` mutation returns, or null. */
+export function rowStatement(
+  ctx: CompileCtx,
+  table: Table,
+  sel: Selected,
+  type: GraphQLObjectType,
+): Compiled {
+  return render(
+    sql`SELECT (SELECT _q.j FROM (${objectQuery(ctx, table, TRUE_EXP, sel, type, rowsSource(table), 1)}) AS _q)::text AS root`,
+  );
+}
+
+interface InsertNode {
+  table: Table;
+  perm: InsertPermission;
+  /** Column → value SQL (from input, presets); runtime FK values are added at run time. */
+  values: Map<string, SQL>;
+  before: Array<{ rel: Relationship; node: InsertNode }>;
+  after: Array<{ rel: Relationship; nodes: InsertNode[] }>;
+  onConflict: SQL;
+  upsert: boolean;
+  /** The insert check (update check for rows an upsert updated), over `_b`. */
+  check: SQL;
+}
+
+/** Compiles `insert_T` / `insert_T_one`. */
+export function compileInsert(ctx: CompileCtx, table: Table, sel: Selected, one: boolean) {
+  const args = ctx.args(sel);
+  const inputType = sel.def!.args.find((a) => a.name === (one ? 'object' : 'objects'))!.type;
+  const objects = (one ? [resolve(ctx, args.object)] : (resolve(ctx, args.objects) as unknown[])).map((o) =>
+    resolve(ctx, o),
+  ) as Array<Record<string, unknown>>;
+  const insertType = unwrapInput(inputType) as GraphQLInputObjectType;
+  const path = `${sel.path}.args.${one ? 'object' : 'objects'}`;
+  const nodes = objects.map((o, i) =>
+    insertNode(
+      ctx,
+      table,
+      o,
+      insertType,
+      resolve(ctx, args.on_conflict) as Record<string, unknown> | undefined,
+      one ? path : `${path}[${i}]`,
+    ),
+  );
+  const outType = one ? objectType(sel.def!.type) : objectType(sel.def!.type);
+  const final = one ? rowStatement(ctx, table, sel, outType) : responseStatement(ctx, table, sel, outType);
+  const flat = nodes.every((n) => !n.before.length && !n.after.length);
+  const batch = flat ? insertStatement(nodes, []) : null;
+  return async (runner: StatementRunner): Promise<string> => {
+    let rows: unknown[] = [];
+    let count = 0;
+    if (batch) {
+      const w = await runWrite(runner, batch);
+      rows = JSON.parse(w.rows);
+      count = w.count;
+    } else
+      for (const node of nodes) {
+        const r = await runNode(runner, node, new Map());
+        count += r.count;
+        if (r.row) rows.push(r.row);
+      }
+    const [row] = await runner.run(final, { rows: JSON.stringify(rows), count: String(count) });
+    return (row!.root as string | null) ?? 'null';
+  };
+}
+
+const unwrapInput = (t: unknown): unknown =>
+  (t as { ofType?: unknown }).ofType ? unwrapInput((t as { ofType: unknown }).ofType) : t;
+
+function insertNode(
+  ctx: CompileCtx,
+  table: Table,
+  obj: Record<string, unknown>,
+  type: GraphQLInputObjectType,
+  onConflictArg: Record<string, unknown> | undefined,
+  path: string,
+): InsertNode {
+  const perm = ctx.t.perms(table).insert!;
+  const fields = type.getFields();
+  const node: InsertNode = {
+    table,
+    perm,
+    values: new Map(),
+    before: [],
+    after: [],
+    onConflict: sql``,
+    upsert: false,
+    check: sql`true`,
+  };
+  for (const [key, value] of Object.entries(obj)) {
+    const meta = inputInfo(fields[key]!);
+    if (meta?.kind === 'column')
+      node.values.set(meta.column.name, value === null ? sql`NULL` : valueSql(meta.column, value));
+  }
+  for (const [key, raw] of Object.entries(obj)) {
+    const meta = inputInfo(fields[key]!);
+    if (meta?.kind !== 'rel' || raw === null) continue;
+    const rel = meta.rel;
+    const value = resolve(ctx, raw) as Record<string, unknown>;
+    const relType = unwrapInput(fields[key]!.type) as GraphQLInputObjectType;
+    const dataType = unwrapInput(relType.getFields().data!.type) as GraphQLInputObjectType;
+    const conflict = resolve(ctx, value.on_conflict) as Record<string, unknown> | undefined;
+    const here = `${path}.${key}`;
+    if (rel.kind === 'object' && rel.insertBefore) {
+      const determined = rel.mapping.map(([local]) => local).filter((c) => node.values.has(c));
+      if (determined.length)
+        throw validationError(
+          `cannot insert object relationship "${rel.name}" as "${determined.join('", "')}" column values are already determined`,
+          here,
+        );
+      node.before.push({
+        rel,
+        node: insertNode(
+          ctx,
+          rel.target,
+          resolve(ctx, value.data) as Record<string, unknown>,
+          dataType,
+          conflict,
+          `${here}.data`,
+        ),
+      });
+    } else {
+      const data =
+        rel.kind === 'object' ? [resolve(ctx, value.data)] : (resolve(ctx, value.data) as unknown[]);
+      const children = data.map((d, i) => {
+        const child = insertNode(
+          ctx,
+          rel.target,
+          resolve(ctx, d) as Record<string, unknown>,
+          dataType,
+          conflict,
+          `${here}.data[${i}]`,
+        );
+        for (const [, remote] of rel.mapping)
+          if (child.values.has(remote))
+            throw validationError(
+              `cannot insert array relationship "${rel.name}" as "${remote}" column values are already determined`,
+              here,
+            );
+        return child;
+      });
+      node.after.push({ rel, nodes: children });
+    }
+  }
+  for (const [column, preset] of perm.set)
+    node.values.set(column, presetSql(table.columnsByName.get(column)!, preset));
+  if (onConflictArg) {
+    const constraint = String(resolve(ctx, onConflictArg.constraint));
+    const columns = ((resolve(ctx, onConflictArg.update_columns) as string[] | undefined) ?? []).filter(
+      (c) => c !== '_PLACEHOLDER',
+    );
+    const update = ctx.t.perms(table).update!;
+    if (!columns.length)
+      node.onConflict = sql` ON CONFLICT ON CONSTRAINT ${sql.ident(constraint)} DO NOTHING`;
+    else {
+      const sets = columns.map((c) => sql`${sql.ident(c)} = EXCLUDED.${sql.ident(c)}`);
+      for (const [column, preset] of update.set)
+        sets.push(sql`${sql.ident(column)} = ${presetSql(table.columnsByName.get(column)!, preset)}`);
+      const conds: SQL[] = [boolSql(ctx, update.filter, { alias: '_b', root: '_b' })];
+      if (onConflictArg.where) {
+        conds.push(
+          boolSql(
+            ctx,
+            whereFromInput(
+              ctx,
+              resolve(ctx, onConflictArg.where),
+              ctx.t.boolExp(table),
+              `${path}.on_conflict.where`,
+            ),
+            { alias: '_b', root: '_b' },
+          ),
+        );
+      }
+      node.onConflict = sql` ON CONFLICT ON CONSTRAINT ${sql.ident(constraint)} DO UPDATE SET ${sql.join(sets)} WHERE ${sql.join(conds, sql` AND `)}`;
+      node.upsert = true;
+    }
+  }
+  const scope = { alias: '_b', root: '_b' };
+  node.check = boolSql(ctx, perm.check, scope);
+  if (node.upsert)
+    node.check = sql`CASE WHEN _b.xmax = 0 THEN ${node.check} ELSE ${boolSql(ctx, ctx.t.perms(table).update!.check ?? TRUE_EXP, scope)} END`;
+  return node;
+}
+
+/** One INSERT for nodes sharing a table and shape; `runtimeColumns` come from already-written rows. */
+function insertStatement(nodes: InsertNode[], runtimeColumns: string[]): Compiled {
+  const first = nodes[0]!;
+  const table = first.table;
+  const columns = [...new Set([...nodes.flatMap((n) => [...n.values.keys()]), ...runtimeColumns])];
+  const rows = nodes.map(
+    (n) =>
+      sql`(${sql.join(columns.map((c) => (runtimeColumns.includes(c) ? sql`${sql.runtime(`fk:${c}`)}::${sql.type(table.columnsByName.get(c)!.udt)}` : (n.values.get(c) ?? sql`DEFAULT`))))})`,
+  );
+  // Rows of one batch share permissions, hence the same check.
+  const check = first.check;
+  const target = sql`${sql.ident(table.schema, table.name)} AS _b`;
+  const insert = columns.length
+    ? sql`INSERT INTO ${target} (${sql.join(columns.map((c) => sql`${sql.ident(c)}`))}) VALUES ${sql.join(rows)}`
+    : sql`INSERT INTO ${target} DEFAULT VALUES`;
+  return writeStatement(sql`${insert}${first.onConflict} RETURNING _b.*, (${check}) AS __check`);
+}
+
+async function runNode(
+  runner: StatementRunner,
+  node: InsertNode,
+  inherited: Map<string, string | null>,
+): Promise<{ count: number; row: Record<string, unknown> | null }> {
+  let count = 0;
+  const runtime = new Map(inherited);
+  for (const { rel, node: child } of node.before) {
+    const r = await runNode(runner, child, new Map());
+    count += r.count;
+    if (!r.row)
+      throw new HasuraError(
+        'not-supported',
+        `cannot proceed to insert array relations since insert to table "${child.table.name}" affects zero rows`,
+      );
+    for (const [local, remote] of rel.mapping) runtime.set(local, encodeConst(r.row[remote]));
+  }
+  const statement = statementFor(node, [...runtime.keys()]);
+  const w = await runWrite(
+    runner,
+    statement,
+    Object.fromEntries([...runtime].map(([k, v]) => [`fk:${k}`, v])),
+  );
+  count += w.count;
+  const row = (JSON.parse(w.rows) as Array<Record<string, unknown>>)[0] ?? null;
+  for (const { rel, nodes } of node.after) {
+    if (!row)
+      throw new HasuraError(
+        'not-supported',
+        `cannot proceed to insert array relations since insert to table "${node.table.name}" affects zero rows`,
+      );
+    const fk = new Map(
+      rel.mapping.map(([local, remote]) => [remote, encodeConst(row[local])] as [string, string | null]),
+    );
+    for (const child of nodes) count += (await runNode(runner, child, fk)).count;
+  }
+  return { count, row };
+}
+
+const statements = new WeakMap<InsertNode, Map<string, Compiled>>();
+function statementFor(node: InsertNode, runtimeColumns: string[]): Compiled {
+  let cache = statements.get(node);
+  if (!cache) {
+    cache = new Map();
+    statements.set(node, cache);
+  }
+  const key = runtimeColumns.join(',');
+  let s = cache.get(key);
+  if (!s) {
+    s = insertStatement([node], runtimeColumns);
+    cache.set(key, s);
+  }
+  return s;
+}
+
+export type { InsertNode };

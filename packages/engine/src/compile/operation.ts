@@ -1,0 +1,148 @@
+import {
+  type DocumentNode,
+  execute,
+  type FragmentDefinitionNode,
+  Kind,
+  type OperationDefinitionNode,
+  valueFromASTUntyped,
+} from 'graphql';
+import { HasuraError, validationError } from '../errors.ts';
+import type { RoleSchema } from '../schema/build.ts';
+import { outputInfo, type RootInfo } from '../schema/info.ts';
+import { render, sql } from '../sql/sql.ts';
+import { compileAction } from './action.ts';
+import { CompileCtx, objectType, type Selected, type ShapeLimits } from './context.ts';
+import { compileInsert } from './mutation.ts';
+import type { FieldPlan, Plan } from './plan.ts';
+import { aggregateQuery, listQuery, objectQuery, tableSource } from './select.ts';
+import { compileDelete, compileUpdate, pkExp } from './update.ts';
+
+/** Picks the operation to run, as Hasura does. */
+export function selectOperation(
+  doc: DocumentNode,
+  operationName: string | undefined | null,
+): OperationDefinitionNode {
+  const ops = doc.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  if (operationName) {
+    const op = ops.find((o) => o.name?.value === operationName);
+    if (!op)
+      throw validationError(`no such operation found in the document: ${JSON.stringify(operationName)}`);
+    return op;
+  }
+  if (ops.length !== 1)
+    throw validationError(
+      'exactly one operation has to be present in the document when operationName is not specified',
+    );
+  return ops[0]!;
+}
+
+/** Request variables with declared defaults applied and non-null declarations enforced. */
+export function prepareVariables(
+  op: OperationDefinitionNode,
+  given: Record<string, unknown>,
+): { variables: Record<string, unknown>; declared: Set<string> } {
+  const variables: Record<string, unknown> = { ...given };
+  const declared = new Set<string>();
+  for (const def of op.variableDefinitions ?? []) {
+    const name = def.variable.name.value;
+    declared.add(name);
+    if (variables[name] === undefined && def.defaultValue)
+      variables[name] = valueFromASTUntyped(def.defaultValue);
+    if (variables[name] === undefined && def.type.kind === Kind.NON_NULL_TYPE)
+      throw validationError(`expecting a value for non-nullable variable: "${name}"`);
+  }
+  return { variables, declared };
+}
+
+/** Compiles one operation for one role into SQL-backed field plans. */
+export function compileOperation(
+  role: RoleSchema,
+  doc: DocumentNode,
+  op: OperationDefinitionNode,
+  given: Record<string, unknown>,
+  limits: ShapeLimits = {},
+): Plan {
+  const { variables, declared } = prepareVariables(op, given);
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const ctx = new CompileCtx(role, variables, declared, fragments, limits);
+  const schema = role.schema;
+  const rootType =
+    op.operation === 'query'
+      ? schema.getQueryType()!
+      : op.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
+  if (!rootType)
+    throw validationError(op.operation === 'mutation' ? 'no mutations exist' : 'no subscriptions exist');
+  const fields: FieldPlan[] = [];
+  const introspection: Selected[] = [];
+  for (const sel of ctx.fields(rootType, op.selectionSet, '$')) {
+    if (sel.name === '__typename')
+      fields.push({ kind: 'static', alias: sel.alias, json: JSON.stringify(rootType.name) });
+    else if (sel.name === '__schema' || sel.name === '__type') {
+      introspection.push(sel);
+      fields.push({ kind: 'static', alias: sel.alias, json: '' });
+    } else if (sel.name === 'no_queries_available')
+      fields.push({ kind: 'static', alias: sel.alias, json: '""' });
+    else fields.push(compileRoot(ctx, sel, outputInfo(sel.def!) as RootInfo));
+  }
+  if (introspection.length) {
+    const result = execute({
+      schema,
+      document: doc,
+      operationName: op.name?.value,
+      variableValues: variables,
+    }) as { data?: Record<string, unknown>; errors?: readonly Error[] };
+    if (result.errors?.length) throw validationError(result.errors[0]!.message);
+    for (const f of fields)
+      if (f.kind === 'static' && f.json === '') f.json = JSON.stringify(result.data?.[f.alias] ?? null);
+  }
+  return { operation: op.operation, fields, structural: [...ctx.structural].sort() };
+}
+
+function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan {
+  const alias = sel.alias;
+  if (root.kind === 'action') return { kind: 'action', alias, ...compileAction(ctx, sel, root.action) };
+  const table = root.table;
+  const query = (q: import('../sql/sql.ts').SQL): FieldPlan => {
+    const statement = sql`SELECT (SELECT _q.j FROM (${q}) AS _q)::text AS root`;
+    return { kind: 'query', alias, sql: statement, statement: render(statement) };
+  };
+  switch (root.kind) {
+    case 'select':
+      return query(
+        listQuery(ctx, table, ctx.args(sel), sel, objectType(sel.def!.type), tableSource(table), 1),
+      );
+    case 'select_by_pk':
+      return query(
+        objectQuery(
+          ctx,
+          table,
+          pkExp(table, ctx.args(sel)),
+          sel,
+          objectType(sel.def!.type),
+          tableSource(table),
+          1,
+        ),
+      );
+    case 'select_aggregate':
+      return query(
+        aggregateQuery(ctx, table, ctx.args(sel), sel, objectType(sel.def!.type), tableSource(table), 1),
+      );
+    case 'insert':
+    case 'insert_one':
+      return { kind: 'mutation', alias, run: compileInsert(ctx, table, sel, root.kind === 'insert_one') };
+    case 'update':
+    case 'update_by_pk':
+    case 'update_many':
+      return { kind: 'mutation', alias, run: compileUpdate(ctx, table, sel, root.kind) };
+    case 'delete':
+    case 'delete_by_pk':
+      return { kind: 'mutation', alias, run: compileDelete(ctx, table, sel, root.kind === 'delete_by_pk') };
+    default:
+      throw new HasuraError('not-supported', `root field kind ${root.kind} is not supported`, sel.path);
+  }
+}

@@ -1,0 +1,25 @@
+import type { Action } from '../model/types.ts';
+import type { Compiled, SQL } from '../sql/sql.ts';
+
+/** Runs one rendered statement with the request's variables and session, plus runtime values. */
+export interface StatementRunner {
+  run(statement: Compiled, runtime?: Record<string, string | null>): Promise<Array<Record<string, unknown>>>;
+}
+
+/** One root field of a compiled operation. */
+export type FieldPlan =
+  | { kind: 'static'; alias: string; json: string }
+  | { kind: 'query'; alias: string; sql: SQL; statement: Compiled }
+  | { kind: 'mutation'; alias: string; run: (runner: StatementRunner) => Promise<string> }
+  | { kind: 'action'; alias: string; action: Action; args: unknown; output: ActionOutput };
+
+/** Shapes a handler's JSON response into the selected fields (relationships via SQL). */
+export type ActionOutput = (value: unknown, runner: StatementRunner) => Promise<string>;
+
+/** A compiled operation: cached per (role, query, structural variables). */
+export interface Plan {
+  operation: 'query' | 'mutation' | 'subscription';
+  fields: FieldPlan[];
+  /** Variables whose values shaped the plan; their values are part of the cache key. */
+  structural: string[];
+}

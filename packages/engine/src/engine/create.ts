@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import { installActions } from '../actions/client.ts';
+import type { Headers } from '../auth/authenticate.ts';
+import { LiveQueries } from '../live/poller.ts';
+import { createHttpServer } from '../server/http.ts';
+import { WsServer } from '../server/ws.ts';
+import { type EngineCore, type EngineOptions, type GraphQLRequest, loadEngineCore } from './engine.ts';
+
+/** A running (or ready to run) engine: HTTP + WebSocket server around the core. */
+export interface Engine {
+  core: EngineCore;
+  live: LiveQueries;
+  /** Starts listening; resolves with the bound port (pass 0 for any free port). */
+  listen(port?: number, host?: string): Promise<number>;
+  /** Executes a request as the HTTP endpoint would (headers decide the session). */
+  execute(body: GraphQLRequest, headers?: Headers): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** Creates an engine for a Hasura project directory (validates metadata against the database). */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const core = await loadEngineCore(options);
+  installActions(core, options.env ?? process.env);
+  const live = new LiveQueries(core.executor.pool, options.refetchIntervalMs ?? 1000, (text) =>
+    core.executor.onStatement?.(text, []),
+  );
+  const http = createHttpServer(core);
+  const ws = new WsServer(core, live);
+  http.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
+  return {
+    core,
+    live,
+    listen: (port = 8080, host) =>
+      new Promise((resolve, reject) => {
+        http.once('error', reject);
+        http.listen(port, host, () => resolve((http.address() as AddressInfo).port));
+      }),
+    execute: async (body, headers = {}) => JSON.parse(await core.handle(headers, body)),
+    close: async () => {
+      live.close();
+      ws.close();
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+      await core.executor.close();
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type AuthConfig, Authenticator, type Headers } from '../auth/authenticate.ts';
+import { type Catalog, introspect, tableKey } from '../catalog/introspect.ts';
+import type { ShapeLimits } from '../compile/context.ts';
+import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
+import { HasuraError } from '../errors.ts';
+import { Executor, type Session } from '../exec/executor.ts';
+import { qualifiedTable } from '../metadata/check.ts';
+import { loadMetadataDirectory } from '../metadata/load.ts';
+import { buildModel, type EnumRows } from '../metadata/model.ts';
+import type { Model } from '../model/types.ts';
+import { loadProject } from '../project/project.ts';
+import { buildRoleSchema, type RoleSchema } from '../schema/build.ts';
+import { PlanCache } from './plan-cache.ts';
+
+/** Options of an in-process engine (the server reads them from HASURA_GRAPHQL_* env). */
+export interface EngineOptions {
+  /** Hasura project directory (config.yaml, metadata/). */
+  projectDir: string;
+  databaseUrl: string;
+  adminSecret?: string;
+  /** HASURA_GRAPHQL_JWT_SECRET as JSON text or object. */
+  jwtSecret?: string | AuthConfig['jwt'];
+  unauthorizedRole?: string;
+  enableConsole?: boolean;
+  /** Live query refetch interval in ms (default 1000). */
+  refetchIntervalMs?: number;
+  /** Max request body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Operation depth / field count limits (api_limits.yaml global limits apply when unset). */
+  limits?: ShapeLimits;
+  /** Environment for `{{ENV}}` templates and `*_from_env` (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  poolSize?: number;
+}
+
+/** A GraphQL-over-HTTP request body. */
+export interface GraphQLRequest {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+/** Runs action fields; installed by the actions client. */
+export type ActionRunner = (
+  f: FieldPlan,
+  runner: StatementRunner,
+  session: Session,
+  headers: Headers,
+  query: string,
+  variables: Record<string, unknown>,
+) => Promise<string>;
+
+/** The engine core shared by HTTP, WebSocket and tests. */
+export class EngineCore {
+  private readonly schemas = new Map<string, RoleSchema>();
+  readonly plans = new PlanCache();
+  runAction: ActionRunner = async () => {
+    throw new HasuraError('not-supported', 'actions are not available');
+  };
+
+  constructor(
+    readonly model: Model,
+    readonly executor: Executor,
+    readonly auth: Authenticator,
+    readonly options: EngineOptions,
+    readonly limits: ShapeLimits,
+  ) {}
+
+  /** The schema of a role (built once, then cached). */
+  schemaFor(role: string, backendOnly = false): RoleSchema {
+    const key = `${role}\u0000${backendOnly}`;
+    let s = this.schemas.get(key);
+    if (!s) {
+      s = buildRoleSchema(this.model, role, backendOnly);
+      this.schemas.set(key, s);
+    }
+    return s;
+  }
+
+  /** Compiles (or fetches) the plan of a request for a session. */
+  plan(
+    session: Session,
+    req: { query: string; operationName?: string | null; variables: Record<string, unknown> },
+  ): Plan {
+    return this.plans.get(
+      this.schemaFor(session.role, session.backendOnly),
+      req.query,
+      req.operationName,
+      req.variables,
+      this.limits,
+    );
+  }
+
+  /** Executes one GraphQL request for a session; returns the response body as JSON text. */
+  async execute(
+    session: Session,
+    body: GraphQLRequest,
+    headers: Headers = {},
+    transport: 'http' | 'ws' = 'http',
+  ): Promise<string> {
+    try {
+      const req = parseRequest(body);
+      const plan = this.plan(session, req);
+      if (plan.operation === 'subscription' && transport === 'http')
+        throw new HasuraError(
+          'unexpected-payload',
+          'subscriptions are not supported over HTTP, use websockets instead',
+        );
+      const other = (f: FieldPlan, runner: StatementRunner) =>
+        this.runAction(f, runner, session, headers, req.query, req.variables);
+      const values =
+        plan.operation === 'mutation'
+          ? await this.executor.mutation(plan, req.variables, session, other)
+          : await this.executor.query(plan, req.variables, session, other);
+      return dataBody(plan, values);
+    } catch (error) {
+      return errorBody(error, session.adminAuth || session.role === 'admin');
+    }
+  }
+
+  /** Authenticates headers, then executes. */
+  async handle(headers: Headers, body: GraphQLRequest): Promise<string> {
+    let session: Session;
+    try {
+      session = await this.auth.session(headers);
+    } catch (error) {
+      return errorBody(error, false);
+    }
+    return this.execute(session, body, headers);
+  }
+}
+
+/** `{"data": {...}}` from the JSON text of each root field. */
+export function dataBody(plan: Plan, values: string[]): string {
+  let out = '{"data":{';
+  plan.fields.forEach((f, i) => {
+    if (i) out += ',';
+    out += `${JSON.stringify(f.alias)}:${values[i]}`;
+  });
+  return `${out}}}`;
+}
+
+/** `{"errors": [...]}`, with internal details only for admins. */
+export function errorBody(error: unknown, admin: boolean): string {
+  const e =
+    error instanceof HasuraError
+      ? error
+      : new HasuraError('unexpected', 'internal error', '$', String((error as Error)?.stack ?? error));
+  if (!(error instanceof HasuraError)) console.error('engine: unexpected error', error);
+  return JSON.stringify({ errors: [e.toJSON(admin)] });
+}
+
+/** Validates the request shape like Hasura (`parse-failed`). */
+export function parseRequest(body: GraphQLRequest): {
+  query: string;
+  operationName: string | null;
+  variables: Record<string, unknown>;
+} {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new HasuraError('parse-failed', 'expected an object for the request', '$');
+  if (body.query === undefined) throw new HasuraError('parse-failed', "the key 'query' was not present", '$');
+  if (typeof body.query !== 'string')
+    throw new HasuraError('parse-failed', 'expected a string for the key query', '$.query');
+  const variables = body.variables ?? {};
+  if (typeof variables !== 'object' || Array.isArray(variables))
+    throw new HasuraError('parse-failed', 'expected an object for the key variables', '$.variables');
+  const operationName = body.operationName ?? null;
+  if (operationName !== null && typeof operationName !== 'string')
+    throw new HasuraError('parse-failed', 'expected a string for the key operationName', '$.operationName');
+  return { query: body.query, operationName, variables: variables as Record<string, unknown> };
+}
+
+async function enumRows(
+  client: pg.ClientBase,
+  raw: { sources: unknown[] },
+  catalog: Catalog,
+): Promise<EnumRows> {
+  const rows: EnumRows = new Map();
+  const source = raw.sources[0] as { tables?: Array<Record<string, unknown>> } | undefined;
+  for (const entry of source?.tables ?? []) {
+    if (entry.is_enum !== true) continue;
+    const name = qualifiedTable(entry.table);
+    const table = name && catalog.tables.get(tableKey(name.schema, name.name));
+    const pk = table?.primaryKey?.length === 1 ? table.primaryKey[0] : undefined;
+    if (!table || !pk) continue;
+    const comment = table.columns.find((c) => c.name !== pk)?.name;
+    // Identifiers come from the catalog; there are no values in this statement.
+    const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+    const res = await client.query(
+      `SELECT ${ident(pk)}::text AS value, ${comment ? `${ident(comment)}::text` : 'NULL'} AS comment FROM ${ident(table.schema)}.${ident(table.name)} ORDER BY 1`,
+    );
+    rows.set(tableKey(table.schema, table.name), res.rows);
+  }
+  return rows;
+}
+
+/** Loads the project, checks metadata against the database and prepares the engine core. */
+export async function loadEngineCore(options: EngineOptions): Promise<EngineCore> {
+  const project = loadProject(options.projectDir);
+  const metadataDir = project.metadataDir;
+  if (!existsSync(path.join(metadataDir, 'version.yaml')))
+    throw new Error(`no Hasura metadata in ${metadataDir}`);
+  const raw = loadMetadataDirectory(metadataDir);
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  let model: Model;
+  try {
+    const catalog = await introspect(client);
+    const sourceName = String((raw.sources[0] as { name?: string } | undefined)?.name ?? 'default');
+    model = buildModel(raw, new Map([[sourceName, catalog]]), await enumRows(client, raw, catalog));
+  } finally {
+    await client.end();
+  }
+  const jwt = typeof options.jwtSecret === 'string' ? JSON.parse(options.jwtSecret) : options.jwtSecret;
+  const auth = new Authenticator({
+    adminSecret: options.adminSecret || undefined,
+    jwt,
+    unauthorizedRole: options.unauthorizedRole || undefined,
+  });
+  const apiLimits = (raw.api_limits ?? {}) as {
+    disabled?: boolean;
+    depth_limit?: { global?: number };
+    node_limit?: { global?: number };
+  };
+  const limits: ShapeLimits = {
+    maxDepth: options.limits?.maxDepth ?? (apiLimits.disabled ? undefined : apiLimits.depth_limit?.global),
+    maxNodes: options.limits?.maxNodes ?? (apiLimits.disabled ? undefined : apiLimits.node_limit?.global),
+  };
+  return new EngineCore(
+    model,
+    new Executor(options.databaseUrl, options.poolSize ?? 20),
+    auth,
+    options,
+    limits,
+  );
+}

@@ -1,0 +1,51 @@
+/** Hasura's error codes (extensions.code). */
+export type ErrorCode =
+  | 'validation-failed'
+  | 'parse-failed'
+  | 'invalid-json'
+  | 'constraint-violation'
+  | 'permission-error'
+  | 'data-exception'
+  | 'bad-request'
+  | 'constraint-error'
+  | 'concurrent-update'
+  | 'not-found'
+  | 'access-denied'
+  | 'invalid-jwt'
+  | 'jwt-invalid-claims'
+  | 'jwt-missing-role-claims'
+  | 'invalid-headers'
+  | 'not-supported'
+  | 'unexpected-payload'
+  | 'unexpected'
+  | 'postgres-error'
+  | 'postgres-max-connections-error'
+  | (string & {});
+
+/** The one error type of the engine: becomes `{message, extensions: {path, code}}` on the wire. */
+export class HasuraError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly path = '$',
+    /** Admin-only details (SQL, Postgres error). */
+    readonly internal?: unknown,
+    /** Replaces `extensions` entirely (action handler errors). */
+    readonly extensions?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'HasuraError';
+  }
+
+  /** Wire form; `internal` only when the caller may see it. */
+  toJSON(includeInternal = false): { message: string; extensions: Record<string, unknown> } {
+    if (this.extensions) return { message: this.message, extensions: this.extensions };
+    const extensions: Record<string, unknown> = { path: this.path, code: this.code };
+    if (includeInternal && this.internal !== undefined) extensions.internal = this.internal;
+    return { message: this.message, extensions };
+  }
+}
+
+/** Shorthand for the most common error. */
+export const validationError = (message: string, path = '$') =>
+  new HasuraError('validation-failed', message, path);

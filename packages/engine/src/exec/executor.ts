@@ -1,0 +1,146 @@
+import pg from 'pg';
+import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
+import { HasuraError } from '../errors.ts';
+import { type Compiled, encodeVariable, type ParamSource } from '../sql/sql.ts';
+import { mapPgError } from './pg-errors.ts';
+
+/** The acting session: role and lower-cased `x-hasura-*` variables. */
+export interface Session {
+  role: string;
+  vars: Record<string, string>;
+  /** Authenticated with the admin secret (or no secret configured): sees internal error details. */
+  adminAuth: boolean;
+  backendOnly: boolean;
+  /** JWT expiry (ms since epoch), for closing sockets. */
+  expiresAt?: number;
+}
+
+/** Values for `$1..$n` from constants, request variables, session variables and runtime values. */
+export function bindParams(
+  params: ParamSource[],
+  variables: Record<string, unknown>,
+  session: Record<string, string>,
+  runtime?: Record<string, string | null>,
+): Array<string | null> {
+  return params.map((p) => {
+    switch (p.kind) {
+      case 'const':
+        return p.value;
+      case 'var':
+        return encodeVariable(variables[p.name], p.encode);
+      case 'session': {
+        if (p.name === '*') return JSON.stringify(session);
+        const v = session[p.name];
+        if (v === undefined) throw new HasuraError('not-found', `missing session variable: "${p.name}"`);
+        return v;
+      }
+      default:
+        return runtime?.[p.name] ?? null;
+    }
+  });
+}
+
+/** Runs plans on a pool: queries field by field, mutations in one transaction with `hasura.user` set. */
+export class Executor {
+  readonly pool: pg.Pool;
+  /** Debug/golden hook: every statement with its bound values. */
+  onStatement?: (text: string, values: unknown[]) => void;
+
+  constructor(databaseUrl: string, max = 20) {
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max });
+    // A broken idle connection must not crash the process; the pool drops it.
+    this.pool.on('error', () => {});
+  }
+
+  private runner(
+    client: pg.Pool | pg.PoolClient,
+    variables: Record<string, unknown>,
+    session: Session,
+  ): StatementRunner {
+    return {
+      run: async (statement: Compiled, runtime?: Record<string, string | null>) => {
+        const values = bindParams(statement.params, variables, session.vars, runtime);
+        this.onStatement?.(statement.text, values);
+        try {
+          const result = await client.query({ text: statement.text, values });
+          return result.rows;
+        } catch (error) {
+          throw mapPgError(error, statement.text);
+        }
+      },
+    };
+  }
+
+  /** Executes a query plan; returns the JSON text of each field by alias. */
+  async query(
+    plan: Plan,
+    variables: Record<string, unknown>,
+    session: Session,
+    other: (f: FieldPlan, runner: StatementRunner) => Promise<string>,
+  ): Promise<string[]> {
+    const runner = this.runner(this.pool, variables, session);
+    return Promise.all(
+      plan.fields.map(async (f) => {
+        if (f.kind === 'static') return f.json;
+        if (f.kind === 'query') {
+          const [row] = await runner.run(f.statement);
+          return (row?.root as string | null) ?? 'null';
+        }
+        return other(f, runner);
+      }),
+    );
+  }
+
+  /** Executes a mutation plan: every field in order inside one transaction. */
+  async mutation(
+    plan: Plan,
+    variables: Record<string, unknown>,
+    session: Session,
+    other: (f: FieldPlan, runner: StatementRunner) => Promise<string>,
+  ): Promise<string[]> {
+    // Actions run outside any transaction (like Hasura): a mix is executed field by field.
+    if (plan.fields.some((f) => f.kind === 'action')) {
+      const out: string[] = [];
+      for (const f of plan.fields) {
+        if (f.kind === 'action') out.push(await other(f, this.runner(this.pool, variables, session)));
+        else out.push(...(await this.mutation({ ...plan, fields: [f] }, variables, session, other)));
+      }
+      return out;
+    }
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw mapPgError(error);
+    }
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      await client.query("SELECT set_config('hasura.user', $1, true)", [
+        JSON.stringify({ ...session.vars, 'x-hasura-role': session.role }),
+      ]);
+      const runner = this.runner(client, variables, session);
+      const out: string[] = [];
+      for (const f of plan.fields) {
+        if (f.kind === 'static') out.push(f.json);
+        else if (f.kind === 'mutation') out.push(await f.run(runner));
+        else out.push(await other(f, runner));
+      }
+      await client.query('COMMIT');
+      return out;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async close() {
+    await this.pool.end();
+  }
+}

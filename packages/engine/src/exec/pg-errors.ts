@@ -1,0 +1,54 @@
+import { HasuraError } from '../errors.ts';
+
+interface PgError {
+  code?: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+}
+
+const CONSTRAINT_PREFIX: Record<string, string> = {
+  '23505': 'Uniqueness violation. ',
+  '23503': 'Foreign key violation. ',
+  '23502': 'Not-NULL violation. ',
+  '23P01': 'Exclusion violation. ',
+  '23001': 'Can not delete or update due to data being referred. ',
+};
+
+/** Maps a PostgreSQL error to Hasura's code and message (HASURA-DIALECT §6.3). */
+export function mapPgError(error: unknown, statement?: string): HasuraError {
+  if (error instanceof HasuraError) return error;
+  const e = error as PgError;
+  const internal = {
+    statement,
+    prepared: false,
+    error: {
+      exec_status: 'FatalError',
+      hint: e.hint ?? null,
+      message: e.message,
+      status_code: e.code ?? null,
+      description: e.detail ?? null,
+    },
+  };
+  const code = e.code;
+  if (!code) return new HasuraError('postgres-error', 'connection error', '$', internal);
+  if (CONSTRAINT_PREFIX[code])
+    return new HasuraError('constraint-violation', `${CONSTRAINT_PREFIX[code]}${e.message}`, '$', internal);
+  if (code === '23514')
+    return new HasuraError('permission-error', `Check constraint violation. ${e.message}`, '$', internal);
+  if (code === '22025') return new HasuraError('bad-request', e.message, '$', internal);
+  if (code.startsWith('22')) return new HasuraError('data-exception', e.message, '$', internal);
+  if (code === '40001') return new HasuraError('concurrent-update', e.message, '$', internal);
+  if (code === '42P10') return new HasuraError('constraint-error', e.message, '$', internal);
+  if (code === '53300')
+    return new HasuraError(
+      'postgres-max-connections-error',
+      'max connections reached on postgres',
+      '$',
+      internal,
+    );
+  if (code.startsWith('08') || code.startsWith('57P'))
+    return new HasuraError('postgres-error', 'connection error', '$', internal);
+  return new HasuraError('unexpected', 'database query error', '$', internal);
+}

@@ -1,0 +1,300 @@
+import {
+  type DefinitionNode,
+  GraphQLEnumType,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  GraphQLInputObjectType,
+  type GraphQLInputType,
+  GraphQLList,
+  type GraphQLNamedType,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  type GraphQLOutputType,
+  GraphQLSchema,
+  GraphQLString,
+  Kind,
+  parse,
+  type TypeNode,
+} from 'graphql';
+import type { Model, RootFieldKind, Table } from '../model/types.ts';
+import { info } from './info.ts';
+import {
+  hasOnConflict,
+  insertInput,
+  mutationResponse,
+  onConflict,
+  pkColumnsInput,
+  updateOperators,
+  updatesInput,
+} from './mutation-types.ts';
+import { TypeRegistry } from './registry.ts';
+import { list, nn, TableTypes } from './table-types.ts';
+
+/** One role's GraphQL schema plus the builder that made it (the compilers read its types). */
+export interface RoleSchema {
+  role: string;
+  backendOnly: boolean;
+  schema: GraphQLSchema;
+  types: TableTypes;
+}
+
+type Fields = GraphQLFieldConfigMap<unknown, unknown>;
+
+const rootAllowed = (set: Set<string> | null, kind: RootFieldKind) => set === null || set.has(kind);
+
+/** Builds the schema Hasura would expose to `role` (backend-only mutations only when asked). */
+export function buildRoleSchema(model: Model, role: string, backendOnly = false): RoleSchema {
+  const reg = new TypeRegistry();
+  const t = new TableTypes(reg, role, backendOnly);
+  const query: Fields = {};
+  const subscription: Fields = {};
+  const mutation: Fields = {};
+  const root = (table: Table, kind: RootFieldKind) => ({
+    name: table.rootFields[kind].name,
+    description: table.rootFields[kind].comment ?? undefined,
+    extensions: info({ kind, table }),
+  });
+  const selectRoots = (target: Fields, allowed: (table: Table) => Set<string> | null) => {
+    for (const table of model.tables) {
+      const select = t.perms(table).select;
+      if (!select) continue;
+      const set = allowed(table);
+      const obj = t.object(table);
+      if (rootAllowed(set, 'select')) {
+        const r = root(table, 'select');
+        target[r.name] = {
+          type: nn(list(nn(obj))),
+          args: t.selectArgs(table),
+          description: r.description ?? `fetch data from the table: "${table.name}"`,
+          extensions: r.extensions,
+        };
+      }
+      if (select.allowAggregations && rootAllowed(set, 'select_aggregate')) {
+        const r = root(table, 'select_aggregate');
+        target[r.name] = {
+          type: nn(t.aggregate(table)),
+          args: t.selectArgs(table),
+          description: r.description ?? `fetch aggregated fields from the table: "${table.name}"`,
+          extensions: r.extensions,
+        };
+      }
+      if (t.canSelectPk(table) && rootAllowed(set, 'select_by_pk')) {
+        const r = root(table, 'select_by_pk');
+        target[r.name] = {
+          type: obj,
+          args: t.pkArgs(table),
+          description:
+            r.description ?? `fetch data from the table: "${table.name}" using primary key columns`,
+          extensions: r.extensions,
+        };
+      }
+    }
+  };
+  selectRoots(query, (table) => t.perms(table).select!.queryRootFields);
+  selectRoots(subscription, (table) => t.perms(table).select!.subscriptionRootFields);
+
+  for (const table of model.tables) {
+    const perms = t.perms(table);
+    if (perms.insert) {
+      const args: GraphQLFieldConfigArgumentMap = {
+        objects: { type: nn(list(nn(insertInput(t, table)))), description: 'the rows to be inserted' },
+      };
+      if (hasOnConflict(t, table))
+        args.on_conflict = { type: onConflict(t, table), description: 'upsert condition' };
+      const r = root(table, 'insert');
+      mutation[r.name] = {
+        type: mutationResponse(t, table),
+        args,
+        description: r.description ?? `insert data into the table: "${table.name}"`,
+        extensions: r.extensions,
+      };
+      if (perms.select) {
+        const one: GraphQLFieldConfigArgumentMap = {
+          object: { type: nn(insertInput(t, table)), description: 'the row to be inserted' },
+        };
+        if (args.on_conflict) one.on_conflict = args.on_conflict;
+        const r1 = root(table, 'insert_one');
+        mutation[r1.name] = {
+          type: t.object(table),
+          args: one,
+          description: r1.description ?? `insert a single row into the table: "${table.name}"`,
+          extensions: r1.extensions,
+        };
+      }
+    }
+    if (perms.update) {
+      const ops = updateOperators(t, table);
+      const r = root(table, 'update');
+      mutation[r.name] = {
+        type: mutationResponse(t, table),
+        args: {
+          ...ops,
+          where: { type: nn(t.boolExp(table)), description: 'filter the rows which have to be updated' },
+        },
+        description: r.description ?? `update data of the table: "${table.name}"`,
+        extensions: r.extensions,
+      };
+      if (t.canSelectPk(table)) {
+        const rp = root(table, 'update_by_pk');
+        mutation[rp.name] = {
+          type: t.object(table),
+          args: { ...ops, pk_columns: { type: nn(pkColumnsInput(t, table)) } },
+          description: rp.description ?? `update single row of the table: "${table.name}"`,
+          extensions: rp.extensions,
+        };
+      }
+      const rm = root(table, 'update_many');
+      mutation[rm.name] = {
+        type: list(mutationResponse(t, table)),
+        args: {
+          updates: {
+            type: nn(list(nn(updatesInput(t, table)))),
+            description: 'updates to execute, in order',
+          },
+        },
+        description: rm.description ?? `update multiples rows of table: "${table.name}"`,
+        extensions: rm.extensions,
+      };
+    }
+    if (perms.delete) {
+      const r = root(table, 'delete');
+      mutation[r.name] = {
+        type: mutationResponse(t, table),
+        args: {
+          where: { type: nn(t.boolExp(table)), description: 'filter the rows which have to be deleted' },
+        },
+        description: r.description ?? `delete data from the table: "${table.name}"`,
+        extensions: r.extensions,
+      };
+      if (t.canSelectPk(table)) {
+        const rp = root(table, 'delete_by_pk');
+        mutation[rp.name] = {
+          type: t.object(table),
+          args: t.pkArgs(table),
+          description: rp.description ?? `delete single row from the table: "${table.name}"`,
+          extensions: rp.extensions,
+        };
+      }
+    }
+  }
+  addActions(model, t, role, query, mutation);
+
+  const sorted = (f: Fields) => Object.fromEntries(Object.entries(f).sort(([a], [b]) => a.localeCompare(b)));
+  if (!Object.keys(query).length) query.no_queries_available = { type: nn(GraphQLString) };
+  const schema = new GraphQLSchema({
+    query: new GraphQLObjectType({ name: 'query_root', fields: sorted(query) }),
+    mutation: Object.keys(mutation).length
+      ? new GraphQLObjectType({ name: 'mutation_root', fields: sorted(mutation) })
+      : undefined,
+    subscription: Object.keys(subscription).length
+      ? new GraphQLObjectType({ name: 'subscription_root', fields: sorted(subscription) })
+      : undefined,
+  });
+  return { role, backendOnly, schema, types: t };
+}
+
+/** Action root fields and their custom types (from actions.graphql). */
+function addActions(model: Model, t: TableTypes, role: string, query: Fields, mutation: Fields) {
+  const visible = model.actions.filter((a) => role === 'admin' || a.roles.has(role));
+  if (!visible.length) return;
+  const defs = new Map<string, DefinitionNode & { name: { value: string } }>();
+  if (model.actionTypesSdl.trim())
+    for (const d of parse(model.actionTypesSdl).definitions)
+      if ('name' in d && d.name) defs.set(d.name.value, d as never);
+  const reg = t.reg;
+  const named = (name: string): GraphQLNamedType => {
+    const existing = reg.lookup(name);
+    if (existing) return existing;
+    const def = defs.get(name);
+    if (!def) return reg.scalar(name);
+    if (def.kind === Kind.SCALAR_TYPE_DEFINITION) return reg.scalar(name);
+    if (def.kind === Kind.ENUM_TYPE_DEFINITION)
+      return reg.get(
+        name,
+        () =>
+          new GraphQLEnumType({
+            name,
+            description: def.description?.value,
+            values: Object.fromEntries(
+              (def.values ?? []).map((v) => [
+                v.name.value,
+                { value: v.name.value, description: v.description?.value },
+              ]),
+            ),
+          }),
+      );
+    if (def.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION)
+      return reg.get(
+        name,
+        () =>
+          new GraphQLInputObjectType({
+            name,
+            description: def.description?.value,
+            fields: () =>
+              Object.fromEntries(
+                (def.fields ?? []).map((f) => [
+                  f.name.value,
+                  { type: typeOf(f.type) as GraphQLInputType, description: f.description?.value },
+                ]),
+              ),
+          }),
+      );
+    if (def.kind === Kind.OBJECT_TYPE_DEFINITION)
+      return reg.get(
+        name,
+        () =>
+          new GraphQLObjectType({
+            name,
+            description: def.description?.value,
+            fields: () => {
+              const fields: Fields = Object.fromEntries(
+                (def.fields ?? []).map((f) => [
+                  f.name.value,
+                  { type: typeOf(f.type) as GraphQLOutputType, description: f.description?.value },
+                ]),
+              );
+              for (const rel of model.actionRelationships.get(name) ?? []) {
+                if (!t.perms(rel.target).select) continue;
+                const target = t.object(rel.target);
+                fields[rel.name] =
+                  rel.kind === 'object'
+                    ? { type: target, extensions: info({ kind: 'action_rel', rel }) }
+                    : {
+                        type: nn(list(nn(target))),
+                        args: t.selectArgs(rel.target),
+                        extensions: info({ kind: 'action_rel', rel }),
+                      };
+              }
+              return fields;
+            },
+          }),
+      );
+    throw new Error(`unsupported action type definition ${name}`);
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: input and output wrappers share this walk
+  const typeOf = (node: TypeNode): any => {
+    if (node.kind === Kind.NON_NULL_TYPE) return new GraphQLNonNull(typeOf(node.type));
+    if (node.kind === Kind.LIST_TYPE) return new GraphQLList(typeOf(node.type));
+    return named(node.name.value) as GraphQLInputType;
+  };
+  const typeFromText = (text: string) => typeOf(parseTypeText(text));
+  for (const action of visible) {
+    const args: GraphQLFieldConfigArgumentMap = Object.fromEntries(
+      action.args.map((a) => [a.name, { type: typeFromText(a.type) as GraphQLInputType }]),
+    );
+    const field = {
+      type: typeFromText(action.outputType) as GraphQLOutputType,
+      args,
+      description: action.comment ?? undefined,
+      extensions: info({ kind: 'action', action }),
+    };
+    (action.kind === 'query' ? query : mutation)[action.name] = field;
+  }
+}
+
+function parseTypeText(text: string): TypeNode {
+  const doc = parse(`type X { f: ${text} }`);
+  const def = doc.definitions[0];
+  if (def?.kind !== Kind.OBJECT_TYPE_DEFINITION) throw new Error('unreachable');
+  return def.fields![0]!.type;
+}

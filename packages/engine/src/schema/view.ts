@@ -1,0 +1,63 @@
+import type {
+  DeletePermission,
+  InsertPermission,
+  SelectPermission,
+  Table,
+  TablePermissions,
+  UpdatePermission,
+} from '../model/types.ts';
+import { TRUE_EXP } from '../model/types.ts';
+
+const adminCache = new WeakMap<Table, TablePermissions>();
+
+/** Full permissions, as the admin role has on every table. */
+export function adminPermissions(table: Table): TablePermissions {
+  let perms = adminCache.get(table);
+  if (!perms) {
+    const all = new Set(table.columns.map((c) => c.name));
+    const select: SelectPermission = {
+      columns: all,
+      computed: new Set(table.computed.keys()),
+      filter: TRUE_EXP,
+      limit: null,
+      allowAggregations: true,
+      queryRootFields: null,
+      subscriptionRootFields: null,
+    };
+    const writable = new Set(table.columns.filter((c) => c.writable).map((c) => c.name));
+    const insert: InsertPermission = {
+      raw: '',
+      columns: writable,
+      check: TRUE_EXP,
+      set: new Map(),
+      backendOnly: false,
+    };
+    const update: UpdatePermission = {
+      raw: '',
+      columns: writable,
+      filter: TRUE_EXP,
+      check: null,
+      set: new Map(),
+      backendOnly: false,
+    };
+    const del: DeletePermission = { raw: '', filter: TRUE_EXP, backendOnly: false };
+    perms = { select, insert, update, delete: del };
+    adminCache.set(table, perms);
+  }
+  return perms;
+}
+
+/** What one role (optionally with backend-only permissions) may do on a table. */
+export function permissionsFor(table: Table, role: string, backendOnly: boolean): TablePermissions {
+  if (role === 'admin') return adminPermissions(table);
+  const perms = table.permissions.get(role);
+  if (!perms) return {};
+  const keep = <T extends { backendOnly: boolean }>(p: T | undefined) =>
+    p && (!p.backendOnly || backendOnly) ? p : undefined;
+  return {
+    select: perms.select,
+    insert: keep(perms.insert),
+    update: keep(perms.update),
+    delete: keep(perms.delete),
+  };
+}

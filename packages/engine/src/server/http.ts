@@ -1,0 +1,105 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Headers } from '../auth/authenticate.ts';
+import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
+import { errorBody } from '../engine/engine.ts';
+import { HasuraError } from '../errors.ts';
+import { graphiqlPage } from './graphiql.ts';
+
+/** The version string `/v1/version` reports. */
+export const ENGINE_VERSION = 'v2.48.0-portal-engine';
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-credentials': 'true',
+  'access-control-allow-methods': 'GET,POST,OPTIONS',
+  'access-control-allow-headers': '*',
+  'access-control-max-age': '1728000',
+};
+
+/** Node headers as single strings (repeated headers joined like HTTP does). */
+export function flatHeaders(raw: IncomingMessage['headers']): Headers {
+  const out: Headers = {};
+  for (const [k, v] of Object.entries(raw)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function send(res: ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8') {
+  res.writeHead(status, { ...CORS, 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Handles `/v1/graphql` POSTs (single and batched), `/healthz`, `/v1/version` and the console. */
+export function createHttpServer(core: EngineCore): Server {
+  const limit = core.options.maxBodyBytes ?? 1024 * 1024;
+  return createServer(async (req, res) => {
+    try {
+      const url = (req.url ?? '/').split('?')[0];
+      if (req.method === 'OPTIONS') return send(res, 204, '');
+      if (req.method === 'GET' && url === '/healthz')
+        return send(res, 200, 'OK', 'text/plain; charset=utf-8');
+      if (req.method === 'GET' && url === '/v1/version')
+        return send(res, 200, JSON.stringify({ version: ENGINE_VERSION }));
+      if (req.method === 'GET' && (url === '/console' || url === '/') && core.options.enableConsole)
+        return send(res, 200, graphiqlPage(), 'text/html; charset=utf-8');
+      if (url !== '/v1/graphql')
+        return send(
+          res,
+          404,
+          JSON.stringify({ path: '$', error: 'resource does not exist', code: 'not-found' }),
+        );
+      if (req.method !== 'POST')
+        return send(
+          res,
+          200,
+          errorBody(new HasuraError('not-supported', 'GET queries are not supported; use POST'), false),
+        );
+      const text = await readBody(req, limit);
+      if (text === null)
+        return send(
+          res,
+          413,
+          errorBody(
+            new HasuraError('bad-request', `request body exceeds the limit of ${limit} bytes`),
+            false,
+          ),
+        );
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        return send(
+          res,
+          200,
+          errorBody(new HasuraError('invalid-json', `Error in $: ${(error as Error).message}`), false),
+        );
+      }
+      const headers = flatHeaders(req.headers);
+      if (Array.isArray(body)) {
+        const out: string[] = [];
+        for (const item of body) out.push(await core.handle(headers, item as GraphQLRequest));
+        return send(res, 200, `[${out.join(',')}]`);
+      }
+      send(res, 200, await core.handle(headers, body as GraphQLRequest));
+    } catch (error) {
+      send(res, 500, errorBody(error, false));
+    }
+  });
+}

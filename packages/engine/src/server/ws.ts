@@ -1,0 +1,229 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { Headers } from '../auth/authenticate.ts';
+import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
+import { dataBody, errorBody, parseRequest } from '../engine/engine.ts';
+import { HasuraError } from '../errors.ts';
+import type { Session } from '../exec/executor.ts';
+import type { LiveQueries } from '../live/poller.ts';
+import { flatHeaders } from './http.ts';
+
+const KEEPALIVE_MS = 5000;
+const INIT_TIMEOUT_MS = 3000;
+
+type Message = { type?: string; id?: string; payload?: Record<string, unknown> };
+
+/** Serves graphql-transport-ws and the legacy Apollo protocol on `/v1/graphql`. */
+export class WsServer {
+  readonly wss = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (protocols) =>
+      protocols.has('graphql-transport-ws')
+        ? 'graphql-transport-ws'
+        : protocols.has('graphql-ws')
+          ? 'graphql-ws'
+          : false,
+  });
+
+  constructor(
+    private readonly core: EngineCore,
+    private readonly live: LiveQueries,
+  ) {
+    this.wss.on(
+      'connection',
+      (socket, req) => new Connection(this.core, this.live, socket, flatHeaders(req.headers)),
+    );
+  }
+
+  /** Hands an HTTP upgrade on `/v1/graphql` to the WebSocket server. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    if ((req.url ?? '').split('?')[0] !== '/v1/graphql') {
+      socket.destroy();
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+  }
+
+  close() {
+    for (const client of this.wss.clients) client.terminate();
+    this.wss.close();
+  }
+}
+
+class Connection {
+  private readonly modern: boolean;
+  private session: Session | undefined;
+  private headers: Headers = {};
+  private readonly ops = new Map<string, () => void>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly core: EngineCore,
+    private readonly live: LiveQueries,
+    private readonly socket: WebSocket,
+    private readonly handshake: Headers,
+  ) {
+    this.modern = socket.protocol === 'graphql-transport-ws';
+    if (this.modern)
+      this.timers.push(
+        setTimeout(
+          () => !this.session && socket.close(4408, 'Connection initialisation timeout'),
+          INIT_TIMEOUT_MS,
+        ),
+      );
+    socket.on('message', (data) => void this.onMessage(data.toString()));
+    socket.on('close', () => this.cleanup());
+    socket.on('error', () => this.cleanup());
+  }
+
+  private send(message: unknown) {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private cleanup() {
+    for (const t of this.timers) clearTimeout(t);
+    for (const stop of this.ops.values()) stop();
+    this.ops.clear();
+  }
+
+  private async onMessage(text: string) {
+    let msg: Message;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      if (this.modern) this.socket.close(4400, 'Invalid message received');
+      return;
+    }
+    switch (msg.type) {
+      case 'connection_init':
+        return this.init(msg.payload ?? {});
+      case 'ping':
+        return this.send({ type: 'pong', payload: msg.payload });
+      case 'pong':
+        return;
+      case 'subscribe':
+      case 'start':
+        return this.start(msg);
+      case 'complete':
+      case 'stop':
+        this.ops.get(String(msg.id))?.();
+        this.ops.delete(String(msg.id));
+        return;
+      case 'connection_terminate':
+        return this.socket.close(1000);
+      default:
+        if (this.modern) this.socket.close(4400, `Invalid message type: ${String(msg.type)}`);
+    }
+  }
+
+  private async init(payload: Record<string, unknown>) {
+    if (this.session) {
+      if (this.modern) this.socket.close(4429, 'Too many initialisation requests');
+      return;
+    }
+    const given = (
+      payload.headers && typeof payload.headers === 'object' ? payload.headers : payload
+    ) as Record<string, unknown>;
+    const headers: Headers = { ...this.handshake };
+    for (const [k, v] of Object.entries(given)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
+    try {
+      this.session = await this.core.auth.session(headers);
+    } catch (error) {
+      const message = error instanceof HasuraError ? error.message : 'internal error';
+      if (this.modern) this.socket.close(4403, 'Forbidden');
+      else {
+        this.send({ type: 'connection_error', payload: message });
+        this.socket.close(
+          4400,
+          JSON.stringify({ server_error_msg: `4400: Connection initialization failed: ${message}` }),
+        );
+      }
+      return;
+    }
+    this.headers = headers;
+    this.send({ type: 'connection_ack' });
+    if (this.modern)
+      this.timers.push(
+        setInterval(() => this.send({ type: 'ping', payload: { message: 'keepalive' } }), KEEPALIVE_MS),
+      );
+    else {
+      this.send({ type: 'ka' });
+      this.timers.push(setInterval(() => this.send({ type: 'ka' }), KEEPALIVE_MS));
+    }
+    const expiresAt = this.session.expiresAt;
+    if (expiresAt !== undefined) {
+      // The socket cannot outlive its token: clients must reconnect with a fresh one.
+      const delay = Math.max(0, expiresAt - Date.now());
+      this.timers.push(
+        setTimeout(() => {
+          if (!this.modern)
+            this.send({ type: 'connection_error', payload: 'Could not verify JWT: JWTExpired' });
+          this.socket.close(this.modern ? 4403 : 1000, this.modern ? 'Forbidden' : 'JWTExpired');
+        }, delay),
+      );
+    }
+  }
+
+  private error(id: string, error: unknown) {
+    const body = JSON.parse(errorBody(error, this.session?.adminAuth ?? false)) as { errors: unknown[] };
+    if (this.modern) this.send({ type: 'error', id, payload: body.errors });
+    else {
+      this.send({ type: 'error', id, payload: body.errors[0] });
+      this.send({ type: 'complete', id });
+    }
+  }
+
+  private async start(msg: Message) {
+    const id = String(msg.id);
+    if (!this.session) {
+      if (this.modern) this.socket.close(4401, 'Unauthorized');
+      return;
+    }
+    if (this.ops.has(id)) {
+      if (this.modern) this.socket.close(4409, `Subscriber for ${id} already exists`);
+      else
+        this.error(
+          id,
+          new HasuraError('validation-failed', `an operation already exists with this id: ${id}`),
+        );
+      return;
+    }
+    const session = this.session;
+    const next = this.modern ? 'next' : 'data';
+    let req: ReturnType<typeof parseRequest>;
+    let plan: ReturnType<EngineCore['plan']>;
+    try {
+      req = parseRequest((msg.payload ?? {}) as GraphQLRequest);
+      plan = this.core.plan(session, req);
+    } catch (error) {
+      return this.error(id, error);
+    }
+    if (plan.operation !== 'subscription') {
+      this.ops.set(id, () => {});
+      const body = await this.core.execute(session, msg.payload as GraphQLRequest, this.headers, 'ws');
+      if (!this.ops.has(id)) return;
+      this.ops.delete(id);
+      this.send({ type: next, id, payload: JSON.parse(body) });
+      this.send({ type: 'complete', id });
+      return;
+    }
+    const subscriber = {
+      last: undefined as string | undefined,
+      push: (result: string) => this.send({ type: next, id, payload: JSON.parse(result) }),
+    };
+    let stop: () => void = () => {};
+    this.ops.set(id, () => stop());
+    try {
+      const values = await this.core.executor.query(plan, req.variables, session, async () => 'null');
+      if (!this.ops.has(id)) return;
+      const first = dataBody(plan, values);
+      subscriber.last = first;
+      subscriber.push(first);
+      stop = this.live.subscribe(plan, req.variables, session.vars, subscriber);
+    } catch (error) {
+      this.ops.delete(id);
+      this.error(id, error);
+    }
+  }
+}

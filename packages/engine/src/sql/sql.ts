@@ -1,0 +1,171 @@
+/**
+ * The only way the engine builds SQL: a tagged template whose interpolations are either other
+ * fragments, quoted identifiers or parameters. Values never become SQL text; they are bound as
+ * `$n` (or, for multiplexed subscriptions, read from the per-subscriber variables row).
+ */
+
+/** Where a parameter's value comes from when the statement runs. */
+export type ParamSource =
+  | { kind: 'const'; value: string | null }
+  | { kind: 'var'; name: string; encode: Encoding }
+  | { kind: 'session'; name: string }
+  | { kind: 'runtime'; name: string };
+
+/** How a GraphQL variable's JSON value becomes the text PostgreSQL casts. */
+export type Encoding = 'text' | 'json' | 'array';
+
+type Part = string | Ident | Param | SQL;
+
+class Ident {
+  constructor(readonly names: readonly string[]) {}
+}
+
+/** A bound value; identical sources share one placeholder. */
+export class Param {
+  constructor(
+    readonly key: string,
+    readonly source: ParamSource,
+  ) {}
+}
+
+/** A SQL fragment. */
+export class SQL {
+  constructor(readonly parts: readonly Part[]) {}
+}
+
+type Interpolation = SQL | Ident | Param;
+
+/** Tagged template: `sql\`select ${sql.ident('t', 'c')} from x where id = ${sql.value(1)}\``. */
+export function sql(strings: TemplateStringsArray, ...values: Interpolation[]): SQL {
+  const parts: Part[] = [];
+  strings.forEach((s, i) => {
+    if (s) parts.push(s);
+    if (i < values.length) parts.push(values[i]!);
+  });
+  return new SQL(parts);
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/** A quoted (possibly qualified) identifier. */
+sql.ident = (...names: string[]): Ident => new Ident(names);
+
+/** A constant value bound as a text parameter (cast it in the SQL). */
+sql.value = (value: unknown): Param => {
+  const text = encodeConst(value);
+  return new Param(`c:${text === null ? 'null' : `v${text}`}`, { kind: 'const', value: text });
+};
+
+/** A GraphQL variable, bound at execution time. */
+sql.variable = (name: string, encode: Encoding): Param =>
+  new Param(`v:${encode}:${name}`, { kind: 'var', name, encode });
+
+/** A session variable (lower-cased name), bound at execution time. */
+sql.session = (name: string): Param => new Param(`s:${name}`, { kind: 'session', name });
+
+/** A value the executor supplies between statements (e.g. the rows a mutation wrote). */
+sql.runtime = (name: string): Param => new Param(`r:${name}`, { kind: 'runtime', name });
+
+/** Joins fragments with a separator fragment. */
+sql.join = (items: readonly Interpolation[], separator: SQL = sql`, `): SQL => {
+  const parts: Part[] = [];
+  items.forEach((item, i) => {
+    if (i) parts.push(separator);
+    parts.push(item);
+  });
+  return new SQL(parts);
+};
+
+/** A GraphQL name (alias, type name) as a SQL string literal; GraphQL names cannot contain quotes. */
+sql.key = (name: string): SQL => {
+  if (!NAME.test(name)) throw new Error(`not a GraphQL name: ${name}`);
+  return new SQL([`'${name}'`]);
+};
+
+/** A PostgreSQL type for casts, from the catalog (`int4`, `timestamptz`, `public.mood`). */
+sql.type = (udt: string, isArray = false): SQL => new SQL([`${quoteIdent(udt)}${isArray ? '[]' : ''}`]);
+
+/** A non-negative integer known at compile time (LIMIT of a permission, JSON array index). */
+sql.int = (n: number): SQL => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return new SQL([String(n)]);
+};
+
+export const TRUE = sql`true`;
+export const FALSE = sql`false`;
+
+/** Encodes a constant as the text PostgreSQL will cast. */
+export function encodeConst(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  if (Array.isArray(value)) return pgArray(value);
+  return JSON.stringify(value);
+}
+
+/** Encodes a JS array as a PostgreSQL array literal. */
+export function pgArray(values: readonly unknown[]): string {
+  const items = values.map((v) => {
+    if (v === null || v === undefined) return 'NULL';
+    if (Array.isArray(v)) return pgArray(v);
+    const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+/** Encodes a variable's JSON value for its parameter. */
+export function encodeVariable(value: unknown, encode: Encoding): string | null {
+  if (value === null || value === undefined) return null;
+  if (encode === 'json') return JSON.stringify(value);
+  if (encode === 'array' && Array.isArray(value)) return pgArray(value);
+  return encodeConst(value);
+}
+
+/** A statement ready for `pg`: text plus the sources of `$1..$n`. */
+export interface Compiled {
+  text: string;
+  params: ParamSource[];
+}
+
+/**
+ * Renders a fragment. In `multiplexed` mode, variable and session parameters read the
+ * subscriber's row (`_subs.vars ->> i`) and `slots` lists which source each index holds.
+ */
+export function render(
+  fragment: SQL,
+  options: { multiplexed?: boolean; firstParam?: number } = {},
+): Compiled & { slots: ParamSource[] } {
+  const indexes = new Map<string, number>();
+  const slotIndexes = new Map<string, number>();
+  const params: ParamSource[] = [];
+  const slots: ParamSource[] = [];
+  const first = options.firstParam ?? 1;
+  let text = '';
+  const walk = (part: Part) => {
+    if (typeof part === 'string') text += part;
+    else if (part instanceof SQL) for (const p of part.parts) walk(p);
+    else if (part instanceof Ident) text += part.names.map(quoteIdent).join('.');
+    else if (options.multiplexed && (part.source.kind === 'var' || part.source.kind === 'session')) {
+      let i = slotIndexes.get(part.key);
+      if (i === undefined) {
+        i = slots.length;
+        slotIndexes.set(part.key, i);
+        slots.push(part.source);
+      }
+      text += `("_subs"."vars" ->> ${i})`;
+    } else {
+      let i = indexes.get(part.key);
+      if (i === undefined) {
+        i = params.length + first;
+        indexes.set(part.key, i);
+        params.push(part.source);
+      }
+      text += `$${i}`;
+    }
+  };
+  walk(fragment);
+  return { text, params, slots };
+}
