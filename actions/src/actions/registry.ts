@@ -1,0 +1,7 @@
+import type { ActionHandler } from './define-action.ts';
+import { ping } from './ping.ts';
+
+/** Every action the service answers, by name (the name in hasura/metadata/actions.graphql). */
+export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
+  [ping].map((handler) => [handler.name, handler as unknown as ActionHandler]),
+);

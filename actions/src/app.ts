@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config/load-config.ts';
+import accounts from './plugins/app/accounts.ts';
+import auth from './plugins/app/auth.ts';
+import configPlugin from './plugins/app/config.ts';
+import db from './plugins/app/db.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import outbox from './plugins/app/outbox.ts';
+import storage from './plugins/app/storage.ts';
+import cookie from './plugins/external/cookie.ts';
+import jwt from './plugins/external/jwt.ts';
+import multipart from './plugins/external/multipart.ts';
+import postgres from './plugins/external/postgres.ts';
+import rateLimit from './plugins/external/rate-limit.ts';
+import actionRoutes from './routes/actions/index.ts';
+import authRoutes from './routes/auth/index.ts';
+import devRoutes from './routes/dev/index.ts';
+import healthRoutes from './routes/health/index.ts';
+import userRoutes from './routes/user/index.ts';
+
+/** Secrets and credentials never reach the logs, whatever logs a request or an error. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'req.headers["x-actions-secret"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.token',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.invitationToken',
+];
+
+/**
+ * Builds the actions service: external plugins, then app plugins (typed decorators), then
+ * the route folders under /api. Not listening; `main.ts` listens, tests use `app.inject`.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
+    trustProxy: config.trustProxy,
+    // The avatar route raises its own limit; JSON bodies are small.
+    bodyLimit: 256 * 1024,
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(errorHandler);
+
+  await app.register(cookie);
+  await app.register(rateLimit);
+  await app.register(jwt);
+  await app.register(multipart);
+  await app.register(postgres);
+
+  await app.register(db);
+  await app.register(storage);
+  await app.register(outbox);
+  await app.register(auth);
+  await app.register(accounts);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(actionRoutes, { prefix: '/api/actions' });
+  if (config.devMailbox) await app.register(devRoutes, { prefix: '/api/dev' });
+
+  return app;
+}

@@ -1,0 +1,75 @@
+/** Every error the service answers with, by string code, and its HTTP status. */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  invalid_credentials: 401,
+  not_signed_in: 401,
+  token_not_valid: 401,
+  unauthorized: 401,
+  csrf_invalid: 403,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  file_too_large: 413,
+  unsupported_file_type: 415,
+  too_many_attempts: 429,
+  rate_limited: 429,
+  invitation_invalid: 400,
+  email_unavailable: 400,
+  reset_token_invalid: 400,
+  wrong_password: 400,
+  storage_unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The default user-facing message per code; a throw site may give a more specific one. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  invalid_input: 'Please check the highlighted fields.',
+  invalid_credentials: 'Email or password is incorrect.',
+  not_signed_in: 'Please sign in.',
+  token_not_valid: 'Your session has expired, please sign in again.',
+  unauthorized: 'Not authorised.',
+  csrf_invalid: 'Your session could not be verified, please sign in again.',
+  forbidden: 'You do not have permission to do that.',
+  not_found: 'Not found.',
+  payload_too_large: 'The request was too large.',
+  file_too_large: 'The file was too large (at most 2 MB).',
+  unsupported_file_type: 'Only JPEG, PNG or GIF images can be used.',
+  too_many_attempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  rate_limited: 'Too many requests. Please wait a minute and try again.',
+  invitation_invalid: 'This invitation link has expired or has already been used.',
+  email_unavailable:
+    'An account cannot be created with this e-mail address. If you already have one, sign in or reset your password.',
+  reset_token_invalid: 'This reset link has expired or has already been used.',
+  wrong_password: 'The current password is incorrect.',
+  storage_unavailable: 'File storage is not available right now, please try again later.',
+  internal: 'Something went wrong, please try again.',
+};
+
+/**
+ * The one error type of the service: a string code (mapped to an HTTP status), a message safe
+ * to show the user, optional per-field messages, and an optional internal cause for the logs.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    options: { message?: string; fields?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(options.message ?? ERROR_MESSAGES[code], { cause: options.cause });
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+    this.fields = options.fields;
+  }
+
+  readonly fields: Record<string, string> | undefined;
+
+  /** The body answered to the client. */
+  toJSON(): { code: ErrorCode; message: string; fields?: Record<string, string> } {
+    return this.fields
+      ? { code: this.code, message: this.message, fields: this.fields }
+      : { code: this.code, message: this.message };
+  }
+}

@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import { changePassword } from '../../services/accounts/change-password.ts';
+import { confirmPasswordReset } from '../../services/accounts/confirm-password-reset.ts';
+import type { AccountsDeps } from '../../services/accounts/deps.ts';
+import { getAvatar } from '../../services/accounts/get-avatar.ts';
+import { getCurrentUser } from '../../services/accounts/get-current-user.ts';
+import { refreshSession } from '../../services/accounts/refresh-session.ts';
+import { registerUser } from '../../services/accounts/register-user.ts';
+import { requestPasswordReset } from '../../services/accounts/request-password-reset.ts';
+import { setAvatar } from '../../services/accounts/set-avatar.ts';
+import { signIn } from '../../services/accounts/sign-in.ts';
+import { signOut } from '../../services/accounts/sign-out.ts';
+
+/** Binds each operation to the app's dependencies: `fn(deps, ...args)` becomes `fn(...args)`. */
+type Bound<T> = {
+  [K in keyof T]: T[K] extends (deps: AccountsDeps, ...args: infer A) => infer R ? (...args: A) => R : never;
+};
+
+const operations = {
+  signIn,
+  refreshSession,
+  signOut,
+  registerUser,
+  requestPasswordReset,
+  confirmPasswordReset,
+  changePassword,
+  getCurrentUser,
+  getAvatar,
+  setAvatar,
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The account and session service: one operation per file in services/accounts. */
+    accounts: Bound<typeof operations>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const deps: AccountsDeps = app;
+    const bound = Object.fromEntries(
+      Object.entries(operations).map(([name, fn]) => [
+        name,
+        (...args: unknown[]) => (fn as (d: AccountsDeps, ...a: unknown[]) => unknown)(deps, ...args),
+      ]),
+    ) as Bound<typeof operations>;
+    app.decorate('accounts', bound);
+  },
+  { name: 'accounts', dependencies: ['db', 'auth', 'storage', 'outbox'] },
+);

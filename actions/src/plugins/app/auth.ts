@@ -1,0 +1,97 @@
+import { deriveHasuraRoles, type THasuraRole } from '@portal/domain';
+import type { onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error.ts';
+
+/** The signed-in user of a request, from a verified access token. */
+export interface SignedInUser {
+  id: number;
+  /** The user's default Hasura role: the role recorded in the audit log for their writes. */
+  role: THasuraRole;
+  /** The session family the token was issued for. */
+  sessionId: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: Record<string, unknown>;
+    user: SignedInUser;
+  }
+}
+
+/** What the access token of a user says about them. */
+export interface TokenSubject {
+  id: number;
+  isAdmin: boolean;
+  isQam: boolean;
+  /** The session family (sessions.family_id), carried as the `sid` claim. */
+  sessionId: string;
+}
+
+export interface AccessToken {
+  accessToken: string;
+  /** ISO time at which the token stops being accepted. */
+  accessTokenExpiresAt: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook for a whole route folder: requires a valid access token. */
+    authenticate: onRequestHookHandler;
+    /** Signs a 15-minute access token with the user's Hasura claims. */
+    signAccessToken(user: TokenSubject): AccessToken;
+  }
+}
+
+const ZRole = z.enum(['user', 'qam', 'provider_admin']);
+
+/** Access tokens: signing with Hasura claims, and the hook that verifies them. */
+export default fp(
+  async (app) => {
+    const namespace = app.config.jwt.claimsNamespace;
+    const ZClaims = z.object({ sub: z.string().regex(/^\d+$/), sid: z.uuid() });
+    const ZHasuraClaims = z.object({
+      'x-hasura-user-id': z.string().regex(/^\d+$/),
+      'x-hasura-default-role': ZRole,
+      'x-hasura-allowed-roles': z.array(ZRole).min(1),
+    });
+
+    app.decorate('signAccessToken', (user: TokenSubject): AccessToken => {
+      const { allowedRoles, defaultRole } = deriveHasuraRoles(user);
+      const accessToken = app.jwt.sign({
+        sub: String(user.id),
+        sid: user.sessionId,
+        [namespace]: {
+          'x-hasura-user-id': String(user.id),
+          'x-hasura-default-role': defaultRole,
+          'x-hasura-allowed-roles': allowedRoles,
+        },
+      });
+      const { exp } = app.jwt.decode<{ exp: number }>(accessToken) ?? { exp: 0 };
+      return { accessToken, accessTokenExpiresAt: new Date(exp * 1000).toISOString() };
+    });
+
+    app.decorate('authenticate', async (request) => {
+      if (!request.headers.authorization) throw new AppError('not_signed_in');
+      let payload: Record<string, unknown>;
+      try {
+        payload = await request.jwtVerify<Record<string, unknown>>();
+      } catch (error) {
+        // Expired, tampered, wrong algorithm, malformed: all the same to the client.
+        throw new AppError('token_not_valid', { cause: error });
+      }
+      const claims = ZClaims.safeParse(payload);
+      const hasura = ZHasuraClaims.safeParse(payload[namespace]);
+      if (!claims.success || !hasura.success || hasura.data['x-hasura-user-id'] !== claims.data.sub) {
+        throw new AppError('token_not_valid');
+      }
+      request.user = {
+        id: Number(claims.data.sub),
+        role: hasura.data['x-hasura-default-role'],
+        sessionId: claims.data.sid,
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'jwt'] },
+);

@@ -1,0 +1,79 @@
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import type { SqlQuery } from '../../db/sql.ts';
+
+/** Who causes a write: recorded by the audit trigger through `hasura.user`. */
+export interface Actor {
+  userId: number;
+  role: string;
+}
+
+/** Something that runs statements: the pool or one transaction. */
+export interface Queryable {
+  /** All rows. */
+  many<R>(query: SqlQuery): Promise<R[]>;
+  /** The first row, or undefined. */
+  maybeOne<R>(query: SqlQuery): Promise<R | undefined>;
+  /** The first row; throws when there is none. */
+  one<R>(query: SqlQuery): Promise<R>;
+}
+
+export interface Db extends Queryable {
+  /**
+   * Runs `work` in one transaction. With an actor, the transaction first sets `hasura.user`
+   * (as Hasura does for mutations) so the audit log records who made the change.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, actor?: Actor): Promise<T>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  const many = async <R>(query: SqlQuery) => (await client.query(query.text, query.values)).rows as R[];
+  return {
+    many,
+    maybeOne: async <R>(query: SqlQuery) => (await many<R>(query))[0],
+    one: async <R>(query: SqlQuery) => {
+      const rows = await many<R>(query);
+      if (rows.length === 0) throw new Error(`expected a row from: ${query.text}`);
+      return rows[0]!;
+    },
+  };
+}
+
+/** Creates the database access object over a pool. */
+export function createDb(pool: pg.Pool): Db {
+  return {
+    ...queryable(pool),
+    async transaction(work, actor) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        if (actor) {
+          const session = { 'x-hasura-user-id': String(actor.userId), 'x-hasura-role': actor.role };
+          await client.query(`select set_config('hasura.user', $1, true)`, [JSON.stringify(session)]);
+        }
+        const result = await work(queryable(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/** `app.db`: queries and transactions on the pool. */
+export default fp(
+  async (app) => {
+    app.decorate('db', createDb(app.pool));
+  },
+  { name: 'db', dependencies: ['postgres'] },
+);

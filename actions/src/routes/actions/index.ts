@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { ActionHandler } from '../../actions/define-action.ts';
+import { ACTION_HANDLERS } from '../../actions/registry.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { safeEqual } from '../../lib/tokens.ts';
+import { toAppError } from '../../plugins/app/error-handler.ts';
+
+/** The body Hasura posts to an action handler. */
+const ZActionPayloadSchema = z.object({
+  action: z.object({ name: z.string().min(1) }),
+  input: z.record(z.string(), z.unknown()).default({}),
+  session_variables: z
+    .record(z.string(), z.string())
+    .default({})
+    .transform((vars) => Object.fromEntries(Object.entries(vars).map(([k, v]) => [k.toLowerCase(), v]))),
+  request_query: z.string().optional(),
+});
+
+/**
+ * POST /api/actions/:name: Hasura Actions. The engine sends the shared secret in
+ * `x-actions-secret` (one hook for the folder); errors are answered in Hasura's action error
+ * format, `{message, extensions: {code}}`, so the engine passes them on to the client.
+ */
+const actions: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    const secret = request.headers['x-actions-secret'];
+    if (typeof secret !== 'string' || !safeEqual(secret, app.config.actionsSecret)) {
+      throw new AppError('unauthorized', { message: 'The actions secret is missing or wrong.' });
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.statusCode >= 500) request.log.error({ err: error }, 'action failed');
+    const status = appError.statusCode === 401 ? 401 : appError.statusCode >= 500 ? 500 : 400;
+    return reply.code(status).send({
+      message: appError.message,
+      extensions: { code: appError.code, ...(appError.fields ? { fields: appError.fields } : {}) },
+    });
+  });
+
+  app.post('/:name', async (request) => {
+    const { name } = z.object({ name: z.string() }).parse(request.params);
+    const payload = ZActionPayloadSchema.parse(request.body);
+    if (payload.action.name !== name) {
+      throw new AppError('invalid_input', {
+        message: `The payload is for action ${payload.action.name}, not ${name}.`,
+      });
+    }
+    const handler: ActionHandler | undefined = ACTION_HANDLERS.get(name);
+    if (!handler) throw new AppError('not_found', { message: `There is no action ${name}.` });
+    const input = handler.input.parse(payload.input);
+    return handler.handle({ app, session: payload.session_variables, input });
+  });
+};
+export default actions;

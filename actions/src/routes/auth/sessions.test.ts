@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test-support/factories.ts';
+import {
+  cookieOf,
+  createTestContext,
+  refresh,
+  signIn,
+  type TestContext,
+} from '../../test-support/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const EXPIRED = { code: 'token_not_valid', message: 'Your session has expired, please sign in again.' };
+const familyRows = async (userId: number) =>
+  (
+    await t.sql.query<{ family_id: string; used_at: Date | null; revoked_at: Date | null; expires_at: Date }>(
+      'select family_id, used_at, revoked_at, expires_at from public.sessions where user_id = $1 order by created_at, id',
+      [userId],
+    )
+  ).rows;
+
+describe('POST /api/auth/refresh', () => {
+  it('rotates the refresh token: new row in the same family, the old one used, same end time', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    const response = await refresh(t.app, session);
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual(['accessToken', 'accessTokenExpiresAt']);
+    const next = cookieOf(response, 'portal_refresh')!;
+    expect(next.value).not.toBe(session.refresh);
+    expect(next.path).toBe('/api/auth');
+    expect(next.maxAge).toBeLessThanOrEqual(28800);
+    const rows = await familyRows(user.id);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.family_id).toBe(rows[1]!.family_id);
+    expect(rows[0]!.used_at).not.toBeNull();
+    expect(rows[1]!.used_at).toBeNull();
+    expect(rows[1]!.expires_at).toEqual(rows[0]!.expires_at);
+    // The new access token works.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/current',
+      headers: { authorization: `Bearer ${response.json().accessToken}` },
+    });
+    expect(me.json().id).toBe(user.id);
+    // And the new refresh token rotates again.
+    const csrf = cookieOf(response, 'portal_csrf')!.value;
+    expect((await refresh(t.app, { refresh: next.value, csrf })).statusCode).toBe(200);
+  });
+
+  it('a spent refresh token revokes the whole family', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    const rotated = await refresh(t.app, session);
+    const stolen = await refresh(t.app, session);
+    expect(stolen.statusCode).toBe(401);
+    expect(stolen.json()).toEqual(EXPIRED);
+    expect((await familyRows(user.id)).every((row) => row.revoked_at !== null)).toBe(true);
+    // The legitimate holder of the newest token is signed out too.
+    const legit = await refresh(t.app, {
+      refresh: cookieOf(rotated, 'portal_refresh')!.value,
+      csrf: cookieOf(rotated, 'portal_csrf')!.value,
+    });
+    expect(legit.statusCode).toBe(401);
+  });
+
+  it('refuses unknown tokens, a missing cookie and a missing or wrong CSRF header', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    expect((await refresh(t.app, { ...session, refresh: 'made-up-token' })).json()).toEqual(EXPIRED);
+    const noCookie = await t.app.inject({ method: 'POST', url: '/api/auth/refresh' });
+    expect(noCookie.statusCode).toBe(401);
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { portal_refresh: session.refresh, portal_csrf: session.csrf },
+    });
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json().code).toBe('csrf_invalid');
+    const wrongHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { portal_refresh: session.refresh, portal_csrf: session.csrf },
+      headers: { 'x-csrf-token': 'guessed' },
+    });
+    expect(wrongHeader.statusCode).toBe(403);
+    // None of the refusals spent the token.
+    expect((await refresh(t.app, session)).statusCode).toBe(200);
+  });
+
+  it('refuses to refresh a session older than 8 hours', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    await t.sql.query(
+      `update public.sessions set created_at = now() - interval '8 hours 1 minute',
+         expires_at = now() - interval '1 minute' where user_id = $1`,
+      [user.id],
+    );
+    const response = await refresh(t.app, session);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(EXPIRED);
+  });
+
+  it('refuses to refresh for a user who was deactivated', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    await t.sql.query('update public.users set is_active = false where id = $1', [user.id]);
+    expect((await refresh(t.app, session)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('revokes the family and clears both cookies; the refresh token is then refused', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { portal_refresh: session.refresh, portal_csrf: session.csrf },
+      headers: { 'x-csrf-token': session.csrf },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(cookieOf(response, 'portal_refresh')).toMatchObject({ value: '', path: '/api/auth' });
+    expect(cookieOf(response, 'portal_csrf')).toMatchObject({ value: '', path: '/' });
+    expect((await familyRows(user.id)).every((row) => row.revoked_at !== null)).toBe(true);
+    const after = await refresh(t.app, session);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(EXPIRED);
+  });
+
+  it('needs the CSRF header when a refresh cookie is present', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { portal_refresh: session.refresh, portal_csrf: session.csrf },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await familyRows(user.id)).every((row) => row.revoked_at === null)).toBe(true);
+  });
+});

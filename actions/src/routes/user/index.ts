@@ -1,0 +1,50 @@
+import { AVATAR_MAX_BYTES } from '@portal/domain';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error.ts';
+import { sendError } from '../../plugins/app/error-handler.ts';
+
+const ZUserParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The image of a PUT: the one file of a multipart form, or the raw body. */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  if (request.isMultipart()) {
+    const file = await request.file();
+    if (!file) throw new AppError('invalid_input', { message: 'Choose an image to upload.' });
+    return file.toBuffer();
+  }
+  if (!Buffer.isBuffer(request.body))
+    throw new AppError('invalid_input', { message: 'Choose an image to upload.' });
+  return request.body;
+}
+
+/** /api/user/*: the signed-in user and avatars. Every route needs a signed-in user. */
+const user: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  // Raw image bodies up to the avatar limit; the bytes decide the real type.
+  app.addContentTypeParser(
+    /^(image\/[\w.+-]+|application\/octet-stream)$/,
+    { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  // Anything too large in this folder is an image that is too large.
+  app.setErrorHandler((error, request, reply) =>
+    sendError(
+      (error as { statusCode?: number }).statusCode === 413 ? new AppError('file_too_large') : error,
+      request,
+      reply,
+    ),
+  );
+
+  app.get('/current', async (request) => app.accounts.getCurrentUser(request.user.id));
+
+  app.get('/:id/avatar', async (request) => app.accounts.getAvatar(ZUserParams.parse(request.params).id));
+
+  app.put('/:id/avatar', async (request) => {
+    const { id } = ZUserParams.parse(request.params);
+    if (id !== request.user.id)
+      throw new AppError('forbidden', { message: 'You can only change your own picture.' });
+    return app.accounts.setAvatar(request.user, id, await readImage(request));
+  });
+};
+export default user;

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from '../../db/sql.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
+
+/** A sign-in lasts 8 hours (spec 000 §9); refreshing never extends it. */
+export const SESSION_SECONDS = 28_800;
+
+/** Where a request came from, kept on the session row for support. */
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface IssuedRefreshToken {
+  refreshToken: string;
+  familyId: string;
+  expiresAt: Date;
+}
+
+/** Starts a new session family and returns its first refresh token (only its hash is stored). */
+export async function startSession(
+  tx: Queryable,
+  userId: number,
+  client: ClientInfo,
+): Promise<IssuedRefreshToken> {
+  const refreshToken = randomToken();
+  const familyId = randomUUID();
+  const row = await tx.one<{ expires_at: Date }>(sql`
+    insert into public.sessions (user_id, family_id, refresh_token_hash, expires_at, user_agent, ip_address)
+    values (${userId}, ${familyId}, ${sha256Hex(refreshToken)}, now() + make_interval(secs => ${SESSION_SECONDS}),
+      ${client.userAgent?.slice(0, 500) ?? null}, ${client.ip ?? null})
+    returning expires_at`);
+  return { refreshToken, familyId, expiresAt: row.expires_at };
+}
+
+/** Revokes every token of a family. */
+export async function revokeFamily(q: Queryable, familyId: string): Promise<void> {
+  await q.many(
+    sql`update public.sessions set revoked_at = now() where family_id = ${familyId} and revoked_at is null`,
+  );
+}
+
+/** Revokes every session of a user (after a password reset). */
+export async function revokeUserSessions(
+  q: Queryable,
+  userId: number,
+  exceptFamilyId?: string,
+): Promise<void> {
+  await q.many(sql`update public.sessions set revoked_at = now()
+    where user_id = ${userId} and revoked_at is null and family_id is distinct from ${exceptFamilyId ?? null}::uuid`);
+}

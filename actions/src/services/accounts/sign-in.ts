@@ -1,0 +1,56 @@
+import type { TLoginRequest } from '@portal/domain';
+import { sql } from '../../db/sql.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password-hash.ts';
+import { sha256Hex } from '../../lib/tokens.ts';
+import type { AccessToken } from '../../plugins/app/auth.ts';
+import type { AccountsDeps } from './deps.ts';
+import { type CurrentUser, describeUser } from './get-current-user.ts';
+import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
+import { type ClientInfo, type IssuedRefreshToken, startSession } from './sessions.ts';
+import { actorOf, findUserByEmail, type UserRow } from './users.ts';
+
+/** What a sign-in (or registration) hands out: tokens and the user. */
+export interface SignedIn extends AccessToken, IssuedRefreshToken {
+  user: CurrentUser;
+}
+
+/**
+ * Checks e-mail and password. Unknown e-mail, wrong password, no password yet and an
+ * inactive account all give the same answer after the same work (a scrypt verification),
+ * and all count towards the lockout of that e-mail, which is keyed by its hash.
+ */
+export async function signIn(
+  deps: AccountsDeps,
+  input: TLoginRequest,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const emailHash = sha256Hex(input.email);
+  if (await isLoginLocked(deps.db, emailHash)) throw new AppError('too_many_attempts');
+  const user = await findUserByEmail(deps.db, input.email);
+  const matches = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !user.password_hash || !user.is_active || !matches) {
+    await recordLoginFailure(deps.db, emailHash);
+    throw new AppError('invalid_credentials');
+  }
+  await clearLoginFailures(deps.db, emailHash);
+  return openSession(deps, user, client);
+}
+
+/** Starts a session for a user whose identity is proven, and signs their first access token. */
+export async function openSession(deps: AccountsDeps, user: UserRow, client: ClientInfo): Promise<SignedIn> {
+  const issued = await deps.db.transaction(async (tx) => {
+    await tx.many(sql`update public.users set last_login_at = now() where id = ${user.id}`);
+    return startSession(tx, user.id, client);
+  }, actorOf(user));
+  return {
+    ...issued,
+    ...deps.signAccessToken({
+      id: user.id,
+      isAdmin: user.is_admin,
+      isQam: user.is_qam,
+      sessionId: issued.familyId,
+    }),
+    user: await describeUser(deps, user),
+  };
+}
