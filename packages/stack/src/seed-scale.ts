@@ -477,11 +477,12 @@ async function generate(sql: Sql, n: number): Promise<void> {
   await sql('select setseed(0.20260101)');
   await sql(
     `create temporary table scale_suburb on commit drop as
-     select (ord - 1)::int as i, x.* from json_to_recordset($1::json) with ordinality as x(suburb text, state text,
-       postcode text, lat float8, lng float8, mmm text, phn text[], ord bigint)`,
+     select * from json_to_recordset($1::json) as x(i int, suburb text, state text,
+       postcode text, lat float8, lng float8, mmm text, phn text[])`,
     [
       JSON.stringify(
-        SUBURBS.map(([suburb, state, postcode, lat, lng, mmm]) => ({
+        SUBURBS.map(([suburb, state, postcode, lat, lng, mmm], i) => ({
+          i,
           suburb,
           state,
           postcode,
@@ -559,13 +560,13 @@ async function generate(sql: Sql, n: number): Promise<void> {
      overriding system value
      select $1::int + u, 'pm' || u || '@${MARK_DOMAIN}', $2::text, (array['MR','MRS','MS','MISS'])[1 + u % 4],
             ($3::text[])[1 + (u * 7) % array_length($3::text[], 1)], ($4::text[])[1 + (u * 13) % array_length($4::text[], 1)],
-            '04' || lpad(((u * 7919) % 100000000)::text, 8, '0'), false, false, false,
+            '04' || lpad(((u::bigint * 7919) % 100000000)::text, 8, '0'), false, false, false,
             now() - ((u * 37) % 2000) * interval '1 day', now() - ((u * 37) % 2000) * interval '1 day'
        from generate_series(1, 2 * $5::int) u
      union all
      select ${users.surveyor} + u, 'surveyor' || u || '@${MARK_DOMAIN}', $2::text, (array['DR','DR','MR','MS'])[1 + u % 4],
             ($3::text[])[1 + (u * 11) % array_length($3::text[], 1)], ($4::text[])[1 + (u * 17) % array_length($4::text[], 1)],
-            '04' || lpad(((u * 104729) % 100000000)::text, 8, '0'), false, false, true,
+            '04' || lpad(((u::bigint * 104729) % 100000000)::text, 8, '0'), false, false, true,
             now() - interval '3 years', now() - interval '3 years'
        from generate_series(1, ${SURVEYORS}) u
      union all
@@ -609,11 +610,11 @@ async function generate(sql: Sql, n: number): Promise<void> {
                                        created_at, updated_at)
      overriding system value
      select p.org_id, x.name, x.name || ' Pty Ltd',
-            lpad(((p.g * 7919::bigint + 10000000000) % 100000000000)::text, 11, '5'),
+            lpad(((p.g::bigint * 7919::bigint + 10000000000) % 100000000000)::text, 11, '5'),
             (array['COMPANY','COMPANY','COMPANY','PARTNERSHIP','TRUST','SOLE_TRADER','NOT_FOR_PROFIT'])[1 + p.g % 7],
             'reception' || p.g || '@${MARK_DOMAIN}', 'accounts' || p.g || '@${MARK_DOMAIN}',
             'https://practice' || p.g || '.example',
-            '0' || (array['2','3','7','8'])[1 + p.g % 4] || ' ' || lpad(((p.g * 7927) % 100000000)::text, 8, '0'), null,
+            '0' || (array['2','3','7','8'])[1 + p.g % 4] || ' ' || lpad(((p.g::bigint * 7927) % 100000000)::text, 8, '0'), null,
             p.addr_id, p.addr_id, p.addr_id, p.app_date - 30, p.app_date - 30
        from scale_p p join scale_suburb s on s.i = p.sub
        cross join lateral (select case when p.r_name < 0.45 then s.suburb
@@ -634,7 +635,7 @@ async function generate(sql: Sql, n: number): Promise<void> {
             s.mmm, s.phn[1 + p.g % array_length(s.phn, 1)], 'PIP' || (100000 + p.g), true,
             p.network_id is not null and p.g % 4 = 0,
             case when p.network_id is not null then case when p.g % 4 = 0 then 'BRANCH' else 'MAIN' end end,
-            p.expiry is null, p.g % 3 <> 0, p.app_date, 2000 + (p.g * 7919) % 18000,
+            p.expiry is null, p.g % 3 <> 0, p.app_date, 2000 + (p.g::bigint * 7919) % 18000,
             p.pstatus not in ('APPLICATION'), p.pstatus not in ('APPLICATION', 'PAYMENT_PENDING'),
             p.pstatus in ('APPLICATION', 'PAYMENT_PENDING'), p.pstatus in ('APPLICATION', 'PAYMENT_PENDING'),
             3, 4 + p.g % 5, 2, 3 + p.g % 3, p.g % 2, 1 + p.g % 2, 2, 3 + p.g % 4,
@@ -667,9 +668,9 @@ async function generate(sql: Sql, n: number): Promise<void> {
      select $1::int + (p.g - 1) * ${STAFF_PER_PRACTICE} + k + 1, p.org_id,
             case when t.type = 'gp' then 'DR' else (array['MR','MRS','MS','MISS'])[1 + (p.g + k) % 4] end,
             f.first_name, l.last_name, t.type,
-            case t.type when 'gp' then 'MED' || lpad(((p.g * 8 + k) * 7919 % 10000000000)::text, 10, '0')
-                        when 'nurse' then 'NMW' || lpad(((p.g * 8 + k) * 6007 % 10000000000)::text, 10, '0')
-                        when 'allied_health' then 'PHY' || lpad(((p.g * 8 + k) * 5003 % 10000000000)::text, 10, '0') end,
+            case t.type when 'gp' then 'MED' || lpad(((p.g * 8 + k)::bigint * 7919 % 10000000000)::text, 10, '0')
+                        when 'nurse' then 'NMW' || lpad(((p.g * 8 + k)::bigint * 6007 % 10000000000)::text, 10, '0')
+                        when 'allied_health' then 'PHY' || lpad(((p.g * 8 + k)::bigint * 5003 % 10000000000)::text, 10, '0') end,
             case when k = 0 then 'OWNER' when t.type = 'gp' and k = 2 then 'CONTRACTOR' else 'EMPLOYEE' end,
             d.start_date,
             case when d.resigned then 'INACTIVE' else 'ACTIVE' end,
@@ -680,7 +681,7 @@ async function generate(sql: Sql, n: number): Promise<void> {
             current_date + ((p.g * 31 + k * 97) % 1100) - 60,
             case when t.type = 'gp' then case when (p.g + k) % 3 = 0 then 'ACRRM' else 'RACGP' end end,
             case when t.type = 'gp' then (400000 + (p.g * 8 + k) % 500000)::text end,
-            '04' || lpad((((p.g * 8 + k) * 104729) % 100000000)::text, 8, '0'),
+            '04' || lpad((((p.g * 8 + k)::bigint * 104729) % 100000000)::text, 8, '0'),
             not d.resigned, v.verified, case when v.verified then d.start_date + 7 end,
             case when v.verified then ${users.pm} + 2 * p.g - 1 end,
             d.start_date, d.start_date
@@ -717,7 +718,7 @@ async function generate(sql: Sql, n: number): Promise<void> {
      select p.acc_id, p.org_id, p.astatus, $1::int, p.qam_id, p.app_date, p.decision,
             case when p.pstatus not in ('APPLICATION', 'PAYMENT_PENDING') then p.app_date + 90 end,
             case when p.pstatus not in ('APPLICATION', 'PAYMENT_PENDING') then p.app_date + 200 end,
-            p.expiry, p.ext, 2000 + (p.g * 7919) % 18000, p.pstatus in ('APPLICATION', 'PAYMENT_PENDING'),
+            p.expiry, p.ext, 2000 + (p.g::bigint * 7919) % 18000, p.pstatus in ('APPLICATION', 'PAYMENT_PENDING'),
             $2::int + (p.g - 1) * 4 + 1, $2::int + (p.g - 1) * 4 + 2, $2::int + (p.g - 1) * 4 + 3, $2::int + (p.g - 1) * 4 + 4,
             p.app_date, p.app_date
        from scale_p p`,
@@ -893,7 +894,7 @@ async function generate(sql: Sql, n: number): Promise<void> {
      overriding system value
      select $1::int + (p.g - 1) * 3 + k + 1, p.org_id, f.id, d.name,
             'practices/' || p.org_id || '/' || md5(p.g || '-' || k)::uuid || '-' || replace(lower(d.name), ' ', '-'),
-            20000 + (p.g * 7919 + k * 104729) % 5000000, d.mime, p.app_date + 3 + k, p.app_date + 3 + k,
+            20000 + (p.g::bigint * 7919 + k::bigint * 104729) % 5000000, d.mime, p.app_date + 3 + k, p.app_date + 3 + k,
             ${users.pm} + 2 * p.g - 1
        from scale_p p cross join generate_series(0, 2) k
        cross join lateral (select (array['Policy and procedure manual.pdf','Staff training register.xlsx','Previous accreditation certificate.pdf'])[k + 1] as name,
@@ -948,7 +949,8 @@ async function countRows(client: pg.Client): Promise<Record<string, number>> {
     .join(' union all ');
   const rows = await client.query<{ name: string; n: string }>(union);
   const out: Record<string, number> = {};
-  for (const r of rows.rows) if (Number(r.n) > 0) out[r.name] = Number(r.n);
+  for (const r of rows.rows.sort((a, b) => a.name.localeCompare(b.name)))
+    if (Number(r.n) > 0) out[r.name] = Number(r.n);
   return out;
 }
 
@@ -1030,7 +1032,8 @@ export async function runSeedScale(argv: string[]): Promise<void> {
       log(`generated ${options.practices} practices in ${generateSeconds.toFixed(1)} s; analyzing`);
       await client.query('analyze');
       const rows = await countRows(client);
-      const version = (await client.query<{ v: string }>('show server_version')).rows[0]!.v;
+      const version = (await client.query<{ v: string }>("select current_setting('server_version') as v"))
+        .rows[0]!.v;
       const result: SeedScaleResult = {
         practices: options.practices,
         seconds: Math.round(((performance.now() - started) / 1000) * 10) / 10,
