@@ -67,7 +67,8 @@ values
   (10, 'ACCREDITED', 'ACTIVE', 1, true, 'GENERAL_PRACTICE', 'MM2', 'Gold Coast PHN', 'PIP100570', true, false, true, 'BRANCH', false, true, null, 'GPS-5', null, current_date - interval '1700 days', 11515.00, true, true, false, false, false, 5, 7, 2, 3, 0, 1, 4, 5, now() - interval '1370 days')
 on conflict do nothing;
 
--- Who works on which practice. pm.single manages exactly one practice; newuser none.
+-- Who works on which practice. pm.single manages exactly one practice; newuser none. Surveyors are SU on
+-- the practices they survey; surveyor2 is also SU on Lakeside (payment pending), where the list locks the row.
 insert into public.practice_users (id, practice_id, user_id, role, active) overriding system value values
   (1, 1, 7, 'PM', true),
   (2, 2, 6, 'PM', true),
@@ -95,7 +96,8 @@ insert into public.practice_users (id, practice_id, user_id, role, active) overr
   (24, 9, 10, 'PM', true),
   (25, 9, 4, 'SU', true),
   (26, 10, 6, 'PM', true),
-  (27, 10, 9, 'PM', false)
+  (27, 10, 9, 'PM', false),
+  (28, 8, 4, 'SU', true)
 on conflict do nothing;
 
 -- Practices' own folders (the provider's folders are in 20_folders.sql).
