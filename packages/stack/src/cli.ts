@@ -24,7 +24,7 @@ export const commands: Record<string, Command> = {
     summary: 'delete DATA_DIR (database, files, secrets) and start clean',
     run: async (args) => {
       const { resetData } = await import('./commands/reset.ts');
-      if (!resetData()) return 1;
+      if (!(await resetData())) return 1;
       return (await import('./commands/launch.ts')).launchSupervisor(args);
     },
   },

@@ -4,6 +4,7 @@ import { loadProject } from '@portal/engine';
 import type { StackConfig } from './config/config.ts';
 import { resolveSecrets } from './config/secrets.ts';
 import { startDatabase } from './data/database.ts';
+import { stopLeftoverPostgres } from './data/leftover-postgres.ts';
 import { startS3rver } from './data/s3.ts';
 import { DEMO_PASSWORD, demoAccountLines } from './demo-accounts.ts';
 import { startGateway, type Target } from './gateway/gateway.ts';
@@ -20,11 +21,13 @@ class StopRequested extends Error {}
 interface Resource {
   name: string;
   stop(): Promise<void>;
+  /** Stopped before everything else (the gateway: no new requests while services stop). */
+  first?: boolean;
 }
 
 /**
  * Everything the stack started, stopped in reverse order (so PostgreSQL, started first,
- * stops last). Something added after a stop began is stopped at once.
+ * stops last), the gateway first of all. Something added after a stop began is stopped at once.
  */
 class Resources {
   private readonly items: Resource[] = [];
@@ -41,6 +44,8 @@ class Resources {
   }
 
   async stopAll(): Promise<void> {
+    const firsts = this.items.filter((item) => item.first);
+    this.items.splice(0, this.items.length, ...this.items.filter((item) => !item.first), ...firsts);
     while (this.items.length) {
       const item = this.items.pop()!;
       try {
@@ -146,6 +151,12 @@ export async function runStack(
     const lock = acquireLock(config.dataDir);
     await resources.add({ name: 'lock', stop: async () => lock.release() });
 
+    if (config.database.kind === 'embedded') {
+      const leftover = await stopLeftoverPostgres(config.database.dataDir);
+      if (leftover !== null)
+        log(`stopped a PostgreSQL that an earlier, killed start left running (pid ${leftover})`);
+    }
+
     const services = (options.services ?? SERVICES).map((spec) => ({
       spec,
       built: isBuilt(spec, config.root),
@@ -227,7 +238,7 @@ export async function runStack(
       web: webTarget(config, Boolean(services.find((s) => s.spec.name === 'web')?.built)),
       health: () => runHealthChecks(healthChecks()),
     });
-    await resources.add({ name: 'gateway', stop: gateway.close });
+    await resources.add({ name: 'gateway', stop: gateway.close, first: true });
     log(`gateway on http://${config.host}:${gateway.port}`);
 
     const context: ServiceContext = { config, secrets, databaseUrl: database.url };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -24,6 +25,6 @@ export function launchSupervisor(args: string[]): Promise<number> {
       console.error(`could not start the stack: ${error.message}`);
       resolve(1);
     });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + 2 : 1)));
+    child.once('exit', (code, signal) => resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 0)));
   });
 }

@@ -1,10 +1,11 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/config.ts';
+import { stopLeftoverPostgres } from '../data/leftover-postgres.ts';
 import { runningStackPid } from '../lock.ts';
 
 /** Deletes the data directory (embedded PostgreSQL, s3rver objects, secrets); true when done. */
-export function resetData(): boolean {
+export async function resetData(): Promise<boolean> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -27,6 +28,10 @@ export function resetData(): boolean {
   if (running !== null) {
     console.error(`a stack is running on ${dataDir} (pid ${running}); stop it before resetting`);
     return false;
+  }
+  if (config.database.kind === 'embedded') {
+    const leftover = await stopLeftoverPostgres(config.database.dataDir);
+    if (leftover !== null) console.log(`stopped a PostgreSQL left running on ${dataDir} (pid ${leftover})`);
   }
   if (existsSync(dataDir)) {
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import readline from 'node:readline';
 import type { Logger } from '../log.ts';
 
@@ -15,6 +16,8 @@ export interface ChildOptions {
   env: Record<string, string | undefined>;
   log: Logger;
 }
+
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file));
 
 function describeExit(exit: ChildExit): string {
   return exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`;
@@ -43,7 +46,11 @@ export class Child {
   constructor(private readonly options: ChildOptions) {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
-    this.process = spawn(options.command, options.args, {
+    // With setpriv (util-linux) the child gets SIGTERM if the stack itself is killed outright.
+    const [command, args] = SETPRIV
+      ? [SETPRIV, ['--pdeathsig', 'TERM', '--', options.command, ...options.args]]
+      : [options.command, options.args];
+    this.process = spawn(command, args, {
       cwd: options.cwd,
       env,
       detached: true,

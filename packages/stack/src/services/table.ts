@@ -89,6 +89,7 @@ export const SERVICES: readonly ServiceSpec[] = [
     port: (config) => config.actions.port,
     command: () => tsx('actions/src/main.ts'),
     env: (context) => ({
+      HOST: '127.0.0.1',
       PORT: String(context.config.actions.port),
       PUBLIC_URL: context.config.publicUrl,
       DATABASE_URL: context.databaseUrl,
@@ -124,6 +125,8 @@ export const SERVICES: readonly ServiceSpec[] = [
         '--port',
         String(config.web.port),
         '--strictPort',
+        '--clearScreen',
+        'false',
         '--host',
         '127.0.0.1',
       ],
