@@ -117,7 +117,7 @@ export class EngineCore {
           : await this.executor.query(plan, req.variables, session, other);
       return dataBody(plan, values);
     } catch (error) {
-      return errorBody(error, session.adminAuth || session.role === 'admin');
+      return errorBody(error, session.role === 'admin');
     }
   }
 

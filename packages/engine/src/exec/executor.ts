@@ -44,7 +44,7 @@ export function bindParams(
 export class Executor {
   readonly pool: pg.Pool;
   /** Debug/golden hook: every statement with its bound values. */
-  onStatement?: (text: string, values: unknown[]) => void;
+  onStatement?: (text: string, values: unknown[], params: ParamSource[]) => void;
 
   constructor(databaseUrl: string, max = 20) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max });
@@ -60,7 +60,7 @@ export class Executor {
     return {
       run: async (statement: Compiled, runtime?: Record<string, string | null>) => {
         const values = bindParams(statement.params, variables, session.vars, runtime);
-        this.onStatement?.(statement.text, values);
+        this.onStatement?.(statement.text, values, statement.params);
         try {
           const result = await client.query({ text: statement.text, values });
           return result.rows;

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+
+/** The conformance cases directory: `<nn>-<slug>.yaml` with the generated SQL in `<nn>-<slug>.sql`. */
+export const CASES_DIR = path.resolve(import.meta.dirname, '../../test/conformance');
+
+/** Server configuration a case needs (each maps to one engine / Hasura instance). */
+export type TargetConfig = 'default' | 'jwt' | 'jwt-anon';
+
+/** One golden case: GraphQL in, exact JSON out (plus optional database check). */
+export interface Case {
+  file: string;
+  name: string;
+  description: string;
+  config: TargetConfig;
+  /** Request headers; `x-hasura-admin-secret: s3cret` is added unless `anonymous: true` or a JWT is given. */
+  headers: Record<string, string>;
+  anonymous: boolean;
+  /** Sign a JWT with these claims (HS256, fixture key); `expires_in` seconds (negative = expired). */
+  jwt?: { claims: Record<string, unknown>; expires_in?: number };
+  request: { query: string; variables?: Record<string, unknown>; operationName?: string };
+  response: unknown;
+  /** After the request: a SQL query and the rows it must return (proves rollbacks etc.). */
+  after?: { sql: string; rows: unknown[] };
+}
+
+/** Loads every case, ordered by file name. */
+export function loadCases(): Case[] {
+  return readdirSync(CASES_DIR)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((file) => {
+      const raw = YAML.parse(readFileSync(path.join(CASES_DIR, file), 'utf8')) as Partial<Case>;
+      return {
+        file: path.join(CASES_DIR, file),
+        name: file.replace(/\.yaml$/, ''),
+        description: raw.description ?? file,
+        config: raw.config ?? 'default',
+        headers: raw.headers ?? {},
+        anonymous: raw.anonymous ?? false,
+        jwt: raw.jwt,
+        request: raw.request!,
+        response: raw.response,
+        after: raw.after,
+      };
+    });
+}
+
+/** The HS256 key the JWT configs use. */
+export const JWT_KEY = 'conformance-shared-secret-of-at-least-32-chars';
+export const ADMIN_SECRET = 's3cret';
+
+/** HASURA_GRAPHQL_* settings of each config (identical for the engine and for real Hasura). */
+export function configEnv(config: TargetConfig): Record<string, string> {
+  const env: Record<string, string> = { HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET };
+  if (config !== 'default') env.HASURA_GRAPHQL_JWT_SECRET = JSON.stringify({ type: 'HS256', key: JWT_KEY });
+  if (config === 'jwt-anon') env.HASURA_GRAPHQL_UNAUTHORIZED_ROLE = 'anonymous';
+  return env;
+}

@@ -1,0 +1,2 @@
+-- $1 = "Ann"
+SELECT (SELECT _q.j FROM (SELECT coalesce(json_agg(row_to_json((SELECT "_e" FROM (SELECT "_t2"."id" AS "id") AS "_e")) ORDER BY "_t2"."__ob_0" ASC NULLS LAST), '[]') AS "j" FROM (SELECT "_b1"."id" AS "id", "_b1"."id" AS "__ob_0" FROM "public"."article" AS "_b1" WHERE true AND EXISTS (SELECT 1 FROM "public"."author" AS "_r3" WHERE "_r3"."id" = "_b1"."author_id" AND true AND ("_r3"."name" = $1::"text")) ORDER BY "_b1"."id" ASC NULLS LAST) AS "_t2") AS _q)::text AS root;

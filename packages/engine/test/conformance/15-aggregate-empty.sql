@@ -1,0 +1,2 @@
+-- $1 = "0"
+SELECT (SELECT _q.j FROM (SELECT json_build_object('aggregate', (SELECT json_build_object('count', count(*), 'max', json_build_object('id', max("_a2"."id"))) FROM (SELECT "_b1"."id" AS "id", "_b1"."title" AS "title", "_b1"."author_id" AS "author_id", "_b1"."published" AS "published", "_b1"."meta" AS "meta", "_b1"."created_at" AS "created_at" FROM "public"."article" AS "_b1" WHERE true AND ("_b1"."id" < $1::"int4")) AS "_a2")) AS "j") AS _q)::text AS root;
