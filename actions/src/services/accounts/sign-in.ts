@@ -29,7 +29,7 @@ export async function signIn(
   if (await isLoginLocked(deps.db, emailHash)) throw new AppError('too_many_attempts');
   const user = await findUserByEmail(deps.db, input.email);
   const matches = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !user.password_hash || !user.is_active || !matches) {
+  if (!user?.password_hash || !user.is_active || !matches) {
     await recordLoginFailure(deps.db, emailHash);
     throw new AppError('invalid_credentials');
   }

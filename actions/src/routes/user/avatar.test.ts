@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test-support/factories.ts';
+import { startTestS3 } from '../../test-support/s3.ts';
+import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+
+let t: TestContext;
+let s3: Awaited<ReturnType<typeof startTestS3>>;
+beforeAll(async () => {
+  s3 = await startTestS3();
+  t = await createTestContext(s3.env);
+});
+afterAll(async () => {
+  await t.close();
+  await s3.stop();
+});
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 7),
+]);
+const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 1)]);
+
+function multipart(file: Buffer, filename: string, contentType: string) {
+  const boundary = '----avatar-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function signedInUser() {
+  const user = await createUser(t.sql, { firstName: 'Aisha', lastName: 'Khan' });
+  const { accessToken } = await signIn(t.app, user.email, user.password);
+  return { ...user, auth: { authorization: `Bearer ${accessToken}` } };
+}
+
+describe('avatars', () => {
+  it('uploads a raw PNG, stores it in S3 and serves its URL', async () => {
+    const user = await signedInUser();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}/avatar`,
+      headers: { ...user.auth, 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().name).toBe('Aisha Khan');
+    const url = put.json().avatar as string;
+    expect(url.startsWith(`${s3.endpoint}/portal/avatars/${user.id}/`)).toBe(true);
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+
+    const get = await t.app.inject({ method: 'GET', url: `/api/user/${user.id}/avatar`, headers: user.auth });
+    expect(get.json()).toEqual({
+      name: 'Aisha Khan',
+      avatar: expect.stringContaining(`/portal/avatars/${user.id}/`),
+    });
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/current', headers: user.auth });
+    expect(me.json().avatarUrl).toContain(`/avatars/${user.id}/`);
+  });
+
+  it('uploads a multipart GIF and replaces the previous picture', async () => {
+    const user = await signedInUser();
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}/avatar`,
+      headers: { ...user.auth, 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    const form = multipart(GIF, 'me.gif', 'image/gif');
+    const second = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}/avatar`,
+      headers: { ...user.auth, 'content-type': form.contentType },
+      payload: form.body,
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().avatar).toMatch(/\.gif\?/);
+    // The old object is removed.
+    expect((await fetch(first.json().avatar)).status).toBe(404);
+  });
+
+  it('refuses files over 2 MB, raw or multipart', async () => {
+    const user = await signedInUser();
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const raw = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}/avatar`,
+      headers: { ...user.auth, 'content-type': 'image/png' },
+      payload: big,
+    });
+    expect(raw.statusCode).toBe(413);
+    expect(raw.json().code).toBe('file_too_large');
+    const form = multipart(big, 'big.png', 'image/png');
+    const multi = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}/avatar`,
+      headers: { ...user.auth, 'content-type': form.contentType },
+      payload: form.body,
+    });
+    expect(multi.statusCode).toBe(413);
+    expect(multi.json().code).toBe('file_too_large');
+    const { rows } = await t.sql.query('select avatar_key from public.users where id = $1', [user.id]);
+    expect(rows[0].avatar_key).toBeNull();
+  });
+
+  it('refuses what is not a JPEG, PNG or GIF, whatever the content type says', async () => {
+    const user = await signedInUser();
+    for (const [type, payload] of [
+      ['image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+      ['image/webp', Buffer.from('RIFF0000WEBPVP8 ')],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.id}/avatar`,
+        headers: { ...user.auth, 'content-type': type },
+        payload,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        code: 'unsupported_file_type',
+        message: 'Only JPEG, PNG or GIF images can be used.',
+      });
+    }
+    const text = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}/avatar`,
+      headers: { ...user.auth, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(text.statusCode).toBe(415);
+  });
+
+  it('only the user may change their own picture; anyone signed in may read it', async () => {
+    const owner = await signedInUser();
+    const other = await signedInUser();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${owner.id}/avatar`,
+      headers: { ...other.auth, 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    expect(response.statusCode).toBe(403);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${owner.id}/avatar`,
+      headers: other.auth,
+    });
+    expect(read.json()).toEqual({ name: 'Aisha Khan', avatar: null });
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/${owner.id}/avatar` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/999999/avatar', headers: other.auth })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('avatars without storage', () => {
+  it('answers 503 storage_unavailable and keeps the user unchanged', async () => {
+    const plain = await createTestContext();
+    try {
+      const user = await createUser(plain.sql);
+      const { accessToken } = await signIn(plain.app, user.email, user.password);
+      const response = await plain.app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.id}/avatar`,
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'image/png' },
+        payload: PNG,
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().code).toBe('storage_unavailable');
+    } finally {
+      await plain.close();
+    }
+  });
+});
