@@ -121,7 +121,7 @@ describe('avatars', () => {
         headers: { ...user.auth, 'content-type': type },
         payload,
       });
-      expect(response.statusCode).toBe(415);
+      expect(response.statusCode, `${type}: ${response.body}`).toBe(415);
       expect(response.json()).toEqual({
         code: 'unsupported_file_type',
         message: 'Only JPEG, PNG or GIF images can be used.',

@@ -13,8 +13,8 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
     if (!file) throw new AppError('invalid_input', { message: 'Choose an image to upload.' });
     return file.toBuffer();
   }
-  if (!Buffer.isBuffer(request.body))
-    throw new AppError('invalid_input', { message: 'Choose an image to upload.' });
+  // Bodies of other types (text, JSON) were parsed as such: not an image.
+  if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported_file_type');
   return request.body;
 }
 
