@@ -21,8 +21,11 @@ export interface Engine {
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const core = await loadEngineCore(options);
   installActions(core, options.env ?? process.env);
-  const live = new LiveQueries(core.executor.pool, options.refetchIntervalMs ?? 1000, (text) =>
-    core.executor.onStatement?.(text, [], []),
+  const live = new LiveQueries(
+    core.executor.pool,
+    options.refetchIntervalMs ?? 1000,
+    options.liveBatchSize ?? 1000,
+    (text) => core.executor.onStatement?.(text, [], []),
   );
   const http = createHttpServer(core);
   const ws = new WsServer(core, live);

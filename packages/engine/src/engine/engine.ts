@@ -27,6 +27,8 @@ export interface EngineOptions {
   enableConsole?: boolean;
   /** Live query refetch interval in ms (default 1000). */
   refetchIntervalMs?: number;
+  /** Subscriber cohorts per live-query statement (default 1000; Hasura's default is 100). */
+  liveBatchSize?: number;
   /** Max request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
   /** Operation depth / field count limits (api_limits.yaml global limits apply when unset). */

@@ -19,8 +19,6 @@ interface Cohort {
   subscribers: Set<Subscriber>;
 }
 
-const BATCH = 100;
-
 /** Re-runs one query shape for all its cohorts on every tick, one SQL per batch of 100 cohorts. */
 class Poller {
   readonly query: MultiplexedQuery;
@@ -33,10 +31,26 @@ class Poller {
     plan: Plan,
     private readonly pool: pg.Pool,
     private readonly interval: number,
+    private readonly batchSize: number,
     private readonly onEmpty: () => void,
     private readonly onStatement?: (text: string) => void,
   ) {
     this.query = multiplex(plan);
+  }
+
+  /** Runs the statement for a single cohort (a new subscriber's first result). */
+  async fetchOne(vars: Array<string | null>): Promise<string> {
+    const constValues = bindParams(this.query.statement.params, {}, {});
+    this.onStatement?.(this.query.statement.text);
+    try {
+      const res = await this.pool.query({
+        text: this.query.statement.text,
+        values: [[0], [JSON.stringify(vars)], ...constValues],
+      });
+      return `{"data":${res.rows[0].result}}`;
+    } catch (error) {
+      return errorBody(mapPgError(error, this.query.statement.text), false);
+    }
   }
 
   add(vars: Array<string | null>, subscriber: Subscriber): () => void {
@@ -68,8 +82,8 @@ class Poller {
     this.running = true;
     try {
       const cohorts = [...this.cohorts.values()];
-      for (let i = 0; i < cohorts.length; i += BATCH) {
-        const batch = cohorts.slice(i, i + BATCH);
+      for (let i = 0; i < cohorts.length; i += this.batchSize) {
+        const batch = cohorts.slice(i, i + this.batchSize);
         const byId = new Map(batch.map((c) => [c.id, c]));
         const constValues = bindParams(this.query.statement.params, {}, {});
         let rows: Array<{ id: number; result: string }>;
@@ -111,23 +125,37 @@ export class LiveQueries {
   constructor(
     private readonly pool: pg.Pool,
     readonly interval: number,
+    /** Cohorts per SQL statement (HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE). */
+    readonly batchSize: number,
     readonly onStatement?: (text: string) => void,
   ) {}
 
-  /** Adds a subscriber whose variables/session values bind the plan's slots; returns its unsubscribe. */
-  subscribe(
+  /**
+   * Adds a subscriber whose variables/session values bind the plan's slots: pushes its first
+   * result right away, then changes on every tick. Returns its unsubscribe.
+   */
+  async subscribe(
     plan: Plan,
     variables: Record<string, unknown>,
     session: Record<string, string>,
     subscriber: Subscriber,
-  ): () => void {
+  ): Promise<() => void> {
     let poller = this.pollers.get(plan);
     if (!poller) {
-      poller = new Poller(plan, this.pool, this.interval, () => this.pollers.delete(plan), this.onStatement);
+      poller = new Poller(
+        plan,
+        this.pool,
+        this.interval,
+        this.batchSize,
+        () => this.pollers.delete(plan),
+        this.onStatement,
+      );
       this.pollers.set(plan, poller);
     }
     const vars = bindParams(poller.query.slots, variables, session);
-    return poller.add(vars, subscriber);
+    const stop = poller.add(vars, subscriber);
+    deliver(subscriber, await poller.fetchOne(vars));
+    return stop;
   }
 
   /** Number of distinct query shapes being polled (for tests and metrics). */

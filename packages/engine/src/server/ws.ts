@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Headers } from '../auth/authenticate.ts';
 import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
-import { dataBody, errorBody, parseRequest } from '../engine/engine.ts';
+import { errorBody, parseRequest } from '../engine/engine.ts';
 import { HasuraError } from '../errors.ts';
 import type { Session } from '../exec/executor.ts';
 import type { LiveQueries } from '../live/poller.ts';
@@ -212,15 +212,15 @@ class Connection {
       last: undefined as string | undefined,
       push: (result: string) => this.send({ type: next, id, payload: JSON.parse(result) }),
     };
-    let stop: () => void = () => {};
-    this.ops.set(id, () => stop());
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    this.ops.set(id, () => {
+      cancelled = true;
+      stop?.();
+    });
     try {
-      const values = await this.core.executor.query(plan, req.variables, session, async () => 'null');
-      if (!this.ops.has(id)) return;
-      const first = dataBody(plan, values);
-      subscriber.last = first;
-      subscriber.push(first);
-      stop = this.live.subscribe(plan, req.variables, session.vars, subscriber);
+      stop = await this.live.subscribe(plan, req.variables, session.vars, subscriber);
+      if (cancelled) stop();
     } catch (error) {
       this.ops.delete(id);
       this.error(id, error);

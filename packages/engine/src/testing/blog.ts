@@ -9,6 +9,15 @@ import { applySeeds } from '../project/seeds.ts';
 /** The conformance fixture project (HASURA-DIALECT §13). */
 export const BLOG_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/blog');
 
+/** A fresh database with the blog fixture migrated and seeded. */
+export async function blogDatabase(): Promise<TestDatabase> {
+  const db = await createTestDatabase('empty');
+  const project = loadProject(BLOG_DIR);
+  await applyMigrations({ project, databaseUrl: db.url });
+  await applySeeds({ project, databaseUrl: db.url });
+  return db;
+}
+
 /** A fresh database with the blog fixture migrated and seeded, and an engine core on it. */
 export async function blogEngine(
   options: Partial<EngineOptions> = {},
