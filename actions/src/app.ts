@@ -38,9 +38,16 @@ export const LOG_REDACT_PATHS = [
  * Builds the actions service: external plugins, then app plugins (typed decorators), then
  * the route folders under /api. Not listening; `main.ts` listens, tests use `app.inject`.
  */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     // The avatar route raises its own limit; JSON bodies are small.
     bodyLimit: 256 * 1024,

@@ -29,16 +29,19 @@ export async function deliverPendingEmails(
   limit = 50,
 ): Promise<{ sent: number; failed: number }> {
   const result = { sent: 0, failed: 0 };
+  // Each e-mail is tried at most once per call, however overdue it is.
+  const tried: number[] = [];
   for (let i = 0; i < limit; i++) {
     const outcome = await db.transaction(async (tx) => {
       const mail = await tx.maybeOne<PendingEmail>(sql`
         select id, to_address, subject, text_body, html_body, attempts from public.email_outbox
-         where status = 'PENDING'
+         where status = 'PENDING' and not (id = any(${tried}::integer[]))
            and created_at + make_interval(secs => ${BACKOFF_SECONDS} * (power(2, attempts) - 1)) <= now()
          order by created_at, id
          limit 1
          for update skip locked`);
       if (!mail) return 'none' as const;
+      tried.push(mail.id);
       try {
         await transport.sendMail({
           from,

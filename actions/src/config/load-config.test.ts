@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './load-config.ts';
+
+const base = {
+  DATABASE_URL: 'postgres://portal@127.0.0.1:5432/portal',
+  HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: 'k'.repeat(32) }),
+  ACTIONS_SECRET: 's'.repeat(16),
+};
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3100,
+      env: 'development',
+      appOrigin: 'http://localhost:3000',
+      smtp: null,
+      s3: null,
+      devMailbox: true,
+      jwt: { key: 'k'.repeat(32), claimsNamespace: 'https://hasura.io/jwt/claims' },
+    });
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({
+      HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'RS256', key: 'short' }),
+      ACTIONS_SECRET: 'short',
+      PORT: 'eighty',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^DATABASE_URL: /),
+        expect.stringMatching(/^HASURA_GRAPHQL_JWT_SECRET.*type: type must be "HS256"/),
+        expect.stringMatching(/^HASURA_GRAPHQL_JWT_SECRET.*key: key must be at least 32 characters/),
+        'ACTIONS_SECRET: must be at least 16 characters',
+        expect.stringMatching(/^PORT: /),
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+
+  it('names a JWT secret that is not JSON', () => {
+    expect(problemsOf({ ...base, HASURA_GRAPHQL_JWT_SECRET: 'plain' })).toEqual([
+      'HASURA_GRAPHQL_JWT_SECRET: must be JSON like {"type":"HS256","key":"..."}',
+    ]);
+  });
+
+  it('treats empty values as unset (docker-compose passes ${X:-} as empty)', () => {
+    const config = loadConfig({ ...base, SMTP_HOST: '', SMTP_USER: '', S3_BUCKET: '', PORT: '' });
+    expect(config.smtp).toBeNull();
+    expect(config.s3).toBeNull();
+    expect(config.port).toBe(3100);
+  });
+
+  it('reads SMTP from a URL or host settings, and then serves no dev mailbox', () => {
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://mail.test:25' })).toMatchObject({
+      smtp: { url: 'smtp://mail.test:25' },
+      devMailbox: false,
+    });
+    expect(
+      loadConfig({ ...base, SMTP_HOST: 'mail.test', SMTP_PORT: '465', SMTP_USER: 'u' }).smtp,
+    ).toMatchObject({
+      host: 'mail.test',
+      port: 465,
+      user: 'u',
+    });
+    expect(problemsOf({ ...base, SMTP_URL: 'smtp://a.test', SMTP_HOST: 'b.test' })).toEqual([
+      'SMTP_URL and SMTP_HOST: set only one of them',
+    ]);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).devMailbox).toBe(false);
+  });
+
+  it('uses APP_ORIGIN, else the stack PUBLIC_URL, for links', () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://portal.example/' }).appOrigin).toBe(
+      'https://portal.example',
+    );
+    expect(
+      loadConfig({ ...base, PUBLIC_URL: 'https://a.example', APP_ORIGIN: 'https://b.example' }).appOrigin,
+    ).toBe('https://b.example');
+  });
+
+  it('reads S3 settings and checks they go together', () => {
+    const config = loadConfig({
+      ...base,
+      S3_ENDPOINT: 'http://127.0.0.1:4569',
+      S3_BUCKET: 'portal',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    expect(config.s3).toEqual({
+      endpoint: 'http://127.0.0.1:4569',
+      publicEndpoint: 'http://127.0.0.1:4569',
+      bucket: 'portal',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+    });
+    expect(problemsOf({ ...base, S3_ENDPOINT: 'http://x.test', S3_ACCESS_KEY_ID: 'a' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+      'S3_BUCKET: is required with S3_ENDPOINT',
+    ]);
+  });
+});
