@@ -230,7 +230,9 @@ describe('npm start (cli.ts start)', () => {
     expect(await allGone(tree2)).toEqual([]);
   });
 
-  it('cleans up after a stack that was killed outright', { timeout: 180_000 }, async () => {
+  it('cleans up after a stack that was killed outright; reset starts clean', {
+    timeout: 300_000,
+  }, async () => {
     const first = run('start', env);
     runs.push(first);
     await waitFor(first, 'is ready at', 120_000);
@@ -254,8 +256,25 @@ describe('npm start (cli.ts start)', () => {
     expect(second.output()).toContain(
       `stopped a PostgreSQL that an earlier, killed start left running (pid ${postgres[0]})`,
     );
+
+    // reset refuses to delete the data of a running stack...
+    const refused = run('reset', env);
+    runs.push(refused);
+    expect(await exitsWithin(refused, 30_000)).toBe(1);
+    expect(refused.output()).toMatch(/a stack is running on .* \(pid \d+\); stop it before resetting/);
     process.kill(-second.process.pid!, 'SIGINT');
     expect(await exitsWithin(second, 15_000)).toBe(0);
+    const secrets = readFileSync(path.join(dir, 'data', 'secrets.json'), 'utf8');
+
+    // ...and otherwise starts from nothing: new database, seeded again, new secrets.
+    const reset = run('reset', env);
+    runs.push(reset);
+    await waitFor(reset, 'is ready at', 120_000);
+    expect(reset.output()).toContain(`deleted ${path.join(dir, 'data')}`);
+    expect(reset.output()).toContain('demo data seeded on this start');
+    expect(readFileSync(path.join(dir, 'data', 'secrets.json'), 'utf8')).not.toBe(secrets);
+    process.kill(-reset.process.pid!, 'SIGINT');
+    expect(await exitsWithin(reset, 15_000)).toBe(0);
   });
 
   it('names a busy port and the variable that moves it, and starts nothing', {

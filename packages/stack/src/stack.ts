@@ -115,6 +115,8 @@ export interface RunningStack {
   /** The exit code, once everything has stopped. */
   done: Promise<number>;
   requestStop(reason: string): void;
+  /** Stops everything and ends with exit code 1. */
+  fail(reason: string): void;
 }
 
 /**
@@ -146,6 +148,7 @@ export async function runStack(
     resolveDone(exitCode);
   };
   const requestStop = (reason: string) => void shutdown(0, reason);
+  const fail = (reason: string) => void shutdown(1, reason);
 
   const start = async () => {
     const lock = acquireLock(config.dataDir);
@@ -287,5 +290,5 @@ export async function runStack(
     },
   );
 
-  return { ready, done, requestStop };
+  return { ready, done, requestStop, fail };
 }

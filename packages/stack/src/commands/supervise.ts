@@ -20,7 +20,12 @@ export async function supervise(): Promise<number> {
   for (const signal of SIGNALS) {
     for (const listener of process.listeners(signal)) process.off(signal, listener);
   }
+  // A closed terminal must not crash the stack before it has stopped its services.
+  process.stdout.on('error', () => {});
+  process.stderr.on('error', () => {});
   const stack = await runStack(config);
+  process.on('uncaughtException', (error) => stack.fail(`unexpected error: ${error.stack ?? error.message}`));
+  process.on('unhandledRejection', (error) => stack.fail(`unexpected error: ${String(error)}`));
   for (const signal of SIGNALS) process.on(signal, () => stack.requestStop(`${signal}: stopping`));
   process.on('disconnect', () => stack.requestStop('the launcher went away: stopping'));
   const code = await stack.done;

@@ -19,7 +19,8 @@ export interface RunningDatabase {
  */
 function checkReachableByOthers(dir: string): string | null {
   if (process.getuid?.() !== 0) return null;
-  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+  // The data directory's parent is created (or made) 0755 by us; check the ones above it.
+  for (let current = path.dirname(path.dirname(dir)); ; current = path.dirname(current)) {
     try {
       if ((statSync(current).mode & 0o001) === 0) return current;
     } catch {
