@@ -122,12 +122,14 @@ export function buildActions(
     });
   }
   for (const name of fields.keys())
-    if (!actions.some((a) => a.name === name) && !list.some((a) => a?.name === name))
-      throw new MetadataError(
-        yamlFile,
-        `actions.${name}`,
-        'declared in actions.graphql but missing from actions.yaml',
-      );
+    guard(() => {
+      if (!actions.some((a) => a.name === name) && !list.some((a) => a?.name === name))
+        throw new MetadataError(
+          yamlFile,
+          `actions.${name}`,
+          'declared in actions.graphql but missing from actions.yaml',
+        );
+    });
   const custom = (isObj(yaml.custom_types) ? yaml.custom_types : {}) as Obj;
   for (const k of Object.keys(custom))
     if (!['enums', 'scalars', 'input_objects', 'objects'].includes(k))

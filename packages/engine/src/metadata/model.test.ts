@@ -1,0 +1,103 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngineCore } from '../engine/engine.ts';
+import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
+
+let db: Awaited<ReturnType<typeof blogDatabase>>;
+beforeAll(async () => {
+  db = await blogDatabase();
+});
+afterAll(async () => db?.drop());
+
+/** A copy of the blog project with one metadata file edited. */
+function variant(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'engine-meta-'));
+  cpSync(BLOG_DIR, dir, { recursive: true });
+  const target = path.join(dir, 'metadata', file);
+  writeFileSync(target, edit(readFileSync(target, 'utf8')));
+  return dir;
+}
+
+/** Starts an engine on a variant and returns the start-up error message. */
+async function startError(dir: string): Promise<string> {
+  try {
+    const core = await loadEngineCore({ projectDir: dir, databaseUrl: db.url, poolSize: 1 });
+    await core.executor.close();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the engine started');
+}
+
+const ARTICLE = 'databases/default/tables/public_article.yaml';
+
+describe('metadata validation at start (nothing silently ignored)', () => {
+  it('refuses an unknown table key, naming the file and key', async () => {
+    const msg = await startError(variant(ARTICLE, (t) => `${t}\nremote_relationships: []\n`));
+    expect(msg).toContain('public_article.yaml');
+    expect(msg).toContain('remote_relationships');
+  });
+
+  it('refuses a filter on a column that does not exist', async () => {
+    const msg = await startError(
+      variant(ARTICLE, (t) =>
+        t.replace('published:\n              _eq: true', 'publishd:\n              _eq: true'),
+      ),
+    );
+    expect(msg).toMatch(
+      /public_article\.yaml: .*select_permissions\.user\.permission\.filter\._or\[0\]\.publishd: no column, relationship or computed field 'publishd'/,
+    );
+  });
+
+  it('refuses an unknown operator in a permission rule', async () => {
+    const msg = await startError(
+      variant(ARTICLE, (t) =>
+        t.replace(
+          '_eq: X-Hasura-User-Id\n      columns: [title, published]',
+          '_equals: X-Hasura-User-Id\n      columns: [title, published]',
+        ),
+      ),
+    );
+    expect(msg).toContain('check.author_id._equals: unknown operator');
+  });
+
+  it('refuses an inherited role built from an unknown role', async () => {
+    const msg = await startError(
+      variant('inherited_roles.yaml', (t) => t.replace('[user, analyst]', '[user, editor]')),
+    );
+    expect(msg).toContain('inherited_roles.yaml');
+    expect(msg).toContain("unknown role 'editor'");
+  });
+
+  it('refuses an action declared in actions.yaml but not in actions.graphql', async () => {
+    const msg = await startError(
+      variant('actions.graphql', (t) =>
+        t.replace('placeOrder(input: PlaceOrderInput!): PlaceOrderOutput', 'other: Int'),
+      ),
+    );
+    expect(msg).toContain('actions.graphql');
+    expect(msg).toContain('placeOrder');
+  });
+
+  it('refuses features the engine does not implement, e.g. remote schemas', async () => {
+    const dir = variant('version.yaml', (t) => t);
+    writeFileSync(
+      path.join(dir, 'metadata', 'remote_schemas.yaml'),
+      '- name: payments\n  definition:\n    url: http://x\n',
+    );
+    expect(await startError(dir)).toContain(
+      'remote_schemas.yaml: remote_schemas: remote schemas are not supported by this engine',
+    );
+  });
+
+  it('refuses a relationship to an untracked table', async () => {
+    const msg = await startError(
+      variant('databases/default/tables/tables.yaml', (t) =>
+        t.replace('- "!include public_author.yaml"\n', ''),
+      ),
+    );
+    expect(msg).toContain('public_article.yaml');
+  });
+});
