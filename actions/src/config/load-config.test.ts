@@ -56,7 +56,7 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('treats empty values as unset (docker-compose passes ${X:-} as empty)', () => {
+  it('treats empty values as unset (docker-compose passes unset values as empty)', () => {
     const config = loadConfig({ ...base, SMTP_HOST: '', SMTP_USER: '', S3_BUCKET: '', PORT: '' });
     expect(config.smtp).toBeNull();
     expect(config.s3).toBeNull();
