@@ -5,6 +5,7 @@ import auth from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import housekeeping from './plugins/app/housekeeping.ts';
 import outbox from './plugins/app/outbox.ts';
 import storage from './plugins/app/storage.ts';
 import cookie from './plugins/external/cookie.ts';
@@ -65,6 +66,7 @@ export async function buildApp(
   await app.register(db);
   await app.register(storage);
   await app.register(outbox);
+  await app.register(housekeeping);
   await app.register(auth);
   await app.register(accounts);
 

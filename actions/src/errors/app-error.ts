@@ -53,6 +53,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly fields: Record<string, string> | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -63,8 +64,6 @@ export class AppError extends Error {
     this.statusCode = ERROR_STATUS[code];
     this.fields = options.fields;
   }
-
-  readonly fields: Record<string, string> | undefined;
 
   /** The body answered to the client. */
   toJSON(): { code: ErrorCode; message: string; fields?: Record<string, string> } {

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test-support/factories.ts';
+import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import { removeStaleRows } from './remove-stale-rows.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('removeStaleRows', () => {
+  it('removes old counters, sessions and reset tokens, and keeps live ones', async () => {
+    const user = await createUser(t.sql);
+    await t.sql.query(`
+      insert into public.login_attempts (email_hash, failed_count, window_started_at, locked_until, updated_at) values
+        (repeat('a', 64), 5, now() - interval '2 days', now() - interval '2 days', now() - interval '2 days'),
+        (repeat('b', 64), 2, now(), null, now()),
+        (repeat('c', 64), 5, now() - interval '2 days', now() + interval '1 hour', now() - interval '2 days')`);
+    await t.sql.query(
+      `insert into public.sessions (user_id, family_id, refresh_token_hash, created_at, expires_at) values
+        ($1, gen_random_uuid(), 'old', now() - interval '9 days', now() - interval '8 days'),
+        ($1, gen_random_uuid(), 'live', now(), now() + interval '8 hours')`,
+      [user.id],
+    );
+    await t.sql.query(
+      `insert into public.password_resets (user_id, token_hash, created_at, expires_at) values
+        ($1, 'old', now() - interval '9 days', now() - interval '8 days'),
+        ($1, 'live', now(), now() + interval '1 hour')`,
+      [user.id],
+    );
+    expect(await removeStaleRows(t.app.db)).toEqual({ loginAttempts: 1, sessions: 1, passwordResets: 1 });
+    const left = await t.sql.query(`
+      select (select array_agg(left(email_hash, 1) order by email_hash) from public.login_attempts) as attempts,
+             (select array_agg(refresh_token_hash) from public.sessions) as sessions,
+             (select array_agg(token_hash) from public.password_resets) as resets`);
+    expect(left.rows[0]).toEqual({ attempts: ['b', 'c'], sessions: ['live'], resets: ['live'] });
+  });
+});

@@ -1,0 +1,25 @@
+import { sql } from '../../db/sql.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
+
+/**
+ * Deletes rows nobody needs any more: lockout counters whose window and lock ended a day ago,
+ * and sessions and reset tokens that expired a week ago (kept that long for support questions).
+ * Idempotent, so every replica may run it.
+ */
+export async function removeStaleRows(q: Queryable) {
+  const [attempts] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.login_attempts
+      where updated_at < now() - interval '1 day' and coalesce(locked_until, '-infinity') < now() returning 1)
+    select count(*)::integer as count from gone`);
+  const [sessions] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.sessions where expires_at < now() - interval '7 days' returning 1)
+    select count(*)::integer as count from gone`);
+  const [resets] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.password_resets where expires_at < now() - interval '7 days' returning 1)
+    select count(*)::integer as count from gone`);
+  return {
+    loginAttempts: attempts?.count ?? 0,
+    sessions: sessions?.count ?? 0,
+    passwordResets: resets?.count ?? 0,
+  };
+}
