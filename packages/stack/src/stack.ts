@@ -1,62 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadProject } from '@portal/engine';
+import { printBanner } from './banner.ts';
 import type { StackConfig } from './config/config.ts';
 import { resolveSecrets } from './config/secrets.ts';
 import { startDatabase } from './data/database.ts';
 import { stopLeftoverPostgres } from './data/leftover-postgres.ts';
 import { startS3rver } from './data/s3.ts';
-import { DEMO_PASSWORD, demoAccountLines } from './demo-accounts.ts';
-import { startGateway, type Target } from './gateway/gateway.ts';
+import { type GatewayOptions, startGateway, type Target } from './gateway/gateway.ts';
 import { type HealthCheck, httpCheck, postgresCheck, runHealthChecks, s3Check } from './health.ts';
+import { Resources, StopRequested } from './lifecycle.ts';
 import { acquireLock } from './lock.ts';
-import { bold, type Color, createLogger, type Logger } from './log.ts';
+import { type Color, createLogger } from './log.ts';
 import { findBusyPorts, type PortClaim } from './ports.ts';
 import { Child } from './services/child.ts';
 import { isBuilt, SERVICES, type ServiceContext, type ServiceSpec } from './services/table.ts';
-
-/** Thrown inside start-up when a stop was requested meanwhile. */
-class StopRequested extends Error {}
-
-interface Resource {
-  name: string;
-  stop(): Promise<void>;
-  /** Stopped before everything else (the gateway: no new requests while services stop). */
-  first?: boolean;
-}
-
-/**
- * Everything the stack started, stopped in reverse order (so PostgreSQL, started first,
- * stops last), the gateway first of all. Something added after a stop began is stopped at once.
- */
-class Resources {
-  private readonly items: Resource[] = [];
-  closing = false;
-
-  constructor(private readonly log: Logger) {}
-
-  async add(resource: Resource): Promise<void> {
-    this.items.push(resource);
-    if (this.closing) {
-      await this.stopAll();
-      throw new StopRequested();
-    }
-  }
-
-  async stopAll(): Promise<void> {
-    const firsts = this.items.filter((item) => item.first);
-    this.items.splice(0, this.items.length, ...this.items.filter((item) => !item.first), ...firsts);
-    while (this.items.length) {
-      const item = this.items.pop()!;
-      try {
-        await item.stop();
-        if (item.name !== 'lock') this.log(`stopped ${item.name}`);
-      } catch (error) {
-        this.log.error(`stopping ${item.name} failed: ${(error as Error).message}`);
-      }
-    }
-  }
-}
 
 /** Polls `url` until it answers 200, the child exits, or time runs out. */
 async function waitHealthy(
@@ -82,31 +40,47 @@ async function waitHealthy(
   }
 }
 
-function webTarget(config: StackConfig, webBuilt: boolean): Target {
-  if (webBuilt) return { kind: 'proxy', upstream: { name: 'web', host: '127.0.0.1', port: config.web.port } };
-  if (existsSync(path.join(config.web.dist, 'index.html'))) return { kind: 'static', dir: config.web.dist };
-  return { kind: 'status-page' };
+type PlannedService = { spec: ServiceSpec; built: boolean };
+
+/** Every port the stack will listen on, checked before anything starts. */
+function portClaims(config: StackConfig, services: PlannedService[]): PortClaim[] {
+  const claims: PortClaim[] = [{ port: config.port, host: config.host, env: 'PORT', service: 'gateway' }];
+  if (config.database.kind === 'embedded') {
+    claims.push({ port: config.database.port, host: '127.0.0.1', env: 'PGPORT', service: 'PostgreSQL' });
+  }
+  if (config.s3.kind === 'embedded') {
+    claims.push({ port: config.s3.port, host: '127.0.0.1', env: 'S3_PORT', service: 's3rver' });
+  }
+  for (const { spec, built } of services) {
+    if (built)
+      claims.push({ port: spec.port(config), host: '127.0.0.1', env: spec.portEnv, service: spec.name });
+  }
+  return claims;
 }
 
-function printBanner(config: StackConfig, log: Logger, missing: string[], seeded: boolean): void {
-  const c = config.color;
-  const url = config.publicUrl;
-  const lines = [
-    '',
-    bold(`The accreditation portal is ready at ${url}`, c),
-    `  app        ${url}/`,
-    `  GraphQL    ${url}/v1/graphql (HTTP and WebSocket; the engine also listens on :${config.engine.port})`,
-    `  REST       ${url}/api/`,
-    `  health     ${url}/healthz`,
-    `  data       ${config.database.kind === 'embedded' ? config.dataDir : 'external (DATABASE_URL)'}${seeded ? ' (demo data seeded on this start)' : ''}`,
-    ...(missing.length ? [`  not built yet: ${missing.join(', ')}`] : []),
-    '',
-    bold(`Demo accounts (password ${DEMO_PASSWORD}):`, c),
-    ...demoAccountLines().map((line) => `  ${line}`),
-    '',
-    'Press Ctrl-C to stop.',
-  ];
-  for (const line of lines) log(line);
+/** What serves each part of the origin, given which services exist. */
+function gatewayTargets(
+  config: StackConfig,
+  services: PlannedService[],
+): Pick<GatewayOptions, 'graphql' | 'api' | 'web'> {
+  const built = (name: ServiceSpec['name']) => services.some((s) => s.spec.name === name && s.built);
+  const proxy = (name: string, port: number): Target => ({
+    kind: 'proxy',
+    upstream: { name, host: '127.0.0.1', port },
+  });
+  let web: Target = { kind: 'status-page' };
+  if (built('web')) web = proxy('web', config.web.port);
+  else if (existsSync(path.join(config.web.dist, 'index.html')))
+    web = { kind: 'static', dir: config.web.dist };
+  return {
+    graphql: built('engine')
+      ? proxy('engine', config.engine.port)
+      : { kind: 'missing', reason: 'the GraphQL engine is not built yet' },
+    api: built('actions')
+      ? proxy('actions', config.actions.port)
+      : { kind: 'missing', reason: 'the actions service is not built yet' },
+    web,
+  };
 }
 
 export interface RunningStack {
@@ -167,18 +141,7 @@ export async function runStack(
     const missing = services.filter((s) => !s.built).map((s) => s.spec.name);
     for (const name of missing) log(`${name}: not built yet, skipped`);
 
-    const claims: PortClaim[] = [{ port: config.port, host: config.host, env: 'PORT', service: 'gateway' }];
-    if (config.database.kind === 'embedded') {
-      claims.push({ port: config.database.port, host: '127.0.0.1', env: 'PGPORT', service: 'PostgreSQL' });
-    }
-    if (config.s3.kind === 'embedded') {
-      claims.push({ port: config.s3.port, host: '127.0.0.1', env: 'S3_PORT', service: 's3rver' });
-    }
-    for (const { spec, built } of services) {
-      if (built)
-        claims.push({ port: spec.port(config), host: '127.0.0.1', env: spec.portEnv, service: spec.name });
-    }
-    const busy = await findBusyPorts(claims);
+    const busy = await findBusyPorts(portClaims(config, services));
     if (busy.length) throw new Error(`cannot start:\n${busy.map((b) => `  - ${b}`).join('\n')}`);
 
     const secrets = resolveSecrets(config);
@@ -214,7 +177,6 @@ export async function runStack(
       s3Log(`using the S3 API at ${config.s3.endpoint}`);
     }
 
-    const children = new Map<ServiceSpec['name'], Child>();
     const healthChecks = (): HealthCheck[] => [
       {
         name: 'postgres',
@@ -232,13 +194,7 @@ export async function runStack(
     const gateway = await startGateway({
       host: config.host,
       port: config.port,
-      graphql: services.find((s) => s.spec.name === 'engine')?.built
-        ? { kind: 'proxy', upstream: { name: 'engine', host: '127.0.0.1', port: config.engine.port } }
-        : { kind: 'missing', reason: 'the GraphQL engine is not built yet' },
-      api: services.find((s) => s.spec.name === 'actions')?.built
-        ? { kind: 'proxy', upstream: { name: 'actions', host: '127.0.0.1', port: config.actions.port } }
-        : { kind: 'missing', reason: 'the actions service is not built yet' },
-      web: webTarget(config, Boolean(services.find((s) => s.spec.name === 'web')?.built)),
+      ...gatewayTargets(config, services),
       health: () => runHealthChecks(healthChecks()),
     });
     await resources.add({ name: 'gateway', stop: gateway.close, first: true });
@@ -263,7 +219,6 @@ export async function runStack(
         },
         log: logger(spec.name, spec.color),
       });
-      children.set(spec.name, child);
       await resources.add({ name: spec.name, stop: () => child.stop() });
       void child.unexpectedExit().then((message) => {
         if (!child.isStopping) void shutdown(1, `${message}; stopping everything`);

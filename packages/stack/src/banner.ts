@@ -1,0 +1,25 @@
+import type { StackConfig } from './config/config.ts';
+import { DEMO_PASSWORD, demoAccountLines } from './demo-accounts.ts';
+import { bold, type Logger } from './log.ts';
+
+/** The "ready" message: where everything is, and the demo accounts. */
+export function printBanner(config: StackConfig, log: Logger, missing: string[], seeded: boolean): void {
+  const c = config.color;
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    bold(`The accreditation portal is ready at ${url}`, c),
+    `  app        ${url}/`,
+    `  GraphQL    ${url}/v1/graphql (HTTP and WebSocket; the engine also listens on :${config.engine.port})`,
+    `  REST       ${url}/api/`,
+    `  health     ${url}/healthz`,
+    `  data       ${config.database.kind === 'embedded' ? config.dataDir : 'external (DATABASE_URL)'}${seeded ? ' (demo data seeded on this start)' : ''}`,
+    ...(missing.length ? [`  not built yet: ${missing.join(', ')}`] : []),
+    '',
+    bold(`Demo accounts (password ${DEMO_PASSWORD}):`, c),
+    ...demoAccountLines().map((line) => `  ${line}`),
+    '',
+    'Press Ctrl-C to stop.',
+  ];
+  for (const line of lines) log(line);
+}
