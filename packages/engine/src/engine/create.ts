@@ -10,6 +10,8 @@ import { type EngineCore, type EngineOptions, type GraphQLRequest, loadEngineCor
 export interface Engine {
   core: EngineCore;
   live: LiveQueries;
+  /** The bound port once listening. */
+  readonly port: number | undefined;
   /** Starts listening; resolves with the bound port (pass 0 for any free port). */
   listen(port?: number, host?: string): Promise<number>;
   /** Executes a request as the HTTP endpoint would (headers decide the session). */
@@ -30,13 +32,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const http = createHttpServer(core);
   const ws = new WsServer(core, live);
   http.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
+  let port: number | undefined;
   return {
     core,
     live,
-    listen: (port = 8080, host) =>
+    get port() {
+      return port;
+    },
+    listen: (wanted = 8080, host) =>
       new Promise((resolve, reject) => {
         http.once('error', reject);
-        http.listen(port, host, () => resolve((http.address() as AddressInfo).port));
+        http.listen(wanted, host, () => {
+          port = (http.address() as AddressInfo).port;
+          resolve(port);
+        });
       }),
     execute: async (body, headers = {}) => JSON.parse(await core.handle(headers, body)),
     close: async () => {

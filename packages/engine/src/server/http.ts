@@ -34,14 +34,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      // Keep draining (so the 413 can be written) but stop buffering.
+      if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }

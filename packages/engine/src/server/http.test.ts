@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine/create.ts';
+import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
+import { startFromEnv } from './main.ts';
+
+let engine: Engine;
+let base: string;
+let db: Awaited<ReturnType<typeof blogDatabase>>;
+
+beforeAll(async () => {
+  db = await blogDatabase();
+  engine = await startFromEnv(['--project', BLOG_DIR], {
+    HASURA_GRAPHQL_DATABASE_URL: db.url,
+    HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
+    HASURA_GRAPHQL_SERVER_PORT: '0',
+    HASURA_GRAPHQL_ENABLE_CONSOLE: 'true',
+    ENGINE_MAX_DEPTH: '4',
+    ENGINE_MAX_NODES: '20',
+    ENGINE_MAX_BODY_BYTES: '2000',
+  });
+  base = `http://127.0.0.1:${engine.port}`;
+});
+afterAll(async () => {
+  await engine?.close();
+  await db?.drop();
+});
+
+const post = async (
+  body: string,
+  headers: Record<string, string> = { 'x-hasura-admin-secret': 's3cret' },
+) => {
+  const res = await fetch(`${base}/v1/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  return { status: res.status, json: await res.json() };
+};
+
+describe('HTTP server (started from HASURA_GRAPHQL_* env like the local stack does)', () => {
+  it('serves /healthz, /v1/version and the console', async () => {
+    expect(await (await fetch(`${base}/healthz`)).text()).toBe('OK');
+    expect(((await (await fetch(`${base}/v1/version`)).json()) as { version: string }).version).toMatch(
+      /^v2\./,
+    );
+    expect(await (await fetch(`${base}/console`)).text()).toContain('GraphiQL');
+  });
+
+  it('answers batches with an array of results', async () => {
+    const { json } = await post(
+      JSON.stringify([
+        { query: '{ author_by_pk(id: 1) { name } }' },
+        { query: '{ author_by_pk(id: 2) { name } }' },
+      ]),
+    );
+    expect(json).toEqual([
+      { data: { author_by_pk: { name: 'Ann' } } },
+      { data: { author_by_pk: { name: 'Bob' } } },
+    ]);
+  });
+
+  it('reports bad bodies with Hasura codes and HTTP 200', async () => {
+    const bad = await post('{not json');
+    expect(bad.status).toBe(200);
+    expect((bad.json as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code).toBe(
+      'invalid-json',
+    );
+    expect((await post('{"variables": {}}')).json).toEqual({
+      errors: [
+        { message: "the key 'query' was not present", extensions: { path: '$', code: 'parse-failed' } },
+      ],
+    });
+    expect((await post('{"query": "{ author { "}')).json).toMatchObject({
+      errors: [{ extensions: { code: 'validation-failed' } }],
+    });
+  });
+
+  it('enforces the body size, depth and node limits', async () => {
+    expect((await post(JSON.stringify({ query: `{ author { name } }${' '.repeat(3000)}` }))).status).toBe(
+      413,
+    );
+    const deep = await post(
+      JSON.stringify({ query: '{ article { author { articles { author { articles { id } } } } } }' }),
+    );
+    expect(deep.json).toMatchObject({
+      errors: [
+        { message: 'the query exceeds the maximum depth of 4', extensions: { code: 'validation-failed' } },
+      ],
+    });
+    const wide = await post(
+      JSON.stringify({
+        query: `{ ${Array.from({ length: 21 }, (_, i) => `a${i}: author_by_pk(id: 1) { id }`).join(' ')} }`,
+      }),
+    );
+    expect(wide.json).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' } }] });
+  });
+
+  it('requires the admin secret when one is configured', async () => {
+    expect((await post('{"query": "{ author { id } }"}', {})).json).toEqual({
+      errors: [
+        {
+          message: 'x-hasura-admin-secret/x-hasura-access-key required, but not found',
+          extensions: { path: '$', code: 'access-denied' },
+        },
+      ],
+    });
+  });
+});
