@@ -5,6 +5,7 @@ import { freePort } from '@portal/devdb';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
+import { startS3rver } from './data/s3.ts';
 import { probePort } from './ports.ts';
 import { SERVICES, type ServiceSpec } from './services/table.ts';
 import { type RunningStack, runStack } from './stack.ts';
@@ -29,6 +30,19 @@ const server = http.createServer((req, res) => {
 server.listen(Number(process.env.HASURA_GRAPHQL_SERVER_PORT), '127.0.0.1', () => console.log('stand-in up'));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
+
+/** The variables a config was loaded from (enough of them to load it again with changes). */
+function envOf(config: StackConfig): Record<string, string> {
+  return {
+    DATABASE_URL: (config.database as { url: string }).url,
+    DATA_DIR: config.dataDir,
+    PORT: String(config.port),
+    HASURA_GRAPHQL_SERVER_PORT: String(config.engine.port),
+    ACTIONS_PORT: String(config.actions.port),
+    WEB_PORT: String(config.web.port),
+    NO_COLOR: '1',
+  };
+}
 
 describe('runStack', () => {
   let dir: string;
@@ -131,5 +145,37 @@ describe('runStack', () => {
     expect(await stack.ready).toBe(false);
     expect(await stack.done).toBe(1);
     expect(errors.join('')).toMatch(/engine exited (unexpectedly \(code 2\)|before it became healthy)/);
+  });
+
+  it('uses the S3 API at S3_ENDPOINT instead of starting s3rver', { timeout: 60_000 }, async () => {
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const external = await startS3rver({
+      port: 0,
+      directory: path.join(dir, 'external-s3'),
+      bucket: 'elsewhere',
+      allowedOrigins: [],
+    });
+    try {
+      const s3Port = await freePort();
+      const withS3 = loadConfig(
+        { ...envOf(config), S3_ENDPOINT: external.endpoint, S3_BUCKET: 'elsewhere', S3_PORT: String(s3Port) },
+        REPO_ROOT,
+      );
+      stack = await runStack(withS3, { services: [] });
+      expect(await stack.ready).toBe(true);
+      const report = (await (await fetch(`http://127.0.0.1:${withS3.port}/healthz`)).json()) as {
+        services: { name: string; state: string; url?: string }[];
+      };
+      expect(report.services.find((s) => s.name === 's3')).toEqual({
+        name: 's3',
+        state: 'healthy',
+        url: external.endpoint,
+      });
+      expect(await probePort(s3Port, '127.0.0.1')).toBeNull();
+    } finally {
+      stack?.requestStop('test over');
+      await stack?.done;
+      await external.stop();
+    }
   });
 });

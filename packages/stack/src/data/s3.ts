@@ -51,7 +51,12 @@ export async function startS3rver(options: S3rverOptions): Promise<RunningS3> {
     silent: true,
     // Requests to `localhost` and IPs are path-style; anything else would be taken as a bucket host.
     vhostBuckets: false,
-    configureBuckets: [{ name: options.bucket, configs: [corsXml(options.allowedOrigins)] }],
+    configureBuckets: [
+      {
+        name: options.bucket,
+        configs: options.allowedOrigins.length ? [corsXml(options.allowedOrigins)] : [],
+      },
+    ],
   });
   const address = await server.run();
   return {
