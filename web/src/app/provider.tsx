@@ -1,0 +1,18 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { ScreenGuard } from '../components/screen-guard.tsx';
+import { type PortalServices, ServicesProvider } from '../lib/services.tsx';
+import { theme } from './theme.ts';
+
+/** Everything outside the router: theme, toasts, the browser and screen checks, the services. */
+export function AppProvider({ services, children }: { services: PortalServices; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <ScreenGuard>
+        <ServicesProvider services={services}>{children}</ServicesProvider>
+      </ScreenGuard>
+    </MantineProvider>
+  );
+}

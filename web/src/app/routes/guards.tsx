@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../../components/layout/full-page-loader.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { PRACTICE_LIST_ROUTE } from '../../lib/auth/landing-route.ts';
+import { rememberRoute } from '../../lib/auth/return-route.ts';
+
+function ToLogin() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    rememberRoute(`${location.pathname}${location.search}`);
+    navigate('/Login', { replace: true });
+  }, [location, navigate]);
+  return <FullPageLoader />;
+}
+
+/** Every route but the login ones: signed-out users go to Login, remembering where they were. */
+export function RequireSignedIn() {
+  const { status } = useAuth();
+  if (status === 'restoring') return <FullPageLoader />;
+  if (status === 'signedOut') return <ToLogin />;
+  return <Outlet />;
+}
+
+/** `/`: Login, or the practice list when signed in. */
+export function HomeRedirect() {
+  const { status } = useAuth();
+  if (status === 'restoring') return <FullPageLoader />;
+  return <Navigate to={status === 'signedIn' ? PRACTICE_LIST_ROUTE : '/Login'} replace />;
+}

@@ -1,0 +1,86 @@
+import type { RouteObject } from 'react-router';
+import { NotFoundPage, RouteErrorPage } from '../../components/route-error-page.tsx';
+import { lazyPage } from '../../lib/lazy-page.ts';
+import { HomeRedirect, RequireSignedIn } from './guards.tsx';
+import { PLACEHOLDERS } from './placeholders.ts';
+import { RootLayout } from './root-layout.tsx';
+
+// Every screen is its own chunk (React.lazy), loaded with the 120 s time-out.
+const LoginPage = lazyPage(() => import('../../features/auth/components/login-page.tsx'), 'LoginPage');
+const SignupPage = lazyPage(() => import('../../features/auth/components/signup-page.tsx'), 'SignupPage');
+const ResetPage = lazyPage(() => import('../../features/auth/components/reset-page.tsx'), 'ResetPage');
+const ChangePasswordPage = lazyPage(
+  () => import('../../features/auth/components/change-password-page.tsx'),
+  'ChangePasswordPage',
+);
+const RedirectFromBackendPage = lazyPage(
+  () => import('../../features/auth/components/backend-handoff.tsx'),
+  'RedirectFromBackendPage',
+);
+const LoginFromBackendPage = lazyPage(
+  () => import('../../features/auth/components/backend-handoff.tsx'),
+  'LoginFromBackendPage',
+);
+const AccountSettingsPage = lazyPage(
+  () => import('../../features/account/components/account-settings-page.tsx'),
+  'AccountSettingsPage',
+);
+const InvitePage = lazyPage(
+  () => import('../../features/invitations/components/invite-page.tsx'),
+  'InvitePage',
+);
+const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
+const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
+
+const soon = (path: string, page: keyof typeof PLACEHOLDERS): RouteObject => ({
+  path,
+  element: <ComingSoonPage {...PLACEHOLDERS[page]} />,
+});
+
+/** The route table of spec 000 §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      { path: 'Login/:invitationToken?', element: <LoginPage /> },
+      { path: 'signup/:invitationToken?', element: <SignupPage /> },
+      { path: 'Reset', element: <ResetPage /> },
+      { path: 'redirect-from-backend', element: <RedirectFromBackendPage /> },
+      { path: 'login-from-backend', element: <LoginFromBackendPage /> },
+      { path: 'Practice/Invite/:invitationToken', element: <InvitePage /> },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          {
+            element: <AppLayout />,
+            errorElement: <RouteErrorPage />,
+            children: [
+              { path: 'ChangePassword', element: <ChangePasswordPage /> },
+              { path: 'AccountSettings/:id', element: <AccountSettingsPage /> },
+              soon('Practice/Add', 'practiceAdd'),
+              soon('add-practice', 'practiceAdd'),
+              soon('Practice/List', 'practiceList'),
+              soon('PracticeOverview/:id/*', 'practiceOverview'),
+              soon('Practice/Details/:id', 'practiceDetails'),
+              soon('Practice/SurveyConfirmation/:id', 'surveyConfirmation'),
+              soon('Practice/Reapplication/:id', 'reapplication'),
+              soon('Dashboard', 'dashboard'),
+              soon('Factsheets', 'factsheets'),
+              soon('Resources', 'resources'),
+              soon('Webinars', 'webinars'),
+              soon('GoToWebinars/callback', 'webinarCallback'),
+              soon('Reports/Comparative', 'comparativeReport'),
+              soon('Reports/Management', 'managementReport'),
+              soon('Reports/Analytics', 'analyticsReport'),
+              soon('SurveyVisits/Planning', 'surveyPlanning'),
+              soon('SurveyVisits/:id/PreferredDays', 'preferredDays'),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

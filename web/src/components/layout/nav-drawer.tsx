@@ -1,0 +1,59 @@
+import { NavLink, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useMatch } from 'react-router';
+import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
+
+const icon = (d: string) => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+    <path
+      d={d}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+const ICONS = {
+  dashboard: icon('M4 13h6V4H4zm10 7h6v-9h-6zM4 20h6v-4H4zm10-11h6V4h-6z'),
+  practices: icon('M3 21V8l9-5 9 5v13M9 21v-6h6v6M3 21h18'),
+  report: icon('M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6'),
+  chart: icon('M4 20V10m6 10V4m6 16v-7m4 7H2'),
+};
+
+function Item({ to, label, leftSection }: { to: string; label: string; leftSection: ReactNode }) {
+  const active = useMatch({ path: to, end: false }) !== null;
+  return (
+    <NavLink
+      component={RouterLink}
+      to={to}
+      label={label}
+      leftSection={leftSection}
+      active={active}
+      variant="light"
+      fw={active ? 600 : 500}
+      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+    />
+  );
+}
+
+/** The navigation drawer (spec 000 §2); practices and reports are hidden from new users. */
+export function NavDrawer() {
+  const { flags } = useCurrentUser();
+  return (
+    <Stack gap={4} component="nav" aria-label="Main navigation">
+      <Item to="/Dashboard" label="Dashboard" leftSection={ICONS.dashboard} />
+      {flags.newUser ? null : (
+        <>
+          <Item to="/Practice/List" label="Practices" leftSection={ICONS.practices} />
+          <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
+            Reports
+          </Text>
+          <Item to="/Reports/Management" label="Management Report" leftSection={ICONS.report} />
+          <Item to="/Reports/Analytics" label="Analytics Report" leftSection={ICONS.chart} />
+        </>
+      )}
+    </Stack>
+  );
+}

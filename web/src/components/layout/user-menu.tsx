@@ -1,0 +1,82 @@
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { env } from '../../config/env.ts';
+import { useAuth, useCurrentUser } from '../../lib/auth/auth-provider.tsx';
+import { UserAvatar } from '../user-avatar.tsx';
+import classes from './app-layout.module.css';
+
+/** A page of the backend (admin area, survey offers), which opens in a new tab. */
+export function backendUrl(path: string): string {
+  return `${env.VITE_BACKEND_URL.replace(/\/$/, '')}${path}`;
+}
+
+const Chevron = () => (
+  <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+    <path d="m3 4.5 3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+  </svg>
+);
+
+/** The user's name and avatar, with the account menu of spec 000 §2. */
+export function UserMenu() {
+  const user = useCurrentUser();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const role = user.flags.admin
+    ? 'Administrator'
+    : user.flags.qam
+      ? 'QAM'
+      : user.flags.surveyor
+        ? 'Surveyor'
+        : null;
+
+  const onSignOut = async () => {
+    await signOut();
+    navigate('/Login', { replace: true });
+  };
+
+  return (
+    <Menu position="bottom-end" width={230} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${user.name}`}>
+          <Group gap={10} wrap="nowrap">
+            <UserAvatar name={user.name} src={user.avatarUrl} size={34} radius="xl" />
+            <div className={classes.userText}>
+              <Text fz="sm" fw={600} lh={1.2} truncate>
+                {user.name}
+              </Text>
+              {role ? (
+                <Text fz={11} c="dimmed" lh={1.2}>
+                  {role}
+                </Text>
+              ) : null}
+            </div>
+            <Chevron />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        {user.flags.singlePractice ? (
+          <Menu.Item component={Link} to="/Practice/Add">
+            Add practice
+          </Menu.Item>
+        ) : null}
+        {user.flags.surveyor ? (
+          <Menu.Item component="a" href={backendUrl('/offer/surveyor/')} target="_blank" rel="noopener">
+            Survey Offers
+          </Menu.Item>
+        ) : null}
+        <Menu.Item component={Link} to={`/AccountSettings/${user.id}`}>
+          Account Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to="/ChangePassword/">
+          Change Password
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={onSignOut}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,61 @@
+import { Center, Paper, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { LogoMark } from './brand/logo.tsx';
+
+/** Narrowest supported window (spec 000 §9). */
+export const MIN_WIDTH_PX = 768;
+export const SMALL_SCREEN_MESSAGE = 'Your browser or device is too small';
+export const UNSUPPORTED_BROWSER_MESSAGE =
+  'Connect is not compatible with Safari & Internet Explorer. Connect works best in the Chrome browser. Please install Chrome & view Connect.';
+
+/**
+ * Safari (desktop and iOS) and Internet Explorer, by user agent. Every Chromium and Firefox
+ * browser names itself besides "Safari", so only real Safari matches. (IE cannot run this
+ * bundle at all; index.html shows it the same message from a nomodule script.)
+ */
+export function isUnsupportedBrowser(userAgent: string): boolean {
+  if (/MSIE |Trident\//.test(userAgent)) return true;
+  return (
+    /Safari\//.test(userAgent) &&
+    !/(Chrome|Chromium|CriOS|FxiOS|Firefox|EdgiOS|EdgA|Edg|OPR|SamsungBrowser|Android)\//.test(userAgent)
+  );
+}
+
+function useWindowWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <Center mih="100vh" p="lg" bg="gray.0">
+      <Paper withBorder radius="lg" p="xl" maw={460} shadow="sm">
+        <Stack align="center" gap="md" ta="center">
+          <LogoMark size={44} />
+          <Text fz="lg" fw={600} role="alert">
+            {children}
+          </Text>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/** Replaces the whole app with a message on unsupported browsers and on windows under 768 px. */
+export function ScreenGuard({
+  children,
+  userAgent = navigator.userAgent,
+}: {
+  children: ReactNode;
+  userAgent?: string;
+}) {
+  const width = useWindowWidth();
+  if (isUnsupportedBrowser(userAgent)) return <Notice>{UNSUPPORTED_BROWSER_MESSAGE}</Notice>;
+  if (width < MIN_WIDTH_PX) return <Notice>{SMALL_SCREEN_MESSAGE}</Notice>;
+  return children;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+// Empty variables take the default, like the stack's own configuration.
+const optional = (schema: z.ZodString, fallback: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.default(fallback));
+
+const ZEnvSchema = z.object({
+  /** Help phone number shown in the footer and in assistance text. */
+  VITE_HELP_PHONE: optional(z.string().trim().min(1), '1300 000 000'),
+  /** Support e-mail shown in the footer and in assistance text. */
+  VITE_SUPPORT_EMAIL: optional(z.string().trim().min(3), 'support@example.org'),
+  /** Base of the actions service's REST API. */
+  VITE_API_URL: optional(z.string().trim().min(1), '/api'),
+  /** GraphQL endpoint, over HTTP and WebSocket. */
+  VITE_GRAPHQL_URL: optional(z.string().trim().min(1), '/v1/graphql'),
+  /** Origin of the backend pages (admin area, survey offers); empty means this origin. */
+  VITE_BACKEND_URL: optional(z.string().trim(), ''),
+  /** Path of the backend admin area (spec 002 §2: default admin-mnqa/). */
+  VITE_ADMIN_PATH: optional(z.string().trim().min(1), '/admin-mnqa/'),
+});
+export type TEnv = z.infer<typeof ZEnvSchema>;
+
+/** Parses the build-time environment, failing with every problem at once. */
+export function parseEnv(source: Record<string, unknown>): TEnv {
+  const result = ZEnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid web app environment:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The environment, read once at start. */
+export const env: TEnv = parseEnv(import.meta.env);

@@ -1,0 +1,127 @@
+import { Alert, Button, Divider, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
+import { PortalError } from '../../../lib/errors.ts';
+import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { TITLE_OPTIONS, ZAccountFormSchema } from '../account-form-schema.ts';
+import { GetAccountQuery, type TAccountRow, UpdateAccountMutation } from '../api/account.ts';
+import { AvatarUpload } from './avatar-upload.tsx';
+
+/** /AccountSettings/:id — name, title, phone and picture of the signed-in user. */
+export function AccountSettingsPage() {
+  const { id } = useParams();
+  const user = useCurrentUser();
+  const { reloadUser } = useAuth();
+  const [{ data, error, fetching }] = useQuery<{ users_by_pk: TAccountRow | null }>({
+    query: GetAccountQuery,
+    variables: { id: user.id },
+  });
+  const [, update] = useMutation(UpdateAccountMutation);
+  const form = useZodForm(ZAccountFormSchema, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    title: user.title ?? '',
+    phone: '',
+  });
+  const row = data?.users_by_pk;
+  const { setValue } = form;
+  useEffect(() => {
+    if (row?.phone) setValue('phone', row.phone);
+  }, [row?.phone, setValue]);
+
+  // Only one's own settings; another id in the address goes to one's own.
+  if (id !== String(user.id)) return <Navigate to={`/AccountSettings/${user.id}`} replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    const result = await update({
+      id: user.id,
+      changes: {
+        first_name: values.firstName,
+        last_name: values.lastName,
+        title: values.title || null,
+        phone: values.phone || null,
+      },
+    });
+    if (result.error) throw PortalError.fromCombinedError(result.error);
+    await reloadUser();
+    notifySuccess('Your account settings have been saved.');
+  });
+
+  return (
+    <>
+      <PageHeader title="Account settings" description="How you appear to your practice and to surveyors." />
+      <Paper withBorder radius="lg" p="xl" maw={680}>
+        <Stack gap="lg">
+          <AvatarUpload />
+          <Divider />
+          {error && !fetching ? (
+            <Alert color="yellow" variant="light">
+              Your phone number could not be loaded right now; the other details are shown.
+            </Alert>
+          ) : null}
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              {form.formError ? (
+                <Alert color="red" variant="light" role="alert">
+                  {form.formError}
+                </Alert>
+              ) : null}
+              <Group grow align="flex-start">
+                <Select
+                  label="Title"
+                  placeholder="Choose a title"
+                  data={TITLE_OPTIONS.map((option) => ({ ...option }))}
+                  value={form.values.title || null}
+                  onChange={(value) => form.setValue('title', value ?? '')}
+                  clearable
+                  maw={200}
+                />
+                <div />
+              </Group>
+              <Group grow align="flex-start">
+                <TextInput
+                  label="First name"
+                  required
+                  autoComplete="given-name"
+                  {...form.field('firstName')}
+                />
+                <TextInput
+                  label="Last name"
+                  required
+                  autoComplete="family-name"
+                  {...form.field('lastName')}
+                />
+              </Group>
+              <Group grow align="flex-start">
+                <TextInput
+                  label="Email"
+                  value={user.email}
+                  readOnly
+                  disabled
+                  description="Your sign-in e-mail"
+                />
+                <TextInput
+                  label="Phone"
+                  type="tel"
+                  placeholder="04xx xxx xxx"
+                  autoComplete="tel"
+                  description="Optional, Australian number"
+                  {...form.field('phone')}
+                />
+              </Group>
+              <Group justify="flex-end" mt="sm">
+                <Button type="submit" loading={form.submitting}>
+                  Save changes
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ZLoginRequestSchema } from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
+import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { landingRoute, PRACTICE_LIST_ROUTE } from '../../../lib/auth/landing-route.ts';
+import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
+import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
+import { FormError } from './form-error.tsx';
+
+/**
+ * /Login/:invitationToken? — a signed-in user without a token goes to the practice list; with a
+ * token (an invitation for someone else, perhaps) the current user is signed out first.
+ */
+export function LoginPage() {
+  const { invitationToken } = useParams();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const form = useZodForm(ZLoginRequestSchema, { email: '', password: '' });
+  // Set once this page signs someone in: that session is the one we want, never signed out.
+  const signedInHere = useRef(false);
+
+  const signedInBefore = auth.status === 'signedIn' && !signedInHere.current;
+  const signedInWithToken = signedInBefore && Boolean(invitationToken);
+  useEffect(() => {
+    if (!signedInWithToken) return;
+    setSigningOut(true);
+    void auth.signOut().finally(() => setSigningOut(false));
+  }, [signedInWithToken, auth.signOut]);
+
+  if (auth.status === 'restoring' || signingOut || signedInWithToken) return <FullPageLoader />;
+  if (signedInBefore && !invitationToken) return <Navigate to={PRACTICE_LIST_ROUTE} replace />;
+
+  const submit = form.onSubmit(async (credentials) => {
+    signedInHere.current = true;
+    const user = await auth.signIn(credentials);
+    navigate(landingRoute(user, takeRememberedRoute()), { replace: true });
+  });
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle={invitationToken ? 'Sign in to accept your invitation.' : 'Welcome back. Sign in to continue.'}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormError message={form.formError} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.field('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/Reset" fz="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={form.submitting}>
+            Sign in
+          </Button>
+          <Text ta="center" fz="sm" c="dimmed">
+            New to Connect?{' '}
+            <Anchor component={Link} to={invitationToken ? `/signup/${invitationToken}` : '/signup'} fw={600}>
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

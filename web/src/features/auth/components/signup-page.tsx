@@ -1,0 +1,89 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
+import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { landingRoute, PRACTICE_LIST_ROUTE } from '../../../lib/auth/landing-route.ts';
+import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
+import { PortalError } from '../../../lib/errors.ts';
+import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
+import { ZSignupFormSchema } from '../schemas.ts';
+import { FormError } from './form-error.tsx';
+
+/** /signup/:invitationToken? — registration, optionally accepting an invitation. */
+export function SignupPage() {
+  const { invitationToken } = useParams();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const registered = useRef(false);
+  const form = useZodForm(ZSignupFormSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+
+  if (auth.status === 'restoring') return <FullPageLoader />;
+  if (auth.status === 'signedIn' && !registered.current) return <Navigate to={PRACTICE_LIST_ROUTE} replace />;
+
+  const submit = form.onSubmit(async ({ confirmPassword: _confirm, ...input }) => {
+    registered.current = true;
+    try {
+      const user = await auth.register({ ...input, invitationToken });
+      navigate(landingRoute(user, takeRememberedRoute()), { replace: true });
+    } catch (error) {
+      registered.current = false;
+      if (invitationToken && error instanceof PortalError && error.code === 'invitation_invalid') {
+        navigate(`/Practice/Invite/${encodeURIComponent(invitationToken)}`, { state: { invalid: true } });
+        return;
+      }
+      throw error;
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle={
+        invitationToken
+          ? 'You have been invited to join a practice on Connect.'
+          : 'Register to manage your practice’s accreditation.'
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormError message={form.formError} />
+          <Group grow align="flex-start">
+            <TextInput label="First name" autoComplete="given-name" required {...form.field('firstName')} />
+            <TextInput label="Last name" autoComplete="family-name" required {...form.field('lastName')} />
+          </Group>
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+          <PasswordInput
+            label="Password"
+            description="8 to 16 characters"
+            autoComplete="new-password"
+            required
+            {...form.field('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            {...form.field('confirmPassword')}
+          />
+          <Button type="submit" size="md" fullWidth loading={form.submitting} mt="xs">
+            Create account
+          </Button>
+          <Text ta="center" fz="sm" c="dimmed">
+            Already have an account?{' '}
+            <Anchor component={Link} to={invitationToken ? `/Login/${invitationToken}` : '/Login'} fw={600}>
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import type {
+  TChangePasswordRequest,
+  TLoginRequest,
+  TPasswordResetConfirm,
+  TPasswordResetRequest,
+  TRegisterRequest,
+} from '@portal/domain';
+import { z } from 'zod';
+import { PortalError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
+import { CSRF_HEADER, readCsrfToken } from './csrf.ts';
+import { type TCurrentUser, type TSignedIn, ZCurrentUserSchema, ZSignedInSchema } from './current-user.ts';
+
+type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+const ZAvatarSchema = z.object({ name: z.string(), avatar: z.string().nullable() });
+export type TAvatar = z.infer<typeof ZAvatarSchema>;
+
+/** The REST contract of the actions service (`/api/auth/*`, `/api/user/*`), one function per call. */
+export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
+  async function call<T>(path: string, init: RequestInit, schema?: z.ZodType<T>): Promise<T> {
+    const response = await authorisedFetch(`${apiUrl}${path}`, init);
+    if (!response.ok) throw await PortalError.fromResponse(response);
+    if (!schema) return undefined as T;
+    const parsed = schema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success)
+      throw new PortalError('bad_response', UNEXPECTED_ERROR_MESSAGE, { cause: parsed.error });
+    return parsed.data;
+  }
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const withCsrf = (): RequestInit => ({
+    method: 'POST',
+    headers: { [CSRF_HEADER]: readCsrfToken() ?? '' },
+  });
+
+  return {
+    login: (body: TLoginRequest): Promise<TSignedIn> =>
+      call('/auth/login', json('POST', body), ZSignedInSchema),
+    register: (body: TRegisterRequest): Promise<TSignedIn> =>
+      call('/auth/register', json('POST', body), ZSignedInSchema),
+    logout: (): Promise<void> => call('/auth/logout', withCsrf()),
+    requestPasswordReset: (body: TPasswordResetRequest): Promise<{ message: string }> =>
+      call('/auth/reset', json('POST', body), z.object({ message: z.string() })),
+    confirmPasswordReset: (body: TPasswordResetConfirm): Promise<void> =>
+      call('/auth/reset/confirm', json('POST', body)),
+    changePassword: (body: TChangePasswordRequest): Promise<void> =>
+      call('/auth/change-password', json('POST', body)),
+    currentUser: (): Promise<TCurrentUser> => call('/user/current', { method: 'GET' }, ZCurrentUserSchema),
+    avatar: (userId: number): Promise<TAvatar> =>
+      call(`/user/${userId}/avatar`, { method: 'GET' }, ZAvatarSchema),
+    uploadAvatar: (userId: number, image: Blob): Promise<TAvatar> =>
+      call(
+        `/user/${userId}/avatar`,
+        { method: 'PUT', headers: { 'Content-Type': image.type || 'application/octet-stream' }, body: image },
+        ZAvatarSchema,
+      ),
+  };
+}
+export type AuthApi = ReturnType<typeof createAuthApi>;

@@ -1,0 +1,139 @@
+import type { TLoginRequest, TRegisterRequest } from '@portal/domain';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useServices } from '../services.tsx';
+import { useResetGraphqlStore } from '../urql/graphql-provider.tsx';
+import type { TCurrentUser } from './current-user.ts';
+import { rememberRoute } from './return-route.ts';
+
+export type AuthStatus = 'restoring' | 'signedIn' | 'signedOut';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: TCurrentUser | null;
+  signIn(credentials: TLoginRequest): Promise<TCurrentUser>;
+  register(input: TRegisterRequest): Promise<TCurrentUser>;
+  /** Ends the session on the server, forgets the token and resets the GraphQL cache. */
+  signOut(): Promise<void>;
+  /** Adopts an access token handed over by the backend, then loads the user. */
+  adoptToken(accessToken: string, accessTokenExpiresAt: string): Promise<TCurrentUser>;
+  /** Reloads the current user (after a name or avatar change). */
+  reloadUser(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Owns who is signed in. On start it restores the session from the refresh cookie; when the
+ * session expires mid-use it remembers the route and sends the user to Login.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { session, api } = useServices();
+  const resetStore = useResetGraphqlStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
+  const [state, setState] = useState<{ status: AuthStatus; user: TCurrentUser | null }>({
+    status: 'restoring',
+    user: null,
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    session
+      .refresh()
+      .then((token) => (token ? api.currentUser() : null))
+      .catch((error: unknown) => {
+        console.warn('Could not restore the session', error);
+        return null;
+      })
+      .then((user) => {
+        if (!cancelled) setState(user ? { status: 'signedIn', user } : { status: 'signedOut', user: null });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [session, api]);
+
+  useEffect(
+    () =>
+      session.onExpired(() => {
+        rememberRoute(here.current);
+        resetStore();
+        setState({ status: 'signedOut', user: null });
+        navigate('/Login', { replace: true });
+      }),
+    [session, resetStore, navigate],
+  );
+
+  const signIn = useCallback(
+    async (credentials: TLoginRequest) => {
+      const signedIn = await api.login(credentials);
+      session.adopt(signedIn);
+      setState({ status: 'signedIn', user: signedIn.user });
+      return signedIn.user;
+    },
+    [api, session],
+  );
+
+  const register = useCallback(
+    async (input: TRegisterRequest) => {
+      const signedIn = await api.register(input);
+      session.adopt(signedIn);
+      setState({ status: 'signedIn', user: signedIn.user });
+      return signedIn.user;
+    },
+    [api, session],
+  );
+
+  const signOut = useCallback(async () => {
+    await api.logout().catch((error: unknown) => console.warn('Sign-out call failed', error));
+    session.clear();
+    resetStore();
+    setState({ status: 'signedOut', user: null });
+  }, [api, session, resetStore]);
+
+  const adoptToken = useCallback(
+    async (accessToken: string, accessTokenExpiresAt: string) => {
+      session.adopt({ accessToken, accessTokenExpiresAt });
+      const user = await api.currentUser();
+      setState({ status: 'signedIn', user });
+      return user;
+    },
+    [api, session],
+  );
+
+  const reloadUser = useCallback(async () => {
+    const user = await api.currentUser();
+    setState({ status: 'signedIn', user });
+  }, [api]);
+
+  const value = useMemo(
+    () => ({ ...state, signIn, register, signOut, adoptToken, reloadUser }),
+    [state, signIn, register, signOut, adoptToken, reloadUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth() outside <AuthProvider>');
+  return auth;
+}
+
+/** The signed-in user; only for screens behind the sign-in guard. */
+export function useCurrentUser(): TCurrentUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useCurrentUser() without a signed-in user');
+  return user;
+}

@@ -1,0 +1,35 @@
+import type { TUserFlags } from '@portal/domain';
+import { z } from 'zod';
+
+const ZFlagsSchema = z.object({
+  staff: z.boolean(),
+  surveyor: z.boolean(),
+  admin: z.boolean(),
+  superadmin: z.boolean(),
+  qam: z.boolean(),
+  singlePractice: z.boolean(),
+  newUser: z.boolean(),
+  isPracticeManager: z.boolean(),
+  hasSpecialAccess: z.boolean(),
+}) satisfies z.ZodType<TUserFlags>;
+
+/** GET /api/user/current, and the `user` of sign-in and registration answers. */
+export const ZCurrentUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  title: z.string().nullable(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  flags: ZFlagsSchema,
+  practices: z.array(z.object({ id: z.number(), name: z.string(), roles: z.array(z.string()) })),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUserSchema>;
+
+export const ZSignedInSchema = z.object({
+  accessToken: z.string(),
+  accessTokenExpiresAt: z.string(),
+  user: ZCurrentUserSchema,
+});
+export type TSignedIn = z.infer<typeof ZSignedInSchema>;

@@ -1,0 +1,22 @@
+/** Where the user wanted to go before being sent to Login; kept for the tab's lifetime. */
+const KEY = 'portal.returnTo';
+
+/** Only our own paths: no other origins (`//host`, `https:`), and never the login pages. */
+export function isSafeReturnRoute(route: string): boolean {
+  return route.startsWith('/') && !route.startsWith('//') && !/^\/login(\/|$|\?)/i.test(route);
+}
+
+export function rememberRoute(route: string): void {
+  if (isSafeReturnRoute(route)) sessionStorage.setItem(KEY, route);
+}
+
+/** The remembered route, forgotten as it is read. */
+export function takeRememberedRoute(): string | null {
+  const route = sessionStorage.getItem(KEY);
+  sessionStorage.removeItem(KEY);
+  return route && isSafeReturnRoute(route) ? route : null;
+}
+
+export function forgetRememberedRoute(): void {
+  sessionStorage.removeItem(KEY);
+}

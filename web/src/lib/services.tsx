@@ -1,0 +1,46 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import { type AuthApi, createAuthApi } from './auth/auth-api.ts';
+import { createAuthorisedFetch } from './auth/authorised-fetch.ts';
+import { createSession, type Session } from './auth/session.ts';
+
+/** The app's long-lived services: one session, one REST client, the GraphQL endpoints. */
+export interface PortalServices {
+  session: Session;
+  api: AuthApi;
+  graphqlUrl: string;
+  wsUrl: string;
+  webSocketImpl?: unknown;
+}
+
+/** Builds the services; URLs may be relative to the page (the app) or absolute (tests). */
+export function createPortalServices(options: {
+  apiUrl: string;
+  graphqlUrl: string;
+  baseUrl?: string;
+  webSocketImpl?: unknown;
+}): PortalServices {
+  const base = options.baseUrl ?? window.location.href;
+  const apiUrl = new URL(options.apiUrl, base).href.replace(/\/$/, '');
+  const graphqlUrl = new URL(options.graphqlUrl, base).href;
+  const session = createSession({ apiUrl });
+  const trustedOrigins = [new URL(apiUrl).origin, new URL(graphqlUrl).origin];
+  return {
+    session,
+    api: createAuthApi(apiUrl, createAuthorisedFetch(session, trustedOrigins)),
+    graphqlUrl,
+    wsUrl: graphqlUrl.replace(/^http/, 'ws'),
+    webSocketImpl: options.webSocketImpl,
+  };
+}
+
+const ServicesContext = createContext<PortalServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: PortalServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): PortalServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() outside <ServicesProvider>');
+  return services;
+}

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { gql } from '@urql/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ContractServer, CSRF, startContractServer } from '../../test/contract-server.ts';
+import { setCsrfCookie } from '../../test/setup-dom.ts';
+import { createSession } from '../auth/session.ts';
+import { createGraphqlClient } from './client.ts';
+
+const Ping = gql`
+  query Ping {
+    ping
+  }
+`;
+
+let server: ContractServer;
+beforeEach(async () => {
+  server = await startContractServer();
+  setCsrfCookie(CSRF);
+});
+afterEach(() => server.close());
+
+function setup() {
+  const session = createSession({ apiUrl: `${server.url}/api` });
+  let expired = 0;
+  session.onExpired(() => {
+    expired += 1;
+  });
+  const { client, dispose } = createGraphqlClient({
+    url: `${server.url}/v1/graphql`,
+    wsUrl: `${server.url.replace('http', 'ws')}/v1/graphql`,
+    session,
+    onResetStore: () => {},
+  });
+  // A token the server no longer accepts, valid for another hour as far as the browser knows.
+  session.adopt({
+    accessToken: 'stale',
+    accessTokenExpiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  });
+  return { session, client, dispose, expired: () => expired };
+}
+
+describe('auth exchange', () => {
+  it('on invalid-jwt refreshes once and retries once with the new token', async () => {
+    server.state.sessionAlive = true;
+    const { client, dispose, expired } = setup();
+    const result = await client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
+    expect(result.error).toBeUndefined();
+    expect(result.data).toEqual({ ping: 'pong' });
+    expect(server.count('/api/auth/refresh')).toBe(1);
+    const graphql = server.calls.filter((call) => call.path === '/v1/graphql');
+    expect(graphql.map((call) => call.authorization)).toEqual(['Bearer stale', 'Bearer token-1']);
+    expect(graphql[0]?.method).toBe('POST');
+    expect(expired()).toBe(0);
+    dispose();
+  });
+
+  it('sends the user to Login when the refresh is refused', async () => {
+    const { client, dispose, expired } = setup();
+    const result = await client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
+    expect(result.error?.graphQLErrors[0]?.extensions?.code).toBe('invalid-jwt');
+    expect(server.count('/api/auth/refresh')).toBe(1);
+    expect(expired()).toBe(1);
+    dispose();
+  });
+
+  it('sends the user to Login when the retry still fails, without a second refresh', async () => {
+    server.state.sessionAlive = true;
+    const { client, dispose, expired } = setup();
+    // The server refuses every token, even fresh ones.
+    server.state.validTokens.add = function add() {
+      return this;
+    };
+    const result = await client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
+    expect(result.error).toBeDefined();
+    expect(server.count('/api/auth/refresh')).toBe(1);
+    expect(server.count('/v1/graphql')).toBe(2);
+    expect(expired()).toBe(1);
+    dispose();
+  });
+
+  it('refreshes before sending when the token is about to expire', async () => {
+    server.state.sessionAlive = true;
+    const { session, client, dispose } = setup();
+    session.adopt({ accessToken: 'dying', accessTokenExpiresAt: new Date(Date.now() + 5_000).toISOString() });
+    const result = await client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
+    expect(result.data).toEqual({ ping: 'pong' });
+    expect(
+      server.calls.filter((call) => call.path === '/v1/graphql').map((call) => call.authorization),
+    ).toEqual(['Bearer token-1']);
+    dispose();
+  });
+});

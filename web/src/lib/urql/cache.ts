@@ -1,0 +1,23 @@
+import type { CacheExchangeOpts } from '@urql/exchange-graphcache';
+import type { IntrospectionQuery } from 'graphql';
+
+// `npm run -w @portal/web schema` writes schema.json from the engine. The glob is empty when the
+// file does not exist yet, so the cache simply runs without schema awareness until then.
+const introspection = Object.values(
+  import.meta.glob<IntrospectionQuery>('./schema.json', { eager: true, import: 'default' }),
+)[0];
+
+/** Whether the cache knows the schema (partial results, interfaces, enum awareness). */
+export const hasSchema = introspection !== undefined;
+
+/** Normalised-cache configuration; Hasura keys most rows by `id`, these by something else. */
+export const cacheOptions: CacheExchangeOpts = {
+  ...(introspection ? { schema: introspection } : {}),
+  keys: {
+    practices: (practice) => String(practice.organisation_id ?? ''),
+    // Aggregates and enum rows are not entities of their own.
+    practices_aggregate: () => null,
+    practices_aggregate_fields: () => null,
+    person_title: (row) => String(row.value ?? ''),
+  },
+};

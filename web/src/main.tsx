@@ -1,0 +1,16 @@
+import '@fontsource-variable/inter';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { env } from './config/env.ts';
+import { createPortalServices } from './lib/services.tsx';
+
+const services = createPortalServices({ apiUrl: env.VITE_API_URL, graphqlUrl: env.VITE_GRAPHQL_URL });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App services={services} />
+  </StrictMode>,
+);
