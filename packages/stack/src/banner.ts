@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { StackConfig } from './config/config.ts';
 import { DEMO_PASSWORD, demoAccountLines } from './demo-accounts.ts';
 import { bold, type Logger } from './log.ts';
@@ -14,6 +15,7 @@ export function printBanner(config: StackConfig, log: Logger, missing: string[],
     `  REST       ${url}/api/`,
     `  health     ${url}/healthz`,
     `  data       ${config.database.kind === 'embedded' ? config.dataDir : 'external (DATABASE_URL)'}${seeded ? ' (demo data seeded on this start)' : ''}`,
+    `  secrets    ${config.engine.adminSecret ? 'admin secret from HASURA_GRAPHQL_ADMIN_SECRET' : `admin secret in ${path.join(config.dataDir, 'secrets.json')}`}`,
     ...(missing.length ? [`  not built yet: ${missing.join(', ')}`] : []),
     '',
     bold(`Demo accounts (password ${DEMO_PASSWORD}):`, c),
