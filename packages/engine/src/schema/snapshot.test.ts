@@ -7,7 +7,7 @@ import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
 import { schemaSnapshots } from './snapshot.ts';
 
 /**
- * Per-role schema snapshots. Each project listed here gets one `<role>.graphql` per role under
+ * Per-role schema snapshots. Each project listed here gets one `<role>.graphql.snap` per role (not `.graphql`: the formatter would rewrite it) under
  * `test/snapshots/<name>/`; a new role or permission shows up as a new or changed file.
  */
 const PROJECTS: Array<{
@@ -40,7 +40,7 @@ for (const project of PROJECTS) {
 
     it('matches the stored SDL of every role', async () => {
       for (const [role, sdl] of schemaSnapshots(core))
-        await expect(sdl).toMatchFileSnapshot(path.join(SNAPSHOTS, project.name, `${role}.graphql`));
+        await expect(sdl).toMatchFileSnapshot(path.join(SNAPSHOTS, project.name, `${role}.graphql.snap`));
     });
 
     it('answers the standard introspection query (GraphiQL, graphcache) for every role', () => {
