@@ -149,6 +149,14 @@ export function createContractStub() {
     } else if (req.method === 'POST' && path === '/api/auth/logout') {
       sessions.delete(cookies(req).portal_refresh ?? '');
       send(res, 204);
+    } else if (req.method === 'POST' && path === '/api/auth/register') {
+      const body = await readJson(req);
+      if (body.invitationToken === 'used-invitation')
+        send(res, 400, {
+          code: 'invitation_invalid',
+          message: 'This invitation link has expired or has already been used.',
+        });
+      else signIn(res, STUB_USERS[0]!, 201);
     } else if (req.method === 'POST' && path === '/api/auth/reset') {
       send(res, 202, {
         message: 'If an account exists for that e-mail, we have sent a link to reset the password.',

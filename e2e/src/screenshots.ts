@@ -91,6 +91,16 @@ async function run(browser: Browser, base: string, width: number) {
   await page.goto(`${base}/Practice/Invite/abc`);
   await shot(page, `invite-${width}`);
 
+  await page.goto(`${base}/signup/used-invitation`);
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Lee');
+  await page.getByLabel('Email').fill('sam@demo.test');
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.locator('input[name=confirmPassword]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Expired or already used').waitFor();
+  await shot(page, `invite-expired-${width}`);
+
   await signIn(page, base, 'pm@demo.test');
   await shot(page, `shell-pm-${width}`);
   await page.getByRole('button', { name: /Account menu/ }).click();

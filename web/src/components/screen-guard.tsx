@@ -31,7 +31,7 @@ function useWindowWidth(): number {
   return width;
 }
 
-function Notice({ children }: { children: ReactNode }) {
+function Notice({ children, hint }: { children: ReactNode; hint: string }) {
   return (
     <Center mih="100vh" p="lg" bg="gray.0">
       <Paper withBorder radius="lg" p="xl" maw={460} shadow="sm">
@@ -39,6 +39,9 @@ function Notice({ children }: { children: ReactNode }) {
           <LogoMark size={44} />
           <Text fz="lg" fw={600} role="alert">
             {children}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {hint}
           </Text>
         </Stack>
       </Paper>
@@ -55,7 +58,15 @@ export function ScreenGuard({
   userAgent?: string;
 }) {
   const width = useWindowWidth();
-  if (isUnsupportedBrowser(userAgent)) return <Notice>{UNSUPPORTED_BROWSER_MESSAGE}</Notice>;
-  if (width < MIN_WIDTH_PX) return <Notice>{SMALL_SCREEN_MESSAGE}</Notice>;
+  if (isUnsupportedBrowser(userAgent))
+    return <Notice hint="Chrome is free from google.com/chrome.">{UNSUPPORTED_BROWSER_MESSAGE}</Notice>;
+  if (width < MIN_WIDTH_PX)
+    return (
+      <Notice
+        hint={`Connect needs a window at least ${MIN_WIDTH_PX} pixels wide: use a tablet or a computer, or widen this window.`}
+      >
+        {SMALL_SCREEN_MESSAGE}
+      </Notice>
+    );
   return children;
 }

@@ -1,6 +1,6 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useMatch } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
 
 const icon = (d: string) => (
@@ -22,8 +22,19 @@ const ICONS = {
   chart: icon('M4 20V10m6 10V4m6 16v-7m4 7H2'),
 };
 
-function Item({ to, label, leftSection }: { to: string; label: string; leftSection: ReactNode }) {
-  const active = useMatch({ path: to, end: false }) !== null;
+function Item({
+  to,
+  label,
+  leftSection,
+  within = to,
+}: {
+  to: string;
+  label: string;
+  leftSection: ReactNode;
+  /** The path prefix under which this item is the current one. */
+  within?: string;
+}) {
+  const active = useLocation().pathname.toLowerCase().startsWith(within.toLowerCase());
   return (
     <NavLink
       component={RouterLink}
@@ -46,7 +57,7 @@ export function NavDrawer() {
       <Item to="/Dashboard" label="Dashboard" leftSection={ICONS.dashboard} />
       {flags.newUser ? null : (
         <>
-          <Item to="/Practice/List" label="Practices" leftSection={ICONS.practices} />
+          <Item to="/Practice/List" within="/Practice" label="Practices" leftSection={ICONS.practices} />
           <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
             Reports
           </Text>

@@ -105,11 +105,10 @@ export function AccountSettingsPage() {
                   description="Your sign-in e-mail"
                 />
                 <TextInput
-                  label="Phone"
+                  label="Phone (optional)"
                   type="tel"
                   placeholder="04xx xxx xxx"
                   autoComplete="tel"
-                  description="Optional, Australian number"
                   {...form.field('phone')}
                 />
               </Group>
