@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +10,13 @@ import { type Gateway, routeOf, startGateway } from './gateway.ts';
 import type { Upstream } from './proxy.ts';
 
 /** A throwaway upstream that echoes what it received, and WebSocket messages, with its name. */
-async function startEcho(name: string): Promise<{ upstream: Upstream; close(): Promise<void> }> {
+async function startEcho(
+  name: string,
+): Promise<{ upstream: Upstream; close(): Promise<void>; inFlight: () => number }> {
+  let inFlight = 0;
   const server = http.createServer((req, res) => {
+    inFlight++;
+    res.on('close', () => inFlight--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -40,6 +45,7 @@ async function startEcho(name: string): Promise<{ upstream: Upstream; close(): P
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     upstream: { name, host: '127.0.0.1', port: (server.address() as AddressInfo).port },
+    inFlight: () => inFlight,
     close: async () => {
       for (const client of wss.clients) client.terminate();
       wss.close();
@@ -161,6 +167,23 @@ describe('gateway with upstreams', () => {
     const bad = await fetch(`${base}/healthz`);
     expect(bad.status).toBe(503);
     expect(await bad.json()).toEqual(report);
+  });
+
+  it('drops the upstream request when a client gives up half-way, and keeps serving', async () => {
+    for (let i = 0; i < 5; i++) {
+      const socket = net.connect(gateway.port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write('POST /v1/graphql HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n{"query":');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      socket.destroy();
+    }
+    // Otherwise the engine would wait for the rest of five bodies that never come.
+    const deadline = Date.now() + 2000;
+    while (engine.inFlight() > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(engine.inFlight()).toBe(0);
+    const response = await fetch(`${base}/api/health`);
+    expect(response.status).toBe(201);
   });
 
   it('closes with WebSocket connections open', async () => {

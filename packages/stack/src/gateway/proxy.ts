@@ -91,6 +91,9 @@ export function forwardRequest(
   res.on('close', () => {
     if (!res.writableFinished) outgoing.destroy();
   });
+  // A client that aborts mid-body must not take the gateway down.
+  req.on('error', () => outgoing.destroy());
+  res.on('error', () => outgoing.destroy());
   req.pipe(outgoing);
 }
 
