@@ -34,6 +34,7 @@ export const relJoin = (mapping: Array<[string, string]>, parent: string) => (al
 interface Shape {
   /** Inner projections (over `_b` aliases), by output column name. */
   inner: Map<string, SQL>;
+  /** Output columns, aliased by the GraphQL alias: the row whose JSON is the object. */
   row: SQL;
   laterals: SQL[];
 }
@@ -113,7 +114,7 @@ function shape(
       parts.push(sql`${sql.ident(l, 'j')} ${as}`);
     } else throw validationError(`field '${f.name}' cannot be selected here`, f.path);
   }
-  const row = sql`row_to_json((SELECT ${sql.ident('_e')} FROM (SELECT ${sql.join(parts)}) AS ${sql.ident('_e')}))`;
+  const row = sql.join(parts);
   return { inner, row, laterals };
 }
 
@@ -207,9 +208,11 @@ function innerQuery(
   forceLimit?: number,
 ): SQL {
   const cols = [...projections.entries()].map(([name, expr]) => sql`${expr} AS ${sql.ident(name)}`);
-  fl.order.forEach((o, i) => {
-    cols.push(sql`${o.expr} AS ${sql.ident(`__ob_${i}`)}`);
-  });
+  // DISTINCT ON needs its ORDER BY expressions in the select list.
+  if (fl.distinct)
+    fl.order.forEach((o, i) => {
+      cols.push(sql`${o.expr} AS ${sql.ident(`__ob_${i}`)}`);
+    });
   if (!cols.length) cols.push(sql`1 AS ${sql.ident('__one')}`);
   const distinct = fl.distinct
     ? sql`DISTINCT ON (${sql.join(fl.distinct.map((c) => sql`${sql.ident(b, c)}`))}) `
@@ -243,10 +246,10 @@ export function listQuery(
   const t = ctx.alias('_t');
   const fl = filtering(ctx, table, args, f, src, b, true);
   const s = shape(ctx, table, ctx.subfields(f, type, depth), b, t, depth);
-  const aggOrder = fl.order.length
-    ? sql` ORDER BY ${sql.join(fl.order.map((o, i) => sql`${sql.ident(t, `__ob_${i}`)} ${o.dir}`))}`
-    : sql``;
-  return sql`SELECT coalesce(json_agg(${s.row}${aggOrder}), '[]') AS ${sql.ident('j')} FROM (${innerQuery(ctx, s.inner, src, b, fl)}) AS ${sql.ident(t)}${laterals(s)}`;
+  // json_agg of whole rows is markedly faster than a per-row row_to_json(subselect). It keeps the
+  // inner ORDER BY: the subquery is sorted and limited first, and LATERAL joins are nested loops
+  // that preserve the outer order.
+  return sql`SELECT coalesce(json_agg(${sql.ident('_r')}), '[]') AS ${sql.ident('j')} FROM (SELECT ${s.row} FROM (${innerQuery(ctx, s.inner, src, b, fl)}) AS ${sql.ident(t)}${laterals(s)}) AS ${sql.ident('_r')}`;
 }
 
 const laterals = (s: Shape) => (s.laterals.length ? sql` ${sql.join(s.laterals, sql` `)}` : sql``);
@@ -275,7 +278,7 @@ export function objectQuery(
     offset: null,
   };
   const s = shape(ctx, table, ctx.subfields(f, type, depth), b, t, depth);
-  return sql`SELECT ${s.row} AS ${sql.ident('j')} FROM (${innerQuery(ctx, s.inner, src, b, fl, 1)}) AS ${sql.ident(t)}${laterals(s)}`;
+  return sql`SELECT row_to_json(${sql.ident('_r')}) AS ${sql.ident('j')} FROM (SELECT ${s.row} FROM (${innerQuery(ctx, s.inner, src, b, fl, 1)}) AS ${sql.ident(t)}${laterals(s)}) AS ${sql.ident('_r')}`;
 }
 
 const AGG_FN: Record<string, SQL> = {

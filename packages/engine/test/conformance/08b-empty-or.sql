@@ -1,1 +1,1 @@
-SELECT (SELECT _q.j FROM (SELECT coalesce(json_agg(row_to_json((SELECT "_e" FROM (SELECT "_t2"."id" AS "id") AS "_e"))), '[]') AS "j" FROM (SELECT "_b1"."id" AS "id" FROM "public"."article" AS "_b1" WHERE true AND false) AS "_t2") AS _q)::text AS root;
+SELECT (SELECT _q.j FROM (SELECT coalesce(json_agg("_r"), '[]') AS "j" FROM (SELECT "_t2"."id" AS "id" FROM (SELECT "_b1"."id" AS "id" FROM "public"."article" AS "_b1" WHERE true AND false) AS "_t2") AS "_r") AS _q)::text AS root;

@@ -4,4 +4,4 @@ WITH _m AS (INSERT INTO "public"."author" AS _b ("name", "rating") VALUES ($1::"
 
 -- $1 = <count>
 -- $2 = <rows>
-SELECT json_build_object('affected_rows', $1::integer, 'returning', (SELECT _q.j FROM (SELECT coalesce(json_agg(row_to_json((SELECT "_e" FROM (SELECT "_t2"."id" AS "id", "_t2"."name" AS "name", "_t2"."rating" AS "rating") AS "_e"))), '[]') AS "j" FROM (SELECT "_b1"."id" AS "id", "_b1"."name" AS "name", "_b1"."rating" AS "rating" FROM json_populate_recordset(NULL::"public"."author", $2::json) AS "_b1" WHERE true) AS "_t2") AS _q))::text AS root;
+SELECT json_build_object('affected_rows', $1::integer, 'returning', (SELECT _q.j FROM (SELECT coalesce(json_agg("_r"), '[]') AS "j" FROM (SELECT "_t2"."id" AS "id", "_t2"."name" AS "name", "_t2"."rating" AS "rating" FROM (SELECT "_b1"."id" AS "id", "_b1"."name" AS "name", "_b1"."rating" AS "rating" FROM json_populate_recordset(NULL::"public"."author", $2::json) AS "_b1" WHERE true) AS "_t2") AS "_r") AS _q))::text AS root;

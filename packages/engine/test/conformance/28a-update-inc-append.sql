@@ -5,4 +5,4 @@ WITH _m AS (UPDATE "public"."article" AS _b SET "author_id" = "_b"."author_id" +
 
 -- $1 = <count>
 -- $2 = <rows>
-SELECT json_build_object('affected_rows', $1::integer, 'returning', (SELECT _q.j FROM (SELECT coalesce(json_agg(row_to_json((SELECT "_e" FROM (SELECT "_t2"."meta" AS "meta") AS "_e"))), '[]') AS "j" FROM (SELECT "_b1"."meta" AS "meta" FROM json_populate_recordset(NULL::"public"."article", $2::json) AS "_b1" WHERE true) AS "_t2") AS _q))::text AS root;
+SELECT json_build_object('affected_rows', $1::integer, 'returning', (SELECT _q.j FROM (SELECT coalesce(json_agg("_r"), '[]') AS "j" FROM (SELECT "_t2"."meta" AS "meta" FROM (SELECT "_b1"."meta" AS "meta" FROM json_populate_recordset(NULL::"public"."article", $2::json) AS "_b1" WHERE true) AS "_t2") AS "_r") AS _q))::text AS root;

@@ -1,2 +1,2 @@
 -- $1 = "true"
-SELECT (SELECT _q.j FROM (SELECT coalesce(json_agg(row_to_json((SELECT "_e" FROM (SELECT "_t2"."id" AS "id") AS "_e")) ORDER BY "_t2"."__ob_0" ASC NULLS LAST), '[]') AS "j" FROM (SELECT "_b1"."id" AS "id", "_b1"."id" AS "__ob_0" FROM "public"."article" AS "_b1" WHERE ("_b1"."published" = $1::"bool") ORDER BY "_b1"."id" ASC NULLS LAST) AS "_t2") AS _q)::text AS root;
+SELECT (SELECT _q.j FROM (SELECT coalesce(json_agg("_r"), '[]') AS "j" FROM (SELECT "_t2"."id" AS "id" FROM (SELECT "_b1"."id" AS "id" FROM "public"."article" AS "_b1" WHERE ("_b1"."published" = $1::"bool") ORDER BY "_b1"."id" ASC NULLS LAST) AS "_t2") AS "_r") AS _q)::text AS root;
