@@ -23,6 +23,8 @@ export interface HealthCheck {
   /** `not built yet` services are listed but never checked. */
   state?: 'not built yet';
   check?: () => Promise<string | null>;
+  /** While true, a failing check reads as `starting` rather than `unhealthy`. */
+  starting?: () => boolean;
 }
 
 const TIMEOUT_MS = 2000;
@@ -79,7 +81,8 @@ export async function runHealthChecks(checks: HealthCheck[]): Promise<HealthRepo
       const base = { name: c.name, ...(c.url ? { url: c.url } : {}) };
       if (c.state === 'not built yet' || !c.check) return { ...base, state: 'not built yet' };
       const problem = await c.check();
-      return problem ? { ...base, state: 'unhealthy', detail: problem } : { ...base, state: 'healthy' };
+      if (!problem) return { ...base, state: 'healthy' };
+      return { ...base, state: c.starting?.() ? 'starting' : 'unhealthy', detail: problem };
     }),
   );
   return { ok: services.every((s) => s.state === 'healthy' || s.state === 'not built yet'), services };

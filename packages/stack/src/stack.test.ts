@@ -18,8 +18,12 @@ import { type RunningStack, runStack } from './stack.ts';
 
 const STAND_IN = `
 import http from 'node:http';
+const healthyFrom = Date.now() + Number(process.env.STAND_IN_WARM_UP_MS ?? 0);
 const server = http.createServer((req, res) => {
-  if (req.url === '/healthz') return res.end('OK');
+  if (req.url === '/healthz') {
+    if (Date.now() < healthyFrom) { res.statusCode = 503; return res.end('warming up'); }
+    return res.end('OK');
+  }
   if (req.url === '/v1/crash') { res.end('bye'); setTimeout(() => process.exit(7), 10); return; }
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({
@@ -177,5 +181,31 @@ describe('runStack', () => {
       await stack?.done;
       await external.stop();
     }
+  });
+
+  it('reports a service as starting until it first answers its health check', {
+    timeout: 60_000,
+  }, async () => {
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const slow: ServiceSpec = {
+      ...engine,
+      env: (context) => ({ ...engine.env(context), STAND_IN_WARM_UP_MS: '3000' }),
+    };
+    stack = await runStack(config, { services: [slow] });
+    const base = `http://127.0.0.1:${config.port}`;
+    let seen: { status: number; engine?: string } | undefined;
+    const deadline = Date.now() + 20_000;
+    while (!seen && Date.now() < deadline) {
+      try {
+        const response = await fetch(`${base}/healthz`);
+        const report = (await response.json()) as { services: { name: string; state: string }[] };
+        seen = { status: response.status, engine: report.services.find((s) => s.name === 'engine')?.state };
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    expect(seen).toEqual({ status: 503, engine: 'starting' });
+    expect(await stack.ready).toBe(true);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 });

@@ -177,6 +177,7 @@ export async function runStack(
       s3Log(`using the S3 API at ${config.s3.endpoint}`);
     }
 
+    const healthy = new Set<string>();
     const healthChecks = (): HealthCheck[] => [
       {
         name: 'postgres',
@@ -187,7 +188,7 @@ export async function runStack(
       ...services.map(({ spec, built }): HealthCheck => {
         const url = `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`;
         if (!built) return { name: spec.name, state: 'not built yet' };
-        return { name: spec.name, url, check: httpCheck(url) };
+        return { name: spec.name, url, check: httpCheck(url), starting: () => !healthy.has(spec.name) };
       }),
     ];
 
@@ -229,7 +230,9 @@ export async function runStack(
           `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`,
           spec.startTimeoutMs,
           resources,
-        ),
+        ).then(() => {
+          healthy.add(spec.name);
+        }),
       );
     }
     await Promise.all(started);
