@@ -38,14 +38,18 @@ export function selectOperation(
   return ops[0]!;
 }
 
-/** Request variables with declared defaults applied and non-null declarations enforced. */
+/** Request variables with declared defaults applied, non-null declarations enforced, extras refused. */
 export function prepareVariables(
   op: OperationDefinitionNode,
   given: Record<string, unknown>,
 ): { variables: Record<string, unknown>; declared: Set<string> } {
   const variables: Record<string, unknown> = { ...given };
   const declared = new Set<string>();
-  for (const def of op.variableDefinitions ?? []) {
+  const defs = op.variableDefinitions ?? [];
+  const unexpected = Object.keys(given).filter((k) => !defs.some((d) => d.variable.name.value === k));
+  if (unexpected.length)
+    throw validationError(`unexpected variables in variableValues: ${unexpected.join(', ')}`);
+  for (const def of defs) {
     const name = def.variable.name.value;
     declared.add(name);
     if (variables[name] === undefined && def.defaultValue)

@@ -82,18 +82,20 @@ export class EngineCore {
     return s;
   }
 
-  /** Compiles (or fetches) the plan of a request for a session. */
+  /** Compiles (or fetches) the plan of a request for a session; completes `req.variables` with defaults. */
   plan(
     session: Session,
     req: { query: string; operationName?: string | null; variables: Record<string, unknown> },
   ): Plan {
-    return this.plans.get(
+    const { plan, variables } = this.plans.get(
       this.schemaFor(session.role, session.backendOnly),
       req.query,
       req.operationName,
       req.variables,
       this.limits,
     );
+    req.variables = variables;
+    return plan;
   }
 
   /** Executes one GraphQL request for a session; returns the response body as JSON text. */

@@ -1,6 +1,6 @@
 import { type DocumentNode, GraphQLError, type OperationDefinitionNode, parse } from 'graphql';
 import type { ShapeLimits } from '../compile/context.ts';
-import { compileOperation, selectOperation } from '../compile/operation.ts';
+import { compileOperation, prepareVariables, selectOperation } from '../compile/operation.ts';
 import type { Plan } from '../compile/plan.ts';
 import { validationError } from '../errors.ts';
 import type { RoleSchema } from '../schema/build.ts';
@@ -27,7 +27,7 @@ export class PlanCache {
     operationName: string | undefined | null,
     variables: Record<string, unknown>,
     limits: ShapeLimits,
-  ): Plan {
+  ): { plan: Plan; variables: Record<string, unknown> } {
     const key = `${role.role}\u0000${role.backendOnly}\u0000${operationName ?? ''}\u0000${query}`;
     let entry = this.entries.get(key);
     if (!entry) {
@@ -45,15 +45,17 @@ export class PlanCache {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, entry);
     }
-    const structKey = entry.structural ? JSON.stringify(entry.structural.map((n) => variables[n])) : null;
+    // Defaults and required variables are per request, even when the plan is cached.
+    const { variables: prepared } = prepareVariables(entry.op, variables);
+    const structKey = entry.structural ? JSON.stringify(entry.structural.map((n) => prepared[n])) : null;
     const cached = structKey === null ? undefined : entry.plans.get(structKey);
-    if (cached) return cached;
+    if (cached) return { plan: cached, variables: prepared };
     const plan = compileOperation(role, entry.doc, entry.op, variables, limits);
     // Plans whose shape depends on variables are cached per value of those variables.
     entry.structural = plan.structural;
-    const k = JSON.stringify(plan.structural.map((n) => variables[n]));
+    const k = JSON.stringify(plan.structural.map((n) => prepared[n]));
     if (entry.plans.size >= MAX_PLANS_PER_ENTRY) entry.plans.delete(entry.plans.keys().next().value!);
     entry.plans.set(k, plan);
-    return plan;
+    return { plan, variables: prepared };
   }
 }
