@@ -11,10 +11,11 @@ import type { RoleSchema } from '../schema/build.ts';
 import { outputInfo, type RootInfo } from '../schema/info.ts';
 import { render, sql } from '../sql/sql.ts';
 import { compileAction } from './action.ts';
+import { aggregateQuery } from './aggregate.ts';
 import { CompileCtx, objectType, type Selected, type ShapeLimits } from './context.ts';
-import { compileInsert } from './mutation.ts';
+import { compileInsert } from './insert.ts';
 import type { FieldPlan, Plan } from './plan.ts';
-import { aggregateQuery, listQuery, objectQuery, tableSource } from './select.ts';
+import { listQuery, objectQuery, tableSource } from './select.ts';
 import { compileDelete, compileUpdate, pkExp } from './update.ts';
 
 /** Picks the operation to run, as Hasura does. */

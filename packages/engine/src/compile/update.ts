@@ -6,16 +6,9 @@ import { inputInfo } from '../schema/info.ts';
 import { type Compiled, type SQL, sql } from '../sql/sql.ts';
 import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { resolve, Var } from './input.ts';
-import {
-  presetSql,
-  responseStatement,
-  rowStatement,
-  runWrite,
-  valueSql,
-  writeStatement,
-} from './mutation.ts';
 import type { StatementRunner } from './plan.ts';
 import { boolSql, whereFromInput } from './where.ts';
+import { presetSql, responseStatement, rowStatement, runWrite, valueSql, writeStatement } from './write.ts';
 
 const OPERATORS = ['_set', '_inc', '_append', '_prepend', '_delete_key', '_delete_elem', '_delete_at_path'];
 

@@ -17,6 +17,7 @@ import {
   type TypeNode,
 } from 'graphql';
 import type { Model, RootFieldKind, Table } from '../model/types.ts';
+import { aggregateType } from './aggregate-types.ts';
 import { info } from './info.ts';
 import {
   hasOnConflict,
@@ -72,7 +73,7 @@ export function buildRoleSchema(model: Model, role: string, backendOnly = false)
       if (select.allowAggregations && rootAllowed(set, 'select_aggregate')) {
         const r = root(table, 'select_aggregate');
         target[r.name] = {
-          type: nn(t.aggregate(table)),
+          type: nn(aggregateType(t, table)),
           args: t.selectArgs(table),
           description: r.description ?? `fetch aggregated fields from the table: "${table.name}"`,
           extensions: r.extensions,

@@ -15,18 +15,9 @@ import {
   type GraphQLOutputType,
   GraphQLString,
 } from 'graphql';
-import {
-  AGG_FLOAT_OPS,
-  ARRAY_OPS,
-  GENERIC_OPS,
-  isNumeric,
-  isOrdered,
-  isTextual,
-  JSONB_OPS,
-  sumScalar,
-  TEXT_OPS,
-} from '../model/scalars.ts';
+import { ARRAY_OPS, GENERIC_OPS, isTextual, JSONB_OPS, TEXT_OPS } from '../model/scalars.ts';
 import type { Column, Table, TablePermissions } from '../model/types.ts';
+import { aggregateOrderBy, aggregateType } from './aggregate-types.ts';
 import { info } from './info.ts';
 import type { TypeRegistry } from './registry.ts';
 import { permissionsFor } from './view.ts';
@@ -135,7 +126,7 @@ export class TableTypes {
                 };
                 if (targetPerms.allowAggregations)
                   fields[`${rel.name}_aggregate`] = {
-                    type: nn(this.aggregate(rel.target)),
+                    type: nn(aggregateType(this, rel.target)),
                     args: this.selectArgs(rel.target),
                     description: 'An aggregate relationship',
                     extensions: info({ kind: 'rel_aggregate', rel }),
@@ -291,142 +282,9 @@ export class TableTypes {
                 fields[rel.name] = { type: this.orderBy(rel.target), extensions: info({ kind: 'rel', rel }) };
               else
                 fields[`${rel.name}_aggregate`] = {
-                  type: this.aggregateOrderBy(rel.target),
+                  type: aggregateOrderBy(this, rel.target),
                   extensions: info({ kind: 'rel_aggregate', rel }),
                 };
-            }
-            return fields;
-          },
-        }),
-    );
-  }
-
-  /** `T_aggregate`. */
-  aggregate(table: Table): GraphQLObjectType {
-    const name = `${table.gqlName}_aggregate`;
-    return this.reg.get(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `aggregated selection of "${table.name}"`,
-          fields: () => ({
-            aggregate: { type: this.aggregateFields(table) },
-            nodes: { type: nn(list(nn(this.object(table)))) },
-          }),
-        }),
-    );
-  }
-
-  /** Columns an aggregate operation applies to. */
-  aggColumns(table: Table, op: string): Column[] {
-    const cols = this.selectColumns(table).filter((c) => !c.isArray && !c.enumTable);
-    return op === 'max' || op === 'min'
-      ? cols.filter((c) => isOrdered(c.scalar))
-      : cols.filter((c) => isNumeric(c.scalar));
-  }
-
-  aggregateFields(table: Table): GraphQLObjectType {
-    const name = `${table.gqlName}_aggregate_fields`;
-    return this.reg.get(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `aggregate fields of "${table.name}"`,
-          fields: () => {
-            const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
-            for (const op of [
-              'avg',
-              'max',
-              'min',
-              'stddev',
-              'stddev_pop',
-              'stddev_samp',
-              'sum',
-              'var_pop',
-              'var_samp',
-              'variance',
-            ]) {
-              const cols = this.aggColumns(table, op);
-              if (!cols.length) continue;
-              fields[op] = {
-                type: this.reg.get(
-                  `${table.gqlName}_${op}_fields`,
-                  () =>
-                    new GraphQLObjectType({
-                      name: `${table.gqlName}_${op}_fields`,
-                      description: `aggregate ${op} on columns`,
-                      fields: () => {
-                        const out: GraphQLFieldConfigMap<unknown, unknown> = {};
-                        for (const c of cols) {
-                          const scalar = AGG_FLOAT_OPS.includes(op)
-                            ? 'Float'
-                            : op === 'sum'
-                              ? sumScalar(c.scalar)
-                              : c.scalar;
-                          out[c.gqlName] = {
-                            type: this.reg.scalar(scalar),
-                            extensions: info({ kind: 'column', column: c }),
-                          };
-                        }
-                        return out;
-                      },
-                    }),
-                ),
-              };
-            }
-            const countArgs: GraphQLFieldConfigArgumentMap = { distinct: { type: GraphQLBoolean } };
-            if (this.selectColumns(table).length)
-              countArgs.columns = { type: list(nn(this.selectColumn(table))) };
-            fields.count = { type: nn(GraphQLInt), args: countArgs };
-            return Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
-          },
-        }),
-    );
-  }
-
-  aggregateOrderBy(table: Table): GraphQLInputObjectType {
-    const name = `${table.gqlName}_aggregate_order_by`;
-    return this.reg.get(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `order by aggregate values of table "${table.name}"`,
-          fields: () => {
-            const ob = this.reg.orderBy();
-            const fields: GraphQLInputFieldConfigMap = { count: { type: ob } };
-            for (const op of [
-              'avg',
-              'max',
-              'min',
-              'stddev',
-              'stddev_pop',
-              'stddev_samp',
-              'sum',
-              'var_pop',
-              'var_samp',
-              'variance',
-            ]) {
-              const cols = this.aggColumns(table, op);
-              if (!cols.length) continue;
-              fields[op] = {
-                type: this.reg.get(
-                  `${table.gqlName}_${op}_order_by`,
-                  () =>
-                    new GraphQLInputObjectType({
-                      name: `${table.gqlName}_${op}_order_by`,
-                      fields: () =>
-                        Object.fromEntries(
-                          cols.map((c) => [
-                            c.gqlName,
-                            { type: ob, extensions: info({ kind: 'column', column: c }) },
-                          ]),
-                        ),
-                    }),
-                ),
-              };
             }
             return fields;
           },

@@ -1,0 +1,81 @@
+import type { GraphQLObjectType } from 'graphql';
+import type { Table } from '../model/types.ts';
+import { outputInfo } from '../schema/info.ts';
+import { type SQL, sql } from '../sql/sql.ts';
+import { type CompileCtx, objectType, type Selected } from './context.ts';
+import { resolve } from './input.ts';
+import { filtering, innerQuery, listQuery, type Source } from './select.ts';
+
+const AGG_FN: Record<string, SQL> = {
+  sum: sql`sum`,
+  avg: sql`avg`,
+  max: sql`max`,
+  min: sql`min`,
+  stddev: sql`stddev`,
+  stddev_pop: sql`stddev_pop`,
+  stddev_samp: sql`stddev_samp`,
+  var_pop: sql`var_pop`,
+  var_samp: sql`var_samp`,
+  variance: sql`variance`,
+};
+
+/** `T_aggregate`: `{aggregate {...}, nodes [...]}`; the permission limit caps only `nodes`. */
+export function aggregateQuery(
+  ctx: CompileCtx,
+  table: Table,
+  args: Record<string, unknown>,
+  f: Selected,
+  type: GraphQLObjectType,
+  src: Source,
+  depth: number,
+): SQL {
+  const parts: SQL[] = [];
+  for (const sub of ctx.subfields(f, type, depth)) {
+    const key = sql.key(sub.alias);
+    if (sub.name === '__typename') parts.push(sql`${key}, ${sql.key(type.name)}::text`);
+    else if (sub.name === 'nodes')
+      parts.push(
+        sql`${key}, (SELECT ${sql.ident('_n', 'j')} FROM (${listQuery(ctx, table, args, sub, objectType(sub.def!.type), src, depth + 1)}) AS ${sql.ident('_n')})`,
+      );
+    else if (sub.name === 'aggregate') {
+      const b = ctx.alias('_b');
+      const a = ctx.alias('_a');
+      const fl = filtering(ctx, table, args, f, src, b, false);
+      const aggType = objectType(sub.def!.type);
+      const fields: SQL[] = [];
+      for (const g of ctx.subfields(sub, aggType, depth + 1)) {
+        const gk = sql.key(g.alias);
+        if (g.name === '__typename') fields.push(sql`${gk}, ${sql.key(aggType.name)}::text`);
+        else if (g.name === 'count') {
+          const cargs = ctx.args(g);
+          const columns = (resolve(ctx, cargs.columns) as string[] | undefined) ?? [];
+          const distinct = resolve(ctx, cargs.distinct) === true ? sql`DISTINCT ` : sql``;
+          const target =
+            columns.length === 0
+              ? sql`*`
+              : columns.length === 1
+                ? sql`${distinct}${sql.ident(a, columns[0]!)}`
+                : sql`${distinct}(${sql.join(columns.map((c) => sql`${sql.ident(a, c)}`))})`;
+          fields.push(sql`${gk}, count(${columns.length ? target : sql`*`})`);
+        } else {
+          const opType = objectType(g.def!.type);
+          const cols: SQL[] = [];
+          for (const c of ctx.subfields(g, opType, depth + 2)) {
+            if (c.name === '__typename') cols.push(sql`${sql.key(c.alias)}, ${sql.key(opType.name)}::text`);
+            else {
+              const meta = outputInfo(c.def!);
+              if (meta?.kind !== 'column') throw new Error('unreachable');
+              cols.push(sql`${sql.key(c.alias)}, ${AGG_FN[g.name]!}(${sql.ident(a, meta.column.name)})`);
+            }
+          }
+          fields.push(sql`${gk}, json_build_object(${sql.join(cols)})`);
+        }
+      }
+      const all = new Map(table.columns.map((c) => [c.name, sql`${sql.ident(b, c.name)}`]));
+      parts.push(
+        sql`${key}, (SELECT json_build_object(${sql.join(fields)}) FROM (${innerQuery(ctx, all, src, b, fl)}) AS ${sql.ident(a)})`,
+      );
+    }
+  }
+  return sql`SELECT json_build_object(${sql.join(parts)}) AS ${sql.ident('j')}`;
+}

@@ -1,0 +1,145 @@
+import {
+  GraphQLBoolean,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputFieldConfigMap,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLObjectType,
+} from 'graphql';
+import { AGG_FLOAT_OPS, isNumeric, isOrdered, sumScalar } from '../model/scalars.ts';
+import type { Column, Table } from '../model/types.ts';
+import { info } from './info.ts';
+import { list, nn, type TableTypes } from './table-types.ts';
+
+/** `T_aggregate`. */
+export function aggregateType(t: TableTypes, table: Table): GraphQLObjectType {
+  const name = `${table.gqlName}_aggregate`;
+  return t.reg.get(
+    name,
+    () =>
+      new GraphQLObjectType({
+        name,
+        description: `aggregated selection of "${table.name}"`,
+        fields: () => ({
+          aggregate: { type: aggregateFields(t, table) },
+          nodes: { type: nn(list(nn(t.object(table)))) },
+        }),
+      }),
+  );
+}
+
+/** Columns an aggregate operation applies to. */
+export function aggColumns(t: TableTypes, table: Table, op: string): Column[] {
+  const cols = t.selectColumns(table).filter((c) => !c.isArray && !c.enumTable);
+  return op === 'max' || op === 'min'
+    ? cols.filter((c) => isOrdered(c.scalar))
+    : cols.filter((c) => isNumeric(c.scalar));
+}
+
+export function aggregateFields(t: TableTypes, table: Table): GraphQLObjectType {
+  const name = `${table.gqlName}_aggregate_fields`;
+  return t.reg.get(
+    name,
+    () =>
+      new GraphQLObjectType({
+        name,
+        description: `aggregate fields of "${table.name}"`,
+        fields: () => {
+          const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
+          for (const op of [
+            'avg',
+            'max',
+            'min',
+            'stddev',
+            'stddev_pop',
+            'stddev_samp',
+            'sum',
+            'var_pop',
+            'var_samp',
+            'variance',
+          ]) {
+            const cols = aggColumns(t, table, op);
+            if (!cols.length) continue;
+            fields[op] = {
+              type: t.reg.get(
+                `${table.gqlName}_${op}_fields`,
+                () =>
+                  new GraphQLObjectType({
+                    name: `${table.gqlName}_${op}_fields`,
+                    description: `aggregate ${op} on columns`,
+                    fields: () => {
+                      const out: GraphQLFieldConfigMap<unknown, unknown> = {};
+                      for (const c of cols) {
+                        const scalar = AGG_FLOAT_OPS.includes(op)
+                          ? 'Float'
+                          : op === 'sum'
+                            ? sumScalar(c.scalar)
+                            : c.scalar;
+                        out[c.gqlName] = {
+                          type: t.reg.scalar(scalar),
+                          extensions: info({ kind: 'column', column: c }),
+                        };
+                      }
+                      return out;
+                    },
+                  }),
+              ),
+            };
+          }
+          const countArgs: GraphQLFieldConfigArgumentMap = { distinct: { type: GraphQLBoolean } };
+          if (t.selectColumns(table).length) countArgs.columns = { type: list(nn(t.selectColumn(table))) };
+          fields.count = { type: nn(GraphQLInt), args: countArgs };
+          return Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
+        },
+      }),
+  );
+}
+
+export function aggregateOrderBy(t: TableTypes, table: Table): GraphQLInputObjectType {
+  const name = `${table.gqlName}_aggregate_order_by`;
+  return t.reg.get(
+    name,
+    () =>
+      new GraphQLInputObjectType({
+        name,
+        description: `order by aggregate values of table "${table.name}"`,
+        fields: () => {
+          const ob = t.reg.orderBy();
+          const fields: GraphQLInputFieldConfigMap = { count: { type: ob } };
+          for (const op of [
+            'avg',
+            'max',
+            'min',
+            'stddev',
+            'stddev_pop',
+            'stddev_samp',
+            'sum',
+            'var_pop',
+            'var_samp',
+            'variance',
+          ]) {
+            const cols = aggColumns(t, table, op);
+            if (!cols.length) continue;
+            fields[op] = {
+              type: t.reg.get(
+                `${table.gqlName}_${op}_order_by`,
+                () =>
+                  new GraphQLInputObjectType({
+                    name: `${table.gqlName}_${op}_order_by`,
+                    fields: () =>
+                      Object.fromEntries(
+                        cols.map((c) => [
+                          c.gqlName,
+                          { type: ob, extensions: info({ kind: 'column', column: c }) },
+                        ]),
+                      ),
+                  }),
+              ),
+            };
+          }
+          return fields;
+        },
+      }),
+  );
+}
