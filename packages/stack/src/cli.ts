@@ -45,10 +45,12 @@ export const commands: Record<string, Command> = {
     },
   },
   'seed-scale': {
-    summary: 'generate large data sets for benchmarks (not available yet)',
-    run: async () => {
-      console.error('seed-scale is not available yet');
-      return 2;
+    summary: 'generate a large data set for benchmarks (--practices N, --database-url URL, --reset)',
+    run: async (args) => {
+      // Loaded on demand: the generator pulls in the migration runner and the seeds.
+      const { runSeedScale } = await import('./seed-scale.ts');
+      await runSeedScale(args);
+      return 0;
     },
   },
   supervise: {
