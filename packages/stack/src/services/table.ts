@@ -89,6 +89,8 @@ export const SERVICES: readonly ServiceSpec[] = [
     port: (config) => config.actions.port,
     command: () => tsx('actions/src/main.ts'),
     env: (context) => ({
+      // The local stack is a development environment (dev mailbox on); compose says production.
+      NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(context.config.actions.port),
       PUBLIC_URL: context.config.publicUrl,
