@@ -6,7 +6,7 @@ import {
   type OperationDefinitionNode,
   valueFromASTUntyped,
 } from 'graphql';
-import { HasuraError, validationError } from '../errors.ts';
+import { validationError } from '../errors.ts';
 import type { RoleSchema } from '../schema/build.ts';
 import { outputInfo, type RootInfo } from '../schema/info.ts';
 import { render, sql } from '../sql/sql.ts';
@@ -16,6 +16,7 @@ import { CompileCtx, objectType, type Selected, type ShapeLimits } from './conte
 import { compileInsert } from './insert.ts';
 import type { FieldPlan, Plan } from './plan.ts';
 import { listQuery, objectQuery, tableSource } from './select.ts';
+import { compileStream } from './stream.ts';
 import { compileDelete, compileUpdate, pkExp } from './update.ts';
 
 /** Picks the operation to run, as Hasura does. */
@@ -105,6 +106,8 @@ export function compileOperation(
     for (const f of fields)
       if (f.kind === 'static' && f.json === '') f.json = JSON.stringify(result.data?.[f.alias] ?? null);
   }
+  if (fields.some((f) => f.kind === 'query' && f.stream) && fields.length > 1)
+    throw validationError('a streaming subscription must have exactly one root field');
   return { operation: op.operation, fields, structural: [...ctx.structural].sort() };
 }
 
@@ -137,6 +140,8 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
       return query(
         aggregateQuery(ctx, table, ctx.args(sel), sel, objectType(sel.def!.type), tableSource(table), 1),
       );
+    case 'select_stream':
+      return compileStream(ctx, table, sel);
     case 'insert':
     case 'insert_one':
       return { kind: 'mutation', alias, run: compileInsert(ctx, table, sel, root.kind === 'insert_one') };
@@ -147,7 +152,5 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
     case 'delete':
     case 'delete_by_pk':
       return { kind: 'mutation', alias, run: compileDelete(ctx, table, sel, root.kind === 'delete_by_pk') };
-    default:
-      throw new HasuraError('not-supported', `root field kind ${root.kind} is not supported`, sel.path);
   }
 }

@@ -9,7 +9,7 @@ export interface StatementRunner {
 /** One root field of a compiled operation. */
 export type FieldPlan =
   | { kind: 'static'; alias: string; json: string }
-  | { kind: 'query'; alias: string; sql: SQL; statement: Compiled }
+  | { kind: 'query'; alias: string; sql: SQL; statement: Compiled; stream?: StreamCursor }
   | { kind: 'mutation'; alias: string; run: (runner: StatementRunner) => Promise<string> }
   | { kind: 'action'; alias: string; action: Action; args: unknown; output: ActionOutput };
 
@@ -23,3 +23,11 @@ export interface Plan {
   /** Variables whose values shaped the plan; their values are part of the cache key. */
   structural: string[];
 }
+
+/** A streaming subscription's cursor: where it starts (a literal or a variable). */
+export interface StreamCursor {
+  initial: { value: unknown } | { variable: string };
+}
+
+/** The pseudo-variable holding a stream subscriber's current cursor value. */
+export const STREAM_CURSOR = '$cursor';

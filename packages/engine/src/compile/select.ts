@@ -48,6 +48,7 @@ function shape(
   b: string,
   t: string,
   depth: number,
+  hidden: Array<[string, string]> = [],
 ): Shape {
   const inner = new Map<string, SQL>();
   const parts: SQL[] = [];
@@ -115,6 +116,7 @@ function shape(
       parts.push(sql`${sql.ident(l, 'j')} ${as}`);
     } else throw validationError(`field '${f.name}' cannot be selected here`, f.path);
   }
+  for (const [alias, name] of hidden) parts.push(sql`${column(name)} AS ${sql.ident(alias)}`);
   const row = sql.join(parts);
   return { inner, row, laterals };
 }
@@ -236,11 +238,13 @@ export function listQuery(
   type: GraphQLObjectType,
   src: Source,
   depth: number,
+  /** Extra output columns the client did not ask for (the cursor of a stream), as [alias, column]. */
+  hidden: Array<[string, string]> = [],
 ): SQL {
   const b = ctx.alias('_b');
   const t = ctx.alias('_t');
   const fl = filtering(ctx, table, args, f, src, b, true);
-  const s = shape(ctx, table, ctx.subfields(f, type, depth), b, t, depth);
+  const s = shape(ctx, table, ctx.subfields(f, type, depth), b, t, depth, hidden);
   // json_agg of whole rows is markedly faster than a per-row row_to_json(subselect). It keeps the
   // inner ORDER BY: the subquery is sorted and limited first, and LATERAL joins are nested loops
   // that preserve the outer order.

@@ -1,8 +1,10 @@
 import type pg from 'pg';
-import type { Plan } from '../compile/plan.ts';
+import { type Plan, STREAM_CURSOR } from '../compile/plan.ts';
+import { CURSOR_KEY } from '../compile/stream.ts';
 import { errorBody } from '../engine/engine.ts';
 import { bindParams } from '../exec/executor.ts';
 import { mapPgError } from '../exec/pg-errors.ts';
+import { encodeConst } from '../sql/sql.ts';
 import { type MultiplexedQuery, multiplex } from './multiplex.ts';
 
 /** Something that receives live query results (a WebSocket operation). */
@@ -13,16 +15,27 @@ export interface Subscriber {
   last?: string;
 }
 
+/** Subscribers sharing variables, session values (and, for streams, cursor): one row per tick. */
 interface Cohort {
   id: number;
+  key: string;
   vars: Array<string | null>;
   subscribers: Set<Subscriber>;
 }
 
-/** Re-runs one query shape for all its cohorts on every tick, one SQL per batch of 100 cohorts. */
+function deliver(s: Subscriber, body: string) {
+  if (s.last === body) return;
+  s.last = body;
+  s.push(body);
+}
+
+/** Re-runs one query shape for all its cohorts on every tick, one statement per batch of cohorts. */
 class Poller {
   readonly query: MultiplexedQuery;
-  readonly cohorts = new Map<string, Cohort>();
+  private readonly cohorts = new Map<string, Cohort>();
+  private readonly membership = new Map<Subscriber, Cohort>();
+  /** Set for streaming subscriptions: the root alias and the cursor's slot in a cohort's vars. */
+  private readonly stream?: { alias: string; slot: number };
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private nextId = 1;
@@ -36,38 +49,92 @@ class Poller {
     private readonly onStatement?: (text: string) => void,
   ) {
     this.query = multiplex(plan);
+    const first = plan.fields[0];
+    if (first?.kind === 'query' && first.stream)
+      this.stream = {
+        alias: first.alias,
+        slot: this.query.slots.findIndex((s) => s.kind === 'var' && s.name === STREAM_CURSOR),
+      };
   }
 
-  /** Runs the statement for a single cohort (a new subscriber's first result). */
-  async fetchOne(vars: Array<string | null>): Promise<string> {
+  private async run(cohorts: Cohort[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
     const constValues = bindParams(this.query.statement.params, {}, {});
     this.onStatement?.(this.query.statement.text);
     try {
       const res = await this.pool.query({
         text: this.query.statement.text,
-        values: [[0], [JSON.stringify(vars)], ...constValues],
+        values: [cohorts.map((c) => c.id), cohorts.map((c) => JSON.stringify(c.vars)), ...constValues],
       });
-      return `{"data":${res.rows[0].result}}`;
+      for (const row of res.rows as Array<{ id: number; result: string }>)
+        out.set(row.id, `{"data":${row.result}}`);
     } catch (error) {
-      return errorBody(mapPgError(error, this.query.statement.text), false);
+      // A failing poll reaches subscribers as an error payload; the subscription keeps running.
+      const body = errorBody(mapPgError(error, this.query.statement.text), false);
+      for (const c of cohorts) out.set(c.id, body);
+    }
+    return out;
+  }
+
+  /** Live queries: push when changed. Streams: push non-empty batches and move the cursor. */
+  private handle(cohort: Cohort, body: string, only?: Subscriber) {
+    const targets = only ? [only] : [...cohort.subscribers];
+    if (!this.stream || body.startsWith('{"errors"')) {
+      for (const s of targets) deliver(s, body);
+      return;
+    }
+    const parsed = JSON.parse(body) as { data: Record<string, Array<Record<string, unknown>>> };
+    const rows = parsed.data[this.stream.alias] ?? [];
+    if (!rows.length) return;
+    const cursor = encodeConst(rows[rows.length - 1]![CURSOR_KEY]);
+    for (const r of rows) delete r[CURSOR_KEY];
+    const text = JSON.stringify(parsed);
+    for (const s of targets) s.push(text);
+    this.moveCursor(cohort, cursor);
+  }
+
+  private moveCursor(cohort: Cohort, cursor: string | null) {
+    this.cohorts.delete(cohort.key);
+    cohort.vars = cohort.vars.map((v, i) => (i === this.stream!.slot ? cursor : v));
+    cohort.key = JSON.stringify(cohort.vars);
+    const same = this.cohorts.get(cohort.key);
+    if (!same) {
+      this.cohorts.set(cohort.key, cohort);
+      return;
+    }
+    // Two cohorts reached the same cursor: from now on they receive the same batches.
+    for (const s of cohort.subscribers) {
+      same.subscribers.add(s);
+      this.membership.set(s, same);
     }
   }
 
-  add(vars: Array<string | null>, subscriber: Subscriber): () => void {
-    const key = JSON.stringify(vars);
+  /** Adds a subscriber and sends its first result; returns its unsubscribe. */
+  async add(vars: Array<string | null>, subscriber: Subscriber): Promise<() => void> {
+    let key = JSON.stringify(vars);
     let cohort = this.cohorts.get(key);
-    if (!cohort) {
-      cohort = { id: this.nextId++, vars, subscribers: new Set() };
+    // A new stream subscriber starts its own cohort: its first batch must not move others' cursor.
+    if (cohort && this.stream) key = `${key}#${this.nextId}`;
+    if (!cohort || this.stream) {
+      cohort = { id: this.nextId++, key, vars, subscribers: new Set() };
       this.cohorts.set(key, cohort);
     }
     cohort.subscribers.add(subscriber);
+    this.membership.set(subscriber, cohort);
     if (!this.timer) this.timer = setInterval(() => void this.tick(), this.interval);
-    const c = cohort;
-    return () => {
-      c.subscribers.delete(subscriber);
-      if (!c.subscribers.size) this.cohorts.delete(key);
-      if (!this.cohorts.size) this.stop();
-    };
+    const first = await this.run([cohort]);
+    const current = this.membership.get(subscriber);
+    if (current) this.handle(current, first.get(cohort.id)!, this.stream ? undefined : subscriber);
+    return () => this.remove(subscriber);
+  }
+
+  private remove(subscriber: Subscriber) {
+    const cohort = this.membership.get(subscriber);
+    if (!cohort) return;
+    this.membership.delete(subscriber);
+    cohort.subscribers.delete(subscriber);
+    if (!cohort.subscribers.size) this.cohorts.delete(cohort.key);
+    if (!this.cohorts.size) this.stop();
   }
 
   stop() {
@@ -76,7 +143,7 @@ class Poller {
     this.onEmpty();
   }
 
-  /** One refetch: every cohort, in batches; a message only to subscribers whose result changed. */
+  /** One refetch of every cohort, in batches; skipped while the previous one still runs. */
   async tick() {
     if (this.running) return;
     this.running = true;
@@ -84,38 +151,16 @@ class Poller {
       const cohorts = [...this.cohorts.values()];
       for (let i = 0; i < cohorts.length; i += this.batchSize) {
         const batch = cohorts.slice(i, i + this.batchSize);
-        const byId = new Map(batch.map((c) => [c.id, c]));
-        const constValues = bindParams(this.query.statement.params, {}, {});
-        let rows: Array<{ id: number; result: string }>;
-        try {
-          this.onStatement?.(this.query.statement.text);
-          const res = await this.pool.query({
-            text: this.query.statement.text,
-            values: [batch.map((c) => c.id), batch.map((c) => JSON.stringify(c.vars)), ...constValues],
-          });
-          rows = res.rows;
-        } catch (error) {
-          const body = errorBody(mapPgError(error, this.query.statement.text), false);
-          for (const c of batch) for (const s of c.subscribers) deliver(s, body);
-          continue;
-        }
-        for (const row of rows) {
-          const cohort = byId.get(row.id);
-          if (!cohort) continue;
-          const body = `{"data":${row.result}}`;
-          for (const s of cohort.subscribers) deliver(s, body);
+        const results = await this.run(batch);
+        for (const c of batch) {
+          const body = results.get(c.id);
+          if (body !== undefined && c.subscribers.size) this.handle(c, body);
         }
       }
     } finally {
       this.running = false;
     }
   }
-}
-
-function deliver(s: Subscriber, body: string) {
-  if (s.last === body) return;
-  s.last = body;
-  s.push(body);
 }
 
 /** All live queries of an engine: one poller per query shape (plan). */
@@ -152,10 +197,16 @@ export class LiveQueries {
       );
       this.pollers.set(plan, poller);
     }
-    const vars = bindParams(poller.query.slots, variables, session);
-    const stop = poller.add(vars, subscriber);
-    deliver(subscriber, await poller.fetchOne(vars));
-    return stop;
+    const first = plan.fields[0];
+    const stream = first?.kind === 'query' ? first.stream : undefined;
+    const bound = stream
+      ? {
+          ...variables,
+          [STREAM_CURSOR]:
+            'value' in stream.initial ? stream.initial.value : variables[stream.initial.variable],
+        }
+      : variables;
+    return poller.add(bindParams(poller.query.slots, bound, session), subscriber);
   }
 
   /** Number of distinct query shapes being polled (for tests and metrics). */

@@ -29,6 +29,7 @@ import {
   updatesInput,
 } from './mutation-types.ts';
 import { TypeRegistry } from './registry.ts';
+import { streamArgs } from './stream-types.ts';
 import { list, nn, TableTypes } from './table-types.ts';
 
 /** One role's GraphQL schema plus the builder that made it (the compilers read its types). */
@@ -93,6 +94,22 @@ export function buildRoleSchema(model: Model, role: string, backendOnly = false)
   };
   selectRoots(query, (table) => t.perms(table).select!.queryRootFields);
   selectRoots(subscription, (table) => t.perms(table).select!.subscriptionRootFields);
+  for (const table of model.tables) {
+    const select = t.perms(table).select;
+    if (
+      !select ||
+      !t.selectColumns(table).length ||
+      !rootAllowed(select.subscriptionRootFields, 'select_stream')
+    )
+      continue;
+    const r = root(table, 'select_stream');
+    subscription[r.name] = {
+      type: nn(list(nn(t.object(table)))),
+      args: streamArgs(t, table),
+      description: r.description ?? `fetch data from the table in a streaming manner: "${table.name}"`,
+      extensions: r.extensions,
+    };
+  }
 
   for (const table of model.tables) {
     const perms = t.perms(table);

@@ -133,6 +133,31 @@ describe('subscriptions over graphql-transport-ws (HASURA-DIALECT §13 #39, #40)
     c.ws.close();
   });
 
+  it('streams rows after a cursor in batches, then new rows as they arrive', async () => {
+    const c = connect('graphql-transport-ws');
+    await c.opened;
+    c.send({ type: 'connection_init', payload: { headers: { 'x-hasura-admin-secret': 's3cret' } } });
+    await c.next((m) => m.type === 'connection_ack');
+    const query =
+      'subscription ($from: Int!) { article_stream(batch_size: 2, cursor: {initial_value: {id: $from}, ordering: ASC}) { id } }';
+    c.send({ type: 'subscribe', id: 'st', payload: { query, variables: { from: 0 } } });
+    const batch = async () =>
+      (
+        (await c.next((m) => m.type === 'next' && m.id === 'st', 2000)).payload as {
+          data: { article_stream: unknown };
+        }
+      ).data.article_stream;
+    expect(await batch()).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await batch()).toEqual([{ id: 3 }, { id: 4 }]);
+    expect(await batch()).toEqual([{ id: 5 }, { id: 6 }]);
+    await sleep(300);
+    expect(c.messages.filter((m) => m.id === 'st')).toEqual([]);
+    await sql("insert into article (title, author_id) values ('streamed', 3)");
+    expect(await batch()).toEqual([{ id: 7 }]);
+    c.send({ type: 'complete', id: 'st' });
+    c.ws.close();
+  });
+
   it('closes the socket when the JWT expires', async () => {
     const c = connect('graphql-transport-ws');
     await c.opened;
