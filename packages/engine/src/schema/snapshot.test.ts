@@ -38,7 +38,7 @@ for (const project of PROJECTS) {
       await db?.drop();
     });
 
-    it('matches the stored SDL of every role', async () => {
+    it.skipIf(!project.snapshots)('matches the stored SDL of every role', async () => {
       for (const [role, sdl] of schemaSnapshots(core))
         await expect(sdl).toMatchFileSnapshot(path.join(SNAPSHOTS, project.name, `${role}.graphql.snap`));
     });
