@@ -14,13 +14,17 @@ const PROJECTS: Array<{
   name: string;
   dir: string;
   database: () => Promise<{ url: string; drop(): Promise<void> }>;
+  /** Keep per-role SDL files; off while a project's metadata is still changing daily. */
+  snapshots: boolean;
 }> = [
-  { name: 'blog', dir: BLOG_DIR, database: blogDatabase },
-  // The portal's own project (roles appear as permissions are added to hasura/metadata).
+  { name: 'blog', dir: BLOG_DIR, database: blogDatabase, snapshots: true },
+  // The portal's own project: loaded and introspected on every run; set `snapshots: true` once its
+  // permissions settle (then `vitest -u` writes test/snapshots/portal/<role>.graphql.snap).
   {
     name: 'portal',
     dir: path.resolve(import.meta.dirname, '../../../../hasura'),
     database: () => createTestDatabase('migrated'),
+    snapshots: false,
   },
 ];
 const SNAPSHOTS = path.resolve(import.meta.dirname, '../../test/snapshots');
