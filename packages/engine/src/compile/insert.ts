@@ -44,8 +44,9 @@ export function compileInsert(ctx: CompileCtx, table: Table, sel: Selected, one:
   );
   const outType = one ? objectType(sel.def!.type) : objectType(sel.def!.type);
   const final = one ? rowStatement(ctx, table, sel, outType) : responseStatement(ctx, table, sel, outType);
-  const flat = nodes.every((n) => !n.before.length && !n.after.length);
-  const batch = flat ? insertStatement(nodes, []) : null;
+  // One multi-row INSERT unless rows nest or have no columns at all (DEFAULT VALUES is one row).
+  const flat = nodes.every((n) => !n.before.length && !n.after.length && n.values.size > 0);
+  const batch = flat && nodes.length ? insertStatement(nodes, []) : null;
   return async (runner: StatementRunner): Promise<string> => {
     let rows: unknown[] = [];
     let count = 0;

@@ -1,6 +1,6 @@
 import { type GraphQLInputObjectType, type GraphQLInputType, GraphQLList, GraphQLNonNull } from 'graphql';
 import { validationError } from '../errors.ts';
-import type { BoolExp, Column, ComputedField, Operand, Table } from '../model/types.ts';
+import type { BoolExp, Column, ComputedField, Operand, Relationship, Table } from '../model/types.ts';
 import { TRUE_EXP } from '../model/types.ts';
 import { inputInfo } from '../schema/info.ts';
 import { type Encoding, FALSE, type SQL, sql, TRUE } from '../sql/sql.ts';
@@ -40,7 +40,17 @@ export function whereFromInput(
       const meta = inputInfo(field);
       if (inner === null)
         throw validationError(`unexpected null value for type '${unwrap(field.type).toString()}'`, here);
-      if (meta?.kind === 'rel')
+      if (meta?.kind === 'rel_aggregate')
+        items.push(
+          aggregatePredicate(
+            ctx,
+            meta.rel,
+            inner as Record<string, unknown>,
+            unwrap(field.type) as GraphQLInputObjectType,
+            here,
+          ),
+        );
+      else if (meta?.kind === 'rel')
         items.push({
           kind: 'rel',
           rel: meta.rel,
@@ -59,6 +69,46 @@ export function whereFromInput(
     }
   }
   return items.length === 1 ? items[0]! : { kind: 'and', items };
+}
+
+/** `<rel>_aggregate: {count: {arguments, distinct, filter, predicate}}`. */
+function aggregatePredicate(
+  ctx: CompileCtx,
+  rel: Relationship,
+  value: Record<string, unknown>,
+  type: GraphQLInputObjectType,
+  path: string,
+): BoolExp {
+  const count = resolve(ctx, value.count) as Record<string, unknown> | undefined;
+  if (!count) return TRUE_EXP;
+  const countType = unwrap(type.getFields().count!.type) as GraphQLInputObjectType;
+  const fields = countType.getFields();
+  const predicateType = unwrap(fields.predicate!.type) as GraphQLInputObjectType;
+  const predicate = comparisons(
+    ctx,
+    { name: 'count', udt: 'int8' } as Column,
+    resolve(ctx, count.predicate) as Record<string, unknown>,
+    predicateType,
+    `${path}.count.predicate`,
+  ).map((e) => {
+    const c = e as Extract<BoolExp, { kind: 'compare' }>;
+    return { op: c.op, operand: c.operand };
+  });
+  return {
+    kind: 'aggregate',
+    rel,
+    columns: (resolve(ctx, count.arguments) as string[] | undefined) ?? [],
+    distinct: resolve(ctx, count.distinct) === true,
+    filter: count.filter
+      ? whereFromInput(
+          ctx,
+          resolve(ctx, count.filter),
+          unwrap(fields.filter!.type) as GraphQLInputObjectType,
+          `${path}.count.filter`,
+        )
+      : TRUE_EXP,
+    predicate,
+  };
 }
 
 function comparisons(
@@ -182,6 +232,32 @@ export function boolSql(ctx: CompileCtx, exp: BoolExp, scope: Scope): SQL {
       );
       const inner = { alias: a, root: scope.root };
       return sql`EXISTS (SELECT 1 FROM ${sql.ident(exp.rel.target.schema, exp.rel.target.name)} AS ${sql.ident(a)} WHERE ${join} AND ${permSql(ctx, exp.rel.target, inner)} AND ${boolSql(ctx, exp.where, inner)})`;
+    }
+    case 'aggregate': {
+      const a = ctx.alias('_r');
+      const join = sql.join(
+        exp.rel.mapping.map(
+          ([local, remote]) => sql`${sql.ident(a, remote)} = ${sql.ident(scope.alias, local)}`,
+        ),
+        sql` AND `,
+      );
+      const inner = { alias: a, root: scope.root };
+      const distinct = exp.distinct ? sql`DISTINCT ` : sql``;
+      const target = exp.columns.length
+        ? sql`${distinct}${sql.join(exp.columns.map((c) => sql`${sql.ident(a, c)}`))}`
+        : sql`*`;
+      const count = sql`(SELECT count(${target}) FROM ${sql.ident(exp.rel.target.schema, exp.rel.target.name)} AS ${sql.ident(a)} WHERE ${join} AND ${permSql(ctx, exp.rel.target, inner)} AND ${boolSql(ctx, exp.filter, inner)})`;
+      const parts = exp.predicate.map((p) =>
+        compare(
+          count,
+          sql.type('int8'),
+          p.op,
+          p.operand as Extract<Operand, { kind: 'param' }>,
+          false,
+          'int8',
+        ),
+      );
+      return parts.length ? sql`(${sql.join(parts, sql` AND `)})` : TRUE;
     }
     case 'exists': {
       const a = ctx.alias('_x');

@@ -1,4 +1,4 @@
-import { type DocumentNode, GraphQLError, type OperationDefinitionNode, parse } from 'graphql';
+import { type DocumentNode, type OperationDefinitionNode, parse } from 'graphql';
 import type { ShapeLimits } from '../compile/context.ts';
 import { compileOperation, prepareVariables, selectOperation } from '../compile/operation.ts';
 import type { Plan } from '../compile/plan.ts';
@@ -34,12 +34,8 @@ export class PlanCache {
       let doc: DocumentNode;
       try {
         doc = parse(query);
-      } catch (error) {
-        throw validationError(
-          error instanceof GraphQLError
-            ? `not a valid graphql query: ${error.message}`
-            : 'not a valid graphql query',
-        );
+      } catch {
+        throw validationError('not a valid graphql query', '$.query');
       }
       entry = { doc, op: selectOperation(doc, operationName), plans: new Map(), structural: null };
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

@@ -60,7 +60,15 @@ export type BoolExp =
   | { kind: 'compare'; column: Column; op: string; operand: Operand; nullSafe: boolean; cast?: CastExp }
   | { kind: 'computed'; field: ComputedField; op: string; operand: Operand; nullSafe: boolean }
   | { kind: 'rel'; rel: Relationship; where: BoolExp }
-  | { kind: 'exists'; table: Table; where: BoolExp };
+  | { kind: 'exists'; table: Table; where: BoolExp }
+  | {
+      kind: 'aggregate';
+      rel: Relationship;
+      columns: string[];
+      distinct: boolean;
+      filter: BoolExp;
+      predicate: Array<{ op: string; operand: Operand }>;
+    };
 
 /** jsonb `_cast: {String: {...}}`: compare the column cast to text. */
 export interface CastExp {

@@ -143,3 +143,36 @@ export function aggregateOrderBy(t: TableTypes, table: Table): GraphQLInputObjec
       }),
   );
 }
+
+/** `T_aggregate_bool_exp`: aggregation predicates over an array relationship (count only). */
+export function aggregateBoolExp(t: TableTypes, table: Table): GraphQLInputObjectType {
+  const name = `${table.gqlName}_aggregate_bool_exp`;
+  return t.reg.get(
+    name,
+    () =>
+      new GraphQLInputObjectType({
+        name,
+        fields: () => ({
+          count: {
+            type: t.reg.get(
+              `${name}_count`,
+              () =>
+                new GraphQLInputObjectType({
+                  name: `${name}_count`,
+                  fields: () => {
+                    const fields: GraphQLInputFieldConfigMap = {
+                      distinct: { type: GraphQLBoolean },
+                      filter: { type: t.boolExp(table) },
+                      predicate: { type: nn(t.comparison({ scalar: 'Int', isArray: false })) },
+                    };
+                    if (t.selectColumns(table).length)
+                      fields.arguments = { type: list(nn(t.selectColumn(table))) };
+                    return fields;
+                  },
+                }),
+            ),
+          },
+        }),
+      }),
+  );
+}

@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import { ARRAY_OPS, GENERIC_OPS, isTextual, JSONB_OPS, TEXT_OPS } from '../model/scalars.ts';
 import type { Column, Table, TablePermissions } from '../model/types.ts';
-import { aggregateOrderBy, aggregateType } from './aggregate-types.ts';
+import { aggregateBoolExp, aggregateOrderBy, aggregateType } from './aggregate-types.ts';
 import { info } from './info.ts';
 import type { TypeRegistry } from './registry.ts';
 import { permissionsFor } from './view.ts';
@@ -248,9 +248,16 @@ export class TableTypes {
                   type: this.comparison({ scalar: f.scalar, isArray: false }),
                   extensions: info({ kind: 'computed', field: f }),
                 };
-            for (const rel of table.relationships.values())
-              if (this.perms(rel.target).select)
-                fields[rel.name] = { type: this.boolExp(rel.target), extensions: info({ kind: 'rel', rel }) };
+            for (const rel of table.relationships.values()) {
+              const target = this.perms(rel.target).select;
+              if (!target) continue;
+              fields[rel.name] = { type: this.boolExp(rel.target), extensions: info({ kind: 'rel', rel }) };
+              if (rel.kind === 'array' && target.allowAggregations)
+                fields[`${rel.name}_aggregate`] = {
+                  type: aggregateBoolExp(this, rel.target),
+                  extensions: info({ kind: 'rel_aggregate', rel }),
+                };
+            }
             return fields;
           },
         }),
