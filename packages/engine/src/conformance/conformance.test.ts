@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../project/migrations.ts';
 import { loadProject } from '../project/project.ts';
@@ -30,31 +31,59 @@ async function runCase(c: Case, target: Target, databaseUrl: string) {
     await expect(`${statements.join('\n\n')}\n`).toMatchFileSnapshot(c.file.replace(/\.yaml$/, '.sql'));
 }
 
-describe('conformance: engine on the blog fixture (HASURA-DIALECT §13)', () => {
-  let db: TestDatabase;
-  const targets = new Map<TargetConfig, Target>();
-  const target = async (config: TargetConfig) => {
-    let t = targets.get(config);
-    if (!t) {
-      t = await engineTarget(db, config);
-      targets.set(config, t);
-    }
-    return t;
+/** A throwaway database on another server (e.g. PostgreSQL 15), for ENGINE_CONFORMANCE_PG_URL. */
+async function externalDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `engine_conformance_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
   };
-  beforeAll(async () => {
-    db = await createTestDatabase('empty');
-    await applyMigrations({ project, databaseUrl: db.url });
+}
+
+const external = process.env.ENGINE_CONFORMANCE_PG_URL;
+const servers: Array<[string, () => Promise<TestDatabase>]> = [
+  ['embedded PostgreSQL', () => createTestDatabase('empty')],
+];
+if (external) servers.push([`ENGINE_CONFORMANCE_PG_URL`, () => externalDatabase(external)]);
+
+for (const [server, makeDatabase] of servers)
+  describe(`conformance: engine on the blog fixture (HASURA-DIALECT §13), ${server}`, () => {
+    let db: TestDatabase;
+    const targets = new Map<TargetConfig, Target>();
+    const target = async (config: TargetConfig) => {
+      let t = targets.get(config);
+      if (!t) {
+        t = await engineTarget(db, config);
+        targets.set(config, t);
+      }
+      return t;
+    };
+    beforeAll(async () => {
+      db = await makeDatabase();
+      await applyMigrations({ project, databaseUrl: db.url });
+    });
+    beforeEach(async () => {
+      await applySeeds({ project, databaseUrl: db.url });
+    });
+    afterAll(async () => {
+      for (const t of targets.values()) await t.close();
+      await db?.drop();
+    });
+    for (const c of cases)
+      it(`${c.name}: ${c.description}`, async () => runCase(c, await target(c.config), db.url));
   });
-  beforeEach(async () => {
-    await applySeeds({ project, databaseUrl: db.url });
-  });
-  afterAll(async () => {
-    for (const t of targets.values()) await t.close();
-    await db?.drop();
-  });
-  for (const c of cases)
-    it(`${c.name}: ${c.description}`, async () => runCase(c, await target(c.config), db.url));
-});
 
 const docker = await dockerAvailable();
 const skipNote = docker
