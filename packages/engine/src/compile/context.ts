@@ -39,7 +39,7 @@ export class CompileCtx implements InputContext {
   constructor(
     readonly role: RoleSchema,
     readonly variables: Record<string, unknown>,
-    readonly declared: Set<string>,
+    readonly declared: Map<string, { type: string; hasDefault: boolean }>,
     readonly fragments: Map<string, FragmentDefinitionNode>,
     readonly limits: ShapeLimits = {},
   ) {

@@ -24,7 +24,8 @@ export class Var {
 /** Variables of one request, and which of them shaped the plan (so they join the plan cache key). */
 export interface InputContext {
   variables: Record<string, unknown>;
-  declared: Set<string>;
+  /** Declared variables: name → type as written (e.g. `[Int!]!`) and whether it has a default. */
+  declared: Map<string, { type: string; hasDefault: boolean }>;
   structural: Set<string>;
 }
 
@@ -72,7 +73,13 @@ export function coerceAst(
   if (node === undefined) return undefined;
   if (node.kind === Kind.VARIABLE) {
     const name = node.name.value;
-    if (!ctx.declared.has(name)) throw validationError(`unbound variable "${name}"`, path);
+    const declared = ctx.declared.get(name);
+    if (!declared) throw validationError(`unbound variable "${name}"`, path);
+    if (!compatible(declared.type, type.toString(), declared.hasDefault))
+      throw validationError(
+        `variable '${name}' is declared as '${declared.type}', but used where '${type.toString()}' is expected`,
+        path,
+      );
     const raw = ctx.variables[name];
     if (raw === undefined) {
       if (type instanceof GraphQLNonNull)
@@ -209,4 +216,16 @@ export function coerceJson(type: GraphQLInputType, value: unknown, path: string)
     return v.value;
   }
   return coerceScalar(type, value, path);
+}
+
+/** GraphQL's variable-usage rule: a declared type fits where it is at least as strict. */
+export function compatible(declared: string, expected: string, hasDefault = false): boolean {
+  if (expected.endsWith('!')) {
+    if (declared.endsWith('!')) return compatible(declared.slice(0, -1), expected.slice(0, -1));
+    return hasDefault && compatible(declared, expected.slice(0, -1));
+  }
+  if (declared.endsWith('!')) return compatible(declared.slice(0, -1), expected);
+  if (expected.startsWith('[') && declared.startsWith('['))
+    return compatible(declared.slice(1, -1), expected.slice(1, -1));
+  return declared === expected;
 }

@@ -4,6 +4,7 @@ import {
   type FragmentDefinitionNode,
   Kind,
   type OperationDefinitionNode,
+  print,
   valueFromASTUntyped,
 } from 'graphql';
 import { validationError } from '../errors.ts';
@@ -44,16 +45,16 @@ export function selectOperation(
 export function prepareVariables(
   op: OperationDefinitionNode,
   given: Record<string, unknown>,
-): { variables: Record<string, unknown>; declared: Set<string> } {
+): { variables: Record<string, unknown>; declared: Map<string, { type: string; hasDefault: boolean }> } {
   const variables: Record<string, unknown> = { ...given };
-  const declared = new Set<string>();
+  const declared = new Map<string, { type: string; hasDefault: boolean }>();
   const defs = op.variableDefinitions ?? [];
   const unexpected = Object.keys(given).filter((k) => !defs.some((d) => d.variable.name.value === k));
   if (unexpected.length)
     throw validationError(`unexpected variables in variableValues: ${unexpected.join(', ')}`);
   for (const def of defs) {
     const name = def.variable.name.value;
-    declared.add(name);
+    declared.set(name, { type: print(def.type), hasDefault: !!def.defaultValue });
     if (variables[name] === undefined && def.defaultValue)
       variables[name] = valueFromASTUntyped(def.defaultValue);
     if (variables[name] === undefined && def.type.kind === Kind.NON_NULL_TYPE)
