@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { loadConfigOrReport } from '../config/config.ts';
 import { startGateway } from '../gateway/gateway.ts';
 import { upstreamFromUrl } from '../gateway/proxy.ts';
 import { httpCheck, runHealthChecks } from '../health.ts';
@@ -9,16 +9,8 @@ import { createLogger } from '../log.ts';
  * docker-compose.yml): serves the built app from WEB_DIST and forwards /v1/ and /api/.
  */
 export async function runGatewayOnly(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   const log = createLogger('gateway', 'blue', config.color);
   const engineUrl = config.env.ENGINE_URL ?? `http://127.0.0.1:${config.engine.port}`;
   const actionsUrl = config.env.ACTIONS_URL ?? `http://127.0.0.1:${config.actions.port}`;

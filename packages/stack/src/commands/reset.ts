@@ -1,21 +1,13 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { loadConfigOrReport } from '../config/config.ts';
 import { stopLeftoverPostgres } from '../data/leftover-postgres.ts';
 import { runningStackPid } from '../lock.ts';
 
 /** Deletes the data directory (embedded PostgreSQL, s3rver objects, secrets); true when done. */
 export async function resetData(): Promise<boolean> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return false;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return false;
   const { dataDir, root } = config;
   const relative = path.relative(dataDir, root);
   if (relative === '' || !relative.startsWith('..') || dataDir === path.parse(dataDir).root) {

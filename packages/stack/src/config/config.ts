@@ -148,3 +148,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
     env: e,
   };
 }
+
+/** Loads the config for a command; on a config problem prints every one of them and returns null. */
+export function loadConfigOrReport(env: NodeJS.ProcessEnv = process.env): StackConfig | null {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return null;
+  }
+}
