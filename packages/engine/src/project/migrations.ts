@@ -165,14 +165,48 @@ function describeSqlError(where: string, error: unknown): Error {
   return new Error(`${where}: ${e.message ?? String(error)}${extra ? ` (${extra})` : ''}`, { cause: error });
 }
 
-/** Current state of every migration, in the source and in the database. */
-export async function migrationStatus(options: RunnerOptions): Promise<MigrationStatus[]> {
+/** Opens a client with the bookkeeping ready and the project's and database's migrations listed. */
+async function withBookkeeping<T>(
+  options: RunnerOptions,
+  work: (context: {
+    client: pg.Client;
+    book: Bookkeeping;
+    source: Migration[];
+    applied: Map<bigint, boolean>;
+  }) => Promise<T>,
+): Promise<T> {
   const database = options.database ?? 'default';
   const source = listMigrations(options.project, database);
   return withClient(options.databaseUrl, async (client) => {
     const book = new Bookkeeping(client, database);
     await book.init();
-    const applied = await book.applied();
+    return work({ client, book, source, applied: await book.applied() });
+  });
+}
+
+/** Runs one migration's up or down script (or none) and its bookkeeping in one transaction. */
+async function runStep(
+  client: pg.ClientBase,
+  migration: Migration,
+  direction: 'up' | 'down' | null,
+  bookkeeping: () => Promise<void>,
+): Promise<void> {
+  await inTransaction(client, async () => {
+    const script = direction ? migration[direction] : null;
+    if (script?.trim()) {
+      try {
+        await client.query(script);
+      } catch (error) {
+        throw describeSqlError(`${path.basename(migration.dir)}/${direction}.sql`, error);
+      }
+    }
+    await bookkeeping();
+  });
+}
+
+/** Current state of every migration, in the source and in the database. */
+export async function migrationStatus(options: RunnerOptions): Promise<MigrationStatus[]> {
+  return withBookkeeping(options, async ({ source, applied }) => {
     const rows = new Map<bigint, MigrationStatus>();
     for (const m of source)
       rows.set(m.version, {
@@ -196,12 +230,7 @@ export async function migrationStatus(options: RunnerOptions): Promise<Migration
 export async function applyMigrations(
   options: RunnerOptions & { version?: bigint; skipExecution?: boolean },
 ): Promise<Migration[]> {
-  const database = options.database ?? 'default';
-  const source = listMigrations(options.project, database);
-  return withClient(options.databaseUrl, async (client) => {
-    const book = new Bookkeeping(client, database);
-    await book.init();
-    const applied = await book.applied();
+  return withBookkeeping(options, async ({ client, book, source, applied }) => {
     let pending = source.filter((m) => !applied.has(m.version));
     if (options.version !== undefined) {
       pending = pending.filter((m) => m.version === options.version);
@@ -209,16 +238,9 @@ export async function applyMigrations(
         throw new Error(`no migration with version ${options.version}`);
     }
     for (const migration of pending) {
-      await inTransaction(client, async () => {
-        if (!options.skipExecution && migration.up?.trim()) {
-          try {
-            await client.query(migration.up);
-          } catch (error) {
-            throw describeSqlError(`${path.basename(migration.dir)}/up.sql`, error);
-          }
-        }
-        await book.record(migration.version);
-      });
+      await runStep(client, migration, options.skipExecution ? null : 'up', () =>
+        book.record(migration.version),
+      );
       options.log?.(`applied ${migration.version}_${migration.name}`);
     }
     return pending;
@@ -232,12 +254,7 @@ export async function applyMigrations(
 export async function rollbackMigrations(
   options: RunnerOptions & { steps?: number; all?: boolean; version?: bigint },
 ): Promise<Migration[]> {
-  const database = options.database ?? 'default';
-  const source = listMigrations(options.project, database);
-  return withClient(options.databaseUrl, async (client) => {
-    const book = new Bookkeeping(client, database);
-    await book.init();
-    const applied = await book.applied();
+  return withBookkeeping(options, async ({ client, book, source, applied }) => {
     const appliedDesc = [...applied.keys()].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
     let targets: bigint[];
     if (options.version !== undefined) {
@@ -252,16 +269,7 @@ export async function rollbackMigrations(
       if (!migration)
         throw new Error(`migration ${version} is applied but its folder is missing from the project`);
       if (migration.down === null) throw new Error(`${migration.dir} has no down.sql`);
-      await inTransaction(client, async () => {
-        if (migration.down?.trim()) {
-          try {
-            await client.query(migration.down);
-          } catch (error) {
-            throw describeSqlError(`${path.basename(migration.dir)}/down.sql`, error);
-          }
-        }
-        await book.forget(version);
-      });
+      await runStep(client, migration, 'down', () => book.forget(version));
       options.log?.(`rolled back ${migration.version}_${migration.name}`);
       done.push(migration);
     }
