@@ -10,6 +10,7 @@ export interface AuthConfig {
   unauthorizedRole?: string;
 }
 
+/** Request headers, lower-cased names. */
 export type Headers = Record<string, string | undefined>;
 
 /** Lower-cased `x-hasura-*` headers, which become session variables. */

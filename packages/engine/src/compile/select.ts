@@ -19,6 +19,7 @@ export interface Source {
   filter: boolean;
 }
 
+/** Rows of a tracked table, optionally joined to a parent row. */
 export const tableSource = (table: Table, join?: Source['join']): Source => ({
   from: sql`${sql.ident(table.schema, table.name)}`,
   join,
@@ -135,6 +136,7 @@ function jsonPath(path: string, where: string): string[] {
   return out;
 }
 
+/** WHERE, ORDER BY, DISTINCT ON and LIMIT/OFFSET of one select. */
 export interface Filtering {
   where: SQL;
   order: OrderItem[];
@@ -196,6 +198,7 @@ export function filtering(
   return { where: conds.length ? sql.join(conds, sql` AND `) : sql`true`, order, distinct, limit, offset };
 }
 
+/** The sorted, filtered, limited row source that the JSON is built from. */
 export function innerQuery(
   _ctx: CompileCtx,
   projections: Map<string, SQL>,

@@ -30,6 +30,7 @@ export function writeStatement(write: SQL): Compiled {
   );
 }
 
+/** Runs a write; a failed permission check raises Hasura's permission-error (and rolls back). */
 export async function runWrite(
   runner: StatementRunner,
   statement: Compiled,
@@ -49,6 +50,7 @@ export function valueSql(column: Column, value: unknown): SQL {
   return sql`${sql.value(isJson && !column.isArray ? JSON.stringify(value) : value)}::${type}`;
 }
 
+/** The SQL value of a permission preset (`set`): a session variable or a literal. */
 export const presetSql = (column: Column, preset: Preset): SQL =>
   preset.kind === 'session'
     ? sql`${sql.session(preset.name)}::${sql.type(column.udt, column.isArray)}`

@@ -8,6 +8,7 @@ export interface Origin {
   key: string;
 }
 
+/** A metadata problem, reported as `<file>: <key>: <message>`. */
 export class MetadataError extends Error {
   constructor(
     readonly file: string,

@@ -8,6 +8,7 @@ import { MetadataError } from './load.ts';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** Finds a tracked table by schema and name. */
 export type Lookup = (schema: string, name: string) => Table | undefined;
 
 /** Resolves a table entry's object and array relationships. */

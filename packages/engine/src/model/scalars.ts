@@ -50,6 +50,7 @@ export function sumScalar(scalar: string): string {
   return scalar;
 }
 
+/** Aggregates whose result is always Float. */
 export const AGG_FLOAT_OPS = [
   'avg',
   'stddev',
@@ -62,6 +63,7 @@ export const AGG_FLOAT_OPS = [
 
 /** Comparison operators by family, in the order Hasura lists them. */
 export const GENERIC_OPS = ['_eq', '_gt', '_gte', '_in', '_is_null', '_lt', '_lte', '_neq', '_nin'];
+/** Pattern operators of text-like scalars. */
 export const TEXT_OPS = [
   '_ilike',
   '_iregex',
@@ -74,5 +76,7 @@ export const TEXT_OPS = [
   '_regex',
   '_similar',
 ];
+/** Operators of jsonb columns. */
 export const JSONB_OPS = ['_contained_in', '_contains', '_has_key', '_has_keys_all', '_has_keys_any'];
+/** Containment operators of array columns. */
 export const ARRAY_OPS = ['_contained_in', '_contains'];

@@ -19,6 +19,7 @@ export interface Column {
   writable: boolean;
 }
 
+/** An object or array relationship, resolved to its target table and column mapping. */
 export interface Relationship {
   name: string;
   kind: 'object' | 'array';
@@ -32,6 +33,7 @@ export interface Relationship {
   comment: string | null;
 }
 
+/** A computed field backed by a SQL function of the row. */
 export interface ComputedField {
   name: string;
   schema: string;
@@ -75,11 +77,13 @@ export interface CastExp {
   to: 'text';
 }
 
+/** The empty conjunction: always true. */
 export const TRUE_EXP: BoolExp = { kind: 'and', items: [] };
 
 /** A preset (`set`) value: a literal or a session variable. */
 export type Preset = { kind: 'literal'; value: unknown } | { kind: 'session'; name: string };
 
+/** A role's select permission on a table. */
 export interface SelectPermission {
   columns: Set<string>;
   computed: Set<string>;
@@ -92,6 +96,7 @@ export interface SelectPermission {
   columnFilters?: Map<string, BoolExp>;
 }
 
+/** A role's insert permission on a table. */
 export interface InsertPermission {
   /** The permission as written, to compare parents of inherited roles. */
   raw: string;
@@ -101,6 +106,7 @@ export interface InsertPermission {
   backendOnly: boolean;
 }
 
+/** A role's update permission on a table. */
 export interface UpdatePermission {
   /** The permission as written, to compare parents of inherited roles. */
   raw: string;
@@ -111,6 +117,7 @@ export interface UpdatePermission {
   backendOnly: boolean;
 }
 
+/** A role's delete permission on a table. */
 export interface DeletePermission {
   /** The permission as written, to compare parents of inherited roles. */
   raw: string;
@@ -118,6 +125,7 @@ export interface DeletePermission {
   backendOnly: boolean;
 }
 
+/** Everything one role may do on a table. */
 export interface TablePermissions {
   select?: SelectPermission;
   insert?: InsertPermission;
@@ -125,6 +133,7 @@ export interface TablePermissions {
   delete?: DeletePermission;
 }
 
+/** The eleven root fields a table can have (custom_root_fields keys). */
 export type RootFieldKind =
   | 'select'
   | 'select_by_pk'
@@ -138,6 +147,7 @@ export type RootFieldKind =
   | 'delete'
   | 'delete_by_pk';
 
+/** A tracked table or view with its GraphQL names, relationships and permissions. */
 export interface Table {
   schema: string;
   name: string;
@@ -158,12 +168,14 @@ export interface Table {
   permissions: Map<string, TablePermissions>;
 }
 
+/** An argument of an action field. */
 export interface ActionArgument {
   name: string;
   /** GraphQL type as written in actions.graphql, e.g. `PlaceOrderInput!`. */
   type: string;
 }
 
+/** A relationship from an action's output type to a table. */
 export interface ActionRelationship {
   name: string;
   kind: 'object' | 'array';
@@ -172,6 +184,7 @@ export interface ActionRelationship {
   mapping: Array<[string, string]>;
 }
 
+/** A synchronous action: its handler settings, signature and permitted roles. */
 export interface Action {
   name: string;
   kind: 'query' | 'mutation';

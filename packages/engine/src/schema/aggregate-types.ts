@@ -37,6 +37,7 @@ export function aggColumns(t: TableTypes, table: Table, op: string): Column[] {
     : cols.filter((c) => isNumeric(c.scalar));
 }
 
+/** `T_aggregate_fields`: count and the per-operation field types. */
 export function aggregateFields(t: TableTypes, table: Table): GraphQLObjectType {
   const name = `${table.gqlName}_aggregate_fields`;
   return t.reg.get(
@@ -96,6 +97,7 @@ export function aggregateFields(t: TableTypes, table: Table): GraphQLObjectType 
   );
 }
 
+/** `T_aggregate_order_by`, for ordering by array relationship aggregates. */
 export function aggregateOrderBy(t: TableTypes, table: Table): GraphQLInputObjectType {
   const name = `${table.gqlName}_aggregate_order_by`;
   return t.reg.get(

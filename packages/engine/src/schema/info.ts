@@ -30,10 +30,12 @@ export type InputInfo =
 /** Engine data attached to graphql-js field definitions. */
 export const info = (engine: OutputInfo | RootInfo | InputInfo) => ({ engine });
 
+/** The engine info of an output field (column, relationship, root field...). */
 export function outputInfo(field: GraphQLField<unknown, unknown>): OutputInfo | RootInfo | undefined {
   return (field.extensions as { engine?: OutputInfo | RootInfo }).engine;
 }
 
+/** The engine info of an input field (column, relationship...). */
 export function inputInfo(field: GraphQLInputField): InputInfo | undefined {
   return (field.extensions as { engine?: InputInfo }).engine;
 }

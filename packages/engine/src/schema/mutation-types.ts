@@ -34,6 +34,7 @@ export function hasOnConflict(t: TableTypes, table: Table): boolean {
   return !!t.perms(table).update && table.constraints.some((k) => isNameOk(k.name));
 }
 
+/** `T_insert_input`: insertable columns and insertable relationships. */
 export function insertInput(t: TableTypes, table: Table): GraphQLInputObjectType {
   const name = `${table.gqlName}_insert_input`;
   return t.reg.get(
@@ -80,6 +81,7 @@ function relInsertInput(t: TableTypes, table: Table, kind: 'object' | 'array'): 
   );
 }
 
+/** `T_on_conflict`. */
 export function onConflict(t: TableTypes, table: Table): GraphQLInputObjectType {
   const name = `${table.gqlName}_on_conflict`;
   return t.reg.get(
@@ -129,6 +131,7 @@ function updateColumnEnum(t: TableTypes, table: Table): GraphQLEnumType {
   });
 }
 
+/** `T_mutation_response`; `returning` only for roles that can select. */
 export function mutationResponse(t: TableTypes, table: Table): GraphQLObjectType {
   const name = `${table.gqlName}_mutation_response`;
   return t.reg.get(
@@ -210,6 +213,7 @@ export function updateOperators(t: TableTypes, table: Table): GraphQLInputFieldC
   return ops;
 }
 
+/** `T_pk_columns_input`. */
 export function pkColumnsInput(t: TableTypes, table: Table): GraphQLInputObjectType {
   const name = `${table.gqlName}_pk_columns_input`;
   return t.reg.get(
@@ -229,6 +233,7 @@ export function pkColumnsInput(t: TableTypes, table: Table): GraphQLInputObjectT
   );
 }
 
+/** `T_updates`, one entry of `update_T_many`. */
 export function updatesInput(t: TableTypes, table: Table): GraphQLInputObjectType {
   const name = `${table.gqlName}_updates`;
   return t.reg.get(

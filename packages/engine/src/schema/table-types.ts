@@ -311,4 +311,5 @@ export class TableTypes {
 }
 
 export { isNameOk, list, nn };
+/** A graphql-js output field configuration. */
 export type FieldConfig = GraphQLFieldConfig<unknown, unknown>;

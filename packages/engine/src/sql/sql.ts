@@ -92,6 +92,7 @@ sql.int = (n: number): SQL => {
   return new SQL([String(n)]);
 };
 
+/** SQL `true` / `false`. */
 export const TRUE = sql`true`;
 export const FALSE = sql`false`;
 
