@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type DocumentNode,
   execute,
@@ -10,7 +11,7 @@ import {
 import { validationError } from '../errors.ts';
 import type { RoleSchema } from '../schema/build.ts';
 import { outputInfo, type RootInfo } from '../schema/info.ts';
-import { render, sql } from '../sql/sql.ts';
+import { type Compiled, render, sql } from '../sql/sql.ts';
 import { compileAction } from './action.ts';
 import { aggregateQuery } from './aggregate.ts';
 import { CompileCtx, objectType, type Selected, type ShapeLimits } from './context.ts';
@@ -19,6 +20,11 @@ import type { FieldPlan, Plan } from './plan.ts';
 import { listQuery, objectQuery, tableSource } from './select.ts';
 import { compileStream } from './stream.ts';
 import { compileDelete, compileUpdate, pkExp } from './update.ts';
+
+/** Names a query statement after its text, so each pooled connection prepares it once. */
+function prepared(c: Compiled): Compiled {
+  return { ...c, name: `e_${createHash('sha1').update(c.text).digest('base64url')}` };
+}
 
 /** Picks the operation to run, as Hasura does. */
 export function selectOperation(
@@ -118,7 +124,7 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
   const table = root.table;
   const query = (q: import('../sql/sql.ts').SQL): FieldPlan => {
     const statement = sql`SELECT (SELECT _q.j FROM (${q}) AS _q)::text AS root`;
-    return { kind: 'query', alias, sql: statement, statement: render(statement) };
+    return { kind: 'query', alias, sql: statement, statement: prepared(render(statement)) };
   };
   switch (root.kind) {
     case 'select':

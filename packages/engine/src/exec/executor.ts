@@ -43,6 +43,8 @@ export function bindParams(
 /** Runs plans on a pool: queries field by field, mutations in one transaction with `hasura.user` set. */
 export class Executor {
   readonly pool: pg.Pool;
+  /** Use named prepared statements for compiled queries (saves PostgreSQL parse/plan time). */
+  prepare = process.env.ENGINE_PREPARED_STATEMENTS !== 'false';
   /** Debug/golden hook: every statement with its bound values. */
   onStatement?: (text: string, values: unknown[], params: ParamSource[]) => void;
 
@@ -62,7 +64,11 @@ export class Executor {
         const values = bindParams(statement.params, variables, session.vars, runtime);
         this.onStatement?.(statement.text, values, statement.params);
         try {
-          const result = await client.query({ text: statement.text, values });
+          const result = await client.query(
+            this.prepare && statement.name
+              ? { name: statement.name, text: statement.text, values }
+              : { text: statement.text, values },
+          );
           return result.rows;
         } catch (error) {
           throw mapPgError(error, statement.text);

@@ -129,6 +129,8 @@ export function encodeVariable(value: unknown, encode: Encoding): string | null 
 export interface Compiled {
   text: string;
   params: ParamSource[];
+  /** Prepared-statement name (a hash of the text), for statements run many times. */
+  name?: string;
 }
 
 /**
