@@ -5,6 +5,7 @@ import { type SQL, sql } from '../sql/sql.ts';
 import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { resolve } from './input.ts';
 import { filtering, innerQuery, listQuery, type Source } from './select.ts';
+import { boolSql } from './where.ts';
 
 const AGG_FN: Record<string, SQL> = {
   sum: sql`sum`,
@@ -71,7 +72,20 @@ export function aggregateQuery(
           fields.push(sql`${gk}, json_build_object(${sql.join(cols)})`);
         }
       }
-      const all = new Map(table.columns.map((c) => [c.name, sql`${sql.ident(b, c.name)}`]));
+      // Inherited roles: a cell hidden by the role's parents is NULL for aggregates too.
+      const hidden = ctx.t.perms(table).select?.columnFilters;
+      const all = new Map(
+        table.columns.map((c) => {
+          const raw = sql`${sql.ident(b, c.name)}`;
+          const filter = hidden?.get(c.name);
+          return [
+            c.name,
+            filter
+              ? sql`CASE WHEN ${boolSql(ctx, filter, { alias: b, root: b })} THEN ${raw} ELSE NULL END`
+              : raw,
+          ];
+        }),
+      );
       parts.push(
         sql`${key}, (SELECT json_build_object(${sql.join(fields)}) FROM (${innerQuery(ctx, all, src, b, fl)}) AS ${sql.ident(a)})`,
       );

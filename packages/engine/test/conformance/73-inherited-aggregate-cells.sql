@@ -1,0 +1,3 @@
+-- $1 = "true"
+-- $2 = "2"
+SELECT (SELECT _q.j FROM (SELECT json_build_object('aggregate', (SELECT json_build_object('count', count(*), 'max', json_build_object('created_at', max("_a2"."created_at"))) FROM (SELECT "_b1"."id" AS "id", "_b1"."title" AS "title", "_b1"."author_id" AS "author_id", "_b1"."published" AS "published", "_b1"."meta" AS "meta", CASE WHEN (("_b1"."published" = $1::"bool") OR ("_b1"."author_id" = $2::"int4")) THEN "_b1"."created_at" ELSE NULL END AS "created_at" FROM "public"."article" AS "_b1" WHERE ((("_b1"."published" = $1::"bool") OR ("_b1"."author_id" = $2::"int4")) OR true)) AS "_a2")) AS "j") AS _q)::text AS root;
