@@ -51,12 +51,6 @@ export function inheritRoles(
     for (const key of Object.keys(item))
       if (key !== 'role_name' && key !== 'role_set')
         throw new MetadataError(file, `${item.role_name}.${key}`, 'unknown metadata key');
-    if (roles.has(item.role_name))
-      throw new MetadataError(
-        file,
-        item.role_name,
-        'an inherited role cannot also have its own permissions in this engine',
-      );
     defs.set(item.role_name, item.role_set.map(String));
   }
   const resolving = new Set<string>();
@@ -73,11 +67,13 @@ export function inheritRoles(
     for (const table of tables) {
       const ps = parents.map((p) => table.permissions.get(p) ?? ({} as TablePermissions));
       const selects = ps.map((p) => p.select).filter((s): s is SelectPermission => !!s);
+      // A permission written for the inherited role itself overrides the inherited one.
+      const own = table.permissions.get(role) ?? {};
       const perms: TablePermissions = {
-        select: selects.length ? unionSelect(selects) : undefined,
-        insert: same(ps.map((p) => p.insert)),
-        update: same(ps.map((p) => p.update)),
-        delete: same(ps.map((p) => p.delete)),
+        select: own.select ?? (selects.length ? unionSelect(selects) : undefined),
+        insert: own.insert ?? same(ps.map((p) => p.insert)),
+        update: own.update ?? same(ps.map((p) => p.update)),
+        delete: own.delete ?? same(ps.map((p) => p.delete)),
       };
       if (perms.select || perms.insert || perms.update || perms.delete) table.permissions.set(role, perms);
     }
