@@ -1,0 +1,4 @@
+SELECT (SELECT _q.j FROM (SELECT coalesce(json_agg("_r"), '[]') AS "j" FROM (SELECT "_t2"."name" AS "name" FROM (SELECT "_b1"."name" AS "name" FROM "public"."author" AS "_b1" WHERE true ORDER BY "_b1"."id" ASC NULLS LAST LIMIT 1) AS "_t2") AS "_r") AS _q)::text AS root;
+
+-- $1 = "true"
+SELECT (SELECT _q.j FROM (SELECT coalesce(json_agg("_r"), '[]') AS "j" FROM (SELECT "_l5"."j" AS "article" FROM (SELECT "_b3"."id" AS "id" FROM "public"."published_article" AS "_b3" WHERE true ORDER BY "_b3"."id" ASC NULLS LAST LIMIT 1) AS "_t4" LEFT OUTER JOIN LATERAL (SELECT row_to_json("_r") AS "j" FROM (SELECT "_t7"."id" AS "id" FROM (SELECT "_b6"."id" AS "id" FROM "public"."article" AS "_b6" WHERE ("_b6"."published" = $1::"bool") AND true AND "_b6"."id" = "_t4"."id" LIMIT 1) AS "_t7") AS "_r") AS "_l5" ON true) AS "_r") AS _q)::text AS root;
