@@ -12,6 +12,12 @@ export interface OrderItem {
   column?: string;
 }
 
+/** ORDER BY terms plus the LEFT JOINs that ordering through object relationships needs. */
+export interface Ordering {
+  items: OrderItem[];
+  joins: SQL[];
+}
+
 const DIRECTIONS: Record<string, SQL> = {
   asc: sql`ASC NULLS LAST`,
   asc_nulls_last: sql`ASC NULLS LAST`,
@@ -34,20 +40,21 @@ const AGGS = new Set([
   'variance',
 ]);
 
-/** Compiles an `order_by` value (object or list of objects) into ORDER BY terms. */
+/** Compiles an `order_by` value (object or list of objects) into ORDER BY terms over `alias`. */
 export function orderItems(
   ctx: CompileCtx,
   table: Table,
   value: unknown,
   alias: string,
   path: string,
-): OrderItem[] {
-  const out: OrderItem[] = [];
+): Ordering {
+  const out: Ordering = { items: [], joins: [] };
+  const joined = new Map<string, string>();
   const list = Array.isArray(value) ? value : [value];
   list.forEach((obj, i) => {
     if (obj === null)
       throw validationError(`unexpected null value for type '${table.gqlName}_order_by'`, `${path}[${i}]`);
-    walk(ctx, table, obj as Record<string, unknown>, alias, `${path}[${i}]`, out, identity);
+    walk(ctx, table, obj as Record<string, unknown>, alias, `${path}[${i}]`, out, joined, true);
   });
   return out;
 }
@@ -64,37 +71,45 @@ function walk(
   obj: Record<string, unknown>,
   alias: string,
   path: string,
-  out: OrderItem[],
-  wrap: (e: SQL) => SQL,
+  out: Ordering,
+  joined: Map<string, string>,
+  top: boolean,
 ) {
   for (const [key, value] of Object.entries(obj)) {
     const here = `${path}.${key}`;
     if (value === null || value === undefined) continue;
-    const column = [...table.columns].find((c) => c.gqlName === key);
+    const column = table.columns.find((c) => c.gqlName === key);
     if (column) {
-      out.push({
-        expr: wrap(sql`${sql.ident(alias, column.name)}`),
+      out.items.push({
+        expr: sql`${sql.ident(alias, column.name)}`,
         dir: dir(ctx, value, here),
-        column: wrap === identity ? column.name : undefined,
+        column: top ? column.name : undefined,
       });
       continue;
     }
     const computed = table.computed.get(key);
     if (computed) {
-      out.push({ expr: wrap(computedCall(computed, alias)), dir: dir(ctx, value, here) });
+      out.items.push({ expr: computedCall(computed, alias), dir: dir(ctx, value, here) });
       continue;
     }
     const rel = table.relationships.get(key);
     if (rel && rel.kind === 'object') {
-      const o = ctx.alias('_o');
-      const join = sql.join(
-        rel.mapping.map(([l, r]) => sql`${sql.ident(o, r)} = ${sql.ident(alias, l)}`),
-        sql` AND `,
-      );
-      const from = sql`FROM ${sql.ident(rel.target.schema, rel.target.name)} AS ${sql.ident(o)} WHERE ${join} AND ${permSql(ctx, rel.target, { alias: o, root: o })}`;
-      walk(ctx, rel.target, value as Record<string, unknown>, o, here, out, (e) =>
-        wrap(sql`(SELECT ${e} ${from} LIMIT 1)`),
-      );
+      // A LEFT JOIN (not a subquery per row) lets PostgreSQL hash-join large tables; one join per
+      // relationship path however many of its columns are used.
+      const joinKey = `${alias}.${rel.name}`;
+      let o = joined.get(joinKey);
+      if (!o) {
+        o = ctx.alias('_o');
+        joined.set(joinKey, o);
+        const on = sql.join(
+          rel.mapping.map(([l, r]) => sql`${sql.ident(o!, r)} = ${sql.ident(alias, l)}`),
+          sql` AND `,
+        );
+        out.joins.push(
+          sql` LEFT OUTER JOIN ${sql.ident(rel.target.schema, rel.target.name)} AS ${sql.ident(o)} ON ${on} AND ${permSql(ctx, rel.target, { alias: o, root: o })}`,
+        );
+      }
+      walk(ctx, rel.target, value as Record<string, unknown>, o, here, out, joined, false);
       continue;
     }
     const aggRel = key.endsWith('_aggregate')
@@ -109,12 +124,12 @@ function walk(
         );
         const from = sql`FROM ${sql.ident(aggRel.target.schema, aggRel.target.name)} AS ${sql.ident(o)} WHERE ${join} AND ${permSql(ctx, aggRel.target, { alias: o, root: o })}`;
         if (op === 'count')
-          out.push({ expr: wrap(sql`(SELECT count(*) ${from})`), dir: dir(ctx, inner, `${here}.count`) });
+          out.items.push({ expr: sql`(SELECT count(*) ${from})`, dir: dir(ctx, inner, `${here}.count`) });
         else if (AGGS.has(op))
           for (const [colName, d] of Object.entries(inner as Record<string, unknown>)) {
             const col = aggRel.target.columns.find((c) => c.gqlName === colName)!;
-            out.push({
-              expr: wrap(sql`(SELECT ${sql.ident(op)}(${sql.ident(o, col.name)}) ${from})`),
+            out.items.push({
+              expr: sql`(SELECT ${sql.ident(op)}(${sql.ident(o, col.name)}) ${from})`,
               dir: dir(ctx, d, `${here}.${op}.${colName}`),
             });
           }
@@ -123,8 +138,4 @@ function walk(
     }
     throw validationError(`field '${key}' not found in type: '${table.gqlName}_order_by'`, here);
   }
-}
-
-function identity(e: SQL) {
-  return e;
 }

@@ -140,6 +140,8 @@ function jsonPath(path: string, where: string): string[] {
 export interface Filtering {
   where: SQL;
   order: OrderItem[];
+  /** LEFT JOINs the ordering needs (object relationships). */
+  joins: SQL[];
   distinct: string[] | null;
   limit: SQL | null;
   offset: SQL | null;
@@ -164,10 +166,11 @@ export function filtering(
     );
   }
   if (src.join) conds.push(src.join(b));
-  const order =
+  const ordering =
     args.order_by === undefined || args.order_by === null
-      ? []
+      ? { items: [], joins: [] }
       : orderItems(ctx, table, resolve(ctx, args.order_by), b, `${f.path}.args.order_by`);
+  const order = ordering.items;
   const distinctRaw =
     args.distinct_on === undefined || args.distinct_on === null
       ? null
@@ -195,7 +198,14 @@ export function filtering(
       : typeof off === 'number'
         ? sql.int(off)
         : null;
-  return { where: conds.length ? sql.join(conds, sql` AND `) : sql`true`, order, distinct, limit, offset };
+  return {
+    where: conds.length ? sql.join(conds, sql` AND `) : sql`true`,
+    order,
+    joins: ordering.joins,
+    distinct,
+    limit,
+    offset,
+  };
 }
 
 /** The sorted, filtered, limited row source that the JSON is built from. */
@@ -229,7 +239,7 @@ export function innerQuery(
         ? sql` LIMIT ${fl.limit}`
         : sql``;
   const offset = fl.offset ? sql` OFFSET ${fl.offset}` : sql``;
-  return sql`SELECT ${distinct}${sql.join(cols)} FROM ${src.from} AS ${sql.ident(b)} WHERE ${fl.where}${orderBy}${limit}${offset}`;
+  return sql`SELECT ${distinct}${sql.join(cols)} FROM ${src.from} AS ${sql.ident(b)}${sql.join(fl.joins, sql``)} WHERE ${fl.where}${orderBy}${limit}${offset}`;
 }
 
 /** A JSON array of rows (`T`, array relationships): `SELECT ... AS j`. */
@@ -275,6 +285,7 @@ export function objectQuery(
   const fl: Filtering = {
     where: sql.join(conds, sql` AND `),
     order: [],
+    joins: [],
     distinct: null,
     limit: null,
     offset: null,
