@@ -169,7 +169,7 @@ class Connection {
     const body = JSON.parse(errorBody(error, this.session?.adminAuth ?? false)) as { errors: unknown[] };
     if (this.modern) this.send({ type: 'error', id, payload: body.errors });
     else {
-      this.send({ type: 'error', id, payload: body.errors[0] });
+      this.send({ type: 'error', id, payload: { errors: body.errors } });
       this.send({ type: 'complete', id });
     }
   }
