@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { introspectUrl } from './catalog/introspect.ts';
+import { loadModel } from './engine/engine.ts';
 import { checkMetadata } from './metadata/check.ts';
 import { loadMetadataDirectory } from './metadata/load.ts';
 import { sourceUrls } from './metadata/sources.ts';
@@ -104,7 +105,16 @@ const COMMANDS: Record<string, Command> = {
     );
     const catalogs = new Map();
     for (const [name, url] of urls) catalogs.set(name, await introspectUrl(url));
-    const errors = checkMetadata(metadata, catalogs);
+    const errors: Error[] = checkMetadata(metadata, catalogs);
+    // Past the structural check, build the engine's model too: permission rules, actions and
+    // inherited roles are validated there.
+    if (!errors.length && urls.has('default')) {
+      try {
+        await loadModel(metadata, urls.get('default')!);
+      } catch (error) {
+        errors.push(...(error instanceof AggregateError ? error.errors : [error as Error]));
+      }
+    }
     if (errors.length) {
       for (const error of errors) console.error(error.message);
       throw new Error(`metadata is inconsistent: ${errors.length} problem(s)`);

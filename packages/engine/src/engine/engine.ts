@@ -8,7 +8,7 @@ import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { HasuraError } from '../errors.ts';
 import { Executor, type Session } from '../exec/executor.ts';
 import { qualifiedTable } from '../metadata/check.ts';
-import { loadMetadataDirectory } from '../metadata/load.ts';
+import { loadMetadataDirectory, type RawMetadata } from '../metadata/load.ts';
 import { buildModel, type EnumRows } from '../metadata/model.ts';
 import type { Model } from '../model/types.ts';
 import { loadProject } from '../project/project.ts';
@@ -201,6 +201,22 @@ async function enumRows(
   return rows;
 }
 
+/**
+ * Checks loaded metadata against the live database and resolves the typed model; throws an
+ * AggregateError of MetadataErrors (file and key each) when anything is wrong or unsupported.
+ */
+export async function loadModel(raw: RawMetadata, databaseUrl: string): Promise<Model> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const catalog = await introspect(client);
+    const sourceName = String((raw.sources[0] as { name?: string } | undefined)?.name ?? 'default');
+    return buildModel(raw, new Map([[sourceName, catalog]]), await enumRows(client, raw, catalog));
+  } finally {
+    await client.end();
+  }
+}
+
 /** Loads the project, checks metadata against the database and prepares the engine core. */
 export async function loadEngineCore(options: EngineOptions): Promise<EngineCore> {
   const project = loadProject(options.projectDir);
@@ -208,16 +224,7 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
   if (!existsSync(path.join(metadataDir, 'version.yaml')))
     throw new Error(`no Hasura metadata in ${metadataDir}`);
   const raw = loadMetadataDirectory(metadataDir);
-  const client = new pg.Client({ connectionString: options.databaseUrl });
-  await client.connect();
-  let model: Model;
-  try {
-    const catalog = await introspect(client);
-    const sourceName = String((raw.sources[0] as { name?: string } | undefined)?.name ?? 'default');
-    model = buildModel(raw, new Map([[sourceName, catalog]]), await enumRows(client, raw, catalog));
-  } finally {
-    await client.end();
-  }
+  const model = await loadModel(raw, options.databaseUrl);
   const jwt = typeof options.jwtSecret === 'string' ? JSON.parse(options.jwtSecret) : options.jwtSecret;
   const auth = new Authenticator({
     adminSecret: options.adminSecret || undefined,
