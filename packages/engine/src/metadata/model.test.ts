@@ -65,10 +65,10 @@ describe('metadata validation at start (nothing silently ignored)', () => {
 
   it('refuses an inherited role built from an unknown role', async () => {
     const msg = await startError(
-      variant('inherited_roles.yaml', (t) => t.replace('[user, analyst]', '[user, editor]')),
+      variant('inherited_roles.yaml', (t) => t.replace('[user, analyst]', '[user, nobody]')),
     );
     expect(msg).toContain('inherited_roles.yaml');
-    expect(msg).toContain("unknown role 'editor'");
+    expect(msg).toContain("unknown role 'nobody'");
   });
 
   it('refuses an action declared in actions.yaml but not in actions.graphql', async () => {
