@@ -95,6 +95,22 @@ describe('HTTP server (started from HASURA_GRAPHQL_* env like the local stack do
     expect(wide.json).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' } }] });
   });
 
+  it('answers /v1alpha1/graphql with real HTTP status codes', async () => {
+    const call = (headers: Record<string, string>, query: string) =>
+      fetch(`${base}/v1alpha1/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query }),
+      });
+    expect((await call({ 'x-hasura-admin-secret': 's3cret' }, '{ author_by_pk(id: 1) { id } }')).status).toBe(
+      200,
+    );
+    expect((await call({ 'x-hasura-admin-secret': 'bad' }, '{ author_by_pk(id: 1) { id } }')).status).toBe(
+      401,
+    );
+    expect((await call({ 'x-hasura-admin-secret': 's3cret' }, '{ nope }')).status).toBe(400);
+  });
+
   it('requires the admin secret when one is configured', async () => {
     expect((await post('{"query": "{ author { id } }"}', {})).json).toEqual({
       errors: [

@@ -42,6 +42,22 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
+const AUTH_CODES = new Set([
+  'access-denied',
+  'invalid-jwt',
+  'jwt-invalid-claims',
+  'jwt-missing-role-claims',
+  'invalid-headers',
+]);
+
+/** The HTTP status `/v1alpha1/graphql` answers with: 401 for auth errors, 500 unexpected, else 400. */
+function statusOf(answer: string): number {
+  if (!answer.startsWith('{"errors"')) return 200;
+  const code = (JSON.parse(answer) as { errors: Array<{ extensions?: { code?: string } }> }).errors[0]
+    ?.extensions?.code;
+  return code && AUTH_CODES.has(code) ? 401 : code === 'unexpected' ? 500 : 400;
+}
+
 /** Handles `/v1/graphql` POSTs (single and batched), `/healthz`, `/v1/version` and the console. */
 export function createHttpServer(core: EngineCore): Server {
   const limit = core.options.maxBodyBytes ?? 1024 * 1024;
@@ -55,7 +71,9 @@ export function createHttpServer(core: EngineCore): Server {
         return send(res, 200, JSON.stringify({ version: ENGINE_VERSION }));
       if (req.method === 'GET' && (url === '/console' || url === '/') && core.options.enableConsole)
         return send(res, 200, graphiqlPage(), 'text/html; charset=utf-8');
-      if (url !== '/v1/graphql')
+      // /v1alpha1/graphql is the same API with real HTTP status codes instead of Hasura's all-200.
+      const realStatus = url === '/v1alpha1/graphql';
+      if (url !== '/v1/graphql' && !realStatus)
         return send(
           res,
           404,
@@ -93,7 +111,8 @@ export function createHttpServer(core: EngineCore): Server {
         for (const item of body) out.push(await core.handle(headers, item as GraphQLRequest));
         return send(res, 200, `[${out.join(',')}]`);
       }
-      send(res, 200, await core.handle(headers, body as GraphQLRequest));
+      const answer = await core.handle(headers, body as GraphQLRequest);
+      send(res, realStatus ? statusOf(answer) : 200, answer);
     } catch (error) {
       send(res, 500, errorBody(error, false));
     }
