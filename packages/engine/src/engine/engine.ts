@@ -27,6 +27,8 @@ export interface EngineOptions {
   enableConsole?: boolean;
   /** Live query refetch interval in ms (default 1000). */
   refetchIntervalMs?: number;
+  /** HASURA_GRAPHQL_CORS_DOMAIN: allowed origins (comma-separated, `*` wildcards); all when unset. */
+  corsDomain?: string;
   /** Subscriber cohorts per live-query statement (default 1000; Hasura's default is 100). */
   liveBatchSize?: number;
   /** Max request body in bytes (default 1 MiB). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/create.ts';
 import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
+import { corsPatterns } from './http.ts';
 import { startFromEnv } from './main.ts';
 
 let engine: Engine;
@@ -44,6 +45,24 @@ describe('HTTP server (started from HASURA_GRAPHQL_* env like the local stack do
       /^v2\./,
     );
     expect(await (await fetch(`${base}/console`)).text()).toContain('GraphiQL');
+  });
+
+  it('echoes the origin for CORS (every origin unless HASURA_GRAPHQL_CORS_DOMAIN restricts it)', async () => {
+    const res = await fetch(`${base}/v1/graphql`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-headers': 'content-type,x-hasura-role',
+      },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-headers')).toBe('content-type,x-hasura-role');
+    const only = corsPatterns('http://localhost:*, https://*.example.com')!;
+    expect(
+      ['http://localhost:5173', 'https://app.example.com', 'https://evil.com'].map((o) =>
+        only.some((re) => re.test(o)),
+      ),
+    ).toEqual([true, true, false]);
   });
 
   it('answers batches with an array of results', async () => {

@@ -8,13 +8,36 @@ import { graphiqlPage } from './graphiql.ts';
 /** The version string `/v1/version` reports. */
 export const ENGINE_VERSION = 'v2.48.0-portal-engine';
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-credentials': 'true',
-  'access-control-allow-methods': 'GET,POST,OPTIONS',
-  'access-control-allow-headers': '*',
-  'access-control-max-age': '1728000',
-};
+/**
+ * CORS like Hasura: the request's origin is echoed when allowed (HASURA_GRAPHQL_CORS_DOMAIN, a
+ * comma-separated list with `*` wildcards; everything by default), so credentialed requests work.
+ */
+function corsHeaders(req: IncomingMessage, allowed: RegExp[] | null): Record<string, string> {
+  const origin = req.headers.origin;
+  if (!origin || (allowed && !allowed.some((re) => re.test(origin)))) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    'access-control-allow-methods': 'GET,POST,OPTIONS',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+    'access-control-max-age': '1728000',
+    vary: 'Origin',
+  };
+}
+
+/** HASURA_GRAPHQL_CORS_DOMAIN as patterns; null means every origin. */
+export function corsPatterns(domains: string | undefined): RegExp[] | null {
+  if (!domains || domains.trim() === '*') return null;
+  return domains.split(',').map(
+    (d) =>
+      new RegExp(
+        `^${d
+          .trim()
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '[^/]*')}$`,
+      ),
+  );
+}
 
 /** Node headers as single strings (repeated headers joined like HTTP does). */
 export function flatHeaders(raw: IncomingMessage['headers']): Headers {
@@ -24,7 +47,13 @@ export function flatHeaders(raw: IncomingMessage['headers']): Headers {
 }
 
 function send(res: ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8') {
-  res.writeHead(status, { ...CORS, 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    ...(res.req
+      ? corsHeaders(res.req, (res as ServerResponse & { cors?: RegExp[] | null }).cors ?? null)
+      : {}),
+    'content-type': type,
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
@@ -61,7 +90,9 @@ function statusOf(answer: string): number {
 /** Handles `/v1/graphql` POSTs (single and batched), `/healthz`, `/v1/version` and the console. */
 export function createHttpServer(core: EngineCore): Server {
   const limit = core.options.maxBodyBytes ?? 1024 * 1024;
+  const cors = corsPatterns(core.options.corsDomain);
   return createServer(async (req, res) => {
+    (res as ServerResponse & { cors?: RegExp[] | null }).cors = cors;
     try {
       const url = (req.url ?? '/').split('?')[0];
       if (req.method === 'OPTIONS') return send(res, 204, '');

@@ -32,6 +32,7 @@ export async function startFromEnv(
     unauthorizedRole: env.HASURA_GRAPHQL_UNAUTHORIZED_ROLE,
     enableConsole: env.HASURA_GRAPHQL_ENABLE_CONSOLE === 'true',
     refetchIntervalMs: refetch ? Number(refetch) : undefined,
+    corsDomain: env.HASURA_GRAPHQL_CORS_DOMAIN,
     liveBatchSize: num('HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE'),
     maxBodyBytes: num('ENGINE_MAX_BODY_BYTES'),
     limits: { maxDepth: num('ENGINE_MAX_DEPTH'), maxNodes: num('ENGINE_MAX_NODES') },
