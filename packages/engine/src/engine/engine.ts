@@ -227,6 +227,16 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
     throw new Error(`no Hasura metadata in ${metadataDir}`);
   const raw = loadMetadataDirectory(metadataDir);
   const model = await loadModel(raw, options.databaseUrl);
+  const connection = ((raw.sources[0] as { configuration?: { connection_info?: unknown } } | undefined)
+    ?.configuration?.connection_info ?? {}) as {
+    isolation_level?: string;
+    pool_settings?: { max_connections?: number };
+  };
+  const isolation = connection.isolation_level ?? 'read-committed';
+  if (isolation !== 'read-committed' && isolation !== 'repeatable-read' && isolation !== 'serializable')
+    throw new Error(
+      `databases.yaml: isolation_level must be read-committed, repeatable-read or serializable, found '${isolation}'`,
+    );
   const jwt = typeof options.jwtSecret === 'string' ? JSON.parse(options.jwtSecret) : options.jwtSecret;
   const auth = new Authenticator({
     adminSecret: options.adminSecret || undefined,
@@ -244,7 +254,11 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
   };
   return new EngineCore(
     model,
-    new Executor(options.databaseUrl, options.poolSize ?? 20),
+    new Executor(
+      options.databaseUrl,
+      options.poolSize ?? connection.pool_settings?.max_connections ?? 20,
+      isolation,
+    ),
     auth,
     options,
     limits,

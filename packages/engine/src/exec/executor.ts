@@ -40,6 +40,12 @@ export function bindParams(
   });
 }
 
+const BEGIN = {
+  'read-committed': 'BEGIN ISOLATION LEVEL READ COMMITTED',
+  'repeatable-read': 'BEGIN ISOLATION LEVEL REPEATABLE READ',
+  serializable: 'BEGIN ISOLATION LEVEL SERIALIZABLE',
+} as const;
+
 /** Runs plans on a pool: queries field by field, mutations in one transaction with `hasura.user` set. */
 export class Executor {
   readonly pool: pg.Pool;
@@ -48,7 +54,12 @@ export class Executor {
   /** Debug/golden hook: every statement with its bound values. */
   onStatement?: (text: string, values: unknown[], params: ParamSource[]) => void;
 
-  constructor(databaseUrl: string, max = 20) {
+  constructor(
+    databaseUrl: string,
+    max = 20,
+    /** The source's `isolation_level` (read-committed, repeatable-read, serializable). */
+    private readonly isolation: 'read-committed' | 'repeatable-read' | 'serializable' = 'read-committed',
+  ) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max });
     // A broken idle connection must not crash the process; the pool drops it.
     this.pool.on('error', () => {});
@@ -121,7 +132,7 @@ export class Executor {
     }
     let broken = false;
     try {
-      await client.query('BEGIN');
+      await client.query(BEGIN[this.isolation]);
       await client.query("SELECT set_config('hasura.user', $1, true)", [
         JSON.stringify({ ...session.vars, 'x-hasura-role': session.role }),
       ]);
