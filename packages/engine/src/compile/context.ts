@@ -3,6 +3,8 @@ import {
   type FragmentDefinitionNode,
   type GraphQLField,
   GraphQLObjectType,
+  getNamedType,
+  isLeafType,
   Kind,
   type SelectionSetNode,
   valueFromASTUntyped,
@@ -96,7 +98,7 @@ export class CompileCtx implements InputContext {
 
   /** Fields selected on an object type, in order, with Hasura's error for unknown fields. */
   fields(type: GraphQLObjectType, set: SelectionSetNode | undefined, path: string, depth = 1): Selected[] {
-    if (!set) throw validationError(`missing selection set for '${type.name}'`, path);
+    if (!set) throw validationError(`missing selection set for "${type.name}"`, path);
     if (this.limits.maxDepth !== undefined && depth > this.limits.maxDepth)
       throw validationError(`the query exceeds the maximum depth of ${this.limits.maxDepth}`, path);
     const byAlias = new Map<string, Selected>();
@@ -120,6 +122,8 @@ export class CompileCtx implements InputContext {
           const def = meta ? null : (type.getFields()[sel.name.value] ?? null);
           if (!def && !meta)
             throw validationError(`field '${sel.name.value}' not found in type: '${type.name}'`, fieldPath);
+          if (sel.selectionSet && (!def || isLeafType(getNamedType(def.type))))
+            throw validationError('unexpected subselection set for non-object field', fieldPath);
           this.nodes += 1;
           if (this.limits.maxNodes !== undefined && this.nodes > this.limits.maxNodes)
             throw validationError(
@@ -151,8 +155,7 @@ export class CompileCtx implements InputContext {
 
   /** Sub-fields of a selected object field. */
   subfields(sel: Selected, type: GraphQLObjectType, depth: number): Selected[] {
-    if (!sel.selections.length)
-      throw validationError(`missing selection set for field '${sel.name}' of type '${type.name}'`, sel.path);
+    if (!sel.selections.length) throw validationError(`missing selection set for "${type.name}"`, sel.path);
     const merged: SelectionSetNode = {
       kind: Kind.SELECTION_SET,
       selections: sel.selections.flatMap((s) => s.selections),
