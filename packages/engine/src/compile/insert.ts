@@ -42,7 +42,7 @@ export function compileInsert(ctx: CompileCtx, table: Table, sel: Selected, one:
       one ? path : `${path}[${i}]`,
     ),
   );
-  const outType = one ? objectType(sel.def!.type) : objectType(sel.def!.type);
+  const outType = objectType(sel.def!.type);
   const final = one ? rowStatement(ctx, table, sel, outType) : responseStatement(ctx, table, sel, outType);
   // One multi-row INSERT unless rows nest or have no columns at all (DEFAULT VALUES is one row).
   const flat = nodes.every((n) => !n.before.length && !n.after.length && n.values.size > 0);

@@ -134,10 +134,11 @@ class Connection {
       if (this.modern) this.socket.close(4403, 'Forbidden');
       else {
         this.send({ type: 'connection_error', payload: message });
-        this.socket.close(
-          4400,
-          JSON.stringify({ server_error_msg: `4400: Connection initialization failed: ${message}` }),
-        );
+        // WebSocket close reasons are limited to 123 bytes.
+        const reason = JSON.stringify({
+          server_error_msg: `4400: Connection initialization failed: ${message}`,
+        });
+        this.socket.close(4400, Buffer.byteLength(reason) <= 123 ? reason : reason.slice(0, 120));
       }
       return;
     }
