@@ -16,7 +16,8 @@ beforeAll(async () => {
     req.on('data', (c) => {
       text += c;
     });
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (req.url === '/slow') await new Promise((r) => setTimeout(r, 1500));
       calls.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(text) });
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(reply.body);
@@ -115,6 +116,14 @@ describe('actions (HASURA-DIALECT §7, §13 #38)', () => {
       ),
     ).toEqual({
       errors: [{ message: 'no mutations exist', extensions: { path: '$', code: 'validation-failed' } }],
+    });
+  });
+
+  it('gives up after the action timeout', async () => {
+    expect(await engine.execute({ query: '{ slowQuote }' }, { 'x-hasura-admin-secret': 's3cret' })).toEqual({
+      errors: [
+        { message: 'http exception when calling webhook', extensions: { path: '$', code: 'unexpected' } },
+      ],
     });
   });
 
