@@ -1,0 +1,44 @@
+/**
+ * `npm run bench -- <name> [options]`: runs one benchmark, prints its table and writes
+ * `bench/results/<name>.json`. Benchmarks report numbers; they are not timed tests.
+ */
+
+export {};
+
+interface Bench {
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
+
+const benches: Record<string, Bench> = {
+  engine: {
+    summary:
+      'engine vs raw SQL vs PostGraphile v5 on the 20,000-practice data set, and live-query fan-out ' +
+      '(--iterations 300 --warmup 50 --concurrency 8 --rounds 6 --subscribers 200 --database-url URL)',
+    run: async (args) => (await import('./engine/run-engine-bench.ts')).runEngineBench(args),
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(benches).map((n) => n.length));
+  return [
+    'usage: npm run bench -- <name> [options]',
+    '',
+    ...Object.entries(benches).map(([name, b]) => `  ${name.padEnd(width)}  ${b.summary}`),
+  ].join('\n');
+}
+
+const [name, ...args] = process.argv.slice(2);
+const bench = name ? benches[name] : undefined;
+if (!bench) {
+  console.log(usage());
+  process.exit(name && name !== '--help' && name !== '-h' ? 2 : 0);
+}
+try {
+  process.exitCode = await bench.run(args);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}
+// Pools, sockets or the embedded cluster's hooks must not keep a finished benchmark alive.
+process.exit(process.exitCode);

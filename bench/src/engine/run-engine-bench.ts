@@ -1,0 +1,314 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import pg from 'pg';
+import { openScaleDatabase, REPO_ROOT } from '../data/scale-database.ts';
+import { GraphQLClient } from '../lib/graphql-client.ts';
+import { concurrent, ratio, type Summary, sequential, summarize } from '../lib/stats.ts';
+import { startBenchPostGraphile } from '../postgraphile/postgraphile-server.ts';
+import { startBenchEngine } from './engine-server.ts';
+import { engineFingerprint, type Json, postgraphileFingerprint } from './fingerprint.ts';
+import { type FanoutResult, runFanout } from './live-fanout.ts';
+import { type BenchParams, benchQueries, type QueryName } from './queries.ts';
+import { RawSql } from './raw-sql.ts';
+import { printReport } from './report.ts';
+
+type Target = 'engine' | 'raw_sql' | 'raw_sql_unprepared' | 'postgraphile';
+const ADMIN = { role: 'admin', vars: {}, adminAuth: true, backendOnly: false };
+
+export interface QueryResult {
+  name: QueryName;
+  title: string;
+  /** Statements the engine sent for one request (the raw SQL target replays exactly these). */
+  engine_statements: number;
+  /** Statements the engine sent as named prepared statements. */
+  engine_prepared_statements: number;
+  same_result: { raw_sql: boolean | null; postgraphile: boolean };
+  sequential: Record<Target, Summary>;
+  concurrent_rps: Record<Target, number>;
+  ratios: {
+    engine_raw_median: number;
+    engine_raw_p95: number;
+    /** Engine vs the same statements sent unnamed (planned each time): informational. */
+    engine_raw_unprepared_median: number;
+    engine_postgraphile_median: number;
+    engine_postgraphile_p95: number;
+  };
+}
+
+export interface EngineBenchResult {
+  date: string;
+  machine: { cpus: number; cpu: string; node: string; postgres: string };
+  /** The commit measured, and whether packages/engine had uncommitted changes. */
+  engine: { commit: string; dirty: boolean };
+  data: { practices: number; generated_now: boolean };
+  settings: { iterations: number; warmup: number; concurrency: number; rounds: number };
+  params: BenchParams;
+  queries: QueryResult[];
+  live: FanoutResult[];
+  targets: Array<{ target: string; measured: string; pass: boolean }>;
+}
+
+function gitState(): { commit: string; dirty: boolean } {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    return {
+      commit: git('rev-parse', 'HEAD'),
+      dirty: git('status', '--porcelain', 'packages/engine') !== '',
+    };
+  } catch {
+    return { commit: 'unknown', dirty: false };
+  }
+}
+
+const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/engine.json');
+
+async function pickParams(url: string): Promise<BenchParams & { liveIds: number[] }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const assessment = await client.query<{ id: number }>(
+      `select a.id from public.assessments a
+        where a.type = 'SURVEY_VISIT'
+          and (select count(*) from public.indicator_responses r where r.assessment_id = a.id) >= 40
+        order by a.id offset 500 limit 1`,
+    );
+    const practices = await client.query<{ id: number }>(
+      'select organisation_id as id from public.practices order by organisation_id offset 10000 limit 201',
+    );
+    return {
+      search: '%medical%',
+      status: 'ACCREDITED',
+      assessmentId: assessment.rows[0]!.id,
+      practiceId: practices.rows[0]!.id,
+      liveIds: practices.rows.slice(1).map((r) => r.id),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function check(body: { data?: unknown; errors?: unknown[] }, who: string): Json {
+  if (body.errors || !body.data) throw new Error(`${who}: ${JSON.stringify(body.errors ?? body)}`);
+  return body.data as Json;
+}
+
+/** `npm run bench -- engine [--iterations N] [--concurrency N] [--subscribers N] [--database-url URL]`. */
+export async function runEngineBench(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      iterations: { type: 'string', default: '300' },
+      warmup: { type: 'string', default: '50' },
+      concurrency: { type: 'string', default: '8' },
+      rounds: { type: 'string', default: '6' },
+      subscribers: { type: 'string', default: '200' },
+      'refetch-interval': { type: 'string', default: '1000' },
+      practices: { type: 'string', default: '20000' },
+      'database-url': { type: 'string' },
+      results: { type: 'string', default: DEFAULT_RESULTS },
+    },
+    strict: true,
+  });
+  const iterations = Number(values.iterations);
+  const warmup = Number(values.warmup);
+  const concurrency = Number(values.concurrency);
+  const rounds = Number(values.rounds);
+  const subscribers = Number(values.subscribers);
+  const interval = Number(values['refetch-interval']);
+  const log = (line: string) => console.log(`bench engine: ${line}`);
+
+  const db = await openScaleDatabase(
+    Number(values.practices),
+    values['database-url'] ?? process.env.BENCH_DATABASE_URL,
+    log,
+  );
+  const params = await pickParams(db.url);
+  const engine = await startBenchEngine(db.url, interval);
+  const postgraphile = await startBenchPostGraphile(db.url);
+  const raw = new RawSql(db.url);
+  const engineClient = new GraphQLClient(engine.url, { 'x-hasura-admin-secret': engine.adminSecret });
+  const pglClient = new GraphQLClient(postgraphile.url);
+  let pglOpen = true;
+  log(`engine on ${engine.url}, PostGraphile on ${postgraphile.url}`);
+  try {
+    const version = await raw.pool.query<{ v: string }>("select current_setting('server_version') as v");
+    const queries: QueryResult[] = [];
+    for (const q of benchQueries(params)) {
+      // The raw SQL target: what the engine sends for this request, per variable set.
+      const captured = new Map<number, ReturnType<typeof RawSql.sessions>>();
+      let engineData: Json = {};
+      for (const i of q.name === 'update' ? [0, 1] : [0]) {
+        const statements = await engine.capture(async () => {
+          engineData = check(await engineClient.request(q.engine.query, q.engine.variables(i)), 'engine');
+        });
+        captured.set(i, RawSql.sessions(statements));
+      }
+      const engineStatements = [...captured.get(0)!.values()].reduce((n, s) => n + s.length, 0);
+      const pglData = check(
+        await pglClient.request(q.postgraphile.query, q.postgraphile.variables(1)),
+        'postgraphile',
+      );
+      const pglSame = isDeepStrictEqual(
+        engineFingerprint(q.name, engineData),
+        postgraphileFingerprint(q.name, pglData),
+      );
+      let rawSame: boolean | null = null;
+      if (q.name !== 'update') {
+        // Root fields by the plan's statement texts (the capture order follows pool checkouts).
+        const plan = engine.engine.core.plan(ADMIN, {
+          query: q.engine.query,
+          operationName: null,
+          variables: q.engine.variables(0),
+        });
+        const sessions = captured.get(0)!;
+        const rows = (await raw.run(sessions)) as Array<Array<{ root: unknown }>>;
+        const rawData = Object.fromEntries(
+          plan.fields.map((f) => {
+            const at = f.kind === 'query' ? sessions.findIndex((g) => g[0]!.text === f.statement.text) : -1;
+            return [f.alias, at < 0 ? null : rows[at]![0]!.root];
+          }),
+        );
+        rawSame = isDeepStrictEqual(
+          engineFingerprint(q.name, rawData),
+          engineFingerprint(q.name, engineData),
+        );
+      }
+      if (!pglSame || rawSame === false)
+        log(`WARNING: ${q.name}: results differ (raw ${rawSame}, PostGraphile ${pglSame})`);
+
+      const run: Record<Target, (i: number) => Promise<unknown>> = {
+        engine: async (i) =>
+          check(await engineClient.request(q.engine.query, q.engine.variables(i)), 'engine'),
+        raw_sql: (i) => raw.run(captured.get(captured.size > 1 ? i % 2 : 0)!),
+        raw_sql_unprepared: (i) => raw.run(captured.get(captured.size > 1 ? i % 2 : 0)!, true),
+        postgraphile: async (i) =>
+          check(await pglClient.request(q.postgraphile.query, q.postgraphile.variables(i)), 'postgraphile'),
+      };
+      const targets = Object.keys(run) as Target[];
+      for (const t of targets) await sequential(warmup, run[t]);
+      // Interleaved rounds, so background noise on a shared machine hits every target alike.
+      const samples: Record<Target, number[]> = {
+        engine: [],
+        raw_sql: [],
+        raw_sql_unprepared: [],
+        postgraphile: [],
+      };
+      const perRound = Math.ceil(iterations / rounds);
+      for (let r = 0; r < rounds; r++)
+        for (const t of targets)
+          samples[t].push(...(await sequential(perRound, (i) => run[t](r * perRound + i))));
+      const seq = Object.fromEntries(targets.map((t) => [t, summarize(samples[t])])) as Record<
+        Target,
+        Summary
+      >;
+      const rps = {} as Record<Target, number>;
+      for (const t of targets) rps[t] = (await concurrent(iterations, concurrency, run[t])).rps;
+      const result: QueryResult = {
+        name: q.name,
+        title: q.title,
+        engine_statements: engineStatements,
+        engine_prepared_statements: [...captured.get(0)!.values()].flat().filter((s) => s.name).length,
+        same_result: { raw_sql: rawSame, postgraphile: pglSame },
+        sequential: seq,
+        concurrent_rps: rps,
+        ratios: {
+          engine_raw_median: ratio(seq.engine.median_ms, seq.raw_sql.median_ms),
+          engine_raw_p95: ratio(seq.engine.p95_ms, seq.raw_sql.p95_ms),
+          engine_raw_unprepared_median: ratio(seq.engine.median_ms, seq.raw_sql_unprepared.median_ms),
+          engine_postgraphile_median: ratio(seq.engine.median_ms, seq.postgraphile.median_ms),
+          engine_postgraphile_p95: ratio(seq.engine.p95_ms, seq.postgraphile.p95_ms),
+        },
+      };
+      queries.push(result);
+      log(
+        `${q.name}: engine ${seq.engine.median_ms} ms, raw ${seq.raw_sql.median_ms} ms, PostGraphile ${seq.postgraphile.median_ms} ms (medians)`,
+      );
+    }
+    // PostGraphile is not part of the live-query scenarios: stop it so it does not share the CPU.
+    pglClient.close();
+    await postgraphile.close();
+    pglOpen = false;
+
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    await pool.query('update public.practices set is_amds = false where organisation_id = any($1::int[])', [
+      params.liveIds,
+    ]);
+    await pool.end();
+    const live: FanoutResult[] = [];
+    const liveSame = [params.liveIds[0]!];
+    live.push(
+      await runFanout(engine, db.url, 'same query, same variables', liveSame, subscribers, interval, 15, 5),
+    );
+    log(`live (same variables): ${live[0]!.statements_per_tick} statements per tick`);
+    live.push(
+      await runFanout(
+        engine,
+        db.url,
+        'same query, different variables',
+        params.liveIds.slice(0, subscribers),
+        subscribers,
+        interval,
+        15,
+        5,
+      ),
+    );
+    log(`live (different variables): ${live[1]!.statements_per_tick} statements per tick`);
+
+    const byName = (n: QueryName) => queries.find((q) => q.name === n)!;
+    const targets = [
+      ...(['list', 'assessment'] as const).map((n) => ({
+        target: `${n}: engine/raw-SQL median <= 1.3`,
+        measured: String(byName(n).ratios.engine_raw_median),
+        pass: byName(n).ratios.engine_raw_median <= 1.3,
+      })),
+      ...queries.map((q) => ({
+        target: `${q.name}: engine at least as fast as PostGraphile (median ratio <= 1.0)`,
+        measured: String(q.ratios.engine_postgraphile_median),
+        pass: q.ratios.engine_postgraphile_median <= 1,
+      })),
+      ...live.map((l) => ({
+        target: `live, ${l.scenario}: ${l.subscribers} subscribers cost 1 SQL per tick`,
+        measured: `${l.statements_per_tick} (database: ${l.db_xacts_per_tick})`,
+        pass: l.statements_per_tick <= 1,
+      })),
+    ];
+    const cpus = os.cpus();
+    const result: EngineBenchResult = {
+      date: new Date().toISOString(),
+      engine: gitState(),
+      machine: {
+        cpus: cpus.length,
+        cpu: cpus[0]?.model ?? '?',
+        node: process.version,
+        postgres: version.rows[0]!.v,
+      },
+      data: { practices: db.practices, generated_now: db.generated },
+      settings: { iterations, warmup, concurrency, rounds },
+      params: {
+        search: params.search,
+        status: params.status,
+        assessmentId: params.assessmentId,
+        practiceId: params.practiceId,
+      },
+      queries,
+      live,
+      targets,
+    };
+    printReport(result);
+    mkdirSync(path.dirname(values.results!), { recursive: true });
+    writeFileSync(values.results!, `${JSON.stringify(result, null, 2)}\n`);
+    log(`results written to ${path.relative(process.cwd(), values.results!)}`);
+    // A benchmark reports; a missed target is in the table and the JSON, not in the exit code.
+    return 0;
+  } finally {
+    engineClient.close();
+    pglClient.close();
+    if (pglOpen) await postgraphile.close();
+    await raw.close();
+    await engine.close();
+    await db.close();
+  }
+}
