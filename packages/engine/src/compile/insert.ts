@@ -8,7 +8,7 @@ import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { resolve } from './input.ts';
 import type { StatementRunner } from './plan.ts';
 import { boolSql, whereFromInput } from './where.ts';
-import { presetSql, responseStatement, rowStatement, runWrite, valueSql, writeStatement } from './write.ts';
+import { mutationOutput, presetSql, runMutation, runWrite, valueSql, writeStatement } from './write.ts';
 
 interface InsertNode {
   table: Table;
@@ -43,23 +43,23 @@ export function compileInsert(ctx: CompileCtx, table: Table, sel: Selected, one:
     ),
   );
   const outType = objectType(sel.def!.type);
-  const final = one ? rowStatement(ctx, table, sel, outType) : responseStatement(ctx, table, sel, outType);
   // One multi-row INSERT unless rows nest or have no columns at all (DEFAULT VALUES is one row).
-  const flat = nodes.every((n) => !n.before.length && !n.after.length && n.values.size > 0);
-  const batch = flat && nodes.length ? insertStatement(nodes, []) : null;
+  const flat =
+    nodes.length > 0 && nodes.every((n) => !n.before.length && !n.after.length && n.values.size > 0);
+  const output = mutationOutput(ctx, table, sel, outType, one ? 'row' : 'response', flat);
+  if (flat) {
+    const batch = insertStatement(nodes, [], output.inline);
+    return (runner: StatementRunner) => runMutation(runner, batch, output);
+  }
+  const final = output.statement!;
   return async (runner: StatementRunner): Promise<string> => {
-    let rows: unknown[] = [];
+    const rows: unknown[] = [];
     let count = 0;
-    if (batch) {
-      const w = await runWrite(runner, batch);
-      rows = JSON.parse(w.rows);
-      count = w.count;
-    } else
-      for (const node of nodes) {
-        const r = await runNode(runner, node, new Map());
-        count += r.count;
-        if (r.row) rows.push(r.row);
-      }
+    for (const node of nodes) {
+      const r = await runNode(runner, node, new Map());
+      count += r.count;
+      if (r.row) rows.push(r.row);
+    }
     const [row] = await runner.run(final, { rows: JSON.stringify(rows), count: String(count) });
     return (row!.root as string | null) ?? 'null';
   };
@@ -184,7 +184,7 @@ function insertNode(
 }
 
 /** One INSERT for nodes sharing a table and shape; `runtimeColumns` come from already-written rows. */
-function insertStatement(nodes: InsertNode[], runtimeColumns: string[]): Compiled {
+function insertStatement(nodes: InsertNode[], runtimeColumns: string[], inline?: SQL): Compiled {
   const first = nodes[0]!;
   const table = first.table;
   const columns = [...new Set([...nodes.flatMap((n) => [...n.values.keys()]), ...runtimeColumns])];
@@ -198,7 +198,7 @@ function insertStatement(nodes: InsertNode[], runtimeColumns: string[]): Compile
   const insert = columns.length
     ? sql`INSERT INTO ${target} (${sql.join(columns.map((c) => sql`${sql.ident(c)}`))}) VALUES ${sql.join(rows)}`
     : sql`INSERT INTO ${target} DEFAULT VALUES`;
-  return writeStatement(sql`${insert}${first.onConflict} RETURNING _b.*, (${check}) AS __check`);
+  return writeStatement(sql`${insert}${first.onConflict} RETURNING _b.*, (${check}) AS __check`, inline);
 }
 
 async function runNode(

@@ -8,7 +8,7 @@ import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { resolve, Var } from './input.ts';
 import type { StatementRunner } from './plan.ts';
 import { boolSql, whereFromInput } from './where.ts';
-import { presetSql, responseStatement, rowStatement, runWrite, valueSql, writeStatement } from './write.ts';
+import { mutationOutput, presetSql, runMutation, valueSql, writeStatement } from './write.ts';
 
 const OPERATORS = ['_set', '_inc', '_append', '_prepend', '_delete_key', '_delete_elem', '_delete_at_path'];
 
@@ -78,6 +78,7 @@ function updateStatement(
   where: BoolExp,
   argTypes: Map<string, GraphQLInputObjectType>,
   path: string,
+  inline?: SQL,
 ): Compiled {
   const update = ctx.t.perms(table).update!;
   const scope = { alias: '_b', root: '_b' };
@@ -85,6 +86,7 @@ function updateStatement(
   const check = boolSql(ctx, update.check ?? TRUE_EXP, scope);
   return writeStatement(
     sql`UPDATE ${sql.ident(table.schema, table.name)} AS _b SET ${sql.join(sets)} WHERE ${boolSql(ctx, update.filter, scope)} AND ${boolSql(ctx, where, scope)} RETURNING _b.*, (${check}) AS __check`,
+    inline,
   );
 }
 
@@ -111,6 +113,7 @@ export function compileUpdate(
   if (kind === 'update_many') {
     const updates = resolve(ctx, args.updates) as Array<Record<string, unknown>>;
     const itemTypes = typesOf(Object.values(argTypes.get('updates')!.getFields()));
+    const output = mutationOutput(ctx, table, sel, outType, 'response');
     const steps = updates.map((raw, i) => {
       const u = resolve(ctx, raw) as Record<string, unknown>;
       const where = whereFromInput(
@@ -119,16 +122,19 @@ export function compileUpdate(
         itemTypes.get('where')!,
         `${sel.path}.args.updates[${i}].where`,
       );
-      return updateStatement(ctx, table, u, where, itemTypes, `${sel.path}.args.updates[${i}]`);
+      return updateStatement(
+        ctx,
+        table,
+        u,
+        where,
+        itemTypes,
+        `${sel.path}.args.updates[${i}]`,
+        output.inline,
+      );
     });
-    const response = responseStatement(ctx, table, sel, outType);
     return async (runner: StatementRunner) => {
       const out: string[] = [];
-      for (const step of steps) {
-        const w = await runWrite(runner, step);
-        const [row] = await runner.run(response, { rows: w.rows, count: String(w.count) });
-        out.push(row!.root as string);
-      }
+      for (const step of steps) out.push(await runMutation(runner, step, output));
       return `[${out.join(',')}]`;
     };
   }
@@ -136,16 +142,9 @@ export function compileUpdate(
     kind === 'update_by_pk'
       ? pkExp(table, resolve(ctx, args.pk_columns) as Record<string, unknown>)
       : whereFromInput(ctx, resolve(ctx, args.where), argTypes.get('where')!, `${sel.path}.args.where`);
-  const statement = updateStatement(ctx, table, args, where, argTypes, `${sel.path}.args`);
-  const response =
-    kind === 'update_by_pk'
-      ? rowStatement(ctx, table, sel, outType)
-      : responseStatement(ctx, table, sel, outType);
-  return async (runner: StatementRunner) => {
-    const w = await runWrite(runner, statement);
-    const [row] = await runner.run(response, { rows: w.rows, count: String(w.count) });
-    return (row!.root as string | null) ?? 'null';
-  };
+  const output = mutationOutput(ctx, table, sel, outType, kind === 'update_by_pk' ? 'row' : 'response');
+  const statement = updateStatement(ctx, table, args, where, argTypes, `${sel.path}.args`, output.inline);
+  return (runner: StatementRunner) => runMutation(runner, statement, output);
 }
 
 /** `delete_T`, `delete_T_by_pk`. */
@@ -161,16 +160,11 @@ export function compileDelete(ctx: CompileCtx, table: Table, sel: Selected, byPk
         typesOf(sel.def!.args).get('where')!,
         `${sel.path}.args.where`,
       );
+  const outType = objectType(sel.def!.type);
+  const output = mutationOutput(ctx, table, sel, outType, byPk ? 'row' : 'response');
   const statement = writeStatement(
     sql`DELETE FROM ${sql.ident(table.schema, table.name)} AS _b WHERE ${boolSql(ctx, perm.filter, scope)} AND ${boolSql(ctx, where, scope)} RETURNING _b.*, true AS __check`,
+    output.inline,
   );
-  const outType = objectType(sel.def!.type);
-  const response = byPk
-    ? rowStatement(ctx, table, sel, outType)
-    : responseStatement(ctx, table, sel, outType);
-  return async (runner: StatementRunner) => {
-    const w = await runWrite(runner, statement);
-    const [row] = await runner.run(response, { rows: w.rows, count: String(w.count) });
-    return (row!.root as string | null) ?? 'null';
-  };
+  return (runner: StatementRunner) => runMutation(runner, statement, output);
 }

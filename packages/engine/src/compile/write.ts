@@ -1,7 +1,8 @@
-import type { GraphQLObjectType } from 'graphql';
+import { type GraphQLObjectType, Kind } from 'graphql';
 import { HasuraError } from '../errors.ts';
 import type { Column, Preset, Table } from '../model/types.ts';
 import { TRUE_EXP } from '../model/types.ts';
+import { outputInfo } from '../schema/info.ts';
 import { type Compiled, render, type SQL, sql } from '../sql/sql.ts';
 import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { Var } from './input.ts';
@@ -23,11 +24,86 @@ const rowsSource = (table: Table): Source => ({
   filter: false,
 });
 
-/** Renders a write wrapped so it reports rows (JSON), count and the check result. */
-export function writeStatement(write: SQL): Compiled {
+/**
+ * Renders a write wrapped so it reports the check result and either the field's JSON (`inline`,
+ * built from the written rows in the same statement) or the rows themselves for a second statement.
+ */
+export function writeStatement(write: SQL, inline?: SQL): Compiled {
+  const output = inline
+    ? sql`(${inline})::text AS root`
+    : sql`(SELECT json_agg(row_to_json(_m)) FROM _m)::text AS rows`;
   return render(
-    sql`WITH _m AS (${write}) SELECT (SELECT json_agg(row_to_json(_m)) FROM _m)::text AS rows, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok`,
+    sql`WITH _m AS (${write}) SELECT ${output}, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok`,
   );
+}
+
+/** How a mutation field's JSON is made from the rows it wrote. */
+export interface MutationOutput {
+  /** The selection reads only columns: the JSON comes from the write statement itself (one round trip). */
+  inline?: SQL;
+  /** Otherwise a second statement over the written rows, so relationships see the new state. */
+  statement?: Compiled;
+}
+
+const writtenRows: Source = { from: sql`_m`, filter: false };
+
+/** True when a selection (and `returning`) reads only columns and `__typename`. */
+function onlyColumns(ctx: CompileCtx, sel: Selected, type: GraphQLObjectType, response: boolean): boolean {
+  const before = ctx.nodes;
+  try {
+    return ctx
+      .fields(
+        type,
+        { kind: Kind.SELECTION_SET, selections: sel.selections.flatMap((s) => s.selections) },
+        sel.path,
+      )
+      .every((f) => {
+        if (f.name === '__typename' || (response && f.name === 'affected_rows')) return true;
+        if (response && f.name === 'returning') return onlyColumns(ctx, f, objectType(f.def!.type), false);
+        return !response && outputInfo(f.def!)?.kind === 'column';
+      });
+  } finally {
+    ctx.nodes = before;
+  }
+}
+
+/** Plans the output of `insert_T`/`update_T`/`delete_T` (`response`) or `_one`/`_by_pk` (`row`). */
+export function mutationOutput(
+  ctx: CompileCtx,
+  table: Table,
+  sel: Selected,
+  type: GraphQLObjectType,
+  kind: 'response' | 'row',
+  allowInline = true,
+): MutationOutput {
+  if (!allowInline || !sel.selections.length || !onlyColumns(ctx, sel, type, kind === 'response'))
+    return {
+      statement:
+        kind === 'response' ? responseStatement(ctx, table, sel, type) : rowStatement(ctx, table, sel, type),
+    };
+  if (kind === 'row')
+    return {
+      inline: sql`SELECT _q.j FROM (${objectQuery(ctx, table, TRUE_EXP, sel, type, writtenRows, 1)}) AS _q`,
+    };
+  return {
+    inline: sql`SELECT ${responseObject(ctx, table, sel, type, sql`(SELECT count(*) FROM _m)::integer`, writtenRows)}`,
+  };
+}
+
+/** Runs a write planned with `mutationOutput`; returns the field's JSON text. */
+export async function runMutation(
+  runner: StatementRunner,
+  statement: Compiled,
+  output: MutationOutput,
+): Promise<string> {
+  const [row] = await runner.run(statement);
+  if (row!.ok === false) throw new HasuraError('permission-error', CHECK_FAILED);
+  if (output.inline) return (row!.root as string | null) ?? 'null';
+  const [result] = await runner.run(output.statement!, {
+    rows: (row!.rows as string | null) ?? '[]',
+    count: String(row!.n),
+  });
+  return (result!.root as string | null) ?? 'null';
 }
 
 /** Runs a write; a failed permission check raises Hasura's permission-error (and rolls back). */
@@ -63,17 +139,31 @@ export function responseStatement(
   sel: Selected,
   type: GraphQLObjectType,
 ): Compiled {
+  return render(
+    sql`SELECT ${responseObject(ctx, table, sel, type, sql`${sql.runtime('count')}::integer`, rowsSource(table))}::text AS root`,
+  );
+}
+
+/** `json_build_object` of a mutation_response selection over a source of written rows. */
+function responseObject(
+  ctx: CompileCtx,
+  table: Table,
+  sel: Selected,
+  type: GraphQLObjectType,
+  count: SQL,
+  rows: Source,
+): SQL {
   const parts: SQL[] = [];
   for (const f of ctx.subfields(sel, type, 1)) {
     const key = sql.key(f.alias);
     if (f.name === '__typename') parts.push(sql`${key}, ${sql.key(type.name)}::text`);
-    else if (f.name === 'affected_rows') parts.push(sql`${key}, ${sql.runtime('count')}::integer`);
+    else if (f.name === 'affected_rows') parts.push(sql`${key}, ${count}`);
     else
       parts.push(
-        sql`${key}, (SELECT _q.j FROM (${listQuery(ctx, table, {}, f, objectType(f.def!.type), rowsSource(table), 2)}) AS _q)`,
+        sql`${key}, (SELECT _q.j FROM (${listQuery(ctx, table, {}, f, objectType(f.def!.type), rows, 2)}) AS _q)`,
       );
   }
-  return render(sql`SELECT json_build_object(${sql.join(parts)})::text AS root`);
+  return sql`json_build_object(${sql.join(parts)})`;
 }
 
 /** The single row a `_one`/`_by_pk` mutation returns, or null. */

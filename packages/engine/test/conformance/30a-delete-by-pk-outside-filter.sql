@@ -1,6 +1,3 @@
 -- $1 = "1"
 -- $2 = "3"
-WITH _m AS (DELETE FROM "public"."article" AS _b WHERE ("_b"."author_id" = $1::"int4") AND (("_b"."id" = $2::"int4")) RETURNING _b.*, true AS __check) SELECT (SELECT json_agg(row_to_json(_m)) FROM _m)::text AS rows, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok;
-
--- $1 = <rows>
-SELECT (SELECT _q.j FROM (SELECT row_to_json("_r") AS "j" FROM (SELECT "_t2"."id" AS "id" FROM (SELECT "_b1"."id" AS "id" FROM json_populate_recordset(NULL::"public"."article", $1::json) AS "_b1" WHERE true LIMIT 1) AS "_t2") AS "_r") AS _q)::text AS root;
+WITH _m AS (DELETE FROM "public"."article" AS _b WHERE ("_b"."author_id" = $1::"int4") AND (("_b"."id" = $2::"int4")) RETURNING _b.*, true AS __check) SELECT (SELECT _q.j FROM (SELECT row_to_json("_r") AS "j" FROM (SELECT "_t2"."id" AS "id" FROM (SELECT "_b1"."id" AS "id" FROM _m AS "_b1" WHERE true LIMIT 1) AS "_t2") AS "_r") AS _q)::text AS root, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok;

@@ -1,6 +1,3 @@
 -- $1 = "1"
 -- $2 = "3"
-WITH _m AS (DELETE FROM "public"."article" AS _b WHERE ("_b"."author_id" = $1::"int4") AND ("_b"."id" = $2::"int4") RETURNING _b.*, true AS __check) SELECT (SELECT json_agg(row_to_json(_m)) FROM _m)::text AS rows, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok;
-
--- $1 = <count>
-SELECT json_build_object('affected_rows', $1::integer)::text AS root;
+WITH _m AS (DELETE FROM "public"."article" AS _b WHERE ("_b"."author_id" = $1::"int4") AND ("_b"."id" = $2::"int4") RETURNING _b.*, true AS __check) SELECT (SELECT json_build_object('affected_rows', (SELECT count(*) FROM _m)::integer))::text AS root, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok;
