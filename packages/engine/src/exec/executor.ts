@@ -131,6 +131,12 @@ export class Executor {
       throw mapPgError(error);
     }
     let broken = false;
+    // A connection dropped while checked out emits 'error' on the client; without a listener that
+    // would crash the process. The failing query reports it anyway.
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       await client.query(BEGIN[this.isolation]);
       await client.query("SELECT set_config('hasura.user', $1, true)", [
@@ -153,6 +159,7 @@ export class Executor {
       }
       throw error;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }
