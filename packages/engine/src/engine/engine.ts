@@ -209,6 +209,8 @@ async function enumRows(
  */
 export async function loadModel(raw: RawMetadata, databaseUrl: string): Promise<Model> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // Errors reach the awaiting query; an unhandled 'error' event would crash the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const catalog = await introspect(client);
