@@ -15,6 +15,7 @@ import { type Compiled, render, sql } from '../sql/sql.ts';
 import { compileAction } from './action.ts';
 import { aggregateQuery } from './aggregate.ts';
 import { CompileCtx, objectType, type Selected, type ShapeLimits } from './context.ts';
+import { functionSource } from './function.ts';
 import { compileInsert } from './insert.ts';
 import type { FieldPlan, Plan } from './plan.ts';
 import { listQuery, objectQuery, tableSource } from './select.ts';
@@ -120,12 +121,22 @@ export function compileOperation(
 
 function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan {
   const alias = sel.alias;
-  if (root.kind === 'action') return { kind: 'action', alias, ...compileAction(ctx, sel, root.action) };
-  const table = root.table;
   const query = (q: import('../sql/sql.ts').SQL): FieldPlan => {
     const statement = sql`SELECT (SELECT _q.j FROM (${q}) AS _q)::text AS root`;
     return { kind: 'query', alias, sql: statement, statement: prepared(render(statement)) };
   };
+  if (root.kind === 'action') return { kind: 'action', alias, ...compileAction(ctx, sel, root.action) };
+  if ('fn' in root) {
+    const args = ctx.args(sel);
+    const src = functionSource(ctx, root.fn, args.args);
+    const type = objectType(sel.def!.type);
+    return query(
+      root.kind === 'function'
+        ? listQuery(ctx, root.fn.table, args, sel, type, src, 1)
+        : aggregateQuery(ctx, root.fn.table, args, sel, type, src, 1),
+    );
+  }
+  const table = root.table;
   switch (root.kind) {
     case 'select':
       return query(

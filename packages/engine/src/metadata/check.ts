@@ -369,12 +369,6 @@ export function checkMetadata(metadata: RawMetadata, catalogs: Map<string, Catal
         `only postgres sources are supported, found '${String(source.kind)}'`,
       );
     }
-    if (Array.isArray(source.functions) && source.functions.length)
-      checker.fail(
-        source,
-        `sources.${source.name}.functions`,
-        'tracked SQL functions as root fields are not supported by this engine (use computed fields)',
-      );
     if (
       isObj(source.customization) &&
       Object.values(source.customization).some(

@@ -4,6 +4,7 @@ import { scalarFor } from '../model/scalars.ts';
 import type { Column, Model, RootFieldKind, Table } from '../model/types.ts';
 import { buildActions } from './actions-model.ts';
 import { checkMetadata, qualifiedTable } from './check.ts';
+import { buildFunctions } from './functions-model.ts';
 import { inheritRoles } from './inherit.ts';
 import { fileOf, MetadataError, type RawMetadata } from './load.ts';
 import { permissions } from './permissions-model.ts';
@@ -118,12 +119,20 @@ export function buildModel(raw: RawMetadata, catalogs: Map<string, Catalog>, enu
   const roles = new Set<string>(['admin']);
   for (const t of tables) for (const r of t.permissions.keys()) roles.add(r);
   const { actions, sdl, relationships: actionRels } = buildActions(raw, lookup, guard);
+  const functions = buildFunctions(
+    Array.isArray(source?.functions) ? source.functions : [],
+    catalog!,
+    lookup,
+    fallback,
+    guard,
+  );
   for (const a of actions) for (const r of a.roles) roles.add(r);
   const inheritedRoles = new Map<string, string[]>();
   guard(() => inheritRoles(raw, tables, actions, inheritedRoles, roles));
   if (problems.length) throw new AggregateError(problems, problems.map((e) => e.message).join('\n'));
   return {
     tables,
+    functions,
     tablesByKey: byKey,
     actions,
     actionTypesSdl: sdl,

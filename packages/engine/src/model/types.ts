@@ -198,9 +198,26 @@ export interface Action {
   comment: string | null;
 }
 
+/** A tracked SQL function exposed as root fields `<f>` and `<f>_aggregate` (returns rows of a table). */
+export interface TrackedFunction {
+  schema: string;
+  name: string;
+  /** Root field name. */
+  gqlName: string;
+  aggregateName: string;
+  table: Table;
+  /** Arguments the client passes in `args` (the session argument excluded). */
+  args: Array<{ name: string; udt: string; scalar: string; hasDefault: boolean }>;
+  sessionArgument: string | null;
+  /** Roles listed under `permissions`; roles with select on the table may use it regardless. */
+  roles: Set<string>;
+  comment: string | null;
+}
+
 /** Everything the schema builder and compilers need, resolved and validated once at start. */
 export interface Model {
   tables: Table[];
+  functions: TrackedFunction[];
   tablesByKey: Map<string, Table>;
   actions: Action[];
   /** SDL of custom types from actions.graphql (object, input, enum, scalar definitions). */

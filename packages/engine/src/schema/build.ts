@@ -18,6 +18,7 @@ import {
 } from 'graphql';
 import type { Model, RootFieldKind, Table } from '../model/types.ts';
 import { aggregateType } from './aggregate-types.ts';
+import { addFunctionFields } from './function-fields.ts';
 import { info } from './info.ts';
 import {
   hasOnConflict,
@@ -195,6 +196,8 @@ export function buildRoleSchema(model: Model, role: string, backendOnly = false)
       }
     }
   }
+  addFunctionFields(model, t, query);
+  addFunctionFields(model, t, subscription);
   addActions(model, t, role, query, mutation);
 
   const sorted = (f: Fields) => Object.fromEntries(Object.entries(f).sort(([a], [b]) => a.localeCompare(b)));

@@ -7,6 +7,7 @@ import type {
   Relationship,
   RootFieldKind,
   Table,
+  TrackedFunction,
 } from '../model/types.ts';
 
 /** What a field of a generated output type reads. */
@@ -18,7 +19,10 @@ export type OutputInfo =
   | { kind: 'action_rel'; rel: ActionRelationship };
 
 /** What a root field does. */
-export type RootInfo = { kind: RootFieldKind; table: Table } | { kind: 'action'; action: Action };
+export type RootInfo =
+  | { kind: RootFieldKind; table: Table }
+  | { kind: 'action'; action: Action }
+  | { kind: 'function' | 'function_aggregate'; fn: TrackedFunction };
 
 /** What a field of a generated input type refers to. */
 export type InputInfo =
