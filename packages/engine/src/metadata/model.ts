@@ -88,6 +88,14 @@ export function buildModel(raw: RawMetadata, catalogs: Map<string, Catalog>, enu
     if (entry.is_enum !== true) continue;
     table.isEnum = true;
     table.enumValues = enumRows.get(tableKey(table.schema, table.name)) ?? [];
+    if (!table.enumValues.length)
+      problems.push(
+        new MetadataError(
+          fileOf(entry, fallback),
+          `table ${table.schema}.${table.name}.is_enum`,
+          'an enum table needs at least one row',
+        ),
+      );
     for (const v of table.enumValues)
       if (!GRAPHQL_NAME.test(v.value))
         problems.push(
