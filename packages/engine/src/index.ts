@@ -23,4 +23,5 @@ export {
 export { type HasuraProject, loadProject } from './project/project.ts';
 export { applySeeds, listSeeds } from './project/seeds.ts';
 export { buildRoleSchema } from './schema/build.ts';
+export { schemaSnapshots } from './schema/snapshot.ts';
 export { startFromEnv } from './server/main.ts';
