@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { HasuraError } from '../errors.ts';
@@ -40,6 +41,8 @@ export function bindParams(
   });
 }
 
+const SET_USER = "SELECT set_config('hasura.user', $1, true)";
+
 const BEGIN = {
   'read-committed': 'BEGIN ISOLATION LEVEL READ COMMITTED',
   'repeatable-read': 'BEGIN ISOLATION LEVEL REPEATABLE READ',
@@ -65,6 +68,23 @@ export class Executor {
     this.pool.on('error', () => {});
   }
 
+  /** How often each unnamed statement text ran: repeated ones get prepared too (bounded). */
+  private readonly seen = new Map<string, string | number>();
+
+  /** A prepared-statement name once a text has run before; one-off statements stay unnamed. */
+  private hotName(text: string): string | undefined {
+    const entry = this.seen.get(text);
+    if (typeof entry === 'string') return entry;
+    if (entry === undefined) {
+      if (this.seen.size >= 5000) this.seen.clear();
+      this.seen.set(text, 1);
+      return undefined;
+    }
+    const name = `h_${createHash('sha1').update(text).digest('base64url')}`;
+    this.seen.set(text, name);
+    return name;
+  }
+
   private runner(
     client: pg.Pool | pg.PoolClient,
     variables: Record<string, unknown>,
@@ -75,10 +95,9 @@ export class Executor {
         const values = bindParams(statement.params, variables, session.vars, runtime);
         this.onStatement?.(statement.text, values, statement.params);
         try {
+          const name = this.prepare ? (statement.name ?? this.hotName(statement.text)) : undefined;
           const result = await client.query(
-            this.prepare && statement.name
-              ? { name: statement.name, text: statement.text, values }
-              : { text: statement.text, values },
+            name ? { name, text: statement.text, values } : { text: statement.text, values },
           );
           return result.rows;
         } catch (error) {
@@ -139,9 +158,12 @@ export class Executor {
     client.on('error', onError);
     try {
       await client.query(BEGIN[this.isolation]);
-      await client.query("SELECT set_config('hasura.user', $1, true)", [
-        JSON.stringify({ ...session.vars, 'x-hasura-role': session.role }),
-      ]);
+      const user = JSON.stringify({ ...session.vars, 'x-hasura-role': session.role });
+      await client.query(
+        this.prepare
+          ? { name: 'engine_set_user', text: SET_USER, values: [user] }
+          : { text: SET_USER, values: [user] },
+      );
       const runner = this.runner(client, variables, session);
       const out: string[] = [];
       for (const f of plan.fields) {
