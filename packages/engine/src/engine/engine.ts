@@ -27,6 +27,10 @@ export interface EngineOptions {
   enableConsole?: boolean;
   /** Live query refetch interval in ms (default 1000). */
   refetchIntervalMs?: number;
+  /** HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE (seconds, default 5). */
+  wsKeepaliveSeconds?: number;
+  /** HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT (seconds, default 3). */
+  wsInitTimeoutSeconds?: number;
   /** HASURA_GRAPHQL_CORS_DOMAIN: allowed origins (comma-separated, `*` wildcards); all when unset. */
   corsDomain?: string;
   /** Subscriber cohorts per live-query statement (default 1000; Hasura's default is 100). */

@@ -33,6 +33,8 @@ export async function startFromEnv(
     enableConsole: env.HASURA_GRAPHQL_ENABLE_CONSOLE === 'true',
     refetchIntervalMs: refetch ? Number(refetch) : undefined,
     corsDomain: env.HASURA_GRAPHQL_CORS_DOMAIN,
+    wsKeepaliveSeconds: num('HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE'),
+    wsInitTimeoutSeconds: num('HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT'),
     liveBatchSize: num('HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE'),
     maxBodyBytes: num('ENGINE_MAX_BODY_BYTES'),
     limits: { maxDepth: num('ENGINE_MAX_DEPTH'), maxNodes: num('ENGINE_MAX_NODES') },

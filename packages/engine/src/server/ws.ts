@@ -9,9 +9,6 @@ import type { Session } from '../exec/executor.ts';
 import type { LiveQueries } from '../live/poller.ts';
 import { flatHeaders } from './http.ts';
 
-const KEEPALIVE_MS = 5000;
-const INIT_TIMEOUT_MS = 3000;
-
 type Message = { type?: string; id?: string; payload?: Record<string, unknown> };
 
 /** Serves graphql-transport-ws and the legacy Apollo protocol on `/v1/graphql`. */
@@ -57,6 +54,7 @@ class Connection {
   private headers: Headers = {};
   private readonly ops = new Map<string, () => void>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly keepalive: number;
 
   constructor(
     private readonly core: EngineCore,
@@ -65,11 +63,12 @@ class Connection {
     private readonly handshake: Headers,
   ) {
     this.modern = socket.protocol === 'graphql-transport-ws';
+    this.keepalive = (core.options.wsKeepaliveSeconds ?? 5) * 1000;
     if (this.modern)
       this.timers.push(
         setTimeout(
           () => !this.session && socket.close(4408, 'Connection initialisation timeout'),
-          INIT_TIMEOUT_MS,
+          (this.core.options.wsInitTimeoutSeconds ?? 3) * 1000,
         ),
       );
     socket.on('message', (data) => void this.onMessage(data.toString()));
@@ -146,11 +145,11 @@ class Connection {
     this.send({ type: 'connection_ack' });
     if (this.modern)
       this.timers.push(
-        setInterval(() => this.send({ type: 'ping', payload: { message: 'keepalive' } }), KEEPALIVE_MS),
+        setInterval(() => this.send({ type: 'ping', payload: { message: 'keepalive' } }), this.keepalive),
       );
     else {
       this.send({ type: 'ka' });
-      this.timers.push(setInterval(() => this.send({ type: 'ka' }), KEEPALIVE_MS));
+      this.timers.push(setInterval(() => this.send({ type: 'ka' }), this.keepalive));
     }
     const expiresAt = this.session.expiresAt;
     if (expiresAt !== undefined) {
