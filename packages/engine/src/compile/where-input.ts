@@ -73,7 +73,7 @@ export function whereFromInput(
   return items.length === 1 ? items[0]! : { kind: 'and', items };
 }
 
-/** `<rel>_aggregate: {count: {arguments, distinct, filter, predicate}}`. */
+/** `<rel>_aggregate: {count | bool_and | bool_or: {arguments, distinct, filter, predicate}}`. */
 function aggregatePredicate(
   ctx: CompileCtx,
   rel: Relationship,
@@ -81,36 +81,42 @@ function aggregatePredicate(
   type: GraphQLInputObjectType,
   path: string,
 ): BoolExp {
-  const count = resolve(ctx, value.count) as Record<string, unknown> | undefined;
-  if (!count) return TRUE_EXP;
-  const countType = unwrap(type.getFields().count!.type) as GraphQLInputObjectType;
-  const fields = countType.getFields();
-  const predicateType = unwrap(fields.predicate!.type) as GraphQLInputObjectType;
-  const predicate = comparisons(
-    ctx,
-    { name: 'count', udt: 'int8' } as Column,
-    resolve(ctx, count.predicate) as Record<string, unknown>,
-    predicateType,
-    `${path}.count.predicate`,
-  ).map((e) => {
-    const c = e as Extract<BoolExp, { kind: 'compare' }>;
-    return { op: c.op, operand: c.operand };
-  });
-  return {
-    kind: 'aggregate',
-    rel,
-    columns: (resolve(ctx, count.arguments) as string[] | undefined) ?? [],
-    distinct: resolve(ctx, count.distinct) === true,
-    filter: count.filter
-      ? whereFromInput(
-          ctx,
-          resolve(ctx, count.filter),
-          unwrap(fields.filter!.type) as GraphQLInputObjectType,
-          `${path}.count.filter`,
-        )
-      : TRUE_EXP,
-    predicate,
-  };
+  const items: BoolExp[] = [];
+  for (const [fn, raw] of Object.entries(value)) {
+    const spec = resolve(ctx, raw) as Record<string, unknown> | null;
+    if (!spec) continue;
+    const here = `${path}.${fn}`;
+    const fields = (unwrap(type.getFields()[fn]!.type) as GraphQLInputObjectType).getFields();
+    const predicate = comparisons(
+      ctx,
+      { name: fn, udt: fn === 'count' ? 'int8' : 'bool' } as Column,
+      resolve(ctx, spec.predicate) as Record<string, unknown>,
+      unwrap(fields.predicate!.type) as GraphQLInputObjectType,
+      `${here}.predicate`,
+    ).map((e) => {
+      const c = e as Extract<BoolExp, { kind: 'compare' }>;
+      return { op: c.op, operand: c.operand };
+    });
+    const args = resolve(ctx, spec.arguments);
+    items.push({
+      kind: 'aggregate',
+      rel,
+      fn: fn as 'count' | 'bool_and' | 'bool_or',
+      columns:
+        args === undefined || args === null ? [] : Array.isArray(args) ? (args as string[]) : [String(args)],
+      distinct: resolve(ctx, spec.distinct) === true,
+      filter: spec.filter
+        ? whereFromInput(
+            ctx,
+            resolve(ctx, spec.filter),
+            unwrap(fields.filter!.type) as GraphQLInputObjectType,
+            `${here}.filter`,
+          )
+        : TRUE_EXP,
+      predicate,
+    });
+  }
+  return items.length === 1 ? items[0]! : { kind: 'and', items };
 }
 
 function comparisons(

@@ -89,19 +89,19 @@ export function boolSql(ctx: CompileCtx, exp: BoolExp, scope: Scope): SQL {
       );
       const inner = { alias: a, root: scope.root };
       const distinct = exp.distinct ? sql`DISTINCT ` : sql``;
-      const target = exp.columns.length
-        ? sql`${distinct}${sql.join(exp.columns.map((c) => sql`${sql.ident(a, c)}`))}`
-        : sql`*`;
-      const count = sql`(SELECT count(${target}) FROM ${sql.ident(exp.rel.target.schema, exp.rel.target.name)} AS ${sql.ident(a)} WHERE ${join} AND ${permSql(ctx, exp.rel.target, inner)} AND ${boolSql(ctx, exp.filter, inner)})`;
+      const cols = exp.columns.map((c) => sql`${sql.ident(a, c)}`);
+      // Several columns are counted as one row value: count(DISTINCT (a, b)).
+      const target =
+        cols.length === 0
+          ? sql`*`
+          : cols.length === 1
+            ? sql`${distinct}${cols[0]!}`
+            : sql`${distinct}(${sql.join(cols)})`;
+      const fn = exp.fn === 'count' ? sql`count` : exp.fn === 'bool_and' ? sql`bool_and` : sql`bool_or`;
+      const udt = exp.fn === 'count' ? 'int8' : 'bool';
+      const value = sql`(SELECT ${fn}(${target}) FROM ${sql.ident(exp.rel.target.schema, exp.rel.target.name)} AS ${sql.ident(a)} WHERE ${join} AND ${permSql(ctx, exp.rel.target, inner)} AND ${boolSql(ctx, exp.filter, inner)})`;
       const parts = exp.predicate.map((p) =>
-        compare(
-          count,
-          sql.type('int8'),
-          p.op,
-          p.operand as Extract<Operand, { kind: 'param' }>,
-          false,
-          'int8',
-        ),
+        compare(value, sql.type(udt), p.op, p.operand as Extract<Operand, { kind: 'param' }>, false, udt),
       );
       return parts.length ? sql`(${sql.join(parts, sql` AND `)})` : TRUE;
     }

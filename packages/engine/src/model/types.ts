@@ -66,6 +66,7 @@ export type BoolExp =
   | {
       kind: 'aggregate';
       rel: Relationship;
+      fn: 'count' | 'bool_and' | 'bool_or';
       columns: string[];
       distinct: boolean;
       filter: BoolExp;

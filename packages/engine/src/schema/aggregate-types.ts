@@ -1,5 +1,6 @@
 import {
   GraphQLBoolean,
+  GraphQLEnumType,
   type GraphQLFieldConfigArgumentMap,
   type GraphQLFieldConfigMap,
   type GraphQLInputFieldConfigMap,
@@ -154,27 +155,58 @@ export function aggregateBoolExp(t: TableTypes, table: Table): GraphQLInputObjec
     () =>
       new GraphQLInputObjectType({
         name,
-        fields: () => ({
-          count: {
-            type: t.reg.get(
-              `${name}_count`,
+        fields: () => {
+          const fields: GraphQLInputFieldConfigMap = {};
+          const booleans = t.selectColumns(table).filter((c) => c.scalar === 'Boolean' && !c.isArray);
+          for (const fn of ['bool_and', 'bool_or'] as const)
+            if (booleans.length) fields[fn] = { type: predicateInput(t, table, fn, booleans) };
+          fields.count = { type: predicateInput(t, table, 'count', []) };
+          return fields;
+        },
+      }),
+  );
+}
+
+/** `T_aggregate_bool_exp_<fn>`: `{arguments, distinct, filter, predicate}`. */
+function predicateInput(
+  t: TableTypes,
+  table: Table,
+  fn: 'count' | 'bool_and' | 'bool_or',
+  booleans: Column[],
+): GraphQLInputObjectType {
+  const name = `${table.gqlName}_aggregate_bool_exp_${fn}`;
+  return t.reg.get(
+    name,
+    () =>
+      new GraphQLInputObjectType({
+        name,
+        fields: () => {
+          const fields: GraphQLInputFieldConfigMap = {
+            distinct: { type: GraphQLBoolean },
+            filter: { type: t.boolExp(table) },
+            predicate: {
+              type: nn(t.comparison({ scalar: fn === 'count' ? 'Int' : 'Boolean', isArray: false })),
+            },
+          };
+          if (fn === 'count') {
+            if (t.selectColumns(table).length) fields.arguments = { type: list(nn(t.selectColumn(table))) };
+          } else {
+            const enumName = `${table.gqlName}_select_column_${table.gqlName}_aggregate_bool_exp_${fn}_arguments_columns`;
+            const columns = t.reg.get(
+              enumName,
               () =>
-                new GraphQLInputObjectType({
-                  name: `${name}_count`,
-                  fields: () => {
-                    const fields: GraphQLInputFieldConfigMap = {
-                      distinct: { type: GraphQLBoolean },
-                      filter: { type: t.boolExp(table) },
-                      predicate: { type: nn(t.comparison({ scalar: 'Int', isArray: false })) },
-                    };
-                    if (t.selectColumns(table).length)
-                      fields.arguments = { type: list(nn(t.selectColumn(table))) };
-                    return fields;
-                  },
+                new GraphQLEnumType({
+                  name: enumName,
+                  description: `select "${table.gqlName}_aggregate_bool_exp_${fn}_arguments_columns" columns of table "${table.name}"`,
+                  values: Object.fromEntries(
+                    booleans.map((c) => [c.gqlName, { value: c.name, description: 'column name' }]),
+                  ),
                 }),
-            ),
-          },
-        }),
+            );
+            fields.arguments = { type: nn(columns) };
+          }
+          return fields;
+        },
       }),
   );
 }
