@@ -38,6 +38,8 @@ export interface CatalogTable {
   columns: CatalogColumn[];
   primaryKey: string[] | null;
   constraints: CatalogConstraint[];
+  /** What PostgreSQL can write through this relation (views: auto-updatable or INSTEAD OF triggers). */
+  writable?: { insert: boolean; update: boolean; delete: boolean };
 }
 
 export interface CatalogFunction {
@@ -61,6 +63,7 @@ export const tableKey = (schema: string, name: string) => `${schema}.${name}`;
 
 const TABLES_SQL = `
 select n.nspname as schema, c.relname as name, c.relkind as kind, obj_description(c.oid, 'pg_class') as comment,
+  pg_relation_is_updatable(c.oid, true) as updatable,
   coalesce((
     select json_agg(json_build_object(
       'name', a.attname,
@@ -155,6 +158,12 @@ export async function introspect(client: pg.ClientBase): Promise<Catalog> {
       columns: row.columns as CatalogColumn[],
       primaryKey: pk ? pk.columns : null,
       constraints,
+      // pg_relation_is_updatable bits: 8 INSERT, 4 UPDATE, 16 DELETE.
+      writable: {
+        insert: (row.updatable & 8) !== 0,
+        update: (row.updatable & 4) !== 0,
+        delete: (row.updatable & 16) !== 0,
+      },
     });
   }
   for (const row of functions.rows) {

@@ -49,15 +49,36 @@ export function adminPermissions(table: Table): TablePermissions {
 
 /** What one role (optionally with backend-only permissions) may do on a table. */
 export function permissionsFor(table: Table, role: string, backendOnly: boolean): TablePermissions {
-  if (role === 'admin') return adminPermissions(table);
+  if (role === 'admin') return writableOnly(table, adminPermissions(table));
   const perms = table.permissions.get(role);
   if (!perms) return {};
   const keep = <T extends { backendOnly: boolean }>(p: T | undefined) =>
     p && (!p.backendOnly || backendOnly) ? p : undefined;
-  return {
+  return writableOnly(table, {
     select: perms.select,
     insert: keep(perms.insert),
     update: keep(perms.update),
     delete: keep(perms.delete),
+  });
+}
+
+/**
+ * GraphQL types need at least one field, and PostgreSQL must be able to write the relation: a
+ * select without columns or computed fields exposes nothing, an insert without client-writable
+ * columns has no input type, and read-only views get no mutations (as in Hasura).
+ */
+function writableOnly(table: Table, perms: TablePermissions): TablePermissions {
+  const can = table.catalog.writable ?? { insert: true, update: true, delete: true };
+  const { select, insert, update } = perms;
+  return {
+    select: select && (select.columns.size || select.computed.size) ? select : undefined,
+    insert:
+      can.insert &&
+      insert &&
+      table.columns.some((c) => c.writable && insert.columns.has(c.name) && !insert.set.has(c.name))
+        ? insert
+        : undefined,
+    update: can.update ? update : undefined,
+    delete: can.delete ? perms.delete : undefined,
   };
 }
