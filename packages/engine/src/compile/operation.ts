@@ -166,9 +166,14 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
     case 'update':
     case 'update_by_pk':
     case 'update_many':
-      return { kind: 'mutation', alias, run: compileUpdate(ctx, table, sel, root.kind) };
+      return { kind: 'mutation', alias, run: compileUpdate(ctx, table, sel, root.kind), setsUser: true };
     case 'delete':
     case 'delete_by_pk':
-      return { kind: 'mutation', alias, run: compileDelete(ctx, table, sel, root.kind === 'delete_by_pk') };
+      return {
+        kind: 'mutation',
+        alias,
+        run: compileDelete(ctx, table, sel, root.kind === 'delete_by_pk'),
+        setsUser: true,
+      };
   }
 }

@@ -10,7 +10,13 @@ export interface StatementRunner {
 export type FieldPlan =
   | { kind: 'static'; alias: string; json: string }
   | { kind: 'query'; alias: string; sql: SQL; statement: Compiled; stream?: StreamCursor }
-  | { kind: 'mutation'; alias: string; run: (runner: StatementRunner) => Promise<string> }
+  | {
+      kind: 'mutation';
+      alias: string;
+      run: (runner: StatementRunner) => Promise<string>;
+      /** Its statements set `hasura.user` themselves (updates, deletes). */
+      setsUser?: boolean;
+    }
   | { kind: 'action'; alias: string; action: Action; args: unknown; output: ActionOutput };
 
 /** Shapes a handler's JSON response into the selected fields (relationships via SQL). */

@@ -158,12 +158,16 @@ export class Executor {
     client.on('error', onError);
     try {
       await client.query(BEGIN[this.isolation]);
-      const user = JSON.stringify({ ...session.vars, 'x-hasura-role': session.role });
-      await client.query(
-        this.prepare
-          ? { name: 'engine_set_user', text: SET_USER, values: [user] }
-          : { text: SET_USER, values: [user] },
-      );
+      // Updates and deletes set hasura.user in their own statement (one round trip less).
+      const first = plan.fields[0];
+      if (!(first?.kind === 'mutation' && first.setsUser)) {
+        const user = JSON.stringify({ ...session.vars, 'x-hasura-role': session.role });
+        await client.query(
+          this.prepare
+            ? { name: 'engine_set_user', text: SET_USER, values: [user] }
+            : { text: SET_USER, values: [user] },
+        );
+      }
       const runner = this.runner(client, variables, session);
       const out: string[] = [];
       for (const f of plan.fields) {
