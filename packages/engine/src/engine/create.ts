@@ -28,6 +28,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     options.refetchIntervalMs ?? 1000,
     options.liveBatchSize ?? 1000,
     (text) => core.executor.onStatement?.(text, [], []),
+    core.executor.prepare,
   );
   const http = createHttpServer(core);
   const ws = new WsServer(core, live);

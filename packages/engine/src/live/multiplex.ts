@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Plan } from '../compile/plan.ts';
 import { type Compiled, type ParamSource, render, type SQL, sql } from '../sql/sql.ts';
 
@@ -22,5 +23,9 @@ export function multiplex(plan: Plan): MultiplexedQuery {
   });
   const body = sql`SELECT "_subs"."id" AS id, json_build_object(${sql.join(parts)})::text AS result FROM unnest($1::int[], $2::json[]) AS "_subs"("id", "vars")`;
   const { text, params, slots } = render(body, { multiplexed: true, firstParam: 3 });
-  return { statement: { text, params }, slots };
+  // Named: it runs every tick, so each pooled connection prepares it once.
+  return {
+    statement: { text, params, name: `l_${createHash('sha1').update(text).digest('base64url')}` },
+    slots,
+  };
 }

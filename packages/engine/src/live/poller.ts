@@ -47,8 +47,10 @@ class Poller {
     private readonly batchSize: number,
     private readonly onEmpty: () => void,
     private readonly onStatement?: (text: string) => void,
+    prepare = true,
   ) {
     this.query = multiplex(plan);
+    if (!prepare) this.query.statement.name = undefined;
     const first = plan.fields[0];
     if (first?.kind === 'query' && first.stream)
       this.stream = {
@@ -63,6 +65,7 @@ class Poller {
     this.onStatement?.(this.query.statement.text);
     try {
       const res = await this.pool.query({
+        name: this.query.statement.name,
         text: this.query.statement.text,
         values: [cohorts.map((c) => c.id), cohorts.map((c) => JSON.stringify(c.vars)), ...constValues],
       });
@@ -173,6 +176,8 @@ export class LiveQueries {
     /** Cohorts per SQL statement (HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE). */
     readonly batchSize: number,
     readonly onStatement?: (text: string) => void,
+    /** Use a named prepared statement for each query shape. */
+    readonly prepare = true,
   ) {}
 
   /**
@@ -194,6 +199,7 @@ export class LiveQueries {
         this.batchSize,
         () => this.pollers.delete(plan),
         this.onStatement,
+        this.prepare,
       );
       this.pollers.set(plan, poller);
     }
