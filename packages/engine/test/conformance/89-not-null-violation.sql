@@ -1,0 +1,2 @@
+-- $1 = "t"
+WITH _m AS (INSERT INTO "public"."article" AS _b ("title") VALUES ($1::"text") RETURNING _b.*, (true) AS __check) SELECT (SELECT _q.j FROM (SELECT row_to_json("_r") AS "j" FROM (SELECT "_t2"."id" AS "id" FROM (SELECT "_b1"."id" AS "id" FROM _m AS "_b1" WHERE true LIMIT 1) AS "_t2") AS "_r") AS _q)::text AS root, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok;
