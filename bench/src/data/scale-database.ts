@@ -1,7 +1,6 @@
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Cluster, startCluster, withDatabase } from '@portal/devdb';
+import { attachOrStartCluster, type LocalCluster, withDatabase } from '@portal/devdb';
 import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -17,22 +16,6 @@ export interface ScaleDatabase {
   /** True when this run generated the data (else an existing data set was reused). */
   generated: boolean;
   close(): Promise<void>;
-}
-
-function listening(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** Generated practices in a database (0 when it is missing or has no schema yet). */
@@ -67,20 +50,17 @@ export async function openScaleDatabase(
   databaseUrl: string | undefined,
   log: (line: string) => void,
 ): Promise<ScaleDatabase> {
-  let cluster: Cluster | undefined;
+  let cluster: LocalCluster | undefined;
   let url = databaseUrl;
   if (!url) {
     const port = Number(process.env.PGPORT ?? 54320);
-    let admin: string;
-    if (await listening(port)) {
-      admin = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-      log(`using the PostgreSQL server on port ${port}`);
-    } else {
-      cluster = await startCluster({ dataDir: path.join(REPO_ROOT, '.data/postgres'), port });
-      admin = cluster.url();
-      log(`started the embedded PostgreSQL cluster (.data/postgres, port ${port})`);
-    }
-    url = withDatabase(admin, SCALE_DATABASE);
+    cluster = await attachOrStartCluster({ dataDir: path.join(REPO_ROOT, '.data/postgres'), port });
+    log(
+      cluster.started
+        ? `started the embedded PostgreSQL cluster (.data/postgres, port ${port})`
+        : `using the PostgreSQL server on port ${port}`,
+    );
+    url = withDatabase(cluster.adminUrl, SCALE_DATABASE);
   }
   const found = await generatedPractices(url);
   let generated = false;

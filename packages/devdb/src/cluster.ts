@@ -78,6 +78,46 @@ export async function startCluster(options: StartClusterOptions): Promise<Cluste
   return { port, url, stop: () => server.stop() };
 }
 
+/** True when something accepts TCP connections on the port. */
+export function isListening(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.setTimeout(1000);
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** A cluster we either found running or started; `stop()` stops only one we started. */
+export interface LocalCluster {
+  adminUrl: string;
+  started: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Uses the local embedded cluster: the server already listening on `port` (e.g. a running
+ * `npm start`, whose data directory it owns), or else starts one on `dataDir`.
+ */
+export async function attachOrStartCluster(
+  options: StartClusterOptions & { port: number },
+): Promise<LocalCluster> {
+  if (await isListening(options.port)) {
+    return {
+      adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+      started: false,
+      stop: async () => {},
+    };
+  }
+  const cluster = await startCluster(options);
+  return { adminUrl: cluster.url(), started: true, stop: () => cluster.stop() };
+}
+
 function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }

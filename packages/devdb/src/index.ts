@@ -1,8 +1,11 @@
 export {
+  attachOrStartCluster,
   type Cluster,
   createDatabase,
   dropDatabase,
   freePort,
+  isListening,
+  type LocalCluster,
   type StartClusterOptions,
   startCluster,
   withDatabase,

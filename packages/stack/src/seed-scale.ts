@@ -15,10 +15,15 @@
  * for the transaction instead (foreign keys are then checked as usual).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Cluster, createDatabase, dropDatabase, startCluster, withDatabase } from '@portal/devdb';
+import {
+  attachOrStartCluster,
+  createDatabase,
+  dropDatabase,
+  type LocalCluster,
+  withDatabase,
+} from '@portal/devdb';
 import { applyMigrations, applySeeds, loadProject } from '@portal/engine';
 import pg from 'pg';
 
@@ -75,22 +80,6 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-function listening(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** The admin URL (database `postgres`) of the server a database URL points at. */
 function adminUrlOf(url: string): string {
   return withDatabase(url, 'postgres');
@@ -102,22 +91,19 @@ function databaseNameOf(url: string): string {
 
 /** Finds or starts the database to fill: --database-url / DATABASE_URL, else the local embedded cluster. */
 async function openTarget(options: Options, log: (line: string) => void) {
-  let cluster: Cluster | undefined;
+  let cluster: LocalCluster | undefined;
   let url: string;
   if (options.databaseUrl) {
     url = options.databaseUrl;
   } else {
     const port = Number(process.env.PGPORT ?? 54320);
-    let admin: string;
-    if (await listening(port)) {
-      admin = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-      log(`using the PostgreSQL server already listening on port ${port}`);
-    } else {
-      cluster = await startCluster({ dataDir: path.join(ROOT, '.data/postgres'), port });
-      admin = cluster.url();
-      log(`started the embedded PostgreSQL cluster in .data/postgres on port ${port}`);
-    }
-    url = withDatabase(admin, SCALE_DATABASE);
+    cluster = await attachOrStartCluster({ dataDir: path.join(ROOT, '.data/postgres'), port });
+    log(
+      cluster.started
+        ? `started the embedded PostgreSQL cluster in .data/postgres on port ${port}`
+        : `using the PostgreSQL server already listening on port ${port}`,
+    );
+    url = withDatabase(cluster.adminUrl, SCALE_DATABASE);
   }
   const name = databaseNameOf(url);
   if (options.reset) {
