@@ -132,7 +132,7 @@ describe('demo seeds', () => {
     const by = new Map(users.map((u) => [u.email, u]));
     for (const account of DEMO_ACCOUNTS) {
       const user = by.get(account.email);
-      expect(user, account.email).toBeDefined();
+      expect(user?.email, account.email).toBe(account.email);
       expect(verifyScryptHash(DEMO_PASSWORD, user!.password_hash), account.email).toBe(true);
       expect(verifyScryptHash('demo-pass-1', user!.password_hash)).toBe(false);
       const [, n, r, p, salt, key] = user!.password_hash.split('$');

@@ -71,7 +71,7 @@ describe('auth exchange', () => {
       return this;
     };
     const result = await client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
-    expect(result.error).toBeDefined();
+    expect(result.error?.graphQLErrors[0]?.extensions?.code).toBe('invalid-jwt');
     expect(server.count('/api/auth/refresh')).toBe(1);
     expect(server.count('/v1/graphql')).toBe(2);
     expect(expired()).toBe(1);
