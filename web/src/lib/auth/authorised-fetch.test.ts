@@ -1,30 +1,24 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ContractServer, CSRF, startContractServer } from '../../test/contract-server.ts';
-import { setCsrfCookie } from '../../test/setup-dom.ts';
+import { createWatchedSession, useContractServer } from '../../test/auth-harness.ts';
+import type { ContractServer } from '../../test/contract-server.ts';
 import { createAuthApi } from './auth-api.ts';
 import { createAuthorisedFetch, sendsToken } from './authorised-fetch.ts';
-import { createSession } from './session.ts';
 
+const current = useContractServer();
 let server: ContractServer;
-beforeEach(async () => {
-  server = await startContractServer();
-  setCsrfCookie(CSRF);
+beforeEach(() => {
+  server = current();
 });
-afterEach(() => server.close());
 
 function setup() {
-  const session = createSession({ apiUrl: `${server.url}/api` });
-  let expired = 0;
-  session.onExpired(() => {
-    expired += 1;
-  });
+  const { session, expired } = createWatchedSession(server);
   const api = createAuthApi(`${server.url}/api`, createAuthorisedFetch(session, [server.url]));
   session.adopt({
     accessToken: 'stale',
     accessTokenExpiresAt: new Date(Date.now() + 3600_000).toISOString(),
   });
-  return { session, api, expired: () => expired };
+  return { session, api, expired };
 }
 
 describe('REST calls', () => {

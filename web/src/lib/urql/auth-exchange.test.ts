@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { gql } from '@urql/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ContractServer, CSRF, startContractServer } from '../../test/contract-server.ts';
-import { setCsrfCookie } from '../../test/setup-dom.ts';
-import { createSession } from '../auth/session.ts';
+import { createWatchedSession, useContractServer } from '../../test/auth-harness.ts';
+import type { ContractServer } from '../../test/contract-server.ts';
 import { createGraphqlClient } from './client.ts';
 
 const Ping = gql`
@@ -12,19 +11,14 @@ const Ping = gql`
   }
 `;
 
+const current = useContractServer();
 let server: ContractServer;
-beforeEach(async () => {
-  server = await startContractServer();
-  setCsrfCookie(CSRF);
+beforeEach(() => {
+  server = current();
 });
-afterEach(() => server.close());
 
 function setup() {
-  const session = createSession({ apiUrl: `${server.url}/api` });
-  let expired = 0;
-  session.onExpired(() => {
-    expired += 1;
-  });
+  const { session, expired } = createWatchedSession(server);
   const { client, dispose } = createGraphqlClient({
     url: `${server.url}/v1/graphql`,
     wsUrl: `${server.url.replace('http', 'ws')}/v1/graphql`,
@@ -36,7 +30,7 @@ function setup() {
     accessToken: 'stale',
     accessTokenExpiresAt: new Date(Date.now() + 3600_000).toISOString(),
   });
-  return { session, client, dispose, expired: () => expired };
+  return { session, client, dispose, expired };
 }
 
 describe('auth exchange', () => {
