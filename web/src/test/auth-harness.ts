@@ -4,7 +4,7 @@ import { type ContractServer, CSRF, startContractServer } from './contract-serve
 import { setCsrfCookie } from './setup-dom.ts';
 
 /** Starts a fresh contract server (with the CSRF cookie set) around every test; call inside a test file. */
-export function useContractServer(): () => ContractServer {
+export function contractServerPerTest(): () => ContractServer {
   let server: ContractServer;
   beforeEach(async () => {
     server = await startContractServer();

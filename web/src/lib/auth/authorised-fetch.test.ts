@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWatchedSession, useContractServer } from '../../test/auth-harness.ts';
+import { contractServerPerTest, createWatchedSession } from '../../test/auth-harness.ts';
 import type { ContractServer } from '../../test/contract-server.ts';
 import { createAuthApi } from './auth-api.ts';
 import { createAuthorisedFetch, sendsToken } from './authorised-fetch.ts';
 
-const current = useContractServer();
+const current = contractServerPerTest();
 let server: ContractServer;
 beforeEach(() => {
   server = current();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { gql } from '@urql/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWatchedSession, useContractServer } from '../../test/auth-harness.ts';
+import { contractServerPerTest, createWatchedSession } from '../../test/auth-harness.ts';
 import type { ContractServer } from '../../test/contract-server.ts';
 import { createGraphqlClient } from './client.ts';
 
@@ -11,7 +11,7 @@ const Ping = gql`
   }
 `;
 
-const current = useContractServer();
+const current = contractServerPerTest();
 let server: ContractServer;
 beforeEach(() => {
   server = current();
