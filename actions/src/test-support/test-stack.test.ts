@@ -25,7 +25,9 @@ describe('test stack', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ ping { message } }' }),
     });
-    const body = (await response.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
+    const body = (await response.json()) as {
+      errors: Array<{ message: string; extensions: { code: string } }>;
+    };
     expect(body.errors[0]?.extensions.code).toBe('invalid-headers');
     expect(body.errors[0]?.message).toBe('Missing Authorization header in JWT authentication mode');
   });

@@ -108,7 +108,11 @@ export async function startTestStack(
         headers.authorization = `Bearer ${await tokenFor(who.email)}`;
         if (who.role) headers['x-hasura-role'] = who.role;
       }
-      const response = await fetch(graphqlUrl, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      const response = await fetch(graphqlUrl, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query, variables }),
+      });
       return (await response.json()) as GraphQLResult<never>;
     },
     async close() {
