@@ -77,7 +77,8 @@ export function boolSql(ctx: CompileCtx, exp: BoolExp, scope: Scope): SQL {
         sql` AND `,
       );
       const inner = { alias: a, root: scope.root };
-      return sql`EXISTS (SELECT 1 FROM ${sql.ident(exp.rel.target.schema, exp.rel.target.name)} AS ${sql.ident(a)} WHERE ${join} AND ${permSql(ctx, exp.rel.target, inner)} AND ${boolSql(ctx, exp.where, inner)})`;
+      const perm = exp.targetPerms === false ? TRUE : permSql(ctx, exp.rel.target, inner);
+      return sql`EXISTS (SELECT 1 FROM ${sql.ident(exp.rel.target.schema, exp.rel.target.name)} AS ${sql.ident(a)} WHERE ${join} AND ${perm} AND ${boolSql(ctx, exp.where, inner)})`;
     }
     case 'aggregate': {
       const a = ctx.alias('_r');

@@ -90,7 +90,7 @@ export function parsePermissionExp(raw: unknown, table: Table, root: Table, ctx:
         });
       } else if (current.relationships.has(key)) {
         const rel = current.relationships.get(key)!;
-        items.push({ kind: 'rel', rel, where: walk(inner, rel.target, here) });
+        items.push({ kind: 'rel', rel, where: walk(inner, rel.target, here), targetPerms: false });
       } else if (current.columnsByName.has(key)) {
         items.push(...comparisons(current.columnsByName.get(key)!, inner, current, here));
       } else if (current.computed.has(key)) {

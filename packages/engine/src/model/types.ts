@@ -61,7 +61,12 @@ export type BoolExp =
   | { kind: 'not'; item: BoolExp }
   | { kind: 'compare'; column: Column; op: string; operand: Operand; nullSafe: boolean; cast?: CastExp }
   | { kind: 'computed'; field: ComputedField; op: string; operand: Operand; nullSafe: boolean }
-  | { kind: 'rel'; rel: Relationship; where: BoolExp }
+  /**
+   * `targetPerms`: AND the target table's select filter in (GraphQL `where`). Permission rules
+   * leave it out, as Hasura does ("those only apply to GraphQL queries"), so rules that traverse
+   * to each other (practices ↔ practice_users) do not recurse.
+   */
+  | { kind: 'rel'; rel: Relationship; where: BoolExp; targetPerms?: boolean }
   | { kind: 'exists'; table: Table; where: BoolExp }
   | {
       kind: 'aggregate';
