@@ -1,0 +1,93 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import WebSocket from 'ws';
+import {
+  DEMO_PASSWORD,
+  startTestStack,
+  type TestStack,
+} from '../../../actions/src/test-support/test-stack.ts';
+import { AppProvider } from '../app/provider.tsx';
+import { routes } from '../app/routes/route-table.tsx';
+import { createPortalServices } from '../lib/services.tsx';
+import { setCsrfCookie } from './setup-dom.ts';
+
+export { startTestStack, type TestStack };
+
+/**
+ * What a browser does with cookies, for the app's requests to the real actions service: keeps the
+ * `Set-Cookie`s of each origin, sends them back on `credentials: 'include'` requests, and mirrors the
+ * readable CSRF cookie into `document.cookie` where the app reads it. Installed as the global fetch.
+ */
+export function installCookieJar() {
+  const jar = new Map<string, Map<string, string>>();
+  const realFetch = globalThis.fetch;
+  const jarFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const origin = new URL(request.url).origin;
+    const cookies = jar.get(origin);
+    if (cookies?.size && request.credentials !== 'omit') {
+      request.headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    }
+    const response = await realFetch(request);
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = header.split(';');
+      const name = pair.slice(0, pair.indexOf('=')).trim();
+      const value = pair.slice(pair.indexOf('=') + 1).trim();
+      const expired = attributes.some(
+        (a) =>
+          /^\s*max-age=0\s*$/i.test(a) ||
+          (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now()),
+      );
+      const store = jar.get(origin) ?? new Map<string, string>();
+      jar.set(origin, store);
+      if (expired || value === '') store.delete(name);
+      else store.set(name, value);
+      if (name === 'portal_csrf') setCsrfCookie(expired ? '' : value);
+    }
+    return response;
+  };
+  vi.stubGlobal('fetch', jarFetch);
+  return {
+    jar,
+    restore: () => vi.stubGlobal('fetch', realFetch),
+  };
+}
+
+/**
+ * The whole app at `path`, talking to a real engine and actions service (`startTestStack`).
+ * With `as`, the account signs in first through the real `/api/auth/login`, exactly as the
+ * sign-in page does, so the app starts with a live session cookie.
+ */
+export async function renderAppOnStack(stack: TestStack, path: string, options: { as?: string } = {}) {
+  const cookies = installCookieJar();
+  if (options.as) {
+    const response = await fetch(`${stack.actionsUrl}/auth/login`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: options.as, password: DEMO_PASSWORD }),
+    });
+    if (!response.ok) throw new Error(`sign-in of ${options.as} failed: ${response.status}`);
+  }
+  const services = createPortalServices({
+    apiUrl: stack.actionsUrl,
+    graphqlUrl: stack.graphqlUrl,
+    baseUrl: stack.actionsUrl,
+    webSocketImpl: WebSocket,
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider services={services}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return {
+    ...view,
+    router,
+    services,
+    cookies,
+    path: () => router.state.location.pathname,
+    search: () => router.state.location.search,
+  };
+}
