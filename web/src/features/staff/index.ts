@@ -1,0 +1,1 @@
+export { StaffTab } from './components/staff-tab.tsx';
