@@ -1,0 +1,158 @@
+import type { TPermissionFlags } from './permission-flags.ts';
+
+/** Assessment statuses (spec 001 §4), in their order. */
+export const ASSESSMENT_STATUSES = [
+  'IN_PROGRESS',
+  'PARTIALLY_SUBMITTED',
+  'UNDER_REVIEW',
+  'COMPLETED',
+  'ACTION_REQUIRED',
+  'APPROVED',
+  'CERTIFIED',
+] as const;
+export type TAssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
+
+/** PRESURVEY = self assessment; SURVEY_VISIT = survey visit assessment. */
+export const ASSESSMENT_TYPES = ['PRESURVEY', 'SURVEY_VISIT'] as const;
+export type TAssessmentType = (typeof ASSESSMENT_TYPES)[number];
+
+/** Statuses each type can reach (spec 001 §4; the database enforces the same). */
+export const STATUSES_OF_TYPE: Readonly<Record<TAssessmentType, readonly TAssessmentStatus[]>> = {
+  PRESURVEY: ['IN_PROGRESS', 'UNDER_REVIEW', 'COMPLETED'],
+  SURVEY_VISIT: [
+    'IN_PROGRESS',
+    'PARTIALLY_SUBMITTED',
+    'UNDER_REVIEW',
+    'ACTION_REQUIRED',
+    'APPROVED',
+    'CERTIFIED',
+  ],
+};
+
+/** What the access rules of one assessment depend on. */
+export interface TAssessmentAccessContext {
+  type: TAssessmentType;
+  status: TAssessmentStatus;
+  /** The user's flags for this assessment (`derivePermissionFlags(access, {surveyVisitId})`). */
+  flags: TPermissionFlags;
+  /** This user has already submitted this assessment (a row in assessment_submissions). */
+  hasSubmitted: boolean;
+}
+
+/**
+ * Spec 001 §6 "a user may change an assessment" (comments, discussion). The table's "anyone" and
+ * "yes" are read as "whoever may change the practice's own records" (`practice.changePractice`):
+ * a surveyor stays read-only outside their survey visits.
+ */
+export function canChangeAssessment({ type, status, flags }: TAssessmentAccessContext): boolean {
+  const a = flags.assessment;
+  if (type === 'PRESURVEY') {
+    switch (status) {
+      case 'IN_PROGRESS':
+      case 'COMPLETED':
+        return flags.practice.changePractice;
+      case 'UNDER_REVIEW':
+        return a.changeSelfAssessmentUnderReview;
+      default:
+        return false;
+    }
+  }
+  switch (status) {
+    case 'IN_PROGRESS':
+      return a.changeSurveyInProgress;
+    case 'PARTIALLY_SUBMITTED':
+      return a.changeSurveyInProgress || a.changeOtherSurveyorSummary;
+    case 'UNDER_REVIEW':
+      return a.changeSurveyUnderReview;
+    case 'ACTION_REQUIRED':
+      return a.changeActionPlan;
+    case 'APPROVED':
+      return a.certifySurvey;
+    case 'CERTIFIED':
+      return flags.practice.changePractice;
+    default:
+      return false;
+  }
+}
+
+/**
+ * May the user change the assessment's inputs (its indicator responses)? The assessment rule,
+ * narrowed: a self assessment's inputs in COMPLETED need `changeSelfAssessmentComplete`; a survey
+ * visit in progress needs `changeSurveyInProgress` and that this user has not submitted yet; a
+ * certified survey's findings are final.
+ */
+export function canChangeAssessmentInputs(context: TAssessmentAccessContext): boolean {
+  const { type, status, flags, hasSubmitted } = context;
+  const a = flags.assessment;
+  if (type === 'PRESURVEY') {
+    if (status === 'COMPLETED') return a.changeSelfAssessmentComplete;
+    return canChangeAssessment(context);
+  }
+  switch (status) {
+    case 'IN_PROGRESS':
+    case 'PARTIALLY_SUBMITTED':
+      return a.changeSurveyInProgress && !hasSubmitted;
+    case 'CERTIFIED':
+      return false;
+    default:
+      return canChangeAssessment(context);
+  }
+}
+
+/**
+ * Spec 001 §6: the assessment is locked (not openable; the user is sent back to the
+ * Accreditation route) when its status needs a flag the user lacks.
+ */
+export function isAssessmentLocked({
+  type,
+  status,
+  flags,
+}: Omit<TAssessmentAccessContext, 'hasSubmitted'>): boolean {
+  const a = flags.assessment;
+  if (type === 'PRESURVEY') return status === 'UNDER_REVIEW' && !a.changeSelfAssessmentUnderReview;
+  if (status === 'UNDER_REVIEW') return !a.viewSurveyUnderReview;
+  if (status === 'IN_PROGRESS' || status === 'PARTIALLY_SUBMITTED') return !a.changeSurveyInProgress;
+  return false;
+}
+
+/**
+ * May the user write this surveyor summary (general comment)? Only its author or a holder of
+ * `changeOtherSurveyorSummary` (spec 001 §5), while the visit is being surveyed (authors until
+ * they submit), under review (back office), or in ACTION_REQUIRED (with `changeActionPlan`).
+ */
+export function canEditSurveyorSummary(
+  context: Omit<TAssessmentAccessContext, 'type'> & { isAuthor: boolean },
+): boolean {
+  const { status, flags, hasSubmitted, isAuthor } = context;
+  const a = flags.assessment;
+  const mayTouch = isAuthor || a.changeOtherSurveyorSummary;
+  switch (status) {
+    case 'IN_PROGRESS':
+    case 'PARTIALLY_SUBMITTED':
+      return (isAuthor && a.changeSurveyInProgress && !hasSubmitted) || a.changeOtherSurveyorSummary;
+    case 'UNDER_REVIEW':
+      return a.changeOtherSurveyorSummary;
+    case 'ACTION_REQUIRED':
+      return mayTouch && a.changeActionPlan;
+    default:
+      return false;
+  }
+}
+
+/** May the user open or close a non-conformity or an action plan activity (spec 001 §4, §6)? */
+export function canChangeActionPlan({ type, status, flags }: Omit<TAssessmentAccessContext, 'hasSubmitted'>) {
+  return type === 'SURVEY_VISIT' && status === 'ACTION_REQUIRED' && flags.assessment.changeActionPlan;
+}
+
+/** May the user add an activity to a survey's action plan? */
+export function canAddActionPlanActivity({
+  type,
+  status,
+  flags,
+}: Omit<TAssessmentAccessContext, 'hasSubmitted'>): boolean {
+  return (
+    type === 'SURVEY_VISIT' &&
+    status === 'ACTION_REQUIRED' &&
+    flags.indicatorResponse.addActivityToSurveyActionPlan
+  );
+}
