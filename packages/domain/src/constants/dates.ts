@@ -1,0 +1,81 @@
+/**
+ * Date formats of spec 000 §5 and §9: dates travel as yyyy-MM-dd and are shown as dd/MM/yyyy;
+ * a scheduled visit as MMM yyyy, a preference due date as MMMM yyyy. Plain calendar dates, no
+ * time zone: '2025-03-01' is the 1st of March wherever the browser is.
+ */
+export const WIRE_DATE_FORMAT = 'yyyy-MM-dd';
+export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
+
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+function validParts(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1 || year < 1) return false;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= days;
+}
+
+/** Whether the text is a real calendar date written yyyy-MM-dd. */
+export function isWireDate(text: string): boolean {
+  const m = WIRE_DATE.exec(text);
+  return !!m && validParts(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** yyyy-MM-dd → dd/MM/yyyy; blank when missing or invalid (spec 002 §5). */
+export function formatDisplayDate(wire: string | null | undefined): string {
+  if (!wire) return '';
+  const text = wire.slice(0, 10);
+  if (!isWireDate(text)) return '';
+  const [y, m, d] = text.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** dd/MM/yyyy → yyyy-MM-dd, or null when it is not a real date. */
+export function parseDisplayDate(display: string): string | null {
+  const m = DISPLAY_DATE.exec(display.trim());
+  if (!m) return null;
+  const wire = `${m[3]}-${m[2]}-${m[1]}`;
+  return isWireDate(wire) ? wire : null;
+}
+
+/** A local Date → yyyy-MM-dd of its calendar day (what a date picker gives). */
+export function toWireDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The same calendar day `years` later (29 February → 28 February when needed). */
+export function addYearsToWireDate(wire: string, years: number): string {
+  const [y, m, d] = wire.split('-').map(Number) as [number, number, number];
+  const year = y + years;
+  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}
+
+/** 'Mar 2025' (scheduled visit, MMM yyyy). */
+export function formatMonthShort(wire: string | null | undefined): string {
+  if (!wire || !isWireDate(wire.slice(0, 10))) return '';
+  const [y, m] = wire.split('-');
+  return `${MONTHS[Number(m) - 1]!.slice(0, 3)} ${y}`;
+}
+
+/** 'March 2025' (preference days due, MMMM yyyy). */
+export function formatMonthLong(wire: string | null | undefined): string {
+  if (!wire || !isWireDate(wire.slice(0, 10))) return '';
+  const [y, m] = wire.split('-');
+  return `${MONTHS[Number(m) - 1]} ${y}`;
+}

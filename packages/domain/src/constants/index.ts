@@ -1,0 +1,3 @@
+export * from './dates.ts';
+export * from './limits.ts';
+export * from './messages.ts';

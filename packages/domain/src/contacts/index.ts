@@ -1,0 +1,2 @@
+export * from './nominated-contacts.ts';
+export * from './phone.ts';

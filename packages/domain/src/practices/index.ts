@@ -1,0 +1,3 @@
+export * from './practice-list-query.ts';
+export * from './practice-rules.ts';
+export * from './status-badge.ts';

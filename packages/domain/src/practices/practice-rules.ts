@@ -1,0 +1,122 @@
+import { addYearsToWireDate } from '../constants/dates.ts';
+import { PRACTICE_MESSAGES } from '../constants/messages.ts';
+import { hasPracticeListCriteria, type PracticeListQuery } from './practice-list-query.ts';
+
+/** Less than 12 months to expire: the expiry or extension date is in the future and within a year. */
+export function isLessThan12MonthsToExpire(
+  accreditation: { expiry_date?: string | null; ext_date?: string | null } | null | undefined,
+  today: string,
+): boolean {
+  if (!accreditation) return false;
+  const inAYear = addYearsToWireDate(today, 1);
+  const within = (date: string | null | undefined) => !!date && date > today && date <= inAYear;
+  return within(accreditation.expiry_date) || within(accreditation.ext_date);
+}
+
+/** A visit waiting for preferred days counts only while its due date is in the future. */
+export function isPreferenceDaysDue(
+  visit: { status: string; due?: string | null; archived?: boolean | null },
+  today: string,
+): boolean {
+  return visit.status === 'PREFERRED_DAYS_REQ' && !visit.archived && !!visit.due && visit.due > today;
+}
+
+export type TPracticeDueButton =
+  | { kind: 'RENEWAL_DUE'; label: 'Renewal Due'; path: string }
+  | { kind: 'RENEWAL_PAYMENT_DUE'; label: 'Renewal Payment Due'; payment: true }
+  | { kind: 'SET_AVAILABILITY'; label: 'Set Availability'; path: string };
+
+/**
+ * The due-item button of a list row. A surveyor on a visit waiting for preferred days sets
+ * availability (the preferred days route of the visit); otherwise an open renewal shows
+ * Renewal Payment Due (to payment) or Renewal Due (to the reapplication); else none.
+ */
+export function practiceDueButton(row: {
+  practiceId: number;
+  reapplicationStatus?: string | null;
+  /** A preference-days-due visit on which the signed-in user is a surveyor. */
+  preferredDaysVisitId?: number | null;
+}): TPracticeDueButton | null {
+  if (row.preferredDaysVisitId) {
+    return {
+      kind: 'SET_AVAILABILITY',
+      label: 'Set Availability',
+      path: `/SurveyVisits/${row.preferredDaysVisitId}/PreferredDays`,
+    };
+  }
+  if (row.reapplicationStatus === 'PAYMENT_PENDING') {
+    return { kind: 'RENEWAL_PAYMENT_DUE', label: 'Renewal Payment Due', payment: true };
+  }
+  if (row.reapplicationStatus === 'DUE') {
+    return { kind: 'RENEWAL_DUE', label: 'Renewal Due', path: `/Practice/Reapplication/${row.practiceId}` };
+  }
+  return null;
+}
+
+/**
+ * A row is locked (lock icon, no pointer) when nobody is signed in, or when the practice is
+ * payment pending, the user is a surveyor on it, and the user is neither admin nor its practice
+ * manager (spec 000 §2).
+ */
+export function isPracticeRowLocked(row: {
+  signedIn: boolean;
+  practiceStatus: string;
+  isSurveyorOnPractice: boolean;
+  isAdmin: boolean;
+  isPracticeManager: boolean;
+}): boolean {
+  if (!row.signedIn) return true;
+  return (
+    row.practiceStatus === 'PAYMENT_PENDING' &&
+    row.isSurveyorOnPractice &&
+    !row.isAdmin &&
+    !row.isPracticeManager
+  );
+}
+
+/** 'No practices found', or '… for the search criteria' when something narrows the list. */
+export function practiceListEmptyMessage(query: Partial<PracticeListQuery>): string {
+  return hasPracticeListCriteria(query)
+    ? PRACTICE_MESSAGES.noPracticesForSearch
+    : PRACTICE_MESSAGES.noPractices;
+}
+
+/**
+ * The user goes to payment when the practice is PAYMENT_PENDING and no reapplication is due or
+ * in payment (spec 000 §4): that is a new application waiting for its fee.
+ */
+export function shouldRedirectToPayment(practice: {
+  status: string;
+  reapplications?: ReadonlyArray<{ status: string }> | null;
+}): boolean {
+  if (practice.status !== 'PAYMENT_PENDING') return false;
+  return !(practice.reapplications ?? []).some((r) => r.status === 'DUE' || r.status === 'PAYMENT_PENDING');
+}
+
+/** The Staff route of a practice (rows open it; param id = practice id). */
+export function practiceStaffPath(practiceId: number): string {
+  return `/PracticeOverview/${practiceId}/Staff`;
+}
+
+/**
+ * Where a list with exactly one practice sends the user: its Staff route, or payment when the
+ * payment redirect applies. Null when the list has not exactly one practice.
+ */
+export function singlePracticeLanding(
+  practices: ReadonlyArray<{
+    organisation_id: number;
+    status: string;
+    reapplications?: ReadonlyArray<{ status: string }> | null;
+  }>,
+): { kind: 'staff'; path: string } | { kind: 'payment'; practiceId: number } | null {
+  if (practices.length !== 1) return null;
+  const practice = practices[0]!;
+  return shouldRedirectToPayment(practice)
+    ? { kind: 'payment', practiceId: practice.organisation_id }
+    : { kind: 'staff', path: practiceStaffPath(practice.organisation_id) };
+}
+
+/** The payment page URL of a practice from a template with {practiceId}. */
+export function paymentUrlFromTemplate(template: string, practiceId: number): string {
+  return template.replaceAll('{practiceId}', encodeURIComponent(String(practiceId)));
+}

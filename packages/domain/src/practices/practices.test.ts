@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hasPracticeListCriteria,
+  PRACTICE_LIST_FILTERS,
+  PRACTICE_LIST_ORDER_BY,
+  parsePracticeListQuery,
+  practiceFilterWhere,
+  practiceListPage,
+  practiceListSearchParams,
+  practiceListWhere,
+} from './practice-list-query.ts';
+import {
+  isLessThan12MonthsToExpire,
+  isPracticeRowLocked,
+  isPreferenceDaysDue,
+  paymentUrlFromTemplate,
+  practiceDueButton,
+  practiceListEmptyMessage,
+  shouldRedirectToPayment,
+  singlePracticeLanding,
+} from './practice-rules.ts';
+import { practiceCycleStatus, statusBadge } from './status-badge.ts';
+
+const TODAY = '2025-06-15';
+
+describe('practice list URL', () => {
+  it('has the six filters with the spec flags', () => {
+    expect(PRACTICE_LIST_FILTERS.map((f) => [f.flag, f.label])).toEqual([
+      ['cycleOpen', 'Cycle open'],
+      ['actionRequired', 'Action required'],
+      ['selfAssessmentDue', 'Self assessment due'],
+      ['renewalDue', 'Renewal due'],
+      ['preferenceDaysDue', 'Preference days due'],
+      ['lessExpire', 'Less than 12m to expire'],
+    ]);
+  });
+
+  it("reads flags only when they are the text 'true', and round-trips", () => {
+    const query = parsePracticeListQuery(
+      new URLSearchParams('search=bay&cycleOpen=true&renewalDue=1&lessExpire=true&state=WA&page=3'),
+    );
+    expect(query).toEqual({
+      search: 'bay',
+      filters: ['cycleOpen', 'lessExpire'],
+      state: 'WA',
+      network: null,
+      page: 3,
+    });
+    expect(practiceListSearchParams(query).toString()).toBe(
+      'search=bay&cycleOpen=true&lessExpire=true&state=WA&page=3',
+    );
+    expect(parsePracticeListQuery({ page: '-2', network: 'Sunrise Medical Group' })).toMatchObject({
+      page: 1,
+      network: 'Sunrise Medical Group',
+    });
+    expect(practiceListSearchParams({ page: 1, filters: [] }).toString()).toBe('');
+  });
+
+  it('pages by 25', () => {
+    expect(practiceListPage(1)).toEqual({ limit: 25, offset: 0 });
+    expect(practiceListPage(3)).toEqual({ limit: 25, offset: 50 });
+  });
+});
+
+describe('practiceListWhere', () => {
+  it('is only active practices without criteria', () => {
+    expect(practiceListWhere({ search: ' ', filters: [], state: null, network: null }, TODAY)).toEqual({
+      _and: [{ active_status: { _eq: 'ACTIVE' } }],
+    });
+  });
+
+  it('searches name, suburb, postcode and network with escaped wildcards, and adds state and network', () => {
+    const where = practiceListWhere({ search: '100%', filters: [], state: 'NSW', network: 'Net' }, TODAY) as {
+      _and: unknown[];
+    };
+    const like = { _ilike: '%100\\%%' };
+    expect(where._and).toEqual([
+      { active_status: { _eq: 'ACTIVE' } },
+      {
+        _or: [
+          { organisation: { name: like } },
+          { organisation: { physical_address: { suburb: like } } },
+          { organisation: { physical_address: { postcode: like } } },
+          { network: { name: like } },
+        ],
+      },
+      { organisation: { physical_address: { state: { _eq: 'NSW' } } } },
+      { network: { name: { _eq: 'Net' } } },
+    ]);
+  });
+
+  it('turns each filter into its condition', () => {
+    expect(practiceFilterWhere('lessExpire', TODAY)).toEqual({
+      current_accreditation: {
+        _or: [
+          { expiry_date: { _gt: TODAY, _lte: '2026-06-15' } },
+          { ext_date: { _gt: TODAY, _lte: '2026-06-15' } },
+        ],
+      },
+    });
+    expect(practiceFilterWhere('preferenceDaysDue', TODAY)).toMatchObject({
+      current_accreditation: {
+        survey_visits: { status: { _eq: 'PREFERRED_DAYS_REQ' }, due: { _gt: TODAY } },
+      },
+    });
+    expect(practiceFilterWhere('renewalDue', TODAY)).toEqual({
+      reapplications: { status: { _in: ['DUE', 'PAYMENT_PENDING'] } },
+    });
+    const where = practiceListWhere(
+      { search: '', filters: ['cycleOpen', 'actionRequired'], state: null, network: null },
+      TODAY,
+    ) as { _and: unknown[] };
+    expect(where._and).toHaveLength(3);
+  });
+
+  it('orders by current accreditation expiry, soonest first, then name and id', () => {
+    expect(PRACTICE_LIST_ORDER_BY[0]).toEqual({ current_accreditation: { expiry_date: 'asc_nulls_last' } });
+    expect(PRACTICE_LIST_ORDER_BY.at(-1)).toEqual({ organisation_id: 'asc' });
+  });
+});
+
+describe('list rules', () => {
+  it('less than 12 months: expiry or extension in the future and within a year', () => {
+    expect(isLessThan12MonthsToExpire({ expiry_date: '2025-09-01' }, TODAY)).toBe(true);
+    expect(isLessThan12MonthsToExpire({ expiry_date: '2026-06-15' }, TODAY)).toBe(true);
+    expect(isLessThan12MonthsToExpire({ expiry_date: '2026-06-16' }, TODAY)).toBe(false);
+    expect(isLessThan12MonthsToExpire({ expiry_date: TODAY }, TODAY)).toBe(false);
+    expect(isLessThan12MonthsToExpire({ expiry_date: '2025-05-01', ext_date: '2025-09-01' }, TODAY)).toBe(
+      true,
+    );
+    expect(isLessThan12MonthsToExpire({ expiry_date: '2025-05-01', ext_date: null }, TODAY)).toBe(false);
+    expect(isLessThan12MonthsToExpire(null, TODAY)).toBe(false);
+  });
+
+  it('preference days are due only for a requested visit due in the future', () => {
+    expect(isPreferenceDaysDue({ status: 'PREFERRED_DAYS_REQ', due: '2025-07-01' }, TODAY)).toBe(true);
+    expect(isPreferenceDaysDue({ status: 'PREFERRED_DAYS_REQ', due: TODAY }, TODAY)).toBe(false);
+    expect(isPreferenceDaysDue({ status: 'PLANNING', due: '2025-07-01' }, TODAY)).toBe(false);
+  });
+
+  it('due-item buttons', () => {
+    expect(practiceDueButton({ practiceId: 3, reapplicationStatus: 'DUE' })).toEqual({
+      kind: 'RENEWAL_DUE',
+      label: 'Renewal Due',
+      path: '/Practice/Reapplication/3',
+    });
+    expect(practiceDueButton({ practiceId: 4, reapplicationStatus: 'PAYMENT_PENDING' })?.label).toBe(
+      'Renewal Payment Due',
+    );
+    expect(practiceDueButton({ practiceId: 2, preferredDaysVisitId: 9, reapplicationStatus: 'DUE' })).toEqual(
+      {
+        kind: 'SET_AVAILABILITY',
+        label: 'Set Availability',
+        path: '/SurveyVisits/9/PreferredDays',
+      },
+    );
+    expect(practiceDueButton({ practiceId: 1, reapplicationStatus: 'COMPLETED' })).toBeNull();
+  });
+
+  it('locks rows for anonymous users and for surveyors on payment-pending practices', () => {
+    const base = {
+      signedIn: true,
+      practiceStatus: 'PAYMENT_PENDING',
+      isSurveyorOnPractice: true,
+      isAdmin: false,
+      isPracticeManager: false,
+    };
+    expect(isPracticeRowLocked(base)).toBe(true);
+    expect(isPracticeRowLocked({ ...base, signedIn: false, practiceStatus: 'ACCREDITED' })).toBe(true);
+    expect(isPracticeRowLocked({ ...base, isAdmin: true })).toBe(false);
+    expect(isPracticeRowLocked({ ...base, isPracticeManager: true })).toBe(false);
+    expect(isPracticeRowLocked({ ...base, practiceStatus: 'IN_PROGRESS' })).toBe(false);
+    expect(isPracticeRowLocked({ ...base, isSurveyorOnPractice: false })).toBe(false);
+  });
+
+  it('has two empty messages', () => {
+    expect(practiceListEmptyMessage({ search: '', filters: [] })).toBe('No practices found');
+    expect(practiceListEmptyMessage({ filters: ['renewalDue'] })).toBe(
+      'No practices found for the search criteria',
+    );
+    expect(hasPracticeListCriteria({ state: 'VIC' })).toBe(true);
+  });
+
+  it('redirects to payment only for payment pending without a renewal due or in payment', () => {
+    expect(shouldRedirectToPayment({ status: 'PAYMENT_PENDING', reapplications: [] })).toBe(true);
+    expect(
+      shouldRedirectToPayment({ status: 'PAYMENT_PENDING', reapplications: [{ status: 'COMPLETED' }] }),
+    ).toBe(true);
+    expect(shouldRedirectToPayment({ status: 'PAYMENT_PENDING', reapplications: [{ status: 'DUE' }] })).toBe(
+      false,
+    );
+    expect(shouldRedirectToPayment({ status: 'ACCREDITED' })).toBe(false);
+  });
+
+  it('sends a single practice straight to Staff, or to payment', () => {
+    expect(singlePracticeLanding([{ organisation_id: 1, status: 'IN_PROGRESS' }])).toEqual({
+      kind: 'staff',
+      path: '/PracticeOverview/1/Staff',
+    });
+    expect(
+      singlePracticeLanding([{ organisation_id: 9, status: 'PAYMENT_PENDING', reapplications: [] }]),
+    ).toEqual({
+      kind: 'payment',
+      practiceId: 9,
+    });
+    expect(singlePracticeLanding([])).toBeNull();
+  });
+
+  it('fills the payment URL template', () => {
+    expect(paymentUrlFromTemplate('https://pay.example/p/{practiceId}?r={practiceId}', 9)).toBe(
+      'https://pay.example/p/9?r=9',
+    );
+  });
+});
+
+describe('status badges', () => {
+  it('use the spec labels and colours', () => {
+    expect(statusBadge('IN_PROGRESS')).toEqual({ label: 'In progress', color: 'blue' });
+    expect(statusBadge('OPEN').color).toBe('blue');
+    for (const s of ['ACCREDITED', 'APPROVED', 'CLOSED']) expect(statusBadge(s).color, s).toBe('green');
+    expect(statusBadge('ACTION_REQUIRED')).toEqual({ label: 'Action required', color: 'red' });
+    for (const s of ['PAYMENT_PENDING', 'under review']) expect(statusBadge(s).color, s).toBe('yellow');
+    for (const s of ['COMPLETED', 'complete', 'CERTIFIED']) expect(statusBadge(s).color, s).toBe('gray');
+    expect(statusBadge('WITHDRAWN')).toEqual({ label: 'Withdrawn', color: 'gray' });
+  });
+
+  it('derive the Cycle column status', () => {
+    expect(
+      practiceCycleStatus({ status: 'PAYMENT_PENDING', current_accreditation: { status: 'OPEN' } }),
+    ).toBe('PAYMENT_PENDING');
+    expect(
+      practiceCycleStatus({
+        status: 'IN_PROGRESS',
+        current_accreditation: { status: 'OPEN', assessments: [] },
+      }),
+    ).toBe('IN_PROGRESS');
+    expect(
+      practiceCycleStatus({
+        status: 'IN_PROGRESS',
+        current_accreditation: {
+          status: 'OPEN',
+          assessments: [
+            { type: 'PRESURVEY', status: 'COMPLETED', created_at: '2025-01-01' },
+            { type: 'SURVEY_VISIT', status: 'ACTION_REQUIRED', created_at: '2025-03-01' },
+          ],
+        },
+      }),
+    ).toBe('ACTION_REQUIRED');
+    expect(practiceCycleStatus({ status: 'ACCREDITED', current_accreditation: { status: 'CLOSED' } })).toBe(
+      'ACCREDITED',
+    );
+    expect(practiceCycleStatus({ status: 'APPLICATION', current_accreditation: null })).toBe('APPLICATION');
+  });
+});
