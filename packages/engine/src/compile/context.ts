@@ -122,7 +122,9 @@ export class CompileCtx implements InputContext {
           const def = meta ? null : (type.getFields()[sel.name.value] ?? null);
           if (!def && !meta)
             throw validationError(`field '${sel.name.value}' not found in type: '${type.name}'`, fieldPath);
-          if (sel.selectionSet && (!def || isLeafType(getNamedType(def.type))))
+          // __schema and __type are objects (answered by graphql-js); __typename is a leaf.
+          const leaf = def ? isLeafType(getNamedType(def.type)) : sel.name.value === '__typename';
+          if (sel.selectionSet && leaf)
             throw validationError('unexpected subselection set for non-object field', fieldPath);
           this.nodes += 1;
           if (this.limits.maxNodes !== undefined && this.nodes > this.limits.maxNodes)
