@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRACTICE_LIST_COLUMNS, practiceListCells, practiceListVisit } from './practice-list-columns.ts';
 import {
   hasPracticeListCriteria,
   PRACTICE_LIST_FILTERS,
@@ -250,5 +251,68 @@ describe('status badges', () => {
       'ACCREDITED',
     );
     expect(practiceCycleStatus({ status: 'APPLICATION', current_accreditation: null })).toBe('APPLICATION');
+  });
+});
+
+describe('practice list columns', () => {
+  it('turn a row into the ten displayed cells', () => {
+    const cells = practiceListCells({
+      organisation_id: 2,
+      status: 'IN_PROGRESS',
+      organisation: { name: 'Riverbend', physical_address: { suburb: 'West End', state: 'QLD' } },
+      network: { name: 'Harbour & Coast' },
+      current_accreditation: {
+        status: 'OPEN',
+        expiry_date: '2026-07-20',
+        self_assessment_due: '2025-05-06',
+        qam: { first_name: 'Helen', last_name: 'Murray' },
+        assessments: [],
+        survey_visits: [
+          { id: 1, status: 'FINAL', date: '2024-01-10', due: '2024-01-01' },
+          { id: 2, status: 'PREFERRED_DAYS_REQ', date: null, due: '2025-08-29' },
+        ],
+      },
+    });
+    expect(PRACTICE_LIST_COLUMNS).toHaveLength(10);
+    expect(cells).toEqual([
+      'Riverbend',
+      'West End',
+      'QLD',
+      '20/07/2026',
+      'Helen Murray',
+      'Harbour & Coast',
+      'In progress',
+      '06/05/2025',
+      'Aug 2025',
+      '',
+    ]);
+  });
+
+  it('leave cells blank without a cycle and show the latest final visit when all are final', () => {
+    expect(practiceListCells({ organisation_id: 9, status: 'PAYMENT_PENDING' })).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Payment pending',
+      '',
+      '',
+      '',
+    ]);
+    const row = {
+      organisation_id: 8,
+      status: 'ACCREDITED',
+      current_accreditation: {
+        status: 'CLOSED',
+        survey_visits: [
+          { id: 1, status: 'FINAL', date: '2024-01-10', due: '2024-01-01' },
+          { id: 2, status: 'FINAL', date: '2025-03-02', due: '2025-03-01' },
+        ],
+      },
+    };
+    expect(practiceListVisit(row)?.id).toBe(2);
+    expect(practiceListCells(row).slice(6)).toEqual(['Accredited', '', 'Mar 2025', '02/03/2025']);
   });
 });
