@@ -7,6 +7,10 @@ import { createSession, type Session } from './auth/session.ts';
 export interface PortalServices {
   session: Session;
   api: AuthApi;
+  /** Absolute URL of the actions service's REST API (no trailing slash). */
+  apiUrl: string;
+  /** fetch with the bearer token and the one-refresh retry, for REST calls outside `api`. */
+  authorisedFetch: (url: string, init?: RequestInit) => Promise<Response>;
   graphqlUrl: string;
   wsUrl: string;
   webSocketImpl?: unknown;
@@ -24,9 +28,12 @@ export function createPortalServices(options: {
   const graphqlUrl = new URL(options.graphqlUrl, base).href;
   const session = createSession({ apiUrl });
   const trustedOrigins = [new URL(apiUrl).origin, new URL(graphqlUrl).origin];
+  const authorisedFetch = createAuthorisedFetch(session, trustedOrigins);
   return {
     session,
-    api: createAuthApi(apiUrl, createAuthorisedFetch(session, trustedOrigins)),
+    api: createAuthApi(apiUrl, authorisedFetch),
+    apiUrl,
+    authorisedFetch,
     graphqlUrl,
     wsUrl: graphqlUrl.replace(/^http/, 'ws'),
     webSocketImpl: options.webSocketImpl,

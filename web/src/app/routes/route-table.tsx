@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from '../../components/route-error-page.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { HomeRedirect, RequireSignedIn } from './guards.tsx';
@@ -28,6 +28,23 @@ const AccountSettingsPage = lazyPage(
 const InvitePage = lazyPage(
   () => import('../../features/invitations/components/invite-page.tsx'),
   'InvitePage',
+);
+const PracticeListPage = lazyPage(
+  () => import('../../features/practices/components/practice-list-page.tsx'),
+  'PracticeListPage',
+);
+const PracticeOverviewRoute = lazyPage(
+  () => import('../../features/practices/components/practice-overview-page.tsx'),
+  'PracticeOverviewRoute',
+);
+const StaffTab = lazyPage(() => import('../../features/staff/index.ts'), 'StaffTab');
+const DocumentsTab = lazyPage(
+  () => import('../../features/practices/components/overview-later-tabs.tsx'),
+  'DocumentsTab',
+);
+const AccreditationTab = lazyPage(
+  () => import('../../features/practices/components/overview-later-tabs.tsx'),
+  'AccreditationTab',
 );
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
@@ -61,8 +78,18 @@ export const routes: RouteObject[] = [
               { path: 'AccountSettings/:id', element: <AccountSettingsPage /> },
               soon('Practice/Add', 'practiceAdd'),
               soon('add-practice', 'practiceAdd'),
-              soon('Practice/List', 'practiceList'),
-              soon('PracticeOverview/:id/*', 'practiceOverview'),
+              { path: 'Practice/List', element: <PracticeListPage /> },
+              {
+                path: 'PracticeOverview/:id',
+                element: <PracticeOverviewRoute />,
+                children: [
+                  { index: true, element: <Navigate to="Staff" replace /> },
+                  { path: 'Staff', element: <StaffTab /> },
+                  { path: 'Documents', element: <DocumentsTab /> },
+                  { path: 'Accreditation/*', element: <AccreditationTab /> },
+                  { path: '*', element: <Navigate to="../Staff" replace /> },
+                ],
+              },
               soon('Practice/Details/:id', 'practiceDetails'),
               soon('Practice/SurveyConfirmation/:id', 'surveyConfirmation'),
               soon('Practice/Reapplication/:id', 'reapplication'),

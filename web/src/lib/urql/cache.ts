@@ -19,5 +19,11 @@ export const cacheOptions: CacheExchangeOpts = {
     practices_aggregate: () => null,
     practices_aggregate_fields: () => null,
     person_title: (row) => String(row.value ?? ''),
+    // Action outputs: the flags are per practice; their groups are plain values.
+    UserPermissions: (row) => (row.practiceId == null ? null : String(row.practiceId)),
+    AssessmentPermissionFlags: () => null,
+    IndicatorResponsePermissionFlags: () => null,
+    PracticeStaffPermissionFlags: () => null,
+    PracticePermissionFlags: () => null,
   },
 };

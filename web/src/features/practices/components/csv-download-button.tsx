@@ -1,0 +1,40 @@
+import { Button } from '@mantine/core';
+import { type PracticeListQuery, toWireDate } from '@portal/domain';
+import { useState } from 'react';
+import { notifyError } from '../../../lib/notify.ts';
+import { useServices } from '../../../lib/services.tsx';
+import { downloadPracticesCsv, saveFile } from '../api/download-practices-csv.ts';
+import { DownloadIcon } from './icons.tsx';
+
+/** Shown when the CSV cannot be made (the spec gives no words). */
+export const CSV_DOWNLOAD_FAILED = 'The CSV could not be downloaded. Please try again.';
+
+/** 'Download CSV' of exactly the current filtered list (every page, not just this one). */
+export function CsvDownloadButton({ query, disabled }: { query: PracticeListQuery; disabled: boolean }) {
+  const { authorisedFetch, apiUrl } = useServices();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const today = toWireDate(new Date());
+      const { blob, fileName } = await downloadPracticesCsv(authorisedFetch, apiUrl, query, today);
+      saveFile(blob, fileName);
+    } catch (error) {
+      console.error('CSV download failed', error);
+      notifyError(CSV_DOWNLOAD_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      leftSection={<DownloadIcon size={16} />}
+      loading={busy}
+      disabled={disabled}
+      onClick={download}
+    >
+      Download CSV
+    </Button>
+  );
+}

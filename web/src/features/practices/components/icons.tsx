@@ -1,0 +1,40 @@
+/** The few line icons the practice screens use (24px grid, currentColor). */
+function Icon({ d, size = 16, title }: { d: string; size?: number; title?: string }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden={title ? undefined : true}
+      role={title ? 'img' : undefined}
+      aria-label={title}
+    >
+      {title ? <title>{title}</title> : null}
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.9"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export const SearchIcon = (p: { size?: number }) => (
+  <Icon {...p} d="m21 21-4.3-4.3M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14Z" />
+);
+export const LockIcon = (p: { size?: number; title?: string }) => (
+  <Icon
+    {...p}
+    d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1Z"
+  />
+);
+export const FilterIcon = (p: { size?: number }) => <Icon {...p} d="M4 5h16l-6 7.5V19l-4 1.5v-8Z" />;
+export const DownloadIcon = (p: { size?: number }) => (
+  <Icon {...p} d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 20h14" />
+);
+export const PlusIcon = (p: { size?: number }) => <Icon {...p} d="M12 5v14M5 12h14" />;
+export const CloseIcon = (p: { size?: number }) => <Icon {...p} d="m6 6 12 12M18 6 6 18" />;
+export const ChevronRightIcon = (p: { size?: number }) => <Icon {...p} d="m9 6 6 6-6 6" />;

@@ -1,0 +1,203 @@
+import {
+  Anchor,
+  Box,
+  Breadcrumbs,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { formatDisplayDate, PRACTICE_LOADING_HIDE_MS } from '@portal/domain';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { notifyError } from '../../../lib/notify.ts';
+import {
+  GetPracticeOverviewQuery,
+  type TGetPracticeOverviewResult,
+  type TPracticeOverview,
+} from '../api/get-practice-overview.ts';
+import { GetUserPermissionsQuery, type TGetUserPermissionsResult } from '../api/get-user-permissions.ts';
+import { useLingeringFlag } from '../hooks/use-lingering-flag.ts';
+import { PracticeContextProvider, type TPracticeTotals, usePracticeContext } from './practice-context.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+export const PRACTICE_LIST_PATH = '/Practice/List';
+/** Shown when a practice cannot be opened (the spec only says the user goes back to the list). */
+export const PRACTICE_OPEN_FAILED = 'This practice could not be opened. You may not have access to it.';
+
+const TABS: Array<{ value: string; label: string; total: keyof TPracticeTotals }> = [
+  { value: 'Staff', label: 'Staff', total: 'staff' },
+  { value: 'Documents', label: 'Documents', total: 'documents' },
+  { value: 'Accreditation', label: 'Accreditation', total: 'accreditation' },
+];
+
+/** /PracticeOverview/:id — one provider per practice id, so nothing carries over between practices. */
+export function PracticeOverviewRoute() {
+  const { id } = useParams();
+  const practiceId = Number(id);
+  if (!Number.isInteger(practiceId) || practiceId <= 0) return <Navigate to={PRACTICE_LIST_PATH} replace />;
+  return <PracticeOverview key={practiceId} practiceId={practiceId} />;
+}
+
+function PracticeOverview({ practiceId }: { practiceId: number }) {
+  const navigate = useNavigate();
+  const [practiceResult, refetchPractice] = useQuery<TGetPracticeOverviewResult>({
+    query: GetPracticeOverviewQuery,
+    variables: { id: practiceId },
+    requestPolicy: 'cache-and-network',
+  });
+  const [permissionsResult, refetchPermissions] = useQuery<TGetUserPermissionsResult>({
+    query: GetUserPermissionsQuery,
+    variables: { practiceId },
+    requestPolicy: 'network-only',
+  });
+  const practice = practiceResult.data?.practices_by_pk;
+  const permissions = permissionsResult.data?.userPermissions;
+  const loading = !practice || !permissions;
+  const showLoader = useLingeringFlag(loading, PRACTICE_LOADING_HIDE_MS);
+
+  const failure =
+    permissionsResult.error ??
+    practiceResult.error ??
+    (practiceResult.data && !practiceResult.fetching && practice === null ? 'not found' : null);
+  useEffect(() => {
+    if (!failure) return;
+    // Spec 000 §8: a permission load failure is logged and the user goes back to the practice list.
+    console.error(`Could not open practice ${practiceId}`, failure);
+    notifyError(PRACTICE_OPEN_FAILED);
+    navigate(PRACTICE_LIST_PATH, { replace: true });
+  }, [failure, practiceId, navigate]);
+
+  const refetch = useCallback(() => {
+    refetchPractice({ requestPolicy: 'network-only' });
+    refetchPermissions({ requestPolicy: 'network-only' });
+  }, [refetchPractice, refetchPermissions]);
+  const practiceRoles = useMemo(() => permissions?.practiceRoles ?? [], [permissions]);
+
+  return (
+    <Stack gap="lg">
+      <Box h={4} aria-hidden={!showLoader}>
+        {showLoader ? (
+          <Progress value={100} animated size={4} radius="xl" aria-label="Loading practice" />
+        ) : null}
+      </Box>
+      {loading || failure ? (
+        <OverviewSkeleton />
+      ) : (
+        <PracticeContextProvider
+          practice={practice}
+          permissions={permissions}
+          practiceRoles={practiceRoles}
+          refetch={refetch}
+        >
+          <PracticeHeader />
+          <OverviewTabs />
+        </PracticeContextProvider>
+      )}
+    </Stack>
+  );
+}
+
+function OverviewSkeleton() {
+  return (
+    <Stack gap="md" data-testid="practice-overview-skeleton">
+      <Skeleton h={14} w={160} />
+      <Skeleton h={30} w={360} />
+      <Skeleton h={16} w={280} />
+      <Skeleton h={40} mt="md" />
+      <Skeleton h={220} />
+    </Stack>
+  );
+}
+
+function addressLine(practice: TPracticeOverview): string {
+  const address = practice.organisation.physical_address;
+  return [address?.suburb, [address?.state, address?.postcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function PracticeHeader() {
+  const { practice, practiceId } = usePracticeContext();
+  const cycle = practice.current_accreditation;
+  const facts = [
+    addressLine(practice),
+    practice.network?.name,
+    cycle?.ext_date
+      ? `Extended to ${formatDisplayDate(cycle.ext_date)}`
+      : cycle?.expiry_date
+        ? `Expires ${formatDisplayDate(cycle.expiry_date)}`
+        : null,
+  ].filter(Boolean);
+  return (
+    <Stack gap={6}>
+      <Breadcrumbs separator="›" fz="sm">
+        <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
+          Practices
+        </Anchor>
+        <Text fz="sm" c="dimmed" truncate maw={360}>
+          {practice.organisation.name}
+        </Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <Stack gap={6} miw={0}>
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Title order={1} fz={26} lineClamp={1}>
+              {practice.organisation.name}
+            </Title>
+            <StatusBadge status={practice.status} size="lg" />
+          </Group>
+          <Text c="dimmed" fz="sm">
+            {facts.join(' · ')}
+          </Text>
+        </Stack>
+        <Button
+          component={Link}
+          to={`/Practice/Details/${practiceId}`}
+          variant="default"
+          style={{ flexShrink: 0 }}
+        >
+          Practice details
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function OverviewTabs() {
+  const { practiceId, totals } = usePracticeContext();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = pathname.split('/')[3] ?? 'Staff';
+  return (
+    <Paper withBorder radius="lg" p={0}>
+      <Tabs
+        value={TABS.some((tab) => tab.value === current) ? current : 'Staff'}
+        onChange={(value) => value && navigate(`/PracticeOverview/${practiceId}/${value}`)}
+        keepMounted={false}
+      >
+        <Tabs.List px="md" pt={4}>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} fz="sm" fw={600} py="md">
+              {tab.label}
+              {totals[tab.total] !== undefined ? (
+                <Text span c="dimmed" fz="xs" fw={500} ml={6}>
+                  {totals[tab.total]}
+                </Text>
+              ) : null}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Box p="lg">
+        <Outlet />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,223 @@
+import { Anchor, Button, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import type { TPracticeDueButton } from '@portal/domain';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { TPracticeRow } from '../model/practice-row.ts';
+import { ColumnFilter } from './column-filter.tsx';
+import { LockIcon } from './icons.tsx';
+import classes from './practice-table.module.css';
+import { StatusBadge } from './status-badge.tsx';
+
+export interface PracticeTableProps {
+  rows: TPracticeRow[];
+  /** No answer yet: skeleton rows. */
+  loading: boolean;
+  /** Shown in place of rows when there are none. */
+  emptyMessage: string;
+  stateFilter: {
+    options: ReadonlyArray<{ value: string; label: string }>;
+    value: string | null;
+    onChange(v: string | null): void;
+  };
+  networkFilter: {
+    options: ReadonlyArray<{ value: string; label: string }>;
+    value: string | null;
+    onChange(v: string | null): void;
+  };
+  /** The practice whose payment page is being fetched (its button spins). */
+  paymentPendingFor: number | null;
+  onPayment(practiceId: number): void;
+}
+
+const COLUMNS = 10;
+
+/** The paged table of the practice list (spec 000 §2 columns). */
+export function PracticeTable(props: PracticeTableProps) {
+  const { rows, loading, emptyMessage, stateFilter, networkFilter } = props;
+  return (
+    <Table.ScrollContainer minWidth={1080} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="md" className={classes.table} highlightOnHover={false}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="24%">Practice</Table.Th>
+            <Table.Th>Suburb</Table.Th>
+            <Table.Th>
+              <Group gap={6} wrap="nowrap">
+                State
+                <ColumnFilter label="state" allLabel="All states" {...stateFilter} />
+              </Group>
+            </Table.Th>
+            <Table.Th>Expiry</Table.Th>
+            <Table.Th>QAM</Table.Th>
+            <Table.Th>
+              <Group gap={6} wrap="nowrap">
+                Network
+                <ColumnFilter label="network" allLabel="All networks" {...networkFilter} />
+              </Group>
+            </Table.Th>
+            <Table.Th>Cycle</Table.Th>
+            <Table.Th>SA Due</Table.Th>
+            <Table.Th>SV Scheduled</Table.Th>
+            <Table.Th>SV Booked</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading && rows.length === 0 ? (
+            Array.from({ length: 6 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+              <Table.Tr key={i}>
+                {Array.from({ length: COLUMNS }, (_, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+                  <Table.Td key={j}>
+                    <Skeleton h={14} w={j === 0 ? '80%' : '60%'} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          ) : rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS}>
+                <Text ta="center" c="dimmed" py={48} fw={500}>
+                  {emptyMessage}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => <PracticeTableRow key={row.id} row={row} {...props} />)
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PracticeTableRow({
+  row,
+  paymentPendingFor,
+  onPayment,
+}: { row: TPracticeRow } & Pick<PracticeTableProps, 'paymentPendingFor' | 'onPayment'>) {
+  const navigate = useNavigate();
+  const open = () => navigate(`/PracticeOverview/${row.id}/Staff`);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      open();
+    }
+  };
+  return (
+    <Table.Tr
+      className={row.locked ? classes.locked : classes.row}
+      data-locked={row.locked || undefined}
+      data-testid={`practice-row-${row.id}`}
+      onClick={row.locked ? undefined : open}
+      onKeyDown={row.locked ? undefined : onKeyDown}
+      tabIndex={row.locked ? undefined : 0}
+      aria-disabled={row.locked || undefined}
+    >
+      <Table.Td>
+        <Group gap={8} wrap="nowrap" align="flex-start">
+          {row.locked ? (
+            <Tooltip label="This practice is locked while its payment is pending" withArrow>
+              <Text span c="dimmed" lh={1} mt={2}>
+                <LockIcon size={15} title="Locked" />
+              </Text>
+            </Tooltip>
+          ) : null}
+          <div className={classes.nameCell}>
+            {row.locked ? (
+              <Text fw={600} fz="sm" c="dimmed">
+                {row.name}
+              </Text>
+            ) : (
+              <Anchor
+                component={Link}
+                to={`/PracticeOverview/${row.id}/Staff`}
+                fw={600}
+                fz="sm"
+                c="var(--mantine-color-text)"
+                onClick={(event: MouseEvent) => event.stopPropagation()}
+              >
+                {row.name}
+              </Anchor>
+            )}
+            {row.dueButton ? (
+              <DueButton
+                button={row.dueButton}
+                practiceId={row.id}
+                loading={paymentPendingFor === row.id}
+                onPayment={onPayment}
+              />
+            ) : null}
+          </div>
+        </Group>
+      </Table.Td>
+      <Table.Td>{row.suburb}</Table.Td>
+      <Table.Td>{row.state}</Table.Td>
+      <Table.Td>
+        {row.extendedFrom ? (
+          <Tooltip label={`Extended from ${row.extendedFrom}`} withArrow>
+            <Text span fz="sm" td="underline dotted">
+              {row.expiry}
+            </Text>
+          </Tooltip>
+        ) : (
+          row.expiry
+        )}
+      </Table.Td>
+      <Table.Td>{row.qam}</Table.Td>
+      <Table.Td>{row.network}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={row.cycleStatus} />
+      </Table.Td>
+      <Table.Td>{row.selfAssessmentDue}</Table.Td>
+      <Table.Td>{row.surveyVisitScheduled}</Table.Td>
+      <Table.Td>{row.surveyVisitBooked}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function DueButton({
+  button,
+  practiceId,
+  loading,
+  onPayment,
+}: {
+  button: TPracticeDueButton;
+  practiceId: number;
+  loading: boolean;
+  onPayment(practiceId: number): void;
+}) {
+  const stop = (event: MouseEvent) => event.stopPropagation();
+  const color =
+    button.kind === 'SET_AVAILABILITY' ? 'blue' : button.kind === 'RENEWAL_PAYMENT_DUE' ? 'yellow' : 'orange';
+  if (button.kind === 'RENEWAL_PAYMENT_DUE') {
+    return (
+      <Button
+        size="compact-xs"
+        variant="light"
+        color={color}
+        mt={6}
+        loading={loading}
+        onClick={(event) => {
+          stop(event);
+          onPayment(practiceId);
+        }}
+      >
+        {button.label}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component={Link}
+      to={button.path}
+      size="compact-xs"
+      variant="light"
+      color={color}
+      mt={6}
+      onClick={stop}
+    >
+      {button.label}
+    </Button>
+  );
+}

@@ -1,0 +1,43 @@
+import { PRACTICE_MESSAGES } from '@portal/domain';
+import { useCallback, useState } from 'react';
+import { useClient } from 'urql';
+import { notifyError } from '../../../lib/notify.ts';
+import {
+  GetPracticePaymentUrlQuery,
+  type TGetPracticePaymentUrlResult,
+} from '../api/get-practice-payment-url.ts';
+import { leaveAppTo } from '../utils/leave-app.ts';
+
+/**
+ * Sends the browser to a practice's payment page: asks the server for the URL, then navigates
+ * there. Any failure shows the spec's message (spec 000 §8) and keeps the user where they are.
+ */
+export function usePaymentRedirect() {
+  const client = useClient();
+  const [pending, setPending] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const redirect = useCallback(
+    async (practiceId: number) => {
+      setPending(practiceId);
+      setFailed(false);
+      const result = await client
+        .query<TGetPracticePaymentUrlResult>(
+          GetPracticePaymentUrlQuery,
+          { practiceId },
+          { requestPolicy: 'network-only' },
+        )
+        .toPromise();
+      const url = result.data?.practicePaymentUrl?.url;
+      if (result.error || !url || !/^https?:\/\//i.test(url)) {
+        console.error(`Payment redirect of practice ${practiceId} failed`, result.error ?? result.data);
+        notifyError(PRACTICE_MESSAGES.paymentRedirectFailed);
+        setFailed(true);
+        setPending(null);
+        return;
+      }
+      leaveAppTo(url);
+    },
+    [client],
+  );
+  return { redirect, pending, failed };
+}

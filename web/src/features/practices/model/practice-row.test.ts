@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { TPracticeListItem } from '../api/get-practice-list.ts';
+import { toPracticeRow } from './practice-row.ts';
+
+const practice = (overrides: Partial<TPracticeListItem> = {}): TPracticeListItem => ({
+  organisation_id: 7,
+  status: 'IN_PROGRESS',
+  organisation: {
+    id: 7,
+    name: 'Derwent Valley Medical',
+    physical_address: { id: 1, suburb: 'New Norfolk', state: 'TAS' },
+  },
+  network: { id: 1, name: 'Sunrise Medical Group' },
+  practice_users: [{ id: 1, role: 'PM' }],
+  reapplications: [],
+  current_accreditation: {
+    id: 3,
+    status: 'OPEN',
+    expiry_date: '2026-04-30',
+    ext_date: null,
+    self_assessment_due: '2025-08-01',
+    survey_visit_due: '2025-10-14',
+    qam: { id: 2, first_name: 'Helen', last_name: 'Murray' },
+    assessments: [],
+    booked_visits: [{ id: 4, date: '2025-10-20' }],
+    preferred_days_visits: [],
+  },
+  ...overrides,
+});
+const viewer = { signedIn: true, isAdmin: false };
+
+describe('toPracticeRow', () => {
+  it('shows the columns in the spec formats', () => {
+    expect(toPracticeRow(practice(), viewer)).toMatchObject({
+      id: 7,
+      name: 'Derwent Valley Medical',
+      suburb: 'New Norfolk',
+      state: 'TAS',
+      expiry: '30/04/2026',
+      extendedFrom: null,
+      qam: 'Helen Murray',
+      network: 'Sunrise Medical Group',
+      cycleStatus: 'IN_PROGRESS',
+      selfAssessmentDue: '01/08/2025',
+      surveyVisitScheduled: 'Oct 2025',
+      surveyVisitBooked: '20/10/2025',
+      dueButton: null,
+      locked: false,
+    });
+  });
+
+  it('shows the extension as the expiry, and hides the due dates of a closed cycle', () => {
+    const cycle = practice().current_accreditation!;
+    const row = toPracticeRow(
+      practice({ current_accreditation: { ...cycle, status: 'CLOSED', ext_date: '2026-07-01' } }),
+      viewer,
+    );
+    expect(row.expiry).toBe('01/07/2026');
+    expect(row.extendedFrom).toBe('30/04/2026');
+    expect(row.selfAssessmentDue).toBe('');
+    expect(row.surveyVisitScheduled).toBe('');
+  });
+
+  it('copes with a practice without a cycle, address or network', () => {
+    const row = toPracticeRow(
+      practice({
+        current_accreditation: null,
+        network: null,
+        organisation: { id: 7, name: 'X', physical_address: null },
+      }),
+      viewer,
+    );
+    expect(row).toMatchObject({
+      expiry: '',
+      qam: '',
+      network: '',
+      suburb: '',
+      state: '',
+      surveyVisitBooked: '',
+    });
+  });
+
+  it('offers the due buttons of open renewals and preferred-days visits', () => {
+    expect(
+      toPracticeRow(practice({ reapplications: [{ id: 1, status: 'DUE' }] }), viewer).dueButton,
+    ).toMatchObject({
+      label: 'Renewal Due',
+      path: '/Practice/Reapplication/7',
+    });
+    expect(
+      toPracticeRow(practice({ reapplications: [{ id: 1, status: 'PAYMENT_PENDING' }] }), viewer).dueButton
+        ?.label,
+    ).toBe('Renewal Payment Due');
+    const cycle = practice().current_accreditation!;
+    expect(
+      toPracticeRow(
+        practice({
+          current_accreditation: { ...cycle, preferred_days_visits: [{ id: 2, due: '2030-01-01' }] },
+        }),
+        viewer,
+      ).dueButton,
+    ).toMatchObject({ label: 'Set Availability', path: '/SurveyVisits/2/PreferredDays' });
+  });
+
+  it('locks a payment-pending practice for a surveyor who is not its manager nor an admin', () => {
+    const su = practice({ status: 'PAYMENT_PENDING', practice_users: [{ id: 1, role: 'SU' }] });
+    expect(toPracticeRow(su, viewer).locked).toBe(true);
+    expect(toPracticeRow(su, { signedIn: true, isAdmin: true }).locked).toBe(false);
+    expect(
+      toPracticeRow(
+        practice({
+          status: 'PAYMENT_PENDING',
+          practice_users: [
+            { id: 1, role: 'SU' },
+            { id: 2, role: 'PM' },
+          ],
+        }),
+        viewer,
+      ).locked,
+    ).toBe(false);
+    expect(toPracticeRow(practice({ practice_users: [{ id: 1, role: 'SU' }] }), viewer).locked).toBe(false);
+    expect(toPracticeRow(practice(), { signedIn: false, isAdmin: false }).locked).toBe(true);
+  });
+});
