@@ -1,6 +1,74 @@
-import { Text } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { STAFF_MESSAGES } from '@portal/domain';
+import { useCallback, useState } from 'react';
+import { useMutation } from 'urql';
+import { notifyError } from '../../../lib/notify.ts';
+import { NominatedContactsPanel } from '../../contacts/index.ts';
+import { usePracticeContext } from '../../practices/index.ts';
+import { UpdateStaffPageFlagsMutation } from '../api/staff-queries.ts';
+import { StaffIntro } from './staff-intro.tsx';
+import { StaffRegister } from './staff-register.tsx';
 
-/** The Staff tab of the practice overview: staff register, notices and nominated contacts. */
-export function StaffTab({ practiceId }: { practiceId?: string | number } = {}) {
-  return <Text c="dimmed">Loading staff{practiceId ? '' : ''}…</Text>;
+/** Our words: the spec names the message but not its text. */
+export const RENEWAL_PAYMENT_MESSAGE =
+  'Thank you, your renewal payment has been received and your new accreditation cycle has started. Please check your staff details and nominated contacts below.';
+const FLAG_SAVE_FAILED = 'Could not save your change, please try again.';
+
+/**
+ * The Staff tab of the practice overview: the first-view intro, the notices, the staff register
+ * and the nominated contacts (spec 000 §2, §4).
+ */
+export function StaffTab() {
+  const { practiceId, practice, permissions, refetch, setTotal } = usePracticeContext();
+  const [, updateFlags] = useMutation(UpdateStaffPageFlagsMutation);
+  const [busy, setBusy] = useState(false);
+  const [noticeOpen, setNoticeOpen] = useState(true);
+  const onTotal = useCallback((total: number) => setTotal('staff', total), [setTotal]);
+
+  const clearFlag = async (changes: Record<string, boolean>) => {
+    setBusy(true);
+    const result = await updateFlags({ practiceId, changes });
+    setBusy(false);
+    if (result.error) notifyError(FLAG_SAVE_FAILED);
+    else refetch();
+  };
+
+  if (practice.is_staff_first_view)
+    return (
+      <StaffIntro
+        busy={busy}
+        canStart={permissions.practice.changePractice}
+        onStart={() => clearFlag({ is_staff_first_view: false })}
+      />
+    );
+
+  return (
+    <Stack gap="md">
+      {practice.show_message_after_renewal_payment ? (
+        <Alert
+          color="teal"
+          variant="light"
+          title="Renewal payment received"
+          withCloseButton={permissions.practice.changePractice}
+          closeButtonLabel="Close the renewal payment message"
+          onClose={() => clearFlag({ show_message_after_renewal_payment: false })}
+        >
+          {RENEWAL_PAYMENT_MESSAGE}
+        </Alert>
+      ) : null}
+      {noticeOpen ? (
+        <Alert
+          color="blue"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss the notice"
+          onClose={() => setNoticeOpen(false)}
+        >
+          {STAFF_MESSAGES.notice}
+        </Alert>
+      ) : null}
+      <StaffRegister practiceId={practiceId} permissions={permissions.practiceStaff} onTotal={onTotal} />
+      <NominatedContactsPanel practiceId={practiceId} canChange={permissions.practice.changePractice} />
+    </Stack>
+  );
 }

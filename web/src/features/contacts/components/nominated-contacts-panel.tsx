@@ -1,0 +1,155 @@
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  CONTACT_MESSAGES,
+  NOMINATED_CONTACT_KINDS,
+  NOMINATED_CONTACTS,
+  type TNominatedContactKind,
+} from '@portal/domain';
+import { useMemo } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { TOAST_CONTACT_MS } from '../../../lib/notify.ts';
+import {
+  GetNominatedContactsQuery,
+  InsertContactMutation,
+  SetNominatedContactMutation,
+  UpdateContactPhoneMutation,
+} from '../api/contacts-queries.ts';
+import {
+  personOptions,
+  type TContactRow,
+  type TPersonOption,
+  type TPracticeUserPerson,
+  type TStaffPerson,
+} from '../model/contact-people.ts';
+import { NominatedContactField } from './nominated-contact-field.tsx';
+
+type TAccreditationContacts = { id: number } & Record<string, TContactRow | null>;
+
+interface TData {
+  accreditations: TAccreditationContacts[];
+  practice_staff: TStaffPerson[];
+  practice_users: TPracticeUserPerson[];
+}
+
+/** Nominated contact messages stay three seconds, success or not (spec 000 §8, §9). */
+function notifyContact(ok: boolean) {
+  notifications.show({
+    color: ok ? 'teal' : 'red',
+    message: ok ? CONTACT_MESSAGES.updated : CONTACT_MESSAGES.updateFailed,
+    autoClose: TOAST_CONTACT_MS,
+  });
+  return ok;
+}
+
+/**
+ * The four nominated contacts of the current accreditation (spec 000 §2). Choosing a person saves
+ * them as a contact of the practice, then points the accreditation at it (spec 000 §4).
+ */
+export function NominatedContactsPanel({
+  practiceId,
+  canChange,
+}: {
+  practiceId: number;
+  canChange: boolean;
+}) {
+  const [result, reexecute] = useQuery<TData>({
+    query: GetNominatedContactsQuery,
+    variables: { practiceId },
+    requestPolicy: 'cache-and-network',
+  });
+  const [, insertContact] = useMutation(InsertContactMutation);
+  const [, setNominated] = useMutation(SetNominatedContactMutation);
+  const [, updatePhone] = useMutation(UpdateContactPhoneMutation);
+  const accreditation = result.data?.accreditations[0] ?? null;
+  const contactOf = (kind: TNominatedContactKind) =>
+    (accreditation?.[NOMINATED_CONTACTS[kind].relationship] as TContactRow | null | undefined) ?? null;
+
+  const options = useMemo(
+    () =>
+      personOptions(
+        result.data?.practice_staff ?? [],
+        result.data?.practice_users ?? [],
+        NOMINATED_CONTACT_KINDS.map(
+          (kind) => (accreditation?.[NOMINATED_CONTACTS[kind].relationship] as TContactRow) ?? null,
+        ),
+      ),
+    [result.data, accreditation],
+  );
+  const refresh = () => reexecute({ requestPolicy: 'network-only' });
+
+  const choose = async (kind: TNominatedContactKind, option: TPersonOption | null, phone: string | null) => {
+    if (!accreditation) return false;
+    let contactId: number | null = null;
+    if (option) {
+      const saved = await insertContact({
+        contact: {
+          practice_id: practiceId,
+          type: kind,
+          first_name: option.contact.first_name,
+          last_name: option.contact.last_name,
+          email: option.contact.email,
+          user_id: option.contact.user_id,
+          phone: phone ?? option.contact.phone,
+        },
+      });
+      contactId = (saved.data?.insert_contacts_one as { id: number } | undefined)?.id ?? null;
+      if (saved.error || contactId === null) return notifyContact(false);
+    }
+    const updated = await setNominated({
+      id: accreditation.id,
+      changes: { [NOMINATED_CONTACTS[kind].column]: contactId },
+    });
+    refresh();
+    return notifyContact(!updated.error);
+  };
+
+  const savePhone = async (kind: TNominatedContactKind, phone: string | null) => {
+    const contact = contactOf(kind);
+    if (!contact) return false;
+    const updated = await updatePhone({ id: contact.id, phone });
+    refresh();
+    return notifyContact(!updated.error);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="nominated-contacts-title">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz={18} id="nominated-contacts-title">
+            Nominated contacts
+          </Title>
+          <Text fz="sm" c="dimmed">
+            Who we contact about this accreditation cycle. Choose people from your staff register or your
+            practice's users.
+          </Text>
+        </Stack>
+        {result.data && !accreditation ? (
+          <Text fz="sm" c="dimmed">
+            Contacts can be nominated once the practice has an accreditation cycle.
+          </Text>
+        ) : null}
+        {result.error ? (
+          <Text fz="sm" c="red">
+            The nominated contacts could not be loaded. Please reload the page.
+          </Text>
+        ) : null}
+        {accreditation ? (
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
+            {NOMINATED_CONTACT_KINDS.map((kind) => (
+              <NominatedContactField
+                key={`${kind}-${contactOf(kind)?.id ?? 'none'}`}
+                kind={kind}
+                contact={contactOf(kind)}
+                options={options}
+                disabled={!canChange}
+                onChoose={(option, phone) => choose(kind, option, phone)}
+                onPhone={(phone) => savePhone(kind, phone)}
+              />
+            ))}
+          </SimpleGrid>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

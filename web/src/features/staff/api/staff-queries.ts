@@ -1,0 +1,76 @@
+import { gql } from '@urql/core';
+
+const DOCUMENT_FIELDS = `id name file_size`;
+
+/**
+ * The staff register of one practice (spec 000 §7 GetStaff), filtered by `staffWhere` from the
+ * domain, with the account and latest invite of each member.
+ */
+export const GetStaffQuery = gql`
+  query GetStaff($where: practice_staff_bool_exp!) {
+    practice_staff(
+      where: $where
+      order_by: [{ last_name: asc }, { first_name: asc }, { id: asc }]
+    ) {
+      id
+      practice_id
+      title
+      first_name
+      last_name
+      type
+      registration_num
+      employment_type
+      start_date
+      employment_status
+      resignation_date
+      email
+      vr_status
+      hours_per_week
+      fte_band
+      cpr_expiry
+      qicpd
+      qa_cpd_num
+      phone
+      active
+      verified
+      user_id
+      user {
+        id
+        is_active
+      }
+      invitations(order_by: { date_invited: desc }, limit: 1) {
+        id
+        status
+        date_invited
+        expires_at
+      }
+      primary_qualification_document { ${DOCUMENT_FIELDS} }
+      secondary_qualification_document { ${DOCUMENT_FIELDS} }
+      cpd_evidence_document { ${DOCUMENT_FIELDS} }
+      training_evidence_document { ${DOCUMENT_FIELDS} }
+      cpr_evidence_document { ${DOCUMENT_FIELDS} }
+    }
+  }
+`;
+
+/** The practice flags the staff page reads and clears (spec 000 §4). */
+export const GetStaffPageFlagsQuery = gql`
+  query GetStaffPageFlags($practiceId: Int!) {
+    practices_by_pk(organisation_id: $practiceId) {
+      organisation_id
+      is_staff_first_view
+      show_message_after_renewal_payment
+    }
+  }
+`;
+
+/** PATCH web.practice/{id}/ with isStaffFirstView false or showMessageAfterRenewalPayment false. */
+export const UpdateStaffPageFlagsMutation = gql`
+  mutation UpdateStaffPageFlags($practiceId: Int!, $changes: practices_set_input!) {
+    update_practices_by_pk(pk_columns: { organisation_id: $practiceId }, _set: $changes) {
+      organisation_id
+      is_staff_first_view
+      show_message_after_renewal_payment
+    }
+  }
+`;

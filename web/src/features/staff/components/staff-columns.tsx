@@ -1,0 +1,282 @@
+import { Stack, Text } from '@mantine/core';
+import {
+  EMPLOYMENT_STATUSES,
+  EMPLOYMENT_TYPES,
+  FTE_BANDS,
+  formatDisplayDate,
+  STAFF_OPTION_LABELS,
+  STAFF_TITLES,
+  STAFF_TYPES,
+  staffFieldRules,
+  type TStaffMemberInput,
+  VR_STATUSES,
+} from '@portal/domain';
+import type { ReactNode } from 'react';
+import type { TStaffRow } from '../model/staff-row.ts';
+import { CheckboxCell, DateCell, NumberCell, SelectCell, TextCell } from './staff-cells.tsx';
+import { StaffDocumentLink } from './staff-document-link.tsx';
+
+export type TDraftField = keyof TStaffMemberInput & string;
+
+/** What an editing cell reads and calls. */
+export interface EditContext {
+  draft: TStaffMemberInput;
+  errors: Record<string, string>;
+  set(field: TDraftField, value: unknown): void;
+  blur(field: TDraftField): void;
+  canVerify: boolean;
+  /** The stored row (null for a new row), for its documents. */
+  row: TStaffRow | null;
+}
+
+export interface StaffColumn {
+  id: string;
+  header: string;
+  width: number;
+  /** Fixed at the left edge while the table scrolls (spec 000 §2: verified, title, names). */
+  sticky?: boolean;
+  view(row: TStaffRow): ReactNode;
+  edit(ctx: EditContext): ReactNode;
+}
+
+const label = (value: string | null | undefined) => (value ? (STAFF_OPTION_LABELS[value] ?? value) : '');
+const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const hoursText = (value: number | string | null) => (value === null ? '' : String(Number(value)));
+
+function text(field: TDraftField, header: string, ctx: EditContext, type?: string) {
+  return (
+    <TextCell
+      label={header}
+      type={type}
+      value={str(ctx.draft[field])}
+      error={ctx.errors[field]}
+      onChange={(v) => ctx.set(field, v)}
+      onBlur={() => ctx.blur(field)}
+    />
+  );
+}
+function select(field: TDraftField, header: string, ctx: EditContext, options: readonly string[]) {
+  return (
+    <SelectCell
+      label={header}
+      options={options}
+      value={str(ctx.draft[field]) || null}
+      error={ctx.errors[field]}
+      onChange={(v) => ctx.set(field, v)}
+      onBlur={() => ctx.blur(field)}
+    />
+  );
+}
+function date(field: TDraftField, header: string, ctx: EditContext) {
+  return (
+    <DateCell
+      label={header}
+      value={str(ctx.draft[field]) || null}
+      error={ctx.errors[field]}
+      onChange={(v) => ctx.set(field, v)}
+      onBlur={() => ctx.blur(field)}
+    />
+  );
+}
+const hidden = () => (
+  <Text fz="xs" c="dimmed">
+    Not needed
+  </Text>
+);
+const rulesOf = (ctx: EditContext) => staffFieldRules(ctx.draft as Parameters<typeof staffFieldRules>[0]);
+
+/** Every column of the staff table (spec 000 §2), in order; the edit column is added by the table. */
+export const STAFF_COLUMNS: StaffColumn[] = [
+  {
+    id: 'verified',
+    header: 'Verified',
+    width: 72,
+    sticky: true,
+    view: () => null, // rendered by the row: it is the surveyor's verify control
+    edit: (ctx) => (
+      <CheckboxCell
+        label="Verified"
+        value={ctx.draft.verified === true}
+        disabled={!ctx.canVerify}
+        onChange={(v) => ctx.set('verified', v)}
+        onBlur={() => ctx.blur('verified')}
+      />
+    ),
+  },
+  {
+    id: 'title',
+    header: 'Title',
+    width: 110,
+    sticky: true,
+    view: (row) => label(row.title),
+    edit: (ctx) => select('title', 'Title', ctx, STAFF_TITLES),
+  },
+  {
+    id: 'firstName',
+    header: 'First name',
+    width: 150,
+    sticky: true,
+    view: (row) => row.first_name,
+    edit: (ctx) => text('firstName', 'First name', ctx),
+  },
+  {
+    id: 'lastName',
+    header: 'Last name',
+    width: 150,
+    sticky: true,
+    view: (row) => row.last_name,
+    edit: (ctx) => text('lastName', 'Last name', ctx),
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    width: 150,
+    view: (row) => label(row.type),
+    edit: (ctx) => select('type', 'Type', ctx, STAFF_TYPES),
+  },
+  {
+    id: 'registrationNum',
+    header: 'Reg',
+    width: 160,
+    view: (row) => row.registration_num ?? '',
+    edit: (ctx) =>
+      rulesOf(ctx).registrationNum === 'hidden' ? hidden() : text('registrationNum', 'Reg', ctx),
+  },
+  {
+    id: 'employmentType',
+    header: 'Employment',
+    width: 160,
+    view: (row) => label(row.employment_type),
+    edit: (ctx) => select('employmentType', 'Employment', ctx, EMPLOYMENT_TYPES),
+  },
+  {
+    id: 'startDate',
+    header: 'Start date',
+    width: 140,
+    view: (row) => formatDisplayDate(row.start_date),
+    edit: (ctx) => date('startDate', 'Start date', ctx),
+  },
+  {
+    id: 'employmentStatus',
+    header: 'Employment status',
+    width: 130,
+    view: (row) => label(row.employment_status),
+    edit: (ctx) => select('employmentStatus', 'Employment status', ctx, EMPLOYMENT_STATUSES),
+  },
+  {
+    id: 'resignationDate',
+    header: 'Resignation date',
+    width: 140,
+    view: (row) => formatDisplayDate(row.resignation_date),
+    edit: (ctx) =>
+      rulesOf(ctx).resignationDate === 'hidden' ? hidden() : date('resignationDate', 'Resignation date', ctx),
+  },
+  {
+    id: 'email',
+    header: 'Email',
+    width: 240,
+    view: (row) => row.email ?? '',
+    edit: (ctx) => text('email', 'Email', ctx, 'email'),
+  },
+  {
+    id: 'phone',
+    header: 'Phone',
+    width: 150,
+    view: (row) => row.phone ?? '',
+    edit: (ctx) => text('phone', 'Phone', ctx, 'tel'),
+  },
+  {
+    id: 'vrStatus',
+    header: 'VR status',
+    width: 200,
+    view: (row) => label(row.vr_status),
+    edit: (ctx) =>
+      rulesOf(ctx).vrStatus === 'hidden' ? hidden() : select('vrStatus', 'VR status', ctx, VR_STATUSES),
+  },
+  {
+    id: 'hoursPerWeek',
+    header: 'Hours/week',
+    width: 100,
+    view: (row) => hoursText(row.hours_per_week),
+    edit: (ctx) => (
+      <NumberCell
+        label="Hours/week"
+        value={str(ctx.draft.hoursPerWeek)}
+        error={ctx.errors.hoursPerWeek}
+        onChange={(v) => ctx.set('hoursPerWeek', v)}
+        onBlur={() => ctx.blur('hoursPerWeek')}
+      />
+    ),
+  },
+  {
+    id: 'fteBand',
+    header: 'FTE band',
+    width: 150,
+    view: (row) => label(row.fte_band),
+    edit: (ctx) => select('fteBand', 'FTE band', ctx, FTE_BANDS),
+  },
+  {
+    id: 'cprExpiry',
+    header: 'CPR expiry',
+    width: 140,
+    view: (row) => formatDisplayDate(row.cpr_expiry),
+    edit: (ctx) => date('cprExpiry', 'CPR expiry', ctx),
+  },
+  {
+    id: 'cprEvidence',
+    header: 'CPR evidence',
+    width: 130,
+    view: (row) => <StaffDocumentLink document={row.cpr_evidence_document} />,
+    edit: (ctx) => <StaffDocumentLink document={ctx.row?.cpr_evidence_document ?? null} />,
+  },
+  {
+    id: 'qicpd',
+    header: 'QI/CPD',
+    width: 170,
+    view: (row) => (
+      <Stack gap={0}>
+        <span>{row.qicpd ?? ''}</span>
+        {row.qa_cpd_num ? (
+          <Text fz="xs" c="dimmed">
+            {row.qa_cpd_num}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+    edit: (ctx) =>
+      rulesOf(ctx).qicpd === 'hidden' ? (
+        hidden()
+      ) : (
+        <Stack gap={4}>
+          {text('qicpd', 'QI/CPD program', ctx)}
+          {text('qaCpdNum', 'QI/CPD number', ctx)}
+        </Stack>
+      ),
+  },
+  {
+    id: 'cpdEvidence',
+    header: 'CPD evidence',
+    width: 170,
+    view: (row) => <EvidenceList row={row} />,
+    edit: (ctx) => (ctx.row ? <EvidenceList row={ctx.row} /> : null),
+  },
+];
+
+/** CPD and training evidence and the qualifications, each shortened for display. */
+function EvidenceList({ row }: { row: TStaffRow }) {
+  const items = [
+    ['CPD', row.cpd_evidence_document],
+    ['Training', row.training_evidence_document],
+    ['Qualification', row.primary_qualification_document],
+    ['Qualification', row.secondary_qualification_document],
+  ] as const;
+  const present = items.filter(([, doc]) => doc);
+  if (present.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      {present.map(([kind, doc]) => (
+        <StaffDocumentLink key={`${kind}-${doc!.id}`} document={doc} kind={kind} />
+      ))}
+    </Stack>
+  );
+}

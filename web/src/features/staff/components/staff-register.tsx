@@ -1,0 +1,231 @@
+import { Alert, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { STAFF_PAGE_SIZE, STAFF_PAGE_SIZE_OPTIONS, type TPermissionFlags } from '@portal/domain';
+import { useEffect, useState } from 'react';
+import type { TRegistrationMatch } from '../api/staff-actions.ts';
+import { useRegistrationMatches } from '../hooks/use-registration-matches.ts';
+import { useStaffEditing } from '../hooks/use-staff-editing.ts';
+import { useStaffList } from '../hooks/use-staff-list.ts';
+import { useStaffRowActions } from '../hooks/use-staff-row-actions.ts';
+import { NEW_ROW } from '../model/staff-editing.ts';
+import type { TStaffRow } from '../model/staff-row.ts';
+import { DeleteStaffModal } from './delete-staff-modal.tsx';
+import { matchToDraft, RegistrationMatches } from './registration-matches.tsx';
+import { type EditContext, STAFF_COLUMNS } from './staff-columns.tsx';
+import { EditActions, RowActions, VerifiedCell } from './staff-row-cells.tsx';
+import classes from './staff-table.module.css';
+import { StaffToolbar } from './staff-toolbar.tsx';
+
+const ACTIONS_WIDTH = 230;
+const stickyLeft: Record<string, number> = {};
+{
+  let left = 0;
+  for (const column of STAFF_COLUMNS.filter((c) => c.sticky)) {
+    stickyLeft[column.id] = left;
+    left += column.width;
+  }
+}
+const lastStickyId = STAFF_COLUMNS.filter((c) => c.sticky).at(-1)?.id;
+const tableWidth = STAFF_COLUMNS.reduce((sum, c) => sum + c.width, ACTIONS_WIDTH);
+
+function cellProps(id: string) {
+  const sticky = id in stickyLeft;
+  return sticky
+    ? {
+        className: `${classes.sticky} ${id === lastStickyId ? classes.lastSticky : ''}`,
+        style: { left: stickyLeft[id] },
+      }
+    : {};
+}
+
+/** The editable staff table of one practice (spec 000 §2, §4, §5). */
+export function StaffRegister({
+  practiceId,
+  permissions,
+  onTotal,
+}: {
+  practiceId: number;
+  permissions: TPermissionFlags['practiceStaff'];
+  onTotal?(total: number): void;
+}) {
+  const list = useStaffList(practiceId);
+  const editor = useStaffEditing(practiceId, list.refetch);
+  const actions = useStaffRowActions(list.refetch);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(STAFF_PAGE_SIZE);
+  const [deleting, setDeleting] = useState<TStaffRow | null>(null);
+  const { editing } = editor;
+
+  const pages = Math.max(1, Math.ceil(list.rows.length / pageSize));
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+  useEffect(() => onTotal?.(list.rows.length), [list.rows.length, onTotal]);
+  const visible = list.rows.slice((page - 1) * pageSize, page * pageSize);
+
+  const editingRegistration = editing ? String(editing.draft.registrationNum ?? '') : '';
+  const original = editing ? String(editing.original.registrationNum ?? '') : '';
+  const matches = useRegistrationMatches(
+    editingRegistration,
+    practiceId,
+    editing !== null && editingRegistration.trim() !== original.trim(),
+  ).filter((m) => m.id !== editing?.key);
+  const [dismissedFor, setDismissedFor] = useState('');
+  const showMatches = matches.length > 0 && dismissedFor !== editingRegistration;
+
+  const context = (row: TStaffRow | null): EditContext | null =>
+    editing
+      ? {
+          draft: editing.draft,
+          errors: editing.errors,
+          set: editor.set,
+          blur: editor.blur,
+          canVerify: permissions.verifyStaff,
+          row,
+        }
+      : null;
+
+  const renderEditRow = (row: TStaffRow | null) => {
+    const ctx = context(row)!;
+    return [
+      <Table.Tr key={row?.id ?? NEW_ROW} className={classes.editing} aria-label="Row in edit">
+        {STAFF_COLUMNS.map((column) => (
+          <Table.Td key={column.id} {...cellProps(column.id)}>
+            {column.edit(ctx)}
+          </Table.Td>
+        ))}
+        <Table.Td className={classes.actions}>
+          <EditActions saving={editor.saving} onSave={editor.save} onCancel={editor.cancel} />
+        </Table.Td>
+      </Table.Tr>,
+      showMatches ? (
+        <Table.Tr key="matches" className={classes.matches}>
+          <Table.Td colSpan={STAFF_COLUMNS.length + 1}>
+            <RegistrationMatches
+              matches={matches}
+              onUse={(match: TRegistrationMatch) => {
+                editor.fill(matchToDraft(match));
+                setDismissedFor(match.registrationNum ?? '');
+              }}
+            />
+          </Table.Td>
+        </Table.Tr>
+      ) : null,
+    ];
+  };
+
+  const renderRow = (row: TStaffRow) =>
+    editing?.key === row.id ? (
+      renderEditRow(row)
+    ) : (
+      <Table.Tr key={row.id}>
+        {STAFF_COLUMNS.map((column) => (
+          <Table.Td key={column.id} {...cellProps(column.id)}>
+            {column.id === 'verified' ? (
+              <VerifiedCell row={row} canVerify={permissions.verifyStaff} onVerify={actions.verify} />
+            ) : (
+              column.view(row)
+            )}
+          </Table.Td>
+        ))}
+        <Table.Td className={classes.actions}>
+          <RowActions
+            row={row}
+            canChange={permissions.changeStaff}
+            canInvite={permissions.inviteStaff}
+            onEdit={() => editor.edit(row)}
+            onDelete={() => setDeleting(row)}
+            onInvite={() => actions.invite(row)}
+          />
+        </Table.Td>
+      </Table.Tr>
+    );
+
+  const empty = list.rows.length === 0 && editing?.key !== NEW_ROW;
+  const filtered =
+    list.filters.search.trim() !== '' || list.filters.type !== 'any' || list.filters.employment !== 'any';
+
+  return (
+    <Stack gap="sm">
+      <StaffToolbar
+        filters={list.filters}
+        onChange={(next) => {
+          list.setFilters(next);
+          setPage(1);
+        }}
+        canAdd={permissions.changeStaff}
+        onAdd={() => {
+          if (editor.add()) setPage(1);
+        }}
+      />
+      {list.error ? (
+        <Alert color="red" variant="light" title="The staff register could not be loaded">
+          Please reload the page. If this keeps happening, contact support.
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={tableWidth} className={classes.scroller} type="native">
+        <Table
+          className={classes.table}
+          style={{ width: tableWidth }}
+          verticalSpacing={8}
+          horizontalSpacing={10}
+          aria-label="Staff register"
+        >
+          <colgroup>
+            {STAFF_COLUMNS.map((column) => (
+              <col key={column.id} style={{ width: column.width }} />
+            ))}
+            <col style={{ width: ACTIONS_WIDTH }} />
+          </colgroup>
+          <Table.Thead>
+            <Table.Tr>
+              {STAFF_COLUMNS.map((column) => (
+                <Table.Th key={column.id} {...cellProps(column.id)}>
+                  {column.header}
+                </Table.Th>
+              ))}
+              <Table.Th className={classes.actions}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {editing?.key === NEW_ROW ? renderEditRow(null) : null}
+            {visible.map(renderRow)}
+            {empty && !list.fetching ? (
+              <Table.Tr>
+                <Table.Td colSpan={STAFF_COLUMNS.length + 1}>
+                  <Text c="dimmed" fz="sm" py="md" ta="left" pl={stickyLeft.firstName}>
+                    {filtered
+                      ? 'No staff match the search.'
+                      : 'No staff yet. Use Add staff to enter your first staff member.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Text fz="sm" c="dimmed">
+          {list.rows.length === 1 ? '1 staff member' : `${list.rows.length} staff members`}
+        </Text>
+        <Group gap="sm">
+          <Select
+            size="xs"
+            w={90}
+            aria-label="Rows per page"
+            data={STAFF_PAGE_SIZE_OPTIONS.map(String)}
+            value={String(pageSize)}
+            allowDeselect={false}
+            onChange={(value) => {
+              setPageSize(Number(value ?? STAFF_PAGE_SIZE));
+              setPage(1);
+            }}
+          />
+          <Pagination size="sm" total={pages} value={page} onChange={setPage} />
+        </Group>
+      </Group>
+      <DeleteStaffModal row={deleting} onConfirm={actions.archive} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { Badge, Button, Checkbox, Group, Tooltip } from '@mantine/core';
+import { inviteButtonLabel, staffAccountTooltip } from '@portal/domain';
+import { useState } from 'react';
+import { staffName } from '../hooks/use-staff-row-actions.ts';
+import type { TStaffRow } from '../model/staff-row.ts';
+
+const inviteState = (row: TStaffRow) => ({
+  user: row.user,
+  invite: row.invitations[0] ?? null,
+});
+
+/** The verified cell of a stored row: a control for who may verify (spec 000 §6), a mark for others. */
+export function VerifiedCell({
+  row,
+  canVerify,
+  onVerify,
+}: {
+  row: TStaffRow;
+  canVerify: boolean;
+  onVerify(row: TStaffRow, verified: boolean): Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  if (canVerify)
+    return (
+      <Checkbox
+        aria-label={`Verify ${staffName(row)}`}
+        checked={row.verified}
+        disabled={busy}
+        onChange={async (event) => {
+          setBusy(true);
+          await onVerify(row, event.currentTarget.checked);
+          setBusy(false);
+        }}
+      />
+    );
+  return row.verified ? (
+    <Tooltip label="Verified by a surveyor" withinPortal>
+      <Badge color="teal" variant="light" size="sm" aria-label="Verified">
+        ✓
+      </Badge>
+    </Tooltip>
+  ) : (
+    <Badge color="gray" variant="outline" size="sm" aria-label="Not verified">
+      –
+    </Badge>
+  );
+}
+
+/** Edit, delete and invite for a stored row (by permission); save and cancel for the row in edit. */
+export function RowActions({
+  row,
+  canChange,
+  canInvite,
+  onEdit,
+  onDelete,
+  onInvite,
+}: {
+  row: TStaffRow;
+  canChange: boolean;
+  canInvite: boolean;
+  onEdit(): void;
+  onDelete(): void;
+  onInvite(): Promise<void>;
+}) {
+  const [inviting, setInviting] = useState(false);
+  const name = staffName(row);
+  const label = canInvite ? inviteButtonLabel(inviteState(row)) : null;
+  const tooltip = staffAccountTooltip(inviteState(row));
+  return (
+    <Group gap={6} wrap="nowrap">
+      {canChange ? (
+        <>
+          <Button size="compact-xs" variant="light" onClick={onEdit} aria-label={`Edit ${name}`}>
+            Edit
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            onClick={onDelete}
+            aria-label={`Delete ${name}`}
+          >
+            Delete
+          </Button>
+        </>
+      ) : null}
+      {label ? (
+        <Tooltip
+          label={row.email ? `Send an invitation to ${row.email}` : 'Add an email to invite'}
+          withinPortal
+        >
+          <Button
+            size="compact-xs"
+            variant="outline"
+            loading={inviting}
+            disabled={!row.email}
+            aria-label={`${label} ${name}`}
+            onClick={async () => {
+              setInviting(true);
+              await onInvite();
+              setInviting(false);
+            }}
+          >
+            {label}
+          </Button>
+        </Tooltip>
+      ) : null}
+      {tooltip ? (
+        <Tooltip label={tooltip} withinPortal>
+          <Badge
+            size="sm"
+            variant="light"
+            color={row.user?.is_active ? 'teal' : 'gray'}
+            aria-label={tooltip}
+            tabIndex={0}
+          >
+            {row.user?.is_active ? 'Account' : row.user ? 'Deactivated' : 'Declined'}
+          </Badge>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+export function EditActions({
+  saving,
+  onSave,
+  onCancel,
+}: {
+  saving: boolean;
+  onSave(): void;
+  onCancel(): void;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button size="compact-xs" onClick={onSave} loading={saving}>
+        Save
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  fieldErrors,
+  phoneFieldError,
+  STAFF_MESSAGES,
+  staffSaveErrorMessage,
+  type TEmploymentStatus,
+  type TStaffMemberInput,
+  toStaffPayload,
+  withEmploymentStatus,
+  ZStaffMemberSchema,
+} from '@portal/domain';
+import type { CombinedError } from '@urql/core';
+import { useCallback, useState } from 'react';
+import { useMutation } from 'urql';
+import { notifyError, notifyWarning } from '../../../lib/notify.ts';
+import { SaveStaffMemberMutation } from '../api/staff-actions.ts';
+import { NEW_ROW, requestEdit, type TEditingRow } from '../model/staff-editing.ts';
+import { type TStaffRow, toStaffInput } from '../model/staff-row.ts';
+
+/** The cell message of one field after a blur: the phone has its own rule (spec 000 §5). */
+function messageFor(field: string, draft: TStaffMemberInput): string | undefined {
+  if (field === 'phone') return phoneFieldError(draft.phone as string | null) ?? undefined;
+  const result = ZStaffMemberSchema.safeParse(draft);
+  return result.success ? undefined : fieldErrors(result.error)[field];
+}
+
+/** The toast of a refused save: the field the server names, or the plain message (spec 000 §8). */
+export function saveErrorMessage(error: CombinedError): string {
+  const first = error.graphQLErrors[0];
+  const extensions = (first?.extensions ?? {}) as { fields?: Record<string, unknown>; code?: string };
+  if (extensions.fields && Object.keys(extensions.fields).length > 0)
+    return staffSaveErrorMessage(extensions.fields);
+  if (first?.message.startsWith(STAFF_MESSAGES.saveFailed)) return first.message;
+  return STAFF_MESSAGES.saveFailed;
+}
+
+/** The one row in edit: start, change, blur, save, cancel (spec 000 §4). */
+export function useStaffEditing(practiceId: number, onSaved: () => void) {
+  const [editing, setEditing] = useState<TEditingRow | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [, saveStaff] = useMutation(SaveStaffMemberMutation);
+
+  const go = useCallback(
+    (target: Parameters<typeof requestEdit>[1]) => {
+      const result = requestEdit(editing, target);
+      if (result.ok === false) notifyWarning(result.warning);
+      else if (result.ok === true) setEditing(result.editing);
+      return result.ok !== false;
+    },
+    [editing],
+  );
+
+  const edit = (row: TStaffRow) => go({ key: row.id, values: toStaffInput(row) });
+  const add = () => go({ key: NEW_ROW });
+
+  const set = useCallback((field: string, value: unknown) => {
+    setEditing((current) => {
+      if (!current) return current;
+      let draft = { ...current.draft, [field]: value } as TStaffMemberInput;
+      if (field === 'employmentStatus') draft = withEmploymentStatus(draft, value as TEmploymentStatus);
+      const { [field]: _cleared, ...errors } = current.errors;
+      return { ...current, draft, errors };
+    });
+  }, []);
+
+  /** Replaces several fields at once (filling a row from a registration match). */
+  const fill = useCallback((values: Partial<TStaffMemberInput>) => {
+    setEditing((current) =>
+      current ? { ...current, draft: { ...current.draft, ...values }, errors: {} } : current,
+    );
+  }, []);
+
+  const blur = useCallback((field: string) => {
+    setEditing((current) => {
+      if (!current) return current;
+      const message = messageFor(field, current.draft);
+      const { [field]: _old, ...rest } = current.errors;
+      return { ...current, errors: message ? { ...rest, [field]: message } : rest };
+    });
+  }, []);
+
+  const cancel = () => setEditing(null);
+
+  const save = async () => {
+    if (!editing || saving) return;
+    const parsed = ZStaffMemberSchema.safeParse(editing.draft);
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    const phoneError = phoneFieldError(editing.draft.phone as string | null);
+    if (phoneError) errors.phone = phoneError;
+    if (Object.keys(errors).length > 0) {
+      setEditing({ ...editing, errors });
+      return;
+    }
+    setSaving(true);
+    const staff = toStaffPayload({ ...editing.draft, id: editing.key === NEW_ROW ? null : editing.key });
+    const result = await saveStaff({ practiceId, staff });
+    setSaving(false);
+    if (result.error) {
+      notifyError(saveErrorMessage(result.error));
+      return;
+    }
+    setEditing(null);
+    onSaved();
+  };
+
+  return { editing, saving, edit, add, set, fill, blur, save, cancel };
+}

@@ -1,0 +1,57 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  DEFAULT_STAFF_SEARCH_FIELD,
+  staffWhere,
+  type TStaffEmploymentFilter,
+  type TStaffSearchField,
+  type TStaffTypeFilter,
+} from '@portal/domain';
+import { useMemo, useState } from 'react';
+import { useQuery } from 'urql';
+import { GetStaffQuery } from '../api/staff-queries.ts';
+import type { TStaffRow } from '../model/staff-row.ts';
+
+/** The staff search waits for a pause in typing before asking the server. */
+export const STAFF_SEARCH_DEBOUNCE_MS = 300;
+
+export interface TStaffFilters {
+  search: string;
+  field: TStaffSearchField;
+  type: TStaffTypeFilter;
+  employment: TStaffEmploymentFilter;
+}
+
+/** The practice's staff, filtered on the server by the search box and the two extra filters. */
+export function useStaffList(practiceId: number) {
+  const [filters, setFilters] = useState<TStaffFilters>({
+    search: '',
+    field: DEFAULT_STAFF_SEARCH_FIELD,
+    type: 'any',
+    employment: 'any',
+  });
+  const [search] = useDebouncedValue(filters.search, STAFF_SEARCH_DEBOUNCE_MS);
+  const where = useMemo(
+    () =>
+      staffWhere({
+        practiceId,
+        search,
+        field: filters.field,
+        type: filters.type,
+        employment: filters.employment,
+      }),
+    [practiceId, search, filters.field, filters.type, filters.employment],
+  );
+  const [result, reexecute] = useQuery<{ practice_staff: TStaffRow[] }>({
+    query: GetStaffQuery,
+    variables: { where },
+    requestPolicy: 'cache-and-network',
+  });
+  return {
+    filters,
+    setFilters,
+    rows: result.data?.practice_staff ?? [],
+    fetching: result.fetching && !result.data,
+    error: result.error,
+    refetch: () => reexecute({ requestPolicy: 'network-only' }),
+  };
+}

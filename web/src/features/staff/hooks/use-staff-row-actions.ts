@@ -1,0 +1,57 @@
+import { notifications } from '@mantine/notifications';
+import { inviteResultMessage } from '@portal/domain';
+import { useMutation } from 'urql';
+import { notifyError, notifySuccess, TOAST_ERROR_MS } from '../../../lib/notify.ts';
+import {
+  ArchiveStaffMemberMutation,
+  SendStaffInviteMutation,
+  VerifyStaffMemberMutation,
+} from '../api/staff-actions.ts';
+import type { TStaffRow } from '../model/staff-row.ts';
+
+/** Our words: the spec gives none for these. */
+export const STAFF_ROW_MESSAGES = {
+  deleted: (name: string) => `${name} was deleted from the staff register.`,
+  deleteFailed: 'Could not delete the staff member, please try again.',
+  verifyFailed: 'Could not change the verification, please try again.',
+} as const;
+
+export const staffName = (row: Pick<TStaffRow, 'first_name' | 'last_name'>) =>
+  `${row.first_name} ${row.last_name}`.trim();
+
+/** Verify, delete (archive) and invite one staff member; each refreshes the list when done. */
+export function useStaffRowActions(onChanged: () => void) {
+  const [, archive] = useMutation(ArchiveStaffMemberMutation);
+  const [, verify] = useMutation(VerifyStaffMemberMutation);
+  const [, invite] = useMutation(SendStaffInviteMutation);
+
+  return {
+    async archive(row: TStaffRow): Promise<boolean> {
+      const result = await archive({ id: row.id });
+      if (result.error) {
+        notifyError(STAFF_ROW_MESSAGES.deleteFailed);
+        return false;
+      }
+      notifySuccess(STAFF_ROW_MESSAGES.deleted(staffName(row)));
+      onChanged();
+      return true;
+    },
+    async verify(row: TStaffRow, verified: boolean) {
+      const result = await verify({ id: row.id, verified });
+      if (result.error) notifyError(STAFF_ROW_MESSAGES.verifyFailed);
+      onChanged();
+    },
+    /** Invite toasts stay five seconds, success or not (spec 000 §8). */
+    async invite(row: TStaffRow) {
+      const email = row.email ?? '';
+      const result = await invite({ id: row.id });
+      const sent = !result.error;
+      notifications.show({
+        color: sent ? 'teal' : 'red',
+        message: inviteResultMessage(email, sent),
+        autoClose: TOAST_ERROR_MS,
+      });
+      if (sent) onChanged();
+    },
+  };
+}

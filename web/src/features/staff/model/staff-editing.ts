@@ -1,0 +1,39 @@
+import { newStaffMemberDefaults, STAFF_MESSAGES, type TStaffMemberInput } from '@portal/domain';
+import { hasChanges } from './staff-row.ts';
+
+export const NEW_ROW = 'new' as const;
+export type TRowKey = number | typeof NEW_ROW;
+
+/** The one row in edit (spec 000 §4: one row at a time), its draft and its cell messages. */
+export interface TEditingRow {
+  key: TRowKey;
+  original: TStaffMemberInput;
+  draft: TStaffMemberInput;
+  errors: Record<string, string>;
+}
+
+export type TEditRequest =
+  | { ok: true; editing: TEditingRow }
+  | { ok: false; warning: string }
+  | { ok: 'same' };
+
+const warningFor = (editing: TEditingRow) =>
+  editing.key === NEW_ROW ? STAFF_MESSAGES.editingNewRowWarning : STAFF_MESSAGES.editingRowWarning;
+
+/**
+ * Moving the edit to another row (or to a new row): allowed when nothing is in edit or the row in
+ * edit has no changes (it is then simply left); otherwise the warning to show. Adding is blocked
+ * while a new row is pending, changed or not.
+ */
+export function requestEdit(
+  current: TEditingRow | null,
+  target: { key: number; values: TStaffMemberInput } | { key: typeof NEW_ROW },
+): TEditRequest {
+  if (current && current.key === target.key) {
+    return target.key === NEW_ROW ? { ok: false, warning: warningFor(current) } : { ok: 'same' };
+  }
+  if (current && hasChanges(current.draft, current.original))
+    return { ok: false, warning: warningFor(current) };
+  const values = target.key === NEW_ROW ? newStaffMemberDefaults() : target.values;
+  return { ok: true, editing: { key: target.key, original: values, draft: values, errors: {} } };
+}
