@@ -6,9 +6,16 @@ export {
   introspectUrl,
 } from './catalog/introspect.ts';
 export { createEngine, type Engine } from './engine/create.ts';
-export { type EngineCore, type EngineOptions, type GraphQLRequest, loadEngineCore } from './engine/engine.ts';
+export {
+  type CompiledField,
+  type CompiledRequest,
+  type EngineCore,
+  type EngineOptions,
+  type GraphQLRequest,
+  loadEngineCore,
+} from './engine/engine.ts';
 export { HasuraError } from './errors.ts';
-export type { Session } from './exec/executor.ts';
+export type { SentStatement, Session } from './exec/executor.ts';
 export { checkMetadata } from './metadata/check.ts';
 export { loadMetadataDirectory, MetadataError, type RawMetadata } from './metadata/load.ts';
 export { sourceUrls } from './metadata/sources.ts';

@@ -8,7 +8,16 @@ import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { resolve } from './input.ts';
 import type { StatementRunner } from './plan.ts';
 import { boolSql, whereFromInput } from './where.ts';
-import { mutationOutput, presetSql, runMutation, runWrite, valueSql, writeStatement } from './write.ts';
+import {
+  type MutationRun,
+  mutationOutput,
+  mutationStatements,
+  presetSql,
+  runMutation,
+  runWrite,
+  valueSql,
+  writeStatement,
+} from './write.ts';
 
 interface InsertNode {
   table: Table;
@@ -24,7 +33,7 @@ interface InsertNode {
 }
 
 /** Compiles `insert_T` / `insert_T_one`. */
-export function compileInsert(ctx: CompileCtx, table: Table, sel: Selected, one: boolean) {
+export function compileInsert(ctx: CompileCtx, table: Table, sel: Selected, one: boolean): MutationRun {
   const args = ctx.args(sel);
   const inputType = sel.def!.args.find((a) => a.name === (one ? 'object' : 'objects'))!.type;
   const objects = (one ? [resolve(ctx, args.object)] : (resolve(ctx, args.objects) as unknown[])).map((o) =>
@@ -49,10 +58,13 @@ export function compileInsert(ctx: CompileCtx, table: Table, sel: Selected, one:
   const output = mutationOutput(ctx, table, sel, outType, one ? 'row' : 'response', flat);
   if (flat) {
     const batch = insertStatement(nodes, [], output.inline);
-    return (runner: StatementRunner) => runMutation(runner, batch, output);
+    return {
+      run: (runner: StatementRunner) => runMutation(runner, batch, output),
+      statements: mutationStatements(batch, output),
+    };
   }
   const final = output.statement!;
-  return async (runner: StatementRunner): Promise<string> => {
+  const run = async (runner: StatementRunner): Promise<string> => {
     const rows: unknown[] = [];
     let count = 0;
     for (const node of nodes) {
@@ -63,6 +75,7 @@ export function compileInsert(ctx: CompileCtx, table: Table, sel: Selected, one:
     const [row] = await runner.run(final, { rows: JSON.stringify(rows), count: String(count) });
     return (row!.root as string | null) ?? 'null';
   };
+  return { run };
 }
 
 const unwrapInput = (t: unknown): unknown =>

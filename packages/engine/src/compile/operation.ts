@@ -22,8 +22,12 @@ import { listQuery, objectQuery, tableSource } from './select.ts';
 import { compileStream } from './stream.ts';
 import { compileDelete, compileUpdate, pkExp } from './update.ts';
 
-/** Names a query statement after its text, so each pooled connection prepares it once. */
+/**
+ * Names a query statement after its text, so each pooled connection prepares it once; except a
+ * statement whose parameters feed pattern matches, which PostgreSQL must plan with the values.
+ */
 function prepared(c: Compiled): Compiled {
+  if (c.customPlan) return c;
   return { ...c, name: `e_${createHash('sha1').update(c.text).digest('base64url')}` };
 }
 
@@ -162,17 +166,17 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
       return compileStream(ctx, table, sel);
     case 'insert':
     case 'insert_one':
-      return { kind: 'mutation', alias, run: compileInsert(ctx, table, sel, root.kind === 'insert_one') };
+      return { kind: 'mutation', alias, ...compileInsert(ctx, table, sel, root.kind === 'insert_one') };
     case 'update':
     case 'update_by_pk':
     case 'update_many':
-      return { kind: 'mutation', alias, run: compileUpdate(ctx, table, sel, root.kind), setsUser: true };
+      return { kind: 'mutation', alias, ...compileUpdate(ctx, table, sel, root.kind), setsUser: true };
     case 'delete':
     case 'delete_by_pk':
       return {
         kind: 'mutation',
         alias,
-        run: compileDelete(ctx, table, sel, root.kind === 'delete_by_pk'),
+        ...compileDelete(ctx, table, sel, root.kind === 'delete_by_pk'),
         setsUser: true,
       };
   }

@@ -16,6 +16,11 @@ export type FieldPlan =
       run: (runner: StatementRunner) => Promise<string>;
       /** Its statements set `hasura.user` themselves (updates, deletes). */
       setsUser?: boolean;
+      /**
+       * The statements `run` sends, in order, when they are known before it runs (flat inserts,
+       * updates, deletes); absent for nested inserts, whose statements depend on the rows written.
+       */
+      statements?: Compiled[];
     }
   | { kind: 'action'; alias: string; action: Action; args: unknown; output: ActionOutput };
 

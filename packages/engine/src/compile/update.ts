@@ -8,7 +8,15 @@ import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { resolve, Var } from './input.ts';
 import type { StatementRunner } from './plan.ts';
 import { boolSql, whereFromInput } from './where.ts';
-import { mutationOutput, presetSql, runMutation, valueSql, writeStatement } from './write.ts';
+import {
+  type MutationRun,
+  mutationOutput,
+  mutationStatements,
+  presetSql,
+  runMutation,
+  valueSql,
+  writeStatement,
+} from './write.ts';
 
 /**
  * Updates and deletes set `hasura.user` themselves, joined as a one-row source: every row reaches
@@ -113,7 +121,7 @@ export function compileUpdate(
   table: Table,
   sel: Selected,
   kind: 'update' | 'update_by_pk' | 'update_many',
-) {
+): MutationRun {
   const args = ctx.args(sel);
   const argTypes = typesOf(sel.def!.args);
   const outType = objectType(sel.def!.type);
@@ -139,10 +147,13 @@ export function compileUpdate(
         output.inline,
       );
     });
-    return async (runner: StatementRunner) => {
-      const out: string[] = [];
-      for (const step of steps) out.push(await runMutation(runner, step, output));
-      return `[${out.join(',')}]`;
+    return {
+      run: async (runner: StatementRunner) => {
+        const out: string[] = [];
+        for (const step of steps) out.push(await runMutation(runner, step, output));
+        return `[${out.join(',')}]`;
+      },
+      statements: steps.flatMap((step) => mutationStatements(step, output)),
     };
   }
   const where =
@@ -151,11 +162,14 @@ export function compileUpdate(
       : whereFromInput(ctx, resolve(ctx, args.where), argTypes.get('where')!, `${sel.path}.args.where`);
   const output = mutationOutput(ctx, table, sel, outType, kind === 'update_by_pk' ? 'row' : 'response');
   const statement = updateStatement(ctx, table, args, where, argTypes, `${sel.path}.args`, output.inline);
-  return (runner: StatementRunner) => runMutation(runner, statement, output);
+  return {
+    run: (runner: StatementRunner) => runMutation(runner, statement, output),
+    statements: mutationStatements(statement, output),
+  };
 }
 
 /** `delete_T`, `delete_T_by_pk`. */
-export function compileDelete(ctx: CompileCtx, table: Table, sel: Selected, byPk: boolean) {
+export function compileDelete(ctx: CompileCtx, table: Table, sel: Selected, byPk: boolean): MutationRun {
   const args = ctx.args(sel);
   const perm = ctx.t.perms(table).delete!;
   const scope = { alias: '_b', root: '_b' };
@@ -173,5 +187,8 @@ export function compileDelete(ctx: CompileCtx, table: Table, sel: Selected, byPk
     sql`DELETE FROM ${sql.ident(table.schema, table.name)} AS _b USING ${SET_USER} WHERE ${boolSql(ctx, perm.filter, scope)} AND ${boolSql(ctx, where, scope)} RETURNING _b.*, true AS __check`,
     output.inline,
   );
-  return (runner: StatementRunner) => runMutation(runner, statement, output);
+  return {
+    run: (runner: StatementRunner) => runMutation(runner, statement, output),
+    statements: mutationStatements(statement, output),
+  };
 }

@@ -42,6 +42,19 @@ const TEXT_OPERAND = new Set([
   '_niregex',
   '_has_key',
 ]);
+/** Operators whose selectivity depends on the pattern's value: their statements plan with values. */
+const PATTERN = new Set([
+  '_like',
+  '_nlike',
+  '_ilike',
+  '_nilike',
+  '_similar',
+  '_nsimilar',
+  '_regex',
+  '_nregex',
+  '_iregex',
+  '_niregex',
+]);
 
 /** Scope of a boolean expression: the row alias, and the alias of the permission's root table. */
 export interface Scope {
@@ -170,6 +183,7 @@ function compare(
   else if (op === '_has_keys_any' || op === '_has_keys_all') right = sql`${p}::text[]`;
   else if ((op === '_contains' || op === '_contained_in') && udt === 'jsonb') right = sql`${p}::jsonb`;
   else right = sql`${p}::${type}`;
+  if (PATTERN.has(op)) return sql`(${left} ${BINARY[op]!} ${right})${sql.customPlan()}`;
   return sql`(${left} ${BINARY[op]!} ${right})`;
 }
 

@@ -90,6 +90,16 @@ export function mutationOutput(
   };
 }
 
+/** A mutation field's run function and the statements it sends (see `FieldPlan`). */
+export interface MutationRun {
+  run: (runner: StatementRunner) => Promise<string>;
+  statements?: Compiled[];
+}
+
+/** The statements `runMutation` sends for a write and its output. */
+export const mutationStatements = (statement: Compiled, output: MutationOutput): Compiled[] =>
+  output.inline ? [statement] : [statement, output.statement!];
+
 /** Runs a write planned with `mutationOutput`; returns the field's JSON text. */
 export async function runMutation(
   runner: StatementRunner,

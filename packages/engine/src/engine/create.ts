@@ -4,7 +4,13 @@ import type { Headers } from '../auth/authenticate.ts';
 import { LiveQueries } from '../live/poller.ts';
 import { createHttpServer } from '../server/http.ts';
 import { WsServer } from '../server/ws.ts';
-import { type EngineCore, type EngineOptions, type GraphQLRequest, loadEngineCore } from './engine.ts';
+import {
+  type CompiledRequest,
+  type EngineCore,
+  type EngineOptions,
+  type GraphQLRequest,
+  loadEngineCore,
+} from './engine.ts';
 
 /** A running (or ready to run) engine: HTTP + WebSocket server around the core. */
 export interface Engine {
@@ -16,6 +22,8 @@ export interface Engine {
   listen(port?: number, host?: string): Promise<number>;
   /** Executes a request as the HTTP endpoint would (headers decide the session). */
   execute(body: GraphQLRequest, headers?: Headers): Promise<unknown>;
+  /** The SQL a request compiles to for the session the headers give, without running it. */
+  compile(body: GraphQLRequest, headers?: Headers): Promise<CompiledRequest>;
   close(): Promise<void>;
 }
 
@@ -49,6 +57,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         });
       }),
     execute: async (body, headers = {}) => JSON.parse(await core.handle(headers, body)),
+    compile: async (body, headers = {}) => core.compile(await core.auth.session(headers), body),
     close: async () => {
       live.close();
       ws.close();

@@ -6,7 +6,8 @@ import { type Catalog, introspect, tableKey } from '../catalog/introspect.ts';
 import type { ShapeLimits } from '../compile/context.ts';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { HasuraError } from '../errors.ts';
-import { Executor, type Session } from '../exec/executor.ts';
+import { Executor, type SentStatement, type Session } from '../exec/executor.ts';
+import { liveStatement } from '../live/poller.ts';
 import { qualifiedTable } from '../metadata/check.ts';
 import { loadMetadataDirectory, type RawMetadata } from '../metadata/load.ts';
 import { buildModel, type EnumRows } from '../metadata/model.ts';
@@ -104,6 +105,45 @@ export class EngineCore {
     return plan;
   }
 
+  /**
+   * The SQL a request compiles to, without running it: per root field, the statements the
+   * executor sends with their bound values and prepared-statement names. Query fields have one
+   * statement each (run in parallel, each on its own pooled connection); mutation fields run in
+   * order inside one transaction (`transaction.begin` … fields … `transaction.commit`);
+   * subscriptions are polled as one multiplexed statement (`live`). Throws `HasuraError` like
+   * `execute` reports it (validation, permissions).
+   */
+  compile(session: Session, body: GraphQLRequest): CompiledRequest {
+    const req = parseRequest(body);
+    const plan = this.plan(session, req);
+    const ex = this.executor;
+    const fields = plan.fields.map((f): CompiledField => {
+      if (f.kind === 'static') return { field: f.alias, kind: 'static', statements: [] };
+      if (f.kind === 'query')
+        return {
+          field: f.alias,
+          kind: 'query',
+          statements: [ex.describe(f.statement, req.variables, session)],
+        };
+      if (f.kind === 'mutation')
+        return {
+          field: f.alias,
+          kind: 'mutation',
+          statements: f.statements?.map((s) => ex.describe(s, req.variables, session)) ?? null,
+        };
+      return { field: f.alias, kind: 'action', statements: null };
+    });
+    const out: CompiledRequest = { operation: plan.operation, fields };
+    if (plan.operation === 'mutation' && !plan.fields.some((f) => f.kind === 'action'))
+      out.transaction = {
+        begin: ex.transactionStart(plan, session),
+        commit: [{ sql: 'COMMIT', params: [] }],
+      };
+    if (plan.operation === 'subscription')
+      out.live = liveStatement(plan, req.variables, { ...session.vars }, ex.prepare);
+    return out;
+  }
+
   /** Executes one GraphQL request for a session; returns the response body as JSON text. */
   async execute(
     session: Session,
@@ -141,6 +181,29 @@ export class EngineCore {
     }
     return this.execute(session, body, headers);
   }
+}
+
+/** One root field of `EngineCore.compile`. */
+export interface CompiledField {
+  /** The field's response key (its alias). */
+  field: string;
+  kind: 'query' | 'mutation' | 'action' | 'static';
+  /**
+   * The statements it sends, in order. Null when they are not known before running: an action
+   * (its handler's answer is shaped afterwards) or a nested insert (its statements depend on the
+   * rows written). A statement with `runtime` takes those parameters from an earlier one's result.
+   */
+  statements: SentStatement[] | null;
+}
+
+/** What `EngineCore.compile` returns. */
+export interface CompiledRequest {
+  operation: 'query' | 'mutation' | 'subscription';
+  fields: CompiledField[];
+  /** Mutations: the statements around the fields, all on one connection. */
+  transaction?: { begin: SentStatement[]; commit: SentStatement[] };
+  /** Subscriptions: the one statement each refetch tick sends for all fields (this subscriber as cohort 1). */
+  live?: SentStatement;
 }
 
 /** `{"data": {...}}` from the JSON text of each root field. */

@@ -43,6 +43,17 @@ export function bindParams(
 
 const SET_USER = "SELECT set_config('hasura.user', $1, true)";
 
+/** One statement as the executor sends it (see `EngineCore.compile`). */
+export interface SentStatement {
+  sql: string;
+  /** Bound values of `$1..$n` (text, as sent); runtime values are null. */
+  params: Array<string | null>;
+  /** Prepared-statement name it is sent under (once it repeats, for statements named by use). */
+  name?: string;
+  /** Parameters filled while the field runs from an earlier statement's result (written rows). */
+  runtime?: string[];
+}
+
 const BEGIN = {
   'read-committed': 'BEGIN ISOLATION LEVEL READ COMMITTED',
   'repeatable-read': 'BEGIN ISOLATION LEVEL REPEATABLE READ',
@@ -52,7 +63,10 @@ const BEGIN = {
 /** Runs plans on a pool: queries field by field, mutations in one transaction with `hasura.user` set. */
 export class Executor {
   readonly pool: pg.Pool;
-  /** Use named prepared statements for compiled queries (saves PostgreSQL parse/plan time). */
+  /**
+   * Use named prepared statements for compiled queries (saves PostgreSQL parse/plan time);
+   * statements marked `customPlan` (pattern filters) are always sent unnamed.
+   */
   prepare = process.env.ENGINE_PREPARED_STATEMENTS !== 'false';
   /** Debug/golden hook: every statement with its bound values. */
   onStatement?: (text: string, values: unknown[], params: ParamSource[]) => void;
@@ -85,6 +99,50 @@ export class Executor {
     return name;
   }
 
+  /**
+   * The prepared-statement name a statement is sent under: its own (query root fields), or, for
+   * other statements, a name once the same text has run before (`peek`: the name it will have
+   * once it repeats, without counting a run). None when prepared statements are off or the
+   * statement must be planned with its values (`customPlan`).
+   */
+  statementName(statement: Compiled, peek = false): string | undefined {
+    if (!this.prepare || statement.customPlan) return undefined;
+    if (statement.name) return statement.name;
+    if (!peek) return this.hotName(statement.text);
+    const entry = this.seen.get(statement.text);
+    return typeof entry === 'string'
+      ? entry
+      : `h_${createHash('sha1').update(statement.text).digest('base64url')}`;
+  }
+
+  /** A statement as it would be sent for a request: text, bound values, prepared-statement name. */
+  describe(
+    statement: Compiled,
+    variables: Record<string, unknown>,
+    session: Session,
+    runtime?: Record<string, string | null>,
+  ): SentStatement {
+    const values = bindParams(statement.params, variables, session.vars, runtime);
+    const name = this.statementName(statement, true);
+    const late = statement.params.flatMap((p) => (p.kind === 'runtime' ? [p.name] : []));
+    return {
+      sql: statement.text,
+      params: values,
+      ...(name ? { name } : {}),
+      ...(late.length ? { runtime: late } : {}),
+    };
+  }
+
+  /** The statements a mutation's transaction opens with, before its fields' statements. */
+  transactionStart(plan: Plan, session: Session): SentStatement[] {
+    const begin: SentStatement = { sql: BEGIN[this.isolation], params: [] };
+    // Updates and deletes set hasura.user in their own statement (one round trip less).
+    const first = plan.fields[0];
+    if (first?.kind === 'mutation' && first.setsUser) return [begin];
+    const user = JSON.stringify({ ...session.vars, 'x-hasura-role': session.role });
+    return [begin, { sql: SET_USER, params: [user], ...(this.prepare ? { name: 'engine_set_user' } : {}) }];
+  }
+
   private runner(
     client: pg.Pool | pg.PoolClient,
     variables: Record<string, unknown>,
@@ -95,7 +153,7 @@ export class Executor {
         const values = bindParams(statement.params, variables, session.vars, runtime);
         this.onStatement?.(statement.text, values, statement.params);
         try {
-          const name = this.prepare ? (statement.name ?? this.hotName(statement.text)) : undefined;
+          const name = this.statementName(statement);
           const result = await client.query(
             name ? { name, text: statement.text, values } : { text: statement.text, values },
           );
@@ -157,17 +215,10 @@ export class Executor {
     };
     client.on('error', onError);
     try {
-      await client.query(BEGIN[this.isolation]);
-      // Updates and deletes set hasura.user in their own statement (one round trip less).
-      const first = plan.fields[0];
-      if (!(first?.kind === 'mutation' && first.setsUser)) {
-        const user = JSON.stringify({ ...session.vars, 'x-hasura-role': session.role });
+      for (const st of this.transactionStart(plan, session))
         await client.query(
-          this.prepare
-            ? { name: 'engine_set_user', text: SET_USER, values: [user] }
-            : { text: SET_USER, values: [user] },
+          st.name ? { name: st.name, text: st.sql, values: st.params } : { text: st.sql, values: st.params },
         );
-      }
       const runner = this.runner(client, variables, session);
       const out: string[] = [];
       for (const f of plan.fields) {

@@ -23,7 +23,8 @@ export function multiplex(plan: Plan): MultiplexedQuery {
   });
   const body = sql`SELECT "_subs"."id" AS id, json_build_object(${sql.join(parts)})::text AS result FROM unnest($1::int[], $2::json[]) AS "_subs"("id", "vars")`;
   const { text, params, slots } = render(body, { multiplexed: true, firstParam: 3 });
-  // Named: it runs every tick, so each pooled connection prepares it once.
+  // Named: it runs every tick, so each pooled connection prepares it once. Even with pattern
+  // filters: each subscriber's values are read from `_subs.vars`, which no plan can see.
   return {
     statement: { text, params, name: `l_${createHash('sha1').update(text).digest('base64url')}` },
     slots,

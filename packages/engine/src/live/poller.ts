@@ -4,7 +4,7 @@ import { CURSOR_KEY } from '../compile/stream.ts';
 import { errorBody } from '../engine/engine.ts';
 import { bindParams } from '../exec/executor.ts';
 import { mapPgError } from '../exec/pg-errors.ts';
-import { encodeConst } from '../sql/sql.ts';
+import { encodeConst, pgArray } from '../sql/sql.ts';
 import { type MultiplexedQuery, multiplex } from './multiplex.ts';
 
 /** Something that receives live query results (a WebSocket operation). */
@@ -27,6 +27,36 @@ function deliver(s: Subscriber, body: string) {
   if (s.last === body) return;
   s.last = body;
   s.push(body);
+}
+
+/** A subscriber's initial values: variables, plus a stream's starting cursor. */
+function boundVariables(plan: Plan, variables: Record<string, unknown>): Record<string, unknown> {
+  const first = plan.fields[0];
+  const stream = first?.kind === 'query' ? first.stream : undefined;
+  if (!stream) return variables;
+  return {
+    ...variables,
+    [STREAM_CURSOR]: 'value' in stream.initial ? stream.initial.value : variables[stream.initial.variable],
+  };
+}
+
+/**
+ * The statement a subscription's poller sends on each tick, as it is sent for this subscriber
+ * alone: `$1` the cohort ids, `$2` each cohort's values (`_subs.vars`), then constants.
+ */
+export function liveStatement(
+  plan: Plan,
+  variables: Record<string, unknown>,
+  session: Record<string, string>,
+  prepare = true,
+): { sql: string; params: Array<string | null>; name?: string } {
+  const { statement, slots } = multiplex(plan);
+  const vars = bindParams(slots, boundVariables(plan, variables), session);
+  return {
+    sql: statement.text,
+    params: ['{1}', pgArray([JSON.stringify(vars)]), ...bindParams(statement.params, {}, {})],
+    ...(prepare && statement.name ? { name: statement.name } : {}),
+  };
 }
 
 /** Re-runs one query shape for all its cohorts on every tick, one statement per batch of cohorts. */
@@ -203,16 +233,7 @@ export class LiveQueries {
       );
       this.pollers.set(plan, poller);
     }
-    const first = plan.fields[0];
-    const stream = first?.kind === 'query' ? first.stream : undefined;
-    const bound = stream
-      ? {
-          ...variables,
-          [STREAM_CURSOR]:
-            'value' in stream.initial ? stream.initial.value : variables[stream.initial.variable],
-        }
-      : variables;
-    return poller.add(bindParams(poller.query.slots, bound, session), subscriber);
+    return poller.add(bindParams(poller.query.slots, boundVariables(plan, variables), session), subscriber);
   }
 
   /** Number of distinct query shapes being polled (for tests and metrics). */

@@ -14,10 +14,15 @@ export type ParamSource =
 /** How a GraphQL variable's JSON value becomes the text PostgreSQL casts. */
 export type Encoding = 'text' | 'json' | 'array';
 
-type Part = string | Ident | Param | SQL;
+type Part = string | Ident | Param | SQL | Hint;
 
 class Ident {
   constructor(readonly names: readonly string[]) {}
+}
+
+/** A planning hint: renders no text, only marks the statement (see `Compiled.customPlan`). */
+class Hint {
+  constructor(readonly customPlan: true) {}
 }
 
 /** A bound value; identical sources share one placeholder. */
@@ -66,6 +71,13 @@ sql.session = (name: string): Param => new Param(`s:${name}`, { kind: 'session',
 
 /** A value the executor supplies between statements (e.g. the rows a mutation wrote). */
 sql.runtime = (name: string): Param => new Param(`r:${name}`, { kind: 'runtime', name });
+
+/**
+ * Marks the statement as value-sensitive: a parameter feeds a condition whose selectivity
+ * PostgreSQL can only estimate from the value itself (a LIKE/ILIKE/SIMILAR TO/regex pattern).
+ * Such statements are never run as named prepared statements (see `Compiled.customPlan`).
+ */
+sql.customPlan = (): SQL => new SQL([new Hint(true)]);
 
 /** Joins fragments with a separator fragment. */
 sql.join = (items: readonly Interpolation[], separator: SQL = sql`, `): SQL => {
@@ -131,6 +143,13 @@ export interface Compiled {
   params: ParamSource[];
   /** Prepared-statement name (a hash of the text), for statements run many times. */
   name?: string;
+  /**
+   * A parameter feeds a pattern match (LIKE, ILIKE, SIMILAR TO, regex): the statement must be
+   * planned with its values every time. A named prepared statement would switch to PostgreSQL's
+   * generic plan after five runs, which assumes a fixed 0.5 % of rows match any pattern and can
+   * be many times slower (docs/decisions.md, GraphQL engine). Never given a `name`.
+   */
+  customPlan?: boolean;
 }
 
 /**
@@ -141,6 +160,7 @@ export function render(
   fragment: SQL,
   options: { multiplexed?: boolean; firstParam?: number } = {},
 ): Compiled & { slots: ParamSource[] } {
+  let customPlan = false;
   const indexes = new Map<string, number>();
   const slotIndexes = new Map<string, number>();
   const params: ParamSource[] = [];
@@ -151,6 +171,7 @@ export function render(
     if (typeof part === 'string') text += part;
     else if (part instanceof SQL) for (const p of part.parts) walk(p);
     else if (part instanceof Ident) text += part.names.map(quoteIdent).join('.');
+    else if (part instanceof Hint) customPlan = true;
     else if (options.multiplexed && (part.source.kind === 'var' || part.source.kind === 'session')) {
       let i = slotIndexes.get(part.key);
       if (i === undefined) {
@@ -170,5 +191,5 @@ export function render(
     }
   };
   walk(fragment);
-  return { text, params, slots };
+  return customPlan ? { text, params, slots, customPlan } : { text, params, slots };
 }
