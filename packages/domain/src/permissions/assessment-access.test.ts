@@ -6,6 +6,7 @@ import {
   canChangeAssessment,
   canChangeAssessmentInputs,
   canEditSurveyorSummary,
+  canReadAssessmentResponses,
   isAssessmentLocked,
   type TAssessmentStatus,
   type TAssessmentType,
@@ -207,5 +208,21 @@ describe('action plan rules', () => {
       true,
     );
     expect(canChangeActionPlan({ type: 'SURVEY_VISIT', status: 'ACTION_REQUIRED', flags: pm })).toBe(false);
+  });
+});
+
+describe('canReadAssessmentResponses', () => {
+  it('survey findings when not locked; self assessment answers always', () => {
+    for (const status of ASSESSMENT_STATUSES) {
+      expect(canReadAssessmentResponses({ type: 'PRESURVEY', status, flags: NONE })).toBe(true);
+      const locked = isAssessmentLocked({ type: 'SURVEY_VISIT', status, flags: NONE });
+      expect(canReadAssessmentResponses({ type: 'SURVEY_VISIT', status, flags: NONE })).toBe(!locked);
+    }
+    expect(canReadAssessmentResponses({ type: 'SURVEY_VISIT', status: 'UNDER_REVIEW', flags: NONE })).toBe(
+      false,
+    );
+    expect(canReadAssessmentResponses({ type: 'SURVEY_VISIT', status: 'ACTION_REQUIRED', flags: NONE })).toBe(
+      true,
+    );
   });
 });

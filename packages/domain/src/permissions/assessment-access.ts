@@ -156,3 +156,13 @@ export function canAddActionPlanActivity({
     flags.indicatorResponse.addActivityToSurveyActionPlan
   );
 }
+
+/**
+ * May the user read the assessment's responses, summaries and counts? A survey visit's findings
+ * exactly when it is not locked for the user (the practice sees them once reviewed); a self
+ * assessment always: they are the practice's own answers, and its lock under review is a screen
+ * rule only.
+ */
+export function canReadAssessmentResponses(context: Omit<TAssessmentAccessContext, 'hasSubmitted'>): boolean {
+  return context.type === 'PRESURVEY' || !isAssessmentLocked(context);
+}

@@ -1,0 +1,264 @@
+import {
+  ASSESSMENT_STATUSES,
+  ASSESSMENT_TYPES,
+  canAddActionPlanActivity,
+  canChangeAssessment,
+  canChangeAssessmentInputs,
+  canEditSurveyorSummary,
+  canReadAssessmentResponses,
+  derivePermissionFlags,
+  STATUSES_OF_TYPE,
+  type TAssessmentAccessContext,
+  type TAssessmentType,
+  type TPracticeAccess,
+} from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+
+// Spec 001 §6 against the real engine: for every role × assessment type × status (× whether the
+// caller already submitted), the expected outcome comes from packages/domain, fed with the flags
+// the userPermissions action answers; the change is then attempted through GraphQL. The metadata
+// and the domain cannot drift apart without this test failing.
+
+/** Wattle Grove: PM pm@, surveyors surveyor@ and surveyor2@ (accepted visitors on visit 3). */
+const PRACTICE_ID = 5;
+const SELF_ASSESSMENT_ID = 5;
+const SURVEY_ASSESSMENT_ID = 11;
+const SURVEY_VISIT_ID = 3;
+/** surveyor@'s summary of assessment 11. */
+const SUMMARY_ID = 1;
+
+const CALLERS = [
+  { name: 'PM', email: 'pm@demo.test', role: 'user' },
+  { name: 'surveyor (visitor)', email: 'surveyor@demo.test', role: 'user' },
+  { name: 'QAM', email: 'qam@demo.test', role: 'qam' },
+  { name: 'provider admin', email: 'admin@demo.test', role: 'provider_admin' },
+] as const;
+type Caller = (typeof CALLERS)[number] & { userId: number; access: TPracticeAccess };
+
+let stack: TestStack;
+let callers: Caller[];
+const responseOf: Record<TAssessmentType, number> = { PRESURVEY: 0, SURVEY_VISIT: 0 };
+const assessmentOf: Record<TAssessmentType, number> = {
+  PRESURVEY: SELF_ASSESSMENT_ID,
+  SURVEY_VISIT: SURVEY_ASSESSMENT_ID,
+};
+
+beforeAll(async () => {
+  stack = await startTestStack({ template: 'seeded' });
+  callers = [];
+  for (const caller of CALLERS) {
+    const answer = await stack.gql<{ userPermissions: TPracticeAccess }>(
+      caller,
+      `query ($id: Int!) { userPermissions(practiceId: $id) { practiceRoles backOfficeRole visitorOnSurveyVisitIds } }`,
+      { id: PRACTICE_ID },
+    );
+    expect(answer.errors, caller.email).toBeUndefined();
+    callers.push({
+      ...caller,
+      userId: await stack.userId(caller.email),
+      access: answer.data!.userPermissions,
+    });
+  }
+  for (const type of ASSESSMENT_TYPES) {
+    const { rows } = await stack.sql.query<{ id: number }>(
+      'select min(id) as id from indicator_responses where assessment_id = $1',
+      [assessmentOf[type]],
+    );
+    responseOf[type] = rows[0]!.id;
+  }
+}, 60_000);
+afterAll(() => stack?.close());
+
+const arrangeSubmission = async (type: TAssessmentType, userId: number, submitted: boolean) => {
+  await stack.sql.query('delete from assessment_submissions where assessment_id = $1 and user_id = $2', [
+    assessmentOf[type],
+    userId,
+  ]);
+  if (submitted) {
+    await stack.sql.query('insert into assessment_submissions (assessment_id, user_id) values ($1, $2)', [
+      assessmentOf[type],
+      userId,
+    ]);
+  }
+};
+
+/** The outcome of a write: did the row change, and was a refusal an error or zero rows? */
+type Outcome = 'changed' | 'refused';
+const refusedOrChanged = (
+  result: { errors?: Array<{ extensions?: { code?: string } }> },
+  changed: boolean,
+) => {
+  if (result.errors) {
+    // A refusal must be a permission refusal, never anything else.
+    expect(result.errors[0]?.extensions?.code).toMatch(/^(permission-error|validation-failed)$/);
+    expect(changed).toBe(false);
+  }
+  return changed ? 'changed' : 'refused';
+};
+
+let serial = 0;
+async function updateObservation(caller: Caller, type: TAssessmentType): Promise<Outcome> {
+  const text = `consistency ${++serial}`;
+  const result = await stack.gql(
+    caller,
+    `mutation ($id: Int!, $text: String!) {
+      update_indicator_responses(where: {id: {_eq: $id}}, _set: {observation: $text}) { affected_rows }
+    }`,
+    { id: responseOf[type], text },
+  );
+  const { rows } = await stack.sql.query(
+    'select observation, last_updated_by_id from indicator_responses where id = $1',
+    [responseOf[type]],
+  );
+  const changed = rows[0].observation === text;
+  if (changed) expect(rows[0].last_updated_by_id).toBe(caller.userId);
+  return refusedOrChanged(result, changed);
+}
+
+async function addComment(caller: Caller, type: TAssessmentType): Promise<Outcome> {
+  const text = `comment ${++serial}`;
+  const result = await stack.gql(
+    caller,
+    `mutation ($r: Int!, $p: Int!, $text: String!) {
+      insert_comments(objects: [{indicator_response_id: $r, practice_id: $p, comment: $text}]) { affected_rows }
+    }`,
+    { r: responseOf[type], p: PRACTICE_ID, text },
+  );
+  const { rows } = await stack.sql.query('select created_by_id from comments where comment = $1', [text]);
+  if (rows[0]) expect(rows[0].created_by_id).toBe(caller.userId);
+  return refusedOrChanged(result, rows.length === 1);
+}
+
+async function addActivity(caller: Caller, type: TAssessmentType): Promise<Outcome> {
+  const text = `activity ${++serial}`;
+  const result = await stack.gql(
+    caller,
+    `mutation ($r: Int!, $text: String!) {
+      insert_action_plan_activities(objects: [{indicator_response_id: $r, description: $text}]) { affected_rows }
+    }`,
+    { r: responseOf[type], text },
+  );
+  const { rows } = await stack.sql.query(
+    'select created_by_id from action_plan_activities where description = $1',
+    [text],
+  );
+  if (rows[0]) expect(rows[0].created_by_id).toBe(caller.userId);
+  return refusedOrChanged(result, rows.length === 1);
+}
+
+async function editSummary(caller: Caller): Promise<Outcome> {
+  const text = `summary ${++serial}`;
+  const result = await stack.gql(
+    caller,
+    `mutation ($id: Int!, $text: String!) {
+      update_general_comments(where: {id: {_eq: $id}}, _set: {text: $text}) { affected_rows }
+    }`,
+    { id: SUMMARY_ID, text },
+  );
+  const { rows } = await stack.sql.query('select text from general_comments where id = $1', [SUMMARY_ID]);
+  return refusedOrChanged(result, rows[0].text === text);
+}
+
+async function readsResponse(caller: Caller, type: TAssessmentType): Promise<boolean> {
+  const result = await stack.gql<{ indicator_responses: unknown[] }>(
+    caller,
+    `query ($id: Int!) { indicator_responses(where: {id: {_eq: $id}}) { id } }`,
+    { id: responseOf[type] },
+  );
+  expect(result.errors).toBeUndefined();
+  return result.data!.indicator_responses.length === 1;
+}
+
+const expected = (allowed: boolean): Outcome => (allowed ? 'changed' : 'refused');
+
+describe('spec 001 §6: the flags and the GraphQL permissions agree', () => {
+  for (const type of ASSESSMENT_TYPES) {
+    for (const status of ASSESSMENT_STATUSES) {
+      if (!STATUSES_OF_TYPE[type].includes(status)) {
+        it(`${type} ${status} cannot exist, and the domain allows no change in it`, async () => {
+          await expect(
+            stack.sql.query('update assessments set status = $1 where id = $2', [status, assessmentOf[type]]),
+          ).rejects.toThrow(/assessments_status_fits_type/);
+          for (const caller of callers) {
+            const flags = derivePermissionFlags(caller.access, { surveyVisitId: null });
+            for (const hasSubmitted of [false, true]) {
+              const context = { type, status, flags, hasSubmitted };
+              expect(canChangeAssessment(context) || canChangeAssessmentInputs(context)).toBe(false);
+            }
+          }
+        });
+        continue;
+      }
+
+      it(`${type} ${status}`, async () => {
+        await stack.sql.query('update assessments set status = $1 where id = $2', [
+          status,
+          assessmentOf[type],
+        ]);
+        const rows: string[] = [];
+        const differences: string[] = [];
+        const compare = (what: string, want: unknown, got: unknown) => {
+          rows.push(what);
+          if (want !== got) differences.push(`${what}: domain says ${want}, GraphQL did ${got}`);
+        };
+        for (const caller of callers) {
+          const flags = derivePermissionFlags(caller.access, {
+            surveyVisitId: type === 'SURVEY_VISIT' ? SURVEY_VISIT_ID : null,
+          });
+          compare(
+            `${caller.name} reads a response`,
+            canReadAssessmentResponses({ type, status, flags }),
+            await readsResponse(caller, type),
+          );
+          for (const hasSubmitted of [false, true]) {
+            await arrangeSubmission(type, caller.userId, hasSubmitted);
+            const context: TAssessmentAccessContext = { type, status, flags, hasSubmitted };
+            const who = `${caller.name}${hasSubmitted ? ' (submitted)' : ''}`;
+            compare(
+              `${who} changes a response`,
+              expected(canChangeAssessmentInputs(context)),
+              await updateObservation(caller, type),
+            );
+            compare(
+              `${who} comments`,
+              expected(canChangeAssessment(context)),
+              await addComment(caller, type),
+            );
+            compare(
+              `${who} adds an action plan activity`,
+              expected(canAddActionPlanActivity(context)),
+              await addActivity(caller, type),
+            );
+            if (type === 'SURVEY_VISIT') {
+              const isAuthor = caller.email === 'surveyor@demo.test';
+              compare(
+                `${who} edits surveyor@'s summary`,
+                expected(canEditSurveyorSummary({ ...context, isAuthor })),
+                await editSummary(caller),
+              );
+            }
+          }
+          await arrangeSubmission(type, caller.userId, false);
+        }
+        expect(differences).toEqual([]);
+        expect(rows.length).toBeGreaterThan(0);
+      });
+    }
+  }
+
+  it('the table is not vacuous: each caller is allowed some changes and refused others', () => {
+    for (const caller of callers) {
+      const outcomes = new Set<boolean>();
+      for (const type of ASSESSMENT_TYPES) {
+        const flags = derivePermissionFlags(caller.access, {
+          surveyVisitId: type === 'SURVEY_VISIT' ? SURVEY_VISIT_ID : null,
+        });
+        for (const status of STATUSES_OF_TYPE[type]) {
+          outcomes.add(canChangeAssessmentInputs({ type, status, flags, hasSubmitted: false }));
+        }
+      }
+      expect([caller.name, [...outcomes].sort()]).toEqual([caller.name, [false, true]]);
+    }
+  });
+});
