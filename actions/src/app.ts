@@ -17,6 +17,8 @@ import actionRoutes from './routes/actions/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import invitationRoutes from './routes/invitations/index.ts';
+import practiceRoutes from './routes/practices/index.ts';
 import userRoutes from './routes/user/index.ts';
 
 /** Secrets and credentials never reach the logs, whatever logs a request or an error. */
@@ -73,6 +75,8 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(invitationRoutes, { prefix: '/api/invitations' });
+  await app.register(practiceRoutes, { prefix: '/api/practices' });
   await app.register(actionRoutes, { prefix: '/api/actions' });
   if (config.devMailbox) await app.register(devRoutes, { prefix: '/api/dev' });
 

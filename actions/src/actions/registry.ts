@@ -1,8 +1,27 @@
+import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
+import { acceptInvitation } from './invitations/accept-invitation.ts';
+import { sendStaffInvite } from './invitations/send-staff-invite.ts';
 import { ping } from './ping.ts';
+import { practicePaymentUrl } from './practices/practice-payment-url.ts';
+import { archiveStaffMember } from './staff/archive-staff-member.ts';
+import { findStaffByRegistration } from './staff/find-staff-by-registration.ts';
+import { saveStaffMember } from './staff/save-staff-member.ts';
+import { verifyStaffMember } from './staff/verify-staff-member.ts';
 import { userPermissions } from './user-permissions.ts';
 
 /** Every action the service answers, by name (the name in hasura/metadata/actions.graphql). */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
-  [ping, userPermissions].map((handler) => [handler.name, handler as unknown as ActionHandler]),
+  [
+    ping,
+    userPermissions,
+    saveStaffMember,
+    archiveStaffMember,
+    verifyStaffMember,
+    findStaffByRegistration,
+    sendStaffInvite,
+    acceptInvitation,
+    practicePaymentUrl,
+    setNominatedContact,
+  ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

@@ -78,6 +78,16 @@ const ZEnvSchema = z.object({
   ),
   /** Requests per minute and client address on /api/auth/* (a generous safety net). */
   AUTH_RATE_LIMIT_PER_MINUTE: int(120, 1, 100_000),
+  /** The GraphQL engine's endpoint, for reads made as the signed-in user (the practice list CSV). */
+  HASURA_GRAPHQL_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  /** The payment page of a practice, with {practiceId}; see paymentUrlTemplate below for the default. */
+  PAYMENT_URL_TEMPLATE: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v.includes('{practiceId}'), 'must contain {practiceId}')
+      .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+      .optional(),
+  ),
 });
 
 export interface SmtpConfig {
@@ -114,6 +124,13 @@ export interface AppConfig {
   outboxPollMs: number;
   s3: S3Config | null;
   authRateLimitPerMinute: number;
+  /** The engine's /v1/graphql (default: the local engine on its default port). */
+  graphqlUrl: string;
+  /**
+   * The payment page of a practice with {practiceId}; null in production when unset (the
+   * payment redirect then answers the spec's failure message).
+   */
+  paymentUrlTemplate: string | null;
   /** The dev mailbox (GET /api/dev/mailbox) is served outside production when there is no SMTP. */
   devMailbox: boolean;
 }
@@ -185,6 +202,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         }
       : null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    graphqlUrl: e.HASURA_GRAPHQL_URL ?? 'http://127.0.0.1:8080/v1/graphql',
+    paymentUrlTemplate:
+      e.PAYMENT_URL_TEMPLATE ??
+      (e.NODE_ENV === 'production'
+        ? null
+        : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/payment/{practiceId}`),
     devMailbox: e.NODE_ENV !== 'production' && !smtp,
   };
 }

@@ -22,6 +22,10 @@ const INVITATION_INVALID = {
   code: 'invitation_invalid',
   message: 'This invitation link has expired or has already been used.',
 };
+const INVITATION_EXPIRED = {
+  code: 'invitation_invalid',
+  message: 'This invitation has expired. Please ask the practice to send you a new one.',
+};
 
 describe('POST /api/auth/register', () => {
   it('without an invitation: creates a new user and signs them in', async () => {
@@ -96,15 +100,16 @@ describe('POST /api/auth/register', () => {
     const practice = await createPractice(t.sql);
     const expired = await createInvitation(t.sql, practice.id, { expiresInSeconds: -60 });
     const revoked = await createInvitation(t.sql, practice.id, { status: 'REVOKED' });
+    // One code for every reason (the invite page recognises it); the message says which.
     const attempts = [
-      person({ email: expired.email, invitationToken: expired.token }),
-      person({ email: revoked.email, invitationToken: revoked.token }),
-      person({ invitationToken: 'no-such-token' }),
-    ];
-    for (const attempt of attempts) {
+      [person({ email: expired.email, invitationToken: expired.token }), INVITATION_EXPIRED],
+      [person({ email: revoked.email, invitationToken: revoked.token }), INVITATION_INVALID],
+      [person({ invitationToken: 'no-such-token' }), INVITATION_INVALID],
+    ] as const;
+    for (const [attempt, expected] of attempts) {
       const response = await register(attempt);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(INVITATION_INVALID);
+      expect(response.json()).toEqual(expected);
       const { rowCount } = await t.sql.query('select 1 from public.users where email = $1', [attempt.email]);
       expect(rowCount).toBe(0);
     }
@@ -118,7 +123,10 @@ describe('POST /api/auth/register', () => {
     expect(first.json().user.flags.surveyor).toBe(true);
     const again = await register(person({ invitationToken: invitation.token }));
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(INVITATION_INVALID);
+    expect(again.json()).toEqual({
+      code: 'invitation_invalid',
+      message: 'This invitation has already been used. Please sign in to open the practice.',
+    });
   });
 
   it('needs the e-mail the invitation was sent to', async () => {

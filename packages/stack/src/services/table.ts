@@ -97,6 +97,8 @@ export const SERVICES: readonly ServiceSpec[] = [
       DATABASE_URL: context.databaseUrl,
       ...s3Env(context),
       HASURA_GRAPHQL_JWT_SECRET: context.secrets.jwtSecret,
+      // Reads made as the signed-in user (the practice list CSV) go through the engine.
+      HASURA_GRAPHQL_URL: `http://127.0.0.1:${context.config.engine.port}/v1/graphql`,
       ACTIONS_SECRET: context.secrets.actionsSecret,
       SMTP_HOST: context.config.smtp.host,
       SMTP_PORT: String(context.config.smtp.port),

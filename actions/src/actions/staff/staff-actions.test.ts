@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
+import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+
+// Permissions these actions rely on for the web (written by the permissions work, not here):
+// `user` select on practice_staff for the practice's PM and SU, qam/provider_admin select on all.
+// The actions themselves authorise with the per-practice flags (practiceStaff.*).
+
+const SAVE = `mutation Save($practiceId: Int!, $staff: jsonb!) {
+  saveStaffMember(practiceId: $practiceId, staff: $staff) { id created }
+}`;
+const ARCHIVE = 'mutation Archive($id: Int!) { archiveStaffMember(id: $id) { id archived } }';
+const VERIFY = `mutation Verify($id: Int!, $verified: Boolean!) {
+  verifyStaffMember(id: $id, verified: $verified) { id verified verifiedAt verifiedById }
+}`;
+const FIND = `query Find($r: String!) { findStaffByRegistration(registrationNum: $r) {
+  id employment_type email first_name fte_band last_name practice_id qicpd title type vr_status
+  cpr_expiry registration_num qa_cpd_num verified } }`;
+
+const gp = (overrides: Record<string, unknown> = {}) => ({
+  title: 'DR',
+  firstName: 'Nadia',
+  lastName: 'Brooks',
+  type: 'gp',
+  registrationNum: 'MED0009990001',
+  employmentType: 'EMPLOYEE',
+  startDate: '2024-02-01',
+  employmentStatus: 'ACTIVE',
+  email: 'Nadia.Brooks@Example.com',
+  vrStatus: 'VR',
+  hoursPerWeek: '37.5',
+  cprExpiry: '2026-03-31',
+  qicpd: 'RACGP',
+  phone: '',
+  ...overrides,
+});
+
+describe('staff actions', () => {
+  let stack: TestStack;
+  const staffRow = async (id: number) =>
+    (await stack.sql.query('select * from practice_staff where id = $1', [id])).rows[0];
+  const staffCount = async (practiceId: number) =>
+    Number(
+      (await stack.sql.query('select count(*) from practice_staff where practice_id = $1', [practiceId]))
+        .rows[0].count,
+    );
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  describe('saveStaffMember', () => {
+    it('adds a staff member for the practice manager, stored as the schema says', async () => {
+      const result = await stack.gql<{ saveStaffMember: { id: number; created: boolean } }>(
+        'pm.single@demo.test',
+        SAVE,
+        { practiceId: 1, staff: gp({ type: 'nurse', vrStatus: 'VR', qicpd: 'X' }) },
+      );
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.saveStaffMember.created).toBe(true);
+      const row = await staffRow(result.data!.saveStaffMember.id);
+      expect(row).toMatchObject({
+        practice_id: 1,
+        type: 'nurse',
+        email: 'nadia.brooks@example.com',
+        hours_per_week: '37.50',
+        vr_status: null,
+        qicpd: null,
+        phone: null,
+        verified: false,
+        archived: false,
+        created_by_id: await stack.userId('pm.single@demo.test'),
+      });
+    });
+
+    it('refuses a bad field with the spec message and the field, changing nothing', async () => {
+      const before = await staffCount(1);
+      const missing = await stack.gql('pm.single@demo.test', SAVE, {
+        practiceId: 1,
+        staff: gp({ registrationNum: '' }),
+      });
+      expect(missing.errors?.[0]?.message).toBe(
+        'Could not save staff member, value for Registration Num is invalid',
+      );
+      expect(missing.errors?.[0]?.extensions).toMatchObject({
+        code: 'invalid_input',
+        fields: { registration_num: 'Required field' },
+      });
+      const phone = await stack.gql('pm.single@demo.test', SAVE, {
+        practiceId: 1,
+        staff: gp({ phone: '123' }),
+      });
+      expect(phone.errors?.[0]?.message).toBe('Could not save staff member, value for Phone is invalid');
+      expect(phone.errors?.[0]?.extensions?.fields).toEqual({ phone: 'Invalid phone number format' });
+      const inactive = await stack.gql('pm.single@demo.test', SAVE, {
+        practiceId: 1,
+        staff: gp({ employmentStatus: 'INACTIVE' }),
+      });
+      expect(inactive.errors?.[0]?.message).toBe(
+        'Could not save staff member, value for Resignation Date is invalid',
+      );
+      expect(await staffCount(1)).toBe(before);
+    });
+
+    it('changes an existing row; going back to ACTIVE clears the resignation date', async () => {
+      const added = await stack.gql<{ saveStaffMember: { id: number } }>('pm.single@demo.test', SAVE, {
+        practiceId: 1,
+        staff: gp({ employmentStatus: 'INACTIVE', resignationDate: '2025-01-31' }),
+      });
+      const id = added.data!.saveStaffMember.id;
+      expect((await staffRow(id)).resignation_date).not.toBeNull();
+      const changed = await stack.gql<{ saveStaffMember: { id: number; created: boolean } }>(
+        'pm.single@demo.test',
+        SAVE,
+        { practiceId: 1, staff: gp({ id, lastName: 'Brooks-Hart', resignationDate: '2025-01-31' }) },
+      );
+      expect(changed.data!.saveStaffMember).toEqual({ id, created: false });
+      expect(await staffRow(id)).toMatchObject({
+        last_name: 'Brooks-Hart',
+        employment_status: 'ACTIVE',
+        resignation_date: null,
+      });
+    });
+
+    it('attaches only documents of the same practice', async () => {
+      // Document 3 belongs to practice 2.
+      const wrong = await stack.gql('pm.single@demo.test', SAVE, {
+        practiceId: 1,
+        staff: gp({ cprEvidenceDocumentId: 3 }),
+      });
+      expect(wrong.errors?.[0]?.message).toBe(
+        'Could not save staff member, value for Cpr Evidence Document Id is invalid',
+      );
+      const right = await stack.gql<{ saveStaffMember: { id: number } }>('pm.single@demo.test', SAVE, {
+        practiceId: 1,
+        staff: gp({ cprEvidenceDocumentId: 1 }),
+      });
+      expect((await staffRow(right.data!.saveStaffMember.id)).cpr_evidence_document_id).toBe(1);
+    });
+
+    it('lets a QAM (back-office role) change staff, not a surveyor on the practice nor a stranger', async () => {
+      const qam = await stack.gql('qam@demo.test', SAVE, { practiceId: 2, staff: gp() });
+      expect(qam.errors).toBeUndefined();
+      const surveyor = await stack.gql('surveyor@demo.test', SAVE, { practiceId: 2, staff: gp() });
+      expect(surveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
+      const stranger = await stack.gql('pm.single@demo.test', SAVE, { practiceId: 2, staff: gp() });
+      expect(stranger.errors?.[0]?.extensions?.code).toBe('not_found');
+      // A row of another practice cannot be changed through one's own practice id.
+      const other = await stack.gql('pm.single@demo.test', SAVE, { practiceId: 1, staff: gp({ id: 6 }) });
+      expect(other.errors?.[0]?.extensions?.code).toBe('not_found');
+      expect((await staffRow(6)).first_name).toBe('Mei');
+    });
+  });
+
+  describe('archiveStaffMember', () => {
+    it('archives (never deletes) and revokes an open invite; refused for a surveyor', async () => {
+      // Staff 29 of practice 5 has an INVITED invitation (seed); pm manages practice 5.
+      const refused = await stack.gql('surveyor@demo.test', ARCHIVE, { id: 29 });
+      expect(refused.errors?.[0]?.extensions?.code).toBe('forbidden');
+      const result = await stack.gql('pm@demo.test', ARCHIVE, { id: 29 });
+      expect(result).toEqual({ data: { archiveStaffMember: { id: 29, archived: true } } });
+      expect((await staffRow(29)).archived).toBe(true);
+      const invite = await stack.sql.query('select status from invitations where practice_staff_id = 29');
+      expect(invite.rows).toEqual([{ status: 'REVOKED' }]);
+      const again = await stack.gql('pm@demo.test', ARCHIVE, { id: 29 });
+      expect(again.errors?.[0]?.extensions?.code).toBe('not_found');
+    });
+  });
+
+  describe('verifyStaffMember', () => {
+    it('is for a surveyor on the practice, a QAM or an admin, never the practice manager', async () => {
+      // Staff 6 (practice 2, unverified); surveyor@demo.test is SU on practice 2, pm is its PM.
+      const pm = await stack.gql('pm@demo.test', VERIFY, { id: 6, verified: true });
+      expect(pm.errors?.[0]?.extensions?.code).toBe('forbidden');
+      const surveyorId = await stack.userId('surveyor@demo.test');
+      const ok = await stack.gql<{ verifyStaffMember: Record<string, unknown> }>(
+        'surveyor@demo.test',
+        VERIFY,
+        {
+          id: 6,
+          verified: true,
+        },
+      );
+      expect(ok.data!.verifyStaffMember).toMatchObject({ id: 6, verified: true, verifiedById: surveyorId });
+      expect(Date.parse(ok.data!.verifyStaffMember.verifiedAt as string)).toBeGreaterThan(
+        Date.now() - 60_000,
+      );
+      const withdrawn = await stack.gql('qam@demo.test', VERIFY, { id: 6, verified: false });
+      expect(withdrawn.data).toEqual({
+        verifyStaffMember: { id: 6, verified: false, verifiedAt: null, verifiedById: null },
+      });
+      // surveyor2 is not on practice 2.
+      const outsider = await stack.gql('surveyor2@demo.test', VERIFY, { id: 6, verified: true });
+      expect(outsider.errors?.[0]?.extensions?.code).toBe('not_found');
+    });
+  });
+
+  describe('findStaffByRegistration', () => {
+    it('matches part of the number in any case, across practices, with the spec fields', async () => {
+      const result = await stack.gql<{ findStaffByRegistration: Array<Record<string, unknown>> }>(
+        'pm.single@demo.test',
+        FIND,
+        { r: 'd000104751' },
+      );
+      expect(result.data!.findStaffByRegistration).toEqual([
+        {
+          id: 6,
+          employment_type: 'OWNER',
+          email: 'mei.green@riverbend.demo.test',
+          first_name: 'Mei',
+          fte_band: 'FTE_75_100',
+          last_name: 'Green',
+          practice_id: 2,
+          qicpd: 'ACRRM',
+          title: 'DR',
+          type: 'gp',
+          vr_status: 'VR',
+          cpr_expiry: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          registration_num: 'MED0001047514',
+          qa_cpd_num: '500582',
+          verified: expect.any(Boolean),
+        },
+      ]);
+    });
+
+    it('answers nothing to someone who may not change staff, and needs 3 characters', async () => {
+      const surveyor = await stack.gql<{ findStaffByRegistration: unknown[] }>('surveyor@demo.test', FIND, {
+        r: 'MED',
+      });
+      expect(surveyor.data!.findStaffByRegistration).toEqual([]);
+      const short = await stack.gql('pm@demo.test', FIND, { r: 'ME' });
+      expect(short.errors?.[0]?.extensions?.code).toBe('invalid_input');
+    });
+  });
+
+  it('a practice manager of an inactive practice has no staff rights there', async () => {
+    const practice = await createPractice(stack.sql, { activeStatus: 'INACTIVE' });
+    const user = await createUser(stack.sql);
+    await addPracticeRole(stack.sql, practice.id, user.id, 'PM');
+    const token = await stack.tokenFor(user.email, user.password);
+    const response = await fetch(stack.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: SAVE, variables: { practiceId: practice.id, staff: gp() } }),
+    });
+    const body = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+    expect(body.errors?.[0]?.extensions?.code).toBe('not_found');
+  });
+});
