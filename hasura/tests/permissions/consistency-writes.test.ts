@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+
+// The assessment tables beyond the status table: forged keys, other practices' rows, locks,
+// action plan closing and status changes. consistency.test.ts covers role × type × status.
+
+let stack: TestStack;
+const PM = { email: 'pm@demo.test', role: 'user' };
+const SURVEYOR = { email: 'surveyor@demo.test', role: 'user' };
+const SURVEYOR2 = { email: 'surveyor2@demo.test', role: 'user' };
+const QAM = { email: 'qam@demo.test', role: 'qam' };
+/** Wattle Grove (5): self assessment 5, survey assessment 11 (visit 3: surveyor@, surveyor2@). */
+let selfResponse: number;
+let surveyResponse: number;
+let otherSurveyResponse: number;
+
+beforeAll(async () => {
+  stack = await startTestStack({ template: 'seeded' });
+  const first = async (assessmentId: number, offset = 0) =>
+    (
+      await stack.sql.query<{ id: number }>(
+        'select id from indicator_responses where assessment_id = $1 order by id offset $2 limit 1',
+        [assessmentId, offset],
+      )
+    ).rows[0]!.id;
+  selfResponse = await first(5);
+  surveyResponse = await first(11);
+  otherSurveyResponse = await first(11, 1);
+}, 60_000);
+afterAll(() => stack?.close());
+
+const setStatus = (id: number, status: string) =>
+  stack.sql.query('update assessments set status = $1 where id = $2', [status, id]);
+const code = (result: { errors?: Array<{ extensions?: { code?: string } }> }) =>
+  result.errors?.[0]?.extensions?.code;
+
+describe('who-columns are presets, not inputs', () => {
+  it('created_by_id, user_id and last_updated_by_id cannot be sent', async () => {
+    await setStatus(5, 'IN_PROGRESS');
+    const attempts = [
+      `mutation { insert_comments(objects: [{indicator_response_id: ${selfResponse}, practice_id: 5, comment: "x", created_by_id: 1}]) { affected_rows } }`,
+      `mutation { update_indicator_responses(where: {id: {_eq: ${selfResponse}}}, _set: {last_updated_by_id: 1}) { affected_rows } }`,
+      `mutation { insert_general_comments(objects: [{assessment_id: 11, text: "x", user_id: 1}]) { affected_rows } }`,
+      `mutation { insert_indicator_locks(objects: [{assessment_id: 11, indicator_response_id: ${surveyResponse}, user_id: 1}]) { affected_rows } }`,
+    ];
+    for (const query of attempts)
+      expect([query, code(await stack.gql(PM, query))]).toEqual([query, 'validation-failed']);
+  });
+
+  it("a comment under another practice's id is refused", async () => {
+    await setStatus(5, 'IN_PROGRESS');
+    // pm@ is PM of practice 2 too, but the response belongs to practice 5.
+    const forged = await stack.gql(
+      PM,
+      `mutation { insert_comments(objects: [{indicator_response_id: ${selfResponse}, practice_id: 2, comment: "forged"}]) { affected_rows } }`,
+    );
+    expect(code(forged)).toBe('permission-error');
+    const { rows } = await stack.sql.query(`select 1 from comments where comment = 'forged'`);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("other practices' assessments are invisible", () => {
+  const READ = `query ($a: Int!) {
+    assessments(where: {id: {_eq: $a}}) { id }
+    indicator_responses(where: {assessment_id: {_eq: $a}}, limit: 1) { id }
+    general_comments(where: {assessment_id: {_eq: $a}}) { id }
+    assessment_submissions(where: {assessment_id: {_eq: $a}}) { id }
+    review_history(where: {assessment_id: {_eq: $a}}) { id }
+    assessment_counts(where: {assessment_id: {_eq: $a}}) { total }
+    comments(where: {indicator_response: {assessment_id: {_eq: $a}}}, limit: 1) { id }
+    action_plan_activities(where: {indicator_response: {assessment_id: {_eq: $a}}}, limit: 1) { id }
+  }`;
+  const empty = {
+    assessments: [],
+    indicator_responses: [],
+    general_comments: [],
+    assessment_submissions: [],
+    review_history: [],
+    assessment_counts: [],
+    comments: [],
+    action_plan_activities: [],
+  };
+
+  it('to a PM and a surveyor without a role on the practice', async () => {
+    // Red Centre (6), action required: findings readable by its PM and surveyors.
+    for (const caller of ['pm.single@demo.test', 'surveyor2@demo.test']) {
+      expect([caller, (await stack.gql(caller, READ, { a: 12 })).data]).toEqual([caller, empty]);
+    }
+    const own = await stack.gql<{ indicator_responses: unknown[]; general_comments: unknown[] }>(PM, READ, {
+      a: 12,
+    });
+    expect(own.data?.indicator_responses).toHaveLength(1);
+    expect(own.data?.general_comments.length).toBeGreaterThan(0);
+  });
+
+  it('survey findings under review are hidden from the PM, not the assessment row', async () => {
+    await setStatus(11, 'UNDER_REVIEW');
+    const result = await stack.gql<typeof empty>(PM, READ, { a: 11 });
+    expect(result.data).toMatchObject({
+      assessments: [{ id: 11 }],
+      indicator_responses: [],
+      general_comments: [],
+    });
+    expect(result.data?.assessment_counts).toEqual([]);
+  });
+});
+
+describe('indicator locks', () => {
+  const LOCK = `mutation ($a: Int!, $r: Int!) {
+    insert_indicator_locks(objects: [{assessment_id: $a, indicator_response_id: $r, fields: ["observation"]}]) { affected_rows }
+  }`;
+
+  it('a visitor locks a response they may change; the lock is theirs; only they release it', async () => {
+    await setStatus(11, 'IN_PROGRESS');
+    await stack.sql.query('delete from assessment_submissions where assessment_id = 11');
+    expect((await stack.gql(SURVEYOR, LOCK, { a: 11, r: surveyResponse })).data).toEqual({
+      insert_indicator_locks: { affected_rows: 1 },
+    });
+    const surveyorId = await stack.userId('surveyor@demo.test');
+    const { rows } = await stack.sql.query(
+      'select user_id from indicator_locks where indicator_response_id = $1',
+      [surveyResponse],
+    );
+    expect(rows).toEqual([{ user_id: surveyorId }]);
+
+    // The other visitor sees it live but cannot release it.
+    const seen = await stack.gql<{ indicator_locks: unknown[] }>(
+      SURVEYOR2,
+      `query { indicator_locks(where: {assessment_id: {_eq: 11}}) { user_id } }`,
+    );
+    expect(seen.data?.indicator_locks).toEqual([{ user_id: surveyorId }]);
+    const release = `mutation { delete_indicator_locks(where: {assessment_id: {_eq: 11}}) { affected_rows } }`;
+    expect((await stack.gql(SURVEYOR2, release)).data).toEqual({
+      delete_indicator_locks: { affected_rows: 0 },
+    });
+    expect((await stack.gql(SURVEYOR, release)).data).toEqual({
+      delete_indicator_locks: { affected_rows: 1 },
+    });
+  });
+
+  it('a lock naming another assessment than its response, or on a response one may not change, is refused', async () => {
+    await setStatus(11, 'IN_PROGRESS');
+    expect(code(await stack.gql(SURVEYOR, LOCK, { a: 5, r: surveyResponse }))).toBe('permission-error');
+    expect(code(await stack.gql(PM, LOCK, { a: 11, r: surveyResponse }))).toBe('permission-error');
+  });
+});
+
+describe('action plan activities in ACTION_REQUIRED', () => {
+  const ADD = `mutation ($r: Int!, $d: String!) {
+    insert_action_plan_activities_one(object: {indicator_response_id: $r, description: $d}) { id }
+  }`;
+  const CLOSE = `mutation ($id: Int!, $by: Int!) {
+    update_action_plan_activities(where: {id: {_eq: $id}}, _set: {status: CLOSED, closed_at: "now()", closed_by_id: $by}) { affected_rows }
+  }`;
+
+  it('the PM adds and edits their activity but cannot close it; a surveyor closes it as themselves', async () => {
+    await setStatus(11, 'ACTION_REQUIRED');
+    const added = await stack.gql<{ insert_action_plan_activities_one: { id: number } }>(PM, ADD, {
+      r: otherSurveyResponse,
+      d: 'Book CPR refresher for both GPs',
+    });
+    expect(added.errors).toBeUndefined();
+    const id = added.data!.insert_action_plan_activities_one.id;
+    const pmId = await stack.userId('pm@demo.test');
+    const surveyorId = await stack.userId('surveyor@demo.test');
+
+    const edit = await stack.gql(
+      PM,
+      `mutation ($id: Int!) { update_action_plan_activities(where: {id: {_eq: $id}}, _set: {responsible: "Practice nurse"}) { affected_rows } }`,
+      { id },
+    );
+    expect(edit.data).toEqual({ update_action_plan_activities: { affected_rows: 1 } });
+    expect(code(await stack.gql(PM, CLOSE, { id, by: pmId }))).toBe('permission-error');
+    expect(code(await stack.gql(SURVEYOR, CLOSE, { id, by: pmId }))).toBe('permission-error');
+    expect((await stack.gql(SURVEYOR, CLOSE, { id, by: surveyorId })).data).toEqual({
+      update_action_plan_activities: { affected_rows: 1 },
+    });
+    const { rows } = await stack.sql.query(
+      'select status, closed_by_id from action_plan_activities where id = $1',
+      [id],
+    );
+    expect(rows).toEqual([{ status: 'CLOSED', closed_by_id: surveyorId }]);
+  });
+});
+
+describe('assessment status and creation go through actions', () => {
+  it('no role sets a status or creates an assessment through GraphQL', async () => {
+    const status = `mutation { update_assessments(where: {id: {_eq: 11}}, _set: {status: CERTIFIED}) { affected_rows } }`;
+    for (const caller of [PM, QAM, { email: 'admin@demo.test', role: 'provider_admin' }]) {
+      expect(code(await stack.gql(caller, status))).toBe('validation-failed');
+    }
+    const create = `mutation { insert_assessments(objects: [{accreditation_id: 5, type: PRESURVEY}]) { affected_rows } }`;
+    expect(code(await stack.gql(QAM, create))).toBe('validation-failed');
+  });
+
+  it('the back office moves due dates, stamped as the last updater', async () => {
+    const result = await stack.gql(
+      QAM,
+      `mutation { update_assessments(where: {id: {_eq: 11}}, _set: {action_plan_due: "2031-01-31"}) { affected_rows } }`,
+    );
+    expect(result.data).toEqual({ update_assessments: { affected_rows: 1 } });
+    const { rows } = await stack.sql.query(
+      `select to_char(action_plan_due, 'YYYY-MM-DD') as due, last_updated_by_id from assessments where id = 11`,
+    );
+    expect(rows).toEqual([{ due: '2031-01-31', last_updated_by_id: await stack.userId('qam@demo.test') }]);
+  });
+});
