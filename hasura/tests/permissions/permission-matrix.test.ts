@@ -53,13 +53,13 @@ interface Introspection {
     types: Array<{
       name: string;
       fields: Array<{ name: string }> | null;
-      inputFields: Array<{ name: string }> | null;
+      inputFields: Array<{ name: string; type: { kind: string } }> | null;
     }>;
   };
 }
 const INTROSPECT = `{ __schema {
   queryType { fields { name } } mutationType { fields { name } }
-  types { name fields { name } inputFields { name } } } }`;
+  types { name fields { name } inputFields { name type { kind } } } } }`;
 
 describe('permission matrix', () => {
   let stack: TestStack;
@@ -223,6 +223,44 @@ describe('permission matrix', () => {
         }
       }
       expect(differences).toEqual([]);
+    },
+  );
+
+  it.each(['qam', 'provider_admin'] as const)(
+    'lets role %s update a row of every table it may update',
+    async (role) => {
+      // The first row the role's update filter admits, one column set to its current value.
+      const admits: Record<string, string> = {
+        users: '{is_superadmin: {_eq: false}}',
+        invitations: '{status: {_eq: INVITED}}',
+      };
+      const failures: string[] = [];
+      for (const table of Object.keys(MATRIX).filter((t) => has(MATRIX[t]!, role, 'update'))) {
+        const key = VISIBLE_TO_USER[table]?.key ?? 'id';
+        const setInput = schemas.get(role)!.types.find((t) => t.name === `${table}_set_input`);
+        const columns = (setInput?.inputFields ?? []).map((f) => f.name);
+        const read = await stack.gql<Record<string, Array<Record<string, unknown>>>>(
+          'admin',
+          `{ ${table}(where: ${admits[table] ?? '{}'}, order_by: {${key}: asc}, limit: 1) { ${key} ${columns.join(' ')} } }`,
+        );
+        const row = read.data?.[table]?.[0];
+        const column = columns.find((c) => row && row[c] !== null && typeof row[c] !== 'object');
+        if (!row || !column) {
+          failures.push(`${table}: no row or column to update (${JSON.stringify(read)})`);
+          continue;
+        }
+        const value = JSON.stringify(row[column]);
+        // Enum values are written bare in GraphQL; every other scalar as JSON.
+        const isEnum = setInput?.inputFields?.find((f) => f.name === column)?.type?.kind === 'ENUM';
+        const literal = isEnum ? String(row[column]) : value;
+        const result = await stack.gql<Record<string, { affected_rows: number }>>(
+          CALLER[role],
+          `mutation { update_${table}(where: {${key}: {_eq: ${JSON.stringify(row[key])}}}, _set: {${column}: ${literal}}) { affected_rows } }`,
+        );
+        if (result.data?.[`update_${table}`]?.affected_rows !== 1)
+          failures.push(`${table}.${column}: ${JSON.stringify(result)}`);
+      }
+      expect(failures).toEqual([]);
     },
   );
 
