@@ -118,6 +118,35 @@ describe('GET /api/practices/csv', () => {
     expect(none).toHaveLength(1);
   });
 
+  it('each list filter works through the engine for a practice manager', async () => {
+    const names = async (email: string, query: string) =>
+      parseCsv((await csv(email, query)).body.slice(1))
+        .slice(1)
+        .map((r) => r[0])
+        .sort();
+    expect(await names('pm@demo.test', '?cycleOpen=true')).toEqual([
+      'Red Centre Community Clinic',
+      'Riverbend Medical Centre',
+      'Wattle Grove Medical Practice',
+    ]);
+    expect(await names('pm@demo.test', '?actionRequired=true')).toEqual(['Red Centre Community Clinic']);
+    expect(await names('pm@demo.test', '?selfAssessmentDue=true')).toEqual([]);
+    expect(await names('pm.single@demo.test', '?selfAssessmentDue=true')).toEqual([
+      'Harbourside Family Medical',
+    ]);
+    expect(await names('pm@demo.test', '?preferenceDaysDue=true')).toEqual(['Riverbend Medical Centre']);
+    expect(await names('pm@demo.test', '?lessExpire=true')).toEqual([
+      'Bayview Health Clinic',
+      'Hinterland Family Doctors',
+      'Red Centre Community Clinic',
+      'Southern Cross General Practice',
+      'Wattle Grove Medical Practice',
+    ]);
+    expect(
+      await names('pm@demo.test', '?lessExpire=true&renewalDue=true&network=Sunrise%20Medical%20Group'),
+    ).toEqual(['Bayview Health Clinic']);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await csv(null)).statusCode).toBe(401);
     const bad = await app.inject({
