@@ -21,6 +21,11 @@ export type FieldPlan =
        * updates, deletes); absent for nested inserts, whose statements depend on the rows written.
        */
       statements?: Compiled[];
+      /**
+       * Its one statement is atomic on its own: it sets `hasura.user` itself and has no
+       * permission check to evaluate after the write (so nothing to roll back after it ran).
+       */
+      atomic?: boolean;
     }
   | { kind: 'action'; alias: string; action: Action; args: unknown; output: ActionOutput };
 

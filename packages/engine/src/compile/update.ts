@@ -27,6 +27,9 @@ const SET_USER = sql`(SELECT set_config('hasura.user', ${sql.session('*')}::text
 
 const OPERATORS = ['_set', '_inc', '_append', '_prepend', '_delete_key', '_delete_elem', '_delete_at_path'];
 
+/** A permission check that always passes (none, or `{}`). */
+const isTrue = (exp: BoolExp | null | undefined) => !exp || (exp.kind === 'and' && exp.items.length === 0);
+
 /** Equality on the primary key from `pk_columns` or by-pk arguments. */
 export function pkExp(table: Table, values: Record<string, unknown>): BoolExp {
   return {
@@ -162,9 +165,12 @@ export function compileUpdate(
       : whereFromInput(ctx, resolve(ctx, args.where), argTypes.get('where')!, `${sel.path}.args.where`);
   const output = mutationOutput(ctx, table, sel, outType, kind === 'update_by_pk' ? 'row' : 'response');
   const statement = updateStatement(ctx, table, args, where, argTypes, `${sel.path}.args`, output.inline);
+  const check = ctx.t.perms(table).update!.check;
+  const statements = mutationStatements(statement, output);
   return {
     run: (runner: StatementRunner) => runMutation(runner, statement, output),
-    statements: mutationStatements(statement, output),
+    statements,
+    atomic: statements.length === 1 && isTrue(check),
   };
 }
 
@@ -187,8 +193,11 @@ export function compileDelete(ctx: CompileCtx, table: Table, sel: Selected, byPk
     sql`DELETE FROM ${sql.ident(table.schema, table.name)} AS _b USING ${SET_USER} WHERE ${boolSql(ctx, perm.filter, scope)} AND ${boolSql(ctx, where, scope)} RETURNING _b.*, true AS __check`,
     output.inline,
   );
+  const statements = mutationStatements(statement, output);
+  // A delete has no check.
   return {
     run: (runner: StatementRunner) => runMutation(runner, statement, output),
-    statements: mutationStatements(statement, output),
+    statements,
+    atomic: statements.length === 1,
   };
 }

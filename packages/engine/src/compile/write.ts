@@ -94,6 +94,7 @@ export function mutationOutput(
 export interface MutationRun {
   run: (runner: StatementRunner) => Promise<string>;
   statements?: Compiled[];
+  atomic?: boolean;
 }
 
 /** The statements `runMutation` sends for a write and its output. */

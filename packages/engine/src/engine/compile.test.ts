@@ -89,26 +89,56 @@ describe('EngineCore.compile', () => {
     );
   });
 
-  it('lists a mutation transaction: begin, the field statements, commit', async () => {
+  it('runs a mutation that is one statement with no check after the write without BEGIN/COMMIT', async () => {
     const request = {
       query:
-        'mutation ($id: Int!, $r: Int) { update_author_by_pk(pk_columns: {id: $id}, _set: {rating: $r}) { id rating } }',
-      variables: { id: 3, r: 4 },
+        'mutation ($id: Int!, $t: String!) { update_article_by_pk(pk_columns: {id: $id}, _set: {title: $t}) { id title } }',
+      variables: { id: 2, t: 'Renamed' },
     };
-    const compiled = env.core.compile(admin, request);
+    const session = { ...admin, vars: { ...admin.vars, 'x-hasura-user-id': '7' } };
+    const compiled = env.core.compile(session, request);
     expect(compiled.operation).toBe('mutation');
-    expect(compiled.transaction!.begin.map((s) => s.sql)).toEqual(['BEGIN ISOLATION LEVEL READ COMMITTED']);
-    expect(compiled.transaction!.commit).toEqual([{ sql: 'COMMIT', params: [] }]);
+    expect(compiled.transaction).toEqual({ begin: [], commit: [] });
     const [update] = compiled.fields[0]!.statements!;
     expect(compiled.fields[0]!.statements).toHaveLength(1);
-    expect(update!.sql).toMatch(/^WITH _m AS \(UPDATE "public"."author"/);
-    expect(update!.params).toContain('4');
+    expect(update!.sql).toMatch(/^WITH _m AS \(UPDATE "public"."article"/);
+    expect(update!.params).toContain('Renamed');
     // The acting session reaches triggers as hasura.user, set inside the update itself.
-    expect(update!.params).toContain(JSON.stringify(admin.vars));
+    expect(update!.params).toContain(JSON.stringify(session.vars));
 
-    const body = JSON.parse(await env.core.execute(admin, request));
-    expect(body).toEqual({ data: { update_author_by_pk: { id: 3, rating: 4 } } });
+    const body = JSON.parse(await env.core.execute(session, request));
+    expect(body).toEqual({ data: { update_article_by_pk: { id: 2, title: 'Renamed' } } });
     expect(sent).toEqual([{ sql: update!.sql, params: update!.params }]);
+    const { rows: audit } = await env.core.executor.pool.query('select acting_user, role from audit');
+    expect(audit).toEqual([{ acting_user: '7', role: 'admin' }]);
+    // set_config(..., true) lasted only for the statement's own transaction.
+    const pool = env.core.executor.pool;
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      for (const c of clients)
+        expect(
+          (await c.query("select current_setting('hasura.user', true) as u")).rows[0].u || null,
+        ).toBeNull();
+    } finally {
+      for (const c of clients) c.release();
+    }
+    await env.reseed();
+  });
+
+  it('lists a mutation transaction when a check must pass after the write: begin, the field statements, commit', async () => {
+    const user = as('user', { 'x-hasura-user-id': '1' });
+    const request = {
+      query: 'mutation { update_article_by_pk(pk_columns: {id: 2}, _set: {title: "Mine"}) { id } }',
+    };
+    const compiled = env.core.compile(user, request);
+    expect(compiled.transaction!.begin).toEqual([
+      { sql: 'BEGIN ISOLATION LEVEL READ COMMITTED', params: [] },
+    ]);
+    expect(compiled.transaction!.commit).toEqual([{ sql: 'COMMIT', params: [] }]);
+    expect(compiled.fields[0]!.statements).toHaveLength(1);
+    expect(JSON.parse(await env.core.execute(user, request))).toEqual({
+      data: { update_article_by_pk: { id: 2 } },
+    });
     await env.reseed();
   });
 

@@ -135,10 +135,9 @@ export class EngineCore {
     });
     const out: CompiledRequest = { operation: plan.operation, fields };
     if (plan.operation === 'mutation' && !plan.fields.some((f) => f.kind === 'action'))
-      out.transaction = {
-        begin: ex.transactionStart(plan, session),
-        commit: [{ sql: 'COMMIT', params: [] }],
-      };
+      out.transaction = ex.singleStatement(plan)
+        ? { begin: [], commit: [] }
+        : { begin: ex.transactionStart(plan, session), commit: [{ sql: 'COMMIT', params: [] }] };
     if (plan.operation === 'subscription')
       out.live = liveStatement(plan, req.variables, { ...session.vars }, ex.prepare);
     return out;
@@ -200,7 +199,10 @@ export interface CompiledField {
 export interface CompiledRequest {
   operation: 'query' | 'mutation' | 'subscription';
   fields: CompiledField[];
-  /** Mutations: the statements around the fields, all on one connection. */
+  /**
+   * Mutations: the statements around the fields, all on one connection (both empty when the
+   * mutation is one statement that is atomic on its own: see `Executor.singleStatement`).
+   */
   transaction?: { begin: SentStatement[]; commit: SentStatement[] };
   /** Subscriptions: the one statement each refetch tick sends for all fields (this subscriber as cohort 1). */
   live?: SentStatement;
