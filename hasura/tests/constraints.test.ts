@@ -353,8 +353,12 @@ describe('documents and certificates', () => {
       name: 'policy.pdf',
       storage_key: 'k/1',
     });
+    // Archiving stamps when (trigger documents_stamp_archive); the stamp cannot be removed alone.
+    await db.q('update documents set archived = true where id = $1', [document.id]);
+    const [archived] = await db.q('select archived_at from documents where id = $1', [document.id]);
+    expect(archived?.archived_at).toBeInstanceOf(Date);
     expect(
-      await failureOf(db, 'update documents set archived = true where id = $1', [document.id]),
+      await failureOf(db, 'update documents set archived_at = null where id = $1', [document.id]),
     ).toMatchObject({
       code: CHECK,
       constraint: 'documents_archived_stamp',
