@@ -14,6 +14,11 @@ import { setCsrfCookie } from './setup-dom.ts';
 
 export { startTestStack, type TestStack };
 
+// Under vitest's jsdom environment the global typed arrays are the jsdom window's, while Node's
+// TextEncoder and Buffer make Node's: the engine, running in this same process, then fails every
+// JWT check (jose's `key instanceof Uint8Array`). The engine is Node code, so give it Node's.
+globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
+
 /**
  * What a browser does with cookies, for the app's requests to the real actions service: keeps the
  * `Set-Cookie`s of each origin, sends them back on `credentials: 'include'` requests, and mirrors the

@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { STAFF_MESSAGES } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+
+// Riverbend (practice 2): pm@demo.test is its practice manager, surveyor@demo.test a surveyor on it.
+const PRACTICE = 2;
+const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
+const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
+
+describe('the Staff tab on the real stack', () => {
+  let stack: TestStack;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  }, 60_000);
+  beforeEach(async () => {
+    await stack.sql.query(
+      'update practices set is_staff_first_view = false, show_message_after_renewal_payment = false where organisation_id = $1',
+      [PRACTICE],
+    );
+  });
+  afterEach(() => restore?.());
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const open = async (as: string) => {
+    const view = await renderAppOnStack(stack, STAFF_PATH, { as });
+    restore = view.cookies.restore;
+    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 10_000 });
+    await within(table).findByText('Desai', {}, { timeout: 10_000 });
+    return { view, table };
+  };
+
+  it('shows the first-view intro until Enter All Staff Details clears the practice flag', async () => {
+    await stack.sql.query('update practices set is_staff_first_view = true where organisation_id = $1', [
+      PRACTICE,
+    ]);
+    const view = await renderAppOnStack(stack, STAFF_PATH, { as: 'pm@demo.test' });
+    restore = view.cookies.restore;
+    expect(await screen.findByText(STAFF_MESSAGES.introStep, {}, { timeout: 10_000 })).toBeTruthy();
+    for (const item of STAFF_MESSAGES.introChecklist) expect(screen.getByText(item)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Staff register' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: STAFF_MESSAGES.introButton }));
+    await screen.findByRole('table', { name: 'Staff register' }, { timeout: 10_000 });
+    const { rows } = await stack.sql.query(
+      'select is_staff_first_view from practices where organisation_id = $1',
+      [PRACTICE],
+    );
+    expect(rows[0].is_staff_first_view).toBe(false);
+  });
+
+  it('lists the staff with every column, the notice (dismissible) and no verify control for a PM', async () => {
+    const { table } = await open('pm@demo.test');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    for (const header of [
+      'Verified',
+      'Title',
+      'First name',
+      'Last name',
+      'Type',
+      'Reg',
+      'Employment',
+      'Start date',
+      'Employment status',
+      'Resignation date',
+      'Email',
+      'VR status',
+      'Hours/week',
+      'CPR expiry',
+      'CPR evidence',
+      'QI/CPD',
+      'CPD evidence',
+    ])
+      expect(headers).toContain(header);
+    // Dates as dd/MM/yyyy; archived and other practices' staff are not listed.
+    const { rows } = await stack.sql.query<{ d: string }>(
+      `select to_char(start_date, 'DD/MM/YYYY') as d from practice_staff where id = 7`,
+    );
+    expect(within(table).getByText(rows[0]!.d)).toBeTruthy();
+    expect(within(table).queryByText('Martin')).toBeNull();
+    expect(within(table).queryByLabelText(/^Verify /)).toBeNull();
+    expect(within(table).getByLabelText('Edit Isla Desai')).toBeTruthy();
+
+    expect(screen.getByText(STAFF_MESSAGES.notice)).toBeTruthy();
+    await userEvent.click(screen.getByLabelText('Dismiss the notice'));
+    expect(screen.queryByText(STAFF_MESSAGES.notice)).toBeNull();
+  });
+
+  it('gives a surveyor on the practice the verify control and no editing', async () => {
+    const { table } = await open('surveyor@demo.test');
+    expect(within(table).getByLabelText('Verify Isla Desai')).toBeTruthy();
+    expect(within(table).queryByLabelText(/^Edit /)).toBeNull();
+    expect(screen.queryByText('Add staff')).toBeNull();
+  });
+
+  it('keeps one row in edit: a changed row or a pending new row blocks the others with a warning', async () => {
+    const { table } = await open('pm@demo.test');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(table).getByLabelText('Edit Isla Desai'));
+    const first = within(table).getByLabelText('First name') as HTMLInputElement;
+    expect(first.value).toBe('Isla');
+    // Unchanged: moving on is fine.
+    await user.click(within(table).getByLabelText('Edit Oscar Walker'));
+    expect((within(table).getByLabelText('First name') as HTMLInputElement).value).toBe('Oscar');
+    await user.type(within(table).getByLabelText('First name'), 'x');
+    await user.click(within(table).getByLabelText('Edit Mei Green'));
+    expect(await screen.findByText(STAFF_MESSAGES.editingRowWarning)).toBeTruthy();
+    expect((within(table).getByLabelText('First name') as HTMLInputElement).value).toBe('Oscarx');
+    // Cancel restores the stored values.
+    await user.click(within(table).getByText('Cancel'));
+    expect(within(table).getByText('Oscar')).toBeTruthy();
+
+    await user.click(screen.getByText('Add staff'));
+    const newRow = editRow(table);
+    expect((within(newRow).getByLabelText('Title') as HTMLInputElement).value).toBe('Dr');
+    expect((within(newRow).getByLabelText('Type') as HTMLInputElement).value).toBe('GP');
+    await user.click(screen.getByText('Add staff'));
+    expect(await screen.findByText(STAFF_MESSAGES.editingNewRowWarning)).toBeTruthy();
+    await user.click(within(table).getByText('Cancel'));
+    expect(table.querySelector('tr[aria-label="Row in edit"]')).toBeNull();
+  });
+
+  it('shows the cell messages on blur, keeps number cells to digits and one point, checks the phone', async () => {
+    const { table } = await open('pm@demo.test');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByText('Add staff'));
+    const row = editRow(table);
+    await user.click(within(row).getByLabelText('First name'));
+    await user.tab();
+    expect(await within(row).findByText('Required field')).toBeTruthy();
+    const hours = within(row).getByLabelText('Hours/week') as HTMLInputElement;
+    await user.type(hours, '3a8.5.1');
+    expect(hours.value).toBe('38.51');
+    await user.clear(hours);
+    await user.tab();
+    expect(await within(row).findByText('Field required')).toBeTruthy();
+    await user.type(within(row).getByLabelText('Phone'), '12345');
+    await user.tab();
+    expect(await within(row).findByText('Invalid phone number format')).toBeTruthy();
+    // Employment status inactive shows the resignation date, which is then required.
+    expect(within(row).queryByLabelText('Resignation date')).toBeNull();
+    // Registration number: required for a GP, hidden for support staff.
+    expect(within(row).getByLabelText('Reg')).toBeTruthy();
+    await user.click(within(row).getByLabelText('Type'));
+    await user.click(await screen.findByRole('option', { name: 'Support staff', hidden: true }));
+    await waitFor(() => expect(within(row).queryByLabelText('Reg')).toBeNull());
+    expect(within(row).queryByLabelText('VR status')).toBeNull();
+  });
+
+  it('closes the renewal payment message for good', async () => {
+    await stack.sql.query(
+      'update practices set show_message_after_renewal_payment = true where organisation_id = $1',
+      [PRACTICE],
+    );
+    await open('pm@demo.test');
+    expect(screen.getByText('Renewal payment received')).toBeTruthy();
+    await userEvent.click(screen.getByLabelText('Close the renewal payment message'));
+    await waitFor(async () => {
+      const { rows } = await stack.sql.query(
+        'select show_message_after_renewal_payment as shown from practices where organisation_id = $1',
+        [PRACTICE],
+      );
+      expect(rows[0].shown).toBe(false);
+    });
+    await waitFor(() => expect(screen.queryByText('Renewal payment received')).toBeNull());
+  });
+});
