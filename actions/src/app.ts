@@ -78,7 +78,7 @@ export async function buildApp(
   await app.register(invitationRoutes, { prefix: '/api/invitations' });
   await app.register(practiceRoutes, { prefix: '/api/practices' });
   await app.register(actionRoutes, { prefix: '/api/actions' });
-  if (config.devMailbox) await app.register(devRoutes, { prefix: '/api/dev' });
+  if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 
   return app;
 }

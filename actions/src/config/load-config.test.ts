@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       appOrigin: 'http://localhost:3000',
       smtp: null,
       s3: null,
+      devPages: true,
       devMailbox: true,
       jwt: { key: 'k'.repeat(32), claimsNamespace: 'https://hasura.io/jwt/claims' },
     });
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
   it('reads SMTP from a URL or host settings, and then serves no dev mailbox', () => {
     expect(loadConfig({ ...base, SMTP_URL: 'smtp://mail.test:25' })).toMatchObject({
       smtp: { url: 'smtp://mail.test:25' },
+      devPages: true,
       devMailbox: false,
     });
     expect(
@@ -78,7 +80,10 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...base, SMTP_URL: 'smtp://a.test', SMTP_HOST: 'b.test' })).toEqual([
       'SMTP_URL and SMTP_HOST: set only one of them',
     ]);
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).devMailbox).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' })).toMatchObject({
+      devPages: false,
+      devMailbox: false,
+    });
   });
 
   it('uses APP_ORIGIN, else the stack PUBLIC_URL, for links', () => {

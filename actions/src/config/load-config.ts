@@ -131,6 +131,8 @@ export interface AppConfig {
    * payment redirect then answers the spec's failure message).
    */
   paymentUrlTemplate: string | null;
+  /** Development-only pages under /api/dev (the payment stand-in): never in production. */
+  devPages: boolean;
   /** The dev mailbox (GET /api/dev/mailbox) is served outside production when there is no SMTP. */
   devMailbox: boolean;
 }
@@ -207,7 +209,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       e.PAYMENT_URL_TEMPLATE ??
       (e.NODE_ENV === 'production'
         ? null
-        : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/payment/{practiceId}`),
+        : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/api/dev/payment/{practiceId}`),
+    devPages: e.NODE_ENV !== 'production',
     devMailbox: e.NODE_ENV !== 'production' && !smtp,
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from '../../db/sql.ts';
+import { escapeHtml } from './html.ts';
+import payment from './payment.ts';
 
 interface MailRow {
   id: number;
@@ -9,12 +11,6 @@ interface MailRow {
   status: string;
   created_at: Date;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Escapes the body and turns http(s) URLs into links. */
 function linkify(text: string): string {
@@ -41,8 +37,13 @@ ${items || '<p>No e-mail yet.</p>'}
 </body></html>`;
 }
 
-/** GET /api/dev/mailbox: the outbox as a page, for local use without SMTP. */
+/**
+ * /api/dev: development-only pages, never served in production. GET /api/dev/mailbox (the outbox
+ * as a page, when there is no SMTP) and GET /api/dev/payment/:practiceId (the payment stand-in).
+ */
 const dev: FastifyPluginAsync = async (app) => {
+  await app.register(payment);
+  if (!app.config.devMailbox) return;
   app.get('/mailbox', async (_request, reply) => {
     const mails = await app.db.many<MailRow>(sql`
       select id, to_address::text as to_address, subject, text_body, status, created_at
