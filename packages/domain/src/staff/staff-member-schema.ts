@@ -101,23 +101,34 @@ export const ZStaffMemberSchema = z
     trainingEvidenceDocumentId: optionalDocumentId,
     cprEvidenceDocumentId: optionalDocumentId,
   })
-  .superRefine((row, ctx) => {
-    const rules = staffFieldRules(row);
-    if (rules.registrationNum === 'required' && !row.registrationNum) {
-      ctx.addIssue({ code: 'custom', path: ['registrationNum'], message: requiredField });
-    }
-    if (rules.resignationDate === 'required') {
-      if (!row.resignationDate) {
-        ctx.addIssue({ code: 'custom', path: ['resignationDate'], message: requiredField });
-      } else if (row.resignationDate < row.startDate) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['resignationDate'],
-          message: STAFF_RULE_MESSAGES.resignedBeforeStart,
-        });
+  .superRefine(
+    (row, ctx) => {
+      // Runs even when other fields failed (`when` below), so a new GP row that is still blank
+      // shows 'Required field' on its registration number at once, like every other required
+      // cell. Fields that failed keep their raw input here, hence the type checks.
+      const rules = staffFieldRules(row);
+      const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+      if (rules.registrationNum === 'required' && !filled(row.registrationNum)) {
+        ctx.addIssue({ code: 'custom', path: ['registrationNum'], message: requiredField });
       }
-    }
-  })
+      if (rules.resignationDate === 'required') {
+        if (!filled(row.resignationDate)) {
+          ctx.addIssue({ code: 'custom', path: ['resignationDate'], message: requiredField });
+        } else if (
+          isWireDate(String(row.resignationDate)) &&
+          isWireDate(String(row.startDate)) &&
+          String(row.resignationDate) < String(row.startDate)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['resignationDate'],
+            message: STAFF_RULE_MESSAGES.resignedBeforeStart,
+          });
+        }
+      }
+    },
+    { when: () => true },
+  )
   .transform((row) => {
     const rules = staffFieldRules(row);
     return {

@@ -38,12 +38,25 @@ const errorsOf = (input: unknown) => {
 
 describe('new staff rows', () => {
   it('start as a DR, GP, employee, VR, active', () => {
-    expect(newStaffMemberDefaults()).toMatchObject({
-      type: 'gp',
+    expect(newStaffMemberDefaults()).toEqual({
+      verified: false,
       title: 'DR',
+      firstName: '',
+      lastName: '',
+      type: 'gp',
+      registrationNum: '',
       employmentType: 'EMPLOYEE',
-      vrStatus: 'VR',
+      startDate: '',
       employmentStatus: 'ACTIVE',
+      resignationDate: null,
+      email: '',
+      vrStatus: 'VR',
+      hoursPerWeek: '',
+      cprExpiry: '',
+      qicpd: '',
+      qaCpdNum: '',
+      fteBand: null,
+      phone: '',
       active: true,
     });
   });
@@ -53,6 +66,7 @@ describe('new staff rows', () => {
       title: 'Field required',
       firstName: 'Required field',
       lastName: 'Required field',
+      registrationNum: 'Required field',
       startDate: 'Required field',
       employmentStatus: 'Field required',
       email: 'Required field',
@@ -60,6 +74,25 @@ describe('new staff rows', () => {
       cprExpiry: 'Required field',
     });
     expect(errorsOf({ ...validGp(), verified: 'yes' })).toEqual({ verified: 'Field required' });
+  });
+
+  it('show the conditional required fields while other cells are still blank', () => {
+    // A fresh GP row set to inactive: registration number and resignation date are required
+    // now, not only once every other cell is filled (the blur message comes from this parse).
+    const blank = { ...newStaffMemberDefaults(), employmentStatus: 'INACTIVE' as const };
+    expect(errorsOf(blank)).toMatchObject({
+      registrationNum: 'Required field',
+      resignationDate: 'Required field',
+    });
+    expect(errorsOf({ ...blank, type: 'support' })).not.toHaveProperty('registrationNum');
+    // A resignation before the start is only compared between two real dates.
+    expect(
+      errorsOf({ ...blank, firstName: '', startDate: '2024-05-01', resignationDate: '2024-04-30' })
+        .resignationDate,
+    ).toBe('The resignation date cannot be before the start date');
+    expect(errorsOf({ ...blank, startDate: 'soon', resignationDate: '2024-04-30' })).not.toHaveProperty(
+      'resignationDate',
+    );
   });
 });
 
@@ -228,7 +261,9 @@ describe('invites', () => {
     expect(staffAccountTooltip({ invite: { status: 'REJECTED' } })).toBe('Staff has rejected their invite.');
     expect(staffAccountTooltip({})).toBeNull();
     expect(inviteResultMessage('a@b.co', true)).toBe('You have submitted an invite to a@b.co.');
-    expect(inviteResultMessage('a@b.co', false)).toMatch(/^Invite was not sent to a@b.co\./);
+    expect(inviteResultMessage('a@b.co', false)).toBe(
+      'Invite was not sent to a@b.co. Please check you have entered a valid email address & try again.',
+    );
     expect(invitationPath('abc_-1')).toBe('/Practice/Invite/abc_-1');
   });
 });
