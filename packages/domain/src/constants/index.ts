@@ -1,3 +1,4 @@
 export * from './dates.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './search-pattern.ts';

@@ -1,5 +1,6 @@
 import { addYearsToWireDate } from '../constants/dates.ts';
 import { PRACTICE_LIST_PAGE_SIZE } from '../constants/limits.ts';
+import { containsPattern } from '../constants/search-pattern.ts';
 
 /** The six filter checkboxes of the practice list, with their query flags (spec 000 §2). */
 export const PRACTICE_LIST_FILTERS = [
@@ -64,8 +65,6 @@ export function hasPracticeListCriteria(query: Partial<PracticeListQuery>): bool
   return !!(query.search?.trim() || query.filters?.length || query.state || query.network);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The filters as `practices_bool_exp` parts. `today` is the calendar day (yyyy-MM-dd) the
  * date rules are measured from, so the web list and the CSV agree and tests can fix it.
@@ -122,7 +121,7 @@ export function practiceListWhere(
   const and: Record<string, unknown>[] = [{ active_status: { _eq: 'ACTIVE' } }];
   const search = query.search.trim();
   if (search) {
-    const like = { _ilike: `%${escapeLike(search)}%` };
+    const like = { _ilike: containsPattern(search) };
     and.push({
       _or: [
         { organisation: { name: like } },

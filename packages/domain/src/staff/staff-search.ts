@@ -1,4 +1,11 @@
-import { STAFF_OPTION_LABELS } from './staff-options.ts';
+import { containsPattern } from '../constants/search-pattern.ts';
+import {
+  EMPLOYMENT_TYPES,
+  FTE_BANDS,
+  STAFF_OPTION_LABELS,
+  STAFF_TITLES,
+  STAFF_TYPES,
+} from './staff-options.ts';
 
 /** The search box's field selector (spec 000 §2); first name is the default. */
 export const STAFF_SEARCH_FIELDS = [
@@ -26,14 +33,13 @@ export const STAFF_FILTER_LABELS: Record<TStaffTypeFilter | TStaffEmploymentFilt
   contract: 'Contract',
 };
 
-const ENUM_FIELDS: Record<string, readonly string[]> = {
-  employment_type: ['EMPLOYEE', 'CONTRACTOR', 'OWNER'],
-  fte_band: ['FTE_0_25', 'FTE_25_50', 'FTE_50_75', 'FTE_75_100'],
-  title: ['MR', 'MRS', 'MISS', 'MS', 'DR', 'PROF', 'ASSOC_PROF'],
-  type: ['gp', 'nurse', 'support', 'allied_health', 'other'],
+/** The search fields that are choice lists (GraphQL enums), with their values. */
+const ENUM_FIELDS: Partial<Record<TStaffSearchField, readonly string[]>> = {
+  employment_type: EMPLOYMENT_TYPES,
+  fte_band: FTE_BANDS,
+  title: STAFF_TITLES,
+  type: STAFF_TYPES,
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The `practice_staff_bool_exp` of the staff table's search and filters: archived rows never
@@ -64,7 +70,7 @@ export function staffWhere(options: {
       );
       and.push({ [field]: { _in: matching } });
     } else {
-      and.push({ [field]: { _ilike: `%${escapeLike(search)}%` } });
+      and.push({ [field]: { _ilike: containsPattern(search) } });
     }
   }
   if (options.type === 'gp') and.push({ type: { _eq: 'gp' } });
