@@ -11,7 +11,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueEmail } from '../../services/outbox/enqueue-email.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requirePracticeFlag } from '../practices/practice-access.ts';
+import { callerOf, requireStaffFlag } from '../practices/practice-access.ts';
 
 interface StaffForInvite {
   id: number;
@@ -38,6 +38,7 @@ export const sendStaffInvite = defineAction({
   input: z.object({ staffId: z.number().int().positive() }),
   async handle({ app, session, input }) {
     const caller = callerOf(session);
+    await requireStaffFlag(app.db, caller, input.staffId, (f) => f.practiceStaff.inviteStaff);
     const staff = await app.db.maybeOne<StaffForInvite>(sql`
       select s.id, s.practice_id, s.email::text as email, s.first_name, o.name as practice_name,
              s.user_id, u.is_active as user_active, i.id as invite_id, i.status as invite_status
@@ -49,7 +50,6 @@ export const sendStaffInvite = defineAction({
            where practice_staff_id = s.id order by date_invited desc, id desc limit 1) i on true
        where s.id = ${input.staffId} and not s.archived`);
     if (!staff) throw new AppError('not_found', { message: 'There is no such staff member.' });
-    await requirePracticeFlag(app.db, caller, staff.practice_id, (f) => f.practiceStaff.inviteStaff);
 
     const email = staff.email ?? '';
     if (!email) {

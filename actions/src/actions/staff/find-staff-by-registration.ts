@@ -1,7 +1,8 @@
+import { containsPattern } from '@portal/domain';
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf } from '../practices/practice-access.ts';
+import { callerOf, holdsFlagOnAnyPractice } from '../practices/practice-access.ts';
 
 /** At most this many matches: the look-up fills a form, it is not a report. */
 const LIMIT = 20;
@@ -28,22 +29,16 @@ interface StaffMatch {
  * `findStaffByRegistration(registrationNum)`: staff of ANY practice whose registration number
  * contains the text, case-insensitively (spec 000 §7), with the spec's field list, so a
  * practice manager adding a GP can reuse what another practice recorded. Only for callers who
- * may change staff somewhere (a practice manager of an active practice, a QAM, an admin);
- * archived rows are left out. At least 3 characters, so it cannot list the whole register.
+ * hold practiceStaff.changeStaff somewhere (today: a practice manager of an active practice, a
+ * QAM, an admin); others get an empty list. Archived rows are left out. At least 3 characters, so it cannot list the whole register.
  */
 export const findStaffByRegistration = defineAction({
   name: 'findStaffByRegistration',
   input: z.object({ registrationNum: z.string().trim().min(3, 'Type at least 3 characters').max(50) }),
   async handle({ app, session, input }) {
     const caller = callerOf(session);
-    if (!caller.backOfficeRole) {
-      const pm = await app.db.maybeOne(sql`
-        select 1 from public.practice_users pu join public.practices p on p.organisation_id = pu.practice_id
-         where pu.user_id = ${caller.userId} and pu.role = 'PM' and pu.active and p.active_status = 'ACTIVE'
-         limit 1`);
-      if (!pm) return [];
-    }
-    const pattern = `%${input.registrationNum.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    if (!(await holdsFlagOnAnyPractice(app.db, caller, (f) => f.practiceStaff.changeStaff))) return [];
+    const pattern = containsPattern(input.registrationNum);
     const rows = await app.db.many<StaffMatch>(sql`
       select id, employment_type, email::text as email, first_name, fte_band, last_name, practice_id, qicpd, title,
              type, vr_status, to_char(cpr_expiry, 'YYYY-MM-DD') as cpr_expiry, registration_num, qa_cpd_num, verified

@@ -63,10 +63,10 @@ export const saveStaffMember = defineAction({
   input: z.object({ practiceId: z.number().int().positive(), staff: z.unknown() }),
   async handle({ app, session, input }) {
     const caller = callerOf(session);
+    await requirePracticeFlag(app.db, caller, input.practiceId, (f) => f.practiceStaff.changeStaff);
     const parsed = ZStaffMemberSchema.safeParse(input.staff);
     if (!parsed.success) throw staffSaveErrorFromZod(parsed.error);
     const staff = parsed.data;
-    await requirePracticeFlag(app.db, caller, input.practiceId, (f) => f.practiceStaff.changeStaff);
 
     const id = await app.db
       .transaction(async (tx) => {

@@ -236,6 +236,32 @@ describe('staff actions', () => {
     });
   });
 
+  it('answers a staff member of a practice the caller cannot see exactly like a missing one', async () => {
+    // Staff 6 belongs to practice 2, where pm.single@demo.test has no role.
+    const missing = [{ message: 'There is no such staff member.', extensions: { code: 'not_found' } }];
+    for (const [query, variables] of [
+      [ARCHIVE, { id: 6 }],
+      [VERIFY, { id: 6, verified: true }],
+      [ARCHIVE, { id: 999_999 }],
+      [VERIFY, { id: 999_999, verified: true }],
+    ] as const) {
+      const result = await stack.gql('pm.single@demo.test', query, variables);
+      expect([variables, result.errors]).toEqual([variables, missing]);
+    }
+    expect((await staffRow(6)).archived).toBe(false);
+  });
+
+  it('the registration look-up follows practiceStaff.changeStaff: back office yes, no practice role no', async () => {
+    const qam = await stack.gql<{ findStaffByRegistration: Array<{ id: number }> }>('qam@demo.test', FIND, {
+      r: 'MED0001047514',
+    });
+    expect(qam.data!.findStaffByRegistration.map((row) => row.id)).toEqual([6]);
+    const newUser = await stack.gql<{ findStaffByRegistration: unknown[] }>('newuser@demo.test', FIND, {
+      r: 'MED0001047514',
+    });
+    expect(newUser.data!.findStaffByRegistration).toEqual([]);
+  });
+
   it('a practice manager of an inactive practice has no staff rights there', async () => {
     const practice = await createPractice(stack.sql, { activeStatus: 'INACTIVE' });
     const user = await createUser(stack.sql);

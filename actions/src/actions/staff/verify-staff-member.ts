@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requirePracticeFlag } from '../practices/practice-access.ts';
-import { practiceOfStaff } from './archive-staff-member.ts';
+import { callerOf, requireStaffFlag } from '../practices/practice-access.ts';
 
 /**
  * `verifyStaffMember(id, verified)`: a surveyor on the practice, a QAM or an admin confirms (or
@@ -14,8 +13,7 @@ export const verifyStaffMember = defineAction({
   input: z.object({ id: z.number().int().positive(), verified: z.boolean() }),
   async handle({ app, session, input }) {
     const caller = callerOf(session);
-    const practiceId = await practiceOfStaff(app.db, input.id);
-    await requirePracticeFlag(app.db, caller, practiceId, (f) => f.practiceStaff.verifyStaff);
+    await requireStaffFlag(app.db, caller, input.id, (f) => f.practiceStaff.verifyStaff);
     const row = await app.db.transaction(
       (tx) =>
         tx.one<{
