@@ -5,8 +5,10 @@ import { testEnv } from '../../test-support/test-app.ts';
 const env = (overrides: Record<string, string>) => testEnv('postgres://x@localhost/db', overrides);
 
 describe('payment and engine configuration', () => {
-  it('defaults outside production to a page of the app origin, and to none in production', () => {
-    expect(loadConfig(env({})).paymentUrlTemplate).toBe('http://portal.test:3000/payment/{practiceId}');
+  it('defaults outside production to the dev payment stand-in of the app origin, and to none in production', () => {
+    expect(loadConfig(env({})).paymentUrlTemplate).toBe(
+      'http://portal.test:3000/api/dev/payment/{practiceId}',
+    );
     expect(loadConfig(env({ NODE_ENV: 'production' })).paymentUrlTemplate).toBeNull();
     expect(
       loadConfig(env({ PAYMENT_URL_TEMPLATE: 'https://pay.example/{practiceId}' })).paymentUrlTemplate,
