@@ -19,7 +19,7 @@ export interface BenchEngine {
   adminSecret: string;
   /** Statements sent by the engine's pool since start (live-query pollers included). */
   readonly statements: number;
-  /** Runs `fn` and returns the statements the engine sent meanwhile, in order. */
+  /** Runs `fn` and returns the statements the engine's pool sent meanwhile, in order. */
   capture(fn: () => Promise<unknown>): Promise<CapturedStatement[]>;
   close(): Promise<void>;
 }
@@ -28,8 +28,9 @@ const TAPPED = Symbol('bench-tapped');
 
 /**
  * Starts `createEngine` on the hasura/ project and listens on a free port. Every client the
- * engine's pool hands out gets its `query` wrapped once, so the bench sees exactly the SQL the
- * engine sends (BEGIN/set_config/COMMIT of mutations included), not only the compiled plans.
+ * engine's pool hands out gets its `query` wrapped once: not to learn the SQL (the raw-SQL target
+ * replays `engine.compile`), but to measure what the pool really sends: the check that
+ * `engine.compile` matches it, and the statements per refetch tick of the live-query fan-out.
  */
 export async function startBenchEngine(databaseUrl: string, refetchIntervalMs: number): Promise<BenchEngine> {
   const adminSecret = 'bench-admin-secret';

@@ -20,7 +20,10 @@ export function engineFingerprint(name: QueryName, data: Json): unknown {
           ),
         ),
         users: data.practices.flatMap((p: Json) => p.practice_users.map((u: Json) => u.user.id)),
-        reapplications: data.practices.map((p: Json) => p.reapplications.length),
+        reapplications: data.practices.map((p: Json) => [
+          p.reapplications.map((r: Json) => r.status),
+          p.reapplications_aggregate.aggregate.count,
+        ]),
       };
     case 'assessment': {
       const a = data.assessments_by_pk;
@@ -56,7 +59,10 @@ export function postgraphileFingerprint(name: QueryName, data: Json): unknown {
         users: data.allPractices.nodes.flatMap((p: Json) =>
           p.practiceUsersByPracticeId.nodes.map((u: Json) => u.userByUserId.rowId),
         ),
-        reapplications: data.allPractices.nodes.map((p: Json) => p.reapplicationsByPracticeId.nodes.length),
+        reapplications: data.allPractices.nodes.map((p: Json) => [
+          p.reapplicationsByPracticeId.nodes.map((r: Json) => r.status),
+          p.reapplicationsByPracticeId.totalCount,
+        ]),
       };
     case 'assessment': {
       const a = data.assessmentByRowId;

@@ -76,6 +76,7 @@ const ENGINE_LIST = `query PracticeList($status: practice_status_enum!, $search:
       user { id first_name last_name email }
     }
     reapplications(order_by: { created_at: desc }) { status due_date }
+    reapplications_aggregate { aggregate { count } }
   }
   practices_aggregate(where: ${LIST_WHERE}) {
     aggregate { count }
@@ -143,6 +144,7 @@ const PGL_LIST = `query PracticeList($status: String!, $search: String!, $limit:
         }
       }
       reapplicationsByPracticeId(orderBy: CREATED_AT_DESC) {
+        totalCount
         nodes { status dueDate }
       }
     }

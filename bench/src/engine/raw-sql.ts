@@ -1,11 +1,25 @@
+import type { CompiledRequest } from '@portal/engine';
 import pg from 'pg';
-import type { CapturedStatement } from './engine-server.ts';
+
+/** One statement to replay: text, bound values, and the prepared-statement name the engine uses. */
+export interface ReplayStatement {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+/** Statements sent on one connection, in order; `field` is the query root field it answers. */
+export interface ReplaySession {
+  field?: string;
+  statements: ReplayStatement[];
+}
 
 /**
- * The engine's SQL replayed with `pg`: statements sent on one pool checkout run in order on one
- * connection (a mutation's BEGIN … COMMIT), separate checkouts run in parallel (the root fields
- * of a query), as the engine sends them, named prepared statements included. With `unprepared`
- * the same text and values go as unnamed statements (planned on every execution).
+ * The engine's SQL replayed with `pg`, from `engine.compile` (the statements, bound values and
+ * prepared-statement names the engine sends): each query root field on its own connection, in
+ * parallel, as the engine sends them; a mutation's BEGIN … fields … COMMIT in order on one
+ * connection. With `unprepared` the same text and values go as unnamed statements (planned on
+ * every execution).
  */
 export class RawSql {
   readonly pool: pg.Pool;
@@ -15,36 +29,50 @@ export class RawSql {
     this.pool.on('error', () => {});
   }
 
-  /** Groups captured statements by checkout, keeping their order. */
-  static sessions(statements: CapturedStatement[]): CapturedStatement[][] {
-    const groups = new Map<number, CapturedStatement[]>();
-    for (const s of statements) {
-      const g = groups.get(s.checkout) ?? [];
-      g.push(s);
-      groups.set(s.checkout, g);
-    }
-    return [...groups.values()];
+  /** The sessions a compiled request sends. */
+  static sessions(compiled: CompiledRequest): ReplaySession[] {
+    const replay = (s: { sql: string; params: unknown[]; name?: string; runtime?: string[] }) => {
+      if (s.runtime) throw new Error(`cannot replay a statement with runtime values: ${s.sql.slice(0, 80)}`);
+      return { ...(s.name ? { name: s.name } : {}), text: s.sql, values: s.params };
+    };
+    const unknown = compiled.fields.find((f) => f.statements === null);
+    if (unknown) throw new Error(`${unknown.field}: its statements are only known while it runs`);
+    if (compiled.operation === 'query')
+      return compiled.fields
+        .filter((f) => f.statements!.length)
+        .map((f) => ({ field: f.field, statements: f.statements!.map(replay) }));
+    if (compiled.operation === 'mutation')
+      return [
+        {
+          statements: [
+            ...compiled.transaction!.begin,
+            ...compiled.fields.flatMap((f) => f.statements!),
+            ...compiled.transaction!.commit,
+          ].map(replay),
+        },
+      ];
+    throw new Error('subscriptions are not replayed');
   }
 
   /**
    * Replays the sessions once; resolves with the rows of each statement. A `root` JSON text
    * column is parsed, as the GraphQL client parses its response: both hand the caller objects.
    */
-  async run(sessions: CapturedStatement[][], unprepared = false): Promise<unknown[][]> {
-    const config = (s: CapturedStatement) =>
+  async run(sessions: ReplaySession[], unprepared = false): Promise<unknown[][]> {
+    const config = (s: ReplayStatement) =>
       s.name && !unprepared
         ? { name: s.name, text: s.text, values: s.values }
         : { text: s.text, values: s.values };
     const results = await Promise.all(
-      sessions.map(async (session) => {
-        if (session.length === 1) {
-          const s = session[0]!;
+      sessions.map(async ({ statements }) => {
+        if (statements.length === 1) {
+          const s = statements[0]!;
           return [(await this.pool.query(config(s))).rows];
         }
         const client = await this.pool.connect();
         try {
           const out: unknown[][] = [];
-          for (const s of session) out.push((await client.query(config(s))).rows);
+          for (const s of statements) out.push((await client.query(config(s))).rows);
           return out;
         } finally {
           client.release();
