@@ -23,7 +23,8 @@ export function NominatedContactField({
   options: TPersonOption[];
   disabled: boolean;
   onChoose(option: TPersonOption | null, phone: string | null): Promise<boolean>;
-  onPhone(phone: string | null): Promise<boolean>;
+  /** Saves a new phone for the person already chosen. */
+  onPhone(option: TPersonOption, phone: string | null): Promise<boolean>;
 }) {
   const { label } = NOMINATED_CONTACTS[kind];
   const current = selectedOption(contact, options);
@@ -71,11 +72,12 @@ export function NominatedContactField({
           onBlur={async () => {
             const message = phoneFieldError(phone);
             setPhoneError(message);
-            if (message || !contact) return;
+            const option = options.find((o) => o.value === current);
+            if (message || !contact || !option) return;
             const next = phone.trim() || null;
             if (next === (contact.phone ?? null)) return;
             setBusy(true);
-            await onPhone(next);
+            await onPhone(option, next);
             setBusy(false);
           }}
         />

@@ -4,17 +4,13 @@ import {
   CONTACT_MESSAGES,
   NOMINATED_CONTACT_KINDS,
   NOMINATED_CONTACTS,
+  phoneFieldError,
   type TNominatedContactKind,
 } from '@portal/domain';
 import { useMemo } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { TOAST_CONTACT_MS } from '../../../lib/notify.ts';
-import {
-  GetNominatedContactsQuery,
-  InsertContactMutation,
-  SetNominatedContactMutation,
-  UpdateContactPhoneMutation,
-} from '../api/contacts-queries.ts';
+import { GetNominatedContactsQuery, SetNominatedContactMutation } from '../api/contacts-queries.ts';
 import {
   personOptions,
   type TContactRow,
@@ -27,7 +23,7 @@ import { NominatedContactField } from './nominated-contact-field.tsx';
 type TAccreditationContacts = { id: number } & Record<string, TContactRow | null>;
 
 interface TData {
-  accreditations: TAccreditationContacts[];
+  practices_by_pk: { organisation_id: number; current_accreditation: TAccreditationContacts | null } | null;
   practice_staff: TStaffPerson[];
   practice_users: TPracticeUserPerson[];
 }
@@ -58,10 +54,8 @@ export function NominatedContactsPanel({
     variables: { practiceId },
     requestPolicy: 'cache-and-network',
   });
-  const [, insertContact] = useMutation(InsertContactMutation);
   const [, setNominated] = useMutation(SetNominatedContactMutation);
-  const [, updatePhone] = useMutation(UpdateContactPhoneMutation);
-  const accreditation = result.data?.accreditations[0] ?? null;
+  const accreditation = result.data?.practices_by_pk?.current_accreditation ?? null;
   const contactOf = (kind: TNominatedContactKind) =>
     (accreditation?.[NOMINATED_CONTACTS[kind].relationship] as TContactRow | null | undefined) ?? null;
 
@@ -78,38 +72,27 @@ export function NominatedContactsPanel({
   );
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
 
-  const choose = async (kind: TNominatedContactKind, option: TPersonOption | null, phone: string | null) => {
-    if (!accreditation) return false;
-    let contactId: number | null = null;
-    if (option) {
-      const saved = await insertContact({
-        contact: {
-          practice_id: practiceId,
-          type: kind,
-          first_name: option.contact.first_name,
-          last_name: option.contact.last_name,
-          email: option.contact.email,
-          user_id: option.contact.user_id,
-          phone: phone ?? option.contact.phone,
-        },
-      });
-      contactId = (saved.data?.insert_contacts_one as { id: number } | undefined)?.id ?? null;
-      if (saved.error || contactId === null) return notifyContact(false);
-    }
-    const updated = await setNominated({
-      id: accreditation.id,
-      changes: { [NOMINATED_CONTACTS[kind].column]: contactId },
-    });
-    refresh();
-    return notifyContact(!updated.error);
+  /** Who a person option is to the action: a staff member or a user of the practice. */
+  const personOf = (option: TPersonOption | null) => {
+    const [source, id] = option?.value.split(':') ?? [];
+    return {
+      staffId: source === 'staff' ? Number(id) : null,
+      userId: source === 'user' ? Number(id) : null,
+    };
   };
 
-  const savePhone = async (kind: TNominatedContactKind, phone: string | null) => {
-    const contact = contactOf(kind);
-    if (!contact) return false;
-    const updated = await updatePhone({ id: contact.id, phone });
+  const save = async (kind: TNominatedContactKind, option: TPersonOption | null, phone: string | null) => {
+    const person = personOf(option);
+    if (option && person.staffId === null && person.userId === null) return false;
+    const saved = await setNominated({ practiceId, kind, ...person, phone });
     refresh();
-    return notifyContact(!updated.error);
+    return notifyContact(!saved.error);
+  };
+
+  const choose = (kind: TNominatedContactKind, option: TPersonOption | null, typedPhone: string | null) => {
+    // A new person brings their own phone; a first nomination keeps what was typed beside it.
+    const own = option?.contact.phone && !phoneFieldError(option.contact.phone) ? option.contact.phone : null;
+    return save(kind, option, contactOf(kind) ? own : (typedPhone ?? own));
   };
 
   return (
@@ -144,7 +127,7 @@ export function NominatedContactsPanel({
                 options={options}
                 disabled={!canChange}
                 onChoose={(option, phone) => choose(kind, option, phone)}
-                onPhone={(phone) => savePhone(kind, phone)}
+                onPhone={(option, phone) => save(kind, option, phone)}
               />
             ))}
           </SimpleGrid>

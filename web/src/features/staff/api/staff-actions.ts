@@ -5,6 +5,7 @@ export const SaveStaffMemberMutation = gql`
   mutation SaveStaffMember($practiceId: Int!, $staff: jsonb!) {
     saveStaffMember(practiceId: $practiceId, staff: $staff) {
       id
+      created
     }
   }
 `;
@@ -14,6 +15,7 @@ export const ArchiveStaffMemberMutation = gql`
   mutation ArchiveStaffMember($id: Int!) {
     archiveStaffMember(id: $id) {
       id
+      archived
     }
   }
 `;
@@ -30,52 +32,54 @@ export const VerifyStaffMemberMutation = gql`
 
 /** POST web.practicestaff/{id}/send_invite/: e-mails an invitation link. */
 export const SendStaffInviteMutation = gql`
-  mutation SendStaffInvite($id: Int!) {
-    sendStaffInvite(id: $id) {
+  mutation SendStaffInvite($staffId: Int!) {
+    sendStaffInvite(staffId: $staffId) {
       id
+      email
       status
+      message
     }
   }
 `;
 
 /** Staff of any practice whose registration number contains the text (case-insensitive). */
 export const FindStaffByRegistrationQuery = gql`
-  query FindStaffByRegistration($registrationNum: String!, $practiceId: Int!) {
-    findStaffByRegistration(registrationNum: $registrationNum, practiceId: $practiceId) {
+  query FindStaffByRegistration($registrationNum: String!) {
+    findStaffByRegistration(registrationNum: $registrationNum) {
       id
-      practiceId
+      practice_id
       title
-      firstName
-      lastName
+      first_name
+      last_name
       type
-      registrationNum
-      employmentType
+      registration_num
+      employment_type
       email
-      vrStatus
-      fteBand
+      vr_status
+      fte_band
       qicpd
-      qaCpdNum
-      cprExpiry
+      qa_cpd_num
+      cpr_expiry
       verified
     }
   }
 `;
 
-/** One match of the registration-number look-up. */
+/** One match of the registration-number look-up (spec 000 §7). */
 export interface TRegistrationMatch {
   id: number;
-  practiceId: number;
+  practice_id: number;
   title: string | null;
-  firstName: string;
-  lastName: string;
+  first_name: string;
+  last_name: string;
   type: string;
-  registrationNum: string | null;
-  employmentType: string | null;
+  registration_num: string | null;
+  employment_type: string | null;
   email: string | null;
-  vrStatus: string | null;
-  fteBand: string | null;
+  vr_status: string | null;
+  fte_band: string | null;
   qicpd: string | null;
-  qaCpdNum: string | null;
-  cprExpiry: string | null;
+  qa_cpd_num: string | null;
+  cpr_expiry: string | null;
   verified: boolean;
 }

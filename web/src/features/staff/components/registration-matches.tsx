@@ -6,42 +6,49 @@ import type { TRegistrationMatch } from '../api/staff-actions.ts';
 export function matchToDraft(match: TRegistrationMatch): Partial<TStaffMemberInput> {
   return {
     title: match.title ?? '',
-    firstName: match.firstName,
-    lastName: match.lastName,
+    firstName: match.first_name,
+    lastName: match.last_name,
     type: match.type,
-    registrationNum: match.registrationNum ?? '',
+    registrationNum: match.registration_num ?? '',
     email: match.email ?? '',
-    vrStatus: match.vrStatus,
+    vrStatus: match.vr_status,
+    fteBand: match.fte_band,
     qicpd: match.qicpd ?? '',
-    qaCpdNum: match.qaCpdNum ?? '',
-    cprExpiry: match.cprExpiry ?? '',
+    qaCpdNum: match.qa_cpd_num ?? '',
+    cprExpiry: match.cpr_expiry ?? '',
   } as Partial<TStaffMemberInput>;
 }
 
 /** Staff at other practices with this registration number, offered to fill the row in edit. */
 export function RegistrationMatches({
   matches,
+  practiceId,
   onUse,
 }: {
   matches: TRegistrationMatch[];
+  practiceId: number;
   onUse(match: TRegistrationMatch): void;
 }) {
   return (
     <Stack gap={6} role="region" aria-label="Registration number matches">
       <Text fz="sm" fw={600}>
         {matches.length === 1
-          ? 'This registration number is already on the register of another practice.'
-          : `${matches.length} staff members on other practices' registers have a matching registration number.`}
+          ? 'A staff member with a matching registration number is already on a register.'
+          : `${matches.length} staff members have a matching registration number.`}{' '}
+        <Text span fz="sm" fw={400} c="dimmed">
+          Use their details to fill in this row, then check and save.
+        </Text>
       </Text>
       {matches.slice(0, 5).map((match) => (
         <Group key={match.id} gap="sm" wrap="nowrap">
           <Text fz="sm">
-            {[STAFF_OPTION_LABELS[match.title ?? ''], match.firstName, match.lastName]
+            {[STAFF_OPTION_LABELS[match.title ?? ''], match.first_name, match.last_name]
               .filter(Boolean)
               .join(' ')}
             <Text span c="dimmed" fz="sm">
+              {match.practice_id === practiceId ? ' · on this register' : ' · another practice'}
               {' · '}
-              {match.registrationNum} · {STAFF_OPTION_LABELS[match.type] ?? match.type}
+              {match.registration_num} · {STAFF_OPTION_LABELS[match.type] ?? match.type}
             </Text>
           </Text>
           <Button size="compact-xs" variant="light" onClick={() => onUse(match)}>

@@ -1,6 +1,6 @@
 import { Alert, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { STAFF_PAGE_SIZE, STAFF_PAGE_SIZE_OPTIONS, type TPermissionFlags } from '@portal/domain';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TRegistrationMatch } from '../api/staff-actions.ts';
 import { useRegistrationMatches } from '../hooks/use-registration-matches.ts';
 import { useStaffEditing } from '../hooks/use-staff-editing.ts';
@@ -11,31 +11,11 @@ import type { TStaffRow } from '../model/staff-row.ts';
 import { DeleteStaffModal } from './delete-staff-modal.tsx';
 import { matchToDraft, RegistrationMatches } from './registration-matches.tsx';
 import { type EditContext, STAFF_COLUMNS } from './staff-columns.tsx';
-import { EditActions, RowActions, VerifiedCell } from './staff-row-cells.tsx';
+import { EditActions } from './staff-row-cells.tsx';
 import classes from './staff-table.module.css';
+import { ACTIONS_WIDTH, cellProps, STICKY_LEFT, TABLE_WIDTH } from './staff-table-layout.ts';
 import { StaffToolbar } from './staff-toolbar.tsx';
-
-const ACTIONS_WIDTH = 230;
-const stickyLeft: Record<string, number> = {};
-{
-  let left = 0;
-  for (const column of STAFF_COLUMNS.filter((c) => c.sticky)) {
-    stickyLeft[column.id] = left;
-    left += column.width;
-  }
-}
-const lastStickyId = STAFF_COLUMNS.filter((c) => c.sticky).at(-1)?.id;
-const tableWidth = STAFF_COLUMNS.reduce((sum, c) => sum + c.width, ACTIONS_WIDTH);
-
-function cellProps(id: string) {
-  const sticky = id in stickyLeft;
-  return sticky
-    ? {
-        className: `${classes.sticky} ${id === lastStickyId ? classes.lastSticky : ''}`,
-        style: { left: stickyLeft[id] },
-      }
-    : {};
-}
+import { StaffViewRow } from './staff-view-row.tsx';
 
 /** The editable staff table of one practice (spec 000 §2, §4, §5). */
 export function StaffRegister({
@@ -54,6 +34,10 @@ export function StaffRegister({
   const [pageSize, setPageSize] = useState<number>(STAFF_PAGE_SIZE);
   const [deleting, setDeleting] = useState<TStaffRow | null>(null);
   const { editing } = editor;
+  // Stable for the memoised rows, always calling the latest editor.
+  const editRef = useRef(editor.edit);
+  editRef.current = editor.edit;
+  const onEdit = useCallback((row: TStaffRow) => editRef.current(row), []);
 
   const pages = Math.max(1, Math.ceil(list.rows.length / pageSize));
   useEffect(() => {
@@ -66,7 +50,6 @@ export function StaffRegister({
   const original = editing ? String(editing.original.registrationNum ?? '') : '';
   const matches = useRegistrationMatches(
     editingRegistration,
-    practiceId,
     editing !== null && editingRegistration.trim() !== original.trim(),
   ).filter((m) => m.id !== editing?.key);
   const [dismissedFor, setDismissedFor] = useState('');
@@ -102,9 +85,10 @@ export function StaffRegister({
           <Table.Td colSpan={STAFF_COLUMNS.length + 1}>
             <RegistrationMatches
               matches={matches}
+              practiceId={practiceId}
               onUse={(match: TRegistrationMatch) => {
                 editor.fill(matchToDraft(match));
-                setDismissedFor(match.registrationNum ?? '');
+                setDismissedFor(match.registration_num ?? '');
               }}
             />
           </Table.Td>
@@ -117,27 +101,17 @@ export function StaffRegister({
     editing?.key === row.id ? (
       renderEditRow(row)
     ) : (
-      <Table.Tr key={row.id}>
-        {STAFF_COLUMNS.map((column) => (
-          <Table.Td key={column.id} {...cellProps(column.id)}>
-            {column.id === 'verified' ? (
-              <VerifiedCell row={row} canVerify={permissions.verifyStaff} onVerify={actions.verify} />
-            ) : (
-              column.view(row)
-            )}
-          </Table.Td>
-        ))}
-        <Table.Td className={classes.actions}>
-          <RowActions
-            row={row}
-            canChange={permissions.changeStaff}
-            canInvite={permissions.inviteStaff}
-            onEdit={() => editor.edit(row)}
-            onDelete={() => setDeleting(row)}
-            onInvite={() => actions.invite(row)}
-          />
-        </Table.Td>
-      </Table.Tr>
+      <StaffViewRow
+        key={row.id}
+        row={row}
+        canVerify={permissions.verifyStaff}
+        canChange={permissions.changeStaff}
+        canInvite={permissions.inviteStaff}
+        onVerify={actions.verify}
+        onEdit={onEdit}
+        onDelete={setDeleting}
+        onInvite={actions.invite}
+      />
     );
 
   const empty = list.rows.length === 0 && editing?.key !== NEW_ROW;
@@ -162,10 +136,10 @@ export function StaffRegister({
           Please reload the page. If this keeps happening, contact support.
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={tableWidth} className={classes.scroller} type="native">
+      <Table.ScrollContainer minWidth={TABLE_WIDTH} className={classes.scroller} type="native">
         <Table
           className={classes.table}
-          style={{ width: tableWidth }}
+          style={{ width: TABLE_WIDTH }}
           verticalSpacing={8}
           horizontalSpacing={10}
           aria-label="Staff register"
@@ -194,7 +168,7 @@ export function StaffRegister({
             {empty && !list.fetching ? (
               <Table.Tr>
                 <Table.Td colSpan={STAFF_COLUMNS.length + 1}>
-                  <Text c="dimmed" fz="sm" py="md" ta="left" pl={stickyLeft.firstName}>
+                  <Text c="dimmed" fz="sm" py="md" ta="left" pl={STICKY_LEFT.firstName}>
                     {filtered
                       ? 'No staff match the search.'
                       : 'No staff yet. Use Add staff to enter your first staff member.'}

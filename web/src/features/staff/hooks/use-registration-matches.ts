@@ -4,18 +4,18 @@ import { useQuery } from 'urql';
 import { FindStaffByRegistrationQuery, type TRegistrationMatch } from '../api/staff-actions.ts';
 
 /** Fewer characters than this match too much to be useful. */
-export const REGISTRATION_SEARCH_MIN_LENGTH = 4;
+export const REGISTRATION_SEARCH_MIN_LENGTH = 3;
 
 /**
- * Staff of other practices whose registration number contains what is typed (case-insensitive),
+ * Staff (of any practice) whose registration number contains what is typed (case-insensitive),
  * asked 2000 ms after the last key (spec 000 §9).
  */
-export function useRegistrationMatches(registrationNum: string, practiceId: number, enabled: boolean) {
+export function useRegistrationMatches(registrationNum: string, enabled: boolean) {
   const [text] = useDebouncedValue(registrationNum.trim(), REGISTRATION_SEARCH_DEBOUNCE_MS);
   const active = enabled && text.length >= REGISTRATION_SEARCH_MIN_LENGTH && text === registrationNum.trim();
   const [result] = useQuery<{ findStaffByRegistration: TRegistrationMatch[] }>({
     query: FindStaffByRegistrationQuery,
-    variables: { registrationNum: text, practiceId },
+    variables: { registrationNum: text },
     pause: !active,
     requestPolicy: 'network-only',
   });

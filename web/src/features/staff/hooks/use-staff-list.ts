@@ -6,7 +6,7 @@ import {
   type TStaffSearchField,
   type TStaffTypeFilter,
 } from '@portal/domain';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { GetStaffQuery } from '../api/staff-queries.ts';
 import type { TStaffRow } from '../model/staff-row.ts';
@@ -46,12 +46,13 @@ export function useStaffList(practiceId: number) {
     variables: { where },
     requestPolicy: 'cache-and-network',
   });
+  const refetch = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   return {
     filters,
     setFilters,
     rows: result.data?.practice_staff ?? [],
     fetching: result.fetching && !result.data,
     error: result.error,
-    refetch: () => reexecute({ requestPolicy: 'network-only' }),
+    refetch,
   };
 }

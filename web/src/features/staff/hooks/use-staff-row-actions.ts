@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { inviteResultMessage } from '@portal/domain';
+import { useMemo } from 'react';
 import { useMutation } from 'urql';
 import { notifyError, notifySuccess, TOAST_ERROR_MS } from '../../../lib/notify.ts';
 import {
@@ -25,33 +26,36 @@ export function useStaffRowActions(onChanged: () => void) {
   const [, verify] = useMutation(VerifyStaffMemberMutation);
   const [, invite] = useMutation(SendStaffInviteMutation);
 
-  return {
-    async archive(row: TStaffRow): Promise<boolean> {
-      const result = await archive({ id: row.id });
-      if (result.error) {
-        notifyError(STAFF_ROW_MESSAGES.deleteFailed);
-        return false;
-      }
-      notifySuccess(STAFF_ROW_MESSAGES.deleted(staffName(row)));
-      onChanged();
-      return true;
-    },
-    async verify(row: TStaffRow, verified: boolean) {
-      const result = await verify({ id: row.id, verified });
-      if (result.error) notifyError(STAFF_ROW_MESSAGES.verifyFailed);
-      onChanged();
-    },
-    /** Invite toasts stay five seconds, success or not (spec 000 §8). */
-    async invite(row: TStaffRow) {
-      const email = row.email ?? '';
-      const result = await invite({ id: row.id });
-      const sent = !result.error;
-      notifications.show({
-        color: sent ? 'teal' : 'red',
-        message: inviteResultMessage(email, sent),
-        autoClose: TOAST_ERROR_MS,
-      });
-      if (sent) onChanged();
-    },
-  };
+  return useMemo(
+    () => ({
+      async archive(row: TStaffRow): Promise<boolean> {
+        const result = await archive({ id: row.id });
+        if (result.error) {
+          notifyError(STAFF_ROW_MESSAGES.deleteFailed);
+          return false;
+        }
+        notifySuccess(STAFF_ROW_MESSAGES.deleted(staffName(row)));
+        onChanged();
+        return true;
+      },
+      async verify(row: TStaffRow, verified: boolean) {
+        const result = await verify({ id: row.id, verified });
+        if (result.error) notifyError(STAFF_ROW_MESSAGES.verifyFailed);
+        onChanged();
+      },
+      /** Invite toasts stay five seconds, success or not (spec 000 §8). */
+      async invite(row: TStaffRow) {
+        const email = row.email ?? '';
+        const result = await invite({ staffId: row.id });
+        const sent = !result.error;
+        notifications.show({
+          color: sent ? 'teal' : 'red',
+          message: inviteResultMessage(email, sent),
+          autoClose: TOAST_ERROR_MS,
+        });
+        if (sent) onChanged();
+      },
+    }),
+    [archive, verify, invite, onChanged],
+  );
 }

@@ -1,0 +1,46 @@
+import { Table } from '@mantine/core';
+import { memo } from 'react';
+import type { TStaffRow } from '../model/staff-row.ts';
+import { STAFF_COLUMNS } from './staff-columns.tsx';
+import { RowActions, VerifiedCell } from './staff-row-cells.tsx';
+import classes from './staff-table.module.css';
+import { cellProps } from './staff-table-layout.ts';
+
+export interface StaffViewRowProps {
+  row: TStaffRow;
+  canVerify: boolean;
+  canChange: boolean;
+  canInvite: boolean;
+  onVerify(row: TStaffRow, verified: boolean): Promise<void>;
+  onEdit(row: TStaffRow): void;
+  onDelete(row: TStaffRow): void;
+  onInvite(row: TStaffRow): Promise<void>;
+}
+
+/** A stored row, not in edit. Memoised: typing in the row in edit leaves the others alone. */
+export const StaffViewRow = memo(function StaffViewRow(props: StaffViewRowProps) {
+  const { row } = props;
+  return (
+    <Table.Tr>
+      {STAFF_COLUMNS.map((column) => (
+        <Table.Td key={column.id} {...cellProps(column.id)}>
+          {column.id === 'verified' ? (
+            <VerifiedCell row={row} canVerify={props.canVerify} onVerify={props.onVerify} />
+          ) : (
+            column.view(row)
+          )}
+        </Table.Td>
+      ))}
+      <Table.Td className={classes.actions}>
+        <RowActions
+          row={row}
+          canChange={props.canChange}
+          canInvite={props.canInvite}
+          onEdit={() => props.onEdit(row)}
+          onDelete={() => props.onDelete(row)}
+          onInvite={() => props.onInvite(row)}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+});
