@@ -26,13 +26,23 @@ export function bold(text: string, enabled: boolean): string {
   return enabled ? `\u001b[1m${text}\u001b[22m` : text;
 }
 
-/** A logger that writes `name │ line` to stdout (errors to stderr). */
-export function createLogger(name: string, color: Color, colorEnabled: boolean): Logger {
+/** Where log lines go instead of stdout/stderr (a test keeping them for its failure report). */
+export type LogOutput = (line: string, stream: 'stdout' | 'stderr') => void;
+
+const toProcess: LogOutput = (line, stream) => process[stream].write(`${line}\n`);
+
+/** A logger that writes `name │ line` to stdout (errors to stderr), or to `output` when given. */
+export function createLogger(
+  name: string,
+  color: Color,
+  colorEnabled: boolean,
+  output: LogOutput = toProcess,
+): Logger {
   const prefix = `${paint(name.padEnd(PREFIX_WIDTH), color, colorEnabled)}${paint('│', 'gray', colorEnabled)} `;
-  const write = (stream: NodeJS.WriteStream, text: string) => {
-    for (const line of text.replace(/\s+$/, '').split('\n')) stream.write(`${prefix}${line}\n`);
+  const write = (stream: 'stdout' | 'stderr', text: string) => {
+    for (const line of text.replace(/\s+$/, '').split('\n')) output(`${prefix}${line}`, stream);
   };
-  const log = ((line: string) => write(process.stdout, line)) as Logger;
-  log.error = (line: string) => write(process.stderr, paint(line, 'red', colorEnabled));
+  const log = ((line: string) => write('stdout', line)) as Logger;
+  log.error = (line: string) => write('stderr', paint(line, 'red', colorEnabled));
   return log;
 }

@@ -11,7 +11,7 @@ import { type GatewayOptions, startGateway, type Target } from './gateway/gatewa
 import { type HealthCheck, httpCheck, postgresCheck, runHealthChecks, s3Check } from './health.ts';
 import { Resources, StopRequested } from './lifecycle.ts';
 import { acquireLock } from './lock.ts';
-import { type Color, createLogger } from './log.ts';
+import { type Color, createLogger, type LogOutput } from './log.ts';
 import { findBusyPorts, type PortClaim } from './ports.ts';
 import { Child } from './services/child.ts';
 import { isBuilt, SERVICES, type ServiceContext, type ServiceSpec } from './services/table.ts';
@@ -100,9 +100,13 @@ export interface RunningStack {
  */
 export async function runStack(
   config: StackConfig,
-  options: { services?: readonly ServiceSpec[] } = {},
+  options: {
+    services?: readonly ServiceSpec[];
+    /** Where every log line goes (the stack's and the services'); stdout/stderr by default. */
+    output?: LogOutput;
+  } = {},
 ): Promise<RunningStack> {
-  const logger = (name: string, color: Color) => createLogger(name, color, config.color);
+  const logger = (name: string, color: Color) => createLogger(name, color, config.color, options.output);
   const log = logger('stack', 'blue');
   const resources = new Resources(log);
   let resolveDone!: (code: number) => void;

@@ -5,21 +5,24 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { PRACTICE_LIST_ROUTE } from '../../lib/auth/landing-route.ts';
 import { rememberRoute } from '../../lib/auth/return-route.ts';
 
-function ToLogin() {
+function ToLogin({ remember }: { remember: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    rememberRoute(`${location.pathname}${location.search}`);
+    if (remember) rememberRoute(`${location.pathname}${location.search}`);
     navigate('/Login', { replace: true });
-  }, [location, navigate]);
+  }, [location, navigate, remember]);
   return <FullPageLoader />;
 }
 
-/** Every route but the login ones: signed-out users go to Login, remembering where they were. */
+/**
+ * Every route but the login ones: signed-out users go to Login, remembering where they were
+ * (not after they signed out themselves: that page was left on purpose).
+ */
 export function RequireSignedIn() {
-  const { status } = useAuth();
+  const { status, signedOutByUser } = useAuth();
   if (status === 'restoring') return <FullPageLoader />;
-  if (status === 'signedOut') return <ToLogin />;
+  if (status === 'signedOut') return <ToLogin remember={!signedOutByUser} />;
   return <Outlet />;
 }
 

@@ -13,13 +13,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { useServices } from '../services.tsx';
 import { useResetGraphqlStore } from '../urql/graphql-provider.tsx';
 import type { TCurrentUser } from './current-user.ts';
-import { rememberRoute } from './return-route.ts';
+import { forgetRememberedRoute, rememberRoute } from './return-route.ts';
 
 export type AuthStatus = 'restoring' | 'signedIn' | 'signedOut';
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: TCurrentUser | null;
+  /** True after the user signed out themselves: the page they left is not a route to return to. */
+  signedOutByUser: boolean;
   signIn(credentials: TLoginRequest): Promise<TCurrentUser>;
   register(input: TRegisterRequest): Promise<TCurrentUser>;
   /** Ends the session on the server, forgets the token and resets the GraphQL cache. */
@@ -43,7 +45,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const here = useRef('');
   here.current = `${location.pathname}${location.search}`;
-  const [state, setState] = useState<{ status: AuthStatus; user: TCurrentUser | null }>({
+  const [state, setState] = useState<{
+    status: AuthStatus;
+    user: TCurrentUser | null;
+    signedOutByUser?: boolean;
+  }>({
     status: 'restoring',
     user: null,
   });
@@ -100,7 +106,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await api.logout().catch((error: unknown) => console.warn('Sign-out call failed', error));
     session.clear();
     resetStore();
-    setState({ status: 'signedOut', user: null });
+    // Whoever signs in next on this tab lands as usual, not on the page the last user left.
+    forgetRememberedRoute();
+    setState({ status: 'signedOut', user: null, signedOutByUser: true });
   }, [api, session, resetStore]);
 
   const adoptToken = useCallback(
@@ -119,7 +127,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [api]);
 
   const value = useMemo(
-    () => ({ ...state, signIn, register, signOut, adoptToken, reloadUser }),
+    () => ({
+      ...state,
+      signedOutByUser: state.signedOutByUser ?? false,
+      signIn,
+      register,
+      signOut,
+      adoptToken,
+      reloadUser,
+    }),
     [state, signIn, register, signOut, adoptToken, reloadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

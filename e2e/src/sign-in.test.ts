@@ -1,0 +1,246 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pathOf, signIn, signOut, waitForAppShell } from './support/browser.ts';
+import { useE2e } from './support/suite.ts';
+
+/**
+ * Issue 4 in a real browser: sign-in lands each demo account where spec 000 §2 and
+ * docs/decisions.md (Web app) say, sessions end on sign-out and on /Login/<token>, deep links
+ * survive the sign-in, and the app shell shows what each role may see. The practice list and
+ * overview are other issues' screens: only their address and the shell around them are checked.
+ */
+const e2e = useE2e();
+
+const LIST = '/Practice/List';
+const staffPage = (practiceId: number) => `/PracticeOverview/${practiceId}/Staff`;
+
+/** Demo accounts (hasura/seeds/default) and where each lands with no remembered route. */
+const ACCOUNTS = [
+  { email: 'admin@demo.test', name: 'Priya Raman', landing: LIST, admin: true, newUser: false },
+  { email: 'qam@demo.test', name: 'Helen Murray', landing: LIST, admin: false, newUser: false },
+  { email: 'surveyor@demo.test', name: "Michael O'Brien", landing: LIST, admin: false, newUser: false },
+  { email: 'surveyor2@demo.test', name: 'Aisha Khan', landing: LIST, admin: false, newUser: false },
+  { email: 'surveyor3@demo.test', name: 'Tom Whitaker', landing: LIST, admin: false, newUser: false },
+  { email: 'pm@demo.test', name: 'Sarah Mitchell', landing: LIST, admin: false, newUser: false },
+  // Practice managers of exactly one active practice go straight to its staff page.
+  { email: 'pm.single@demo.test', name: 'Daniel Costa', landing: staffPage(1), admin: false, newUser: false },
+  // PM of Derwent Valley; their role on Hinterland is inactive, so it does not count.
+  { email: 'pm.tas@demo.test', name: 'Fiona McLeod', landing: staffPage(7), admin: false, newUser: false },
+  {
+    email: 'pm.newcastle@demo.test',
+    name: 'Grace Pham',
+    landing: staffPage(9),
+    admin: false,
+    newUser: false,
+  },
+  // No practice: the practice list (docs/decisions.md, Web app), without Practices and Reports.
+  { email: 'newuser@demo.test', name: 'Jordan Lee', landing: LIST, admin: false, newUser: true },
+] as const;
+
+async function refreshCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'portal_refresh');
+}
+
+/** Whether the server still honours a refresh token, asked the way the app asks (double-submit CSRF). */
+async function refreshStatus(base: string, refreshToken: string): Promise<number> {
+  const response = await fetch(`${base}/api/auth/refresh`, {
+    method: 'POST',
+    headers: { cookie: `portal_refresh=${refreshToken}; portal_csrf=check`, 'x-csrf-token': 'check' },
+  });
+  return response.status;
+}
+
+/** The sign-in form, and only it (no signed-in frame around it). */
+async function waitForSignInForm(page: Page) {
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  expect(await page.getByRole('button', { name: /^Account menu/ }).count()).toBe(0);
+}
+
+describe('signing in as each demo account', () => {
+  it.each(ACCOUNTS)('$email lands on $landing with the shell of their role', async (account) => {
+    const { page } = e2e;
+    expect(await signIn(page, account.email)).toBe(account.landing);
+    await waitForAppShell(page, account.name);
+
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
+    for (const item of ['Practices', 'Management Report', 'Analytics Report']) {
+      expect(await nav.getByRole('link', { name: item }).count(), item).toBe(account.newUser ? 0 : 1);
+    }
+    expect(await page.getByRole('link', { name: 'Admin area' }).count()).toBe(account.admin ? 1 : 0);
+
+    // The session outlives a reload: the refresh cookie restores it, on the same page.
+    await page.reload();
+    await waitForAppShell(page, account.name);
+    expect(pathOf(page)).toBe(account.landing);
+  });
+});
+
+describe('the account menu', () => {
+  it('names the user and offers what spec 000 §2 lists for their role', async () => {
+    const { page } = e2e;
+    await signIn(page, 'pm.single@demo.test');
+    await page.getByRole('button', { name: 'Account menu for Daniel Costa' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await menu.getByText('pm.single@demo.test').waitFor();
+    const items = await menu.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Add practice', 'Account Settings', 'Change Password', 'Sign out']);
+
+    const surveyor = await e2e.newPage();
+    await signIn(surveyor, 'surveyor@demo.test');
+    await surveyor.getByRole('button', { name: "Account menu for Michael O'Brien" }).click();
+    await surveyor.getByRole('menu').waitFor();
+    expect(await surveyor.getByRole('menuitem').allTextContents()).toEqual([
+      'Survey Offers',
+      'Account Settings',
+      'Change Password',
+      'Sign out',
+    ]);
+  });
+});
+
+describe('signing out', () => {
+  it('ends the session: cookies gone, the token refused, reload and back stay signed out', async () => {
+    const { page, context, stack } = e2e;
+    await signIn(page, 'pm@demo.test');
+    await page.goto('/ChangePassword/');
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    const before = await refreshCookie(context);
+    expect(before?.httpOnly).toBe(true);
+
+    await signOut(page);
+    expect(await refreshCookie(context)).toBeUndefined();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('portal_csrf');
+    // Revoked on the server too: a copy of the cookie taken before is worthless.
+    expect(await refreshStatus(stack.url, before!.value)).toBe(401);
+
+    await page.reload();
+    await waitForSignInForm(page);
+    expect(pathOf(page)).toBe('/Login');
+
+    // Back to the protected page it was on: the guard sends it to Login again.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/Login');
+    await waitForSignInForm(page);
+
+    await page.goto(LIST);
+    await page.waitForURL((url) => url.pathname === '/Login');
+    await waitForSignInForm(page);
+  });
+
+  it('/Login with an invitation token signs the current user out first', async () => {
+    const { page, context, stack } = e2e;
+    await signIn(page, 'pm@demo.test');
+    const before = await refreshCookie(context);
+    expect(before).toBeDefined();
+
+    await page.goto('/Login/an-invitation-for-someone-else');
+    await waitForSignInForm(page);
+    await page.getByText('Sign in to accept your invitation.').waitFor();
+    expect(pathOf(page)).toBe('/Login/an-invitation-for-someone-else');
+    await expect.poll(async () => refreshCookie(context)).toBeUndefined();
+    expect(await refreshStatus(stack.url, before!.value)).toBe(401);
+
+    // Signed out for real: the app no longer lets it in.
+    await page.goto(LIST);
+    await page.waitForURL((url) => url.pathname === '/Login');
+  });
+
+  it('/Login without a token keeps a signed-in user signed in and shows the practice list', async () => {
+    const { page } = e2e;
+    await signIn(page, 'qam@demo.test');
+    await page.goto('/Login');
+    await page.waitForURL((url) => url.pathname === LIST);
+    await waitForAppShell(page, 'Helen Murray');
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === LIST);
+  });
+});
+
+describe('signed out', () => {
+  it('/ and every protected route go to Login', async () => {
+    const { page } = e2e;
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/Login');
+    await waitForSignInForm(page);
+    for (const route of [LIST, staffPage(1), '/Dashboard', '/ChangePassword/', '/AccountSettings/6']) {
+      await page.goto(route);
+      await page.waitForURL((url) => url.pathname === '/Login');
+    }
+    expect(await refreshCookie(e2e.context)).toBeUndefined();
+  });
+
+  it('a deep link survives the sign-in, also for a single-practice manager', async () => {
+    const { page } = e2e;
+    await page.goto('/AccountSettings/7');
+    await page.waitForURL((url) => url.pathname === '/Login');
+    await waitForSignInForm(page);
+    // pm.single would otherwise land on Harbourside's staff page.
+    expect(await signIn(page, 'pm.single@demo.test', { goto: false })).toBe('/AccountSettings/7');
+    await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+    await waitForAppShell(page, 'Daniel Costa');
+
+    const other = await e2e.newPage();
+    await other.goto('/ChangePassword/?from=mail');
+    await other.waitForURL((url) => url.pathname === '/Login');
+    expect(await signIn(other, 'pm@demo.test', { goto: false })).toBe('/ChangePassword/?from=mail');
+    await other.getByRole('heading', { name: 'Change password' }).waitFor();
+  });
+
+  it('the remembered route is used once: the next sign-in lands as usual', async () => {
+    const { page } = e2e;
+    await page.goto('/Dashboard');
+    await page.waitForURL((url) => url.pathname === '/Login');
+    expect(await signIn(page, 'pm.single@demo.test', { goto: false })).toBe('/Dashboard');
+    await signOut(page);
+    expect(await signIn(page, 'pm.single@demo.test')).toBe(staffPage(1));
+  });
+
+  it('a wrong password shows one message that does not tell whether the e-mail exists', async () => {
+    const { page, context } = e2e;
+    const attempt = async (email: string) => {
+      await page.goto('/Login');
+      await page.getByLabel('Email').fill(email);
+      await page.locator('input[name=password]').fill('Not-the-password-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      return (await alert.textContent())?.trim();
+    };
+    const known = await attempt('pm@demo.test');
+    const unknown = await attempt('nobody-here@demo.test');
+    expect(known).toBe('Email or password is incorrect.');
+    expect(unknown).toBe(known);
+    expect(pathOf(page)).toBe('/Login');
+    expect(await refreshCookie(context)).toBeUndefined();
+    // What was typed stays, so a typo is fixed in place.
+    expect(await page.getByLabel('Email').inputValue()).toBe('nobody-here@demo.test');
+  });
+
+  it('an empty form is answered in the form, without a request', async () => {
+    const { page } = e2e;
+    await page.goto('/Login');
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/login')) requests += 1;
+    });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Required.').first().waitFor();
+    expect(requests).toBe(0);
+  });
+});
+
+describe('small windows', () => {
+  it('under 768 px every page shows the small-screen message instead of the app', async () => {
+    const narrow = await e2e.newPage({ width: 700, height: 800 });
+    await narrow.goto('/Login');
+    await narrow.getByText('Your browser or device is too small').waitFor();
+    expect(await narrow.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+
+    // At exactly 768 px the app is there.
+    const tablet = await e2e.newPage({ width: 768, height: 900 });
+    await tablet.goto('/Login');
+    await tablet.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+});

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Every demo account's password (hasura/seeds/default/10_users.sql). */
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+/**
+ * Debian's Chromium (TOOLCHAIN.md): `CHROMIUM_PATH` when set, else the real binary behind
+ * Debian's wrapper script (no wrapper warning), else the wrapper. Throws how to install it.
+ */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'];
+  const found = candidates.find((file): file is string => Boolean(file) && existsSync(file as string));
+  if (!found) {
+    throw new Error(
+      'The browser tests need Chromium, and none was found (looked at $CHROMIUM_PATH, ' +
+        "/usr/lib/chromium/chromium, /usr/bin/chromium). Install Debian's: `apt-get install -y chromium` " +
+        '(.ci/run does this on CI), or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
+  return found;
+}
+
+/** Headless Chromium with the flags that keep it off the (closed) network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** How long an action or wait may take before it fails. */
+export const ACTION_TIMEOUT_MS = 8_000;
+
+/** A desktop window: the app's layout at the width most of our users have. */
+export const DESKTOP = { width: 1280, height: 860 } as const;
+
+/** A fresh, isolated browser profile (cookies, storage) on the stack's origin. */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
+  });
+  // Well inside a test's time-out, so a missing element fails with Playwright's own message.
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  return context;
+}
+
+/** Where the browser is, without the origin: `/Practice/List?x=1`. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Fills and submits the sign-in form at `/Login` (the page must already show it, or `goto` is
+ * true) and waits until the app has left the login page. Returns the path it landed on.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, goto = true }: { password?: string; goto?: boolean } = {},
+): Promise<string> {
+  if (goto) await page.goto('/Login');
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'));
+  return pathOf(page);
+}
+
+/** Signs out through the account menu in the header and waits for the login page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/Login');
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+
+/**
+ * Waits for the signed-in frame: the header's account menu naming the user, and the main
+ * navigation (fails after the page's default time-out).
+ */
+export async function waitForAppShell(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Account menu for ${name}` }).waitFor();
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+}

@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createDatabase, freePort, startCluster, withDatabase } from '@portal/devdb';
+import { loadConfig, REPO_ROOT, type RunningStack, runStack, SERVICES } from '@portal/stack';
+import pg from 'pg';
+
+const run = promisify(execFile);
+const WEB_DIR = path.join(REPO_ROOT, 'web');
+
+/** The whole product on free ports, as a browser test sees it. */
+export interface E2eStack {
+  /** The one origin (gateway): the built app at `/`, GraphQL at `/v1/graphql`, REST at `/api/`. */
+  url: string;
+  /** The application database (owner rights), for arranging and checking rows. */
+  sql: pg.Pool;
+  /** The last log lines of every service (printed when a test fails). */
+  logs(): string;
+  /** Stops the services, drops the database, deletes the temporary directory. */
+  stop(): Promise<void>;
+}
+
+export interface E2eStackOptions {
+  /**
+   * `template` (default inside vitest): a clone of the test run's seeded template database, in
+   * milliseconds. `embedded`: the stack starts its own embedded PostgreSQL in the temporary
+   * directory and loads the demo seeds, as a first `npm start` does (for scripts outside vitest).
+   */
+  database?: 'template' | 'embedded';
+  /** Echo every service log line to the console as it comes (debugging). */
+  echo?: boolean;
+}
+
+/**
+ * Builds the web app for production (`vite build`, a couple of seconds) into `outDir`. It runs
+ * in a child process with NODE_ENV=production so a test runner's NODE_ENV=test cannot turn it
+ * into a development build.
+ */
+export async function buildWebApp(outDir: string): Promise<void> {
+  const vite = path.join(
+    path.dirname(createRequire(path.join(WEB_DIR, 'package.json')).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
+  try {
+    await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: WEB_DIR,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', NO_COLOR: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`the web app did not build:\n${stdout}${stderr}`);
+  }
+}
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+/**
+ * Starts the product for one test file, the way `npm start` runs it but with a production build
+ * of the web app: a fresh seeded database, s3rver, the GraphQL engine and the actions service as
+ * child processes, and the gateway serving the built app, all on free ports. Call `stop()` once.
+ */
+export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eStack> {
+  const mode = options.database ?? (process.env.VITEST ? 'template' : 'embedded');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  // When we run as root, embedded PostgreSQL runs as `postgres`, which must enter this directory.
+  chmodSync(dir, 0o755);
+  const lines: string[] = [];
+  const output = (line: string, stream: 'stdout' | 'stderr') => {
+    lines.push(line);
+    if (lines.length > 400) lines.splice(0, lines.length - 400);
+    if (options.echo) process[stream].write(`${line}\n`);
+  };
+
+  let database: { url: string; drop(): Promise<void> } | null = null;
+  let stack: RunningStack | null = null;
+  let sql: pg.Pool | null = null;
+  const cleanUp = async () => {
+    if (stack) {
+      stack.requestStop('the browser tests are over');
+      await stack.done;
+    }
+    await sql?.end();
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const webDist = path.join(dir, 'web-dist');
+    const [, [port, enginePort, actionsPort, s3Port, webPort]] = await Promise.all([
+      buildWebApp(webDist),
+      distinctFreePorts(5),
+    ]);
+    if (mode === 'template') {
+      // Imported here: it reads the test run's provided values, which exist only inside vitest.
+      const { createTestDatabase } = await import('@portal/devdb/testing');
+      database = await createTestDatabase('seeded');
+    } else {
+      // An empty database of our own: the stack migrates and seeds it, as on a first start.
+      const cluster = await startCluster({ dataDir: path.join(dir, 'postgres', 'data') });
+      await createDatabase(cluster.url(), 'portal');
+      database = { url: withDatabase(cluster.url(), 'portal'), drop: () => cluster.stop() };
+    }
+    const url = `http://127.0.0.1:${port}`;
+    const config = loadConfig(
+      {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATA_DIR: path.join(dir, 'data'),
+        DATABASE_URL: database.url,
+        S3_PORT: String(s3Port),
+        HASURA_GRAPHQL_SERVER_PORT: String(enginePort),
+        ACTIONS_PORT: String(actionsPort),
+        WEB_PORT: String(webPort),
+        WEB_DIST: webDist,
+        NO_COLOR: '1',
+      },
+      REPO_ROOT,
+    );
+    // No Vite dev server: the gateway serves the production build, as in docker-compose.
+    stack = await runStack(config, { services: SERVICES.filter((s) => s.name !== 'web'), output });
+    if (!(await stack.ready)) {
+      await stack.done;
+      stack = null;
+      throw new Error(`the stack did not start:\n${lines.join('\n')}`);
+    }
+    sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    return {
+      url,
+      sql,
+      logs: () => lines.join('\n'),
+      stop: cleanUp,
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}

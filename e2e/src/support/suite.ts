@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { DESKTOP, launchBrowser, newContext } from './browser.ts';
+import { type E2eStack, startE2eStack } from './stack.ts';
+
+/** Failed tests leave a screenshot here (ignored by git). */
+export const FAILURE_DIR = path.resolve(import.meta.dirname, '../../screenshots/failures');
+
+export interface E2e {
+  /** The running product (started once for the file). */
+  readonly stack: E2eStack;
+  /** One Chromium for the file. */
+  readonly browser: Browser;
+  /** A fresh profile for this test: no cookies, no storage. */
+  readonly context: BrowserContext;
+  /** A page in `context`; relative `goto('/Login')` works. */
+  readonly page: Page;
+  /** Another isolated profile and page (closed after the test), e.g. a second user or a narrow window. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Uncaught errors of this test's pages so far; any left at the end fail the test. */
+  readonly pageErrors: string[];
+}
+
+const slug = (text: string) =>
+  text
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 100);
+
+/**
+ * Registers the hooks of a browser test file and returns the handle its tests use:
+ * the stack and Chromium start once for the file (in parallel), each test gets a new
+ * browser context and page. A failing test leaves `e2e/screenshots/failures/<file>--<test>.png`
+ * and prints the services' recent log lines; an uncaught page error fails the test.
+ */
+export function useE2e(): E2e {
+  let stack: E2eStack | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let extra: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  const consoleLines: string[] = [];
+
+  const watch = (target: Page) => {
+    target.on('pageerror', (error) => pageErrors.push(`${target.url()}: ${error.stack ?? error.message}`));
+    target.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        consoleLines.push(`[${message.type()}] ${message.text()}`);
+    });
+  };
+
+  beforeAll(async () => {
+    const [stackResult, browserResult] = await Promise.allSettled([startE2eStack(), launchBrowser()]);
+    if (stackResult.status === 'fulfilled') stack = stackResult.value;
+    if (browserResult.status === 'fulfilled') browser = browserResult.value;
+    if (stackResult.status === 'rejected') throw stackResult.reason;
+    if (browserResult.status === 'rejected') throw browserResult.reason;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 60_000);
+
+  beforeEach(async () => {
+    if (!stack || !browser) throw new Error('the browser test stack did not start');
+    pageErrors.length = 0;
+    consoleLines.length = 0;
+    context = await newContext(browser, stack.url, DESKTOP);
+    page = await context.newPage();
+    watch(page);
+  });
+
+  afterEach(async ({ task }) => {
+    try {
+      if (task.result?.state === 'fail') {
+        mkdirSync(FAILURE_DIR, { recursive: true });
+        const name = `${slug(path.basename(task.file?.name ?? 'e2e'))}--${slug(task.name)}`;
+        for (const [index, open] of [page, ...extra.flatMap((c) => c.pages())].entries()) {
+          if (!open || open.isClosed()) continue;
+          const file = path.join(FAILURE_DIR, `${name}${index ? `-${index}` : ''}.png`);
+          await open.screenshot({ path: file, fullPage: true }).catch(() => {});
+          console.error(`screenshot of the failed test: ${file} (at ${open.url()})`);
+        }
+        if (consoleLines.length) console.error(`browser console:\n${consoleLines.join('\n')}`);
+        console.error(`recent service logs:\n${stack?.logs().split('\n').slice(-60).join('\n')}`);
+      } else if (pageErrors.length) {
+        throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
+      }
+    } finally {
+      for (const other of extra) await other.close();
+      extra = [];
+      await context?.close();
+      context = undefined;
+      page = undefined;
+    }
+  });
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is only available inside a test`);
+    return value;
+  };
+  return {
+    get stack() {
+      return need(stack, 'stack');
+    },
+    get browser() {
+      return need(browser, 'browser');
+    },
+    get context() {
+      return need(context, 'context');
+    },
+    get page() {
+      return need(page, 'page');
+    },
+    pageErrors,
+    async newPage(viewport = DESKTOP) {
+      const other = await newContext(need(browser, 'browser'), need(stack, 'stack').url, viewport);
+      extra.push(other);
+      const created = await other.newPage();
+      watch(created);
+      return created;
+    },
+  };
+}
