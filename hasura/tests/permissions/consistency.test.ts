@@ -4,6 +4,7 @@ import {
   canAddActionPlanActivity,
   canChangeAssessment,
   canChangeAssessmentInputs,
+  canChangeNonConformityStatus,
   canEditSurveyorSummary,
   canReadAssessmentResponses,
   derivePermissionFlags,
@@ -116,6 +117,30 @@ async function updateObservation(caller: Caller, type: TAssessmentType): Promise
   return refusedOrChanged(result, changed);
 }
 
+/** Opens a closed non-conformity or closes an open one; the server stamps date_closed. */
+async function toggleNonConformity(caller: Caller, type: TAssessmentType): Promise<Outcome> {
+  const before = await stack.sql.query(
+    'select non_conformity_status from indicator_responses where id = $1',
+    [responseOf[type]],
+  );
+  const next = before.rows[0].non_conformity_status === 'CLOSED' ? 'OPEN' : 'CLOSED';
+  const result = await stack.gql(
+    caller,
+    `mutation ($id: Int!, $s: non_conformity_status_enum!) {
+      update_indicator_responses(where: {id: {_eq: $id}}, _set: {non_conformity_status: $s}) { affected_rows }
+    }`,
+    { id: responseOf[type], s: next },
+  );
+  const { rows } = await stack.sql.query(
+    `select non_conformity_status, date_closed = current_date as closed_today, date_closed is null as open
+       from indicator_responses where id = $1`,
+    [responseOf[type]],
+  );
+  const changed = rows[0].non_conformity_status === next;
+  if (changed) expect(next === 'CLOSED' ? rows[0].closed_today : rows[0].open).toBe(true);
+  return refusedOrChanged(result, changed);
+}
+
 async function addComment(caller: Caller, type: TAssessmentType): Promise<Outcome> {
   const text = `comment ${++serial}`;
   const result = await stack.gql(
@@ -219,6 +244,11 @@ describe('spec 001 §6: the flags and the GraphQL permissions agree', () => {
               `${who} changes a response`,
               expected(canChangeAssessmentInputs(context)),
               await updateObservation(caller, type),
+            );
+            compare(
+              `${who} opens or closes a non-conformity`,
+              expected(canChangeNonConformityStatus(context)),
+              await toggleNonConformity(caller, type),
             );
             compare(
               `${who} comments`,

@@ -5,6 +5,7 @@ import {
   canChangeActionPlan,
   canChangeAssessment,
   canChangeAssessmentInputs,
+  canChangeNonConformityStatus,
   canEditSurveyorSummary,
   canReadAssessmentResponses,
   isAssessmentLocked,
@@ -115,9 +116,16 @@ describe('canChangeAssessmentInputs', () => {
     }
   });
 
-  it('survey inputs later follow the assessment rule, except that certified findings are final', () => {
+  it('survey inputs later follow the assessment rule; in ACTION_REQUIRED only reviewers; certified findings are final', () => {
     expect(inputs('SURVEY_VISIT', 'UNDER_REVIEW', only('assessment.changeSurveyUnderReview'))).toBe(true);
-    expect(inputs('SURVEY_VISIT', 'ACTION_REQUIRED', only('assessment.changeActionPlan'))).toBe(true);
+    expect(inputs('SURVEY_VISIT', 'ACTION_REQUIRED', only('assessment.changeActionPlan'))).toBe(false);
+    expect(
+      inputs(
+        'SURVEY_VISIT',
+        'ACTION_REQUIRED',
+        only('assessment.changeActionPlan', 'assessment.changeSurveyUnderReview'),
+      ),
+    ).toBe(true);
     expect(inputs('SURVEY_VISIT', 'APPROVED', only('assessment.certifySurvey'))).toBe(true);
     expect(inputs('SURVEY_VISIT', 'APPROVED', only('assessment.changeSurveyUnderReview'))).toBe(false);
     expect(inputs('SURVEY_VISIT', 'CERTIFIED', ALL)).toBe(false);
@@ -208,6 +216,34 @@ describe('action plan rules', () => {
       true,
     );
     expect(canChangeActionPlan({ type: 'SURVEY_VISIT', status: 'ACTION_REQUIRED', flags: pm })).toBe(false);
+  });
+});
+
+describe('canChangeNonConformityStatus', () => {
+  const flagsOf = (practiceRoles: Array<'PM' | 'SU'>, backOfficeRole: 'qam' | null) =>
+    derivePermissionFlags({ practiceRoles, backOfficeRole, visitorOnSurveyVisitIds: [1] });
+  const nc = (status: TAssessmentStatus, flags: TPermissionFlags, type: TAssessmentType = 'SURVEY_VISIT') =>
+    canChangeNonConformityStatus({ type, status, flags, hasSubmitted: false });
+
+  it('a surveyor of the practice only while action is required; a PM never', () => {
+    for (const status of ASSESSMENT_STATUSES) {
+      expect([status, nc(status, flagsOf(['SU'], null))]).toEqual([status, status === 'ACTION_REQUIRED']);
+      expect([status, nc(status, flagsOf(['PM'], null))]).toEqual([status, false]);
+      expect([status, nc(status, flagsOf(['PM'], null), 'PRESURVEY')]).toEqual([status, false]);
+    }
+  });
+
+  it('a reviewer wherever they change the inputs', () => {
+    const qam = flagsOf([], 'qam');
+    for (const status of ASSESSMENT_STATUSES) {
+      const context = { type: 'SURVEY_VISIT' as const, status, flags: qam, hasSubmitted: false };
+      expect([status, nc(status, qam)]).toEqual([
+        status,
+        canChangeAssessmentInputs(context) || canChangeActionPlan(context),
+      ]);
+    }
+    expect(nc('UNDER_REVIEW', qam)).toBe(true);
+    expect(nc('CERTIFIED', qam)).toBe(false);
   });
 });
 

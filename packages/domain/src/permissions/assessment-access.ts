@@ -78,8 +78,10 @@ export function canChangeAssessment({ type, status, flags }: TAssessmentAccessCo
 /**
  * May the user change the assessment's inputs (its indicator responses)? The assessment rule,
  * narrowed: a self assessment's inputs in COMPLETED need `changeSelfAssessmentComplete`; a survey
- * visit in progress needs `changeSurveyInProgress` and that this user has not submitted yet; a
- * certified survey's findings are final.
+ * visit in progress needs `changeSurveyInProgress` and that this user has not submitted yet; in
+ * ACTION_REQUIRED every input needs a reviewer (`changeSurveyUnderReview` with `changeActionPlan`),
+ * while the non-conformity status follows `canChangeActionPlan`; a certified survey's findings are
+ * final.
  */
 export function canChangeAssessmentInputs(context: TAssessmentAccessContext): boolean {
   const { type, status, flags, hasSubmitted } = context;
@@ -92,6 +94,10 @@ export function canChangeAssessmentInputs(context: TAssessmentAccessContext): bo
     case 'IN_PROGRESS':
     case 'PARTIALLY_SUBMITTED':
       return a.changeSurveyInProgress && !hasSubmitted;
+    case 'ACTION_REQUIRED':
+      // The findings are the reviewers' now; the action plan's holders change only the
+      // non-conformity status (`canChangeActionPlan`), as indicator_responses_guard enforces.
+      return a.changeActionPlan && a.changeSurveyUnderReview;
     case 'CERTIFIED':
       return false;
     default:
@@ -142,6 +148,19 @@ export function canEditSurveyorSummary(
 /** May the user open or close a non-conformity or an action plan activity (spec 001 §4, §6)? */
 export function canChangeActionPlan({ type, status, flags }: Omit<TAssessmentAccessContext, 'hasSubmitted'>) {
   return type === 'SURVEY_VISIT' && status === 'ACTION_REQUIRED' && flags.assessment.changeActionPlan;
+}
+
+/**
+ * May the user set a response's non-conformity status (OPEN or CLOSED)? The action plan's holders
+ * while action is required (`canChangeActionPlan`), and a reviewer (`changeSurveyUnderReview`:
+ * the back office) wherever they may change the inputs. Nobody else: for role `user` the trigger
+ * indicator_responses_guard refuses it, and the server stamps `date_closed`.
+ */
+export function canChangeNonConformityStatus(context: TAssessmentAccessContext): boolean {
+  return (
+    canChangeActionPlan(context) ||
+    (context.flags.assessment.changeSurveyUnderReview && canChangeAssessmentInputs(context))
+  );
 }
 
 /** May the user add an activity to a survey's action plan? */
