@@ -1,4 +1,6 @@
 import {
+  formatDisplayDate,
+  formatMonthShort,
   PRACTICE_LIST_ORDER_BY,
   PRACTICE_LIST_ROW_FIELDS,
   type PracticeListRow,
@@ -101,8 +103,43 @@ describe('GET /api/practices/csv', () => {
     const expected = (
       await listOf('pm@demo.test', { search: '', filters: [], state: null, network: null })
     ).map(practiceListCells);
-    expect(expected.length).toBeGreaterThan(3);
     expect(rows.slice(1)).toEqual(expected);
+    // pm@demo.test manages practices 2 to 6, 8 and 10 (seeds, 40_practices.sql); soonest expiry first.
+    expect(rows.slice(1).map((r) => r[0])).toEqual([
+      'Hinterland Family Doctors',
+      'Bayview Health Clinic',
+      'Southern Cross General Practice',
+      'Wattle Grove Medical Practice',
+      'Red Centre Community Clinic',
+      'Riverbend Medical Centre',
+      'Capital Hill Medical Centre',
+    ]);
+  });
+
+  it('shows the cells of the table: an extension as the expiry, dues of an open cycle, the booked visit', async () => {
+    const rows = parseCsv((await csv('pm@demo.test')).body.slice(1));
+    const day = (offset: number) => {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + offset);
+      return d.toISOString().slice(0, 10);
+    };
+    const shown = (offset: number) => formatDisplayDate(day(offset));
+    const month = (offset: number) => formatMonthShort(day(offset));
+    const byName = new Map(rows.map((r) => [r[0], r]));
+    // Hinterland: expired 20 days ago, extended to 100 days from now; a closed cycle.
+    expect(byName.get('Hinterland Family Doctors')!.slice(3)).toEqual([
+      shown(100),
+      'Helen Murray',
+      'Harbour & Coast Health Partners',
+      'Accredited',
+      '',
+      '',
+      '',
+    ]);
+    // Riverbend: open cycle, self assessment due 40 days ago, visit due in 75 days, none booked.
+    expect(byName.get('Riverbend Medical Centre')!.slice(7, 10)).toEqual([shown(-40), month(75), '']);
+    // Wattle Grove: its final visit took place 12 days ago.
+    expect(byName.get('Wattle Grove Medical Practice')![9]).toBe(shown(-12));
   });
 
   it('applies the same search and filters as the list URL', async () => {
@@ -112,8 +149,9 @@ describe('GET /api/practices/csv', () => {
       1,
     );
     expect(search.map((r) => r[0])).toEqual(['Riverbend Medical Centre']);
-    const flagNotTrue = parseCsv((await csv('pm@demo.test', '?renewalDue=yes')).body.slice(1)).slice(1);
-    expect(flagNotTrue.length).toBeGreaterThan(2);
+    const all = parseCsv((await csv('pm@demo.test')).body.slice(1));
+    const flagNotTrue = parseCsv((await csv('pm@demo.test', '?renewalDue=yes')).body.slice(1));
+    expect(flagNotTrue).toEqual(all);
     const none = parseCsv((await csv('pm.single@demo.test', '?renewalDue=true')).body.slice(1));
     expect(none).toHaveLength(1);
   });

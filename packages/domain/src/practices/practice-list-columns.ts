@@ -11,12 +11,14 @@ export const PRACTICE_LIST_ROW_FIELDS = `
   organisation { name physical_address { suburb state } }
   network { name }
   current_accreditation {
-    id status expiry_date ext_date self_assessment_due
+    id status expiry_date ext_date self_assessment_due survey_visit_due
     qam { first_name last_name }
-    assessments { type status created_at }
-    survey_visits(where: {archived: {_eq: false}}, order_by: [{due: asc_nulls_last}, {id: asc}]) {
-      id status date due
+    assessments(where: {type: {_eq: SURVEY_VISIT}}, order_by: {created_at: desc}, limit: 1) {
+      type status created_at
     }
+    booked_visits: survey_visits(
+      where: {archived: {_eq: false}, date: {_is_null: false}}, order_by: {date: desc}, limit: 1
+    ) { id date }
   }
   reapplications(where: {status: {_in: [DUE, PAYMENT_PENDING]}}) { status }
 `;
@@ -35,14 +37,11 @@ export interface PracticeListRow {
     expiry_date?: string | null;
     ext_date?: string | null;
     self_assessment_due?: string | null;
+    survey_visit_due?: string | null;
     qam?: { first_name: string; last_name: string } | null;
     assessments?: ReadonlyArray<{ type: string; status: string; created_at?: string }> | null;
-    survey_visits?: ReadonlyArray<{
-      id: number;
-      status: string;
-      date?: string | null;
-      due?: string | null;
-    }> | null;
+    /** The latest dated, non-archived visit of the cycle (at most one). */
+    booked_visits?: ReadonlyArray<{ id: number; date: string }> | null;
   } | null;
   reapplications?: ReadonlyArray<{ status: string }> | null;
 }
@@ -61,32 +60,64 @@ export const PRACTICE_LIST_COLUMNS = [
   'SV Booked',
 ] as const;
 
-/**
- * The survey visit a row talks about: the first not yet final (by due date), else the latest
- * final one.
- */
-export function practiceListVisit(row: PracticeListRow) {
-  const visits = row.current_accreditation?.survey_visits ?? [];
-  return visits.find((v) => v.status !== 'FINAL') ?? visits.at(-1) ?? null;
+/** What a practice-list row shows, by column, as text (dates already formatted). */
+export interface PracticeListDisplay {
+  name: string;
+  suburb: string;
+  state: string;
+  /** dd/MM/yyyy of the expiry, or of the extension when one was granted. */
+  expiry: string;
+  /** dd/MM/yyyy of the original expiry when an extension applies (a hint), else null. */
+  extendedFrom: string | null;
+  qam: string;
+  network: string;
+  /** The Cycle badge's status value (see `practiceCycleStatus`, `statusBadge`). */
+  cycleStatus: string;
+  /** dd/MM/yyyy, for an open cycle only. */
+  selfAssessmentDue: string;
+  /** MMM yyyy of the cycle's survey visit due date, for an open cycle only. */
+  surveyVisitScheduled: string;
+  /** dd/MM/yyyy of the cycle's latest booked (dated) visit. */
+  surveyVisitBooked: string;
 }
 
 /**
- * The displayed text of each column of a row: dates dd/MM/yyyy, the scheduled visit as
- * MMM yyyy, the cycle as its badge label.
+ * A row's columns as the table shows them (spec 000 §2, §9): the expiry is the extension date
+ * when one was granted (what "Less than 12m to expire" also counts), SA Due and SV Scheduled
+ * belong to an open cycle, SV Booked is the latest dated visit.
  */
-export function practiceListCells(row: PracticeListRow): string[] {
+export function practiceListDisplay(row: PracticeListRow): PracticeListDisplay {
   const cycle = row.current_accreditation;
-  const visit = practiceListVisit(row);
+  const open = cycle?.status === 'OPEN';
+  const extended = !!cycle?.ext_date;
+  return {
+    name: row.organisation?.name ?? '',
+    suburb: row.organisation?.physical_address?.suburb ?? '',
+    state: row.organisation?.physical_address?.state ?? '',
+    expiry: formatDisplayDate(extended ? cycle?.ext_date : cycle?.expiry_date),
+    extendedFrom: extended && cycle?.expiry_date ? formatDisplayDate(cycle.expiry_date) : null,
+    qam: cycle?.qam ? `${cycle.qam.first_name} ${cycle.qam.last_name}`.trim() : '',
+    network: row.network?.name ?? '',
+    cycleStatus: practiceCycleStatus(row),
+    selfAssessmentDue: open ? formatDisplayDate(cycle?.self_assessment_due) : '',
+    surveyVisitScheduled: open ? formatMonthShort(cycle?.survey_visit_due) : '',
+    surveyVisitBooked: formatDisplayDate(cycle?.booked_visits?.[0]?.date),
+  };
+}
+
+/** The displayed text of each column of a row, in PRACTICE_LIST_COLUMNS order (the CSV line). */
+export function practiceListCells(row: PracticeListRow): string[] {
+  const d = practiceListDisplay(row);
   return [
-    row.organisation?.name ?? '',
-    row.organisation?.physical_address?.suburb ?? '',
-    row.organisation?.physical_address?.state ?? '',
-    formatDisplayDate(cycle?.expiry_date),
-    cycle?.qam ? `${cycle.qam.first_name} ${cycle.qam.last_name}` : '',
-    row.network?.name ?? '',
-    statusBadge(practiceCycleStatus(row)).label,
-    formatDisplayDate(cycle?.self_assessment_due),
-    formatMonthShort(visit?.due),
-    formatDisplayDate(visit?.date),
+    d.name,
+    d.suburb,
+    d.state,
+    d.expiry,
+    d.qam,
+    d.network,
+    statusBadge(d.cycleStatus).label,
+    d.selfAssessmentDue,
+    d.surveyVisitScheduled,
+    d.surveyVisitBooked,
   ];
 }

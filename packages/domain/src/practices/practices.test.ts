@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRACTICE_LIST_COLUMNS, practiceListCells, practiceListVisit } from './practice-list-columns.ts';
+import { PRACTICE_LIST_COLUMNS, practiceListCells, practiceListDisplay } from './practice-list-columns.ts';
 import {
   hasPracticeListCriteria,
   PRACTICE_LIST_FILTERS,
@@ -50,9 +50,12 @@ describe('practice list URL', () => {
     expect(practiceListSearchParams(query).toString()).toBe(
       'search=bay&cycleOpen=true&lessExpire=true&state=WA&page=3',
     );
-    expect(parsePracticeListQuery({ page: '-2', network: 'Sunrise Medical Group' })).toMatchObject({
-      page: 1,
+    expect(parsePracticeListQuery({ page: '-2', network: 'Sunrise Medical Group' })).toEqual({
+      search: '',
+      filters: [],
+      state: null,
       network: 'Sunrise Medical Group',
+      page: 1,
     });
     expect(practiceListSearchParams({ page: 1, filters: [] }).toString()).toBe('');
   });
@@ -91,6 +94,35 @@ describe('practiceListWhere', () => {
   });
 
   it('turns each filter into its condition', () => {
+    expect(practiceFilterWhere('cycleOpen', TODAY)).toEqual({
+      current_accreditation: { status: { _eq: 'OPEN' } },
+    });
+    expect(practiceFilterWhere('actionRequired', TODAY)).toEqual({
+      current_accreditation: { assessments: { status: { _eq: 'ACTION_REQUIRED' } } },
+    });
+    expect(practiceFilterWhere('selfAssessmentDue', TODAY)).toEqual({
+      current_accreditation: {
+        status: { _eq: 'OPEN' },
+        self_assessment_due: { _is_null: false },
+        _not: {
+          assessments: { type: { _eq: 'PRESURVEY' }, status: { _in: ['UNDER_REVIEW', 'COMPLETED'] } },
+        },
+      },
+    });
+    expect(practiceFilterWhere('renewalDue', TODAY)).toEqual({
+      reapplications: { status: { _in: ['DUE', 'PAYMENT_PENDING'] } },
+    });
+    // Spec 000 §9: a preference-days-due visit needs a due date in the future.
+    expect(practiceFilterWhere('preferenceDaysDue', TODAY)).toEqual({
+      current_accreditation: {
+        survey_visits: {
+          status: { _eq: 'PREFERRED_DAYS_REQ' },
+          due: { _gt: TODAY },
+          archived: { _eq: false },
+        },
+      },
+    });
+    // Spec 000 §9: expiry or extension within the next year and still in the future.
     expect(practiceFilterWhere('lessExpire', TODAY)).toEqual({
       current_accreditation: {
         _or: [
@@ -99,24 +131,26 @@ describe('practiceListWhere', () => {
         ],
       },
     });
-    expect(practiceFilterWhere('preferenceDaysDue', TODAY)).toMatchObject({
-      current_accreditation: {
-        survey_visits: { status: { _eq: 'PREFERRED_DAYS_REQ' }, due: { _gt: TODAY } },
-      },
+    expect(
+      practiceListWhere(
+        { search: '', filters: ['cycleOpen', 'actionRequired'], state: null, network: null },
+        TODAY,
+      ),
+    ).toEqual({
+      _and: [
+        { active_status: { _eq: 'ACTIVE' } },
+        practiceFilterWhere('cycleOpen', TODAY),
+        practiceFilterWhere('actionRequired', TODAY),
+      ],
     });
-    expect(practiceFilterWhere('renewalDue', TODAY)).toEqual({
-      reapplications: { status: { _in: ['DUE', 'PAYMENT_PENDING'] } },
-    });
-    const where = practiceListWhere(
-      { search: '', filters: ['cycleOpen', 'actionRequired'], state: null, network: null },
-      TODAY,
-    ) as { _and: unknown[] };
-    expect(where._and).toHaveLength(3);
   });
 
   it('orders by current accreditation expiry, soonest first, then name and id', () => {
-    expect(PRACTICE_LIST_ORDER_BY[0]).toEqual({ current_accreditation: { expiry_date: 'asc_nulls_last' } });
-    expect(PRACTICE_LIST_ORDER_BY.at(-1)).toEqual({ organisation_id: 'asc' });
+    expect(PRACTICE_LIST_ORDER_BY).toEqual([
+      { current_accreditation: { expiry_date: 'asc_nulls_last' } },
+      { organisation: { name: 'asc' } },
+      { organisation_id: 'asc' },
+    ]);
   });
 });
 
@@ -137,6 +171,10 @@ describe('list rules', () => {
     expect(isPreferenceDaysDue({ status: 'PREFERRED_DAYS_REQ', due: '2025-07-01' }, TODAY)).toBe(true);
     expect(isPreferenceDaysDue({ status: 'PREFERRED_DAYS_REQ', due: TODAY }, TODAY)).toBe(false);
     expect(isPreferenceDaysDue({ status: 'PLANNING', due: '2025-07-01' }, TODAY)).toBe(false);
+    expect(isPreferenceDaysDue({ status: 'PREFERRED_DAYS_REQ', due: null }, TODAY)).toBe(false);
+    expect(
+      isPreferenceDaysDue({ status: 'PREFERRED_DAYS_REQ', due: '2025-07-01', archived: true }, TODAY),
+    ).toBe(false);
   });
 
   it('due-item buttons', () => {
@@ -145,9 +183,11 @@ describe('list rules', () => {
       label: 'Renewal Due',
       path: '/Practice/Reapplication/3',
     });
-    expect(practiceDueButton({ practiceId: 4, reapplicationStatus: 'PAYMENT_PENDING' })?.label).toBe(
-      'Renewal Payment Due',
-    );
+    expect(practiceDueButton({ practiceId: 4, reapplicationStatus: 'PAYMENT_PENDING' })).toEqual({
+      kind: 'RENEWAL_PAYMENT_DUE',
+      label: 'Renewal Payment Due',
+      payment: true,
+    });
     expect(practiceDueButton({ practiceId: 2, preferredDaysVisitId: 9, reapplicationStatus: 'DUE' })).toEqual(
       {
         kind: 'SET_AVAILABILITY',
@@ -190,6 +230,9 @@ describe('list rules', () => {
     expect(shouldRedirectToPayment({ status: 'PAYMENT_PENDING', reapplications: [{ status: 'DUE' }] })).toBe(
       false,
     );
+    expect(
+      shouldRedirectToPayment({ status: 'PAYMENT_PENDING', reapplications: [{ status: 'PAYMENT_PENDING' }] }),
+    ).toBe(false);
     expect(shouldRedirectToPayment({ status: 'ACCREDITED' })).toBe(false);
   });
 
@@ -204,7 +247,18 @@ describe('list rules', () => {
       kind: 'payment',
       practiceId: 9,
     });
+    expect(
+      singlePracticeLanding([
+        { organisation_id: 9, status: 'PAYMENT_PENDING', reapplications: [{ status: 'PAYMENT_PENDING' }] },
+      ]),
+    ).toEqual({ kind: 'staff', path: '/PracticeOverview/9/Staff' });
     expect(singlePracticeLanding([])).toBeNull();
+    expect(
+      singlePracticeLanding([
+        { organisation_id: 1, status: 'IN_PROGRESS' },
+        { organisation_id: 2, status: 'IN_PROGRESS' },
+      ]),
+    ).toBeNull();
   });
 
   it('fills the payment URL template', () => {
@@ -255,26 +309,37 @@ describe('status badges', () => {
 });
 
 describe('practice list columns', () => {
+  const riverbend = {
+    organisation_id: 2,
+    status: 'IN_PROGRESS',
+    organisation: { name: 'Riverbend', physical_address: { suburb: 'West End', state: 'QLD' } },
+    network: { name: 'Harbour & Coast' },
+    current_accreditation: {
+      status: 'OPEN',
+      expiry_date: '2026-07-20',
+      ext_date: null,
+      self_assessment_due: '2025-05-06',
+      survey_visit_due: '2025-08-29',
+      qam: { first_name: 'Helen', last_name: 'Murray' },
+      assessments: [],
+      booked_visits: [{ id: 1, date: '2024-01-10' }],
+    },
+  };
+
   it('turn a row into the ten displayed cells', () => {
-    const cells = practiceListCells({
-      organisation_id: 2,
-      status: 'IN_PROGRESS',
-      organisation: { name: 'Riverbend', physical_address: { suburb: 'West End', state: 'QLD' } },
-      network: { name: 'Harbour & Coast' },
-      current_accreditation: {
-        status: 'OPEN',
-        expiry_date: '2026-07-20',
-        self_assessment_due: '2025-05-06',
-        qam: { first_name: 'Helen', last_name: 'Murray' },
-        assessments: [],
-        survey_visits: [
-          { id: 1, status: 'FINAL', date: '2024-01-10', due: '2024-01-01' },
-          { id: 2, status: 'PREFERRED_DAYS_REQ', date: null, due: '2025-08-29' },
-        ],
-      },
-    });
-    expect(PRACTICE_LIST_COLUMNS).toHaveLength(10);
-    expect(cells).toEqual([
+    expect(PRACTICE_LIST_COLUMNS).toEqual([
+      'Practice',
+      'Suburb',
+      'State',
+      'Expiry',
+      'QAM',
+      'Network',
+      'Cycle',
+      'SA Due',
+      'SV Scheduled',
+      'SV Booked',
+    ]);
+    expect(practiceListCells(riverbend)).toEqual([
       'Riverbend',
       'West End',
       'QLD',
@@ -284,11 +349,32 @@ describe('practice list columns', () => {
       'In progress',
       '06/05/2025',
       'Aug 2025',
-      '',
+      '10/01/2024',
     ]);
   });
 
-  it('leave cells blank without a cycle and show the latest final visit when all are final', () => {
+  it('show the extension as the expiry, the original as a hint, and dues only for an open cycle', () => {
+    const extended = {
+      ...riverbend,
+      status: 'ACCREDITED',
+      current_accreditation: { ...riverbend.current_accreditation, status: 'CLOSED', ext_date: '2026-10-28' },
+    };
+    expect(practiceListDisplay(extended)).toEqual({
+      name: 'Riverbend',
+      suburb: 'West End',
+      state: 'QLD',
+      expiry: '28/10/2026',
+      extendedFrom: '20/07/2026',
+      qam: 'Helen Murray',
+      network: 'Harbour & Coast',
+      cycleStatus: 'ACCREDITED',
+      selfAssessmentDue: '',
+      surveyVisitScheduled: '',
+      surveyVisitBooked: '10/01/2024',
+    });
+  });
+
+  it('leave cells blank without a cycle', () => {
     expect(practiceListCells({ organisation_id: 9, status: 'PAYMENT_PENDING' })).toEqual([
       '',
       '',
@@ -301,18 +387,5 @@ describe('practice list columns', () => {
       '',
       '',
     ]);
-    const row = {
-      organisation_id: 8,
-      status: 'ACCREDITED',
-      current_accreditation: {
-        status: 'CLOSED',
-        survey_visits: [
-          { id: 1, status: 'FINAL', date: '2024-01-10', due: '2024-01-01' },
-          { id: 2, status: 'FINAL', date: '2025-03-02', due: '2025-03-01' },
-        ],
-      },
-    };
-    expect(practiceListVisit(row)?.id).toBe(2);
-    expect(practiceListCells(row).slice(6)).toEqual(['Accredited', '', 'Mar 2025', '02/03/2025']);
   });
 });
