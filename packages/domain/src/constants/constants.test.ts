@@ -8,8 +8,33 @@ import {
   parseDisplayDate,
   toWireDate,
 } from './dates.ts';
-import { PRACTICE_LIST_PAGE_SIZE, STAFF_PAGE_SIZE_OPTIONS, TOAST_CONTACT_MS } from './limits.ts';
-import { CONTACT_MESSAGES, PRACTICE_MESSAGES, STAFF_MESSAGES } from './messages.ts';
+import {
+  CELL_TEXTAREA_MAX_ROWS,
+  CELL_TEXTAREA_MIN_ROWS,
+  DEFAULT_PHONE_COUNTRY,
+  FOLDER_CODES,
+  LAZY_SCREEN_TIMEOUT_MS,
+  MIN_SCREEN_WIDTH_PX,
+  PRACTICE_LIST_DEBOUNCE_MS,
+  PRACTICE_LIST_PAGE_SIZE,
+  PRACTICE_LOADING_HIDE_MS,
+  PRACTICE_SEARCH_DEBOUNCE_MS,
+  REGISTRATION_SEARCH_DEBOUNCE_MS,
+  SESSION_COOKIE_SECONDS,
+  STAFF_PAGE_SIZE,
+  STAFF_PAGE_SIZE_OPTIONS,
+  TOAST_CONTACT_MS,
+  TOAST_ERROR_MS,
+  TOAST_WARNING_MS,
+} from './limits.ts';
+import {
+  CELL_MESSAGES,
+  CONTACT_MESSAGES,
+  PHONE_MESSAGES,
+  PRACTICE_MESSAGES,
+  STAFF_MESSAGES,
+} from './messages.ts';
+import { containsPattern } from './search-pattern.ts';
 
 describe('dates', () => {
   it('shows yyyy-MM-dd as dd/MM/yyyy, blank when missing or invalid', () => {
@@ -41,18 +66,104 @@ describe('dates', () => {
 });
 
 describe('messages and limits', () => {
-  it('keeps the spec words', () => {
-    expect(STAFF_MESSAGES.saveFieldInvalid('Email')).toBe(
-      'Could not save staff member, value for Email is invalid',
-    );
-    expect(STAFF_MESSAGES.inviteSent('a@b.co')).toBe('You have submitted an invite to a@b.co.');
-    expect(STAFF_MESSAGES.inviteFailed('a@b.co')).toBe(
+  it('keep the spec words (000 §2, §5, §8; 002 §5)', () => {
+    expect(PRACTICE_MESSAGES).toEqual({
+      noPractices: 'No practices found',
+      noPracticesForSearch: 'No practices found for the search criteria',
+      paymentRedirectFailed:
+        'Sorry, something went wrong while redirecting you to the payment page, please contact your system administrator.',
+      searchPlaceholder: 'Search all practices',
+      loadingChunkFailed: 'Loading chunk failed',
+    });
+    const { saveFieldInvalid, inviteSent, inviteFailed, ...fixed } = STAFF_MESSAGES;
+    expect(saveFieldInvalid('Email')).toBe('Could not save staff member, value for Email is invalid');
+    expect(inviteSent('a@b.co')).toBe('You have submitted an invite to a@b.co.');
+    expect(inviteFailed('a@b.co')).toBe(
       'Invite was not sent to a@b.co. Please check you have entered a valid email address & try again.',
     );
-    expect(CONTACT_MESSAGES.updated).toBe('Successfully updated nominated contact');
-    expect(PRACTICE_MESSAGES.noPracticesForSearch).toBe('No practices found for the search criteria');
-    expect(PRACTICE_LIST_PAGE_SIZE).toBe(25);
-    expect(STAFF_PAGE_SIZE_OPTIONS).toEqual([10, 20, 30, 40]);
-    expect(TOAST_CONTACT_MS).toBe(3000);
+    expect(fixed).toEqual({
+      saveFailed: 'Could not save staff member',
+      editingRowWarning: 'Please save/discard the editing row before moving to other rows.',
+      editingNewRowWarning: 'Please save/discard the new row before moving to other rows.',
+      notice: 'Please ensure your staff details below are up to date for the current accreditation cycle.',
+      introStep: 'Add practice staff',
+      introButton: 'Enter All Staff Details',
+      introChecklist: [
+        'Staff names',
+        'Medical board registration numbers',
+        'Vocational registration status',
+        'QI and CPD or PDP program numbers',
+        'CPR certificate expiry dates',
+        'GP e-mails (GPs get no CPD points without one)',
+        'Full time equivalent bands',
+        'CPD and training details',
+      ],
+      tooltipActiveAccount: 'Staff has an active account.',
+      tooltipRejectedInvite: 'Staff has rejected their invite.',
+      tooltipDeactivatedAccount: 'Staff has deactivated their account.',
+      deleteConfirmButton: 'Delete User',
+      deleteCancelButton: 'Cancel',
+    });
+    expect(CELL_MESSAGES).toEqual({
+      requiredField: 'Required field',
+      fieldRequired: 'Field required',
+      notANumber: 'Value has to be a number',
+    });
+    expect(PHONE_MESSAGES).toEqual({
+      required: 'This field is required',
+      invalid: 'Invalid phone number format',
+    });
+    expect(CONTACT_MESSAGES).toEqual({
+      updated: 'Successfully updated nominated contact',
+      updateFailed: 'Error updating nominated contact',
+      accreditationContactCannotBeRemoved: 'The nominated accreditation contact cannot be removed.',
+    });
+  });
+
+  it('keep the spec constants (000 §2, §9)', () => {
+    expect({
+      PRACTICE_LIST_PAGE_SIZE,
+      PRACTICE_LIST_DEBOUNCE_MS,
+      PRACTICE_SEARCH_DEBOUNCE_MS,
+      STAFF_PAGE_SIZE,
+      STAFF_PAGE_SIZE_OPTIONS,
+      REGISTRATION_SEARCH_DEBOUNCE_MS,
+      TOAST_WARNING_MS,
+      TOAST_ERROR_MS,
+      TOAST_CONTACT_MS,
+      SESSION_COOKIE_SECONDS,
+      MIN_SCREEN_WIDTH_PX,
+      LAZY_SCREEN_TIMEOUT_MS,
+      PRACTICE_LOADING_HIDE_MS,
+      FOLDER_CODES,
+      DEFAULT_PHONE_COUNTRY,
+      CELL_TEXTAREA_MIN_ROWS,
+      CELL_TEXTAREA_MAX_ROWS,
+    }).toEqual({
+      PRACTICE_LIST_PAGE_SIZE: 25,
+      PRACTICE_LIST_DEBOUNCE_MS: 200,
+      PRACTICE_SEARCH_DEBOUNCE_MS: 600,
+      STAFF_PAGE_SIZE: 20,
+      STAFF_PAGE_SIZE_OPTIONS: [10, 20, 30, 40],
+      REGISTRATION_SEARCH_DEBOUNCE_MS: 2000,
+      TOAST_WARNING_MS: 1500,
+      TOAST_ERROR_MS: 5000,
+      TOAST_CONTACT_MS: 3000,
+      SESSION_COOKIE_SECONDS: 28_800,
+      MIN_SCREEN_WIDTH_PX: 768,
+      LAZY_SCREEN_TIMEOUT_MS: 120_000,
+      PRACTICE_LOADING_HIDE_MS: 1000,
+      FOLDER_CODES: ['STAFF_DOCUMENTS', 'SURVEY_VISIT_DOCUMENTS', 'PREV_ACCRED'],
+      DEFAULT_PHONE_COUNTRY: 'AU',
+      CELL_TEXTAREA_MIN_ROWS: 2,
+      CELL_TEXTAREA_MAX_ROWS: 8,
+    });
+  });
+});
+
+describe('containsPattern', () => {
+  it('matches the text anywhere, with %, _ and \\ taken literally', () => {
+    expect(containsPattern('bay')).toBe('%bay%');
+    expect(containsPattern('100%_a\\b')).toBe('%100\\%\\_a\\\\b%');
   });
 });
