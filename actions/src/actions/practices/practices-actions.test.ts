@@ -90,6 +90,8 @@ describe('practice actions', () => {
 
     it('checks the phone, keeps the accreditation contact, and lets other contacts be cleared', async () => {
       const before = await contactOf(1, 'nominated_gp_contact_id');
+      const accreditationContact = await contactOf(1, 'nominated_accreditation_contact_id');
+      expect(accreditationContact).toMatchObject({ id: expect.any(Number) });
       const badPhone = await stack.gql('pm.single@demo.test', CONTACT, {
         practiceId: 1,
         kind: 'GP',
@@ -107,7 +109,8 @@ describe('practice actions', () => {
       expect(removeAccreditation.errors?.[0]?.message).toBe(
         'The nominated accreditation contact cannot be removed.',
       );
-      expect(await contactOf(1, 'nominated_accreditation_contact_id')).toBeDefined();
+      expect(removeAccreditation.errors?.[0]?.extensions?.code).toBe('invalid_input');
+      expect(await contactOf(1, 'nominated_accreditation_contact_id')).toEqual(accreditationContact);
 
       const cleared = await stack.gql('pm.single@demo.test', CONTACT, { practiceId: 1, kind: 'SUPPORT' });
       expect(cleared.errors).toBeUndefined();
