@@ -69,12 +69,30 @@ describe('Australian phone numbers', () => {
 describe('nominated contacts', () => {
   it('has four kinds, each pointing at its accreditation column', () => {
     expect(NOMINATED_CONTACT_KINDS).toEqual(['ACCREDITATION', 'GP', 'NURSE', 'SUPPORT']);
-    expect(NOMINATED_CONTACTS.NURSE.column).toBe('nominated_nurse_contact_id');
+    expect(NOMINATED_CONTACTS).toEqual({
+      ACCREDITATION: {
+        label: 'Accreditation contact',
+        column: 'nominated_accreditation_contact_id',
+        relationship: 'nominated_accreditation_contact',
+      },
+      GP: { label: 'GP contact', column: 'nominated_gp_contact_id', relationship: 'nominated_gp_contact' },
+      NURSE: {
+        label: 'Nurse contact',
+        column: 'nominated_nurse_contact_id',
+        relationship: 'nominated_nurse_contact',
+      },
+      SUPPORT: {
+        label: 'Support contact',
+        column: 'nominated_support_contact_id',
+        relationship: 'nominated_support_contact',
+      },
+    });
   });
 
   it('never lets the accreditation contact be removed', () => {
     expect(canRemoveNominatedContact('ACCREDITATION')).toBe(false);
-    expect(canRemoveNominatedContact('GP')).toBe(true);
+    for (const kind of ['GP', 'NURSE', 'SUPPORT'] as const)
+      expect(canRemoveNominatedContact(kind)).toBe(true);
   });
 
   it('validates the request: one person at most, the phone rule', () => {
