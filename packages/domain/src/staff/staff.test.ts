@@ -295,14 +295,25 @@ describe('staff search', () => {
     expect(staffWhere({ practiceId: 3, search: '50%', field: 'email' })).toEqual({
       _and: [{ practice_id: { _eq: 3 } }, { archived: { _eq: false } }, { email: { _ilike: '%50\\%%' } }],
     });
-    expect(staffWhere({ practiceId: 3, search: 'prof', field: 'title' })._and).toContainEqual({
-      title: { _in: ['PROF', 'ASSOC_PROF'] },
+    const base = [{ practice_id: { _eq: 3 } }, { archived: { _eq: false } }];
+    expect(staffWhere({ practiceId: 3, search: 'prof', field: 'title' })).toEqual({
+      _and: [...base, { title: { _in: ['PROF', 'ASSOC_PROF'] } }],
     });
-    expect(staffWhere({ practiceId: 3, search: 'support', field: 'type' })._and).toContainEqual({
-      type: { _in: ['support'] },
+    expect(staffWhere({ practiceId: 3, search: 'support', field: 'type' })).toEqual({
+      _and: [...base, { type: { _in: ['support'] } }],
     });
-    const filtered = staffWhere({ practiceId: 3, type: 'non_gp', employment: 'contract' })._and;
-    expect(filtered).toContainEqual({ type: { _neq: 'gp' } });
-    expect(filtered).toContainEqual({ employment_type: { _eq: 'CONTRACTOR' } });
+    // Nothing matches a choice field: an empty _in, so no rows (not every row).
+    expect(staffWhere({ practiceId: 3, search: 'zzz', field: 'fte_band' })).toEqual({
+      _and: [...base, { fte_band: { _in: [] } }],
+    });
+    expect(staffWhere({ practiceId: 3, type: 'non_gp', employment: 'contract' })).toEqual({
+      _and: [...base, { type: { _neq: 'gp' } }, { employment_type: { _eq: 'CONTRACTOR' } }],
+    });
+    expect(staffWhere({ practiceId: 3, type: 'gp', employment: 'full_time' })).toEqual({
+      _and: [...base, { type: { _eq: 'gp' } }, { fte_band: { _eq: 'FTE_75_100' } }],
+    });
+    expect(staffWhere({ practiceId: 3, type: 'any', employment: 'any', search: '  ' })).toEqual({
+      _and: base,
+    });
   });
 });
