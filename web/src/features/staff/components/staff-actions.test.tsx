@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { STAFF_MESSAGES } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+
+// Riverbend (practice 2): pm@demo.test manages it, surveyor@demo.test is a surveyor on it.
+const PRACTICE = 2;
+const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
+const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
+
+describe('staff actions from the Staff tab, on the real stack', () => {
+  let stack: TestStack;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack();
+    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
+      PRACTICE,
+    ]);
+  }, 60_000);
+  afterEach(() => restore?.());
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const open = async (as: string) => {
+    const view = await renderAppOnStack(stack, STAFF_PATH, { as });
+    restore = view.cookies.restore;
+    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
+    await within(table).findByText('Desai', {}, { timeout: 15_000 });
+    return table;
+  };
+  const one = async <T,>(query: string, params: unknown[] = []) =>
+    (await stack.sql.query(query, params)).rows[0] as T;
+
+  it('adds a staff member: dates go as yyyy-MM-dd and come back as dd/MM/yyyy', async () => {
+    const table = await open('pm@demo.test');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByText('Add staff'));
+    const row = editRow(table);
+    const fill = async (within_: HTMLElement, label: string, text: string) => {
+      await user.click(within(within_).getByLabelText(label));
+      await user.paste(text);
+    };
+    await fill(row, 'First name', 'Grace');
+    await fill(row, 'Last name', 'Hopper');
+    await fill(row, 'Reg', 'MEDTEST0001');
+    await fill(row, 'Start date', '03/02/2024');
+    await fill(row, 'Email', 'grace.hopper@riverbend.demo.test');
+    await fill(row, 'Hours/week', '12.5');
+    await fill(row, 'CPR expiry', '30/06/2027');
+    await user.click(within(row).getByText('Save'));
+    await within(table).findByText('Hopper', {}, { timeout: 10_000 });
+    expect(editRow(table)).toBeNull();
+    const added = within(table).getByText('Hopper').closest('tr')!;
+    expect(within(added).getByText('03/02/2024')).toBeTruthy();
+    expect(within(added).getByText('30/06/2027')).toBeTruthy();
+    const saved = await one<Record<string, unknown>>(
+      `select title, type, employment_type, vr_status, to_char(start_date, 'YYYY-MM-DD') as start_date,
+              hours_per_week::text as hours, verified from practice_staff where last_name = 'Hopper'`,
+    );
+    expect(saved).toEqual({
+      title: 'DR',
+      type: 'gp',
+      employment_type: 'EMPLOYEE',
+      vr_status: 'VR',
+      start_date: '2024-02-03',
+      hours: '12.50',
+      verified: false,
+    });
+  }, 60_000);
+
+  it('keeps the row in edit with the error toast when the server refuses the save', async () => {
+    const table = await open('pm@demo.test');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(table).getByLabelText('Edit Sophie Scott'));
+    await user.type(within(editRow(table)).getByLabelText('Last name'), '-Jones');
+    // Deleted in another tab meanwhile.
+    await stack.sql.query('update practice_staff set archived = true where id = 9');
+    await user.click(within(editRow(table)).getByText('Save'));
+    expect(await screen.findByText(STAFF_MESSAGES.saveFailed, {}, { timeout: 10_000 })).toBeTruthy();
+    expect((within(editRow(table)).getByLabelText('Last name') as HTMLInputElement).value).toBe(
+      'Scott-Jones',
+    );
+    await stack.sql.query('update practice_staff set archived = false where id = 9');
+  }, 60_000);
+
+  it('deletes (archives) a staff member after the confirmation', async () => {
+    const table = await open('pm@demo.test');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(table).getByLabelText('Delete Oscar Walker'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      (await one<{ archived: boolean }>('select archived from practice_staff where id = 8')).archived,
+    ).toBe(false);
+
+    await user.click(within(table).getByLabelText('Delete Oscar Walker'));
+    await user.click(within(await screen.findByRole('dialog')).getByText('Delete User'));
+    await waitFor(() => expect(within(table).queryByText('Oscar')).toBeNull(), { timeout: 10_000 });
+    expect(
+      (await one<{ archived: boolean }>('select archived from practice_staff where id = 8')).archived,
+    ).toBe(true);
+  }, 60_000);
+
+  it('lets a surveyor on the practice verify a staff member', async () => {
+    const table = await open('surveyor@demo.test');
+    const checkbox = within(table).getByLabelText('Verify Mei Green') as HTMLInputElement;
+    expect(checkbox.checked).toBe(false);
+    await userEvent.click(checkbox);
+    await waitFor(
+      async () =>
+        expect(
+          (await one<{ verified: boolean }>('select verified from practice_staff where id = 6')).verified,
+        ).toBe(true),
+      { timeout: 10_000 },
+    );
+    await waitFor(() =>
+      expect((within(table).getByLabelText('Verify Mei Green') as HTMLInputElement).checked).toBe(true),
+    );
+  }, 60_000);
+
+  it('invites by the spec rules: INVITE, then RE-INVITE; tooltips for accounts and declined invites', async () => {
+    const table = await open('pm@demo.test');
+    // Rebecca Tan has an active account; Liam Wright declined his invite.
+    expect(within(table).getByLabelText(STAFF_MESSAGES.tooltipActiveAccount)).toBeTruthy();
+    expect(within(table).getByLabelText(STAFF_MESSAGES.tooltipRejectedInvite)).toBeTruthy();
+    expect(within(table).queryByLabelText('INVITE Rebecca Tan')).toBeNull();
+    expect(within(table).queryByLabelText('INVITE Liam Wright')).toBeNull();
+
+    await userEvent.click(within(table).getByLabelText('INVITE Sophie Scott'));
+    expect(
+      await screen.findByText(
+        STAFF_MESSAGES.inviteSent('sophie.scott@riverbend.demo.test'),
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    const invite = await one<{ status: string; email: string }>(
+      'select status, email::text from invitations where practice_staff_id = 9 order by id desc limit 1',
+    );
+    expect(invite).toEqual({ status: 'INVITED', email: 'sophie.scott@riverbend.demo.test' });
+    const mail = await one<{ n: number }>(
+      `select count(*)::int as n from email_outbox where to_address = 'sophie.scott@riverbend.demo.test'`,
+    );
+    expect(mail.n).toBe(1);
+    await within(table).findByLabelText('RE-INVITE Sophie Scott', {}, { timeout: 10_000 });
+  }, 60_000);
+
+  it('says the invite was not sent when the server refuses it', async () => {
+    const table = await open('pm@demo.test');
+    // The staff member declined meanwhile, in another tab.
+    await stack.sql.query(
+      `insert into invitations (practice_id, practice_staff_id, email, role, token_hash, status, expires_at, responded_at)
+       values (2, 11, 'ruby.white@riverbend.demo.test', 'PM', 'test-declined', 'REJECTED', now() + interval '1 day', now())`,
+    );
+    await userEvent.click(within(table).getByLabelText('INVITE Ruby White'));
+    expect(
+      await screen.findByText(
+        STAFF_MESSAGES.inviteFailed('ruby.white@riverbend.demo.test'),
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+  }, 60_000);
+});
