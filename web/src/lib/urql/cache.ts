@@ -19,6 +19,9 @@ export const cacheOptions: CacheExchangeOpts = {
     practices_aggregate: () => null,
     practices_aggregate_fields: () => null,
     person_title: (row) => String(row.value ?? ''),
+    australian_state: (row) => String(row.value ?? ''),
+    // The practice list's shared row fields (packages/domain) select assessments without their id.
+    assessments: (row) => (row.id == null ? null : String(row.id)),
     // Action outputs: the flags are per practice; their groups are plain values.
     UserPermissions: (row) => (row.practiceId == null ? null : String(row.practiceId)),
     AssessmentPermissionFlags: () => null,

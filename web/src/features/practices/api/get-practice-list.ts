@@ -1,3 +1,4 @@
+import { PRACTICE_LIST_ROW_FIELDS, type PracticeListRow } from '@portal/domain';
 import { gql } from '@urql/core';
 
 /**
@@ -16,20 +17,15 @@ export const GetPracticeListQuery = gql`
     $today: date!
   ) {
     practices(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) {
-      organisation_id
-      status
+      ${PRACTICE_LIST_ROW_FIELDS}
       organisation {
         id
-        name
         physical_address {
           id
-          suburb
-          state
         }
       }
       network {
         id
-        name
       }
       practice_users(where: { user_id: { _eq: $userId }, active: { _eq: true } }) {
         id
@@ -37,33 +33,10 @@ export const GetPracticeListQuery = gql`
       }
       reapplications(where: { status: { _in: [DUE, PAYMENT_PENDING] } }) {
         id
-        status
       }
       current_accreditation {
-        id
-        status
-        expiry_date
-        ext_date
-        self_assessment_due
-        survey_visit_due
         qam {
           id
-          first_name
-          last_name
-        }
-        assessments(where: { type: { _eq: SURVEY_VISIT } }, order_by: { created_at: desc }, limit: 1) {
-          id
-          type
-          status
-          created_at
-        }
-        booked_visits: survey_visits(
-          where: { archived: { _eq: false }, date: { _is_null: false } }
-          order_by: { date: desc }
-          limit: 1
-        ) {
-          id
-          date
         }
         preferred_days_visits: survey_visits(
           where: {
@@ -92,44 +65,30 @@ export const GetPracticeListQuery = gql`
         name
       }
     }
-    states: __type(name: "australian_state_enum") {
-      name
-      enumValues {
-        name
-        description
-      }
+    states: australian_state(order_by: { value: asc }) {
+      value
+      comment
     }
   }
 `;
 
-export interface TPracticeListItem {
-  organisation_id: number;
-  status: string;
-  organisation: {
-    id: number;
-    name: string;
-    physical_address: { id: number; suburb: string | null; state: string | null } | null;
-  };
-  network: { id: number; name: string } | null;
+/**
+ * One practice of the list: the shared row fields (what the table and the CSV both show, see
+ * `practiceListCells`) plus what only the screen needs: the user's own roles (row lock) and a
+ * visit waiting for their preferred days (Set Availability).
+ */
+export type TPracticeListItem = PracticeListRow & {
   practice_users: Array<{ id: number; role: string }>;
-  reapplications: Array<{ id: number; status: string }>;
-  current_accreditation: {
-    id: number;
-    status: string;
-    expiry_date: string | null;
-    ext_date: string | null;
-    self_assessment_due: string | null;
-    survey_visit_due: string | null;
-    qam: { id: number; first_name: string; last_name: string } | null;
-    assessments: Array<{ id: number; type: string; status: string; created_at: string }>;
-    booked_visits: Array<{ id: number; date: string }>;
-    preferred_days_visits: Array<{ id: number; due: string }>;
-  } | null;
-}
+  current_accreditation?:
+    | (NonNullable<PracticeListRow['current_accreditation']> & {
+        preferred_days_visits?: Array<{ id: number; due: string }>;
+      })
+    | null;
+};
 
 export interface TGetPracticeListResult {
   practices: TPracticeListItem[];
   practices_aggregate: { aggregate: { count: number } | null };
   networks: Array<{ organisation_id: number; network: { id: number; name: string } | null }>;
-  states: { name: string; enumValues: Array<{ name: string; description: string | null }> | null } | null;
+  states: Array<{ value: string; comment: string }>;
 }

@@ -154,15 +154,12 @@ function PracticeTableRow({
       <Table.Td>{row.suburb}</Table.Td>
       <Table.Td>{row.state}</Table.Td>
       <Table.Td>
+        {row.expiry}
         {row.extendedFrom ? (
-          <Tooltip label={`Extended from ${row.extendedFrom}`} withArrow>
-            <Text span fz="sm" td="underline dotted">
-              {row.expiry}
-            </Text>
-          </Tooltip>
-        ) : (
-          row.expiry
-        )}
+          <Text fz="xs" c="dimmed">
+            Extended from {row.extendedFrom}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>{row.qam}</Table.Td>
       <Table.Td>{row.network}</Table.Td>

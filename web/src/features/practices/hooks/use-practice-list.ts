@@ -59,9 +59,10 @@ export function usePracticeList(query: PracticeListQuery) {
   );
   const states = useMemo<TFilterOption[]>(
     () =>
-      (data?.states?.enumValues ?? [])
-        .map((value) => ({ value: value.name, label: value.description || value.name }))
-        .sort((a, b) => a.value.localeCompare(b.value)),
+      (data?.states ?? []).map((state) => ({
+        value: state.value,
+        label: `${state.value} – ${state.comment}`,
+      })),
     [data?.states],
   );
   return {

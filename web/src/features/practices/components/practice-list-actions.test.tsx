@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import type { AddressInfo } from 'node:net';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../../../actions/src/app.ts';
+import { loadConfig } from '../../../../../actions/src/config/load-config.ts';
+import { testEnv } from '../../../../../actions/src/test-support/test-app.ts';
+import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { leaveAppTo } from '../utils/leave-app.ts';
+
+vi.mock('../utils/leave-app.ts', () => ({ leaveAppTo: vi.fn() }));
+
+const rowOf = (id: number) => screen.getByTestId(`practice-row-${id}`);
+const listedIds = () =>
+  screen
+    .queryAllByTestId(/^practice-row-/)
+    .map((row) => Number(row.dataset.testid?.replace('practice-row-', '')))
+    .sort((a, b) => a - b);
+
+describe('the practice list on the real stack: locks, due items, redirects, CSV', () => {
+  let stack: TestStack;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  }, 90_000);
+  afterEach(() => {
+    restore?.();
+    vi.mocked(leaveAppTo).mockClear();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  async function open(path: string, as: string, on: TestStack = stack) {
+    const view = await renderAppOnStack(on, path, { as });
+    restore = view.cookies.restore;
+    await screen.findByRole('heading', { name: 'Practices' }, { timeout: 10_000 });
+    return view;
+  }
+
+  it('locks a payment-pending practice for a surveyor on it, and opens the others on click', async () => {
+    const view = await open('/Practice/List', 'surveyor2@demo.test');
+    await waitFor(() => expect(listedIds()).toContain(9), { timeout: 10_000 });
+    const lakeside = rowOf(9);
+    expect(lakeside.dataset.locked).toBe('true');
+    expect(within(lakeside).getByRole('img', { name: 'Locked' })).toBeTruthy();
+    expect(within(lakeside).queryByRole('link')).toBeNull();
+    await userEvent.click(lakeside);
+    expect(view.path()).toBe('/Practice/List');
+    const open3 = rowOf(3);
+    expect(open3.dataset.locked).toBeUndefined();
+    await userEvent.click(within(open3).getByText('Carlton'));
+    await waitFor(() => expect(view.path()).toBe('/PracticeOverview/3/Staff'));
+  });
+
+  it('offers Set Availability to a surveyor asked for preferred days', async () => {
+    await open('/Practice/List', 'surveyor@demo.test');
+    await waitFor(() => expect(listedIds()).toContain(2), { timeout: 10_000 });
+    const link = within(rowOf(2)).getByRole('link', { name: 'Set Availability' });
+    expect(link.getAttribute('href')).toBe('/SurveyVisits/2/PreferredDays');
+  });
+
+  it('sends a single-practice manager straight to the Staff route', async () => {
+    const view = await renderAppOnStack(stack, '/Practice/List', { as: 'pm.single@demo.test' });
+    restore = view.cookies.restore;
+    await waitFor(() => expect(view.path()).toBe('/PracticeOverview/1/Staff'), { timeout: 10_000 });
+  });
+
+  it('does not redirect a filtered list that happens to hold one practice', async () => {
+    const view = await open('/Practice/List?search=Bayview', 'pm@demo.test');
+    await waitFor(() => expect(listedIds()).toEqual([4]), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(view.path()).toBe('/Practice/List');
+  });
+
+  it('sends the manager of a single payment-pending practice to payment', async () => {
+    const view = await renderAppOnStack(stack, '/Practice/List', { as: 'pm.newcastle@demo.test' });
+    restore = view.cookies.restore;
+    await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(/^https?:\/\//);
+    expect(view.path()).toBe('/Practice/List');
+  });
+
+  it('Renewal Payment Due goes to the payment page', async () => {
+    await open('/Practice/List', 'pm@demo.test');
+    await waitFor(() => expect(listedIds()).toContain(4), { timeout: 10_000 });
+    await userEvent.click(within(rowOf(4)).getByRole('button', { name: 'Renewal Payment Due' }));
+    await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+  });
+
+  it('shows the failure message when the payment page cannot be had', async () => {
+    await open('/Practice/List', 'pm@demo.test');
+    await waitFor(() => expect(listedIds()).toContain(4), { timeout: 10_000 });
+    // The renewal was paid meanwhile (in another tab): the server no longer has a payment page for it.
+    await stack.sql.query(`update reapplications set status = 'COMPLETED', paid_at = now() where id = 2`);
+    try {
+      await userEvent.click(within(rowOf(4)).getByRole('button', { name: 'Renewal Payment Due' }));
+      const message =
+        'Sorry, something went wrong while redirecting you to the payment page, please contact your system administrator.';
+      await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThan(0), {
+        timeout: 10_000,
+      });
+      expect(leaveAppTo).not.toHaveBeenCalled();
+    } finally {
+      await stack.sql.query(
+        `update reapplications set status = 'PAYMENT_PENDING', paid_at = null where id = 2`,
+      );
+    }
+  });
+
+  it('downloads exactly the filtered list as CSV, with the bearer token', async () => {
+    // The actions service as `npm start` runs it: its CSV reads the list from this stack's engine.
+    const app = await buildApp(
+      loadConfig(testEnv(stack.database.url, { HASURA_GRAPHQL_URL: stack.graphqlUrl })),
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const actionsUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    const saved: Array<{ name: string; blob: Blob }> = [];
+    const blobs = new Map<string, Blob>();
+    // jsdom has no object URLs: keep each blob under a made-up one.
+    const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    };
+    URL.revokeObjectURL = () => {};
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
+    });
+    try {
+      await open('/Practice/List?renewalDue=true', 'pm@demo.test', { ...stack, actionsUrl });
+      await waitFor(() => expect(listedIds()).toEqual([3, 4]), { timeout: 10_000 });
+      await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
+      const today = new Date().toLocaleDateString('en-CA');
+      expect(saved[0]?.name).toBe(`practices-${today}.csv`);
+      const lines = (await saved[0]!.blob.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe('Practice,Suburb,State,Expiry,QAM,Network,Cycle,SA Due,SV Scheduled,SV Booked');
+      const shown = screen
+        .getAllByTestId(/^practice-row-/)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+      expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
+        shown.map((text) => text?.replace(/Renewal( Payment)? Due$/, '')),
+      );
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = objectUrls.create;
+      URL.revokeObjectURL = objectUrls.revoke;
+      await app.close();
+    }
+  });
+});
