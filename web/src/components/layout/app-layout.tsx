@@ -11,10 +11,14 @@ import { NavDrawer } from './nav-drawer.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { backendUrl, UserMenu } from './user-menu.tsx';
 
+/** The narrowest window in which the navigation drawer starts open. */
+export const NAV_OPEN_FROM_PX = 1024;
+
 /** The signed-in frame: header, navigation drawer, the page, footer. */
 export function AppLayout() {
   const user = useCurrentUser();
-  const [navOpen, { toggle }] = useDisclosure(true);
+  // Open beside the page on wide screens; on tablets it starts closed so the page gets the width.
+  const [navOpen, { toggle }] = useDisclosure(window.innerWidth >= NAV_OPEN_FROM_PX);
   return (
     <AppShell
       header={{ height: 64 }}

@@ -1,4 +1,4 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { env } from '../../config/env.ts';
 
 export const COPYRIGHT_HOLDER = 'Connect Practice Accreditation';
@@ -8,34 +8,40 @@ export const VENDOR_CREDIT = 'Accreditation portal software';
 export function SiteFooter({ compact = false }: { compact?: boolean }) {
   const phone = env.VITE_HELP_PHONE;
   const email = env.VITE_SUPPORT_EMAIL;
-  return (
-    <Group
-      component="footer"
-      justify="space-between"
-      gap="xs"
-      px="lg"
-      py={compact ? 10 : 'sm'}
-      wrap="wrap"
-      fz="sm"
-      c="dimmed"
-    >
-      <Group gap="lg">
-        <Text fz="sm">
-          Need help? Call{' '}
-          <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} fz="sm" fw={600}>
-            {phone}
-          </Anchor>
-        </Text>
-        <Text fz="sm">
-          Email{' '}
-          <Anchor href={`mailto:${email}`} fz="sm" fw={600}>
-            {email}
-          </Anchor>
-        </Text>
-      </Group>
-      <Text fz="xs">
-        © {new Date().getFullYear()} {COPYRIGHT_HOLDER} · {VENDOR_CREDIT}
+  const copyright = (
+    <Text fz="xs">
+      © {new Date().getFullYear()} {COPYRIGHT_HOLDER} · {VENDOR_CREDIT}
+    </Text>
+  );
+  const contacts = (
+    <Group gap="lg" justify={compact ? 'center' : undefined}>
+      <Text fz="sm">
+        Need help? Call{' '}
+        <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} fz="sm" fw={600}>
+          {phone}
+        </Anchor>
       </Text>
+      <Text fz="sm">
+        Email{' '}
+        <Anchor href={`mailto:${email}`} fz="sm" fw={600}>
+          {email}
+        </Anchor>
+      </Text>
+    </Group>
+  );
+  // Under a centred card (the signed-out pages) the footer is centred too.
+  if (compact) {
+    return (
+      <Stack component="footer" align="center" gap={4} px="lg" py="md" c="dimmed" ta="center">
+        {contacts}
+        {copyright}
+      </Stack>
+    );
+  }
+  return (
+    <Group component="footer" justify="space-between" gap="xs" px="lg" py="sm" wrap="wrap" fz="sm" c="dimmed">
+      {contacts}
+      {copyright}
     </Group>
   );
 }

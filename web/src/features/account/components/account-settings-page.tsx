@@ -1,5 +1,15 @@
-import { Alert, Button, Divider, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -15,26 +25,52 @@ import { AvatarUpload } from './avatar-upload.tsx';
 export function AccountSettingsPage() {
   const { id } = useParams();
   const user = useCurrentUser();
-  const { reloadUser } = useAuth();
   const [{ data, error, fetching }] = useQuery<{ users_by_pk: TAccountRow | null }>({
     query: GetAccountQuery,
     variables: { id: user.id },
   });
-  const [, update] = useMutation(UpdateAccountMutation);
-  const form = useZodForm(ZAccountFormSchema, {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    title: user.title ?? '',
-    phone: '',
-  });
-  const row = data?.users_by_pk;
-  const { setValue } = form;
-  useEffect(() => {
-    if (row?.phone) setValue('phone', row.phone);
-  }, [row?.phone, setValue]);
 
   // Only one's own settings; another id in the address goes to one's own.
   if (id !== String(user.id)) return <Navigate to={`/AccountSettings/${user.id}`} replace />;
+
+  const row = data?.users_by_pk ?? null;
+  const loaded = Boolean(row) || (Boolean(error) && !fetching);
+  return (
+    <>
+      <PageHeader title="Account settings" description="How you appear to your practice and to surveyors." />
+      <Paper withBorder radius="lg" p="xl" maw={680}>
+        <Stack gap="lg">
+          <AvatarUpload />
+          <Divider />
+          {error && !row && !fetching ? (
+            <Alert color="yellow" variant="light">
+              Your phone number could not be loaded right now; the other details are shown.
+            </Alert>
+          ) : null}
+          {/* The form starts from the stored row, so nothing typed is overwritten when it arrives. */}
+          {loaded ? (
+            <AccountForm row={row} />
+          ) : (
+            <Center py="xl">
+              <Loader size="sm" aria-label="Loading your details" />
+            </Center>
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+function AccountForm({ row }: { row: TAccountRow | null }) {
+  const user = useCurrentUser();
+  const { reloadUser } = useAuth();
+  const [, update] = useMutation(UpdateAccountMutation);
+  const form = useZodForm(ZAccountFormSchema, {
+    firstName: row?.first_name ?? user.firstName,
+    lastName: row?.last_name ?? user.lastName,
+    title: row?.title ?? user.title ?? '',
+    phone: row?.phone ?? '',
+  });
 
   const submit = form.onSubmit(async (values) => {
     const result = await update({
@@ -52,75 +88,52 @@ export function AccountSettingsPage() {
   });
 
   return (
-    <>
-      <PageHeader title="Account settings" description="How you appear to your practice and to surveyors." />
-      <Paper withBorder radius="lg" p="xl" maw={680}>
-        <Stack gap="lg">
-          <AvatarUpload />
-          <Divider />
-          {error && !fetching ? (
-            <Alert color="yellow" variant="light">
-              Your phone number could not be loaded right now; the other details are shown.
-            </Alert>
-          ) : null}
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              {form.formError ? (
-                <Alert color="red" variant="light" role="alert">
-                  {form.formError}
-                </Alert>
-              ) : null}
-              <Group grow align="flex-start">
-                <Select
-                  label="Title"
-                  placeholder="Choose a title"
-                  data={TITLE_OPTIONS.map((option) => ({ ...option }))}
-                  value={form.values.title || null}
-                  onChange={(value) => form.setValue('title', value ?? '')}
-                  clearable
-                  maw={200}
-                />
-                <div />
-              </Group>
-              <Group grow align="flex-start">
-                <TextInput
-                  label="First name"
-                  required
-                  autoComplete="given-name"
-                  {...form.field('firstName')}
-                />
-                <TextInput
-                  label="Last name"
-                  required
-                  autoComplete="family-name"
-                  {...form.field('lastName')}
-                />
-              </Group>
-              <Group grow align="flex-start">
-                <TextInput
-                  label="Email"
-                  value={user.email}
-                  readOnly
-                  disabled
-                  description="Your sign-in e-mail"
-                />
-                <TextInput
-                  label="Phone (optional)"
-                  type="tel"
-                  placeholder="04xx xxx xxx"
-                  autoComplete="tel"
-                  {...form.field('phone')}
-                />
-              </Group>
-              <Group justify="flex-end" mt="sm">
-                <Button type="submit" loading={form.submitting}>
-                  Save changes
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Stack>
-      </Paper>
-    </>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {form.formError ? (
+          <Alert color="red" variant="light" role="alert">
+            {form.formError}
+          </Alert>
+        ) : null}
+        <Group grow align="flex-start">
+          <Select
+            label="Title"
+            placeholder="Choose a title"
+            data={TITLE_OPTIONS.map((option) => ({ ...option }))}
+            value={form.values.title || null}
+            onChange={(value) => form.setValue('title', value ?? '')}
+            clearable
+            maw={200}
+          />
+          <div />
+        </Group>
+        <Group grow align="flex-start">
+          <TextInput label="First name" required autoComplete="given-name" {...form.field('firstName')} />
+          <TextInput label="Last name" required autoComplete="family-name" {...form.field('lastName')} />
+        </Group>
+        <Group grow align="flex-start">
+          <TextInput
+            label="Email"
+            value={user.email}
+            readOnly
+            variant="filled"
+            description="Used to sign in; it cannot be changed here."
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
+          <TextInput
+            label="Phone (optional)"
+            type="tel"
+            placeholder="04xx xxx xxx"
+            autoComplete="tel"
+            {...form.field('phone')}
+          />
+        </Group>
+        <Group justify="flex-end" mt="sm">
+          <Button type="submit" loading={form.submitting}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

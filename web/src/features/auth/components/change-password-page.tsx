@@ -24,7 +24,7 @@ export function ChangePasswordPage() {
     <>
       <PageHeader
         title="Change password"
-        description="Use 8 to 16 characters. You stay signed in on this device."
+        description="You stay signed in on this device; other devices are signed out."
       />
       <Paper withBorder radius="lg" p="xl" maw={520}>
         <form onSubmit={submit} noValidate>
@@ -38,6 +38,7 @@ export function ChangePasswordPage() {
             />
             <PasswordInput
               label="New password"
+              description="8 to 16 characters"
               autoComplete="new-password"
               required
               {...form.field('newPassword')}

@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, pathOf, signIn, signOut, waitForAppShell } from './support/browser.ts';
+import { useE2e } from './support/suite.ts';
+
+/**
+ * The account pages in a real browser against the whole stack: registration, password reset by
+ * the e-mailed link (read from the dev mailbox, as a developer would), change password and
+ * account settings. Each test uses its own account, so the order does not matter.
+ */
+const e2e = useE2e();
+
+/** Opens the newest e-mail to `to` in the dev mailbox and returns the first link in it. */
+async function linkInMailbox(page: Page, to: string): Promise<string> {
+  await page.goto('/api/dev/mailbox');
+  const mail = page.locator('article', { hasText: `To ${to}` }).first();
+  await mail.waitFor();
+  const href = await mail.locator('a').first().getAttribute('href');
+  if (!href) throw new Error(`no link in the e-mail to ${to}`);
+  return href;
+}
+
+describe('registration', () => {
+  it('a new account is signed in at once as a new user, and can sign in again', async () => {
+    const { page } = e2e;
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Ng');
+    await page.getByLabel('Email').fill('robin.ng@demo.test');
+    await page.locator('input[name=password]').fill('Robin-pass-1');
+    await page.locator('input[name=confirmPassword]').fill('Robin-pass-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/Practice/List');
+    await waitForAppShell(page, 'Robin Ng');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Practices' }).count()).toBe(0);
+
+    await signOut(page);
+    expect(await signIn(page, 'robin.ng@demo.test', { password: 'Robin-pass-1' })).toBe('/Practice/List');
+  });
+
+  it('checks the form in the browser and refuses a taken address without saying more', async () => {
+    const { page } = e2e;
+    await page.goto('/signup');
+    await page.locator('input[name=password]').fill('short');
+    await page.locator('input[name=confirmPassword]').fill('other');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Min 8 characters').waitFor();
+    expect(await page.getByText('Required.').count()).toBeGreaterThanOrEqual(3);
+
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Last name').fill('Lee');
+    await page.getByLabel('Email').fill('pm@demo.test');
+    await page.locator('input[name=password]').fill('Sam-pass-12');
+    await page.locator('input[name=confirmPassword]').fill('Sam-pass-12');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const alert = page.getByRole('alert').first();
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('An account cannot be created with this e-mail address.');
+    expect(pathOf(page)).toBe('/signup');
+  });
+});
+
+describe('password reset', () => {
+  it('the e-mailed link sets a new password; the old one stops working; the link works once', async () => {
+    const { page } = e2e;
+    await page.goto('/Login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/Reset');
+    await page.getByLabel('Email').fill('pm.tas@demo.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Check your inbox').waitFor();
+
+    const link = await linkInMailbox(page, 'pm.tas@demo.test');
+    expect(new URL(link).pathname).toBe('/Reset');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.locator('input[name=password]').fill('Tas-new-pass-1');
+    await page.locator('input[name=confirmPassword]').fill('Tas-new-pass-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/Login');
+
+    // The old password no longer works, the new one does.
+    await page.getByLabel('Email').fill('pm.tas@demo.test');
+    await page.locator('input[name=password]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email or password is incorrect.').waitFor();
+    expect(await signIn(page, 'pm.tas@demo.test', { password: 'Tas-new-pass-1' })).toBe(
+      '/PracticeOverview/7/Staff',
+    );
+    await signOut(page);
+
+    // The same link a second time is refused.
+    await page.goto(link);
+    await page.locator('input[name=password]').fill('Tas-other-pass-2');
+    await page.locator('input[name=confirmPassword]').fill('Tas-other-pass-2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('This reset link has expired or has already been used.').waitFor();
+  });
+
+  it('an unknown address gets the same answer as a known one', async () => {
+    const { page } = e2e;
+    const answer = async (email: string) => {
+      await page.goto('/Reset');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      const status = page.getByRole('status').filter({ hasText: 'Check your inbox' });
+      await status.waitFor();
+      return status.textContent();
+    };
+    expect(await answer('nobody-at-all@demo.test')).toBe(await answer('qam@demo.test'));
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, keeps this session, and the new password signs in', async () => {
+    const { page } = e2e;
+    await signIn(page, 'surveyor3@demo.test');
+    await page.getByRole('button', { name: 'Account menu for Tom Whitaker' }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    await page.waitForURL((url) => url.pathname === '/ChangePassword/');
+
+    const fill = async (old: string, next: string, confirm = next) => {
+      await page.locator('input[name=oldPassword]').fill(old);
+      await page.locator('input[name=newPassword]').fill(next);
+      await page.locator('input[name=confirmPassword]').fill(confirm);
+      await page.getByRole('button', { name: 'Change password' }).click();
+    };
+    await fill(DEMO_PASSWORD, 'Tom-new-pass-1', 'Tom-new-pass-2');
+    await page.getByText('Passwords do not match.').waitFor();
+    await fill(DEMO_PASSWORD, 'far-too-long-password');
+    await page.getByText('Max 16 characters').waitFor();
+    await fill('Not-my-password-1', 'Tom-new-pass-1');
+    await page.getByRole('alert').filter({ hasText: /password/i }).first().waitFor();
+
+    await fill(DEMO_PASSWORD, 'Tom-new-pass-1');
+    await page.getByText('Your password has been changed.').waitFor();
+    // Still signed in here, after a reload too.
+    await page.reload();
+    await waitForAppShell(page, 'Tom Whitaker');
+    expect(pathOf(page)).toBe('/ChangePassword/');
+
+    await signOut(page);
+    expect(await signIn(page, 'surveyor3@demo.test', { password: 'Tom-new-pass-1' })).toBe('/Practice/List');
+  });
+});
+
+describe('account settings', () => {
+  it('saves the name and phone; the header shows the new name; the row keeps it', async () => {
+    const { page, stack } = e2e;
+    await signIn(page, 'pm.newcastle@demo.test');
+    await page.getByRole('button', { name: 'Account menu for Grace Pham' }).click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/AccountSettings/10');
+    await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('pm.newcastle@demo.test');
+    expect(await page.getByLabel('Email').isEditable()).toBe(false);
+
+    await page.getByLabel('First name').fill('Gracie');
+    await page.getByLabel('Phone (optional)').fill('0413 555 010');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your account settings have been saved.').waitFor();
+    await waitForAppShell(page, 'Gracie Pham');
+
+    const { rows } = await stack.sql.query<{ first_name: string; phone: string }>(
+      'select first_name, phone from users where id = 10',
+    );
+    expect(rows[0]).toEqual({ first_name: 'Gracie', phone: '0413 555 010' });
+
+    await page.reload();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Gracie');
+    expect(await page.getByLabel('Phone (optional)').inputValue()).toBe('0413 555 010');
+  });
+
+  it("another user's id in the address shows one's own settings", async () => {
+    const { page } = e2e;
+    await signIn(page, 'surveyor2@demo.test');
+    await page.goto('/AccountSettings/1');
+    await page.waitForURL((url) => url.pathname === '/AccountSettings/4');
+    expect(await page.getByLabel('Email').inputValue()).toBe('surveyor2@demo.test');
+  });
+});
