@@ -133,7 +133,11 @@ describe('change password', () => {
     await fill(DEMO_PASSWORD, 'far-too-long-password');
     await page.getByText('Max 16 characters').waitFor();
     await fill('Not-my-password-1', 'Tom-new-pass-1');
-    await page.getByRole('alert').filter({ hasText: /password/i }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /password/i })
+      .first()
+      .waitFor();
 
     await fill(DEMO_PASSWORD, 'Tom-new-pass-1');
     await page.getByText('Your password has been changed.').waitFor();
