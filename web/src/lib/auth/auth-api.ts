@@ -15,6 +15,16 @@ type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 const ZAvatarSchema = z.object({ name: z.string(), avatar: z.string().nullable() });
 export type TAvatar = z.infer<typeof ZAvatarSchema>;
 
+/** POST /api/invitations/details: whether an invitation token can be used, and for what. */
+const ZInvitationDetailsSchema = z.object({
+  state: z.enum(['VALID', 'EXPIRED', 'USED', 'INVALID']),
+  message: z.string().nullable(),
+  practiceName: z.string().nullable(),
+  email: z.string().nullable(),
+  inviterName: z.string().nullish(),
+});
+export type TInvitationDetails = z.infer<typeof ZInvitationDetailsSchema>;
+
 /** The REST contract of the actions service (`/api/auth/*`, `/api/user/*`), one function per call. */
 export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
   async function call<T>(path: string, init: RequestInit, schema?: z.ZodType<T>): Promise<T> {
@@ -49,6 +59,8 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
     changePassword: (body: TChangePasswordRequest): Promise<void> =>
       call('/auth/change-password', json('POST', body)),
     currentUser: (): Promise<TCurrentUser> => call('/user/current', { method: 'GET' }, ZCurrentUserSchema),
+    invitationDetails: (token: string): Promise<TInvitationDetails> =>
+      call('/invitations/details', json('POST', { token }), ZInvitationDetailsSchema),
     avatar: (userId: number): Promise<TAvatar> =>
       call(`/user/${userId}/avatar`, { method: 'GET' }, ZAvatarSchema),
     uploadAvatar: (userId: number, image: Blob): Promise<TAvatar> =>
