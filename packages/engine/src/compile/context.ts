@@ -12,7 +12,7 @@ import {
 import { validationError } from '../errors.ts';
 import type { RoleSchema } from '../schema/build.ts';
 import type { TableTypes } from '../schema/table-types.ts';
-import { coerceAst, type InputContext } from './input.ts';
+import { coerceAst, type InputContext, type VariableUse } from './input.ts';
 
 /** One selected field after fragments, aliases and @skip/@include are resolved. */
 export interface Selected {
@@ -34,6 +34,7 @@ export interface ShapeLimits {
 /** State of compiling one operation for one role. */
 export class CompileCtx implements InputContext {
   readonly structural = new Set<string>();
+  readonly variableUses: VariableUse[] = [];
   readonly t: TableTypes;
   private counter = 0;
   nodes = 0;

@@ -27,6 +27,32 @@ export interface InputContext {
   /** Declared variables: name → type as written (e.g. `[Int!]!`) and whether it has a default. */
   declared: Map<string, { type: string; hasDefault: boolean }>;
   structural: Set<string>;
+  /** Where each variable was used and as what type: a cached plan re-checks new values against these. */
+  variableUses: VariableUse[];
+}
+
+/** One use of a variable in an operation: its value must coerce to `type` (reported at `path`). */
+export interface VariableUse {
+  name: string;
+  type: GraphQLInputType;
+  path: string;
+}
+
+/**
+ * Checks a request's variable values against every use of them in a cached plan, with the messages
+ * compiling would give: a plan compiled for one request's values must not let another request's
+ * ill-typed values through to SQL.
+ */
+export function checkVariableUses(uses: readonly VariableUse[], variables: Record<string, unknown>): void {
+  for (const use of uses) {
+    const raw = variables[use.name];
+    if (raw === undefined) {
+      if (use.type instanceof GraphQLNonNull)
+        throw validationError(`expecting a value for non-nullable variable: "${use.name}"`, use.path);
+      continue;
+    }
+    coerceJson(use.type, raw, use.path);
+  }
 }
 
 const named = (type: GraphQLInputType): GraphQLScalarType | GraphQLEnumType | GraphQLInputObjectType =>
@@ -80,6 +106,7 @@ export function coerceAst(
         `variable '${name}' is declared as '${declared.type}', but used where '${type.toString()}' is expected`,
         path,
       );
+    ctx.variableUses.push({ name, type, path });
     const raw = ctx.variables[name];
     if (raw === undefined) {
       if (type instanceof GraphQLNonNull)

@@ -70,6 +70,8 @@ export function prepareVariables(
       variables[name] = valueFromASTUntyped(def.defaultValue);
     if (variables[name] === undefined && def.type.kind === Kind.NON_NULL_TYPE)
       throw validationError(`expecting a value for non-nullable variable: "${name}"`);
+    if (variables[name] === null && def.type.kind === Kind.NON_NULL_TYPE)
+      throw validationError(`null value found for non-nullable type: "${print(def.type)}"`);
   }
   return { variables, declared };
 }
@@ -120,7 +122,12 @@ export function compileOperation(
   }
   if (fields.some((f) => f.kind === 'query' && f.stream) && fields.length > 1)
     throw validationError('a streaming subscription must have exactly one root field');
-  return { operation: op.operation, fields, structural: [...ctx.structural].sort() };
+  return {
+    operation: op.operation,
+    fields,
+    structural: [...ctx.structural].sort(),
+    variableUses: ctx.variableUses,
+  };
 }
 
 function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan {

@@ -1,5 +1,6 @@
 import type { Action } from '../model/types.ts';
 import type { Compiled, SQL } from '../sql/sql.ts';
+import type { VariableUse } from './input.ts';
 
 /** Runs one rendered statement with the request's variables and session, plus runtime values. */
 export interface StatementRunner {
@@ -38,6 +39,8 @@ export interface Plan {
   fields: FieldPlan[];
   /** Variables whose values shaped the plan; their values are part of the cache key. */
   structural: string[];
+  /** Every use of a variable and its expected type, re-checked when the plan is reused. */
+  variableUses: VariableUse[];
 }
 
 /** A streaming subscription's cursor: where it starts (a literal or a variable). */

@@ -1,5 +1,6 @@
 import { type DocumentNode, type OperationDefinitionNode, parse } from 'graphql';
 import type { ShapeLimits } from '../compile/context.ts';
+import { checkVariableUses } from '../compile/input.ts';
 import { compileOperation, prepareVariables, selectOperation } from '../compile/operation.ts';
 import type { Plan } from '../compile/plan.ts';
 import { validationError } from '../errors.ts';
@@ -45,7 +46,10 @@ export class PlanCache {
     const { variables: prepared } = prepareVariables(entry.op, variables);
     const structKey = entry.structural ? JSON.stringify(entry.structural.map((n) => prepared[n])) : null;
     const cached = structKey === null ? undefined : entry.plans.get(structKey);
-    if (cached) return { plan: cached, variables: prepared };
+    if (cached) {
+      checkVariableUses(cached.variableUses, prepared);
+      return { plan: cached, variables: prepared };
+    }
     const plan = compileOperation(role, entry.doc, entry.op, variables, limits);
     // Plans whose shape depends on variables are cached per value of those variables.
     entry.structural = plan.structural;
