@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+
+describe('Account settings on the real stack', () => {
+  let stack: TestStack;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  }, 60_000);
+  afterEach(() => restore?.());
+  afterAll(() => stack?.close());
+
+  const open = async (email: string) => {
+    const id = await stack.userId(email);
+    const view = await renderAppOnStack(stack, `/AccountSettings/${id}`, { as: email });
+    restore = view.cookies.restore;
+    return { id, view };
+  };
+
+  it("shows the signed-in user's own details, and saves changed names and a valid Australian phone", async () => {
+    const { id } = await open('pm@demo.test');
+    const { rows } = await stack.sql.query('select first_name, last_name from users where id = $1', [id]);
+    const first = await screen.findByLabelText(/^First name/);
+    await waitFor(() => expect((first as HTMLInputElement).value).toBe(rows[0].first_name));
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('pm@demo.test');
+
+    const user = userEvent.setup();
+    await user.clear(first);
+    await user.type(first, 'Priyanka');
+    const phone = screen.getByLabelText(/^Phone/);
+    await user.clear(phone);
+    await user.type(phone, '0412 345 678');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your account settings have been saved.')).toBeTruthy();
+    const saved = await stack.sql.query('select first_name, phone from users where id = $1', [id]);
+    expect(saved.rows[0]).toEqual({ first_name: 'Priyanka', phone: '0412 345 678' });
+  });
+
+  it('refuses a phone that is not Australian with the spec message, and changes nothing', async () => {
+    const { id } = await open('qam@demo.test');
+    const before = await stack.sql.query(
+      'select first_name, last_name, phone, title from users where id = $1',
+      [id],
+    );
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText(/^Phone/);
+    await user.clear(phone);
+    await user.type(phone, '12345');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Invalid phone number format')).toBeTruthy();
+    const after = await stack.sql.query(
+      'select first_name, last_name, phone, title from users where id = $1',
+      [id],
+    );
+    expect(after.rows).toEqual(before.rows);
+  });
+});
