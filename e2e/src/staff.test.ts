@@ -1,0 +1,188 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACTION_TIMEOUT_MS, signIn } from './support/browser.ts';
+import { openStaff, staffRegister, staffRow, toast } from './support/staff-register.ts';
+import { useE2e } from './support/suite.ts';
+
+/**
+ * Issue 5 in a real browser, the Staff tab of a practice (spec 000 §2, §4, §5, §8): a practice
+ * manager adds, validates, edits and deletes staff and sets a nominated contact, and has no verify
+ * control. Inviting and verifying are in staff-invite-verify.test.ts. The tests of this file share
+ * one database (one stack per file) and run in order.
+ */
+const e2e = useE2e();
+
+const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
+/** Southern Cross General Practice: pm@demo.test manages it, its intro was already dismissed. */
+const PRACTICE = 3;
+const PRACTICE_NAME = 'Southern Cross General Practice';
+const STAFF = `/PracticeOverview/${PRACTICE}/Staff`;
+
+/** The new GP the manager adds. */
+const NEW_GP = {
+  first: 'Amelia',
+  last: 'Testwood',
+  registration: 'MED0009990001',
+  start: '03/02/2024',
+  email: 'amelia.testwood@southerncross.demo.test',
+  hours: '30.5',
+  cprExpiry: '15/08/2027',
+};
+
+const register = staffRegister;
+const editRow = (page: Page) => register(page).getByRole('row', { name: 'Row in edit' });
+/** A cell's input in the row in edit, by the column's name. */
+const cell = (page: Page, name: string) => editRow(page).getByLabel(name, { exact: true });
+
+/** Types a dd/MM/yyyy date into a date cell and closes its calendar. */
+async function typeDate(page: Page, name: string, text: string) {
+  await cell(page, name).fill(text);
+  await cell(page, name).press('Escape');
+}
+
+describe('the staff register as the practice manager', () => {
+  it('adds a staff member: defaults, cell messages, then saved and there after a reload', async () => {
+    const { page } = e2e;
+    await signIn(page, 'pm@demo.test');
+    await openStaff(page, STAFF, 'Papadopoulos');
+    await page.getByRole('heading', { name: PRACTICE_NAME }).waitFor();
+    await page
+      .getByText('Please ensure your staff details below are up to date for the current accreditation cycle.')
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Add staff' }).click();
+    await editRow(page).waitFor();
+    // The new-row defaults of spec 000 §3.
+    expect(await cell(page, 'Title').inputValue()).toBe('Dr');
+    expect(await cell(page, 'Type').inputValue()).toBe('GP');
+    expect(await cell(page, 'Employment').inputValue()).toBe('Employee');
+    expect(await cell(page, 'Employment status').inputValue()).toBe('Active');
+    expect(await cell(page, 'VR status').inputValue()).toBe('Vocationally registered');
+
+    // A text cell left empty says so on blur; saving an incomplete row marks every missing cell.
+    await cell(page, 'First name').focus();
+    await cell(page, 'First name').blur();
+    await editRow(page).getByText('Required field').first().waitFor();
+    await editRow(page).getByRole('button', { name: 'Save' }).click();
+    await editRow(page).getByText('Field required').first().waitFor(); // hours/week, a number cell
+    expect(await editRow(page).getByText('Required field').count()).toBeGreaterThanOrEqual(5);
+    // Number cells keep digits and one decimal point only.
+    await cell(page, 'Hours/week').fill('3x0.5.1');
+    expect(await cell(page, 'Hours/week').inputValue()).toBe('30.51');
+
+    await cell(page, 'First name').fill(NEW_GP.first);
+    await cell(page, 'Last name').fill(NEW_GP.last);
+    await cell(page, 'Reg').fill(NEW_GP.registration);
+    await typeDate(page, 'Start date', NEW_GP.start);
+    await cell(page, 'Email').fill(NEW_GP.email);
+    await cell(page, 'Hours/week').fill(NEW_GP.hours);
+    await typeDate(page, 'CPR expiry', NEW_GP.cprExpiry);
+    await editRow(page).getByRole('button', { name: 'Save' }).click();
+    await editRow(page).waitFor({ state: 'detached' });
+    await staffRow(page, NEW_GP.email).waitFor();
+
+    await page.reload();
+    const saved = staffRow(page, NEW_GP.email);
+    await saved.waitFor();
+    const text = await saved.innerText();
+    for (const shown of [
+      NEW_GP.first,
+      NEW_GP.last,
+      NEW_GP.registration,
+      NEW_GP.start,
+      NEW_GP.cprExpiry,
+      'GP',
+      'Dr',
+    ]) {
+      expect(text).toContain(shown);
+    }
+  });
+
+  it('edits one row at a time: moving to another with changes warns; the change is saved', async () => {
+    const { page } = e2e;
+    await signIn(page, 'pm@demo.test');
+    await openStaff(page, STAFF, 'Okafor');
+
+    await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
+    await editRow(page).waitFor();
+    expect(await cell(page, 'Last name').inputValue()).toBe('Okafor');
+    await cell(page, 'Hours/week').fill('36');
+    await page.getByRole('button', { name: 'Edit Leo Lee' }).click();
+    await toast(page, 'Please save/discard the editing row before moving to other rows.');
+    // Still Jack's row in edit, with the change.
+    expect(await cell(page, 'Last name').inputValue()).toBe('Okafor');
+    expect(await cell(page, 'Hours/week').inputValue()).toBe('36');
+
+    await editRow(page).getByRole('button', { name: 'Save' }).click();
+    await editRow(page).waitFor({ state: 'detached' });
+    await page.reload();
+    await staffRow(page, 'jack.okafor@').getByRole('cell', { name: '36', exact: true }).waitFor();
+  });
+
+  it('deletes a staff member after the confirmation; Cancel keeps them', async () => {
+    const { page } = e2e;
+    await signIn(page, 'pm@demo.test');
+    await openStaff(page, STAFF, 'noah.young@');
+
+    await page.getByRole('button', { name: 'Delete Noah Young' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await staffRow(page, 'noah.young@').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Delete Noah Young' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByText('Noah Young').waitFor();
+    await dialog.getByRole('button', { name: 'Delete User' }).click();
+    await staffRow(page, 'noah.young@').waitFor({ state: 'detached' });
+
+    await page.reload();
+    await staffRow(page, 'Papadopoulos').waitFor();
+    expect(await staffRow(page, 'noah.young@').count()).toBe(0);
+  });
+
+  it('sets a nominated contact; a wrong phone is refused on blur', async () => {
+    const { page } = e2e;
+    await signIn(page, 'pm@demo.test');
+    await openStaff(page, STAFF, 'Papadopoulos');
+    const contacts = page.getByRole('region', { name: 'Nominated contacts' });
+    await contacts.waitFor();
+
+    const gp = contacts.getByLabel('GP contact', { exact: true });
+    await gp.click();
+    await gp.fill('Leo');
+    await page.getByRole('option', { name: /Leo Lee/ }).click();
+    await toast(page, 'Successfully updated nominated contact');
+
+    const phone = contacts.getByLabel('Nurse contact phone');
+    await phone.fill('12ab');
+    await phone.blur();
+    await contacts.getByText('Invalid phone number format').waitFor();
+
+    await page.reload();
+    await page.getByRole('region', { name: 'Nominated contacts' }).waitFor();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: 'Nominated contacts' })
+            .getByLabel('GP contact', { exact: true })
+            .inputValue(),
+        POLL,
+      )
+      .toMatch(/^Leo Lee/);
+  });
+
+  it('has no verify control: verification is the surveyor’s', async () => {
+    const { page } = e2e;
+    await signIn(page, 'pm@demo.test');
+    await openStaff(page, STAFF, 'Papadopoulos');
+    expect(
+      await register(page)
+        .getByRole('checkbox', { name: /^Verify / })
+        .count(),
+    ).toBe(0);
+    await staffRow(page, 'Papadopoulos').getByLabel('Not verified').waitFor();
+    await staffRow(page, 'leo.lee@').getByLabel('Verified', { exact: true }).waitFor();
+  });
+});
