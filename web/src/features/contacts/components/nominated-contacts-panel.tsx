@@ -10,7 +10,11 @@ import {
 import { useMemo } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { TOAST_CONTACT_MS } from '../../../lib/notify.ts';
-import { GetNominatedContactsQuery, SetNominatedContactMutation } from '../api/contacts-queries.ts';
+import {
+  GetNominatedContactsQuery,
+  SetNominatedContactMutation,
+  UpdateContactPhoneMutation,
+} from '../api/contacts-queries.ts';
 import {
   personOptions,
   type TContactRow,
@@ -55,6 +59,7 @@ export function NominatedContactsPanel({
     requestPolicy: 'cache-and-network',
   });
   const [, setNominated] = useMutation(SetNominatedContactMutation);
+  const [, updatePhone] = useMutation(UpdateContactPhoneMutation);
   const accreditation = result.data?.practices_by_pk?.current_accreditation ?? null;
   const contactOf = (kind: TNominatedContactKind) =>
     (accreditation?.[NOMINATED_CONTACTS[kind].relationship] as TContactRow | null | undefined) ?? null;
@@ -83,7 +88,14 @@ export function NominatedContactsPanel({
 
   const save = async (kind: TNominatedContactKind, option: TPersonOption | null, phone: string | null) => {
     const person = personOf(option);
-    if (option && person.staffId === null && person.userId === null) return false;
+    if (option && person.staffId === null && person.userId === null) {
+      // The current contact is nobody on the register any more: only its phone can change.
+      const contact = contactOf(kind);
+      if (!contact) return false;
+      const updated = await updatePhone({ id: contact.id, phone });
+      refresh();
+      return notifyContact(!updated.error);
+    }
     const saved = await setNominated({ practiceId, kind, ...person, phone });
     refresh();
     return notifyContact(!saved.error);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
+import { notifications } from '@mantine/notifications';
 import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +21,10 @@ describe('staff actions from the Staff tab, on the real stack', () => {
       PRACTICE,
     ]);
   }, 60_000);
-  afterEach(() => restore?.());
+  afterEach(() => {
+    restore?.();
+    notifications.clean();
+  });
   afterAll(async () => {
     await stack?.close();
   });

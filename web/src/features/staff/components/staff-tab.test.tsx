@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
+import { notifications } from '@mantine/notifications';
 import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +24,10 @@ describe('the Staff tab on the real stack', () => {
       [PRACTICE],
     );
   });
-  afterEach(() => restore?.());
+  afterEach(() => {
+    restore?.();
+    notifications.clean();
+  });
   afterAll(async () => {
     await stack?.close();
   });

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { notifications } from '@mantine/notifications';
+import { CONTACT_MESSAGES } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+
+// Riverbend (practice 2): its accreditation contact is Sarah Mitchell (pm@demo.test), its GP contact
+// Rahul Desai (not on the staff register), its nurse contact Rebecca Tan (staff member 10).
+const PRACTICE = 2;
+
+/** Opens a select and clicks the option of ITS list (every select keeps its options in the page). */
+async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, name: RegExp) {
+  await user.click(input);
+  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  const list = document.getElementById(input.getAttribute('aria-controls')!)!;
+  await user.click(await within(list).findByRole('option', { name, hidden: true }));
+}
+
+describe('nominated contacts on the real stack', () => {
+  let stack: TestStack;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack();
+    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
+      PRACTICE,
+    ]);
+  }, 60_000);
+  afterEach(() => {
+    restore?.();
+    notifications.clean();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const open = async () => {
+    const view = await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, { as: 'pm@demo.test' });
+    restore = view.cookies.restore;
+    const panel = (await screen.findByText('Nominated contacts', {}, { timeout: 15_000 })).closest(
+      'section',
+    )!;
+    await waitFor(
+      () =>
+        expect((within(panel).getByLabelText('Accreditation contact') as HTMLInputElement).value).toContain(
+          'Sarah Mitchell',
+        ),
+      {
+        timeout: 15_000,
+      },
+    );
+    return panel as HTMLElement;
+  };
+  const contactOf = async (column: string) =>
+    (
+      await stack.sql.query(
+        `select c.first_name, c.last_name, c.phone from practices p join accreditations a on a.id = p.current_accreditation_id
+           left join contacts c on c.id = a.${column} where p.organisation_id = $1`,
+        [PRACTICE],
+      )
+    ).rows[0];
+
+  it('shows the four contacts; the accreditation contact cannot be removed', async () => {
+    const panel = await open();
+    for (const label of ['Accreditation contact', 'GP contact', 'Nurse contact', 'Support contact'])
+      expect(within(panel).getByLabelText(label)).toBeTruthy();
+    expect((within(panel).getByLabelText('GP contact') as HTMLInputElement).value).toContain('Rahul Desai');
+    expect((within(panel).getByLabelText('Nurse contact') as HTMLInputElement).value).toContain(
+      'Rebecca Tan',
+    );
+    expect(
+      within(panel).getByText(new RegExp(CONTACT_MESSAGES.accreditationContactCannotBeRemoved)),
+    ).toBeTruthy();
+    // Clearable contacts have a clear button; the accreditation contact has none.
+    const clearButtons = panel.querySelectorAll(
+      'button.mantine-InputClearButton-root, [data-combobox-clear]',
+    );
+    expect(clearButtons.length).toBeLessThanOrEqual(3);
+  });
+
+  it('choosing a person saves them as the contact, then the accreditation points at them', async () => {
+    const panel = await open();
+    const user = userEvent.setup({ delay: null });
+    await pick(user, within(panel).getByLabelText('GP contact'), /Isla Desai/);
+    expect(await screen.findByText(CONTACT_MESSAGES.updated, {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(async () =>
+      expect(await contactOf('nominated_gp_contact_id')).toMatchObject({
+        first_name: 'Isla',
+        last_name: 'Desai',
+      }),
+    );
+  });
+
+  it('checks the phone on blur and saves a valid one', async () => {
+    const panel = await open();
+    const user = userEvent.setup({ delay: null });
+    const phone = within(panel).getByLabelText('Support contact phone') as HTMLInputElement;
+    await user.clear(phone);
+    await user.type(phone, '12345');
+    await user.tab();
+    expect(await within(panel).findByText('Invalid phone number format')).toBeTruthy();
+    expect((await contactOf('nominated_support_contact_id')).phone).toBe('0412 108 203');
+    await user.clear(phone);
+    await user.type(phone, '02 9360 4411');
+    await user.tab();
+    expect(await screen.findByText(CONTACT_MESSAGES.updated, {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(async () =>
+      expect((await contactOf('nominated_support_contact_id')).phone).toBe('02 9360 4411'),
+    );
+  });
+
+  it('says the update failed when the server refuses it', async () => {
+    const panel = await open();
+    // Deleted from the register in another tab after the page loaded.
+    await stack.sql.query('update practice_staff set archived = true where id = 7');
+    const user = userEvent.setup({ delay: null });
+    await pick(user, within(panel).getByLabelText('Nurse contact'), /Isla Desai/);
+    expect(await screen.findByText(CONTACT_MESSAGES.updateFailed, {}, { timeout: 10_000 })).toBeTruthy();
+    expect((await contactOf('nominated_nurse_contact_id')).first_name).toBe('Rebecca');
+    await stack.sql.query('update practice_staff set archived = false where id = 7');
+  });
+});
