@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+
+// Southern Cross (practice 3, pm@demo.test): 5 staff in the seeds, 25 more added below.
+const PRACTICE = 3;
+const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
+/** The input of a select (its list is labelled the same). */
+const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
+const bodyRows = (table: HTMLElement) => table.querySelectorAll('tbody tr').length;
+
+async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, name: string | RegExp) {
+  await user.click(input);
+  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  const list = document.getElementById(input.getAttribute('aria-controls')!)!;
+  await user.click(await within(list).findByRole('option', { name, hidden: true }));
+}
+
+describe('staff search, paging and the registration look-up, on the real stack', () => {
+  let stack: TestStack;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack();
+    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
+      PRACTICE,
+    ]);
+    await stack.sql.query(
+      `insert into practice_staff (practice_id, title, first_name, last_name, type, employment_type, start_date,
+                                   email, hours_per_week, cpr_expiry, fte_band)
+       select $1, 'MS', 'Temp' || n, 'Zimmer' || lpad(n::text, 2, '0'), 'support', 'CONTRACTOR', current_date - 30,
+              'temp' || n || '@southerncross.demo.test', 8, current_date + 300, 'FTE_0_25'
+         from generate_series(1, 25) n`,
+      [PRACTICE],
+    );
+  }, 60_000);
+  afterEach(() => {
+    restore?.();
+    notifications.clean();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const open = async () => {
+    const view = await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, { as: 'pm@demo.test' });
+    restore = view.cookies.restore;
+    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
+    await within(table).findByText('Papadopoulos', {}, { timeout: 15_000 });
+    return table;
+  };
+
+  it('pages by 20, with 10, 20, 30 and 40 to choose from', async () => {
+    const table = await open();
+    expect(screen.getByText('30 staff members')).toBeTruthy();
+    expect(bodyRows(table)).toBe(20);
+    const user = userEvent.setup({ delay: null });
+    await pick(user, input('Rows per page'), '40');
+    await waitFor(() => expect(bodyRows(table)).toBe(30));
+    await pick(user, input('Rows per page'), '10');
+    await waitFor(() => expect(bodyRows(table)).toBe(10));
+    await user.click(input('Rows per page'));
+    await waitFor(() => expect(input('Rows per page').getAttribute('aria-controls')).toBeTruthy());
+    const list = document.getElementById(input('Rows per page').getAttribute('aria-controls')!)!;
+    expect(
+      within(list)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '30', '40']);
+  }, 60_000);
+
+  it('searches first names by default, other fields by the selector, and filters GP / contract', async () => {
+    const table = await open();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Search staff'), 'oli');
+    await waitFor(() => expect(bodyRows(table)).toBe(1), { timeout: 10_000 });
+    expect(within(table).getByText('Papadopoulos')).toBeTruthy();
+
+    await pick(user, input('Search by'), 'Email');
+    await user.clear(screen.getByLabelText('Search staff'));
+    await user.type(screen.getByLabelText('Search staff'), 'temp1');
+    // temp1, temp10 … temp19
+    await waitFor(() => expect(bodyRows(table)).toBe(11), { timeout: 10_000 });
+
+    await user.clear(screen.getByLabelText('Search staff'));
+    await pick(user, input('Type'), 'GP');
+    await waitFor(() => expect(screen.getByText('2 staff members')).toBeTruthy(), { timeout: 10_000 });
+    await pick(user, input('Type'), 'Any');
+    await pick(user, input('Engagement'), 'Contract');
+    await waitFor(() => expect(screen.getByText('25 staff members')).toBeTruthy(), { timeout: 10_000 });
+  }, 60_000);
+
+  it('looks a registration number up across practices 2 s after typing and fills the row from a match', async () => {
+    const table = await open();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByText('Add staff'));
+    await user.click(within(editRow(table)).getByLabelText('Reg'));
+    // Chloe Martin's number at Harbourside (practice 1), typed in lower case and in part.
+    await user.paste('med000100791');
+    expect(screen.queryByRole('region', { name: 'Registration number matches' })).toBeNull();
+    const matches = await screen.findByRole(
+      'region',
+      { name: 'Registration number matches' },
+      { timeout: 8_000 },
+    );
+    expect(within(matches).getByText(/Chloe Martin/)).toBeTruthy();
+    await user.click(within(matches).getByText('Use these details'));
+    const row = editRow(table);
+    expect((within(row).getByLabelText('First name') as HTMLInputElement).value).toBe('Chloe');
+    expect((within(row).getByLabelText('Last name') as HTMLInputElement).value).toBe('Martin');
+    expect((within(row).getByLabelText('Reg') as HTMLInputElement).value).toBe('MED0001007919');
+    expect((within(row).getByLabelText('Email') as HTMLInputElement).value).toBe(
+      'chloe.martin@harbourside.demo.test',
+    );
+    expect(screen.queryByRole('region', { name: 'Registration number matches' })).toBeNull();
+  }, 60_000);
+});
