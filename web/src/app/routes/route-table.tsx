@@ -37,6 +37,26 @@ const PracticeOverviewRoute = lazyPage(
   () => import('../../features/practices/components/practice-overview-page.tsx'),
   'PracticeOverviewRoute',
 );
+const PracticeDetailsPage = lazyPage(
+  () => import('../../features/practices/components/practice-details-page.tsx'),
+  'PracticeDetailsPage',
+);
+const PracticeReapplicationPage = lazyPage(
+  () => import('../../features/practices/components/practice-details-page.tsx'),
+  'PracticeReapplicationPage',
+);
+const AddPracticePage = lazyPage(
+  () => import('../../features/practices/components/add-practice-page.tsx'),
+  'AddPracticePage',
+);
+const SurveyConfirmationPage = lazyPage(
+  () => import('../../features/practices/components/survey-confirmation-page.tsx'),
+  'SurveyConfirmationPage',
+);
+const DashboardPage = lazyPage(
+  () => import('../../features/dashboard/components/dashboard-page.tsx'),
+  'DashboardPage',
+);
 const StaffTab = lazyPage(() => import('../../features/staff/index.ts'), 'StaffTab');
 const DocumentsTab = lazyPage(
   () => import('../../features/practices/components/overview-later-tabs.tsx'),
@@ -76,8 +96,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'ChangePassword', element: <ChangePasswordPage /> },
               { path: 'AccountSettings/:id', element: <AccountSettingsPage /> },
-              soon('Practice/Add', 'practiceAdd'),
-              soon('add-practice', 'practiceAdd'),
+              { path: 'Practice/Add', element: <AddPracticePage /> },
+              { path: 'add-practice', element: <AddPracticePage /> },
               { path: 'Practice/List', element: <PracticeListPage /> },
               {
                 path: 'PracticeOverview/:id',
@@ -90,10 +110,10 @@ export const routes: RouteObject[] = [
                   { path: '*', element: <Navigate to="../Staff" replace /> },
                 ],
               },
-              soon('Practice/Details/:id', 'practiceDetails'),
-              soon('Practice/SurveyConfirmation/:id', 'surveyConfirmation'),
-              soon('Practice/Reapplication/:id', 'reapplication'),
-              soon('Dashboard', 'dashboard'),
+              { path: 'Practice/Details/:id', element: <PracticeDetailsPage /> },
+              { path: 'Practice/SurveyConfirmation/:id', element: <SurveyConfirmationPage /> },
+              { path: 'Practice/Reapplication/:id', element: <PracticeReapplicationPage /> },
+              { path: 'Dashboard', element: <DashboardPage /> },
               soon('Factsheets', 'factsheets'),
               soon('Resources', 'resources'),
               soon('Webinars', 'webinars'),

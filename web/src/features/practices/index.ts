@@ -6,3 +6,4 @@ export {
   type TPracticeTotals,
   usePracticeContext,
 } from './components/practice-context.tsx';
+export { usePaymentRedirect } from './hooks/use-payment-redirect.ts';

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { TGetDashboardResult } from '../api/get-dashboard.ts';
+import { dashboardDueItems, dashboardVariables } from './due-items.ts';
+
+const TODAY = '2025-06-15';
+const practice = (id: number, name: string, status = 'ACCREDITED') => ({
+  organisation_id: id,
+  status,
+  organisation: { id, name },
+});
+const empty: TGetDashboardResult = {
+  total: { aggregate: { count: 3 } },
+  renewals: [],
+  selfAssessments: [],
+  preferredDays: [],
+  confirmations: [],
+  applicationPayments: [],
+};
+
+describe('dashboardDueItems', () => {
+  it('turns each kind of due item into a row with its action and date', () => {
+    const items = dashboardDueItems(
+      {
+        ...empty,
+        applicationPayments: [{ ...practice(9, 'Lakeside', 'PAYMENT_PENDING'), reapplications: [] }],
+        renewals: [
+          {
+            ...practice(3, 'Southern Cross'),
+            reapplications: [{ id: 1, status: 'DUE', due_date: '2025-07-01' }],
+          },
+          {
+            ...practice(4, 'Bayview'),
+            reapplications: [{ id: 2, status: 'PAYMENT_PENDING', due_date: null }],
+          },
+        ],
+        preferredDays: [
+          {
+            ...practice(2, 'Riverbend', 'IN_PROGRESS'),
+            current_accreditation: {
+              id: 2,
+              survey_visits: [
+                { id: 5, status: 'PREFERRED_DAYS_REQ', due: '2025-09-01', archived: false },
+                { id: 6, status: 'PREFERRED_DAYS_REQ', due: '2025-06-01', archived: false },
+              ],
+            },
+          },
+        ],
+        confirmations: [
+          {
+            ...practice(10, 'Hinterland'),
+            current_accreditation: {
+              id: 10,
+              survey_visits: [{ id: 9, type: 'SURVEILLANCE', date: null, due: '2025-08-10' }],
+            },
+          },
+        ],
+        selfAssessments: [
+          {
+            ...practice(1, 'Harbourside', 'IN_PROGRESS'),
+            current_accreditation: { id: 1, self_assessment_due: '2025-07-30' },
+          },
+        ],
+      },
+      TODAY,
+    );
+    expect(items.map((i) => [i.title, i.practiceName, i.when, i.action.label])).toEqual([
+      ['Application payment due', 'Lakeside', '', 'Pay now'],
+      ['Renewal Due', 'Southern Cross', '01/07/2025', 'Renewal Due'],
+      ['Renewal Payment Due', 'Bayview', '', 'Renewal Payment Due'],
+      ['Preference days due', 'Riverbend', 'September 2025', 'Set Availability'],
+      ['Survey confirmation due', 'Hinterland', '10/08/2025', 'Review visit'],
+      ['Self assessment due', 'Harbourside', '30/07/2025', 'Open accreditation'],
+    ]);
+    expect(items[1]?.action).toEqual({ label: 'Renewal Due', to: '/Practice/Reapplication/3' });
+    expect(items[3]?.action).toEqual({ label: 'Set Availability', to: '/SurveyVisits/5/PreferredDays' });
+    expect(items[4]?.action).toEqual({ label: 'Review visit', to: '/Practice/SurveyConfirmation/10' });
+  });
+
+  it('does not ask for the application fee while a renewal is open', () => {
+    const items = dashboardDueItems(
+      {
+        ...empty,
+        applicationPayments: [
+          {
+            ...practice(9, 'Lakeside', 'PAYMENT_PENDING'),
+            reapplications: [{ id: 1, status: 'DUE', due_date: null }],
+          },
+        ],
+      },
+      TODAY,
+    );
+    expect(items).toEqual([]);
+  });
+
+  it('filters each kind with the practice list rules, preferred days only for the visitor', () => {
+    const variables = dashboardVariables(3, TODAY);
+    expect(variables.userId).toBe(3);
+    expect(JSON.stringify(variables.renewals)).toContain('"reapplications"');
+    expect(JSON.stringify(variables.preferredDays)).toContain('"survey_visitors":{"user_id":{"_eq":3}}');
+    expect(JSON.stringify(variables.confirmations)).toContain('"confirmation_form_status":{"_eq":"SENT"}');
+  });
+});

@@ -1,0 +1,200 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { formatDisplayDate, statusBadge } from '@portal/domain';
+import { useEffect, useMemo } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PortalError } from '../../../lib/errors.ts';
+import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { GetUserPermissionsQuery, type TGetUserPermissionsResult } from '../api/get-user-permissions.ts';
+import {
+  GetPracticeDetailsQuery,
+  type TGetPracticeDetailsResult,
+  type TPracticeDetails,
+  UpdatePracticeDetailsMutation,
+  UpdatePracticeDetailsWithoutAddressMutation,
+} from '../api/practice-details.ts';
+import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
+import { toPracticeChanges, toPracticeFormValues, ZPracticeFormSchema } from '../model/practice-form.ts';
+import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
+import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
+
+export const DETAILS_SAVED = 'The practice details have been saved.';
+
+/** /Practice/Details/:id — practice and organisation data, editable with practice.changePractice. */
+export function PracticeDetailsPage() {
+  return <PracticeDetailsScreen mode="details" />;
+}
+
+/** /Practice/Reapplication/:id — the same form in reapplying mode (id = organisation id). */
+export function PracticeReapplicationPage() {
+  return <PracticeDetailsScreen mode="reapplication" />;
+}
+
+function PracticeDetailsScreen({ mode }: { mode: 'details' | 'reapplication' }) {
+  const practiceId = Number(useParams().id);
+  const valid = Number.isInteger(practiceId) && practiceId > 0;
+  const [{ data, error, fetching }, refetch] = useQuery<TGetPracticeDetailsResult>({
+    query: GetPracticeDetailsQuery,
+    variables: { id: practiceId },
+    pause: !valid,
+    requestPolicy: 'cache-and-network',
+  });
+  const [permissionsResult] = useQuery<TGetUserPermissionsResult>({
+    query: GetUserPermissionsQuery,
+    variables: { practiceId },
+    pause: !valid,
+    requestPolicy: 'network-only',
+  });
+  if (!valid) return <Navigate to={PRACTICE_LIST_PATH} replace />;
+  const practice = data?.practices_by_pk;
+  const failed = error || permissionsResult.error || (data && !fetching && !practice);
+  if (failed) {
+    return (
+      <>
+        <PageHeader title={mode === 'details' ? 'Practice details' : 'Reapplication'} />
+        <Alert color="red" variant="light" role="alert" title="This practice could not be opened">
+          It may not exist, or you may not have access to it.{' '}
+          <Anchor component={Link} to={PRACTICE_LIST_PATH}>
+            Back to your practices
+          </Anchor>
+        </Alert>
+      </>
+    );
+  }
+  if (!practice || !data || !permissionsResult.data) {
+    return (
+      <Stack gap="md" data-testid="practice-details-loading">
+        <Skeleton h={30} w={320} />
+        <Skeleton h={480} radius="lg" />
+      </Stack>
+    );
+  }
+  return (
+    <LoadedDetails
+      key={practice.organisation_id}
+      mode={mode}
+      practice={practice}
+      data={data}
+      canEdit={permissionsResult.data.userPermissions.practice.changePractice}
+      refetch={() => refetch({ requestPolicy: 'network-only' })}
+    />
+  );
+}
+
+function LoadedDetails({
+  mode,
+  practice,
+  data,
+  canEdit,
+  refetch,
+}: {
+  mode: 'details' | 'reapplication';
+  practice: TPracticeDetails;
+  data: TGetPracticeDetailsResult;
+  canEdit: boolean;
+  refetch(): void;
+}) {
+  const form = useZodForm(ZPracticeFormSchema, toPracticeFormValues(practice));
+  const [, saveWithAddress] = useMutation(UpdatePracticeDetailsMutation);
+  const [, saveWithoutAddress] = useMutation(UpdatePracticeDetailsWithoutAddressMutation);
+  const payment = usePaymentRedirect();
+  const choices = useMemo<TChoiceLists>(() => {
+    const list = (rows: Array<{ value: string; comment: string }>) =>
+      rows.map((r) => ({ value: r.value, label: r.comment }));
+    return {
+      practiceTypes: list(data.practice_type),
+      mmm: list(data.mmm_classification),
+      structures: list(data.organisation_structure),
+      states: data.australian_state.map((r) => ({ value: r.value, label: `${r.value} – ${r.comment}` })),
+    };
+  }, [data]);
+  const address = practice.organisation.physical_address;
+  const reapplication = practice.reapplications[0] ?? null;
+  const { setFormError } = form;
+  useEffect(() => setFormError(null), [setFormError]);
+
+  const submit = form.onSubmit(async (values) => {
+    const changes = toPracticeChanges(values);
+    const result = address
+      ? await saveWithAddress({ id: practice.organisation_id, ...changes, addressId: address.id })
+      : await saveWithoutAddress({
+          id: practice.organisation_id,
+          organisation: changes.organisation,
+          practice: changes.practice,
+        });
+    if (result.error) throw PortalError.fromCombinedError(result.error);
+    notifySuccess(DETAILS_SAVED);
+    refetch();
+  });
+
+  const name = practice.organisation.name;
+  const badge = statusBadge(practice.status);
+  const expiry = practice.current_accreditation?.ext_date ?? practice.current_accreditation?.expiry_date;
+  return (
+    <>
+      <Breadcrumbs separator="›" fz="sm" mb={6}>
+        <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
+          Practices
+        </Anchor>
+        <Anchor component={Link} to={`/PracticeOverview/${practice.organisation_id}/Staff`} fz="sm">
+          {name}
+        </Anchor>
+        <Text fz="sm" c="dimmed">
+          {mode === 'details' ? 'Details' : 'Reapplication'}
+        </Text>
+      </Breadcrumbs>
+      <PageHeader
+        title={mode === 'details' ? name : `Reapplication: ${name}`}
+        description={
+          <Group gap="xs" component="span">
+            <Badge color={badge.color} variant="light" radius="sm" tt="none" component="span">
+              {badge.label}
+            </Badge>
+            {expiry ? <span>Accreditation expires {formatDisplayDate(expiry)}</span> : null}
+          </Group>
+        }
+      />
+      {mode === 'reapplication' ? (
+        <Alert
+          color={reapplication ? 'blue' : 'gray'}
+          variant="light"
+          mb="lg"
+          title="Renewing your accreditation"
+        >
+          {reapplication?.status === 'DUE'
+            ? `Your renewal is due${reapplication.due_date ? ` by ${formatDisplayDate(reapplication.due_date)}` : ''}. Check that the details below are current and save them; the provider then confirms your renewal and its fee.`
+            : reapplication?.status === 'PAYMENT_PENDING'
+              ? 'Your renewal is waiting for payment. Check the details below, then continue to payment.'
+              : 'This practice has no renewal due at the moment. Its details are shown below.'}
+        </Alert>
+      ) : null}
+      {!canEdit ? (
+        <Alert color="gray" variant="light" mb="lg">
+          You can view these details. Only the practice's managers and the accreditation team can change them.
+        </Alert>
+      ) : null}
+      <PracticeForm
+        form={form}
+        choices={choices}
+        readOnly={!canEdit}
+        hasAddress={!!address}
+        submitLabel="Save changes"
+        onSubmit={submit}
+        footer={
+          mode === 'reapplication' && reapplication?.status === 'PAYMENT_PENDING' ? (
+            <Button
+              variant="light"
+              color="yellow"
+              loading={payment.pending === practice.organisation_id}
+              onClick={() => void payment.redirect(practice.organisation_id)}
+            >
+              Continue to payment
+            </Button>
+          ) : null
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { formatDisplayDate, formatMonthLong } from '@portal/domain';
+import { Link, Navigate, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { PageHeader } from '../../../components/page-header.tsx';
+import {
+  GetSurveyConfirmationQuery,
+  type TGetSurveyConfirmationResult,
+  type TSurveyVisit,
+} from '../api/survey-confirmation.ts';
+import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
+
+/** Visit types as the spec names them (ACCREDITATION is shown as Survey). */
+const VISIT_TYPE_LABELS: Record<string, string> = {
+  ACCREDITATION: 'Survey',
+  SURVEILLANCE: 'Surveillance',
+  RELOCATION: 'Relocation',
+  GAP: 'Gap',
+};
+
+/** 'SENT' means a survey confirmation is due (spec 000 §3). */
+const isConfirmationDue = (visit: TSurveyVisit) => visit.confirmation_form_status === 'SENT';
+
+const time = (value: string | null) => {
+  if (!value) return '';
+  const [h = 0, m = 0] = value.split(':').map(Number);
+  const suffix = h >= 12 ? 'pm' : 'am';
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${suffix}`;
+};
+
+/** /Practice/SurveyConfirmation/:id (id = organisation id): the visit whose details the practice confirms. */
+export function SurveyConfirmationPage() {
+  const practiceId = Number(useParams().id);
+  const valid = Number.isInteger(practiceId) && practiceId > 0;
+  const [{ data, error, fetching }] = useQuery<TGetSurveyConfirmationResult>({
+    query: GetSurveyConfirmationQuery,
+    variables: { id: practiceId },
+    pause: !valid,
+  });
+  if (!valid) return <Navigate to={PRACTICE_LIST_PATH} replace />;
+  const practice = data?.practices_by_pk;
+  if (error || (data && !fetching && !practice)) {
+    return (
+      <>
+        <PageHeader title="Survey confirmation" />
+        <Alert color="red" variant="light" role="alert" title="This practice could not be opened">
+          It may not exist, or you may not have access to it.{' '}
+          <Anchor component={Link} to={PRACTICE_LIST_PATH}>
+            Back to your practices
+          </Anchor>
+        </Alert>
+      </>
+    );
+  }
+  if (!practice) return <Skeleton h={320} radius="lg" />;
+  const visits = practice.current_accreditation?.survey_visits ?? [];
+  const due = visits.filter(isConfirmationDue);
+  const address = practice.organisation.physical_address;
+  return (
+    <>
+      <Breadcrumbs separator="›" fz="sm" mb={6}>
+        <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
+          Practices
+        </Anchor>
+        <Anchor component={Link} to={`/PracticeOverview/${practice.organisation_id}/Staff`} fz="sm">
+          {practice.organisation.name}
+        </Anchor>
+        <Text fz="sm" c="dimmed">
+          Survey confirmation
+        </Text>
+      </Breadcrumbs>
+      <PageHeader
+        title="Survey confirmation"
+        description={`${practice.organisation.name}${address ? ` · ${[address.unit, address.street, address.suburb, address.state, address.postcode].filter(Boolean).join(' ')}` : ''}`}
+      />
+      {due.length === 0 ? (
+        <Alert color="gray" variant="light" mb="lg">
+          No survey visit of this practice is waiting for its confirmation.
+        </Alert>
+      ) : (
+        <Alert color="yellow" variant="light" mb="lg" title="Please check the details of your survey visit">
+          We have sent you the survey confirmation form. If anything below is wrong, contact your
+          accreditation coordinator before the visit. Confirming the form online arrives in a later release.
+        </Alert>
+      )}
+      <Stack gap="md">
+        {(due.length ? due : visits).map((visit) => (
+          <VisitCard key={visit.id} visit={visit} />
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function VisitCard({ visit }: { visit: TSurveyVisit }) {
+  const fact = (label: string, value: string) => (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      <Text fz="sm">{value || '—'}</Text>
+    </div>
+  );
+  return (
+    <Paper withBorder radius="lg" p="lg" data-testid={`visit-${visit.id}`}>
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz={17}>
+          {VISIT_TYPE_LABELS[visit.type] ?? visit.type} visit
+        </Title>
+        {isConfirmationDue(visit) ? (
+          <Badge color="yellow" variant="light" tt="none">
+            Confirmation due
+          </Badge>
+        ) : null}
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        {fact(
+          'Date',
+          formatDisplayDate(visit.date) || (visit.due ? `Due ${formatMonthLong(visit.due)}` : ''),
+        )}
+        {fact('Time', visit.start_time ? `${time(visit.start_time)} – ${time(visit.end_time)}` : '')}
+        {fact(
+          'Surveyors',
+          visit.survey_visitors
+            .map((v) =>
+              v.user ? `${v.user.first_name} ${v.user.last_name}${v.is_lead ? ' (lead)' : ''}` : '',
+            )
+            .filter(Boolean)
+            .join(', '),
+        )}
+        {fact('Reason', visit.reason_for_visit ?? '')}
+      </SimpleGrid>
+    </Paper>
+  );
+}
