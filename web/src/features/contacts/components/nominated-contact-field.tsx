@@ -36,8 +36,9 @@ export function NominatedContactField({
 
   return (
     <Stack gap={6}>
-      <Group gap="sm" align="flex-start" grow wrap="nowrap">
+      <Group gap="sm" align="flex-start" wrap="nowrap">
         <Select
+          style={{ flex: 1, minWidth: 0 }}
           label={label}
           placeholder={disabled ? 'Not nominated' : 'Choose a person'}
           data={options.map((o) => ({ value: o.value, label: o.label }))}
@@ -59,6 +60,7 @@ export function NominatedContactField({
           }}
         />
         <TextInput
+          w={{ base: 200, sm: 260 }}
           label={`${label} phone`}
           placeholder="Optional, e.g. 02 9360 4411"
           type="tel"

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CONTACT_MESSAGES,
@@ -130,7 +130,7 @@ export function NominatedContactsPanel({
           </Text>
         ) : null}
         {accreditation ? (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
+          <Stack gap="md" maw={880}>
             {NOMINATED_CONTACT_KINDS.map((kind) => (
               <NominatedContactField
                 key={`${kind}-${contactOf(kind)?.id ?? 'none'}`}
@@ -142,7 +142,7 @@ export function NominatedContactsPanel({
                 onPhone={(option, phone) => save(kind, option, phone)}
               />
             ))}
-          </SimpleGrid>
+          </Stack>
         ) : null}
       </Stack>
     </Card>

@@ -90,7 +90,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
   {
     id: 'verified',
     header: 'Verified',
-    width: 72,
+    width: 76,
     sticky: true,
     view: () => null, // rendered by the row: it is the surveyor's verify control
     edit: (ctx) => (
@@ -106,7 +106,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
   {
     id: 'title',
     header: 'Title',
-    width: 110,
+    width: 96,
     sticky: true,
     view: (row) => label(row.title),
     edit: (ctx) => select('title', 'Title', ctx, STAFF_TITLES),
@@ -114,7 +114,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
   {
     id: 'firstName',
     header: 'First name',
-    width: 150,
+    width: 130,
     sticky: true,
     view: (row) => row.first_name,
     edit: (ctx) => text('firstName', 'First name', ctx),
@@ -122,7 +122,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
   {
     id: 'lastName',
     header: 'Last name',
-    width: 150,
+    width: 130,
     sticky: true,
     view: (row) => row.last_name,
     edit: (ctx) => text('lastName', 'Last name', ctx),

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Tooltip } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, ThemeIcon, Tooltip } from '@mantine/core';
 import { inviteButtonLabel, staffAccountTooltip } from '@portal/domain';
 import { useState } from 'react';
 import { staffName } from '../hooks/use-staff-row-actions.ts';
@@ -33,16 +33,34 @@ export function VerifiedCell({
         }}
       />
     );
-  return row.verified ? (
-    <Tooltip label="Verified by a surveyor" withinPortal>
-      <Badge color="teal" variant="light" size="sm" aria-label="Verified">
-        ✓
-      </Badge>
+  return (
+    <Tooltip label={row.verified ? 'Verified by a surveyor' : 'Not verified yet'} withinPortal>
+      <ThemeIcon
+        size={22}
+        radius="xl"
+        variant={row.verified ? 'filled' : 'light'}
+        color={row.verified ? 'teal' : 'gray'}
+        role="img"
+        aria-label={row.verified ? 'Verified' : 'Not verified'}
+      >
+        {row.verified ? (
+          <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+            <path
+              d="M2.5 6.2 5 8.6l4.5-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        ) : (
+          <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+            <path d="M2.5 5h5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          </svg>
+        )}
+      </ThemeIcon>
     </Tooltip>
-  ) : (
-    <Badge color="gray" variant="outline" size="sm" aria-label="Not verified">
-      –
-    </Badge>
   );
 }
 

@@ -2,7 +2,7 @@ import { STAFF_COLUMNS } from './staff-columns.tsx';
 import classes from './staff-table.module.css';
 
 /** Width of the actions column at the right edge. */
-export const ACTIONS_WIDTH = 230;
+export const ACTIONS_WIDTH = 210;
 
 const stickyColumns = STAFF_COLUMNS.filter((c) => c.sticky);
 /** Left offset of each fixed column: the widths of the fixed columns before it. */

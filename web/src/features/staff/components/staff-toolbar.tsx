@@ -27,11 +27,11 @@ export function StaffToolbar({
 }) {
   const fieldLabel = STAFF_SEARCH_FIELDS.find((f) => f.value === filters.field)?.label ?? '';
   return (
-    <Group justify="space-between" align="flex-end" gap="sm">
+    <Group justify="space-between" align="flex-end" gap="sm" wrap="nowrap">
       <Group gap="xs" align="flex-end" wrap="wrap">
         <Select
           size="sm"
-          w={150}
+          w={130}
           label="Search by"
           data={STAFF_SEARCH_FIELDS.map((f) => ({ value: f.value, label: f.label }))}
           value={filters.field}
@@ -40,7 +40,7 @@ export function StaffToolbar({
         />
         <TextInput
           size="sm"
-          w={220}
+          w={190}
           label="Search staff"
           placeholder={`Search by ${fieldLabel.toLowerCase()}`}
           value={filters.search}
@@ -48,7 +48,7 @@ export function StaffToolbar({
         />
         <Select
           size="sm"
-          w={120}
+          w={100}
           label="Type"
           data={options(STAFF_TYPE_FILTERS)}
           value={filters.type}
@@ -57,7 +57,7 @@ export function StaffToolbar({
         />
         <Select
           size="sm"
-          w={130}
+          w={120}
           label="Engagement"
           data={options(STAFF_EMPLOYMENT_FILTERS)}
           value={filters.employment}
@@ -68,7 +68,7 @@ export function StaffToolbar({
         />
       </Group>
       {canAdd ? (
-        <Button size="sm" onClick={onAdd}>
+        <Button size="sm" onClick={onAdd} style={{ flexShrink: 0 }}>
           Add staff
         </Button>
       ) : null}
