@@ -1,5 +1,5 @@
 // What jsdom lacks and Mantine uses. Imported first by every component test.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!window.matchMedia) {
@@ -23,6 +23,10 @@ if (!('ResizeObserver' in window)) {
   };
 }
 Element.prototype.scrollIntoView ??= () => {};
+
+// Component tests render against the real engine and actions service; on a loaded 2-core CI
+// machine an answer can take longer than testing-library's 1 s default for findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 /** The readable CSRF cookie the server sets at sign-in. */
 export function setCsrfCookie(value: string) {
