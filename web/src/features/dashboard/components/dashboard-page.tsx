@@ -135,7 +135,7 @@ function DueItemRow({ item, paying, onPay }: { item: TDueItem; paying: boolean; 
           </Badge>
           {item.when ? (
             <Text fz="sm" c="dimmed">
-              {item.when}
+              Due {item.when}
             </Text>
           ) : null}
         </Group>

@@ -65,13 +65,13 @@ describe('dashboardDueItems', () => {
     );
     expect(items.map((i) => [i.title, i.practiceName, i.when, i.action.label])).toEqual([
       ['Application payment due', 'Lakeside', '', 'Pay now'],
-      ['Renewal Due', 'Southern Cross', '01/07/2025', 'Renewal Due'],
-      ['Renewal Payment Due', 'Bayview', '', 'Renewal Payment Due'],
+      ['Renewal Due', 'Southern Cross', '01/07/2025', 'Start renewal'],
+      ['Renewal Payment Due', 'Bayview', '', 'Pay now'],
       ['Preference days due', 'Riverbend', 'September 2025', 'Set Availability'],
       ['Survey confirmation due', 'Hinterland', '10/08/2025', 'Review visit'],
       ['Self assessment due', 'Harbourside', '30/07/2025', 'Open accreditation'],
     ]);
-    expect(items[1]?.action).toEqual({ label: 'Renewal Due', to: '/Practice/Reapplication/3' });
+    expect(items[1]?.action).toEqual({ label: 'Start renewal', to: '/Practice/Reapplication/3' });
     expect(items[3]?.action).toEqual({ label: 'Set Availability', to: '/SurveyVisits/5/PreferredDays' });
     expect(items[4]?.action).toEqual({ label: 'Review visit', to: '/Practice/SurveyConfirmation/10' });
   });

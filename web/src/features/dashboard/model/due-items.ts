@@ -72,8 +72,8 @@ export function dashboardDueItems(data: TGetDashboardResult, today: string): TDu
       when: formatDisplayDate(reapplication?.due_date),
       action:
         button.kind === 'RENEWAL_DUE'
-          ? { label: button.label, to: button.path }
-          : { label: button.label, payment: true },
+          ? { label: 'Start renewal', to: button.path }
+          : { label: 'Pay now', payment: true },
       tone: button.kind === 'RENEWAL_DUE' ? 'orange' : 'yellow',
     });
   }

@@ -97,7 +97,7 @@ export function PracticeListPage() {
               </Button>
             ) : null}
           </Group>
-          <Group gap="lg" role="group" aria-label="Filters">
+          <Group gap="md" role="group" aria-label="Filters">
             {PRACTICE_LIST_FILTERS.map((filter) => (
               <Checkbox
                 key={filter.flag}

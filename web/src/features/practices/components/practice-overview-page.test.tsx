@@ -48,7 +48,7 @@ describe('the practice overview on the real stack', () => {
     expect(
       screen.getByText(/West End, QLD 4101 · Harbour & Coast Health Partners · Expires \d{2}\/\d{2}\/\d{4}/),
     ).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Staff', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /^Staff/, selected: true })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Practice details' }).getAttribute('href')).toBe(
       '/Practice/Details/2',
     );

@@ -116,7 +116,7 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     expect(text).toContain('Survey confirmation due');
     expect(
       within(screen.getByTestId('due-renewal-3'))
-        .getByRole('link', { name: 'Renewal Due' })
+        .getByRole('link', { name: 'Start renewal' })
         .getAttribute('href'),
     ).toBe('/Practice/Reapplication/3');
   });

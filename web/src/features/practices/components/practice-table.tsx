@@ -35,11 +35,11 @@ const COLUMNS = 10;
 export function PracticeTable(props: PracticeTableProps) {
   const { rows, loading, emptyMessage, stateFilter, networkFilter } = props;
   return (
-    <Table.ScrollContainer minWidth={1080} type="native">
-      <Table verticalSpacing="sm" horizontalSpacing="md" className={classes.table} highlightOnHover={false}>
+    <Table.ScrollContainer minWidth={1120} type="native">
+      <Table verticalSpacing={10} horizontalSpacing={10} className={classes.table} highlightOnHover={false}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="24%">Practice</Table.Th>
+            <Table.Th className={classes.sticky}>Practice</Table.Th>
             <Table.Th>Suburb</Table.Th>
             <Table.Th>
               <Group gap={6} wrap="nowrap">
@@ -47,7 +47,7 @@ export function PracticeTable(props: PracticeTableProps) {
                 <ColumnFilter label="state" allLabel="All states" {...stateFilter} />
               </Group>
             </Table.Th>
-            <Table.Th>Expiry</Table.Th>
+            <Table.Th className={classes.nowrap}>Expiry</Table.Th>
             <Table.Th>QAM</Table.Th>
             <Table.Th>
               <Group gap={6} wrap="nowrap">
@@ -114,7 +114,7 @@ function PracticeTableRow({
       tabIndex={row.locked ? undefined : 0}
       aria-disabled={row.locked || undefined}
     >
-      <Table.Td>
+      <Table.Td className={classes.sticky}>
         <Group gap={8} wrap="nowrap" align="flex-start">
           {row.locked ? (
             <Tooltip label="This practice is locked while its payment is pending" withArrow>
@@ -125,7 +125,7 @@ function PracticeTableRow({
           ) : null}
           <div className={classes.nameCell}>
             {row.locked ? (
-              <Text fw={600} fz="sm" c="dimmed">
+              <Text fw={600} fz={13} c="dimmed">
                 {row.name}
               </Text>
             ) : (
@@ -133,7 +133,7 @@ function PracticeTableRow({
                 component={Link}
                 to={`/PracticeOverview/${row.id}/Staff`}
                 fw={600}
-                fz="sm"
+                fz={13}
                 c="var(--mantine-color-text)"
                 onClick={(event: MouseEvent) => event.stopPropagation()}
               >
@@ -151,24 +151,24 @@ function PracticeTableRow({
           </div>
         </Group>
       </Table.Td>
-      <Table.Td>{row.suburb}</Table.Td>
+      <Table.Td className={classes.nowrap}>{row.suburb}</Table.Td>
       <Table.Td>{row.state}</Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.nowrap}>
         {row.expiry}
         {row.extendedFrom ? (
-          <Text fz="xs" c="dimmed">
+          <Text fz={11} c="dimmed">
             Extended from {row.extendedFrom}
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>{row.qam}</Table.Td>
-      <Table.Td>{row.network}</Table.Td>
-      <Table.Td>
-        <StatusBadge status={row.cycleStatus} />
+      <Table.Td className={classes.nowrap}>{row.qam}</Table.Td>
+      <Table.Td className={classes.wrap}>{row.network}</Table.Td>
+      <Table.Td className={classes.nowrap}>
+        <StatusBadge status={row.cycleStatus} size="sm" className={classes.badge} />
       </Table.Td>
-      <Table.Td>{row.selfAssessmentDue}</Table.Td>
-      <Table.Td>{row.surveyVisitScheduled}</Table.Td>
-      <Table.Td>{row.surveyVisitBooked}</Table.Td>
+      <Table.Td className={classes.nowrap}>{row.selfAssessmentDue}</Table.Td>
+      <Table.Td className={classes.nowrap}>{row.surveyVisitScheduled}</Table.Td>
+      <Table.Td className={classes.nowrap}>{row.surveyVisitBooked}</Table.Td>
     </Table.Tr>
   );
 }

@@ -1,0 +1,93 @@
+/**
+ * Screenshots of the practice screens (list, overview, details, reapplication, add, survey
+ * confirmation, dashboard) at 1280 and 768 px, for looking at.
+ * Run: npx tsx e2e/src/practice-screenshots.ts → e2e/screenshots/practices-*.png
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, signIn } from './support/browser.ts';
+import { startE2eStack } from './support/stack.ts';
+
+const out = path.resolve(import.meta.dirname, '../screenshots');
+
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate('document.fonts.ready');
+  await page.waitForTimeout(1300);
+  await page.screenshot({ path: path.join(out, `practices-${name}.png`), fullPage: true });
+  console.log(`  practices-${name}.png`);
+}
+
+async function run(browser: Browser, base: string, width: number) {
+  const context = await newContext(browser, base, { width, height: 860 });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
+
+  await signIn(page, 'pm@demo.test');
+  await page.goto('/Practice/List');
+  await page.getByTestId('practice-row-2').waitFor();
+  await shot(page, `list-${width}`);
+  await page.goto('/Practice/List?renewalDue=true&lessExpire=true');
+  await page.getByTestId('practice-row-3').waitFor();
+  await shot(page, `list-filtered-${width}`);
+  await page.goto('/Practice/List?search=nothing-like-this');
+  await page.getByText('No practices found for the search criteria').waitFor();
+  await shot(page, `list-empty-${width}`);
+  await page.goto('/PracticeOverview/2/Staff');
+  await page.getByRole('heading', { name: 'Riverbend Medical Centre' }).waitFor();
+  await shot(page, `overview-staff-${width}`);
+  await page.goto('/PracticeOverview/2/Documents');
+  await page.getByText('Coming in a later release').waitFor();
+  await shot(page, `overview-documents-${width}`);
+  await page.goto('/Practice/Details/2');
+  await page.getByRole('button', { name: 'Save changes' }).waitFor();
+  await shot(page, `details-${width}`);
+  await page.getByLabel('ABN').fill('123');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('An ABN is 11 digits.').waitFor();
+  await shot(page, `details-errors-${width}`);
+  await page.goto('/Practice/Reapplication/4');
+  await page.getByRole('button', { name: 'Continue to payment' }).waitFor();
+  await shot(page, `reapplication-${width}`);
+  await page.goto('/Practice/SurveyConfirmation/10');
+  await page.getByText('Confirmation due').waitFor();
+  await shot(page, `survey-confirmation-${width}`);
+  await page.goto('/Dashboard');
+  await page.getByRole('list', { name: 'Due items' }).waitFor();
+  await shot(page, `dashboard-${width}`);
+  await context.close();
+
+  const surveyor = await newContext(browser, base, { width, height: 860 });
+  const spage = await surveyor.newPage();
+  await signIn(spage, 'surveyor2@demo.test');
+  await spage.goto('/Practice/List');
+  await spage.getByTestId('practice-row-9').waitFor();
+  await shot(spage, `list-surveyor-locked-${width}`);
+  await surveyor.close();
+
+  const admin = await newContext(browser, base, { width, height: 860 });
+  const apage = await admin.newPage();
+  await signIn(apage, 'admin@demo.test');
+  await apage.goto('/Practice/Add');
+  await apage.getByRole('button', { name: 'Add practice' }).waitFor();
+  await shot(apage, `add-${width}`);
+  await admin.close();
+}
+
+async function main() {
+  await mkdir(out, { recursive: true });
+  const stack = await startE2eStack({ database: 'embedded' });
+  const browser = await launchBrowser();
+  try {
+    for (const width of [1280, 768]) await run(browser, stack.url, width);
+  } catch (error) {
+    console.error(stack.logs());
+    throw error;
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+await main();
