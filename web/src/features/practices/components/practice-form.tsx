@@ -172,7 +172,7 @@ export function PracticeForm({
             title="Staff numbers"
             description="Head count now, and the most the practice has had in the last year."
           >
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
               {counts.map(([label, head, max]) => (
                 <Stack key={head} gap={6}>
                   <Text fz="sm" fw={600}>
