@@ -1,6 +1,6 @@
 // What jsdom lacks and Mantine uses. Imported first by every component test.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -36,6 +36,8 @@ export function setCsrfCookie(value: string) {
 
 afterEach(() => {
   cleanup();
+  // The real-stack harness installs its cookie jar as the global fetch for one test.
+  vi.unstubAllGlobals();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -2,23 +2,20 @@
 import './setup-dom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAppOnStack, startTestStack, type TestStack } from './stack-harness.tsx';
 
 describe('the app on the real engine and actions service', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
   }, 60_000);
-  afterEach(() => restore?.());
   afterAll(async () => {
     await stack?.close();
   });
 
   it('signs in through the real sign-in endpoint and lands a single-practice PM on their practice', async () => {
     const view = await renderAppOnStack(stack, '/Login');
-    restore = view.cookies.restore;
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Email/), 'pm.single@demo.test');
     await user.type(screen.getByLabelText(/^Password/), 'Demo-pass-1');
@@ -34,7 +31,6 @@ describe('the app on the real engine and actions service', () => {
 
   it('restores a signed-in session from the refresh cookie on start', async () => {
     const view = await renderAppOnStack(stack, '/ChangePassword', { as: 'pm@demo.test' });
-    restore = view.cookies.restore;
     expect(await screen.findByLabelText(/^Current password/)).toBeTruthy();
     expect(view.path()).toBe('/ChangePassword');
   });

@@ -19,14 +19,17 @@ export { startTestStack, type TestStack };
 // JWT check (jose's `key instanceof Uint8Array`). The engine is Node code, so give it Node's.
 globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
 
+/** Node's own fetch, which every cookie jar wraps (a second render in a test replaces the jar). */
+const realFetch = globalThis.fetch;
+
 /**
  * What a browser does with cookies, for the app's requests to the real actions service: keeps the
  * `Set-Cookie`s of each origin, sends them back on `credentials: 'include'` requests, and mirrors the
- * readable CSRF cookie into `document.cookie` where the app reads it. Installed as the global fetch.
+ * readable CSRF cookie into `document.cookie` where the app reads it. Installed as the global fetch
+ * until the end of the test (setup-dom unstubs globals after each test).
  */
 export function installCookieJar() {
   const jar = new Map<string, Map<string, string>>();
-  const realFetch = globalThis.fetch;
   const jarFetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     const origin = new URL(request.url).origin;
@@ -53,10 +56,7 @@ export function installCookieJar() {
     return response;
   };
   vi.stubGlobal('fetch', jarFetch);
-  return {
-    jar,
-    restore: () => vi.stubGlobal('fetch', realFetch),
-  };
+  return { jar };
 }
 
 /**

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contractServerPerTest, createWatchedSession } from '../../test/auth-harness.ts';
 import type { ContractServer } from '../../test/contract-server.ts';
 import { createAuthApi } from './auth-api.ts';

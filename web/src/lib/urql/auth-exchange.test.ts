@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { gql } from '@urql/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contractServerPerTest, createWatchedSession } from '../../test/auth-harness.ts';
 import type { ContractServer } from '../../test/contract-server.ts';
 import { createGraphqlClient } from './client.ts';

@@ -2,22 +2,19 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 describe('Account settings on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
   }, 60_000);
-  afterEach(() => restore?.());
   afterAll(() => stack?.close());
 
   const open = async (email: string) => {
     const id = await stack.userId(email);
     const view = await renderAppOnStack(stack, `/AccountSettings/${id}`, { as: email });
-    restore = view.cookies.restore;
     return { id, view };
   };
 

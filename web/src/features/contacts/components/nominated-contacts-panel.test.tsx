@@ -21,7 +21,6 @@ async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
 
 describe('nominated contacts on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
     await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
@@ -29,7 +28,6 @@ describe('nominated contacts on the real stack', () => {
     ]);
   }, 60_000);
   afterEach(() => {
-    restore?.();
     notifications.clean();
   });
   afterAll(async () => {
@@ -37,8 +35,9 @@ describe('nominated contacts on the real stack', () => {
   });
 
   const open = async () => {
-    const view = await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, { as: 'pm@demo.test' });
-    restore = view.cookies.restore;
+    await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, {
+      as: 'pm@demo.test',
+    });
     const panel = (await screen.findByText('Nominated contacts', {}, { timeout: 15_000 })).closest(
       'section',
     )!;

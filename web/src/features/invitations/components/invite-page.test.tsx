@@ -2,18 +2,16 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 const SOUTHERN_CROSS = 'Southern Cross General Practice';
 
 describe('the invitation page on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
   }, 60_000);
-  afterEach(() => restore?.());
   afterAll(async () => {
     await stack?.close();
   });
@@ -29,7 +27,6 @@ describe('the invitation page on the real stack', () => {
   };
   const open = async (path: string, as?: string) => {
     const view = await renderAppOnStack(stack, path, as ? { as } : {});
-    restore = view.cookies.restore;
     return view;
   };
 

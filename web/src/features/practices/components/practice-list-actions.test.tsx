@@ -21,12 +21,10 @@ const listedIds = () =>
 
 describe('the practice list on the real stack: locks, due items, redirects, CSV', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
   }, 90_000);
   afterEach(() => {
-    restore?.();
     vi.mocked(leaveAppTo).mockClear();
   });
   afterAll(async () => {
@@ -35,7 +33,6 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
 
   async function open(path: string, as: string, on: TestStack = stack) {
     const view = await renderAppOnStack(on, path, { as });
-    restore = view.cookies.restore;
     await screen.findByRole('heading', { name: 'Practices' }, { timeout: 10_000 });
     return view;
   }
@@ -64,7 +61,6 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
 
   it('sends a single-practice manager straight to the Staff route', async () => {
     const view = await renderAppOnStack(stack, '/Practice/List', { as: 'pm.single@demo.test' });
-    restore = view.cookies.restore;
     await waitFor(() => expect(view.path()).toBe('/PracticeOverview/1/Staff'), { timeout: 10_000 });
   });
 
@@ -77,7 +73,6 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
 
   it('sends the manager of a single payment-pending practice to payment', async () => {
     const view = await renderAppOnStack(stack, '/Practice/List', { as: 'pm.newcastle@demo.test' });
-    restore = view.cookies.restore;
     await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(/^https?:\/\//);
     expect(view.path()).toBe('/Practice/List');

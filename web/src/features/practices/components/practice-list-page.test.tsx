@@ -2,7 +2,7 @@
 import '../../../test/setup-dom.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 const rowOf = (id: number) => screen.getByTestId(`practice-row-${id}`);
@@ -14,7 +14,6 @@ const listedIds = () =>
 
 describe('the practice list on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
     // Twenty more practices, visible to the provider admin only, so the admin's list has two pages.
@@ -25,14 +24,12 @@ describe('the practice list on the real stack', () => {
       )
       insert into practices (organisation_id, status) select id, 'APPLICATION' from orgs`);
   }, 90_000);
-  afterEach(() => restore?.());
   afterAll(async () => {
     await stack?.close();
   });
 
   async function open(path: string, as: string, on: TestStack = stack) {
     const view = await renderAppOnStack(on, path, { as });
-    restore = view.cookies.restore;
     await screen.findByRole('heading', { name: 'Practices' }, { timeout: 10_000 });
     return view;
   }
@@ -82,7 +79,6 @@ describe('the practice list on the real stack', () => {
     await waitFor(() => expect(listedIds()).toEqual([3, 4, 5, 6, 10]), { timeout: 10_000 });
 
     cleanup();
-    restore?.();
     await open('/Practice/List?cycleOpen=true&state=QLD', 'pm@demo.test');
     expect((screen.getByRole('checkbox', { name: 'Cycle open' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Renewal due' }) as HTMLInputElement).checked).toBe(false);
@@ -128,7 +124,6 @@ describe('the practice list on the real stack', () => {
       await screen.findByText('No practices found for the search criteria', {}, { timeout: 10_000 }),
     ).toBeTruthy();
     cleanup();
-    restore?.();
     await open('/Practice/List', 'newuser@demo.test');
     expect(await screen.findByText('No practices found', {}, { timeout: 10_000 })).toBeTruthy();
   });

@@ -21,12 +21,10 @@ import { PracticeOverviewRoute } from './practice-overview-page.tsx';
 
 describe('the practice overview on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
   }, 90_000);
   afterEach(() => {
-    restore?.();
     vi.restoreAllMocks();
   });
   afterAll(async () => {
@@ -35,7 +33,6 @@ describe('the practice overview on the real stack', () => {
 
   it('opens on the Staff tab, loads the practice and its flags, and hides the loading bar a second after', async () => {
     const view = await renderAppOnStack(stack, '/PracticeOverview/2', { as: 'pm@demo.test' });
-    restore = view.cookies.restore;
     await waitFor(() => expect(view.path()).toBe('/PracticeOverview/2/Staff'), { timeout: 10_000 });
     // Plain DOM queries here: role queries are slow enough in jsdom to blur a one-second timing.
     const bar = () => document.querySelector('[role="progressbar"][aria-label="Loading practice"]');
@@ -56,7 +53,6 @@ describe('the practice overview on the real stack', () => {
 
   it('switches tabs through the URL; Documents and Accreditation say they come later', async () => {
     const view = await renderAppOnStack(stack, '/PracticeOverview/3/Staff', { as: 'pm@demo.test' });
-    restore = view.cookies.restore;
     await screen.findByRole('heading', { name: 'Southern Cross General Practice' }, { timeout: 10_000 });
     await userEvent.click(screen.getByRole('tab', { name: 'Documents' }));
     expect(view.path()).toBe('/PracticeOverview/3/Documents');
@@ -70,7 +66,6 @@ describe('the practice overview on the real stack', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // Derwent Valley is not one of pm's practices: userPermissions refuses.
     const view = await renderAppOnStack(stack, '/PracticeOverview/7/Staff', { as: 'pm@demo.test' });
-    restore = view.cookies.restore;
     await waitFor(() => expect(view.path()).toBe('/Practice/List'), { timeout: 10_000 });
     expect(logged).toHaveBeenCalledWith('Could not open practice 7', expect.anything());
     expect(
@@ -80,13 +75,11 @@ describe('the practice overview on the real stack', () => {
 
   it('goes back to the list for an id that is not a practice', async () => {
     const view = await renderAppOnStack(stack, '/PracticeOverview/abc/Staff', { as: 'pm@demo.test' });
-    restore = view.cookies.restore;
     await waitFor(() => expect(view.path()).toBe('/Practice/List'), { timeout: 10_000 });
   });
 
   it("switching practice starts from the new practice's first-view flags and forgets the totals", async () => {
-    const cookies = installCookieJar();
-    restore = cookies.restore;
+    installCookieJar();
     const signIn = await fetch(`${stack.actionsUrl}/auth/login`, {
       method: 'POST',
       credentials: 'include',

@@ -2,23 +2,20 @@
 import '../../../test/setup-dom.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 describe('practice details, reapplication, add, survey confirmation and dashboard on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
   }, 90_000);
-  afterEach(() => restore?.());
   afterAll(async () => {
     await stack?.close();
   });
 
   async function open(path: string, as: string) {
     const view = await renderAppOnStack(stack, path, { as });
-    restore = view.cookies.restore;
     return view;
   }
   const field = (label: string) =>
@@ -95,7 +92,6 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     );
     expect(rows[0]).toEqual({ name: 'Seaside Family Practice', suburb: 'Manly', postcode: '2095' });
 
-    restore?.();
     await open('/Practice/Add', 'pm.single@demo.test');
     expect(
       await screen.findByText(
@@ -127,7 +123,6 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     expect(within(item).getByRole('link', { name: 'Set Availability' }).getAttribute('href')).toBe(
       '/SurveyVisits/2/PreferredDays',
     );
-    restore?.();
     await open('/Dashboard', 'newuser@demo.test');
     expect(
       await screen.findByText(

@@ -14,7 +14,6 @@ const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[ari
 
 describe('staff actions from the Staff tab, on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
     await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
@@ -22,7 +21,6 @@ describe('staff actions from the Staff tab, on the real stack', () => {
     ]);
   }, 60_000);
   afterEach(() => {
-    restore?.();
     notifications.clean();
   });
   afterAll(async () => {
@@ -30,8 +28,7 @@ describe('staff actions from the Staff tab, on the real stack', () => {
   });
 
   const open = async (as: string) => {
-    const view = await renderAppOnStack(stack, STAFF_PATH, { as });
-    restore = view.cookies.restore;
+    await renderAppOnStack(stack, STAFF_PATH, { as });
     const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
     await within(table).findByText('Desai', {}, { timeout: 15_000 });
     return table;

@@ -22,7 +22,6 @@ async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
 
 describe('staff search, paging and the registration look-up, on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
     await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
@@ -38,7 +37,6 @@ describe('staff search, paging and the registration look-up, on the real stack',
     );
   }, 60_000);
   afterEach(() => {
-    restore?.();
     notifications.clean();
   });
   afterAll(async () => {
@@ -46,8 +44,9 @@ describe('staff search, paging and the registration look-up, on the real stack',
   });
 
   const open = async () => {
-    const view = await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, { as: 'pm@demo.test' });
-    restore = view.cookies.restore;
+    await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, {
+      as: 'pm@demo.test',
+    });
     const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
     await within(table).findByText('Papadopoulos', {}, { timeout: 15_000 });
     return table;

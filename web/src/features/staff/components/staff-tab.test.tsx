@@ -14,7 +14,6 @@ const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 
 describe('the Staff tab on the real stack', () => {
   let stack: TestStack;
-  let restore: (() => void) | undefined;
   beforeAll(async () => {
     stack = await startTestStack();
   }, 60_000);
@@ -25,7 +24,6 @@ describe('the Staff tab on the real stack', () => {
     );
   });
   afterEach(() => {
-    restore?.();
     notifications.clean();
   });
   afterAll(async () => {
@@ -34,7 +32,6 @@ describe('the Staff tab on the real stack', () => {
 
   const open = async (as: string) => {
     const view = await renderAppOnStack(stack, STAFF_PATH, { as });
-    restore = view.cookies.restore;
     const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 10_000 });
     await within(table).findByText('Desai', {}, { timeout: 10_000 });
     return { view, table };
@@ -44,8 +41,7 @@ describe('the Staff tab on the real stack', () => {
     await stack.sql.query('update practices set is_staff_first_view = true where organisation_id = $1', [
       PRACTICE,
     ]);
-    const view = await renderAppOnStack(stack, STAFF_PATH, { as: 'pm@demo.test' });
-    restore = view.cookies.restore;
+    await renderAppOnStack(stack, STAFF_PATH, { as: 'pm@demo.test' });
     expect(await screen.findByText(STAFF_MESSAGES.introStep, {}, { timeout: 10_000 })).toBeTruthy();
     for (const item of STAFF_MESSAGES.introChecklist) expect(screen.getByText(item)).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Staff register' })).toBeNull();
