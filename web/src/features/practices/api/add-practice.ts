@@ -1,8 +1,11 @@
 import { gql } from '@urql/core';
 
-/** The choice lists of the add form. */
-export const GetPracticeChoicesQuery = gql`
-  query GetPracticeChoices {
+/**
+ * The choice lists of the practice form (add, details and reapplication), as root fields spliced
+ * into each query. Not a fragment on `query_root`: graphcache keys the root as `Query` and would
+ * skip it.
+ */
+export const PRACTICE_CHOICE_FIELDS = `
     practice_type(order_by: { comment: asc }) {
       value
       comment
@@ -19,6 +22,12 @@ export const GetPracticeChoicesQuery = gql`
       value
       comment
     }
+`;
+
+/** The choice lists of the add form. */
+export const GetPracticeChoicesQuery = gql`
+  query GetPracticeChoices {
+    ${PRACTICE_CHOICE_FIELDS}
   }
 `;
 

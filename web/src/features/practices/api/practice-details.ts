@@ -1,4 +1,5 @@
 import { gql } from '@urql/core';
+import { PRACTICE_CHOICE_FIELDS } from './add-practice.ts';
 
 /** Practice and organisation data of /Practice/Details/:id and /Practice/Reapplication/:id. */
 export const GetPracticeDetailsQuery = gql`
@@ -61,22 +62,7 @@ export const GetPracticeDetailsQuery = gql`
         }
       }
     }
-    practice_type(order_by: { comment: asc }) {
-      value
-      comment
-    }
-    mmm_classification(order_by: { value: asc }) {
-      value
-      comment
-    }
-    organisation_structure(order_by: { comment: asc }) {
-      value
-      comment
-    }
-    australian_state(order_by: { value: asc }) {
-      value
-      comment
-    }
+    ${PRACTICE_CHOICE_FIELDS}
   }
 `;
 
