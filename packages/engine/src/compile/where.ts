@@ -29,19 +29,6 @@ const BINARY: Record<string, SQL> = {
   _has_keys_any: sql`?|`,
   _has_keys_all: sql`?&`,
 };
-const TEXT_OPERAND = new Set([
-  '_like',
-  '_nlike',
-  '_ilike',
-  '_nilike',
-  '_similar',
-  '_nsimilar',
-  '_regex',
-  '_nregex',
-  '_iregex',
-  '_niregex',
-  '_has_key',
-]);
 /** Operators whose selectivity depends on the pattern's value: their statements plan with values. */
 const PATTERN = new Set([
   '_like',
@@ -55,6 +42,8 @@ const PATTERN = new Set([
   '_iregex',
   '_niregex',
 ]);
+/** Operators whose operand is text whatever the column's type. */
+const TEXT_OPERAND = new Set([...PATTERN, '_has_key']);
 
 /** Scope of a boolean expression: the row alias, and the alias of the permission's root table. */
 export interface Scope {
