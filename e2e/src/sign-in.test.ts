@@ -133,7 +133,7 @@ describe('signing out', () => {
     const { page, context, stack } = e2e;
     await signIn(page, 'pm@demo.test');
     const before = await refreshCookie(context);
-    expect(before).toBeDefined();
+    expect(before).toMatchObject({ httpOnly: true, value: expect.stringMatching(/^\S{20,}$/) });
 
     await page.goto('/Login/an-invitation-for-someone-else');
     await waitForSignInForm(page);
