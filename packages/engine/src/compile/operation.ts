@@ -110,9 +110,22 @@ export function compileOperation(
     else fields.push(compileRoot(ctx, sel, outputInfo(sel.def!) as RootInfo));
   }
   if (introspection.length) {
+    // graphql-js answers only the introspection fields: the other root fields are ours, and its
+    // default resolvers would answer null for them (an error on a non-null field).
+    const introspectionOp: OperationDefinitionNode = {
+      ...op,
+      selectionSet: {
+        kind: Kind.SELECTION_SET,
+        selections: introspection.flatMap((sel) =>
+          sel.selections.length
+            ? sel.selections.map((selectionSet) => ({ ...sel.node, selectionSet }))
+            : [sel.node],
+        ),
+      },
+    };
     const result = execute({
       schema,
-      document: doc,
+      document: { ...doc, definitions: doc.definitions.map((d) => (d === op ? introspectionOp : d)) },
       operationName: op.name?.value,
       variableValues: variables,
     }) as { data?: Record<string, unknown>; errors?: readonly Error[] };

@@ -190,4 +190,26 @@ describe('EngineCore.compile', () => {
     ).toThrow(HasuraError);
     expect(() => env.core.compile(admin, { query: '{ nope }' })).toThrow(/field 'nope' not found/);
   });
+
+  it('answers __type and __schema beside ordinary root fields, through aliases and fragments', async () => {
+    const body = JSON.parse(
+      await env.core.execute(admin, {
+        query: `query ($id: Int!) {
+          author_by_pk(id: $id) { name }
+          author(limit: 1) { name }
+          author_aggregate { aggregate { count } }
+          t: __type(name: "author") { name }
+          ...Meta
+        }
+        fragment Meta on query_root { __type(name: "author") { fields { name } } __schema { queryType { name } } }`,
+        variables: { id: 1 },
+      }),
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.author_by_pk.name).toEqual(expect.any(String));
+    expect(body.data.author).toHaveLength(1);
+    expect(body.data.t).toEqual({ name: 'author' });
+    expect(body.data.__type.fields.map((f: { name: string }) => f.name)).toContain('articles');
+    expect(body.data.__schema).toEqual({ queryType: { name: 'query_root' } });
+  });
 });

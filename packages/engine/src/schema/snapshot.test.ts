@@ -19,7 +19,7 @@ const PROJECTS: Array<{
 }> = [
   { name: 'blog', dir: BLOG_DIR, database: blogDatabase, snapshots: true },
   // The portal's own project: a change of its permissions or actions shows up as a changed
-  // test/snapshots/portal/<role>.graphql.snap (rewrite them with `npx vitest run -u <this file>`).
+  // test/snapshots/portal/<role>.graphql.snap (rewrite them with `npx vitest run <this file> --update`).
   {
     name: 'portal',
     dir: path.resolve(import.meta.dirname, '../../../../hasura'),
