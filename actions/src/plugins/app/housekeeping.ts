@@ -3,7 +3,7 @@ import { removeStaleRows } from '../../services/housekeeping/remove-stale-rows.t
 
 const HOUR = 3_600_000;
 
-/** Removes stale lockout counters, sessions and reset tokens once an hour (first run one minute after start). */
+/** Removes stale lockout counters, sessions, reset tokens and expired indicator locks once an hour (first run one minute after start). */
 export default fp(
   async (app) => {
     let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,7 @@
+import { createTestDatabase } from '@portal/devdb/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../plugins/app/db.ts';
 import { createUser } from '../../test-support/factories.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { removeStaleRows } from './remove-stale-rows.ts';
@@ -29,11 +32,41 @@ describe('removeStaleRows', () => {
         ($1, 'live', now(), now() + interval '1 hour')`,
       [user.id],
     );
-    expect(await removeStaleRows(t.app.db)).toEqual({ loginAttempts: 1, sessions: 1, passwordResets: 1 });
+    expect(await removeStaleRows(t.app.db)).toEqual({
+      indicatorLocks: 0,
+      loginAttempts: 1,
+      sessions: 1,
+      passwordResets: 1,
+    });
     const left = await t.sql.query(`
       select (select array_agg(left(email_hash, 1) order by email_hash) from public.login_attempts) as attempts,
              (select array_agg(refresh_token_hash) from public.sessions) as sessions,
              (select array_agg(token_hash) from public.password_resets) as resets`);
     expect(left.rows[0]).toEqual({ attempts: ['b', 'c'], sessions: ['live'], resets: ['live'] });
+  });
+});
+
+describe('removeStaleRows on indicator locks', () => {
+  it('removes expired editing locks and keeps live ones', async () => {
+    const database = await createTestDatabase('seeded');
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      // Written as the database owner (no Hasura role), so the expiry given here is kept.
+      const { rows } = await pool.query(`
+        insert into public.indicator_locks (assessment_id, indicator_response_id, user_id, created_at, expires_at)
+        select r.assessment_id, r.id, u.id, now() - interval '10 minutes',
+               case when row_number() over () = 1 then now() - interval '1 minute' else now() + interval '1 minute' end
+        from (select id, assessment_id from public.indicator_responses order by id limit 2) r
+        cross join (select id from public.users order by id limit 1) u
+        returning id, expires_at < now() as expired`);
+      expect(rows.map((r) => r.expired).sort()).toEqual([false, true]);
+      const result = await removeStaleRows(createDb(pool));
+      expect(result.indicatorLocks).toBe(1);
+      const left = await pool.query('select id from public.indicator_locks');
+      expect(left.rows.map((r) => r.id)).toEqual(rows.filter((r) => !r.expired).map((r) => r.id));
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
   });
 });
