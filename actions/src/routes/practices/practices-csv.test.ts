@@ -104,10 +104,12 @@ describe('GET /api/practices/csv', () => {
       await listOf('pm@demo.test', { search: '', filters: [], state: null, network: null })
     ).map(practiceListCells);
     expect(rows.slice(1)).toEqual(expected);
-    // pm@demo.test manages practices 2 to 6, 8 and 10 (seeds, 40_practices.sql); soonest expiry first.
+    // pm@demo.test manages practices 2 to 6, 8 and 10 (seeds, 40_practices.sql); soonest expiry
+    // shown first: Hinterland expired 20 days ago but is extended to 100 days from now, so it comes
+    // after Bayview (80 days) and before Southern Cross (150 days).
     expect(rows.slice(1).map((r) => r[0])).toEqual([
-      'Hinterland Family Doctors',
       'Bayview Health Clinic',
+      'Hinterland Family Doctors',
       'Southern Cross General Practice',
       'Wattle Grove Medical Practice',
       'Red Centre Community Clinic',
@@ -140,6 +142,58 @@ describe('GET /api/practices/csv', () => {
     expect(byName.get('Riverbend Medical Centre')!.slice(7, 10)).toEqual([shown(-40), month(75), '']);
     // Wattle Grove: its final visit took place 12 days ago.
     expect(byName.get('Wattle Grove Medical Practice')![9]).toBe(shown(-12));
+  });
+
+  it('orders by the expiry it shows: an extension moves a practice to its extended date', async () => {
+    const order = async () =>
+      (await listOf('pm@demo.test', { search: '', filters: [], state: null, network: null })).map(
+        (row) => row.organisation?.name,
+      );
+    const expiryColumn = async () =>
+      (await listOf('pm@demo.test', { search: '', filters: [], state: null, network: null })).map(
+        (row) => practiceListCells(row)[3],
+      );
+    const day = (offset: number) => {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + offset);
+      return d.toISOString().slice(0, 10);
+    };
+    const wire = (shown = '') => shown.split('/').reverse().join('-');
+    // The Expiry column reads in ascending order, whatever mix of expiries and extensions.
+    const shown = (await expiryColumn()).map(wire);
+    expect(shown).toEqual([...shown].sort());
+    expect((await order()).slice(0, 3)).toEqual([
+      'Bayview Health Clinic',
+      'Hinterland Family Doctors',
+      'Southern Cross General Practice',
+    ]);
+    // The generated column follows the extension when the back office changes it.
+    try {
+      const moved = await stack.gql<{ update_accreditations_by_pk: { effective_expiry_date: string } }>(
+        'admin',
+        `mutation { update_accreditations_by_pk(pk_columns: {id: 10}, _set: {ext_date: "${day(200)}"}) {
+           effective_expiry_date } }`,
+        {},
+      );
+      expect(moved.errors).toBeUndefined();
+      expect(moved.data?.update_accreditations_by_pk.effective_expiry_date).toBe(day(200));
+      // 200 days: after Southern Cross (150), before Wattle Grove (250).
+      expect((await order()).slice(1, 4)).toEqual([
+        'Southern Cross General Practice',
+        'Hinterland Family Doctors',
+        'Wattle Grove Medical Practice',
+      ]);
+      const cleared = await stack.gql(
+        'admin',
+        'mutation { update_accreditations_by_pk(pk_columns: {id: 10}, _set: {ext_date: null}) { effective_expiry_date } }',
+        {},
+      );
+      expect(cleared.data).toEqual({ update_accreditations_by_pk: { effective_expiry_date: day(-20) } });
+      // Without the extension it shows, and sorts by, the expiry 20 days ago: first.
+      expect((await order())[0]).toBe('Hinterland Family Doctors');
+    } finally {
+      await stack.sql.query('update accreditations set ext_date = $1 where id = 10', [day(100)]);
+    }
   });
 
   it('applies the same search and filters as the list URL', async () => {

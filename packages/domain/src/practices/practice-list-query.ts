@@ -138,12 +138,13 @@ export function practiceListWhere(
 }
 
 /**
- * The list's order: current accreditation expiry, soonest first, practices without one last,
- * then name and id so paging is stable (see docs/decisions.md for the choice between the
- * spec's two readings).
+ * The list's order: the expiry the Expiry column shows (the current accreditation's extension
+ * when one was granted, else its expiry: the generated `effective_expiry_date`), soonest first,
+ * practices without one last, then name and id so paging is stable (see docs/decisions.md for
+ * the choice between the spec's two readings).
  */
 export const PRACTICE_LIST_ORDER_BY = [
-  { current_accreditation: { expiry_date: 'asc_nulls_last' } },
+  { current_accreditation: { effective_expiry_date: 'asc_nulls_last' } },
   { organisation: { name: 'asc' } },
   { organisation_id: 'asc' },
 ] as const;

@@ -1,5 +1,13 @@
+import { deriveHasuraRoles } from '../accounts/derive-hasura-roles.ts';
+import type { TPracticeRole } from '../accounts/derive-user-flags.ts';
 import { addYearsToWireDate } from '../constants/dates.ts';
 import { PRACTICE_MESSAGES } from '../constants/messages.ts';
+import {
+  derivePermissionFlags,
+  PERMISSION_FLAG_TABLE,
+  type TBackOfficeRole,
+  type TPracticeAccess,
+} from '../permissions/permission-flags.ts';
 import { hasPracticeListCriteria, type PracticeListQuery } from './practice-list-query.ts';
 
 /** Less than 12 months to expire: the expiry or extension date is in the future and within a year. */
@@ -26,16 +34,28 @@ export type TPracticeDueButton =
   | { kind: 'RENEWAL_PAYMENT_DUE'; label: 'Renewal Payment Due'; payment: true }
   | { kind: 'SET_AVAILABILITY'; label: 'Set Availability'; path: string };
 
+/** Who is looking at a practice: their active roles on it and the back-office role of their requests. */
+export type TPracticeViewer = Pick<TPracticeAccess, 'practiceRoles' | 'backOfficeRole'>;
+
+/** Whether the viewer holds `practice.changePractice` on the practice (its PM, a QAM, a provider admin). */
+export function viewerCanChangePractice(viewer: TPracticeViewer): boolean {
+  return derivePermissionFlags({ ...viewer, visitorOnSurveyVisitIds: [] }).practice.changePractice;
+}
+
 /**
- * The due-item button of a list row. A surveyor on a visit waiting for preferred days sets
- * availability (the preferred days route of the visit); otherwise an open renewal shows
- * Renewal Payment Due (to payment) or Renewal Due (to the reapplication); else none.
+ * The due-item button of a list row, shown only to someone who can act on it. A surveyor who is
+ * a visitor on a visit waiting for their preferred days sets availability (the preferred days
+ * route of the visit); otherwise an open renewal shows Renewal Payment Due (to payment) or
+ * Renewal Due (to the reapplication), but only to holders of `practice.changePractice`: the
+ * payment and the reapplication are the practice's and the back office's, and anyone else would
+ * only be refused. Else none.
  */
 export function practiceDueButton(row: {
   practiceId: number;
   reapplicationStatus?: string | null;
-  /** A preference-days-due visit on which the signed-in user is a surveyor. */
+  /** A preference-days-due visit of the practice on which the viewer is a (not declined) visitor. */
   preferredDaysVisitId?: number | null;
+  viewer: TPracticeViewer;
 }): TPracticeDueButton | null {
   if (row.preferredDaysVisitId) {
     return {
@@ -44,13 +64,42 @@ export function practiceDueButton(row: {
       path: `/SurveyVisits/${row.preferredDaysVisitId}/PreferredDays`,
     };
   }
-  if (row.reapplicationStatus === 'PAYMENT_PENDING') {
-    return { kind: 'RENEWAL_PAYMENT_DUE', label: 'Renewal Payment Due', payment: true };
-  }
-  if (row.reapplicationStatus === 'DUE') {
-    return { kind: 'RENEWAL_DUE', label: 'Renewal Due', path: `/Practice/Reapplication/${row.practiceId}` };
-  }
-  return null;
+  if (row.reapplicationStatus !== 'PAYMENT_PENDING' && row.reapplicationStatus !== 'DUE') return null;
+  if (!viewerCanChangePractice(row.viewer)) return null;
+  return row.reapplicationStatus === 'PAYMENT_PENDING'
+    ? { kind: 'RENEWAL_PAYMENT_DUE', label: 'Renewal Payment Due', payment: true }
+    : { kind: 'RENEWAL_DUE', label: 'Renewal Due', path: `/Practice/Reapplication/${row.practiceId}` };
+}
+
+/**
+ * A `practices_bool_exp` part: the practices on which the viewer holds `practice.changePractice`,
+ * read from the permission flag table (every practice for a back-office role that holds it, else
+ * those where the user has an active practice role that holds it). Lists of things only those
+ * people can do (renewals, payments) filter with it so their limits are not spent on rows that
+ * would be dropped.
+ */
+export function changePracticeWhere(
+  userId: number,
+  backOfficeRole: TBackOfficeRole | null,
+): Record<string, unknown> {
+  const grant = PERMISSION_FLAG_TABLE.practice.changePractice;
+  if (backOfficeRole === 'qam' && grant.qam) return {};
+  if (backOfficeRole === 'provider_admin' && grant.providerAdmin) return {};
+  const roles: TPracticeRole[] = [];
+  if (grant.practiceManager) roles.push('PM');
+  if (grant.surveyor) roles.push('SU');
+  return {
+    practice_users: { user_id: { _eq: userId }, active: { _eq: true }, role: { _in: roles } },
+  };
+}
+
+/**
+ * The back-office role the web app's requests carry: the token's default role (see
+ * `deriveHasuraRoles`), null when that is `user`.
+ */
+export function defaultBackOfficeRole(flags: { admin: boolean; qam: boolean }): TBackOfficeRole | null {
+  const role = deriveHasuraRoles({ isAdmin: flags.admin, isQam: flags.qam }).defaultRole;
+  return role === 'user' ? null : role;
 }
 
 /**

@@ -11,6 +11,8 @@ import {
   practiceListWhere,
 } from './practice-list-query.ts';
 import {
+  changePracticeWhere,
+  defaultBackOfficeRole,
   isLessThan12MonthsToExpire,
   isPracticeRowLocked,
   isPreferenceDaysDue,
@@ -19,6 +21,7 @@ import {
   practiceListEmptyMessage,
   shouldRedirectToPayment,
   singlePracticeLanding,
+  viewerCanChangePractice,
 } from './practice-rules.ts';
 import { practiceCycleStatus, statusBadge } from './status-badge.ts';
 
@@ -145,9 +148,9 @@ describe('practiceListWhere', () => {
     });
   });
 
-  it('orders by current accreditation expiry, soonest first, then name and id', () => {
+  it('orders by the expiry shown (extension, else expiry), soonest first, then name and id', () => {
     expect(PRACTICE_LIST_ORDER_BY).toEqual([
-      { current_accreditation: { expiry_date: 'asc_nulls_last' } },
+      { current_accreditation: { effective_expiry_date: 'asc_nulls_last' } },
       { organisation: { name: 'asc' } },
       { organisation_id: 'asc' },
     ]);
@@ -178,24 +181,67 @@ describe('list rules', () => {
   });
 
   it('due-item buttons', () => {
-    expect(practiceDueButton({ practiceId: 3, reapplicationStatus: 'DUE' })).toEqual({
+    const pm = { practiceRoles: ['PM'] as const, backOfficeRole: null };
+    expect(practiceDueButton({ practiceId: 3, reapplicationStatus: 'DUE', viewer: pm })).toEqual({
       kind: 'RENEWAL_DUE',
       label: 'Renewal Due',
       path: '/Practice/Reapplication/3',
     });
-    expect(practiceDueButton({ practiceId: 4, reapplicationStatus: 'PAYMENT_PENDING' })).toEqual({
+    expect(practiceDueButton({ practiceId: 4, reapplicationStatus: 'PAYMENT_PENDING', viewer: pm })).toEqual({
       kind: 'RENEWAL_PAYMENT_DUE',
       label: 'Renewal Payment Due',
       payment: true,
     });
-    expect(practiceDueButton({ practiceId: 2, preferredDaysVisitId: 9, reapplicationStatus: 'DUE' })).toEqual(
-      {
-        kind: 'SET_AVAILABILITY',
-        label: 'Set Availability',
-        path: '/SurveyVisits/9/PreferredDays',
-      },
-    );
-    expect(practiceDueButton({ practiceId: 1, reapplicationStatus: 'COMPLETED' })).toBeNull();
+    expect(
+      practiceDueButton({ practiceId: 2, preferredDaysVisitId: 9, reapplicationStatus: 'DUE', viewer: pm }),
+    ).toEqual({
+      kind: 'SET_AVAILABILITY',
+      label: 'Set Availability',
+      path: '/SurveyVisits/9/PreferredDays',
+    });
+    expect(practiceDueButton({ practiceId: 1, reapplicationStatus: 'COMPLETED', viewer: pm })).toBeNull();
+    expect(practiceDueButton({ practiceId: 1, viewer: pm })).toBeNull();
+  });
+
+  it('shows renewal buttons only to holders of practice.changePractice', () => {
+    const renewal = (viewer: Parameters<typeof practiceDueButton>[0]['viewer'], status = 'DUE') =>
+      practiceDueButton({ practiceId: 3, reapplicationStatus: status, viewer })?.kind ?? null;
+    const surveyor = { practiceRoles: ['SU'] as const, backOfficeRole: null };
+    for (const status of ['DUE', 'PAYMENT_PENDING']) {
+      // A surveyor on the practice, or a user without a role on it, could not act: no button.
+      expect(renewal(surveyor, status)).toBeNull();
+      expect(renewal({ practiceRoles: [], backOfficeRole: null }, status)).toBeNull();
+      // The practice manager, also one who surveys it too, a QAM and a provider admin can.
+      const kind = status === 'DUE' ? 'RENEWAL_DUE' : 'RENEWAL_PAYMENT_DUE';
+      expect(renewal({ practiceRoles: ['PM'], backOfficeRole: null }, status)).toBe(kind);
+      expect(renewal({ practiceRoles: ['SU', 'PM'], backOfficeRole: null }, status)).toBe(kind);
+      expect(renewal({ practiceRoles: [], backOfficeRole: 'qam' }, status)).toBe(kind);
+      expect(renewal({ practiceRoles: ['SU'], backOfficeRole: 'provider_admin' }, status)).toBe(kind);
+    }
+    // Set Availability is the visitor's whatever their other roles.
+    expect(
+      practiceDueButton({
+        practiceId: 2,
+        preferredDaysVisitId: 2,
+        reapplicationStatus: 'DUE',
+        viewer: surveyor,
+      })?.kind,
+    ).toBe('SET_AVAILABILITY');
+    expect(viewerCanChangePractice(surveyor)).toBe(false);
+  });
+
+  it('filters lists to the practices the viewer may change, from the flag table', () => {
+    expect(changePracticeWhere(7, 'qam')).toEqual({});
+    expect(changePracticeWhere(7, 'provider_admin')).toEqual({});
+    expect(changePracticeWhere(7, null)).toEqual({
+      practice_users: { user_id: { _eq: 7 }, active: { _eq: true }, role: { _in: ['PM'] } },
+    });
+  });
+
+  it('knows the back-office role of the web app from the user flags (the default role)', () => {
+    expect(defaultBackOfficeRole({ admin: true, qam: true })).toBe('provider_admin');
+    expect(defaultBackOfficeRole({ admin: false, qam: true })).toBe('qam');
+    expect(defaultBackOfficeRole({ admin: false, qam: false })).toBeNull();
   });
 
   it('locks rows for anonymous users and for surveyors on payment-pending practices', () => {

@@ -9,6 +9,14 @@ const PRACTICE = `
   }
 `;
 
+/** The signed-in user's own active roles on the practice (who may act on a renewal or payment). */
+const MY_ROLES = `
+  practice_users(where: { user_id: { _eq: $userId }, active: { _eq: true } }) {
+    id
+    role
+  }
+`;
+
 /**
  * The user's due items in one request: each kind is its own list, filtered with the practice
  * list's own rules (`practiceFilterWhere`), plus how many practices the user has.
@@ -30,6 +38,7 @@ export const GetDashboardQuery = gql`
     }
     renewals: practices(where: $renewals, order_by: { organisation: { name: asc } }, limit: 50) {
       ${PRACTICE}
+      ${MY_ROLES}
       reapplications(where: { status: { _in: [DUE, PAYMENT_PENDING] } }) {
         id
         status
@@ -76,6 +85,7 @@ export const GetDashboardQuery = gql`
     }
     applicationPayments: practices(where: $applicationPayments, order_by: { organisation: { name: asc } }, limit: 50) {
       ${PRACTICE}
+      ${MY_ROLES}
       reapplications(where: { status: { _in: [DUE, PAYMENT_PENDING] } }) {
         id
         status
@@ -90,7 +100,10 @@ interface TPracticeBase {
   status: string;
   organisation: { id: number; name: string };
 }
-type TReapplications = { reapplications: Array<{ id: number; status: string; due_date: string | null }> };
+type TReapplications = {
+  practice_users: Array<{ id: number; role: string }>;
+  reapplications: Array<{ id: number; status: string; due_date: string | null }>;
+};
 
 export interface TGetDashboardResult {
   total: { aggregate: { count: number } | null };

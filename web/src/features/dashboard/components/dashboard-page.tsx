@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { toWireDate } from '@portal/domain';
+import { defaultBackOfficeRole, toWireDate } from '@portal/domain';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
@@ -25,13 +25,20 @@ import { dashboardDueItems, dashboardVariables, type TDueItem } from '../model/d
 export function DashboardPage() {
   const user = useCurrentUser();
   const today = toWireDate(new Date());
-  const variables = useMemo(() => dashboardVariables(user.id, today), [user.id, today]);
+  const backOfficeRole = defaultBackOfficeRole(user.flags);
+  const variables = useMemo(
+    () => dashboardVariables(user.id, today, backOfficeRole),
+    [user.id, today, backOfficeRole],
+  );
   const [{ data, error }, refetch] = useQuery<TGetDashboardResult>({
     query: GetDashboardQuery,
     variables,
     requestPolicy: 'cache-and-network',
   });
-  const items = useMemo(() => (data ? dashboardDueItems(data, today) : []), [data, today]);
+  const items = useMemo(
+    () => (data ? dashboardDueItems(data, today, backOfficeRole) : []),
+    [data, today, backOfficeRole],
+  );
   const total = data?.total.aggregate?.count ?? 0;
   const payment = usePaymentRedirect();
 

@@ -8,6 +8,8 @@ const practice = (id: number, name: string, status = 'ACCREDITED') => ({
   status,
   organisation: { id, name },
 });
+/** The signed-in user's roles on a practice, as the query selects them. */
+const as = (...roles: string[]) => ({ practice_users: roles.map((role, i) => ({ id: i + 1, role })) });
 const empty: TGetDashboardResult = {
   total: { aggregate: { count: 3 } },
   renewals: [],
@@ -22,14 +24,18 @@ describe('dashboardDueItems', () => {
     const items = dashboardDueItems(
       {
         ...empty,
-        applicationPayments: [{ ...practice(9, 'Lakeside', 'PAYMENT_PENDING'), reapplications: [] }],
+        applicationPayments: [
+          { ...practice(9, 'Lakeside', 'PAYMENT_PENDING'), ...as('PM'), reapplications: [] },
+        ],
         renewals: [
           {
             ...practice(3, 'Southern Cross'),
+            ...as('PM'),
             reapplications: [{ id: 1, status: 'DUE', due_date: '2025-07-01' }],
           },
           {
             ...practice(4, 'Bayview'),
+            ...as('SU', 'PM'),
             reapplications: [{ id: 2, status: 'PAYMENT_PENDING', due_date: null }],
           },
         ],
@@ -62,6 +68,7 @@ describe('dashboardDueItems', () => {
         ],
       },
       TODAY,
+      null,
     );
     expect(items.map((i) => [i.title, i.practiceName, i.when, i.action.label])).toEqual([
       ['Application payment due', 'Lakeside', '', 'Pay now'],
@@ -83,20 +90,56 @@ describe('dashboardDueItems', () => {
         applicationPayments: [
           {
             ...practice(9, 'Lakeside', 'PAYMENT_PENDING'),
+            ...as('PM'),
             reapplications: [{ id: 1, status: 'DUE', due_date: null }],
           },
         ],
       },
       TODAY,
+      null,
     );
     expect(items).toEqual([]);
   });
 
+  it('offers renewals and payments only to who may change the practice', () => {
+    const data: TGetDashboardResult = {
+      ...empty,
+      applicationPayments: [
+        { ...practice(9, 'Lakeside', 'PAYMENT_PENDING'), ...as('SU'), reapplications: [] },
+      ],
+      renewals: [
+        {
+          ...practice(3, 'Southern Cross'),
+          ...as('SU'),
+          reapplications: [{ id: 1, status: 'DUE', due_date: '2025-07-01' }],
+        },
+        {
+          ...practice(4, 'Bayview'),
+          ...as(),
+          reapplications: [{ id: 2, status: 'PAYMENT_PENDING', due_date: null }],
+        },
+      ],
+    };
+    expect(dashboardDueItems(data, TODAY, null)).toEqual([]);
+    for (const role of ['qam', 'provider_admin'] as const) {
+      expect(dashboardDueItems(data, TODAY, role).map((i) => i.title)).toEqual([
+        'Application payment due',
+        'Renewal Due',
+        'Renewal Payment Due',
+      ]);
+    }
+  });
+
   it('filters each kind with the practice list rules, preferred days only for the visitor', () => {
-    const variables = dashboardVariables(3, TODAY);
+    const variables = dashboardVariables(3, TODAY, null);
     expect(variables.userId).toBe(3);
     expect(JSON.stringify(variables.renewals)).toContain('"reapplications"');
     expect(JSON.stringify(variables.preferredDays)).toContain('"survey_visitors":{"user_id":{"_eq":3}}');
     expect(JSON.stringify(variables.confirmations)).toContain('"confirmation_form_status":{"_eq":"SENT"}');
+    // Renewals and payments only where the user may change the practice; the back office everywhere.
+    const mine = '"practice_users":{"user_id":{"_eq":3},"active":{"_eq":true},"role":{"_in":["PM"]}}';
+    expect(JSON.stringify(variables.renewals)).toContain(mine);
+    expect(JSON.stringify(variables.applicationPayments)).toContain(mine);
+    expect(JSON.stringify(dashboardVariables(3, TODAY, 'qam').renewals)).not.toContain('practice_users');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  changePracticeWhere,
   formatDisplayDate,
   formatMonthLong,
   isPreferenceDaysDue,
@@ -6,6 +7,10 @@ import {
   practiceFilterWhere,
   practiceListWhere,
   shouldRedirectToPayment,
+  type TBackOfficeRole,
+  type TPracticeRole,
+  type TPracticeViewer,
+  viewerCanChangePractice,
 } from '@portal/domain';
 import type { TGetDashboardResult } from '../api/get-dashboard.ts';
 
@@ -21,14 +26,18 @@ export interface TDueItem {
   tone: 'red' | 'yellow' | 'blue' | 'orange';
 }
 
-/** The variables of the dashboard query: the list's own filters, one per kind of due item. */
-export function dashboardVariables(userId: number, today: string) {
+/**
+ * The variables of the dashboard query: the list's own filters, one per kind of due item.
+ * Renewals and payments are asked only of the practices the user may change (their PM, or a
+ * QAM or admin on all), so a surveyor is not shown work they cannot do.
+ */
+export function dashboardVariables(userId: number, today: string, backOfficeRole: TBackOfficeRole | null) {
   const active = practiceListWhere({ search: '', filters: [], state: null, network: null }, today);
   const and = (...parts: Record<string, unknown>[]) => ({ _and: [active, ...parts] });
   return {
     userId,
     all: active,
-    renewals: and(practiceFilterWhere('renewalDue', today)),
+    renewals: and(practiceFilterWhere('renewalDue', today), changePracticeWhere(userId, backOfficeRole)),
     selfAssessments: and(practiceFilterWhere('selfAssessmentDue', today)),
     preferredDays: and(practiceFilterWhere('preferenceDaysDue', today), {
       current_accreditation: { survey_visits: { survey_visitors: { user_id: { _eq: userId } } } },
@@ -38,15 +47,37 @@ export function dashboardVariables(userId: number, today: string) {
         survey_visits: { archived: { _eq: false }, confirmation_form_status: { _eq: 'SENT' } },
       },
     }),
-    applicationPayments: and({ status: { _eq: 'PAYMENT_PENDING' } }),
+    applicationPayments: and(
+      { status: { _eq: 'PAYMENT_PENDING' } },
+      changePracticeWhere(userId, backOfficeRole),
+    ),
   };
 }
 
-/** The answer → the list of due items, most pressing kinds first, then by practice name. */
-export function dashboardDueItems(data: TGetDashboardResult, today: string): TDueItem[] {
+/** The user on one practice of the answer: their own roles there and their back-office role. */
+function viewerOn(
+  practice: { practice_users: ReadonlyArray<{ role: string }> },
+  backOfficeRole: TBackOfficeRole | null,
+): TPracticeViewer {
+  const practiceRoles = practice.practice_users
+    .map((pu) => pu.role)
+    .filter((role): role is TPracticeRole => role === 'PM' || role === 'SU');
+  return { practiceRoles, backOfficeRole };
+}
+
+/**
+ * The answer → the list of due items, most pressing kinds first, then by practice name. Payment
+ * and renewal items need `practice.changePractice` (the practice list's due-button rule).
+ */
+export function dashboardDueItems(
+  data: TGetDashboardResult,
+  today: string,
+  backOfficeRole: TBackOfficeRole | null,
+): TDueItem[] {
   const items: TDueItem[] = [];
   for (const practice of data.applicationPayments) {
     if (!shouldRedirectToPayment(practice)) continue;
+    if (!viewerCanChangePractice(viewerOn(practice, backOfficeRole))) continue;
     items.push({
       key: `application-${practice.organisation_id}`,
       practiceId: practice.organisation_id,
@@ -62,6 +93,7 @@ export function dashboardDueItems(data: TGetDashboardResult, today: string): TDu
     const button = practiceDueButton({
       practiceId: practice.organisation_id,
       reapplicationStatus: reapplication?.status ?? null,
+      viewer: viewerOn(practice, backOfficeRole),
     });
     if (!button || button.kind === 'SET_AVAILABILITY') continue;
     items.push({

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import type { AddressInfo } from 'node:net';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../../../actions/src/app.ts';
@@ -57,6 +57,41 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
     await waitFor(() => expect(listedIds()).toContain(2), { timeout: 10_000 });
     const link = within(rowOf(2)).getByRole('link', { name: 'Set Availability' });
     expect(link.getAttribute('href')).toBe('/SurveyVisits/2/PreferredDays');
+  });
+
+  it('shows renewal buttons only to those who may act on them, not to surveyors', async () => {
+    // surveyor@demo.test surveys Bayview (4, renewal payment due); surveyor2 Southern Cross (3, renewal due).
+    await open('/Practice/List', 'surveyor@demo.test');
+    await waitFor(() => expect(listedIds()).toContain(4), { timeout: 10_000 });
+    expect(within(rowOf(4)).queryByRole('button', { name: 'Renewal Payment Due' })).toBeNull();
+    expect(within(rowOf(2)).getByRole('link', { name: 'Set Availability' })).toBeTruthy();
+    cleanup();
+    await open('/Practice/List', 'surveyor2@demo.test');
+    await waitFor(() => expect(listedIds()).toContain(3), { timeout: 10_000 });
+    expect(within(rowOf(3)).queryByRole('link', { name: 'Renewal Due' })).toBeNull();
+    cleanup();
+    // The back office may: a QAM sees both, and no Set Availability (not a visitor).
+    await open('/Practice/List', 'qam@demo.test');
+    await waitFor(() => expect(listedIds()).toEqual(expect.arrayContaining([2, 3, 4])), { timeout: 10_000 });
+    expect(within(rowOf(4)).getByRole('button', { name: 'Renewal Payment Due' })).toBeTruthy();
+    expect(within(rowOf(3)).getByRole('link', { name: 'Renewal Due' }).getAttribute('href')).toBe(
+      '/Practice/Reapplication/3',
+    );
+    expect(within(rowOf(2)).queryByRole('link', { name: 'Set Availability' })).toBeNull();
+  });
+
+  it('keeps renewals and payments off a surveyor’s dashboard, and puts them on the QAM’s', async () => {
+    await renderAppOnStack(stack, '/Dashboard', { as: 'surveyor2@demo.test' });
+    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByTestId('dashboard-loading')).toBeNull(), { timeout: 10_000 });
+    // surveyor2 surveys Southern Cross (renewal due) and Lakeside (application fee pending).
+    expect(screen.queryByTestId('due-renewal-3')).toBeNull();
+    expect(screen.queryByTestId('due-application-9')).toBeNull();
+    cleanup();
+    await renderAppOnStack(stack, '/Dashboard', { as: 'qam@demo.test' });
+    await screen.findByTestId('due-renewal-3', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('due-renewal-4').textContent).toContain('Renewal Payment Due');
+    expect(screen.getByTestId('due-application-9').textContent).toContain('Pay now');
   });
 
   it('sends a single-practice manager straight to the Staff route', async () => {

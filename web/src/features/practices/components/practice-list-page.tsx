@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
+  defaultBackOfficeRole,
   hasPracticeListCriteria,
   PRACTICE_LIST_FILTERS,
   PRACTICE_LIST_PAGE_SIZE,
@@ -41,13 +42,14 @@ export function PracticeListPage() {
   const { query, update } = usePracticeListUrl();
   const list = usePracticeList(query);
   const payment = usePaymentRedirect();
-  const rows = useMemo(
-    () =>
-      list.practices.map((practice) =>
-        toPracticeRow(practice, { signedIn: true, isAdmin: user.flags.admin }),
-      ),
-    [list.practices, user.flags.admin],
-  );
+  const rows = useMemo(() => {
+    const viewer = {
+      signedIn: true,
+      isAdmin: user.flags.admin,
+      backOfficeRole: defaultBackOfficeRole(user.flags),
+    };
+    return list.practices.map((practice) => toPracticeRow(practice, viewer));
+  }, [list.practices, user.flags]);
 
   // Exactly one practice in the whole (unfiltered) list: straight to it, or to payment.
   const landed = useRef(false);

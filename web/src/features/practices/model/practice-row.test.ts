@@ -23,7 +23,7 @@ const practice = (overrides: Partial<TPracticeListItem> = {}): TPracticeListItem
   },
   ...overrides,
 });
-const viewer = { signedIn: true, isAdmin: false };
+const viewer = { signedIn: true, isAdmin: false, backOfficeRole: null };
 
 describe('toPracticeRow', () => {
   it('shows exactly the cells the CSV writes, in the spec formats', () => {
@@ -98,10 +98,33 @@ describe('toPracticeRow', () => {
     ).toMatchObject({ label: 'Set Availability', path: '/SurveyVisits/2/PreferredDays' });
   });
 
+  it('offers renewal buttons only to whom can act: the practice manager, a QAM or an admin', () => {
+    const renewal = (roles: string[], backOfficeRole: 'qam' | 'provider_admin' | null, status: string) =>
+      toPracticeRow(
+        practice({
+          reapplications: [{ status }],
+          practice_users: roles.map((role, i) => ({ id: i + 1, role })),
+        }),
+        { ...viewer, backOfficeRole },
+      ).dueButton?.label ?? null;
+    for (const [status, label] of [
+      ['DUE', 'Renewal Due'],
+      ['PAYMENT_PENDING', 'Renewal Payment Due'],
+    ] as const) {
+      expect(renewal(['SU'], null, status)).toBeNull();
+      expect(renewal([], null, status)).toBeNull();
+      expect(renewal(['PM'], null, status)).toBe(label);
+      expect(renewal([], 'qam', status)).toBe(label);
+      expect(renewal(['SU'], 'provider_admin', status)).toBe(label);
+    }
+  });
+
   it('locks a payment-pending practice for a surveyor who is not its manager nor an admin', () => {
     const su = practice({ status: 'PAYMENT_PENDING', practice_users: [{ id: 1, role: 'SU' }] });
     expect(toPracticeRow(su, viewer).locked).toBe(true);
-    expect(toPracticeRow(su, { signedIn: true, isAdmin: true }).locked).toBe(false);
+    expect(
+      toPracticeRow(su, { signedIn: true, isAdmin: true, backOfficeRole: 'provider_admin' }).locked,
+    ).toBe(false);
     expect(
       toPracticeRow(
         practice({
@@ -115,6 +138,6 @@ describe('toPracticeRow', () => {
       ).locked,
     ).toBe(false);
     expect(toPracticeRow(practice({ practice_users: [{ id: 1, role: 'SU' }] }), viewer).locked).toBe(false);
-    expect(toPracticeRow(practice(), { signedIn: false, isAdmin: false }).locked).toBe(true);
+    expect(toPracticeRow(practice(), { ...viewer, signedIn: false }).locked).toBe(true);
   });
 });

@@ -3,7 +3,9 @@ import {
   type PracticeListDisplay,
   practiceDueButton,
   practiceListDisplay,
+  type TBackOfficeRole,
   type TPracticeDueButton,
+  type TPracticeRole,
 } from '@portal/domain';
 import type { TPracticeListItem } from '../api/get-practice-list.ts';
 
@@ -14,21 +16,28 @@ export interface TPracticeRow extends PracticeListDisplay {
   locked: boolean;
 }
 
-/** Who is looking at the list, for the lock. */
+/** Who is looking at the list: for the lock, and for which due buttons they may use. */
 export interface TListViewer {
   signedIn: boolean;
   isAdmin: boolean;
+  /** The back-office role of the list's requests (see `defaultBackOfficeRole`), null for role user. */
+  backOfficeRole: TBackOfficeRole | null;
 }
+
+const PRACTICE_ROLES: ReadonlySet<string> = new Set<TPracticeRole>(['PM', 'SU']);
 
 /**
  * A practice of the list query → the row the table shows. The column texts are the domain's
  * `practiceListDisplay`, exactly what the CSV download writes; the due button and the lock are
- * the domain's rules applied to the user's own roles on the practice.
+ * the domain's rules applied to the user's own roles on the practice (its `practice_users` rows
+ * for the signed-in user, which the list query selects).
  */
 export function toPracticeRow(practice: TPracticeListItem, viewer: TListViewer): TPracticeRow {
   const display = practiceListDisplay(practice);
   const cycle = practice.current_accreditation;
-  const roles = practice.practice_users.map((pu) => pu.role);
+  const roles = practice.practice_users
+    .map((pu) => pu.role)
+    .filter((role): role is TPracticeRole => PRACTICE_ROLES.has(role));
   return {
     ...display,
     id: practice.organisation_id,
@@ -36,6 +45,7 @@ export function toPracticeRow(practice: TPracticeListItem, viewer: TListViewer):
       practiceId: practice.organisation_id,
       reapplicationStatus: practice.reapplications?.[0]?.status ?? null,
       preferredDaysVisitId: cycle?.preferred_days_visits?.[0]?.id ?? null,
+      viewer: { practiceRoles: roles, backOfficeRole: viewer.backOfficeRole },
     }),
     locked: isPracticeRowLocked({
       signedIn: viewer.signedIn,
