@@ -1,5 +1,9 @@
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
+import { abandonDocument } from './documents/abandon-document.ts';
+import { completeDocument } from './documents/complete-document.ts';
+import { createDocument } from './documents/create-document.ts';
+import { documentDownloadUrl } from './documents/document-download-url.ts';
 import { acceptInvitation } from './invitations/accept-invitation.ts';
 import { sendStaffInvite } from './invitations/send-staff-invite.ts';
 import { ping } from './ping.ts';
@@ -23,5 +27,9 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     acceptInvitation,
     practicePaymentUrl,
     setNominatedContact,
+    createDocument,
+    completeDocument,
+    abandonDocument,
+    documentDownloadUrl,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

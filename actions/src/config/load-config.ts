@@ -76,6 +76,8 @@ const ZEnvSchema = z.object({
     (v) => (v === '' || v === undefined ? undefined : v),
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   ),
+  /** Largest document upload in (decimal) MB; spec 002 §9 'unless the server choice max_file_size gives another'. */
+  MAX_FILE_SIZE_MB: int(100, 1, 5000),
   /** Requests per minute and client address on /api/auth/* (a generous safety net). */
   AUTH_RATE_LIMIT_PER_MINUTE: int(120, 1, 100_000),
   /** The GraphQL engine's endpoint, for reads made as the signed-in user (the practice list CSV). */
@@ -124,6 +126,8 @@ export interface AppConfig {
   outboxPollMs: number;
   s3: S3Config | null;
   authRateLimitPerMinute: number;
+  /** Document uploads: the largest file, in decimal MB (default 100, spec 002 §9). */
+  maxFileSizeMb: number;
   /** The engine's /v1/graphql (default: the local engine on its default port). */
   graphqlUrl: string;
   /**
@@ -204,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         }
       : null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    maxFileSizeMb: e.MAX_FILE_SIZE_MB,
     graphqlUrl: e.HASURA_GRAPHQL_URL ?? 'http://127.0.0.1:8080/v1/graphql',
     paymentUrlTemplate:
       e.PAYMENT_URL_TEMPLATE ??

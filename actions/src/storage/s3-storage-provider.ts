@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config/load-config.ts';
 import type { StorageProvider } from './storage-provider.ts';
@@ -28,14 +36,45 @@ export function createS3StorageProvider(config: S3Config): StorageProvider & { d
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
-    downloadUrl(key, expiresInSeconds) {
-      return getSignedUrl(presigner, new GetObjectCommand({ Bucket: config.bucket, Key: key }), {
-        expiresIn: expiresInSeconds,
+    downloadUrl(key, expiresInSeconds, options = {}) {
+      const command = new GetObjectCommand({
+        Bucket: config.bucket,
+        Key: key,
+        ...(options.fileName ? { ResponseContentDisposition: attachment(options.fileName) } : {}),
       });
+      return getSignedUrl(presigner, command, { expiresIn: expiresInSeconds });
+    },
+    uploadUrl(key, object, expiresInSeconds) {
+      const command = new PutObjectCommand({
+        Bucket: config.bucket,
+        Key: key,
+        ContentType: object.contentType,
+        ContentLength: object.contentLength,
+      });
+      return getSignedUrl(presigner, command, {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(['content-type', 'content-length']),
+      });
+    },
+    async head(key) {
+      try {
+        const answer = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
+        return { size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? '' };
+      } catch (error) {
+        if (error instanceof NotFound) return null;
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        throw error;
+      }
     },
     destroy() {
       client.destroy();
       presigner.destroy();
     },
   };
+}
+
+/** A Content-Disposition for a download: an ASCII fallback name and the real one (RFC 6266). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/load-config.ts';
+import { startTestS3 } from './s3.ts';
 import { TEST_ACTIONS_SECRET, TEST_JWT_KEY, testEnv } from './test-app.ts';
 
 const HASURA_DIR = path.resolve(import.meta.dirname, '../../../hasura');
@@ -30,6 +31,8 @@ export interface TestStack {
   graphqlUrl: string;
   actionsUrl: string;
   database: TestDatabase;
+  /** The throwaway s3rver the actions service stores files in, with `{s3: true}`. */
+  s3: Awaited<ReturnType<typeof startTestS3>> | null;
   /** A pool on the same database, for arranging and checking rows as the owner. */
   sql: pg.Pool;
   /** Signs the account in through `/api/auth/login` (once per e-mail) and returns its access token. */
@@ -50,10 +53,13 @@ export interface TestStack {
  * the stack that permission, action and consistency tests run against. One per test file.
  */
 export async function startTestStack(
-  options: { template?: 'migrated' | 'seeded'; env?: Record<string, string> } = {},
+  options: { template?: 'migrated' | 'seeded'; env?: Record<string, string>; s3?: boolean } = {},
 ): Promise<TestStack> {
-  const database = await createTestDatabase(options.template ?? 'seeded');
-  const app = await buildApp(loadConfig(testEnv(database.url, options.env)));
+  const [database, s3] = await Promise.all([
+    createTestDatabase(options.template ?? 'seeded'),
+    options.s3 ? startTestS3() : null,
+  ]);
+  const app = await buildApp(loadConfig(testEnv(database.url, { ...s3?.env, ...options.env })));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const actionsUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
   const engine = await createEngine({
@@ -93,6 +99,7 @@ export async function startTestStack(
     graphqlUrl,
     actionsUrl,
     database,
+    s3,
     sql,
     tokenFor,
     async userId(email) {
@@ -120,6 +127,7 @@ export async function startTestStack(
       await app.close();
       await sql.end();
       await database.drop();
+      await s3?.stop();
     },
   };
 }

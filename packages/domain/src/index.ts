@@ -8,6 +8,7 @@ export * from './accounts/password-reset-request.ts';
 export * from './accounts/register-request.ts';
 export * from './constants/index.ts';
 export * from './contacts/index.ts';
+export * from './documents/index.ts';
 export * from './permissions/assessment-access.ts';
 export * from './permissions/assessment-buttons.ts';
 export * from './permissions/permission-flags.ts';

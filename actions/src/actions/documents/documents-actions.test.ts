@@ -1,0 +1,339 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+
+/**
+ * The upload flow of DESIGN §6 against the real engine, actions service, database and s3rver:
+ * createDocument → PUT to the presigned URL → completeDocument, its clean-ups, and downloads.
+ */
+
+const CREATE = `mutation Create($practiceId: Int!, $name: String!, $contentType: String!, $size: Float!,
+    $folderId: Int, $folderCode: String, $staffId: Int, $staffField: StaffDocumentField) {
+  createDocument(practiceId: $practiceId, name: $name, contentType: $contentType, size: $size,
+    folderId: $folderId, folderCode: $folderCode, staffId: $staffId, staffField: $staffField) {
+    documentId uploadUrl contentType expiresAt maxFileSizeMb } }`;
+const COMPLETE = `mutation Complete($id: Int!) { completeDocument(documentId: $id) {
+  documentId name folderId fileSize fileType uploadedAt staffId staffField staffFieldLabel message } }`;
+const ABANDON = 'mutation Abandon($id: Int!) { abandonDocument(documentId: $id) { documentId archived } }';
+const DOWNLOAD =
+  'query Download($id: Int!) { documentDownloadUrl(documentId: $id) { documentId name url expiresAt } }';
+
+type Created = {
+  documentId: number;
+  uploadUrl: string;
+  contentType: string;
+  expiresAt: string;
+  maxFileSizeMb: number;
+};
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+/** Practice 2 (Riverbend): PM pm@demo.test, surveyor@demo.test is its surveyor. */
+const PRACTICE = 2;
+const PM = 'pm@demo.test';
+
+describe('document uploads', () => {
+  let stack: TestStack;
+  let staffId: number;
+  let otherPracticeStaffId: number;
+
+  const create = (caller: Parameters<TestStack['gql']>[0], vars: Record<string, unknown>) =>
+    stack.gql<{ createDocument: Created }>(caller, CREATE, {
+      practiceId: PRACTICE,
+      name: 'CPR certificate.pdf',
+      contentType: 'application/pdf',
+      size: PDF.length,
+      // Every variable is sent, null when unused: the engine's plan cache keeps an argument
+      // that was absent the first time a query text ran absent afterwards (see the report).
+      folderId: null,
+      folderCode: null,
+      staffId: null,
+      staffField: null,
+      ...vars,
+    });
+  const put = (created: Created, body: Buffer = PDF, contentType = created.contentType) =>
+    fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body });
+  const doc = async (id: number) =>
+    (await stack.sql.query('select * from documents where id = $1', [id])).rows[0];
+  const staff = async (id: number) =>
+    (await stack.sql.query('select * from practice_staff where id = $1', [id])).rows[0];
+  const objectExists = async (id: number) =>
+    (await stack.app.storage!.head((await doc(id)).storage_key)) !== null;
+  const errorOf = (result: { errors?: Array<{ message: string; extensions?: { code?: string } }> }) => ({
+    message: result.errors?.[0]?.message,
+    code: result.errors?.[0]?.extensions?.code,
+  });
+
+  /** A staff upload of the PM, created and PUT, not yet completed. */
+  async function uploaded(vars: Record<string, unknown> = {}, body = PDF) {
+    const result = await create(PM, { staffId, staffField: 'CPR_EVIDENCE', ...vars });
+    expect(result.errors).toBeUndefined();
+    const created = result.data!.createDocument;
+    expect((await put(created, body)).status).toBe(200);
+    return created;
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack({ s3: true });
+    const ids = await stack.sql.query<{ id: number; practice_id: number }>(
+      `select distinct on (practice_id) id, practice_id from practice_staff
+        where practice_id in (1, 2) and not archived order by practice_id, id`,
+    );
+    staffId = ids.rows.find((r) => r.practice_id === PRACTICE)!.id;
+    otherPracticeStaffId = ids.rows.find((r) => r.practice_id === 1)!.id;
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('uploads a staff document end to end: pending, PUT, completed and attached, downloadable', async () => {
+    const result = await create(PM, { staffId, staffField: 'CPR_EVIDENCE' });
+    expect(result.errors).toBeUndefined();
+    const created = result.data!.createDocument;
+    expect(created).toMatchObject({ contentType: 'application/pdf', maxFileSizeMb: 100 });
+    expect(created.uploadUrl.startsWith(stack.s3!.endpoint)).toBe(true);
+    expect(new Date(created.expiresAt).getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+
+    const pending = await doc(created.documentId);
+    expect(pending).toMatchObject({
+      practice_id: PRACTICE,
+      folder_id: 1, // STAFF_DOCUMENTS
+      name: 'CPR certificate.pdf',
+      uploaded_at: null,
+      archived: false,
+      created_by_id: await stack.userId(PM),
+    });
+    expect(pending.storage_key).toMatch(
+      new RegExp(`^practices/${PRACTICE}/staff/${staffId}/cpr-evidence/[0-9a-f-]{36}/cpr-certificate\\.pdf$`),
+    );
+    // A pending document is invisible to the practice through GraphQL.
+    const listed = await stack.gql<{ documents: unknown[] }>(
+      PM,
+      `{ documents(where: {id: {_eq: ${created.documentId}}}) { id } }`,
+    );
+    expect(listed.data!.documents).toEqual([]);
+
+    expect((await put(created)).status).toBe(200);
+    const completed = await stack.gql<{ completeDocument: Record<string, unknown> }>(PM, COMPLETE, {
+      id: created.documentId,
+    });
+    expect(completed.errors).toBeUndefined();
+    expect(completed.data!.completeDocument).toMatchObject({
+      documentId: created.documentId,
+      name: 'CPR certificate.pdf',
+      folderId: 1,
+      fileSize: PDF.length,
+      fileType: 'application/pdf',
+      staffId,
+      staffField: 'CPR_EVIDENCE',
+      staffFieldLabel: 'CPR evidence',
+      message: 'File upload was successful!',
+    });
+    const row = await doc(created.documentId);
+    expect(row.uploaded_at).not.toBeNull();
+    expect(Number(row.file_size)).toBe(PDF.length);
+    expect((await staff(staffId)).cpr_evidence_document_id).toBe(created.documentId);
+
+    // The register shows it, and its download URL serves the same bytes under its own name.
+    const register = await stack.gql<{
+      practice_staff_by_pk: { cpr_evidence_document: { id: number; name: string } };
+    }>(PM, `{ practice_staff_by_pk(id: ${staffId}) { cpr_evidence_document { id name } } }`);
+    expect(register.data!.practice_staff_by_pk.cpr_evidence_document).toEqual({
+      id: created.documentId,
+      name: 'CPR certificate.pdf',
+    });
+    const download = await stack.gql<{ documentDownloadUrl: { url: string; name: string } }>(PM, DOWNLOAD, {
+      id: created.documentId,
+    });
+    expect(download.errors).toBeUndefined();
+    const file = await fetch(download.data!.documentDownloadUrl.url);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
+    expect(file.headers.get('content-disposition')).toContain('filename="CPR certificate.pdf"');
+  });
+
+  it('downloads for the practice surveyor and the back office, not for other practices', async () => {
+    const created = await uploaded({ staffField: 'PRIMARY_QUALIFICATION', name: 'Degree.pdf' });
+    await stack.gql(PM, COMPLETE, { id: created.documentId });
+    for (const caller of ['surveyor@demo.test', { email: 'qam@demo.test', role: 'qam' }]) {
+      const answer = await stack.gql<{ documentDownloadUrl: { url: string } }>(caller, DOWNLOAD, {
+        id: created.documentId,
+      });
+      expect(answer.errors, JSON.stringify(caller)).toBeUndefined();
+      expect((await fetch(answer.data!.documentDownloadUrl.url)).status).toBe(200);
+    }
+    for (const caller of ['pm.single@demo.test', 'newuser@demo.test', 'surveyor2@demo.test']) {
+      const refused = await stack.gql(caller, DOWNLOAD, { id: created.documentId });
+      expect(errorOf(refused), caller).toEqual({ message: 'There is no such document', code: 'not_found' });
+    }
+  });
+
+  it('refuses a wrong type or a file over the limit before anything is stored', async () => {
+    const before = (await stack.sql.query('select count(*)::int as n from documents')).rows[0].n;
+    expect(
+      errorOf(await create(PM, { staffId, staffField: 'CPD_EVIDENCE', name: 'virus.exe', contentType: '' })),
+    ).toEqual({
+      message: 'Only jpeg, png, pdf, gif, docx, doc, xlsx, xls, pages files can be uploaded',
+      code: 'unsupported_file_type',
+    });
+    expect(
+      errorOf(await create(PM, { staffId, staffField: 'CPD_EVIDENCE', contentType: 'text/html' })),
+    ).toMatchObject({
+      code: 'unsupported_file_type',
+    });
+    expect(errorOf(await create(PM, { staffId, staffField: 'CPD_EVIDENCE', size: 100_000_001 }))).toEqual({
+      message: 'File size exceeded 100MB',
+      code: 'file_too_large',
+    });
+    expect((await stack.sql.query('select count(*)::int as n from documents')).rows[0].n).toBe(before);
+  });
+
+  it('takes a .pages file the browser has no type for, stored under its own type', async () => {
+    const result = await create(PM, { folderCode: 'GENERAL', name: 'Practice plan.pages', contentType: '' });
+    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+    expect(result.data!.createDocument.contentType).toBe('application/vnd.apple.pages');
+    expect((await doc(result.data!.createDocument.documentId)).storage_key).toMatch(
+      /^practices\/2\/documents\/[0-9a-f-]{36}\/practice-plan\.pages$/,
+    );
+    await stack.gql(PM, ABANDON, { id: result.data!.createDocument.documentId });
+  });
+
+  it('needs a folder, and keeps staff documents in the staff folder', async () => {
+    expect(errorOf(await create(PM, {}))).toEqual({
+      message: 'Please choose a folder',
+      code: 'invalid_input',
+    });
+    expect(errorOf(await create(PM, { staffId, staffField: 'CPR_EVIDENCE', folderCode: 'GENERAL' }))).toEqual(
+      {
+        message: 'Staff documents are kept in the Staff documents folder.',
+        code: 'invalid_input',
+      },
+    );
+    expect(errorOf(await create(PM, { folderCode: 'NO_SUCH_FOLDER' }))).toMatchObject({ code: 'not_found' });
+  });
+
+  it('answers not_found for a practice the caller cannot see, forbidden without the flag', async () => {
+    expect(
+      errorOf(await create('pm.single@demo.test', { staffId, staffField: 'CPR_EVIDENCE' })),
+    ).toMatchObject({
+      code: 'not_found',
+    });
+    expect(
+      errorOf(await create('pm.single@demo.test', { practiceId: 999_999, folderCode: 'GENERAL' })),
+    ).toMatchObject({
+      code: 'not_found',
+    });
+    // The surveyor of the practice reads its staff documents but does not change them.
+    expect(
+      errorOf(await create('surveyor@demo.test', { staffId, staffField: 'CPR_EVIDENCE' })),
+    ).toMatchObject({
+      code: 'forbidden',
+    });
+    // A staff member of another practice is not one of this practice's.
+    expect(errorOf(await create(PM, { staffId: otherPracticeStaffId, staffField: 'CPR_EVIDENCE' }))).toEqual({
+      message: 'There is no such staff member.',
+      code: 'not_found',
+    });
+  });
+
+  it('lets the QAM upload a staff document of any practice', async () => {
+    const qam = { email: 'qam@demo.test', role: 'qam' };
+    const result = await create(qam, { staffId, staffField: 'TRAINING_EVIDENCE' });
+    expect(result.errors).toBeUndefined();
+    await put(result.data!.createDocument);
+    expect(
+      (await stack.gql(qam, COMPLETE, { id: result.data!.createDocument.documentId })).errors,
+    ).toBeUndefined();
+    expect((await staff(staffId)).training_evidence_document_id).toBe(result.data!.createDocument.documentId);
+  });
+
+  it('refuses a second completion and a completion by someone else, keeping the document', async () => {
+    const created = await uploaded({ staffField: 'CPD_EVIDENCE' });
+    const other = await stack.gql('pm.perth@demo.test', COMPLETE, { id: created.documentId });
+    expect(errorOf(other)).toEqual({ message: 'There is no such upload', code: 'not_found' });
+    expect(await objectExists(created.documentId)).toBe(true);
+
+    expect((await stack.gql(PM, COMPLETE, { id: created.documentId })).errors).toBeUndefined();
+    const again = await stack.gql(PM, COMPLETE, { id: created.documentId });
+    expect(errorOf(again)).toEqual({ message: 'This upload is already complete', code: 'invalid_input' });
+    const abandon = await stack.gql(PM, ABANDON, { id: created.documentId });
+    expect(errorOf(abandon).message).toBe('This upload is already complete');
+    expect(await objectExists(created.documentId)).toBe(true);
+    expect((await doc(created.documentId)).archived).toBe(false);
+    expect((await staff(staffId)).cpd_evidence_document_id).toBe(created.documentId);
+  });
+
+  it('cleans up when the stored object is not the announced one: size, type, missing', async () => {
+    const before = (await staff(staffId)).secondary_qualification_document_id;
+    const bigger = await uploaded(
+      { staffField: 'SECONDARY_QUALIFICATION' },
+      Buffer.concat([PDF, Buffer.from('x')]),
+    );
+    const typed = await create(PM, { staffId, staffField: 'SECONDARY_QUALIFICATION' });
+    await put(typed.data!.createDocument, PDF, 'image/png');
+    const missing = await create(PM, { staffId, staffField: 'SECONDARY_QUALIFICATION' });
+    const cases: Array<[number, string]> = [
+      [bigger.documentId, 'The file received does not match the file chosen, please try again'],
+      [
+        typed.data!.createDocument.documentId,
+        'The file received does not match the file chosen, please try again',
+      ],
+      [missing.data!.createDocument.documentId, 'The file did not reach storage, please try again'],
+    ];
+    for (const [id, message] of cases) {
+      expect(errorOf(await stack.gql(PM, COMPLETE, { id }))).toEqual({ message, code: 'invalid_input' });
+      const row = await doc(id);
+      expect(row).toMatchObject({
+        archived: true,
+        uploaded_at: null,
+        archived_by_id: await stack.userId(PM),
+      });
+      expect(await objectExists(id)).toBe(false);
+    }
+    expect((await staff(staffId)).secondary_qualification_document_id).toBe(before);
+  });
+
+  it('refuses an object over the limit at completion with the spec message', async () => {
+    // The service's limit, as MAX_FILE_SIZE_MB gives it; the object is bigger than announced.
+    const created = await uploaded(
+      { staffField: 'SECONDARY_QUALIFICATION', size: 10 },
+      Buffer.alloc(100_000_001 / 1000),
+    );
+    const previous = stack.app.config.maxFileSizeMb;
+    (stack.app.config as { maxFileSizeMb: number }).maxFileSizeMb = 0.05;
+    try {
+      const result = await stack.gql(PM, COMPLETE, { id: created.documentId });
+      expect(errorOf(result)).toEqual({ message: 'File size exceeded 0.05MB', code: 'file_too_large' });
+    } finally {
+      (stack.app.config as { maxFileSizeMb: number }).maxFileSizeMb = previous;
+    }
+    expect((await doc(created.documentId)).archived).toBe(true);
+    expect(await objectExists(created.documentId)).toBe(false);
+  });
+
+  it("abandons the caller's own pending upload: object removed, row archived", async () => {
+    const created = await uploaded({ staffField: 'PRIMARY_QUALIFICATION' });
+    expect(errorOf(await stack.gql('surveyor@demo.test', ABANDON, { id: created.documentId }))).toMatchObject(
+      {
+        code: 'not_found',
+      },
+    );
+    const result = await stack.gql<{ abandonDocument: unknown }>(PM, ABANDON, { id: created.documentId });
+    expect(result.data!.abandonDocument).toEqual({ documentId: created.documentId, archived: true });
+    expect(await doc(created.documentId)).toMatchObject({ archived: true, uploaded_at: null });
+    expect(await objectExists(created.documentId)).toBe(false);
+    expect(errorOf(await stack.gql(PM, COMPLETE, { id: created.documentId }))).toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('does not attach to a staff member archived while the file was uploading', async () => {
+    const added = await stack.sql.query<{ id: number }>(
+      `insert into practice_staff (practice_id, first_name, last_name, type, employment_status)
+       values (${PRACTICE}, 'Temp', 'Person', 'support', 'ACTIVE') returning id`,
+    );
+    const created = await uploaded({ staffId: added.rows[0]!.id, staffField: 'CPR_EVIDENCE' });
+    await stack.sql.query('update practice_staff set archived = true where id = $1', [added.rows[0]!.id]);
+    const result = await stack.gql(PM, COMPLETE, { id: created.documentId });
+    expect(errorOf(result)).toEqual({ message: 'There is no such staff member.', code: 'not_found' });
+    expect((await doc(created.documentId)).archived).toBe(true);
+    expect(await objectExists(created.documentId)).toBe(false);
+  });
+});

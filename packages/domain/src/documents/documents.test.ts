@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_DOCUMENT_FIELDS } from '../staff/staff-member-schema.ts';
+import { checkUpload } from './check-upload.ts';
+import { DOCUMENT_MESSAGES } from './document-messages.ts';
+import { DEFAULT_MAX_FILE_SIZE_MB, formatFileSize, megabytesToBytes } from './file-size.ts';
+import { DOCUMENT_ACCEPT_ATTRIBUTE, fileExtension, resolveDocumentFileType } from './file-types.ts';
+import { STAFF_DOCUMENT_TARGETS } from './staff-document-targets.ts';
+
+describe('document file types (spec 002 §5)', () => {
+  it('accepts the nine types by extension, with their own content type', () => {
+    const cases: Array<[string, string, string]> = [
+      ['a.jpeg', 'image/jpeg', 'image/jpeg'],
+      ['a.JPG', 'image/jpeg', 'image/jpeg'],
+      ['a.png', 'image/png', 'image/png'],
+      ['a.pdf', 'application/pdf', 'application/pdf'],
+      ['a.gif', 'image/gif', 'image/gif'],
+      ['a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
+      ['a.doc', 'application/msword', 'application/msword'],
+      ['a.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
+      ['a.xls', 'application/vnd.ms-excel', 'application/vnd.ms-excel'],
+      ['a.pages', 'application/vnd.apple.pages', 'application/vnd.apple.pages'],
+    ];
+    for (const [name, reported] of cases) {
+      const type = resolveDocumentFileType(name, reported);
+      expect(type?.contentType, name).toBe(reported);
+    }
+  });
+
+  it('lets the extension decide when the browser does not know the type', () => {
+    expect(resolveDocumentFileType('Report.pages', '')?.contentType).toBe('application/vnd.apple.pages');
+    expect(resolveDocumentFileType('x.doc', 'application/octet-stream')?.contentType).toBe(
+      'application/msword',
+    );
+    expect(resolveDocumentFileType('x.pdf', 'application/pdf; charset=binary')?.type).toBe('pdf');
+    expect(resolveDocumentFileType('x.jpg', 'image/pjpeg')?.contentType).toBe('image/jpeg');
+  });
+
+  it('refuses other extensions and a content type that contradicts the extension', () => {
+    expect(resolveDocumentFileType('script.exe', 'application/octet-stream')).toBeNull();
+    expect(resolveDocumentFileType('notes.txt', 'text/plain')).toBeNull();
+    expect(resolveDocumentFileType('pdf', 'application/pdf')).toBeNull();
+    expect(resolveDocumentFileType('cert.pdf', 'text/html')).toBeNull();
+    expect(resolveDocumentFileType('photo.png', 'image/jpeg')).toBeNull();
+  });
+
+  it('names extensions without the dot, lower case', () => {
+    expect(fileExtension('A.Tar.PDF')).toBe('pdf');
+    expect(fileExtension('.hidden')).toBe('');
+    expect(fileExtension('trailing.')).toBe('');
+  });
+
+  it('offers every extension to the file input', () => {
+    for (const extension of [
+      '.jpeg',
+      '.jpg',
+      '.png',
+      '.pdf',
+      '.gif',
+      '.docx',
+      '.doc',
+      '.xlsx',
+      '.xls',
+      '.pages',
+    ])
+      expect(DOCUMENT_ACCEPT_ATTRIBUTE.split(',')).toContain(extension);
+  });
+});
+
+describe('file sizes (spec 002 §5, §9)', () => {
+  it('display in decimal units with 2 decimals', () => {
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(999)).toBe('999 B');
+    expect(formatFileSize(1000)).toBe('1.00 kB');
+    expect(formatFileSize(183_137)).toBe('183.14 kB');
+    expect(formatFileSize(999_999)).toBe('1000.00 kB');
+    expect(formatFileSize(1_000_000)).toBe('1.00 MB');
+    expect(formatFileSize(104_857_600)).toBe('104.86 MB');
+    expect(formatFileSize(null)).toBe('');
+  });
+
+  it('limit 100 MB by default, counted in the same decimal megabytes', () => {
+    expect(DEFAULT_MAX_FILE_SIZE_MB).toBe(100);
+    expect(megabytesToBytes(100)).toBe(100_000_000);
+  });
+});
+
+describe('checkUpload', () => {
+  const pdf = (size: number, name = 'cpr.pdf') => ({ name, type: 'application/pdf', size });
+
+  it('passes an accepted file within the limit', () => {
+    const check = checkUpload(pdf(100_000_000), 100);
+    expect(check.ok && check.fileType.contentType).toBe('application/pdf');
+  });
+
+  it("refuses a file over the limit with the spec's words", () => {
+    expect(checkUpload(pdf(100_000_001), 100)).toEqual({
+      ok: false,
+      reason: 'too_large',
+      message: 'File size exceeded 100MB',
+    });
+    expect(checkUpload(pdf(6_000_000), 5)).toMatchObject({ message: 'File size exceeded 5MB' });
+  });
+
+  it('refuses other types, empty files and over-long names', () => {
+    expect(checkUpload({ name: 'a.exe', type: '', size: 10 }, 100)).toMatchObject({
+      reason: 'unsupported_type',
+      message: 'Only jpeg, png, pdf, gif, docx, doc, xlsx, xls, pages files can be uploaded',
+    });
+    expect(checkUpload(pdf(0), 100)).toMatchObject({ reason: 'empty' });
+    expect(checkUpload(pdf(10, `${'a'.repeat(252)}.pdf`), 100)).toMatchObject({ reason: 'name_too_long' });
+    expect(checkUpload(pdf(10, `${'a'.repeat(251)}.pdf`), 100).ok).toBe(true);
+  });
+});
+
+describe('messages (spec 002 §8)', () => {
+  it('are word for word', () => {
+    expect(DOCUMENT_MESSAGES.uploadSucceeded).toBe('File upload was successful!');
+    expect(DOCUMENT_MESSAGES.uploadFailed).toBe('Failed to upload file(s), please try again');
+    expect(DOCUMENT_MESSAGES.tooLarge()).toBe(
+      'The file was too large, please contact your systems administrator',
+    );
+    expect(DOCUMENT_MESSAGES.tooLarge(3)).toBe(
+      '1 or more of the files were too large, please contact your systems administrator',
+    );
+  });
+});
+
+describe('staff document targets', () => {
+  it('cover every document field of a staff row, each with its own column', () => {
+    const targets = Object.values(STAFF_DOCUMENT_TARGETS);
+    expect(targets.map((t) => t.inputField).sort()).toEqual([...STAFF_DOCUMENT_FIELDS].sort());
+    for (const t of targets) expect(t.column).toMatch(/^[a-z_]+_document_id$/);
+  });
+});

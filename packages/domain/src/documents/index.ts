@@ -1,0 +1,5 @@
+export * from './check-upload.ts';
+export * from './document-messages.ts';
+export * from './file-size.ts';
+export * from './file-types.ts';
+export * from './staff-document-targets.ts';
