@@ -7,7 +7,11 @@ import { documentDownloadUrl } from './documents/document-download-url.ts';
 import { acceptInvitation } from './invitations/accept-invitation.ts';
 import { sendStaffInvite } from './invitations/send-staff-invite.ts';
 import { ping } from './ping.ts';
+import { addPractice } from './practices/add-practice.ts';
+import { confirmSurveyVisit } from './practices/confirm-survey-visit.ts';
 import { practicePaymentUrl } from './practices/practice-payment-url.ts';
+import { savePracticeDetails } from './practices/save-practice-details.ts';
+import { submitReapplication } from './practices/submit-reapplication.ts';
 import { archiveStaffMember } from './staff/archive-staff-member.ts';
 import { findStaffByRegistration } from './staff/find-staff-by-registration.ts';
 import { saveStaffMember } from './staff/save-staff-member.ts';
@@ -31,5 +35,9 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     completeDocument,
     abandonDocument,
     documentDownloadUrl,
+    addPractice,
+    savePracticeDetails,
+    submitReapplication,
+    confirmSurveyVisit,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

@@ -13,6 +13,8 @@ export * from './permissions/assessment-access.ts';
 export * from './permissions/assessment-buttons.ts';
 export * from './permissions/permission-flags.ts';
 export * from './practices/index.ts';
+export * from './practices/practice-form.ts';
+export * from './practices/renewal.ts';
 export * from './staff/index.ts';
 export * from './validation/email-schema.ts';
 export * from './validation/field-errors.ts';

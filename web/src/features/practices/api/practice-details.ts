@@ -33,6 +33,7 @@ export const GetPracticeDetailsQuery = gql`
         id
         status
         due_date
+        submitted_at
       }
       current_accreditation {
         id
@@ -88,7 +89,7 @@ export interface TPracticeDetails {
   support_staff_head_count: number;
   support_staff_max_count: number;
   network: { id: number; name: string } | null;
-  reapplications: Array<{ id: number; status: string; due_date: string | null }>;
+  reapplications: Array<{ id: number; status: string; due_date: string | null; submitted_at: string | null }>;
   current_accreditation: {
     id: number;
     status: string;
@@ -128,42 +129,28 @@ export interface TGetPracticeDetailsResult {
 }
 
 /**
- * Saves the details in one request (one transaction): the organisation, the practice and its
- * physical address. Row permissions decide who may (a practice manager of the practice, QAM,
- * provider admin).
+ * Saves the form (action `savePracticeDetails`): the organisation, the practice and its physical
+ * address in one transaction, creating the address when the practice has none. Needs
+ * practice.changePractice (a practice manager of the practice, QAM, provider admin).
  */
-export const UpdatePracticeDetailsMutation = gql`
-  mutation UpdatePracticeDetails(
-    $id: Int!
-    $organisation: organisations_set_input!
-    $practice: practices_set_input!
-    $addressId: Int!
-    $address: addresses_set_input!
-  ) {
-    update_organisations_by_pk(pk_columns: { id: $id }, _set: $organisation) {
+export const SavePracticeDetailsMutation = gql`
+  mutation SavePracticeDetails($practiceId: Int!, $details: jsonb!) {
+    savePracticeDetails(practiceId: $practiceId, details: $details) {
       id
-    }
-    update_practices_by_pk(pk_columns: { organisation_id: $id }, _set: $practice) {
-      organisation_id
-    }
-    update_addresses_by_pk(pk_columns: { id: $addressId }, _set: $address) {
-      id
+      addressId
     }
   }
 `;
 
-/** The same without the address, for a practice that has no physical address on record. */
-export const UpdatePracticeDetailsWithoutAddressMutation = gql`
-  mutation UpdatePracticeDetailsWithoutAddress(
-    $id: Int!
-    $organisation: organisations_set_input!
-    $practice: practices_set_input!
-  ) {
-    update_organisations_by_pk(pk_columns: { id: $id }, _set: $organisation) {
+/** Submits the DUE renewal with the reviewed details (action `submitReapplication`): now PAYMENT_PENDING. */
+export const SubmitReapplicationMutation = gql`
+  mutation SubmitReapplication($practiceId: Int!, $details: jsonb!) {
+    submitReapplication(practiceId: $practiceId, details: $details) {
       id
-    }
-    update_practices_by_pk(pk_columns: { organisation_id: $id }, _set: $practice) {
-      organisation_id
+      practiceId
+      status
+      submittedAt
+      message
     }
   }
 `;

@@ -29,6 +29,7 @@ export const GetSurveyConfirmationQuery = gql`
           end_time
           reason_for_visit
           confirmation_form_status
+          confirmation_received_at
           survey_visitors(where: { status: { _eq: ACCEPTED } }, order_by: { is_lead: desc }) {
             id
             is_lead
@@ -55,6 +56,7 @@ export interface TSurveyVisit {
   end_time: string | null;
   reason_for_visit: string | null;
   confirmation_form_status: string;
+  confirmation_received_at: string | null;
   survey_visitors: Array<{
     id: number;
     is_lead: boolean;
@@ -80,3 +82,15 @@ export interface TGetSurveyConfirmationResult {
     current_accreditation: { id: number; survey_visits: TSurveyVisit[] } | null;
   } | null;
 }
+
+/** Confirms one visit whose confirmation form was sent (action `confirmSurveyVisit`): now RECEIVED. */
+export const ConfirmSurveyVisitMutation = gql`
+  mutation ConfirmSurveyVisit($practiceId: Int!, $visitId: Int!) {
+    confirmSurveyVisit(practiceId: $practiceId, visitId: $visitId) {
+      id
+      confirmationFormStatus
+      confirmedAt
+      message
+    }
+  }
+`;

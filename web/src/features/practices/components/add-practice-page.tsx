@@ -1,63 +1,54 @@
-import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Skeleton, Text } from '@mantine/core';
+import { EMPTY_PRACTICE_FORM, type TPracticeForm, ZPracticeFormSchema } from '@portal/domain';
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { env } from '../../../config/env.ts';
-import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
+import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { GetPracticeChoicesQuery, InsertPracticeMutation } from '../api/add-practice.ts';
+import {
+  AddPracticeMutation,
+  GetPracticeChoicesQuery,
+  type TAddPracticeResult,
+} from '../api/add-practice.ts';
 import type { TGetPracticeDetailsResult } from '../api/practice-details.ts';
-import { EMPTY_PRACTICE_FORM, toPracticeChanges, ZPracticeFormSchema } from '../model/practice-form.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 
 export const PRACTICE_ADDED = 'The practice has been added.';
 
-/** /Practice/Add (also add-practice): registers a new practice with its organisation and address. */
+/**
+ * /Practice/Add (also add-practice): registers a new practice (action `addPractice`). The
+ * accreditation team adds it for the practice; anyone else applies for their own practice and
+ * becomes its manager. Either way the user then lands on the new practice.
+ */
 export function AddPracticePage() {
   const user = useCurrentUser();
+  const backOffice = user.flags.admin || user.flags.qam;
   return (
     <>
-      <PageHeader title="Add a practice" description="Register a practice for accreditation." />
-      {user.flags.admin ? (
-        <AddPracticeForm />
-      ) : (
-        <Alert
-          color="blue"
-          variant="light"
-          title="New practices are registered by our accreditation team"
-          maw={720}
-        >
-          <Stack gap={6}>
-            <Text fz="sm">
-              Online applications for a new practice are not open yet. Call us on {env.VITE_HELP_PHONE} or
-              e-mail{' '}
-              <Anchor href={`mailto:${env.VITE_SUPPORT_EMAIL}`} fz="sm">
-                {env.VITE_SUPPORT_EMAIL}
-              </Anchor>{' '}
-              and we will set the practice up and make you its practice manager.
-            </Text>
-            <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
-              Back to your practices
-            </Anchor>
-          </Stack>
-        </Alert>
-      )}
+      <PageHeader
+        title="Add a practice"
+        description={
+          backOffice
+            ? 'Register a practice for accreditation. Invite its practice manager from its staff register.'
+            : 'Apply to accredit another practice. You become its practice manager and can add its staff straight away.'
+        }
+      />
+      <AddPracticeForm backOffice={backOffice} />
     </>
   );
 }
 
-function AddPracticeForm() {
+function AddPracticeForm({ backOffice }: { backOffice: boolean }) {
   const navigate = useNavigate();
+  const { reloadUser } = useAuth();
   const [{ data, error }] = useQuery<Omit<TGetPracticeDetailsResult, 'practices_by_pk'>>({
     query: GetPracticeChoicesQuery,
   });
-  const [, insert] = useMutation<{ insert_practices_one: { organisation_id: number } | null }>(
-    InsertPracticeMutation,
-  );
+  const [, add] = useMutation<TAddPracticeResult>(AddPracticeMutation);
   const form = useZodForm(ZPracticeFormSchema, EMPTY_PRACTICE_FORM);
   const choices = useMemo<TChoiceLists | null>(() => {
     if (!data) return null;
@@ -79,27 +70,30 @@ function AddPracticeForm() {
   }
   if (!choices) return <Skeleton h={480} radius="lg" />;
 
-  const submit = form.onSubmit(async (values) => {
-    const { organisation, practice, address } = toPracticeChanges(values);
-    const result = await insert({
-      practice: {
-        ...practice,
-        organisation: { data: { ...organisation, physical_address: { data: address } } },
-      },
-    });
+  const submit = form.onSubmit(async (values: TPracticeForm) => {
+    const result = await add({ details: values });
     if (result.error) throw PortalError.fromCombinedError(result.error);
-    const id = result.data?.insert_practices_one?.organisation_id;
+    const id = result.data?.addPractice?.id;
     notifySuccess(PRACTICE_ADDED);
-    navigate(id ? `/Practice/Details/${id}` : PRACTICE_LIST_PATH);
+    // The user's practices (and so the menu's single-practice flag) have changed.
+    await reloadUser().catch(() => undefined);
+    navigate(id ? `/PracticeOverview/${id}/Staff` : PRACTICE_LIST_PATH);
   });
   return (
     <PracticeForm
       form={form}
       choices={choices}
       readOnly={false}
-      hasAddress
       submitLabel="Add practice"
       onSubmit={submit}
+      footer={
+        backOffice ? null : (
+          <Text fz="xs" c="dimmed" mr="auto">
+            The new practice starts as an application; the accreditation team contacts you about the next
+            steps.
+          </Text>
+        )
+      }
     />
   );
 }

@@ -1,5 +1,12 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatDisplayDate, statusBadge } from '@portal/domain';
+import {
+  canSubmitReapplication,
+  formatDisplayDate,
+  REAPPLICATION_MESSAGES,
+  statusBadge,
+  type TPracticeForm,
+  ZPracticeFormSchema,
+} from '@portal/domain';
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -10,13 +17,13 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { GetUserPermissionsQuery, type TGetUserPermissionsResult } from '../api/get-user-permissions.ts';
 import {
   GetPracticeDetailsQuery,
+  SavePracticeDetailsMutation,
+  SubmitReapplicationMutation,
   type TGetPracticeDetailsResult,
   type TPracticeDetails,
-  UpdatePracticeDetailsMutation,
-  UpdatePracticeDetailsWithoutAddressMutation,
 } from '../api/practice-details.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
-import { toPracticeChanges, toPracticeFormValues, ZPracticeFormSchema } from '../model/practice-form.ts';
+import { toPracticeFormValues } from '../model/practice-form.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 
@@ -97,8 +104,8 @@ function LoadedDetails({
   refetch(): void;
 }) {
   const form = useZodForm(ZPracticeFormSchema, toPracticeFormValues(practice));
-  const [, saveWithAddress] = useMutation(UpdatePracticeDetailsMutation);
-  const [, saveWithoutAddress] = useMutation(UpdatePracticeDetailsWithoutAddressMutation);
+  const [, saveDetails] = useMutation(SavePracticeDetailsMutation);
+  const [, submitRenewal] = useMutation(SubmitReapplicationMutation);
   const payment = usePaymentRedirect();
   const choices = useMemo<TChoiceLists>(() => {
     const list = (rows: Array<{ value: string; comment: string }>) =>
@@ -110,22 +117,21 @@ function LoadedDetails({
       states: data.australian_state.map((r) => ({ value: r.value, label: `${r.value} – ${r.comment}` })),
     };
   }, [data]);
-  const address = practice.organisation.physical_address;
   const reapplication = practice.reapplications[0] ?? null;
+  const renewalDue = canEdit && mode === 'reapplication' && canSubmitReapplication(reapplication?.status);
   const { setFormError } = form;
   useEffect(() => setFormError(null), [setFormError]);
 
-  const submit = form.onSubmit(async (values) => {
-    const changes = toPracticeChanges(values);
-    const result = address
-      ? await saveWithAddress({ id: practice.organisation_id, ...changes, addressId: address.id })
-      : await saveWithoutAddress({
-          id: practice.organisation_id,
-          organisation: changes.organisation,
-          practice: changes.practice,
-        });
+  const save = form.onSubmit(async (values: TPracticeForm) => {
+    const result = await saveDetails({ practiceId: practice.organisation_id, details: values });
     if (result.error) throw PortalError.fromCombinedError(result.error);
     notifySuccess(DETAILS_SAVED);
+    refetch();
+  });
+  const submit = form.onSubmit(async (values: TPracticeForm) => {
+    const result = await submitRenewal({ practiceId: practice.organisation_id, details: values });
+    if (result.error) throw PortalError.fromCombinedError(result.error);
+    notifySuccess(REAPPLICATION_MESSAGES.submitted);
     refetch();
   });
 
@@ -164,9 +170,9 @@ function LoadedDetails({
           title="Renewing your accreditation"
         >
           {reapplication?.status === 'DUE'
-            ? `Your renewal is due${reapplication.due_date ? ` by ${formatDisplayDate(reapplication.due_date)}` : ''}. Check that the details below are current and save them; the provider then confirms your renewal and its fee.`
+            ? `Your renewal is due${reapplication.due_date ? ` by ${formatDisplayDate(reapplication.due_date)}` : ''}. Check that the details below are current, then submit your renewal. You pay the renewal fee online straight after.`
             : reapplication?.status === 'PAYMENT_PENDING'
-              ? 'Your renewal is waiting for payment. Check the details below, then continue to payment.'
+              ? `Your renewal${reapplication.submitted_at ? ` was submitted on ${formatDisplayDate(reapplication.submitted_at.slice(0, 10))} and` : ''} is waiting for payment. Continue to payment to complete it.`
               : 'This practice has no renewal due at the moment. Its details are shown below.'}
         </Alert>
       ) : null}
@@ -179,13 +185,17 @@ function LoadedDetails({
         form={form}
         choices={choices}
         readOnly={!canEdit}
-        hasAddress={!!address}
-        submitLabel="Save changes"
-        onSubmit={submit}
+        hasAddress={!!practice.organisation.physical_address}
+        submitLabel={renewalDue ? REAPPLICATION_MESSAGES.submitButton : 'Save changes'}
+        onSubmit={renewalDue ? submit : save}
         footer={
-          mode === 'reapplication' && reapplication?.status === 'PAYMENT_PENDING' ? (
+          renewalDue ? (
+            <Button type="button" variant="default" onClick={save} disabled={form.submitting}>
+              Save changes
+            </Button>
+          ) : mode === 'reapplication' && reapplication?.status === 'PAYMENT_PENDING' ? (
             <Button
-              variant="light"
+              type="button"
               color="yellow"
               loading={payment.pending === practice.organisation_id}
               onClick={() => void payment.redirect(practice.organisation_id)}

@@ -60,7 +60,7 @@ export function PracticeForm({
   form,
   choices,
   readOnly,
-  hasAddress,
+  hasAddress = true,
   submitLabel,
   onSubmit,
   footer,
@@ -68,8 +68,8 @@ export function PracticeForm({
   form: Form;
   choices: TChoiceLists;
   readOnly: boolean;
-  /** False when the practice has no physical address on record (the address is then not editable). */
-  hasAddress: boolean;
+  /** False when the practice has no physical address on record yet (saving adds the one entered). Default true. */
+  hasAddress?: boolean;
   submitLabel: string;
   onSubmit: ReturnType<Form['onSubmit']>;
   footer?: ReactNode;
@@ -153,19 +153,21 @@ export function PracticeForm({
           <Section
             title="Physical address"
             description={
-              hasAddress ? undefined : 'No address is on record for this practice; contact us to add one.'
+              hasAddress
+                ? undefined
+                : readOnly
+                  ? 'No address is on record for this practice.'
+                  : 'No address is on record for this practice yet. Enter it here and save.'
             }
           >
-            {hasAddress ? (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                {input('unit', 'Unit or suite')}
-                {input('street', 'Street')}
-                {input('address2', 'Address line 2')}
-                {input('suburb', 'Suburb')}
-                {select('state', 'State', choices.states)}
-                {input('postcode', 'Postcode', { inputMode: 'numeric', maw: 160 })}
-              </SimpleGrid>
-            ) : null}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {input('unit', 'Unit or suite')}
+              {input('street', 'Street')}
+              {input('address2', 'Address line 2')}
+              {input('suburb', 'Suburb')}
+              {select('state', 'State', choices.states)}
+              {input('postcode', 'Postcode', { inputMode: 'numeric', maw: 160 })}
+            </SimpleGrid>
           </Section>
           <Divider />
           <Section

@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Breadcrumbs,
+  Button,
   Group,
   Paper,
   SimpleGrid,
@@ -11,11 +12,21 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatDisplayDate, formatMonthLong } from '@portal/domain';
-import { Link, Navigate, useParams } from 'react-router';
-import { useQuery } from 'urql';
-import { PageHeader } from '../../../components/page-header.tsx';
 import {
+  formatDisplayDate,
+  formatMonthLong,
+  isSurveyConfirmationDue,
+  SURVEY_CONFIRMATION_MESSAGES,
+} from '@portal/domain';
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PortalError } from '../../../lib/errors.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { GetUserPermissionsQuery, type TGetUserPermissionsResult } from '../api/get-user-permissions.ts';
+import {
+  ConfirmSurveyVisitMutation,
   GetSurveyConfirmationQuery,
   type TGetSurveyConfirmationResult,
   type TSurveyVisit,
@@ -30,9 +41,6 @@ const VISIT_TYPE_LABELS: Record<string, string> = {
   GAP: 'Gap',
 };
 
-/** 'SENT' means a survey confirmation is due (spec 000 §3). */
-const isConfirmationDue = (visit: TSurveyVisit) => visit.confirmation_form_status === 'SENT';
-
 const time = (value: string | null) => {
   if (!value) return '';
   const [h = 0, m = 0] = value.split(':').map(Number);
@@ -44,11 +52,19 @@ const time = (value: string | null) => {
 export function SurveyConfirmationPage() {
   const practiceId = Number(useParams().id);
   const valid = Number.isInteger(practiceId) && practiceId > 0;
-  const [{ data, error, fetching }] = useQuery<TGetSurveyConfirmationResult>({
+  const [{ data, error, fetching }, refetch] = useQuery<TGetSurveyConfirmationResult>({
     query: GetSurveyConfirmationQuery,
     variables: { id: practiceId },
     pause: !valid,
+    requestPolicy: 'cache-and-network',
   });
+  const [permissions] = useQuery<TGetUserPermissionsResult>({
+    query: GetUserPermissionsQuery,
+    variables: { practiceId },
+    pause: !valid,
+    requestPolicy: 'network-only',
+  });
+  const canConfirm = permissions.data?.userPermissions.practice.changePractice ?? false;
   if (!valid) return <Navigate to={PRACTICE_LIST_PATH} replace />;
   const practice = data?.practices_by_pk;
   if (error || (data && !fetching && !practice)) {
@@ -66,7 +82,7 @@ export function SurveyConfirmationPage() {
   }
   if (!practice) return <Skeleton h={320} radius="lg" />;
   const visits = practice.current_accreditation?.survey_visits ?? [];
-  const due = visits.filter(isConfirmationDue);
+  const due = visits.filter(isSurveyConfirmationDue);
   const address = practice.organisation.physical_address;
   return (
     <>
@@ -91,20 +107,50 @@ export function SurveyConfirmationPage() {
         </Alert>
       ) : (
         <Alert color="yellow" variant="light" mb="lg" title="Please check the details of your survey visit">
-          We have sent you the survey confirmation form. If anything below is wrong, contact your
-          accreditation coordinator before the visit. Confirming the form online arrives in a later release.
+          We have sent you the survey confirmation form. Check the date, time and surveyors below.
+          {canConfirm ? ' If they suit the practice, confirm the visit here.' : ''} If anything is wrong,
+          contact your accreditation coordinator before the visit.
         </Alert>
       )}
       <Stack gap="md">
         {(due.length ? due : visits).map((visit) => (
-          <VisitCard key={visit.id} visit={visit} />
+          <VisitCard
+            key={visit.id}
+            practiceId={practice.organisation_id}
+            visit={visit}
+            canConfirm={canConfirm}
+            onConfirmed={() => refetch({ requestPolicy: 'network-only' })}
+          />
         ))}
       </Stack>
     </>
   );
 }
 
-function VisitCard({ visit }: { visit: TSurveyVisit }) {
+function VisitCard({
+  practiceId,
+  visit,
+  canConfirm,
+  onConfirmed,
+}: {
+  practiceId: number;
+  visit: TSurveyVisit;
+  canConfirm: boolean;
+  onConfirmed(): void;
+}) {
+  const [{ fetching }, confirm] = useMutation(ConfirmSurveyVisitMutation);
+  const [failure, setFailure] = useState<string | null>(null);
+  const due = isSurveyConfirmationDue(visit);
+  const onConfirm = async () => {
+    setFailure(null);
+    const result = await confirm({ practiceId, visitId: visit.id });
+    if (result.error) {
+      setFailure(PortalError.fromCombinedError(result.error).message);
+      return;
+    }
+    notifySuccess(SURVEY_CONFIRMATION_MESSAGES.confirmed);
+    onConfirmed();
+  };
   const fact = (label: string, value: string) => (
     <div>
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
@@ -119,9 +165,15 @@ function VisitCard({ visit }: { visit: TSurveyVisit }) {
         <Title order={2} fz={17}>
           {VISIT_TYPE_LABELS[visit.type] ?? visit.type} visit
         </Title>
-        {isConfirmationDue(visit) ? (
+        {due ? (
           <Badge color="yellow" variant="light" tt="none">
             Confirmation due
+          </Badge>
+        ) : visit.confirmation_form_status === 'RECEIVED' ? (
+          <Badge color="teal" variant="light" tt="none">
+            {visit.confirmation_received_at
+              ? `Confirmed ${formatDisplayDate(visit.confirmation_received_at.slice(0, 10))}`
+              : 'Confirmed'}
           </Badge>
         ) : null}
       </Group>
@@ -142,6 +194,18 @@ function VisitCard({ visit }: { visit: TSurveyVisit }) {
         )}
         {fact('Reason', visit.reason_for_visit ?? '')}
       </SimpleGrid>
+      {failure ? (
+        <Alert color="red" variant="light" role="alert" mt="md">
+          {failure}
+        </Alert>
+      ) : null}
+      {due && canConfirm ? (
+        <Group justify="flex-end" mt="md">
+          <Button loading={fetching} onClick={() => void onConfirm()}>
+            {SURVEY_CONFIRMATION_MESSAGES.confirmButton}
+          </Button>
+        </Group>
+      ) : null}
     </Paper>
   );
 }

@@ -1,0 +1,39 @@
+/**
+ * Renewals (reapplications) and survey confirmations: what a practice may submit or confirm, and
+ * the words it is told. The spec names the screens and statuses but gives no messages; these
+ * are ours (docs/decisions.md, "Practices and staff").
+ */
+
+/** Reapplication statuses (spec 000 §3 names DUE and PAYMENT_PENDING; the model adds the ends). */
+export type TReapplicationStatus = 'DUE' | 'PAYMENT_PENDING' | 'COMPLETED' | 'WITHDRAWN';
+
+/** A practice submits its renewal only while it is DUE; submitting moves it to PAYMENT_PENDING. */
+export function canSubmitReapplication(status: string | null | undefined): boolean {
+  return status === 'DUE';
+}
+
+/** Why a renewal cannot be submitted, from the status of the practice's open renewal (if any). */
+export function reapplicationNotDueMessage(status: string | null | undefined): string {
+  return status === 'PAYMENT_PENDING'
+    ? REAPPLICATION_MESSAGES.alreadySubmitted
+    : REAPPLICATION_MESSAGES.notDue;
+}
+
+export const REAPPLICATION_MESSAGES = {
+  submitted: 'Your renewal has been submitted. Continue to payment to complete it.',
+  alreadySubmitted: 'This renewal has already been submitted and is waiting for payment.',
+  notDue: 'This practice has no renewal due, so there is nothing to submit.',
+  submitButton: 'Submit renewal',
+} as const;
+
+/** A survey confirmation is due while the visit's confirmation form is SENT (spec 000 §3). */
+export function isSurveyConfirmationDue(visit: { confirmation_form_status: string }): boolean {
+  return visit.confirmation_form_status === 'SENT';
+}
+
+export const SURVEY_CONFIRMATION_MESSAGES = {
+  confirmed: 'Thank you. The survey visit is confirmed.',
+  notDue: 'This survey visit is not waiting for a confirmation. It may already have been confirmed.',
+  noSuchVisit: 'There is no such survey visit.',
+  confirmButton: 'Confirm visit',
+} as const;
