@@ -1,21 +1,5 @@
 /** Screens whose features arrive in later issues, with what they will do. */
 export const PLACEHOLDERS = {
-  practiceAdd: { title: 'Add a practice', description: 'Register a new practice for accreditation.' },
-  practiceList: {
-    title: 'Practices',
-    description: 'Search and filter your practices, see cycle status and what is due next.',
-  },
-  practiceOverview: {
-    title: 'Practice overview',
-    description: 'Staff register, documents and accreditation of one practice.',
-  },
-  practiceDetails: { title: 'Practice details', description: 'Organisation, addresses and billing details.' },
-  surveyConfirmation: { title: 'Survey confirmation', description: 'Confirm the details of a survey visit.' },
-  reapplication: { title: 'Reapplication', description: 'Renew the accreditation of a practice.' },
-  dashboard: {
-    title: 'Dashboard',
-    description: 'Your practices and what needs your attention, at a glance.',
-  },
   factsheets: { title: 'Factsheets', description: 'Guides to the standards and the accreditation process.' },
   resources: { title: 'Resources', description: 'Templates and references for practices and surveyors.' },
   webinars: { title: 'Webinars', description: 'Upcoming and recorded training sessions.' },
