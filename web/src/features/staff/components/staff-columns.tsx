@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import type { TStaffRow } from '../model/staff-row.ts';
 import { CheckboxCell, DateCell, NumberCell, SelectCell, TextCell } from './staff-cells.tsx';
 import { StaffDocumentLink } from './staff-document-link.tsx';
+import { STAFF_EVIDENCE_TARGETS, StaffDocumentUploads } from './staff-document-upload.tsx';
 
 export type TDraftField = keyof TStaffMemberInput & string;
 
@@ -227,7 +228,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     header: 'CPR evidence',
     width: 130,
     view: (row) => <StaffDocumentLink document={row.cpr_evidence_document} />,
-    edit: (ctx) => <StaffDocumentLink document={ctx.row?.cpr_evidence_document ?? null} />,
+    edit: (ctx) => <StaffDocumentUploads row={ctx.row} set={ctx.set} targets={['CPR_EVIDENCE']} />,
   },
   {
     id: 'qicpd',
@@ -258,7 +259,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     header: 'CPD evidence',
     width: 170,
     view: (row) => <EvidenceList row={row} />,
-    edit: (ctx) => (ctx.row ? <EvidenceList row={ctx.row} /> : null),
+    edit: (ctx) => <StaffDocumentUploads row={ctx.row} set={ctx.set} targets={STAFF_EVIDENCE_TARGETS} />,
   },
 ];
 

@@ -1,0 +1,85 @@
+import { checkUpload, DEFAULT_MAX_FILE_SIZE_MB, DOCUMENT_MESSAGES } from '@portal/domain';
+import type { CombinedError } from '@urql/core';
+import { useCallback, useState } from 'react';
+import { useClient } from 'urql';
+import { notifyError, notifySuccess } from '../notify.ts';
+import {
+  AbandonDocumentMutation,
+  CompleteDocumentMutation,
+  CreateDocumentMutation,
+  type TCompletedDocument,
+  type TCreatedDocument,
+  type TUploadTarget,
+} from './document-upload-api.ts';
+import { putFile, UploadHttpError } from './put-file.ts';
+
+/** The server's words when it gave some, else the spec's generic failure (spec 002 §8). */
+export function uploadErrorMessage(error: CombinedError): string {
+  return error.graphQLErrors[0]?.message || DOCUMENT_MESSAGES.uploadFailed;
+}
+
+/**
+ * One document upload at a time (DESIGN §6, spec 002 §4): the file is checked here first (type,
+ * and size against the default limit; the server checks its own), then createDocument, a PUT to
+ * the presigned URL with progress, and completeDocument. A failed PUT is reported with
+ * abandonDocument. Every outcome is a toast with the spec's words; the answer is the completed
+ * document, or null.
+ */
+export function useDocumentUpload() {
+  const client = useClient();
+  /** Fraction sent while a file is on its way, else null. */
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const upload = useCallback(
+    async (file: File, target: TUploadTarget): Promise<TCompletedDocument | null> => {
+      const check = checkUpload(file, DEFAULT_MAX_FILE_SIZE_MB);
+      if (!check.ok) {
+        notifyError(check.message);
+        return null;
+      }
+      setProgress(0);
+      try {
+        const created = await client
+          .mutation<{ createDocument: TCreatedDocument }>(CreateDocumentMutation, {
+            // Every variable, null when unused (the engine keeps a first-run shape per query).
+            folderId: null,
+            folderCode: null,
+            staffId: null,
+            staffField: null,
+            ...target,
+            name: file.name,
+            contentType: file.type,
+            size: file.size,
+          })
+          .toPromise();
+        if (created.error || !created.data) {
+          notifyError(created.error ? uploadErrorMessage(created.error) : DOCUMENT_MESSAGES.uploadFailed);
+          return null;
+        }
+        const { documentId, uploadUrl, contentType } = created.data.createDocument;
+        try {
+          await putFile(uploadUrl, file, contentType, setProgress);
+        } catch (error) {
+          await client.mutation(AbandonDocumentMutation, { documentId }).toPromise();
+          const refused = error instanceof UploadHttpError && error.status === 403;
+          notifyError(refused ? DOCUMENT_MESSAGES.tooLarge(1) : DOCUMENT_MESSAGES.uploadFailed);
+          return null;
+        }
+        const completed = await client
+          .mutation<{ completeDocument: TCompletedDocument }>(CompleteDocumentMutation, { documentId })
+          .toPromise();
+        if (completed.error || !completed.data) {
+          notifyError(completed.error ? uploadErrorMessage(completed.error) : DOCUMENT_MESSAGES.uploadFailed);
+          return null;
+        }
+        notifySuccess(DOCUMENT_MESSAGES.uploadSucceeded);
+        return completed.data.completeDocument;
+      } finally {
+        setProgress(null);
+      }
+    },
+    [client],
+  );
+
+  return { upload, progress, uploading: progress !== null };
+}
