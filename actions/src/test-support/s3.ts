@@ -3,6 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 
+const CORS_ANY_ORIGIN = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+  </CORSRule>
+</CORSConfiguration>`;
+
 /** A throwaway s3rver with one bucket, and the env the actions service needs to use it. */
 export async function startTestS3(bucket = 'portal') {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'actions-s3-'));
@@ -12,7 +22,8 @@ export async function startTestS3(bucket = 'portal') {
     directory,
     silent: true,
     vhostBuckets: false,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    // Any origin may PUT and GET, as browsers (and jsdom) do with presigned URLs.
+    configureBuckets: [{ name: bucket, configs: [CORS_ANY_ORIGIN] }],
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+
+// Riverbend (practice 2): pm@demo.test manages it. The stack stores files in a throwaway s3rver.
+const PRACTICE = 2;
+const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
+
+describe('staff document uploads from the row in edit, on the real stack', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ s3: true });
+    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
+      PRACTICE,
+    ]);
+  }, 60_000);
+  afterEach(() => {
+    notifications.clean();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const editFirstRow = async () => {
+    await renderAppOnStack(stack, STAFF_PATH, { as: 'pm@demo.test' });
+    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
+    await within(table).findByText('Desai', {}, { timeout: 15_000 });
+    const [edit] = within(table).getAllByRole('button', { name: /^Edit / });
+    const name = edit!.getAttribute('aria-label')!.replace(/^Edit /, '');
+    await userEvent.click(edit!);
+    const row = table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
+    return { row, name };
+  };
+  const fileInputOf = (row: HTMLElement, label: string) => {
+    const button = within(row).getByRole('button', { name: label });
+    // Mantine's FileButton keeps its input next to the button.
+    return button.parentElement!.querySelector<HTMLInputElement>('input[type=file]')!;
+  };
+
+  it('uploads training evidence, attaches it to the row and shows it', async () => {
+    const { row, name } = await editFirstRow();
+    const input = fileInputOf(row, 'Upload Training evidence');
+    expect(input.accept).toContain('.pdf');
+    const file = new File(['%PDF-1.4 training certificate'], 'First aid training.pdf', {
+      type: 'application/pdf',
+    });
+    await userEvent.upload(input, file);
+    await screen.findByText('File upload was successful!', {}, { timeout: 10_000 });
+    await within(row).findByRole('button', { name: 'Download First aid training.pdf' }, { timeout: 5_000 });
+
+    const [first, last] = name.split(' ');
+    const stored = await stack.sql.query(
+      `select d.name, d.file_size, d.uploaded_at is not null as uploaded from practice_staff s
+         join documents d on d.id = s.training_evidence_document_id
+        where s.practice_id = $1 and s.first_name = $2 and s.last_name = $3`,
+      [PRACTICE, first, last],
+    );
+    expect(stored.rows).toEqual([
+      { name: 'First aid training.pdf', file_size: String(file.size), uploaded: true },
+    ]);
+  });
+
+  it('refuses a file of another type before asking the server', async () => {
+    const { row } = await editFirstRow();
+    const before = (await stack.sql.query('select count(*)::int as n from documents')).rows[0].n;
+    await userEvent.upload(
+      fileInputOf(row, 'Upload CPD evidence'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+      {
+        applyAccept: false,
+      },
+    );
+    await screen.findByText('Only jpeg, png, pdf, gif, docx, doc, xlsx, xls, pages files can be uploaded');
+    await waitFor(async () =>
+      expect((await stack.sql.query('select count(*)::int as n from documents')).rows[0].n).toBe(before),
+    );
+  });
+});
