@@ -22,11 +22,11 @@ export function ColumnFilter({
         <ActionIcon
           variant={value ? 'filled' : 'subtle'}
           color={value ? 'brand' : 'gray'}
-          size="sm"
+          size="xs"
           aria-label={`Filter by ${label}`}
           onClick={(event) => event.stopPropagation()}
         >
-          <FilterIcon size={13} />
+          <FilterIcon size={12} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>

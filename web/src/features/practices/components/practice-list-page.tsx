@@ -72,7 +72,7 @@ export function PracticeListPage() {
         title="Practices"
         description={list.settled || list.total ? `${list.total.toLocaleString('en-AU')} practices` : ' '}
         actions={
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" justify="flex-end">
             <CsvDownloadButton query={query} disabled={!list.settled || list.total === 0} />
             <Button component={Link} to="/Practice/Add" leftSection={<PlusIcon size={16} />}>
               Add Practice

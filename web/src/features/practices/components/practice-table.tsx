@@ -31,34 +31,40 @@ export interface PracticeTableProps {
 
 const COLUMNS = 10;
 
+/**
+ * Below this width the table scrolls sideways (the Practice column stays pinned) rather than
+ * squeezing its columns further: 1280 px with the navigation drawer open still fits (~950 px).
+ */
+const MIN_TABLE_WIDTH = 860;
+
 /** The paged table of the practice list (spec 000 §2 columns). */
 export function PracticeTable(props: PracticeTableProps) {
   const { rows, loading, emptyMessage, stateFilter, networkFilter } = props;
   return (
-    <Table.ScrollContainer minWidth={1120} type="native">
-      <Table verticalSpacing={10} horizontalSpacing={10} className={classes.table} highlightOnHover={false}>
+    <Table.ScrollContainer minWidth={MIN_TABLE_WIDTH} type="native" className={classes.scroller}>
+      <Table verticalSpacing={10} horizontalSpacing={6} className={classes.table} highlightOnHover={false}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={classes.sticky}>Practice</Table.Th>
             <Table.Th>Suburb</Table.Th>
             <Table.Th>
-              <Group gap={6} wrap="nowrap">
+              <Group gap={2} wrap="nowrap">
                 State
                 <ColumnFilter label="state" allLabel="All states" {...stateFilter} />
               </Group>
             </Table.Th>
-            <Table.Th className={classes.nowrap}>Expiry</Table.Th>
+            <Table.Th>Expiry</Table.Th>
             <Table.Th>QAM</Table.Th>
             <Table.Th>
-              <Group gap={6} wrap="nowrap">
+              <Group gap={2} wrap="nowrap">
                 Network
                 <ColumnFilter label="network" allLabel="All networks" {...networkFilter} />
               </Group>
             </Table.Th>
             <Table.Th>Cycle</Table.Th>
-            <Table.Th>SA Due</Table.Th>
-            <Table.Th>SV Scheduled</Table.Th>
-            <Table.Th>SV Booked</Table.Th>
+            <Table.Th className={classes.dateHead}>SA Due</Table.Th>
+            <Table.Th className={classes.dateHead}>SV Scheduled</Table.Th>
+            <Table.Th className={classes.dateHead}>SV Booked</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -151,18 +157,20 @@ function PracticeTableRow({
           </div>
         </Group>
       </Table.Td>
-      <Table.Td className={classes.nowrap}>{row.suburb}</Table.Td>
+      <Table.Td className={classes.suburb}>{row.suburb}</Table.Td>
       <Table.Td>{row.state}</Table.Td>
-      <Table.Td className={classes.nowrap}>
-        {row.expiry}
+      <Table.Td>
+        <span className={classes.nowrap}>{row.expiry}</span>
         {row.extendedFrom ? (
-          <Text fz={11} c="dimmed">
-            Extended from {row.extendedFrom}
+          <Text fz={11} c="dimmed" lh={1.35} mt={2} className={classes.hint}>
+            Extended from
+            <br />
+            {row.extendedFrom}
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td className={classes.nowrap}>{row.qam}</Table.Td>
-      <Table.Td className={classes.wrap}>{row.network}</Table.Td>
+      <Table.Td className={classes.person}>{row.qam}</Table.Td>
+      <Table.Td className={classes.network}>{row.network}</Table.Td>
       <Table.Td className={classes.nowrap}>
         <StatusBadge status={row.cycleStatus} size="sm" className={classes.badge} />
       </Table.Td>
@@ -191,6 +199,7 @@ function DueButton({
     return (
       <Button
         size="compact-xs"
+        fz={11}
         variant="light"
         color={color}
         mt={6}
@@ -209,6 +218,7 @@ function DueButton({
       component={Link}
       to={button.path}
       size="compact-xs"
+      fz={11}
       variant="light"
       color={color}
       mt={6}
