@@ -45,6 +45,8 @@ describe('practice forms in the browser', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('An ABN is 11 digits.').waitFor();
     await page.getByText('A postcode is 4 digits.').waitFor();
+    // The buttons are at the end of a long form: the first field with a message gets the focus.
+    await expect.poll(() => page.evaluate("document.activeElement?.getAttribute('name')"), POLL).toBe('abn');
 
     await abn.fill('14 605 223 872');
     await postcode.fill('5068');

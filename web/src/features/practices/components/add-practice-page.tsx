@@ -1,7 +1,7 @@
-import { Alert, Skeleton, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Skeleton, Text } from '@mantine/core';
 import { EMPTY_PRACTICE_FORM, type TPracticeForm, ZPracticeFormSchema } from '@portal/domain';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
@@ -29,12 +29,20 @@ export function AddPracticePage() {
   const backOffice = user.flags.admin || user.flags.qam;
   return (
     <>
+      <Breadcrumbs separator="›" fz="sm" mb={6}>
+        <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
+          Practices
+        </Anchor>
+        <Text fz="sm" c="dimmed">
+          Add a practice
+        </Text>
+      </Breadcrumbs>
       <PageHeader
         title="Add a practice"
         description={
           backOffice
             ? 'Register a practice for accreditation. Invite its practice manager from its staff register.'
-            : 'Apply to accredit another practice. You become its practice manager and can add its staff straight away.'
+            : 'Apply to accredit a practice. You become its practice manager and can add its staff straight away.'
         }
       />
       <AddPracticeForm backOffice={backOffice} />

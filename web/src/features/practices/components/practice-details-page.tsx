@@ -24,6 +24,7 @@ import {
 } from '../api/practice-details.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { toPracticeFormValues } from '../model/practice-form.ts';
+import { localDay } from '../utils/local-day.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 
@@ -172,8 +173,19 @@ function LoadedDetails({
           {reapplication?.status === 'DUE'
             ? `Your renewal is due${reapplication.due_date ? ` by ${formatDisplayDate(reapplication.due_date)}` : ''}. Check that the details below are current, then submit your renewal. You pay the renewal fee online straight after.`
             : reapplication?.status === 'PAYMENT_PENDING'
-              ? `Your renewal${reapplication.submitted_at ? ` was submitted on ${formatDisplayDate(reapplication.submitted_at.slice(0, 10))} and` : ''} is waiting for payment. Continue to payment to complete it.`
+              ? `Your renewal${reapplication.submitted_at ? ` was submitted on ${formatDisplayDate(localDay(reapplication.submitted_at))} and` : ''} is waiting for payment. Continue to payment to complete it.`
               : 'This practice has no renewal due at the moment. Its details are shown below.'}
+          {reapplication?.status === 'PAYMENT_PENDING' && canEdit ? (
+            <Group mt="sm">
+              <Button
+                color="yellow"
+                loading={payment.pending === practice.organisation_id}
+                onClick={() => void payment.redirect(practice.organisation_id)}
+              >
+                Continue to payment
+              </Button>
+            </Group>
+          ) : null}
         </Alert>
       ) : null}
       {!canEdit ? (
@@ -188,22 +200,7 @@ function LoadedDetails({
         hasAddress={!!practice.organisation.physical_address}
         submitLabel={renewalDue ? REAPPLICATION_MESSAGES.submitButton : 'Save changes'}
         onSubmit={renewalDue ? submit : save}
-        footer={
-          renewalDue ? (
-            <Button type="button" variant="default" onClick={save} disabled={form.submitting}>
-              Save changes
-            </Button>
-          ) : mode === 'reapplication' && reapplication?.status === 'PAYMENT_PENDING' ? (
-            <Button
-              type="button"
-              color="yellow"
-              loading={payment.pending === practice.organisation_id}
-              onClick={() => void payment.redirect(practice.organisation_id)}
-            >
-              Continue to payment
-            </Button>
-          ) : null
-        }
+        secondarySubmit={renewalDue ? { label: 'Save changes', onSubmit: save } : undefined}
       />
     </>
   );

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { parseDisplayDate } from '@portal/domain';
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useRef } from 'react';
 import type { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 
 type Form = ReturnType<typeof useZodForm>;
@@ -63,6 +63,7 @@ export function PracticeForm({
   hasAddress = true,
   submitLabel,
   onSubmit,
+  secondarySubmit,
   footer,
 }: {
   form: Form;
@@ -72,8 +73,23 @@ export function PracticeForm({
   hasAddress?: boolean;
   submitLabel: string;
   onSubmit: ReturnType<Form['onSubmit']>;
+  /** A second way to send the same form (e.g. Save changes beside Submit renewal). */
+  secondarySubmit?: { label: string; onSubmit: ReturnType<Form['onSubmit']> };
+  /** Shown before the buttons (a note, or a button of its own). */
   footer?: ReactNode;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // The buttons are at the end of a long form: after a refused send, bring the first field
+  // with a message into view (a message of the whole form shows beside the buttons).
+  const send = (handler: ReturnType<Form['onSubmit']>) => async (event: FormEvent) => {
+    await handler(event);
+    requestAnimationFrame(() => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (!invalid) return;
+      invalid.scrollIntoView?.({ block: 'center' });
+      invalid.focus({ preventScroll: true });
+    });
+  };
   const select = (
     name: string,
     label: string,
@@ -111,14 +127,9 @@ export function PracticeForm({
     ['Support staff', 'supportStaffHead', 'supportStaffMax'],
   ];
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={(event) => void send(onSubmit)(event)} noValidate>
       <Paper withBorder radius="lg" p="xl">
         <Stack gap="xl">
-          {form.formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {form.formError}
-            </Alert>
-          ) : null}
           <Section title="Practice">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               {input('name', 'Practice name', { required: true })}
@@ -207,9 +218,24 @@ export function PracticeForm({
               />
             </SimpleGrid>
           </Section>
+          {form.formError ? (
+            <Alert color="red" variant="light" role="alert">
+              {form.formError}
+            </Alert>
+          ) : null}
           {readOnly ? null : (
             <Group justify="flex-end" gap="sm">
               {footer}
+              {secondarySubmit ? (
+                <Button
+                  type="button"
+                  variant="default"
+                  disabled={form.submitting}
+                  onClick={(event) => void send(secondarySubmit.onSubmit)(event)}
+                >
+                  {secondarySubmit.label}
+                </Button>
+              ) : null}
               <Button type="submit" loading={form.submitting}>
                 {submitLabel}
               </Button>

@@ -31,6 +31,7 @@ import {
   type TGetSurveyConfirmationResult,
   type TSurveyVisit,
 } from '../api/survey-confirmation.ts';
+import { localDay } from '../utils/local-day.ts';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 
 /** Visit types as the spec names them (ACCREDITATION is shown as Survey). */
@@ -172,7 +173,7 @@ function VisitCard({
         ) : visit.confirmation_form_status === 'RECEIVED' ? (
           <Badge color="teal" variant="light" tt="none">
             {visit.confirmation_received_at
-              ? `Confirmed ${formatDisplayDate(visit.confirmation_received_at.slice(0, 10))}`
+              ? `Confirmed ${formatDisplayDate(localDay(visit.confirmation_received_at))}`
               : 'Confirmed'}
           </Badge>
         ) : null}
