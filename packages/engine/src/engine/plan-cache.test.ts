@@ -29,4 +29,15 @@ describe('plan cache', () => {
     }
     expect(await run(query, { id: 1, names: [name, 'other'] })).toEqual({ data: { author: [{ id: 1 }] } });
   });
+
+  it('keeps an optional argument whose variable an earlier request omitted, and drops it when omitted again', async () => {
+    const query =
+      'query ($limit: Int, $offset: Int) { author(limit: $limit, offset: $offset, order_by: {id: asc}) { id } }';
+    const all = (await run(query, {})).data.author as Array<{ id: number }>;
+    expect(all.length).toBeGreaterThan(2);
+    expect((await run(query, { limit: 1 })).data.author).toEqual(all.slice(0, 1));
+    expect((await run(query, { limit: 2, offset: 1 })).data.author).toEqual(all.slice(1, 3));
+    expect((await run(query, { offset: 1 })).data.author).toEqual(all.slice(1));
+    expect((await run(query, {})).data.author).toEqual(all);
+  });
 });

@@ -9,7 +9,7 @@ import type { RoleSchema } from '../schema/build.ts';
 interface Entry {
   doc: DocumentNode;
   op: OperationDefinitionNode;
-  /** Plans by the JSON of their structural variables. */
+  /** Plans by `planKey`: which variables were given, and the values of the structural ones. */
   plans: Map<string, Plan>;
   structural: string[] | null;
 }
@@ -44,7 +44,7 @@ export class PlanCache {
     }
     // Defaults and required variables are per request, even when the plan is cached.
     const { variables: prepared } = prepareVariables(entry.op, variables);
-    const structKey = entry.structural ? JSON.stringify(entry.structural.map((n) => prepared[n])) : null;
+    const structKey = entry.structural ? planKey(entry.op, entry.structural, prepared) : null;
     const cached = structKey === null ? undefined : entry.plans.get(structKey);
     if (cached) {
       checkVariableUses(cached.variableUses, prepared);
@@ -53,9 +53,26 @@ export class PlanCache {
     const plan = compileOperation(role, entry.doc, entry.op, variables, limits);
     // Plans whose shape depends on variables are cached per value of those variables.
     entry.structural = plan.structural;
-    const k = JSON.stringify(plan.structural.map((n) => prepared[n]));
+    const k = planKey(entry.op, plan.structural, prepared);
     if (entry.plans.size >= MAX_PLANS_PER_ENTRY) entry.plans.delete(entry.plans.keys().next().value!);
     entry.plans.set(k, plan);
     return { plan, variables: prepared };
   }
+}
+
+/**
+ * What a plan's shape depends on: which variables the request gives (an omitted optional variable
+ * drops its argument, a given one becomes a parameter) and the names and values of the variables
+ * its compilation read as structure. Names are part of the key, so plans compiled with different
+ * structural sets never share one.
+ */
+function planKey(
+  op: OperationDefinitionNode,
+  structural: string[],
+  variables: Record<string, unknown>,
+): string {
+  const given = (op.variableDefinitions ?? []).map((d) =>
+    variables[d.variable.name.value] === undefined ? 0 : 1,
+  );
+  return JSON.stringify([given.join(''), structural.map((n) => [n, variables[n] ?? null])]);
 }
