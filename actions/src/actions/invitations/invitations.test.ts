@@ -79,6 +79,7 @@ describe('invitations', () => {
       message: null,
       practiceName: 'Riverbend Medical Centre',
       email: 'ivy.invitee@example.com',
+      inviterName: 'Sarah Mitchell',
     });
 
     // The invitee signs up through the link: a user of the practice, linked to the staff row.
