@@ -55,9 +55,10 @@ describe('the invitation page on the real stack', () => {
 
   it('offers a signed-out visitor to create an account or sign in with the token', async () => {
     const view = await open('/Practice/Invite/demo-invite-4');
+    // Sent by pm@demo.test (hasura/seeds/default/40_practices.sql): the page names her.
     expect(
       await screen.findByText(
-        /Southern Cross General Practice has invited ella\.walsh@/,
+        /^Sarah Mitchell has invited ella\.walsh@southerncross\.demo\.test to join Southern Cross General Practice on Connect\.$/,
         {},
         { timeout: 10_000 },
       ),
@@ -75,6 +76,12 @@ describe('the invitation page on the real stack', () => {
     await open('/Practice/Invite/test-other-user', 'pm@demo.test');
     expect(
       await screen.findByText('Sign in as someone.else@demo.test', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    // Nobody is recorded as sending this one: the practice invites.
+    expect(
+      screen.getByText(
+        'Southern Cross General Practice has invited someone.else@demo.test to join it on Connect.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByText('Accept invitation')).toBeNull();
   });

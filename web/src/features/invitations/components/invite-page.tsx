@@ -17,7 +17,7 @@ type TLoad = { status: 'loading' } | { status: 'loaded'; details: TInvitationDet
 
 /**
  * /Practice/Invite/:invitationToken — public. Looks the token up (POST /api/invitations/details):
- * a usable invitation names the practice and the invited address and offers to accept it (signed
+ * a usable invitation names who sent it, the practice and the invited address and offers to accept it (signed
  * in as that address), create an account, or sign in; an expired, used or unknown one says so.
  */
 export function InvitePage() {
@@ -88,7 +88,11 @@ export function InvitePage() {
   return (
     <AuthLayout
       title="You have been invited"
-      subtitle={`${practice} has invited ${invited || 'you'} to join it on Connect${details.inviterName ? `, on behalf of ${details.inviterName}` : ''}.`}
+      subtitle={
+        details.inviterName
+          ? `${details.inviterName} has invited ${invited || 'you'} to join ${practice} on Connect.`
+          : `${practice} has invited ${invited || 'you'} to join it on Connect.`
+      }
     >
       <Stack gap="lg">
         <Text fz="sm">

@@ -16,7 +16,13 @@ export function DeleteStaffModal({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Modal opened={row !== null} onClose={onClose} title="Delete staff member" centered>
+    <Modal
+      opened={row !== null}
+      onClose={onClose}
+      title="Delete staff member"
+      centered
+      styles={{ title: { fontWeight: 600 } }}
+    >
       {row ? (
         <>
           <Text fz="sm">

@@ -133,6 +133,14 @@ describe('staff actions from the Staff tab, on the real stack', () => {
     expect(within(table).queryByLabelText('INVITE Liam Wright')).toBeNull();
 
     await userEvent.click(within(table).getByLabelText('INVITE Sophie Scott'));
+    // The confirmation names the person, the address and the practice; nothing is sent before it.
+    const dialog = await screen.findByRole('dialog', { name: 'Invite staff member' });
+    expect(within(dialog).getByText('sophie.scott@riverbend.demo.test')).toBeTruthy();
+    expect(within(dialog).getByText(/Riverbend Medical Centre/)).toBeTruthy();
+    expect(
+      (await one<{ n: number }>('select count(*)::int as n from invitations where practice_staff_id = 9')).n,
+    ).toBe(0);
+    await userEvent.click(within(dialog).getByText('Send invitation'));
     expect(
       await screen.findByText(
         STAFF_MESSAGES.inviteSent('sophie.scott@riverbend.demo.test'),
@@ -149,6 +157,15 @@ describe('staff actions from the Staff tab, on the real stack', () => {
     );
     expect(mail.n).toBe(1);
     await within(table).findByLabelText('RE-INVITE Sophie Scott', {}, { timeout: 10_000 });
+    // A RE-INVITE says the earlier link stops working; Cancel sends nothing.
+    await userEvent.click(within(table).getByLabelText('RE-INVITE Sophie Scott'));
+    const again = await screen.findByRole('dialog', { name: 'Send a new invitation' });
+    expect(within(again).getByText('The link in the earlier invitation will stop working.')).toBeTruthy();
+    await userEvent.click(within(again).getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      (await one<{ n: number }>('select count(*)::int as n from invitations where practice_staff_id = 9')).n,
+    ).toBe(1);
   }, 60_000);
 
   it('says the invite was not sent when the server refuses it', async () => {
@@ -159,6 +176,7 @@ describe('staff actions from the Staff tab, on the real stack', () => {
        values (2, 11, 'ruby.white@riverbend.demo.test', 'PM', 'test-declined', 'REJECTED', now() + interval '1 day', now())`,
     );
     await userEvent.click(within(table).getByLabelText('INVITE Ruby White'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByText('Send invitation'));
     expect(
       await screen.findByText(
         STAFF_MESSAGES.inviteFailed('ruby.white@riverbend.demo.test'),

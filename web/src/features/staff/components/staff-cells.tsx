@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { Checkbox, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { numberCellText, parseDisplayDate, STAFF_OPTION_LABELS } from '@portal/domain';
+import classes from './staff-table.module.css';
 
 /** What every editable cell of the staff row gets. */
 export interface EditCellProps<V> {
@@ -14,7 +15,12 @@ export interface EditCellProps<V> {
   onBlur(): void;
 }
 
-const common = { size: 'xs', radius: 'sm' } as const;
+/** Small inputs whose message does not make the row taller (see staff-table.module.css). */
+const common = {
+  size: 'xs',
+  radius: 'sm',
+  classNames: { root: classes.cellRoot, error: classes.cellError },
+} as const;
 
 /** Options of a choice list, labelled as the enum tables label them. */
 export function choiceOptions(values: readonly string[]) {
@@ -29,11 +35,13 @@ export function TextCell({
   onChange,
   onBlur,
   type = 'text',
-}: EditCellProps<string> & { type?: string }) {
+  placeholder,
+}: EditCellProps<string> & { type?: string; placeholder?: string }) {
   return (
     <TextInput
       {...common}
       type={type}
+      placeholder={placeholder}
       aria-label={label}
       value={value}
       error={error}

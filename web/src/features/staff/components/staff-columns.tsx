@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import {
   EMPLOYMENT_STATUSES,
   EMPLOYMENT_TYPES,
@@ -44,11 +44,12 @@ const label = (value: string | null | undefined) => (value ? (STAFF_OPTION_LABEL
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const hoursText = (value: number | string | null) => (value === null ? '' : String(Number(value)));
 
-function text(field: TDraftField, header: string, ctx: EditContext, type?: string) {
+function text(field: TDraftField, header: string, ctx: EditContext, type?: string, placeholder?: string) {
   return (
     <TextCell
       label={header}
       type={type}
+      placeholder={placeholder}
       value={str(ctx.draft[field])}
       error={ctx.errors[field]}
       onChange={(v) => ctx.set(field, v)}
@@ -233,25 +234,17 @@ export const STAFF_COLUMNS: StaffColumn[] = [
   {
     id: 'qicpd',
     header: 'QI/CPD',
-    width: 170,
-    view: (row) => (
-      <Stack gap={0}>
-        <span>{row.qicpd ?? ''}</span>
-        {row.qa_cpd_num ? (
-          <Text fz="xs" c="dimmed">
-            {row.qa_cpd_num}
-          </Text>
-        ) : null}
-      </Stack>
-    ),
+    width: 210,
+    // The program and its number on one line, so the row keeps its height.
+    view: (row) => [row.qicpd, row.qa_cpd_num].filter(Boolean).join(' · '),
     edit: (ctx) =>
       rulesOf(ctx).qicpd === 'hidden' ? (
         hidden()
       ) : (
-        <Stack gap={4}>
-          {text('qicpd', 'QI/CPD program', ctx)}
-          {text('qaCpdNum', 'QI/CPD number', ctx)}
-        </Stack>
+        <Group gap={4} wrap="nowrap" grow>
+          {text('qicpd', 'QI/CPD program', ctx, undefined, 'Program')}
+          {text('qaCpdNum', 'QI/CPD number', ctx, undefined, 'Number')}
+        </Group>
       ),
   },
   {

@@ -9,6 +9,7 @@ import { useStaffRowActions } from '../hooks/use-staff-row-actions.ts';
 import { NEW_ROW } from '../model/staff-editing.ts';
 import type { TStaffRow } from '../model/staff-row.ts';
 import { DeleteStaffModal } from './delete-staff-modal.tsx';
+import { InviteStaffModal } from './invite-staff-modal.tsx';
 import { matchToDraft, RegistrationMatches } from './registration-matches.tsx';
 import { type EditContext, STAFF_COLUMNS } from './staff-columns.tsx';
 import { EditActions } from './staff-row-cells.tsx';
@@ -20,10 +21,13 @@ import { StaffViewRow } from './staff-view-row.tsx';
 /** The editable staff table of one practice (spec 000 §2, §4, §5). */
 export function StaffRegister({
   practiceId,
+  practiceName,
   permissions,
   onTotal,
 }: {
   practiceId: number;
+  /** Named in the invite confirmation. */
+  practiceName: string;
   permissions: TPermissionFlags['practiceStaff'];
   onTotal?(total: number): void;
 }) {
@@ -33,11 +37,35 @@ export function StaffRegister({
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(STAFF_PAGE_SIZE);
   const [deleting, setDeleting] = useState<TStaffRow | null>(null);
+  const [inviting, setInviting] = useState<TStaffRow | null>(null);
   const { editing } = editor;
   // Stable for the memoised rows, always calling the latest editor.
   const editRef = useRef(editor.edit);
   editRef.current = editor.edit;
   const onEdit = useCallback((row: TStaffRow) => editRef.current(row), []);
+  /**
+   * Paging, a page size, a search or a filter would take a stored row in edit off the screen:
+   * refused with the one-row warning while it has changes (spec 000 §4, §8).
+   */
+  const unlessEditing =
+    <A extends unknown[]>(apply: (...args: A) => void) =>
+    (...args: A) => {
+      if (editor.leave()) apply(...args);
+    };
+
+  // A row that opens for edit starts at its first field: the table scrolls back to its left edge
+  // (Edit sits at the far right on narrow screens) and the first name takes the focus.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const editingKey = editing?.key ?? null;
+  useEffect(() => {
+    const table = tableRef.current;
+    if (editingKey === null || !table) return;
+    const scroller = table.closest(`.${classes.scroller}`);
+    if (scroller) scroller.scrollLeft = 0;
+    table
+      .querySelector<HTMLInputElement>('tr[aria-label="Row in edit"] input[aria-label="First name"]')
+      ?.focus({ preventScroll: true });
+  }, [editingKey]);
 
   const pages = Math.max(1, Math.ceil(list.rows.length / pageSize));
   useEffect(() => {
@@ -83,14 +111,16 @@ export function StaffRegister({
       showMatches ? (
         <Table.Tr key="matches" className={classes.matches}>
           <Table.Td colSpan={STAFF_COLUMNS.length + 1}>
-            <RegistrationMatches
-              matches={matches}
-              practiceId={practiceId}
-              onUse={(match: TRegistrationMatch) => {
-                editor.fill(matchToDraft(match));
-                setDismissedFor(match.registration_num ?? '');
-              }}
-            />
+            <div className={classes.matchesContent}>
+              <RegistrationMatches
+                matches={matches}
+                practiceId={practiceId}
+                onUse={(match: TRegistrationMatch) => {
+                  editor.fill(matchToDraft(match));
+                  setDismissedFor(match.registration_num ?? '');
+                }}
+              />
+            </div>
           </Table.Td>
         </Table.Tr>
       ) : null,
@@ -110,7 +140,7 @@ export function StaffRegister({
         onVerify={actions.verify}
         onEdit={onEdit}
         onDelete={setDeleting}
-        onInvite={actions.invite}
+        onInvite={setInviting}
       />
     );
 
@@ -122,10 +152,10 @@ export function StaffRegister({
     <Stack gap="sm">
       <StaffToolbar
         filters={list.filters}
-        onChange={(next) => {
+        onChange={unlessEditing((next) => {
           list.setFilters(next);
           setPage(1);
-        }}
+        })}
         canAdd={permissions.changeStaff}
         onAdd={() => {
           if (editor.add()) setPage(1);
@@ -138,9 +168,10 @@ export function StaffRegister({
       ) : null}
       <Table.ScrollContainer minWidth={TABLE_WIDTH} className={classes.scroller} type="native">
         <Table
+          ref={tableRef}
           className={classes.table}
           style={{ width: TABLE_WIDTH }}
-          verticalSpacing={8}
+          verticalSpacing={6}
           horizontalSpacing={10}
           aria-label="Staff register"
         >
@@ -191,15 +222,21 @@ export function StaffRegister({
             data={STAFF_PAGE_SIZE_OPTIONS.map(String)}
             value={String(pageSize)}
             allowDeselect={false}
-            onChange={(value) => {
+            onChange={unlessEditing((value: string | null) => {
               setPageSize(Number(value ?? STAFF_PAGE_SIZE));
               setPage(1);
-            }}
+            })}
           />
-          <Pagination size="sm" total={pages} value={page} onChange={setPage} />
+          <Pagination size="sm" total={pages} value={page} onChange={unlessEditing(setPage)} />
         </Group>
       </Group>
       <DeleteStaffModal row={deleting} onConfirm={actions.archive} onClose={() => setDeleting(null)} />
+      <InviteStaffModal
+        row={inviting}
+        practiceName={practiceName}
+        onConfirm={actions.invite}
+        onClose={() => setInviting(null)}
+      />
     </Stack>
   );
 }

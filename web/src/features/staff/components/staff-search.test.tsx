@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { notifications } from '@mantine/notifications';
+import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,28 @@ describe('staff search, paging and the registration look-up, on the real stack',
         .getAllByRole('option', { hidden: true })
         .map((o) => o.textContent),
     ).toEqual(['10', '20', '30', '40']);
+  }, 60_000);
+
+  it('refuses paging, searching and filtering with the one-row warning while a changed row is in edit', async () => {
+    const table = await open();
+    const user = userEvent.setup({ delay: null });
+    const firstOnPage = () => within(table).getAllByLabelText(/^Edit /)[0]!;
+    const page2 = () => screen.getByRole('button', { name: '2' });
+
+    await user.click(firstOnPage());
+    await user.type(within(editRow(table)).getByLabelText('Last name'), 'x');
+    await user.click(page2());
+    expect(await screen.findByText(STAFF_MESSAGES.editingRowWarning)).toBeTruthy();
+    expect(bodyRows(table)).toBe(20);
+    await user.type(screen.getByLabelText('Search staff'), 'o');
+    expect((screen.getByLabelText('Search staff') as HTMLInputElement).value).toBe('');
+    await pick(user, input('Rows per page'), '10');
+    expect(bodyRows(table)).toBe(20);
+    // The row and its change are still there; once cancelled, paging works.
+    expect((within(editRow(table)).getByLabelText('Last name') as HTMLInputElement).value).toMatch(/x$/);
+    await user.click(within(editRow(table)).getByText('Cancel'));
+    await user.click(page2());
+    await waitFor(() => expect(bodyRows(table)).toBe(10));
   }, 60_000);
 
   it('searches first names by default, other fields by the selector, and filters GP / contract', async () => {

@@ -67,7 +67,12 @@ export function StaffTab() {
           {STAFF_MESSAGES.notice}
         </Alert>
       ) : null}
-      <StaffRegister practiceId={practiceId} permissions={permissions.practiceStaff} onTotal={onTotal} />
+      <StaffRegister
+        practiceId={practiceId}
+        practiceName={practice.organisation.name}
+        permissions={permissions.practiceStaff}
+        onTotal={onTotal}
+      />
       <NominatedContactsPanel practiceId={practiceId} canChange={permissions.practice.changePractice} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import {
   STAFF_EMPLOYMENT_FILTERS,
   STAFF_FILTER_LABELS,
@@ -9,6 +9,7 @@ import {
   type TStaffTypeFilter,
 } from '@portal/domain';
 import type { TStaffFilters } from '../hooks/use-staff-list.ts';
+import classes from './staff-toolbar.module.css';
 
 const options = (values: readonly string[]) =>
   values.map((value) => ({ value, label: STAFF_FILTER_LABELS[value as TStaffTypeFilter] ?? value }));
@@ -27,11 +28,10 @@ export function StaffToolbar({
 }) {
   const fieldLabel = STAFF_SEARCH_FIELDS.find((f) => f.value === filters.field)?.label ?? '';
   return (
-    <Group justify="space-between" align="flex-end" gap="sm" wrap="nowrap">
-      <Group gap="xs" align="flex-end" wrap="wrap">
+    <div className={classes.wrapper}>
+      <div className={classes.toolbar}>
         <Select
           size="sm"
-          w={130}
           label="Search by"
           data={STAFF_SEARCH_FIELDS.map((f) => ({ value: f.value, label: f.label }))}
           value={filters.field}
@@ -40,7 +40,6 @@ export function StaffToolbar({
         />
         <TextInput
           size="sm"
-          w={190}
           label="Search staff"
           placeholder={`Search by ${fieldLabel.toLowerCase()}`}
           value={filters.search}
@@ -48,7 +47,6 @@ export function StaffToolbar({
         />
         <Select
           size="sm"
-          w={100}
           label="Type"
           data={options(STAFF_TYPE_FILTERS)}
           value={filters.type}
@@ -57,7 +55,6 @@ export function StaffToolbar({
         />
         <Select
           size="sm"
-          w={120}
           label="Engagement"
           data={options(STAFF_EMPLOYMENT_FILTERS)}
           value={filters.employment}
@@ -66,12 +63,13 @@ export function StaffToolbar({
             onChange({ ...filters, employment: (value ?? 'any') as TStaffEmploymentFilter })
           }
         />
-      </Group>
-      {canAdd ? (
-        <Button size="sm" onClick={onAdd} style={{ flexShrink: 0 }}>
-          Add staff
-        </Button>
-      ) : null}
-    </Group>
+        <span className={classes.filler} />
+        {canAdd ? (
+          <Button size="sm" onClick={onAdd} className={classes.add}>
+            Add staff
+          </Button>
+        ) : null}
+      </div>
+    </div>
   );
 }

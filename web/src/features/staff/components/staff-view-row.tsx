@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { TStaffRow } from '../model/staff-row.ts';
 import { STAFF_COLUMNS } from './staff-columns.tsx';
 import { RowActions, VerifiedCell } from './staff-row-cells.tsx';
@@ -14,7 +14,18 @@ export interface StaffViewRowProps {
   onVerify(row: TStaffRow, verified: boolean): Promise<void>;
   onEdit(row: TStaffRow): void;
   onDelete(row: TStaffRow): void;
-  onInvite(row: TStaffRow): Promise<void>;
+  /** Opens the invite confirmation. */
+  onInvite(row: TStaffRow): void;
+}
+
+/** Text on one line, shortened with an ellipsis, whole on hover; other content as it is. */
+function CellContent({ content }: { content: ReactNode }) {
+  if (typeof content !== 'string') return content;
+  return (
+    <span className={classes.truncate} title={content || undefined}>
+      {content}
+    </span>
+  );
 }
 
 /** A stored row, not in edit. Memoised: typing in the row in edit leaves the others alone. */
@@ -27,7 +38,7 @@ export const StaffViewRow = memo(function StaffViewRow(props: StaffViewRowProps)
           {column.id === 'verified' ? (
             <VerifiedCell row={row} canVerify={props.canVerify} onVerify={props.onVerify} />
           ) : (
-            column.view(row)
+            <CellContent content={column.view(row)} />
           )}
         </Table.Td>
       ))}
@@ -38,7 +49,7 @@ export const StaffViewRow = memo(function StaffViewRow(props: StaffViewRowProps)
           canInvite={props.canInvite}
           onEdit={() => props.onEdit(row)}
           onDelete={() => props.onDelete(row)}
-          onInvite={() => props.onInvite(row)}
+          onInvite={async () => props.onInvite(row)}
         />
       </Table.Td>
     </Table.Tr>

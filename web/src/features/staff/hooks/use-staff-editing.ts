@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import {
   fieldErrors,
   phoneFieldError,
@@ -12,9 +13,9 @@ import {
 import type { CombinedError } from '@urql/core';
 import { useCallback, useState } from 'react';
 import { useMutation } from 'urql';
-import { notifyError, notifyWarning } from '../../../lib/notify.ts';
+import { notifyError, TOAST_WARNING_MS } from '../../../lib/notify.ts';
 import { SaveStaffMemberMutation } from '../api/staff-actions.ts';
-import { NEW_ROW, requestEdit, type TEditingRow } from '../model/staff-editing.ts';
+import { NEW_ROW, requestEdit, requestLeave, type TEditingRow } from '../model/staff-editing.ts';
 import { type TStaffRow, toStaffInput } from '../model/staff-row.ts';
 
 /** The cell message of one field after a blur: the phone has its own rule (spec 000 §5). */
@@ -34,6 +35,19 @@ export function saveErrorMessage(error: CombinedError): string {
   return STAFF_MESSAGES.saveFailed;
 }
 
+/**
+ * The one-row warning (1.5 s, spec 000 §8, §9). One at a time: typing into the search box while a
+ * changed row is in edit would otherwise stack a toast per key.
+ */
+function warn(message: string) {
+  notifications.show({
+    id: `staff-warning-${message}`,
+    color: 'yellow',
+    message,
+    autoClose: TOAST_WARNING_MS,
+  });
+}
+
 /** The one row in edit: start, change, blur, save, cancel (spec 000 §4). */
 export function useStaffEditing(practiceId: number, onSaved: () => void) {
   const [editing, setEditing] = useState<TEditingRow | null>(null);
@@ -43,7 +57,7 @@ export function useStaffEditing(practiceId: number, onSaved: () => void) {
   const go = useCallback(
     (target: Parameters<typeof requestEdit>[1]) => {
       const result = requestEdit(editing, target);
-      if (result.ok === false) notifyWarning(result.warning);
+      if (result.ok === false) warn(result.warning);
       else if (result.ok === true) setEditing(result.editing);
       return result.ok !== false;
     },
@@ -52,6 +66,17 @@ export function useStaffEditing(practiceId: number, onSaved: () => void) {
 
   const edit = (row: TStaffRow) => go({ key: row.id, values: toStaffInput(row) });
   const add = () => go({ key: NEW_ROW });
+
+  /** Before paging, searching or filtering: false (with the warning) while a changed row would be lost. */
+  const leave = () => {
+    const result = requestLeave(editing);
+    if (result.ok === false) {
+      warn(result.warning);
+      return false;
+    }
+    if (result.editing !== editing) setEditing(result.editing);
+    return true;
+  };
 
   const set = useCallback((field: string, value: unknown) => {
     setEditing((current) => {
@@ -103,5 +128,5 @@ export function useStaffEditing(practiceId: number, onSaved: () => void) {
     onSaved();
   };
 
-  return { editing, saving, edit, add, set, fill, blur, save, cancel };
+  return { editing, saving, edit, add, leave, set, fill, blur, save, cancel };
 }

@@ -43,8 +43,11 @@ export function useStaffRowActions(onChanged: () => void) {
         if (result.error) notifyError(STAFF_ROW_MESSAGES.verifyFailed);
         onChanged();
       },
-      /** Invite toasts stay five seconds, success or not (spec 000 §8). */
-      async invite(row: TStaffRow) {
+      /**
+       * Invite toasts stay five seconds, success or not (spec 000 §8). A refusal also refreshes the
+       * row: it usually means its state changed elsewhere (declined, or an account meanwhile).
+       */
+      async invite(row: TStaffRow): Promise<boolean> {
         const email = row.email ?? '';
         const result = await invite({ staffId: row.id });
         const sent = !result.error;
@@ -53,7 +56,8 @@ export function useStaffRowActions(onChanged: () => void) {
           message: inviteResultMessage(email, sent),
           autoClose: TOAST_ERROR_MS,
         });
-        if (sent) onChanged();
+        onChanged();
+        return sent;
       },
     }),
     [archive, verify, invite, onChanged],

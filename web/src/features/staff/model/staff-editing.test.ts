@@ -1,6 +1,6 @@
 import { STAFF_MESSAGES } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { NEW_ROW, requestEdit, type TEditingRow } from './staff-editing.ts';
+import { NEW_ROW, requestEdit, requestLeave, type TEditingRow } from './staff-editing.ts';
 import { hasChanges, type TStaffRow, toStaffInput } from './staff-row.ts';
 
 const row = (overrides: Partial<TStaffRow> = {}): TStaffRow => ({
@@ -99,5 +99,25 @@ describe('one row in edit at a time', () => {
         draft: { type: 'gp', title: 'DR', employmentType: 'EMPLOYEE', vrStatus: 'VR' },
       },
     });
+  });
+});
+
+describe('paging, searching or filtering while a row is in edit', () => {
+  it('goes ahead when nothing is in edit', () => {
+    expect(requestLeave(null)).toEqual({ ok: true, editing: null });
+  });
+
+  it('leaves an unchanged stored row', () => {
+    expect(requestLeave(editing(1, false))).toEqual({ ok: true, editing: null });
+  });
+
+  it('blocks with the row warning while a stored row has changes', () => {
+    expect(requestLeave(editing(1, true))).toEqual({ ok: false, warning: STAFF_MESSAGES.editingRowWarning });
+  });
+
+  it('keeps a pending new row, changed or not: it is shown above every page', () => {
+    const pending = editing(NEW_ROW, true);
+    expect(requestLeave(pending)).toEqual({ ok: true, editing: pending });
+    expect(requestLeave(editing(NEW_ROW, false))).toMatchObject({ ok: true, editing: { key: NEW_ROW } });
   });
 });

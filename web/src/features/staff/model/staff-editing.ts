@@ -37,3 +37,18 @@ export function requestEdit(
   const values = target.key === NEW_ROW ? newStaffMemberDefaults() : target.values;
   return { ok: true, editing: { key: target.key, original: values, draft: values, errors: {} } };
 }
+
+export type TLeaveRequest = { ok: true; editing: TEditingRow | null } | { ok: false; warning: string };
+
+/**
+ * Paging, a new page size, searching or filtering while a row is in edit. A stored row in edit
+ * would leave the page: with changes that is blocked with the same warning as moving to another
+ * row (spec 000 §4, §8); without changes it simply leaves edit. A pending new row is shown above
+ * every page, so it stays as it is.
+ */
+export function requestLeave(current: TEditingRow | null): TLeaveRequest {
+  if (!current) return { ok: true, editing: null };
+  if (current.key === NEW_ROW) return { ok: true, editing: current };
+  if (hasChanges(current.draft, current.original)) return { ok: false, warning: warningFor(current) };
+  return { ok: true, editing: null };
+}
