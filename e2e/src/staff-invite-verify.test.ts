@@ -60,6 +60,10 @@ describe('inviting a staff member', () => {
     await staffRow(page, INVITEE.email)
       .getByRole('button', { name: `INVITE ${INVITEE.name}` })
       .click();
+    // The confirmation names the address; the e-mail goes when it is confirmed.
+    const confirm = page.getByRole('dialog', { name: 'Invite staff member' });
+    await confirm.getByText(INVITEE.email).waitFor();
+    await confirm.getByRole('button', { name: 'Send invitation' }).click();
     await toast(page, `You have submitted an invite to ${INVITEE.email}.`);
     // An outstanding invite is offered again as RE-INVITE.
     await staffRow(page, INVITEE.email)
@@ -73,7 +77,10 @@ describe('inviting a staff member', () => {
     const invited = await e2e.newPage();
     await invited.goto(link);
     await invited.getByRole('heading', { name: 'You have been invited' }).waitFor();
-    await invited.getByText(new RegExp(`${PRACTICE_NAME} has invited`)).waitFor();
+    // It names who sent it (pm@demo.test) and the practice.
+    await invited
+      .getByText(`Sarah Mitchell has invited ${INVITEE.email} to join ${PRACTICE_NAME} on Connect.`)
+      .waitFor();
     await invited.getByRole('link', { name: 'Create an account' }).click();
     await invited.waitForURL((url) => url.pathname.startsWith('/signup/'));
     await signUp(invited, INVITEE);

@@ -98,6 +98,42 @@ describe('the staff register as the practice manager', () => {
     }
   });
 
+  it('looks a registration number up 2 s after typing and fills the new row from another practice', async () => {
+    const { page } = e2e;
+    await signIn(page, 'pm@demo.test');
+    await openStaff(page, STAFF, 'Papadopoulos');
+    const matches = page.getByRole('region', { name: 'Registration number matches' });
+
+    await page.getByRole('button', { name: 'Add staff' }).click();
+    await editRow(page).waitFor();
+    // Two characters are too few to look anything up.
+    await cell(page, 'Reg').fill('me');
+    await page.waitForTimeout(2_600);
+    expect(await matches.count()).toBe(0);
+    // Mei Green's number at Riverbend (practice 2), in lower case and in part: offered only after 2 s.
+    const typed = Date.now();
+    await cell(page, 'Reg').fill('med000104751');
+    expect(await matches.count()).toBe(0);
+    await matches.waitFor();
+    expect(Date.now() - typed).toBeGreaterThanOrEqual(2_000);
+    await matches.getByText(/Mei Green/).waitFor();
+    await matches.getByText(/another practice/).waitFor();
+    await matches.getByRole('button', { name: 'Use these details' }).click();
+
+    await matches.waitFor({ state: 'detached' });
+    expect(await cell(page, 'First name').inputValue()).toBe('Mei');
+    expect(await cell(page, 'Last name').inputValue()).toBe('Green');
+    expect(await cell(page, 'Reg').inputValue()).toBe('MED0001047514');
+    expect(await cell(page, 'Email').inputValue()).toBe('mei.green@riverbend.demo.test');
+    expect(await cell(page, 'Type').inputValue()).toBe('GP');
+    // How they work here is this practice's to enter; then the row saves.
+    await typeDate(page, 'Start date', '01/07/2025');
+    await cell(page, 'Hours/week').fill('8');
+    await editRow(page).getByRole('button', { name: 'Save' }).click();
+    await editRow(page).waitFor({ state: 'detached' });
+    await staffRow(page, 'mei.green@riverbend.demo.test').getByText('MED0001047514').waitFor();
+  });
+
   it('edits one row at a time: moving to another with changes warns; the change is saved', async () => {
     const { page } = e2e;
     await signIn(page, 'pm@demo.test');

@@ -1,0 +1,94 @@
+/**
+ * Screenshots of the Staff tab (first-view intro, the register, a row in edit, a row with its cell
+ * messages, the delete confirmation, the invite confirmation, the registration look-up, the
+ * nominated contacts) at 1280 and 768 px, for looking at.
+ * Run: npx tsx e2e/src/staff-screenshots.ts → e2e/screenshots/staff-*.png
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, signIn } from './support/browser.ts';
+import { startE2eStack } from './support/stack.ts';
+import { openStaff, staffRegister, staffRow } from './support/staff-register.ts';
+
+const out = path.resolve(import.meta.dirname, '../screenshots');
+
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  await page.evaluate('document.fonts.ready');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(out, `staff-${name}.png`), fullPage });
+  console.log(`  staff-${name}.png`);
+}
+
+const editRow = (page: Page) => staffRegister(page).getByRole('row', { name: 'Row in edit' });
+
+async function run(browser: Browser, base: string, width: number) {
+  const single = await newContext(browser, base, { width, height: 860 });
+  const intro = await single.newPage();
+  await signIn(intro, 'pm.single@demo.test');
+  await intro.goto('/PracticeOverview/1/Staff');
+  await intro.getByRole('button', { name: 'Enter All Staff Details' }).waitFor();
+  await shot(intro, `intro-${width}`);
+  await single.close();
+
+  const context = await newContext(browser, base, { width, height: 860 });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
+  await signIn(page, 'pm@demo.test');
+  await openStaff(page, '/PracticeOverview/3/Staff', 'Okafor');
+  await shot(page, `view-${width}`);
+
+  await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
+  await editRow(page).waitFor();
+  await shot(page, `edit-${width}`, { fullPage: false });
+  await editRow(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Add staff' }).click();
+  await editRow(page).getByRole('button', { name: 'Save' }).click();
+  await editRow(page).getByText('Field required').first().waitFor();
+  await shot(page, `errors-${width}`, { fullPage: false });
+
+  await editRow(page).getByLabel('Reg', { exact: true }).fill('MED0001047514');
+  await page.getByRole('region', { name: 'Registration number matches' }).waitFor({ timeout: 10_000 });
+  await shot(page, `lookup-${width}`, { fullPage: false });
+  await editRow(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Delete Noah Young' }).click();
+  await page.getByRole('dialog').waitFor();
+  await shot(page, `delete-${width}`, { fullPage: false });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+  await staffRow(page, 'Papadopoulos')
+    .getByRole('button', { name: /INVITE Olivia Papadopoulos/ })
+    .click();
+  await page.getByRole('dialog').waitFor();
+  await shot(page, `invite-${width}`, { fullPage: false });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+  const contacts = page.getByRole('region', { name: 'Nominated contacts' });
+  await contacts.scrollIntoViewIfNeeded();
+  await contacts.getByLabel('Nurse contact phone').fill('12ab');
+  await contacts.getByLabel('Nurse contact phone').blur();
+  await contacts.getByText('Invalid phone number format').waitFor();
+  await shot(page, `contacts-${width}`, { fullPage: false });
+  await context.close();
+}
+
+async function main() {
+  await mkdir(out, { recursive: true });
+  const stack = await startE2eStack({ database: 'embedded' });
+  const browser = await launchBrowser();
+  try {
+    for (const width of [1280, 768]) await run(browser, stack.url, width);
+  } catch (error) {
+    console.error(stack.logs().split('\n').slice(-40).join('\n'));
+    throw error;
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+await main();
