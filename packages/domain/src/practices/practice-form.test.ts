@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../validation/field-errors.ts';
+import {
+  EMPTY_PRACTICE_FORM,
+  hasAddressValues,
+  PRACTICE_FORM_FIELDS,
+  type TPracticeFormValues,
+  toPracticeChanges,
+  ZPracticeFormSchema,
+} from './practice-form.ts';
+import { canSubmitReapplication, isSurveyConfirmationDue, reapplicationNotDueMessage } from './renewal.ts';
+
+const form = (overrides: Partial<TPracticeFormValues> = {}) => ({
+  ...EMPTY_PRACTICE_FORM,
+  name: 'A',
+  ...overrides,
+});
+const errors = (values: Record<string, string>) => {
+  const result = ZPracticeFormSchema.safeParse(values);
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+describe('the practice form schema', () => {
+  it('accepts a blank new practice with a name, and turns it into columns', () => {
+    const parsed = ZPracticeFormSchema.parse(
+      form({ abn: '53 004 085 616', previousExpiryDate: '2024-02-29' }),
+    );
+    const changes = toPracticeChanges(parsed);
+    expect(changes.organisation).toMatchObject({ name: 'A', abn: '53004085616', email: null });
+    expect(changes.practice).toMatchObject({
+      meets_gp_definition: true,
+      doctor_head_count: 0,
+      previous_expiry_date: '2024-02-29',
+    });
+    expect(hasAddressValues(parsed)).toBe(false);
+    expect(hasAddressValues(ZPracticeFormSchema.parse(form({ suburb: ' Manly ' })))).toBe(true);
+  });
+
+  it('names each bad field with its message', () => {
+    expect(
+      errors(
+        form({
+          name: '  ',
+          abn: '1234567890',
+          postcode: '123',
+          state: 'nsw',
+          previousExpiryDate: '2023-02-29',
+          phone: '12',
+          doctorHead: '3',
+          doctorMax: '2',
+          nurseHead: 'x',
+        }),
+      ),
+    ).toEqual({
+      name: 'Required.',
+      abn: 'An ABN is 11 digits.',
+      postcode: 'A postcode is 4 digits.',
+      state: 'Choose one of the listed values.',
+      previousExpiryDate: 'Enter a date as dd/MM/yyyy',
+      phone: 'Invalid phone number format',
+      doctorMax: 'The maximum cannot be lower than the head count.',
+      nurseHead: 'Value has to be a number',
+    });
+  });
+
+  it('refuses values that are not strings, as an API caller might send', () => {
+    const { doctorHead: _left, ...missing } = form();
+    expect(Object.keys(errors(missing))).toEqual(['doctorHead']);
+    expect(Object.keys(errors({ ...form(), isAmds: 'yes' }))).toEqual(['isAmds']);
+    expect(PRACTICE_FORM_FIELDS).toHaveLength(33);
+  });
+});
+
+describe('renewals and survey confirmations', () => {
+  it('submits only a DUE renewal, and says why not otherwise', () => {
+    expect(canSubmitReapplication('DUE')).toBe(true);
+    expect(canSubmitReapplication('PAYMENT_PENDING')).toBe(false);
+    expect(canSubmitReapplication(undefined)).toBe(false);
+    expect(reapplicationNotDueMessage('PAYMENT_PENDING')).toBe(
+      'This renewal has already been submitted and is waiting for payment.',
+    );
+    expect(reapplicationNotDueMessage(null)).toBe(
+      'This practice has no renewal due, so there is nothing to submit.',
+    );
+  });
+
+  it('treats a SENT confirmation form as due', () => {
+    expect(isSurveyConfirmationDue({ confirmation_form_status: 'SENT' })).toBe(true);
+    expect(isSurveyConfirmationDue({ confirmation_form_status: 'RECEIVED' })).toBe(false);
+  });
+});
