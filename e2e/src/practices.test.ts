@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TIMEOUT_MS, pathOf, signIn, waitForAppShell } from './support/browser.ts';
+import { pathOf, signIn, waitForAppShell } from './support/browser.ts';
+import {
+  expectPractices,
+  LIST,
+  PM_PRACTICES,
+  POLL,
+  parseCsv,
+  practiceNames,
+  tableRows,
+} from './support/practice-list.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
@@ -12,19 +20,6 @@ import { useE2e } from './support/suite.ts';
  */
 const e2e = useE2e();
 
-const LIST = '/Practice/List';
-const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
-
-/** pm@demo.test's practices (hasura/seeds/default/40_practices.sql), by organisation id. */
-const PM_PRACTICES = {
-  2: 'Riverbend Medical Centre',
-  3: 'Southern Cross General Practice',
-  4: 'Bayview Health Clinic',
-  5: 'Wattle Grove Medical Practice',
-  6: 'Red Centre Community Clinic',
-  8: 'Capital Hill Medical Centre',
-  10: 'Hinterland Family Doctors',
-} as const;
 /** Renewal due: Southern Cross (reapplication DUE) and Bayview (PAYMENT_PENDING), 50_accreditations.sql. */
 const RENEWAL_DUE = [PM_PRACTICES[4], PM_PRACTICES[3]];
 const COLUMNS = [
@@ -39,79 +34,6 @@ const COLUMNS = [
   'SV Scheduled',
   'SV Booked',
 ];
-
-/** What the page-side callbacks read of an element (this package has no DOM typings). */
-interface DomNode {
-  innerText: string;
-  textContent: string | null;
-  querySelector(selector: string): DomNode | null;
-  querySelectorAll(selector: string): ArrayLike<DomNode>;
-}
-
-/** The visible rows of the practice table, each as its cells' text (empty while loading). */
-async function tableRows(page: Page): Promise<string[][]> {
-  return page
-    .getByRole('table')
-    .locator('tbody tr')
-    .evaluateAll((rows) =>
-      (rows as unknown as DomNode[]).map((row) =>
-        Array.from(row.querySelectorAll('td'), (cell) => cell.innerText.trim()),
-      ),
-    );
-}
-
-/** The practice names of the visible rows (the link in the first cell). */
-async function practiceNames(page: Page): Promise<string[]> {
-  return page
-    .getByRole('table')
-    .locator('tbody tr')
-    .evaluateAll((rows) =>
-      (rows as unknown as DomNode[])
-        .map((row) => row.querySelector('td a')?.textContent?.trim() ?? '')
-        .filter((name) => name !== ''),
-    );
-}
-
-const sorted = (names: readonly string[]) => [...names].sort();
-
-/** Waits until the table shows exactly these practices (in any order). */
-async function expectPractices(page: Page, names: readonly string[]) {
-  await expect.poll(async () => sorted(await practiceNames(page)), POLL).toEqual(sorted(names));
-}
-
-/** A minimal CSV reader (quoted fields, doubled quotes, CRLF or LF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && body[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 describe('the practice list as a practice manager of several practices', () => {
   it('shows their practices with the spec columns; a filter is in the URL, survives a reload and clears', async () => {
@@ -185,9 +107,7 @@ describe('the practice list as a practice manager of several practices', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const file = await download.path();
-    const [header, ...rows] = parseCsv(readFileSync(file, 'utf8')).filter((row) =>
-      row.some((cell) => cell !== ''),
-    );
+    const [header, ...rows] = parseCsv(readFileSync(file, 'utf8'));
     expect(header).toEqual(COLUMNS);
     // The same practices in the same order; the plain-text columns word for word.
     expect(rows.map((row) => row[0])).toEqual(await practiceNames(page));
