@@ -41,11 +41,6 @@ export function useDocumentUpload() {
       try {
         const created = await client
           .mutation<{ createDocument: TCreatedDocument }>(CreateDocumentMutation, {
-            // Every variable, null when unused (the engine keeps a first-run shape per query).
-            folderId: null,
-            folderCode: null,
-            staffId: null,
-            staffField: null,
             ...target,
             name: file.name,
             contentType: file.type,
