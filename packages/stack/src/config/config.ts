@@ -46,7 +46,7 @@ export interface StackConfig {
     adminSecret?: string;
     jwtSecret?: string;
   };
-  actions: { port: number; secret?: string };
+  actions: { port: number; secret?: string; maxFileSizeMb: number; paymentUrlTemplate?: string };
   web: { port: number; dist: string };
   smtp: { host?: string; port: number; user?: string; password?: string; from: string };
   color: boolean;
@@ -135,7 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
       adminSecret: e.HASURA_GRAPHQL_ADMIN_SECRET,
       jwtSecret: e.HASURA_GRAPHQL_JWT_SECRET,
     },
-    actions: { port: e.ACTIONS_PORT, secret: e.ACTIONS_SECRET },
+    actions: {
+      port: e.ACTIONS_PORT,
+      secret: e.ACTIONS_SECRET,
+      maxFileSizeMb: e.MAX_FILE_SIZE_MB,
+      paymentUrlTemplate: e.PAYMENT_URL_TEMPLATE,
+    },
     web: { port: e.WEB_PORT, dist: path.resolve(root, e.WEB_DIST) },
     smtp: {
       host: e.SMTP_HOST,

@@ -89,6 +89,16 @@ export const ZStackEnvSchema = z.object({
   HASURA_GRAPHQL_ENABLE_CONSOLE: bool.default(false),
   ACTIONS_PORT: port.default(3100),
   ACTIONS_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  MAX_FILE_SIZE_MB: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of megabytes (1-5000)')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 5000, 'must be a whole number of megabytes (1-5000)')
+    .default(100),
+  PAYMENT_URL_TEMPLATE: url(['http:', 'https:'])
+    .refine((v) => v.includes('{practiceId}'), 'must contain {practiceId}')
+    .optional(),
   WEB_PORT: port.default(5173),
   SMTP_HOST: text.optional(),
   SMTP_PORT: port.default(587),
@@ -190,6 +200,15 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
   ACTIONS_SECRET: {
     group: 'actions',
     doc: 'Shared secret the engine sends to action handlers; generated once when unset.',
+  },
+  MAX_FILE_SIZE_MB: {
+    default: '100',
+    group: 'actions',
+    doc: 'Largest file an upload accepts, in megabytes (1 MB = 1,000,000 bytes).',
+  },
+  PAYMENT_URL_TEMPLATE: {
+    group: 'actions',
+    doc: 'Payment page of a practice, with {practiceId}; unset: the development stand-in page (none in production).',
   },
   WEB_PORT: { default: '5173', group: 'web', doc: 'Port of the Vite dev server behind the gateway.' },
   SMTP_HOST: { group: 'mail', doc: 'SMTP server for e-mail; unset keeps mail in the database outbox.' },

@@ -100,6 +100,8 @@ export const SERVICES: readonly ServiceSpec[] = [
       // Reads made as the signed-in user (the practice list CSV) go through the engine.
       HASURA_GRAPHQL_URL: `http://127.0.0.1:${context.config.engine.port}/v1/graphql`,
       ACTIONS_SECRET: context.secrets.actionsSecret,
+      MAX_FILE_SIZE_MB: String(context.config.actions.maxFileSizeMb),
+      PAYMENT_URL_TEMPLATE: context.config.actions.paymentUrlTemplate,
       SMTP_HOST: context.config.smtp.host,
       SMTP_PORT: String(context.config.smtp.port),
       SMTP_USER: context.config.smtp.user,
