@@ -37,7 +37,7 @@ const LIST_WHERE = `{
 const ENGINE_LIST = `query PracticeList($status: practice_status_enum!, $search: String!, $limit: Int!, $offset: Int!) {
   practices(
     where: ${LIST_WHERE}
-    order_by: [{ current_accreditation: { expiry_date: asc_nulls_last } }, { organisation_id: asc }]
+    order_by: [{ current_accreditation: { effective_expiry_date: asc_nulls_last } }, { organisation_id: asc }]
     limit: $limit
     offset: $offset
   ) {

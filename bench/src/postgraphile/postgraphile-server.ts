@@ -27,7 +27,7 @@ const CurrentAccreditationExpiryOrder = addPgTableOrderBy(
     return orderByAscDesc(
       'CURRENT_ACCREDITATION_EXPIRY_DATE',
       ($select) => ({
-        fragment: sql`(select ${alias}.expiry_date from public.accreditations as ${alias} where ${alias}.id = ${$select.alias}.current_accreditation_id)`,
+        fragment: sql`(select ${alias}.effective_expiry_date from public.accreditations as ${alias} where ${alias}.id = ${$select.alias}.current_accreditation_id)`,
         codec: TYPES.date,
       }),
       { nulls: 'last' },
