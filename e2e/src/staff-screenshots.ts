@@ -1,7 +1,7 @@
 /**
  * Screenshots of the Staff tab (first-view intro, the register, a row in edit, a row with its cell
  * messages, the delete confirmation, the invite confirmation, the registration look-up, the
- * nominated contacts) at 1280 and 768 px, for looking at.
+ * nominated contacts, the public invitation page) at 1280 and 768 px, for looking at.
  * Run: npx tsx e2e/src/staff-screenshots.ts → e2e/screenshots/staff-*.png
  */
 import { mkdir } from 'node:fs/promises';
@@ -41,6 +41,13 @@ async function run(browser: Browser, base: string, width: number) {
   await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
   await editRow(page).waitFor();
   await shot(page, `edit-${width}`, { fullPage: false });
+  // The far end of the row in edit: its document cells and their upload buttons.
+  await editRow(page).getByRole('button', { name: 'Upload CPD evidence' }).scrollIntoViewIfNeeded();
+  await shot(page, `edit-documents-${width}`, { fullPage: false });
+  const heights = await staffRegister(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().height)));
+  console.log(`  row heights at ${width}: ${heights.join(' ')}`);
   await editRow(page).getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: 'Add staff' }).click();
@@ -74,6 +81,17 @@ async function run(browser: Browser, base: string, width: number) {
   await contacts.getByText('Invalid phone number format').waitFor();
   await shot(page, `contacts-${width}`, { fullPage: false });
   await context.close();
+
+  // The public invitation page: usable (naming who sent it), and used.
+  const visitor = await newContext(browser, base, { width, height: 860 });
+  const invite = await visitor.newPage();
+  await invite.goto('/Practice/Invite/demo-invite-4');
+  await invite.getByRole('button', { name: 'I already have an account' }).waitFor();
+  await shot(invite, `invite-page-${width}`);
+  await invite.goto('/Practice/Invite/demo-invite-2');
+  await invite.getByRole('heading', { name: 'This invitation has already been used' }).waitFor();
+  await shot(invite, `invite-used-${width}`);
+  await visitor.close();
 }
 
 async function main() {

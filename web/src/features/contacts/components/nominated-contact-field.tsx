@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import {
   CONTACT_MESSAGES,
   canRemoveNominatedContact,
@@ -8,6 +8,22 @@ import {
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { selectedOption, type TContactRow, type TPersonOption } from '../model/contact-people.ts';
+import classes from './nominated-contacts.module.css';
+
+/** The phone field's mark: the field keeps saying what it is once a number fills it. */
+function PhoneIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+      <path
+        d="M5.2 1.8 3.4 2.3c-.7.2-1.1.9-1 1.6.6 4.6 4.1 8.1 8.7 8.7.7.1 1.4-.3 1.6-1l.5-1.8c.1-.5-.1-1-.6-1.2l-2-.9c-.4-.2-.9-.1-1.2.2l-.8.9c-1.4-.7-2.5-1.8-3.2-3.2l.9-.8c.3-.3.4-.8.2-1.2l-.9-2c-.2-.5-.7-.7-1.2-.6Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
 
 /** One nominated contact: who it is and their phone (spec 000 §2, §5). */
 export function NominatedContactField({
@@ -35,60 +51,62 @@ export function NominatedContactField({
   const removable = canRemoveNominatedContact(kind);
 
   return (
-    <Stack gap={6}>
-      <Group gap="sm" align="flex-start" wrap="nowrap">
-        <Select
-          style={{ flex: 1, minWidth: 0 }}
-          label={label}
-          placeholder={disabled ? 'Not nominated' : 'Choose a person'}
-          data={options.map((o) => ({ value: o.value, label: o.label }))}
-          value={current}
-          searchable
-          nothingFoundMessage="Nobody on the register matches"
-          clearable={removable}
-          allowDeselect={removable}
-          disabled={disabled || busy}
-          comboboxProps={{ withinPortal: true }}
-          onChange={async (value) => {
-            if (value === current) return;
-            if (value === null && !removable) return;
-            setBusy(true);
-            const option = options.find((o) => o.value === value) ?? null;
-            const typed = phone.trim() && !phoneFieldError(phone) ? phone.trim() : null;
-            await onChoose(option, typed);
-            setBusy(false);
-          }}
-        />
-        <TextInput
-          w={{ base: 200, sm: 260 }}
-          label={`${label} phone`}
-          placeholder="Optional, e.g. 02 9360 4411"
-          type="tel"
-          value={phone}
-          error={phoneError}
-          disabled={disabled || busy}
-          onChange={(event) => {
-            setPhone(event.currentTarget.value);
-            setPhoneError(null);
-          }}
-          onBlur={async () => {
-            const message = phoneFieldError(phone);
-            setPhoneError(message);
-            const option = options.find((o) => o.value === current);
-            if (message || !contact || !option) return;
-            const next = phone.trim() || null;
-            if (next === (contact.phone ?? null)) return;
-            setBusy(true);
-            await onPhone(option, next);
-            setBusy(false);
-          }}
-        />
-      </Group>
-      {!removable && current ? (
-        <Text fz="xs" c="dimmed">
-          {CONTACT_MESSAGES.accreditationContactCannotBeRemoved} Choose another person to change it.
+    <div className={classes.row}>
+      <div className={classes.kind}>
+        <Text fz="sm" fw={600}>
+          {label}
         </Text>
-      ) : null}
-    </Stack>
+        <Text fz="xs" c="dimmed">
+          {removable ? 'Optional' : CONTACT_MESSAGES.accreditationContactCannotBeRemoved}
+        </Text>
+      </div>
+      <Select
+        size="sm"
+        aria-label={label}
+        placeholder={disabled ? 'Not nominated' : 'Choose a person'}
+        data={options.map((o) => ({ value: o.value, label: o.label }))}
+        value={current}
+        searchable
+        nothingFoundMessage="Nobody on the register matches"
+        clearable={removable}
+        allowDeselect={removable}
+        disabled={disabled || busy}
+        comboboxProps={{ withinPortal: true }}
+        onChange={async (value) => {
+          if (value === current) return;
+          if (value === null && !removable) return;
+          setBusy(true);
+          const option = options.find((o) => o.value === value) ?? null;
+          const typed = phone.trim() && !phoneFieldError(phone) ? phone.trim() : null;
+          await onChoose(option, typed);
+          setBusy(false);
+        }}
+      />
+      <TextInput
+        size="sm"
+        aria-label={`${label} phone`}
+        placeholder="Phone (optional)"
+        leftSection={<PhoneIcon />}
+        type="tel"
+        value={phone}
+        error={phoneError}
+        disabled={disabled || busy}
+        onChange={(event) => {
+          setPhone(event.currentTarget.value);
+          setPhoneError(null);
+        }}
+        onBlur={async () => {
+          const message = phoneFieldError(phone);
+          setPhoneError(message);
+          const option = options.find((o) => o.value === current);
+          if (message || !contact || !option) return;
+          const next = phone.trim() || null;
+          if (next === (contact.phone ?? null)) return;
+          setBusy(true);
+          await onPhone(option, next);
+          setBusy(false);
+        }}
+      />
+    </div>
   );
 }

@@ -23,6 +23,7 @@ import {
   type TStaffPerson,
 } from '../model/contact-people.ts';
 import { NominatedContactField } from './nominated-contact-field.tsx';
+import classes from './nominated-contacts.module.css';
 
 type TAccreditationContacts = { id: number } & Record<string, TContactRow | null>;
 
@@ -130,7 +131,7 @@ export function NominatedContactsPanel({
           </Text>
         ) : null}
         {accreditation ? (
-          <Stack gap="md" maw={880}>
+          <div className={classes.list}>
             {NOMINATED_CONTACT_KINDS.map((kind) => (
               <NominatedContactField
                 key={`${kind}-${contactOf(kind)?.id ?? 'none'}`}
@@ -142,7 +143,7 @@ export function NominatedContactsPanel({
                 onPhone={(option, phone) => save(kind, option, phone)}
               />
             ))}
-          </Stack>
+          </div>
         ) : null}
       </Stack>
     </Card>

@@ -250,7 +250,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
   {
     id: 'cpdEvidence',
     header: 'CPD evidence',
-    width: 170,
+    width: 250,
     view: (row) => <EvidenceList row={row} />,
     edit: (ctx) => <StaffDocumentUploads row={ctx.row} set={ctx.set} targets={STAFF_EVIDENCE_TARGETS} />,
   },

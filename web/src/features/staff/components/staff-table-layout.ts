@@ -14,6 +14,7 @@ export const TABLE_WIDTH = STAFF_COLUMNS.reduce((sum, c) => sum + c.width, ACTIO
 
 /** Class and offset of a cell: fixed columns stick to the left edge. */
 export function cellProps(id: string) {
+  if (id === 'cpdEvidence') return { className: classes.evidenceCell };
   if (!(id in STICKY_LEFT)) return {};
   return {
     className: `${classes.sticky} ${id === lastStickyId ? classes.lastSticky : ''}`,

@@ -41,7 +41,7 @@ export function StaffToolbar({
         <TextInput
           size="sm"
           label="Search staff"
-          placeholder={`Search by ${fieldLabel.toLowerCase()}`}
+          placeholder={`${fieldLabel}…`}
           value={filters.search}
           onChange={(event) => onChange({ ...filters, search: event.currentTarget.value })}
         />
