@@ -46,7 +46,7 @@ async function run(browser: Browser, base: string, width: number) {
   await shot(page, `edit-documents-${width}`, { fullPage: false });
   const heights = await staffRegister(page)
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().height)));
+    .evaluateAll((rows) => rows.map((r) => (r as unknown as { offsetHeight: number }).offsetHeight));
   console.log(`  row heights at ${width}: ${heights.join(' ')}`);
   await editRow(page).getByRole('button', { name: 'Cancel' }).click();
 
