@@ -64,6 +64,12 @@ describe('invitations', () => {
       "select text_body from email_outbox where to_address = 'ivy.invitee@example.com' and template = 'staff-invite'",
     );
     expect(mail.rows[0].text_body).toContain(`http://portal.test:3000/Practice/Invite/${token}`);
+    const inviter = await stack.sql.query(
+      "select first_name || ' ' || last_name as name from users where email = 'pm@demo.test'",
+    );
+    expect(mail.rows[0].text_body).toContain(
+      `${inviter.rows[0].name} of Riverbend Medical Centre has invited you`,
+    );
 
     const again = await stack.gql<{ sendStaffInvite: { id: number } }>('pm@demo.test', INVITE, { staffId });
     expect(again.data!.sendStaffInvite.id).not.toBe(first.data!.sendStaffInvite.id);

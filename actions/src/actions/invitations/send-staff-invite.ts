@@ -23,6 +23,8 @@ interface StaffForInvite {
   user_active: boolean | null;
   invite_id: number | null;
   invite_status: TInviteStatus | null;
+  /** The caller's name, for the e-mail; null when they have none on record. */
+  inviter_name: string | null;
 }
 
 /**
@@ -41,7 +43,9 @@ export const sendStaffInvite = defineAction({
     await requireStaffFlag(app.db, caller, input.staffId, (f) => f.practiceStaff.inviteStaff);
     const staff = await app.db.maybeOne<StaffForInvite>(sql`
       select s.id, s.practice_id, s.email::text as email, s.first_name, o.name as practice_name,
-             s.user_id, u.is_active as user_active, i.id as invite_id, i.status as invite_status
+             s.user_id, u.is_active as user_active, i.id as invite_id, i.status as invite_status,
+             (select nullif(trim(concat_ws(' ', me.first_name, me.last_name)), '')
+                from public.users me where me.id = ${caller.userId}) as inviter_name
         from public.practice_staff s
         join public.organisations o on o.id = s.practice_id
         left join public.users u on u.id = s.user_id
@@ -88,7 +92,9 @@ export const sendStaffInvite = defineAction({
         text: [
           `Hello ${staff.first_name},`,
           '',
-          `${staff.practice_name} has invited you to join them on the accreditation portal.`,
+          staff.inviter_name
+            ? `${staff.inviter_name} of ${staff.practice_name} has invited you to join the practice on the accreditation portal.`
+            : `${staff.practice_name} has invited you to join them on the accreditation portal.`,
           `Open this link to accept (it works for ${INVITATION_VALID_DAYS} days):`,
           link,
           '',
