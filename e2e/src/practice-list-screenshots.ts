@@ -4,13 +4,9 @@
  * whether the table fits its frame or scrolls sideways, for looking at.
  * Run: npx tsx e2e/src/practice-list-screenshots.ts → e2e/screenshots/practice-list-*.png
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './support/browser.ts';
-import { startE2eStack } from './support/stack.ts';
-
-const out = path.resolve(import.meta.dirname, '../screenshots');
+import { newContext, signIn } from './support/browser.ts';
+import { runScreenshots, screenshotTaker } from './support/screenshots.ts';
 
 /** What the page-side callback reads of elements (this package has no DOM typings). */
 interface El {
@@ -44,18 +40,18 @@ async function overflow(page: Page) {
     .catch(() => null);
 }
 
+const take = screenshotTaker('practice-list-', { settleMs: 800 });
+
+/** A screenshot, then whether the table fits or scrolls sideways (and, on request, column widths). */
 async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate('document.fonts.ready');
-  await page.waitForTimeout(800);
+  await take(page, name);
   const fit = await overflow(page);
-  await page.screenshot({ path: path.join(out, `practice-list-${name}.png`), fullPage: true });
-  const verdict = !fit
-    ? ''
-    : fit.table > 0 || fit.page > 0
-      ? `SCROLLS sideways (table ${fit.table} px, page ${fit.page} px)`
-      : 'fits';
-  console.log(`  practice-list-${name}.png ${verdict}`);
+  if (fit)
+    console.log(
+      fit.table > 0 || fit.page > 0
+        ? `    SCROLLS sideways (table ${fit.table} px, page ${fit.page} px)`
+        : '    fits',
+    );
   if (process.env.COLUMN_WIDTHS) {
     const widths = await page
       .getByRole('columnheader')
@@ -100,19 +96,4 @@ async function run(browser: Browser, base: string, width: number) {
   }
 }
 
-async function main() {
-  await mkdir(out, { recursive: true });
-  const stack = await startE2eStack({ database: 'embedded' });
-  const browser = await launchBrowser();
-  try {
-    for (const width of [1280, 768]) await run(browser, stack.url, width);
-  } catch (error) {
-    console.error(stack.logs());
-    throw error;
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
-}
-
-await main();
+await runScreenshots(run);

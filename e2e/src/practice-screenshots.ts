@@ -3,21 +3,11 @@
  * confirmation, dashboard) at 1280 and 768 px, for looking at.
  * Run: npx tsx e2e/src/practice-screenshots.ts → e2e/screenshots/practices-*.png
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './support/browser.ts';
-import { startE2eStack } from './support/stack.ts';
+import type { Browser } from 'playwright-core';
+import { newContext, signIn } from './support/browser.ts';
+import { runScreenshots, screenshotTaker } from './support/screenshots.ts';
 
-const out = path.resolve(import.meta.dirname, '../screenshots');
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate('document.fonts.ready');
-  await page.waitForTimeout(1300);
-  await page.screenshot({ path: path.join(out, `practices-${name}.png`), fullPage: true });
-  console.log(`  practices-${name}.png`);
-}
+const shot = screenshotTaker('practices-', { settleMs: 1300 });
 
 async function run(browser: Browser, base: string, width: number) {
   const context = await newContext(browser, base, { width, height: 860 });
@@ -75,19 +65,4 @@ async function run(browser: Browser, base: string, width: number) {
   await admin.close();
 }
 
-async function main() {
-  await mkdir(out, { recursive: true });
-  const stack = await startE2eStack({ database: 'embedded' });
-  const browser = await launchBrowser();
-  try {
-    for (const width of [1280, 768]) await run(browser, stack.url, width);
-  } catch (error) {
-    console.error(stack.logs());
-    throw error;
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
-}
-
-await main();
+await runScreenshots(run);

@@ -4,22 +4,11 @@
  * Starts the whole product with the e2e harness (its own embedded PostgreSQL with the demo
  * data, a production build of the web app) and drives Debian's Chromium at 1280 and 768 px.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn, signOut } from './support/browser.ts';
-import { startE2eStack } from './support/stack.ts';
+import type { Browser } from 'playwright-core';
+import { newContext, signIn, signOut } from './support/browser.ts';
+import { runScreenshots, screenshotTaker } from './support/screenshots.ts';
 
-const out = path.resolve(import.meta.dirname, '../screenshots');
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate('document.fonts.ready');
-  // Let Mantine's transitions (menus, alerts) finish.
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
-  console.log(`  ${name}.png`);
-}
+const shot = screenshotTaker('', { settleMs: 300 });
 
 async function run(browser: Browser, base: string, width: number) {
   const context = await newContext(browser, base, { width, height: 860 });
@@ -102,25 +91,4 @@ async function run(browser: Browser, base: string, width: number) {
   await context.close();
 }
 
-async function main() {
-  await mkdir(out, { recursive: true });
-  console.log('Starting the stack (embedded PostgreSQL, demo data, production web build)…');
-  const stack = await startE2eStack({ database: 'embedded' });
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    for (const width of [1280, 768]) await run(browser, stack.url, width);
-    const small = await newContext(browser, stack.url, { width: 700, height: 700 });
-    const page = await small.newPage();
-    await page.goto('/Login');
-    await shot(page, 'small-screen-700');
-  } catch (error) {
-    console.error(`recent service logs:\n${stack.logs().split('\n').slice(-40).join('\n')}`);
-    throw error;
-  } finally {
-    await browser?.close();
-    await stack.stop();
-  }
-}
-
-await main();
+await runScreenshots(run);

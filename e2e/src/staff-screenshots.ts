@@ -4,21 +4,12 @@
  * nominated contacts, the public invitation page) at 1280 and 768 px, for looking at.
  * Run: npx tsx e2e/src/staff-screenshots.ts → e2e/screenshots/staff-*.png
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './support/browser.ts';
-import { startE2eStack } from './support/stack.ts';
+import { newContext, signIn } from './support/browser.ts';
+import { runScreenshots, screenshotTaker } from './support/screenshots.ts';
 import { openStaff, staffRegister, staffRow } from './support/staff-register.ts';
 
-const out = path.resolve(import.meta.dirname, '../screenshots');
-
-async function shot(page: Page, name: string, { fullPage = true } = {}) {
-  await page.evaluate('document.fonts.ready');
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: path.join(out, `staff-${name}.png`), fullPage });
-  console.log(`  staff-${name}.png`);
-}
+const shot = screenshotTaker('staff-');
 
 const editRow = (page: Page) => staffRegister(page).getByRole('row', { name: 'Row in edit' });
 
@@ -94,19 +85,4 @@ async function run(browser: Browser, base: string, width: number) {
   await visitor.close();
 }
 
-async function main() {
-  await mkdir(out, { recursive: true });
-  const stack = await startE2eStack({ database: 'embedded' });
-  const browser = await launchBrowser();
-  try {
-    for (const width of [1280, 768]) await run(browser, stack.url, width);
-  } catch (error) {
-    console.error(stack.logs().split('\n').slice(-40).join('\n'));
-    throw error;
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
-}
-
-await main();
+await runScreenshots(run);
