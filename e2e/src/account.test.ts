@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, pathOf, signIn, signOut, waitForAppShell } from './support/browser.ts';
+import { linkInMailbox } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
@@ -9,16 +9,6 @@ import { useE2e } from './support/suite.ts';
  * account settings. Each test uses its own account, so the order does not matter.
  */
 const e2e = useE2e();
-
-/** Opens the newest e-mail to `to` in the dev mailbox and returns the first link in it. */
-async function linkInMailbox(page: Page, to: string): Promise<string> {
-  await page.goto('/api/dev/mailbox');
-  const mail = page.locator('article', { hasText: `To ${to}` }).first();
-  await mail.waitFor();
-  const href = await mail.locator('a').first().getAttribute('href');
-  if (!href) throw new Error(`no link in the e-mail to ${to}`);
-  return href;
-}
 
 describe('registration', () => {
   it('a new account is signed in at once as a new user, and can sign in again', async () => {

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pathOf, signIn, waitForAppShell } from './support/browser.ts';
+import { invitationLink } from './support/mailbox.ts';
 import { openStaff, staffRow, toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
@@ -18,22 +18,6 @@ const PRACTICE_NAME = 'Southern Cross General Practice';
 const STAFF = `/PracticeOverview/${PRACTICE}/Staff`;
 /** newuser@demo.test has an account and no practice yet (hasura/seeds/default/10_users.sql). */
 const EXISTING = { email: 'newuser@demo.test', name: 'Jordan Lee' };
-
-/** The invitation link of the newest e-mail to `email` in the dev mailbox (/api/dev/mailbox). */
-async function invitationLink(page: Page, email: string): Promise<string> {
-  await page.goto('/api/dev/mailbox');
-  const mail = page
-    .getByRole('article')
-    .filter({ hasText: `To ${email}` })
-    .first();
-  await mail.waitFor();
-  const href = await mail
-    .getByRole('link', { name: /\/Practice\/Invite\// })
-    .first()
-    .getAttribute('href');
-  expect(href).toBeTruthy();
-  return href!;
-}
 
 describe('inviting someone who already has an account', () => {
   it('the mailed link, after signing in, accepts into the practice; used again it says so', async () => {

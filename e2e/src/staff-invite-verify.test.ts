@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TIMEOUT_MS, pathOf, signIn, waitForAppShell } from './support/browser.ts';
+import { invitationLink } from './support/mailbox.ts';
 import { openStaff, staffRow, toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
@@ -24,22 +25,6 @@ const INVITEE = {
   email: 'olivia.papadopoulos@southerncross.demo.test',
 };
 const NEW_PASSWORD = 'Welcome-in-1';
-
-/** The invitation link of the newest e-mail to `email` in the dev mailbox (/api/dev/mailbox). */
-async function invitationLink(page: Page, email: string): Promise<string> {
-  await page.goto('/api/dev/mailbox');
-  const mail = page
-    .getByRole('article')
-    .filter({ hasText: `To ${email}` })
-    .first();
-  await mail.waitFor();
-  const href = await mail
-    .getByRole('link', { name: /\/Practice\/Invite\// })
-    .first()
-    .getAttribute('href');
-  expect(href).toBeTruthy();
-  return href!;
-}
 
 /** Fills and sends the sign-up form (/signup/:token). */
 async function signUp(page: Page, person: { first: string; last: string; email: string }) {
