@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { attachOrStartCluster, type LocalCluster, withDatabase } from '@portal/devdb';
+import { applyMigrations, loadProject } from '@portal/engine';
 import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -43,7 +44,8 @@ async function generatedPractices(url: string): Promise<number> {
 /**
  * Finds or makes the scale data set: `--database-url`/`BENCH_DATABASE_URL`, else `portal_scale`
  * on the embedded cluster (.data/postgres, port 54320), started here when it is not running.
- * The data is generated with the stack's generator unless it already holds `practices` rows.
+ * The data is generated with the stack's generator unless it already holds `practices` rows;
+ * reused data gets the migrations added since it was generated.
  */
 export async function openScaleDatabase(
   practices: number,
@@ -83,6 +85,12 @@ export async function openScaleDatabase(
       '--quiet',
     ]);
     generated = true;
-  } else log(`reusing ${practices} generated practices in ${new URL(url).pathname.slice(1)}`);
+  } else {
+    log(`reusing ${practices} generated practices in ${new URL(url).pathname.slice(1)}`);
+    // Data generated before a newer migration gets that migration (a new column the metadata
+    // reads), as a deployed database would.
+    const applied = await applyMigrations({ project: loadProject(PROJECT_DIR), databaseUrl: url });
+    if (applied.length) log(`applied ${applied.length} newer migration(s) to the reused data`);
+  }
   return { url, practices, generated, close: async () => void (await cluster?.stop()) };
 }
