@@ -71,6 +71,12 @@ describe('the practice overview on the real stack', () => {
     expect(
       await screen.findByText('This practice could not be opened. You may not have access to it.'),
     ).toBeTruthy();
+    // Both loads fail (the practice is not visible and the flags are refused): one message.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      screen.getAllByText('This practice could not be opened. You may not have access to it.'),
+    ).toHaveLength(1);
+    expect(logged.mock.calls.filter(([message]) => message === 'Could not open practice 7')).toHaveLength(1);
   });
 
   it('goes back to the list for an id that is not a practice', async () => {

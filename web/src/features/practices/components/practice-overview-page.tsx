@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { formatDisplayDate, PRACTICE_LOADING_HIDE_MS } from '@portal/domain';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
@@ -66,8 +66,11 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
     permissionsResult.error ??
     practiceResult.error ??
     (practiceResult.data && !practiceResult.fetching && practice === null ? 'not found' : null);
+  // Both loads may fail, one after the other: the user hears about it once per practice.
+  const reportedFor = useRef<number | null>(null);
   useEffect(() => {
-    if (!failure) return;
+    if (!failure || Object.is(reportedFor.current, practiceId)) return;
+    reportedFor.current = practiceId;
     // Spec 000 §8: a permission load failure is logged and the user goes back to the practice list.
     console.error(`Could not open practice ${practiceId}`, failure);
     notifyError(PRACTICE_OPEN_FAILED);
