@@ -59,7 +59,9 @@ describe('password reset', () => {
     await page.waitForURL((url) => url.pathname === '/Reset');
     await page.getByLabel('Email').fill('pm.tas@demo.test');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText('Check your inbox').waitFor();
+    // The request writes the token and the e-mail; on a loaded 2-core CI machine it has taken
+    // longer than the default 8 s.
+    await page.getByText('Check your inbox').waitFor({ timeout: 20_000 });
 
     const link = await linkInMailbox(page, 'pm.tas@demo.test');
     expect(new URL(link).pathname).toBe('/Reset');
