@@ -1,5 +1,6 @@
 import type { TPermissionFlags } from '@portal/domain';
 import { gql } from '@urql/core';
+import { useQuery } from 'urql';
 
 /** The signed-in user's permission flags on one practice (action `userPermissions`, spec 000 §6). */
 export const GetUserPermissionsQuery = gql`
@@ -35,4 +36,17 @@ export const GetUserPermissionsQuery = gql`
 
 export interface TGetUserPermissionsResult {
   userPermissions: TPermissionFlags & { practiceId: number; practiceRoles: string[] };
+}
+
+/**
+ * The user's flags on one practice, always from the server (a role may have changed since the
+ * last visit). `pause` waits for a valid id.
+ */
+export function useUserPermissions(practiceId: number, pause = false) {
+  return useQuery<TGetUserPermissionsResult>({
+    query: GetUserPermissionsQuery,
+    variables: { practiceId },
+    pause,
+    requestPolicy: 'network-only',
+  });
 }

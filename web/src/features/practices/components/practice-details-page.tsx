@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { GetUserPermissionsQuery, type TGetUserPermissionsResult } from '../api/get-user-permissions.ts';
+import { useUserPermissions } from '../api/get-user-permissions.ts';
 import {
   GetPracticeDetailsQuery,
   SavePracticeDetailsMutation,
@@ -27,6 +27,7 @@ import { toPracticeFormValues } from '../model/practice-form.ts';
 import { localDay } from '../utils/local-day.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
+import { PracticeUnavailable } from './practice-unavailable.tsx';
 
 export const DETAILS_SAVED = 'The practice details have been saved.';
 
@@ -49,27 +50,12 @@ function PracticeDetailsScreen({ mode }: { mode: 'details' | 'reapplication' }) 
     pause: !valid,
     requestPolicy: 'cache-and-network',
   });
-  const [permissionsResult] = useQuery<TGetUserPermissionsResult>({
-    query: GetUserPermissionsQuery,
-    variables: { practiceId },
-    pause: !valid,
-    requestPolicy: 'network-only',
-  });
+  const [permissionsResult] = useUserPermissions(practiceId, !valid);
   if (!valid) return <Navigate to={PRACTICE_LIST_PATH} replace />;
   const practice = data?.practices_by_pk;
   const failed = error || permissionsResult.error || (data && !fetching && !practice);
   if (failed) {
-    return (
-      <>
-        <PageHeader title={mode === 'details' ? 'Practice details' : 'Reapplication'} />
-        <Alert color="red" variant="light" role="alert" title="This practice could not be opened">
-          It may not exist, or you may not have access to it.{' '}
-          <Anchor component={Link} to={PRACTICE_LIST_PATH}>
-            Back to your practices
-          </Anchor>
-        </Alert>
-      </>
-    );
+    return <PracticeUnavailable title={mode === 'details' ? 'Practice details' : 'Reapplication'} />;
   }
   if (!practice || !data || !permissionsResult.data) {
     return (

@@ -22,7 +22,7 @@ import {
   type TGetPracticeOverviewResult,
   type TPracticeOverview,
 } from '../api/get-practice-overview.ts';
-import { GetUserPermissionsQuery, type TGetUserPermissionsResult } from '../api/get-user-permissions.ts';
+import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { useLingeringFlag } from '../hooks/use-lingering-flag.ts';
 import { PracticeContextProvider, type TPracticeTotals, usePracticeContext } from './practice-context.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -52,11 +52,7 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
     variables: { id: practiceId },
     requestPolicy: 'cache-and-network',
   });
-  const [permissionsResult, refetchPermissions] = useQuery<TGetUserPermissionsResult>({
-    query: GetUserPermissionsQuery,
-    variables: { practiceId },
-    requestPolicy: 'network-only',
-  });
+  const [permissionsResult, refetchPermissions] = useUserPermissions(practiceId);
   const practice = practiceResult.data?.practices_by_pk;
   const permissions = permissionsResult.data?.userPermissions;
   const loading = !practice || !permissions;

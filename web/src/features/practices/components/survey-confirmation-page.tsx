@@ -24,7 +24,7 @@ import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { GetUserPermissionsQuery, type TGetUserPermissionsResult } from '../api/get-user-permissions.ts';
+import { useUserPermissions } from '../api/get-user-permissions.ts';
 import {
   ConfirmSurveyVisitMutation,
   GetSurveyConfirmationQuery,
@@ -33,6 +33,7 @@ import {
 } from '../api/survey-confirmation.ts';
 import { localDay } from '../utils/local-day.ts';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
+import { PracticeUnavailable } from './practice-unavailable.tsx';
 
 /** Visit types as the spec names them (ACCREDITATION is shown as Survey). */
 const VISIT_TYPE_LABELS: Record<string, string> = {
@@ -59,27 +60,12 @@ export function SurveyConfirmationPage() {
     pause: !valid,
     requestPolicy: 'cache-and-network',
   });
-  const [permissions] = useQuery<TGetUserPermissionsResult>({
-    query: GetUserPermissionsQuery,
-    variables: { practiceId },
-    pause: !valid,
-    requestPolicy: 'network-only',
-  });
+  const [permissions] = useUserPermissions(practiceId, !valid);
   const canConfirm = permissions.data?.userPermissions.practice.changePractice ?? false;
   if (!valid) return <Navigate to={PRACTICE_LIST_PATH} replace />;
   const practice = data?.practices_by_pk;
   if (error || (data && !fetching && !practice)) {
-    return (
-      <>
-        <PageHeader title="Survey confirmation" />
-        <Alert color="red" variant="light" role="alert" title="This practice could not be opened">
-          It may not exist, or you may not have access to it.{' '}
-          <Anchor component={Link} to={PRACTICE_LIST_PATH}>
-            Back to your practices
-          </Anchor>
-        </Alert>
-      </>
-    );
+    return <PracticeUnavailable title="Survey confirmation" />;
   }
   if (!practice) return <Skeleton h={320} radius="lg" />;
   const visits = practice.current_accreditation?.survey_visits ?? [];
