@@ -5,19 +5,12 @@ import { CONTACT_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pickOption } from '../../../test/pick-option.ts';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 // Riverbend (practice 2): its accreditation contact is Sarah Mitchell (pm@demo.test), its GP contact
 // Rahul Desai (not on the staff register), its nurse contact Rebecca Tan (staff member 10).
 const PRACTICE = 2;
-
-/** Opens a select and clicks the option of ITS list (every select keeps its options in the page). */
-async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, name: RegExp) {
-  await user.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const list = document.getElementById(input.getAttribute('aria-controls')!)!;
-  await user.click(await within(list).findByRole('option', { name, hidden: true }));
-}
 
 describe('nominated contacts on the real stack', () => {
   let stack: TestStack;
@@ -82,7 +75,7 @@ describe('nominated contacts on the real stack', () => {
   it('choosing a person saves them as the contact, then the accreditation points at them', async () => {
     const panel = await open();
     const user = userEvent.setup({ delay: null });
-    await pick(user, within(panel).getByLabelText('GP contact'), /Isla Desai/);
+    await pickOption(user, within(panel).getByLabelText('GP contact'), /Isla Desai/);
     expect(await screen.findByText(CONTACT_MESSAGES.updated, {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(async () =>
       expect(await contactOf('nominated_gp_contact_id')).toMatchObject({
@@ -115,7 +108,7 @@ describe('nominated contacts on the real stack', () => {
     // Deleted from the register in another tab after the page loaded.
     await stack.sql.query('update practice_staff set archived = true where id = 7');
     const user = userEvent.setup({ delay: null });
-    await pick(user, within(panel).getByLabelText('Nurse contact'), /Isla Desai/);
+    await pickOption(user, within(panel).getByLabelText('Nurse contact'), /Isla Desai/);
     expect(await screen.findByText(CONTACT_MESSAGES.updateFailed, {}, { timeout: 10_000 })).toBeTruthy();
     expect((await contactOf('nominated_nurse_contact_id')).first_name).toBe('Rebecca');
     await stack.sql.query('update practice_staff set archived = false where id = 7');

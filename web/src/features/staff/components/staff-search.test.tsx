@@ -5,6 +5,7 @@ import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pickOption } from '../../../test/pick-option.ts';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 // Southern Cross (practice 3, pm@demo.test): 5 staff in the seeds, 25 more added below.
@@ -13,13 +14,6 @@ const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[ari
 /** The input of a select (its list is labelled the same). */
 const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
 const bodyRows = (table: HTMLElement) => table.querySelectorAll('tbody tr').length;
-
-async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, name: string | RegExp) {
-  await user.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const list = document.getElementById(input.getAttribute('aria-controls')!)!;
-  await user.click(await within(list).findByRole('option', { name, hidden: true }));
-}
 
 describe('staff search, paging and the registration look-up, on the real stack', () => {
   let stack: TestStack;
@@ -58,9 +52,9 @@ describe('staff search, paging and the registration look-up, on the real stack',
     expect(screen.getByText('30 staff members')).toBeTruthy();
     expect(bodyRows(table)).toBe(20);
     const user = userEvent.setup({ delay: null });
-    await pick(user, input('Rows per page'), '40');
+    await pickOption(user, input('Rows per page'), '40');
     await waitFor(() => expect(bodyRows(table)).toBe(30));
-    await pick(user, input('Rows per page'), '10');
+    await pickOption(user, input('Rows per page'), '10');
     await waitFor(() => expect(bodyRows(table)).toBe(10));
     await user.click(input('Rows per page'));
     await waitFor(() => expect(input('Rows per page').getAttribute('aria-controls')).toBeTruthy());
@@ -85,7 +79,7 @@ describe('staff search, paging and the registration look-up, on the real stack',
     expect(bodyRows(table)).toBe(20);
     await user.type(screen.getByLabelText('Search staff'), 'o');
     expect((screen.getByLabelText('Search staff') as HTMLInputElement).value).toBe('');
-    await pick(user, input('Rows per page'), '10');
+    await pickOption(user, input('Rows per page'), '10');
     expect(bodyRows(table)).toBe(20);
     // The row and its change are still there; once cancelled, paging works.
     expect((within(editRow(table)).getByLabelText('Last name') as HTMLInputElement).value).toMatch(/x$/);
@@ -101,17 +95,17 @@ describe('staff search, paging and the registration look-up, on the real stack',
     await waitFor(() => expect(bodyRows(table)).toBe(1), { timeout: 10_000 });
     expect(within(table).getByText('Papadopoulos')).toBeTruthy();
 
-    await pick(user, input('Search by'), 'Email');
+    await pickOption(user, input('Search by'), 'Email');
     await user.clear(screen.getByLabelText('Search staff'));
     await user.type(screen.getByLabelText('Search staff'), 'temp1');
     // temp1, temp10 … temp19
     await waitFor(() => expect(bodyRows(table)).toBe(11), { timeout: 10_000 });
 
     await user.clear(screen.getByLabelText('Search staff'));
-    await pick(user, input('Type'), 'GP');
+    await pickOption(user, input('Type'), 'GP');
     await waitFor(() => expect(screen.getByText('2 staff members')).toBeTruthy(), { timeout: 10_000 });
-    await pick(user, input('Type'), 'Any');
-    await pick(user, input('Engagement'), 'Contract');
+    await pickOption(user, input('Type'), 'Any');
+    await pickOption(user, input('Engagement'), 'Contract');
     await waitFor(() => expect(screen.getByText('25 staff members')).toBeTruthy(), { timeout: 10_000 });
   }, 60_000);
 
