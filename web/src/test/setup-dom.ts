@@ -1,4 +1,5 @@
 // What jsdom lacks and Mantine uses. Imported first by every component test.
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -36,6 +37,8 @@ export function setCsrfCookie(value: string) {
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps toasts in a module-wide store: a test's toasts must not reach the next test.
+  notifications.clean();
   // The real-stack harness installs its cookie jar as the global fetch for one test.
   vi.unstubAllGlobals();
   sessionStorage.clear();

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { notifications } from '@mantine/notifications';
 import { CONTACT_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickOption } from '../../../test/pick-option.ts';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
@@ -20,9 +19,6 @@ describe('nominated contacts on the real stack', () => {
       PRACTICE,
     ]);
   }, 60_000);
-  afterEach(() => {
-    notifications.clean();
-  });
   afterAll(async () => {
     await stack?.close();
   });

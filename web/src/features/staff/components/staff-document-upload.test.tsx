@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 // Riverbend (practice 2): pm@demo.test manages it. The stack stores files in a throwaway s3rver.
@@ -18,9 +17,6 @@ describe('staff document uploads from the row in edit, on the real stack', () =>
       PRACTICE,
     ]);
   }, 60_000);
-  afterEach(() => {
-    notifications.clean();
-  });
   afterAll(async () => {
     await stack?.close();
   });

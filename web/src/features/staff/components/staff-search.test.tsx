@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { notifications } from '@mantine/notifications';
 import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickOption } from '../../../test/pick-option.ts';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
@@ -31,9 +30,6 @@ describe('staff search, paging and the registration look-up, on the real stack',
       [PRACTICE],
     );
   }, 60_000);
-  afterEach(() => {
-    notifications.clean();
-  });
   afterAll(async () => {
     await stack?.close();
   });

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { notifications } from '@mantine/notifications';
 import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 // Riverbend (practice 2): pm@demo.test is its practice manager, surveyor@demo.test a surveyor on it.
@@ -22,9 +21,6 @@ describe('the Staff tab on the real stack', () => {
       'update practices set is_staff_first_view = false, show_message_after_renewal_payment = false where organisation_id = $1',
       [PRACTICE],
     );
-  });
-  afterEach(() => {
-    notifications.clean();
   });
   afterAll(async () => {
     await stack?.close();
