@@ -12,6 +12,7 @@ import {
   AddPracticeMutation,
   GetPracticeChoicesQuery,
   type TAddPracticeResult,
+  toChoiceLists,
 } from '../api/add-practice.ts';
 import type { TGetPracticeDetailsResult } from '../api/practice-details.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
@@ -58,17 +59,7 @@ function AddPracticeForm({ backOffice }: { backOffice: boolean }) {
   });
   const [, add] = useMutation<TAddPracticeResult>(AddPracticeMutation);
   const form = useZodForm(ZPracticeFormSchema, EMPTY_PRACTICE_FORM);
-  const choices = useMemo<TChoiceLists | null>(() => {
-    if (!data) return null;
-    const list = (rows: Array<{ value: string; comment: string }>) =>
-      rows.map((r) => ({ value: r.value, label: r.comment }));
-    return {
-      practiceTypes: list(data.practice_type),
-      mmm: list(data.mmm_classification),
-      structures: list(data.organisation_structure),
-      states: data.australian_state.map((r) => ({ value: r.value, label: `${r.value} – ${r.comment}` })),
-    };
-  }, [data]);
+  const choices = useMemo<TChoiceLists | null>(() => (data ? toChoiceLists(data) : null), [data]);
   if (error) {
     return (
       <Alert color="red" variant="light" role="alert">

@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { toChoiceLists } from '../api/add-practice.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
 import {
   GetPracticeDetailsQuery,
@@ -94,16 +95,7 @@ function LoadedDetails({
   const [, saveDetails] = useMutation(SavePracticeDetailsMutation);
   const [, submitRenewal] = useMutation(SubmitReapplicationMutation);
   const payment = usePaymentRedirect();
-  const choices = useMemo<TChoiceLists>(() => {
-    const list = (rows: Array<{ value: string; comment: string }>) =>
-      rows.map((r) => ({ value: r.value, label: r.comment }));
-    return {
-      practiceTypes: list(data.practice_type),
-      mmm: list(data.mmm_classification),
-      structures: list(data.organisation_structure),
-      states: data.australian_state.map((r) => ({ value: r.value, label: `${r.value} – ${r.comment}` })),
-    };
-  }, [data]);
+  const choices = useMemo<TChoiceLists>(() => toChoiceLists(data), [data]);
   const reapplication = practice.reapplications[0] ?? null;
   const renewalDue = canEdit && mode === 'reapplication' && canSubmitReapplication(reapplication?.status);
   const { setFormError } = form;
