@@ -32,10 +32,45 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LO
   });
 }
 
-/** React.lazy for a page module's named export, with the chunk time-out. */
+/** A code-split screen: a React.lazy component that can also be fetched ahead of its first render. */
+export type LazyPage<P extends object> = ReturnType<typeof lazy<ComponentType<P>>> & {
+  /** Starts loading the screen's chunk now; the render that follows uses the same load. */
+  preload(): void;
+};
+
+/**
+ * React.lazy for a page module's named export, with the chunk time-out. The render and `preload`
+ * share one load; a failed load is forgotten, so the next attempt fetches again. `next` are the
+ * screens this one links to: they are fetched once it has loaded and the browser is idle, so
+ * following a link does not leave this screen on show (and typed into) while their chunk loads.
+ */
 export function lazyPage<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,
   name: K,
-) {
-  return lazy(() => withChunkTimeout(load).then((module) => ({ default: module[name] })));
+  next: readonly { preload(): void }[] = [],
+): LazyPage<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const loadOnce = () => {
+    loading ??= withChunkTimeout(load).then(
+      (module) => {
+        if (next.length > 0) preloadWhenIdle(next);
+        return { default: module[name] };
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return Object.assign(lazy(loadOnce), { preload: () => void loadOnce().catch(() => undefined) });
+}
+
+/** Fetches the given screens once the browser is idle. */
+function preloadWhenIdle(pages: readonly { preload(): void }[]): void {
+  const run = () => {
+    for (const page of pages) page.preload();
+  };
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(run);
+  else setTimeout(run, 0);
 }

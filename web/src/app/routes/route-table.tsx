@@ -6,9 +6,12 @@ import { PLACEHOLDERS } from './placeholders.ts';
 import { RootLayout } from './root-layout.tsx';
 
 // Every screen is its own chunk (React.lazy), loaded with the 120 s time-out.
-const LoginPage = lazyPage(() => import('../../features/auth/components/login-page.tsx'), 'LoginPage');
 const SignupPage = lazyPage(() => import('../../features/auth/components/signup-page.tsx'), 'SignupPage');
 const ResetPage = lazyPage(() => import('../../features/auth/components/reset-page.tsx'), 'ResetPage');
+const LoginPage = lazyPage(() => import('../../features/auth/components/login-page.tsx'), 'LoginPage', [
+  SignupPage,
+  ResetPage,
+]);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/components/change-password-page.tsx'),
   'ChangePasswordPage',
