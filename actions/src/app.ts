@@ -15,6 +15,7 @@ import postgres from './plugins/external/postgres.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import actionRoutes from './routes/actions/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import configRoutes from './routes/config/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
@@ -73,6 +74,7 @@ export async function buildApp(
   await app.register(accounts);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(invitationRoutes, { prefix: '/api/invitations' });

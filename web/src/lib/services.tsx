@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { createPublicConfig, type PublicConfig } from './api/public-config.ts';
 import { type AuthApi, createAuthApi } from './auth/auth-api.ts';
 import { createAuthorisedFetch } from './auth/authorised-fetch.ts';
 import { createSession, type Session } from './auth/session.ts';
@@ -11,6 +12,8 @@ export interface PortalServices {
   apiUrl: string;
   /** fetch with the bearer token and the one-refresh retry, for REST calls outside `api`. */
   authorisedFetch: (url: string, init?: RequestInit) => Promise<Response>;
+  /** The service's public settings (GET /api/config), fetched once when first needed. */
+  publicConfig: PublicConfig;
   graphqlUrl: string;
   wsUrl: string;
   webSocketImpl?: unknown;
@@ -34,6 +37,7 @@ export function createPortalServices(options: {
     api: createAuthApi(apiUrl, authorisedFetch),
     apiUrl,
     authorisedFetch,
+    publicConfig: createPublicConfig(apiUrl),
     graphqlUrl,
     wsUrl: graphqlUrl.replace(/^http/, 'ws'),
     webSocketImpl: options.webSocketImpl,

@@ -1,8 +1,9 @@
 import { checkUpload, DEFAULT_MAX_FILE_SIZE_MB, DOCUMENT_MESSAGES } from '@portal/domain';
 import type { CombinedError } from '@urql/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
 import { notifyError, notifySuccess } from '../notify.ts';
+import { useServices } from '../services.tsx';
 import {
   AbandonDocumentMutation,
   CompleteDocumentMutation,
@@ -20,19 +21,26 @@ export function uploadErrorMessage(error: CombinedError): string {
 
 /**
  * One document upload at a time (DESIGN §6, spec 002 §4): the file is checked here first (type,
- * and size against the default limit; the server checks its own), then createDocument, a PUT to
+ * and size against the server's limit from GET /api/config, asked for when the first upload
+ * control mounts; the default when that fails, the server checking again), then createDocument, a PUT to
  * the presigned URL with progress, and completeDocument. A failed PUT is reported with
  * abandonDocument. Every outcome is a toast with the spec's words; the answer is the completed
  * document, or null.
  */
 export function useDocumentUpload() {
   const client = useClient();
+  const { publicConfig } = useServices();
+  // Ask for the limit as soon as an upload is possible, so choosing a file does not wait for it.
+  useEffect(() => {
+    void publicConfig.load();
+  }, [publicConfig]);
   /** Fraction sent while a file is on its way, else null. */
   const [progress, setProgress] = useState<number | null>(null);
 
   const upload = useCallback(
     async (file: File, target: TUploadTarget): Promise<TCompletedDocument | null> => {
-      const check = checkUpload(file, DEFAULT_MAX_FILE_SIZE_MB);
+      const maxFileSizeMb = (await publicConfig.load())?.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB;
+      const check = checkUpload(file, maxFileSizeMb);
       if (!check.ok) {
         notifyError(check.message);
         return null;
@@ -73,7 +81,7 @@ export function useDocumentUpload() {
         setProgress(null);
       }
     },
-    [client],
+    [client, publicConfig],
   );
 
   return { upload, progress, uploading: progress !== null };

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** How long browsers and proxies may keep the answer: a changed limit reaches every tab within this. */
+export const PUBLIC_CONFIG_MAX_AGE_SECONDS = 300;
+
+/** What the browser may know of the service's configuration before anyone signs in. */
+export interface TPublicConfig {
+  /** The largest document upload, in decimal MB (MAX_FILE_SIZE_MB; spec 002 §9). */
+  maxFileSizeMb: number;
+}
+
+/**
+ * GET /api/config: the settings the web app needs up front (today the upload limit, so a file
+ * too large is refused before anything is asked). Public and cacheable: it holds no secret and
+ * is the same for every caller. Read per request, so it never disagrees with the actions that
+ * enforce the same values.
+ */
+const config: FastifyPluginAsync = async (app) => {
+  app.get('/config', async (_request, reply): Promise<TPublicConfig> => {
+    reply.header('cache-control', `public, max-age=${PUBLIC_CONFIG_MAX_AGE_SECONDS}`);
+    return { maxFileSizeMb: app.config.maxFileSizeMb };
+  });
+};
+export default config;

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+import { PUBLIC_CONFIG_MAX_AGE_SECONDS } from './index.ts';
+
+const CREATE = `mutation Create($practiceId: Int!, $name: String!, $contentType: String!, $size: Float!, $folderCode: String) {
+  createDocument(practiceId: $practiceId, name: $name, contentType: $contentType, size: $size, folderCode: $folderCode) {
+    documentId maxFileSizeMb } }`;
+
+/** The service started with a limit other than the default, as an operator would set it. */
+describe('GET /api/config, on the real service with MAX_FILE_SIZE_MB=3', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ s3: true, env: { MAX_FILE_SIZE_MB: '3' } });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('answers the configured upload limit to anyone, cacheable, over HTTP', async () => {
+    const response = await fetch(`${stack.actionsUrl}/config`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe(`public, max-age=${PUBLIC_CONFIG_MAX_AGE_SECONDS}`);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(await response.json()).toEqual({ maxFileSizeMb: 3 });
+  });
+
+  it('answers the same with a (even an invalid) bearer token: nothing depends on who asks', async () => {
+    const signedIn = await fetch(`${stack.actionsUrl}/config`, {
+      headers: { authorization: `Bearer ${await stack.tokenFor('pm@demo.test')}` },
+    });
+    const bogus = await fetch(`${stack.actionsUrl}/config`, { headers: { authorization: 'Bearer nope' } });
+    expect([signedIn.status, bogus.status]).toEqual([200, 200]);
+    expect(await signedIn.json()).toEqual({ maxFileSizeMb: 3 });
+    expect(await bogus.json()).toEqual({ maxFileSizeMb: 3 });
+  });
+
+  it('is the limit createDocument enforces', async () => {
+    const { maxFileSizeMb } = (await (await fetch(`${stack.actionsUrl}/config`)).json()) as {
+      maxFileSizeMb: number;
+    };
+    const ask = (size: number) =>
+      stack.gql<{ createDocument: { documentId: number; maxFileSizeMb: number } }>('pm@demo.test', CREATE, {
+        practiceId: 2,
+        name: 'Policy.pdf',
+        contentType: 'application/pdf',
+        size,
+        folderCode: 'GENERAL',
+      });
+    const over = await ask(maxFileSizeMb * 1_000_000 + 1);
+    expect(over.errors?.[0]?.message).toBe('File size exceeded 3MB');
+    const within = await ask(maxFileSizeMb * 1_000_000);
+    expect(within.errors).toBeUndefined();
+    expect(within.data?.createDocument.maxFileSizeMb).toBe(maxFileSizeMb);
+  });
+
+  it('only answers GET', async () => {
+    const response = await fetch(`${stack.actionsUrl}/config`, { method: 'POST' });
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** GET /api/config: what the actions service tells every browser before anyone signs in. */
+const ZPublicConfigSchema = z.object({ maxFileSizeMb: z.number().positive() });
+export type TPublicConfig = z.infer<typeof ZPublicConfigSchema>;
+
+/** A slow answer must not hold an upload up for long: the server checks again anyway. */
+export const PUBLIC_CONFIG_TIMEOUT_MS = 5_000;
+
+export interface PublicConfig {
+  /**
+   * The service's public settings, asked for once and then kept; null when the request failed or
+   * answered something else (callers then use their defaults; a later call asks again).
+   */
+  load(): Promise<TPublicConfig | null>;
+}
+
+/** The public settings of the actions service at `apiUrl`, fetched lazily on the first `load`. */
+export function createPublicConfig(apiUrl: string): PublicConfig {
+  let pending: Promise<TPublicConfig | null> | null = null;
+  const ask = async (): Promise<TPublicConfig | null> => {
+    try {
+      // No credentials: the answer is the same for everyone and may be cached as such.
+      const response = await fetch(`${apiUrl}/config`, { credentials: 'omit' });
+      if (!response.ok) return null;
+      const parsed = ZPublicConfigSchema.safeParse(await response.json());
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
+  /** The answer, or null after the time-out (a timer rather than a signal: fetch implementations differ on signals). */
+  const askInTime = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), PUBLIC_CONFIG_TIMEOUT_MS);
+    });
+    return Promise.race([ask(), late]).finally(() => clearTimeout(timer));
+  };
+  return {
+    load() {
+      pending ??= askInTime().then((config) => {
+        if (!config) pending = null;
+        return config;
+      });
+      return pending;
+    },
+  };
+}
