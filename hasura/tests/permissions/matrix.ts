@@ -79,8 +79,9 @@ export const MATRIX: Record<string, MatrixRow> = {
   ...Object.fromEntries(ENUM_TABLES.map((t) => [t, READ_ONLY_FOR_ALL])),
   users: { user: 'su', qam: 'su', provider_admin: 'siu' },
   surveyor_profiles: { user: 's', qam: 'siu', provider_admin: 'siu' },
-  addresses: { user: 'su', qam: 'siu', provider_admin: 'siu' },
-  organisations: { user: 'su', qam: 'siu', provider_admin: 'siu' },
+  // A PM changes these only through the savePracticeDetails action, validated there.
+  addresses: { user: 's', qam: 'siu', provider_admin: 'siu' },
+  organisations: { user: 's', qam: 'siu', provider_admin: 'siu' },
   practice_networks: PRACTICE_DATA_BACK_OFFICE,
   practices: { user: 'su', qam: 'siu', provider_admin: 'siu' },
   practice_users: PRACTICE_DATA_BACK_OFFICE,
