@@ -1,38 +1,79 @@
 import { AppShell, Burger, Button, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
 import { Logo } from '../brand/logo.tsx';
 import classes from './app-layout.module.css';
 import { FullPageLoader } from './full-page-loader.tsx';
+import { HEADER_HEIGHT } from './header-height.ts';
 import { NavDrawer } from './nav-drawer.tsx';
+import { NAV_WIDTH, NavOverlay } from './nav-overlay.tsx';
 import { SiteFooter } from './site-footer.tsx';
+import { useMinWidth } from './use-min-width.ts';
 import { backendUrl, UserMenu } from './user-menu.tsx';
 
-/** The narrowest window in which the navigation drawer starts open. */
+/**
+ * The narrowest window in which the navigation sits beside the page (and starts open); below
+ * it, it opens over the page.
+ */
 export const NAV_OPEN_FROM_PX = 1024;
+const NAV_ID = 'main-navigation';
 
 /** The signed-in frame: header, navigation drawer, the page, footer. */
 export function AppLayout() {
   const user = useCurrentUser();
-  // Open beside the page on wide screens; on tablets it starts closed so the page gets the width.
-  const [navOpen, { toggle }] = useDisclosure(window.innerWidth >= NAV_OPEN_FROM_PX);
+  const wide = useMinWidth(NAV_OPEN_FROM_PX);
+  // Beside the page on desktops: starts open, the page makes room. On tablets: over the page,
+  // starts closed, the page keeps its width.
+  const [besideOpen, setBesideOpen] = useState(true);
+  const [overOpen, setOverOpen] = useState(false);
+  const navOpen = wide ? besideOpen : overOpen;
+  const burger = useRef<HTMLButtonElement>(null);
+  const focusBurgerOnClose = useRef(false);
+
+  const closeOver = (returnFocus: boolean) => {
+    focusBurgerOnClose.current = returnFocus;
+    setOverOpen(false);
+  };
+  useEffect(() => {
+    if (overOpen || !focusBurgerOnClose.current) return;
+    focusBurgerOnClose.current = false;
+    burger.current?.focus();
+  }, [overOpen]);
+  // Grown past the breakpoint with the navigation over the page: it is beside it now.
+  useEffect(() => {
+    if (wide) setOverOpen(false);
+  }, [wide]);
+
+  const toggle = () =>
+    wide ? setBesideOpen((open) => !open) : overOpen ? closeOver(true) : setOverOpen(true);
+  // The header stays above the scrim: using anything else in it closes the navigation.
+  const onHeaderPointerDown = (event: PointerEvent) => {
+    if (overOpen && !burger.current?.contains(event.target as Node)) closeOver(false);
+  };
+
   return (
     <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 248, breakpoint: 0, collapsed: { mobile: !navOpen, desktop: !navOpen } }}
+      header={{ height: HEADER_HEIGHT }}
+      navbar={
+        wide
+          ? { width: NAV_WIDTH, breakpoint: 0, collapsed: { mobile: !besideOpen, desktop: !besideOpen } }
+          : undefined
+      }
       padding={0}
     >
-      <AppShell.Header className={classes.header}>
+      <AppShell.Header className={classes.header} onPointerDown={onHeaderPointerDown}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burger}
               opened={navOpen}
               onClick={toggle}
               size="sm"
               aria-label={navOpen ? 'Hide navigation' : 'Show navigation'}
+              aria-expanded={navOpen}
+              aria-controls={wide || overOpen ? NAV_ID : undefined}
             />
             <Link to="/Dashboard" className={classes.logoLink} aria-label="Connect home">
               <Logo size={30} />
@@ -55,9 +96,16 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" className={classes.navbar}>
-        <NavDrawer />
-      </AppShell.Navbar>
+      {wide ? (
+        // Collapsed, it is only moved out of view: inert keeps its links out of Tab and screen readers.
+        <AppShell.Navbar id={NAV_ID} p="sm" className={classes.navbar} inert={!besideOpen}>
+          <NavDrawer />
+        </AppShell.Navbar>
+      ) : (
+        <NavOverlay id={NAV_ID} opened={overOpen} onClose={() => closeOver(true)}>
+          <NavDrawer onNavigate={() => closeOver(true)} />
+        </NavOverlay>
+      )}
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>
           <Suspense fallback={<FullPageLoader />}>

@@ -27,12 +27,14 @@ function Item({
   label,
   leftSection,
   within = to,
+  onNavigate,
 }: {
   to: string;
   label: string;
   leftSection: ReactNode;
   /** The path prefix under which this item is the current one. */
   within?: string;
+  onNavigate?: () => void;
 }) {
   const active = useLocation().pathname.toLowerCase().startsWith(within.toLowerCase());
   return (
@@ -42,6 +44,8 @@ function Item({
       label={label}
       leftSection={leftSection}
       active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
       variant="light"
       fw={active ? 600 : 500}
       styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
@@ -49,20 +53,39 @@ function Item({
   );
 }
 
-/** The navigation drawer (spec 000 §2); practices and reports are hidden from new users. */
-export function NavDrawer() {
+/**
+ * The navigation drawer (spec 000 §2); practices and reports are hidden from new users.
+ * `onNavigate` is called when a link is followed (the overlay closes then).
+ */
+export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
   const { flags } = useCurrentUser();
   return (
     <Stack gap={4} component="nav" aria-label="Main navigation">
-      <Item to="/Dashboard" label="Dashboard" leftSection={ICONS.dashboard} />
+      <Item to="/Dashboard" label="Dashboard" leftSection={ICONS.dashboard} onNavigate={onNavigate} />
       {flags.newUser ? null : (
         <>
-          <Item to="/Practice/List" within="/Practice" label="Practices" leftSection={ICONS.practices} />
+          <Item
+            to="/Practice/List"
+            within="/Practice"
+            label="Practices"
+            leftSection={ICONS.practices}
+            onNavigate={onNavigate}
+          />
           <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
             Reports
           </Text>
-          <Item to="/Reports/Management" label="Management Report" leftSection={ICONS.report} />
-          <Item to="/Reports/Analytics" label="Analytics Report" leftSection={ICONS.chart} />
+          <Item
+            to="/Reports/Management"
+            label="Management Report"
+            leftSection={ICONS.report}
+            onNavigate={onNavigate}
+          />
+          <Item
+            to="/Reports/Analytics"
+            label="Analytics Report"
+            leftSection={ICONS.chart}
+            onNavigate={onNavigate}
+          />
         </>
       )}
     </Stack>
