@@ -6,13 +6,15 @@ import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { landingRoute, PRACTICE_LIST_ROUTE } from '../../../lib/auth/landing-route.ts';
-import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
+import { invitationRoute, takeRememberedRoute } from '../../../lib/auth/return-route.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { FormError } from './form-error.tsx';
 
 /**
  * /Login/:invitationToken? — a signed-in user without a token goes to the practice list; with a
- * token (an invitation for someone else, perhaps) the current user is signed out first.
+ * token (an invitation for someone else, perhaps) the current user is signed out first, and whoever
+ * signs in here goes on to the invitation (/Practice/Invite/:token) to accept it: the sign-out
+ * forgets any remembered route, so the token itself says where to continue.
  */
 export function LoginPage() {
   const { invitationToken } = useParams();
@@ -37,7 +39,10 @@ export function LoginPage() {
   const submit = form.onSubmit(async (credentials) => {
     signedInHere.current = true;
     const user = await auth.signIn(credentials);
-    navigate(landingRoute(user, takeRememberedRoute()), { replace: true });
+    const remembered = takeRememberedRoute();
+    navigate(invitationToken ? invitationRoute(invitationToken) : landingRoute(user, remembered), {
+      replace: true,
+    });
   });
 
   return (
@@ -65,7 +70,11 @@ export function LoginPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             New to Connect?{' '}
-            <Anchor component={Link} to={invitationToken ? `/signup/${invitationToken}` : '/signup'} fw={600}>
+            <Anchor
+              component={Link}
+              to={invitationToken ? `/signup/${encodeURIComponent(invitationToken)}` : '/signup'}
+              fw={600}
+            >
               Create an account
             </Anchor>
           </Text>

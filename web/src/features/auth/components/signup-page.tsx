@@ -5,7 +5,7 @@ import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { landingRoute, PRACTICE_LIST_ROUTE } from '../../../lib/auth/landing-route.ts';
-import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
+import { invitationRoute, takeRememberedRoute } from '../../../lib/auth/return-route.ts';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { ZSignupFormSchema } from '../schemas.ts';
@@ -26,7 +26,9 @@ export function SignupPage() {
   });
 
   if (auth.status === 'restoring') return <FullPageLoader />;
-  if (auth.status === 'signedIn' && !registered.current) return <Navigate to={PRACTICE_LIST_ROUTE} replace />;
+  // Signed in already: an invitation goes to its page (accept, or sign in as the invited address).
+  if (auth.status === 'signedIn' && !registered.current)
+    return <Navigate to={invitationToken ? invitationRoute(invitationToken) : PRACTICE_LIST_ROUTE} replace />;
 
   const submit = form.onSubmit(async ({ confirmPassword: _confirm, ...input }) => {
     registered.current = true;
@@ -36,7 +38,7 @@ export function SignupPage() {
     } catch (error) {
       registered.current = false;
       if (invitationToken && error instanceof PortalError && error.code === 'invitation_invalid') {
-        navigate(`/Practice/Invite/${encodeURIComponent(invitationToken)}`, { state: { invalid: true } });
+        navigate(invitationRoute(invitationToken), { state: { invalid: true } });
         return;
       }
       throw error;
@@ -78,7 +80,11 @@ export function SignupPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             Already have an account?{' '}
-            <Anchor component={Link} to={invitationToken ? `/Login/${invitationToken}` : '/Login'} fw={600}>
+            <Anchor
+              component={Link}
+              to={invitationToken ? `/Login/${encodeURIComponent(invitationToken)}` : '/Login'}
+              fw={600}
+            >
               Sign in
             </Anchor>
           </Text>

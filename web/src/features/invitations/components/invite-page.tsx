@@ -6,7 +6,6 @@ import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import type { TInvitationDetails } from '../../../lib/auth/auth-api.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { rememberRoute } from '../../../lib/auth/return-route.ts';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
@@ -64,11 +63,8 @@ export function InvitePage() {
   const practice = details.practiceName ?? 'A practice';
   const invited = details.email ?? '';
   const sameUser = signedIn && auth.user?.email.toLowerCase() === invited.toLowerCase();
-  const toLogin = () => {
-    // Back here after signing in, to accept.
-    rememberRoute(`/Practice/Invite/${token}`);
-    navigate(`/Login/${token}`);
-  };
+  // /Login/:token signs whoever is signed in out and, after the sign-in, comes back here to accept.
+  const toLogin = () => navigate(`/Login/${token}`);
 
   const onAccept = async () => {
     setAccepting(true);
