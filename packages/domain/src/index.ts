@@ -20,4 +20,5 @@ export * from './validation/email-schema.ts';
 export * from './validation/field-errors.ts';
 export * from './validation/messages.ts';
 export * from './validation/normalise-email.ts';
+export * from './validation/number-field.ts';
 export * from './validation/password-schema.ts';

@@ -1,3 +1,5 @@
+import { MESSAGES } from '../validation/messages.ts';
+
 /**
  * User-facing messages of the practice list, staff register and nominated contacts, word for
  * word from spec 000 §5 and §8. Messages with a placeholder are functions.
@@ -47,7 +49,7 @@ export const CELL_MESSAGES = {
   /** Select, checkbox and number cells. */
   fieldRequired: 'Field required',
   /** Spec 002 §5, for a number cell that is not a non-negative number. */
-  notANumber: 'Value has to be a number',
+  notANumber: MESSAGES.notANumber,
 } as const;
 
 /** Phone field messages (spec 000 §5, spec 002 §5). */

@@ -63,6 +63,34 @@ describe('the practice form schema', () => {
     });
   });
 
+  it('checks every head and maximum count with the shared number rule (spec 002 §5)', () => {
+    expect(
+      errors(
+        form({
+          doctorHead: '1000',
+          doctorMax: '1000',
+          nurseHead: '05',
+          nurseMax: '10',
+          alliedHealthHead: '-1',
+          alliedHealthMax: '2.5',
+          supportStaffHead: '',
+          supportStaffMax: '999',
+        }),
+      ),
+    ).toEqual({
+      doctorHead: 'Max is 999',
+      doctorMax: 'Max is 999',
+      nurseHead: 'Number cannot start with a 0',
+      alliedHealthHead: 'Value has to be a number',
+      alliedHealthMax: 'Value has to be a number',
+      supportStaffHead: 'Required.',
+    });
+    // A head count of 0 is a real answer (no allied health staff), and 999 is the most.
+    expect(
+      errors(form({ alliedHealthHead: '0', alliedHealthMax: '0', doctorHead: '999', doctorMax: '999' })),
+    ).toEqual({});
+  });
+
   it('refuses values that are not strings, as an API caller might send', () => {
     const { doctorHead: _left, ...missing } = form();
     expect(Object.keys(errors(missing))).toEqual(['doctorHead']);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PHONE_MESSAGES } from '../constants/messages.ts';
 import { isValidAustralianPhone } from '../contacts/phone.ts';
 import { MESSAGES } from '../validation/messages.ts';
+import { ZNumberFieldSchema } from '../validation/number-field.ts';
 
 /**
  * The practice form of Add, Details and Reapplication (practice, organisation, physical address,
@@ -14,7 +15,7 @@ import { MESSAGES } from '../validation/messages.ts';
 export const PRACTICE_FORM_MESSAGES = {
   abn: 'An ABN is 11 digits.',
   postcode: 'A postcode is 4 digits.',
-  notANumber: 'Value has to be a number',
+  notANumber: MESSAGES.notANumber,
   maxBelowHead: 'The maximum cannot be lower than the head count.',
   website: 'Enter a web address such as https://www.example.com.au',
   date: 'Enter a date as dd/MM/yyyy',
@@ -25,7 +26,8 @@ export const PRACTICE_FORM_MESSAGES = {
 const text = z.string().trim();
 const optional = text.max(200, PRACTICE_FORM_MESSAGES.tooLong);
 const required = text.min(1, MESSAGES.required).max(200, PRACTICE_FORM_MESSAGES.tooLong);
-const count = text.regex(/^\d{1,4}$/, PRACTICE_FORM_MESSAGES.notANumber);
+/** Head and maximum counts: the shared number-field rule (below 1000, no leading 0; '0' allowed). */
+const count = ZNumberFieldSchema;
 const email = text.refine((v) => v === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), MESSAGES.invalidEmail);
 const phone = text.refine((v) => v === '' || isValidAustralianPhone(v), PHONE_MESSAGES.invalid);
 const flag = z.enum(['true', 'false', '']);

@@ -14,8 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { parseDisplayDate } from '@portal/domain';
-import { type FormEvent, type ReactNode, useRef } from 'react';
+import { isNumberFieldKey, parseDisplayDate } from '@portal/domain';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useRef } from 'react';
 import type { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 
 type Form = ReturnType<typeof useZodForm>;
@@ -112,6 +112,15 @@ export function PracticeForm({
   const input = (name: string, label: string, extra: object = {}) => (
     <TextInput label={label} size="sm" readOnly={readOnly} {...form.field(name)} {...extra} />
   );
+  // Number fields take digits and editing keys only (spec 002 §5); a paste is checked on blur.
+  const number = (name: string, label: string, ariaLabel: string) =>
+    input(name, label, {
+      inputMode: 'numeric',
+      'aria-label': ariaLabel,
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        if (!isNumberFieldKey(event.key, event)) event.preventDefault();
+      },
+    });
   const check = (name: string, label: string) => (
     <Checkbox
       label={label}
@@ -192,8 +201,8 @@ export function PracticeForm({
                     {label}
                   </Text>
                   <Group gap="xs" grow wrap="nowrap" align="flex-start">
-                    {input(head, 'Head count', { inputMode: 'numeric', 'aria-label': `${label} head count` })}
-                    {input(max, 'Maximum', { inputMode: 'numeric', 'aria-label': `${label} maximum` })}
+                    {number(head, 'Head count', `${label} head count`)}
+                    {number(max, 'Maximum', `${label} maximum`)}
                   </Group>
                 </Stack>
               ))}

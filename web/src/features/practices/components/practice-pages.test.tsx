@@ -51,6 +51,33 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     expect(rows[0]).toEqual({ abn: '71002563148', phone: '07 3844 2201', suburb: 'Highgate Hill' });
   });
 
+  it('holds the staff numbers to the number rules: digits only, below 1000, no leading 0', async () => {
+    await open('/Practice/Details/2', 'pm@demo.test');
+    await waitFor(() => expect(field('Practice name').value).toBe('Riverbend Medical Centre'), {
+      timeout: 10_000,
+    });
+    const before = await stack.sql.query(
+      'select doctor_head_count, doctor_max_count, nurse_head_count from practices where organisation_id = 2',
+    );
+    // Typed keys: only digits reach the field (spec 002 §5).
+    const user = userEvent.setup({ delay: null });
+    await user.clear(field('Doctors head count'));
+    await user.type(field('Doctors head count'), 'a1-.e2 ');
+    expect(field('Doctors head count').value).toBe('12');
+    // Pasted or otherwise entered text is checked: each rule gives its message, and nothing is saved.
+    set('Doctors head count', '1000');
+    set('Doctors maximum', '01');
+    set('Nurses head count', '-3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Max is 999')).toBeTruthy();
+    expect(screen.getByText('Number cannot start with a 0')).toBeTruthy();
+    expect(screen.getByText('Value has to be a number')).toBeTruthy();
+    const after = await stack.sql.query(
+      'select doctor_head_count, doctor_max_count, nurse_head_count from practices where organisation_id = 2',
+    );
+    expect(after.rows).toEqual(before.rows);
+  });
+
   it('adds the address of a practice that has none when its manager saves', async () => {
     // Practice 6 (PM pm) loses its physical address, as one registered without it.
     await stack.sql.query('update organisations set physical_address_id = null where id = 6');
