@@ -23,21 +23,22 @@ const boxOf = async (page: Page, selector: string): Promise<Box> => {
  * window, making room for a navbar beside it with padding).
  */
 const mainBox = (page: Page) => boxOf(page, 'main > div');
+// Code run in the page; e2e has no DOM types, so it is written as text.
 /** The layout width of the window, without a scrollbar if there is one. */
-const viewportWidth = (page: Page) => page.evaluate(() => document.documentElement.clientWidth);
+const viewportWidth = (page: Page) => page.evaluate<number>('document.documentElement.clientWidth');
 /** What a click at (x, y) would land on: inside the navigation dialog, the scrim, or the page. */
 const hitAt = (page: Page, x: number, y: number) =>
-  page.evaluate(
-    ([px, py]) => {
-      const element = document.elementFromPoint(px!, py!);
-      if (element?.closest('[role=dialog][aria-label=Navigation]')) return 'navigation';
-      if (element?.closest('.mantine-Drawer-overlay')) return 'scrim';
-      if (element?.closest('main')) return 'page';
-      return element?.tagName ?? 'nothing';
-    },
-    [x, y],
-  );
-const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+  page.evaluate<string>(`(() => {
+    const element = document.elementFromPoint(${x}, ${y});
+    if (element?.closest('[role=dialog][aria-label=Navigation]')) return 'navigation';
+    if (element?.closest('.mantine-Drawer-overlay')) return 'scrim';
+    if (element?.closest('main')) return 'page';
+    return element?.tagName ?? 'nothing';
+  })()`);
+const focusedLabel = (page: Page) =>
+  page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null");
+const focusInNavigation = (page: Page) =>
+  page.evaluate<boolean>("!!document.activeElement?.closest('[role=dialog][aria-label=Navigation]')");
 
 /** Signs pm@demo.test in at this width and opens the practice list. */
 async function practiceList(width: number) {
@@ -80,9 +81,7 @@ describe('the navigation on a 768 px tablet', () => {
     expect(await hitAt(page, 600, 400)).toBe('scrim');
     expect(await hitAt(page, 20, 32)).not.toBe('scrim');
     // Focus went into the navigation.
-    expect(
-      await page.evaluate(() => !!document.activeElement?.closest('[role=dialog][aria-label=Navigation]')),
-    ).toBe(true);
+    expect(await focusInNavigation(page)).toBe(true);
 
     // Escape closes it, focus back on the burger.
     await page.keyboard.press('Escape');
@@ -134,7 +133,7 @@ describe('the navigation on a 1280 px desktop', () => {
     await expect.poll(async () => (await mainBox(page)).x, POLL).toBe(0);
     expect((await mainBox(page)).width).toBe(width);
     // Out of view and out of reach: inert, so its links take no focus and are not announced.
-    expect(await nav.evaluate((element) => element.closest('[inert]') !== null)).toBe(true);
+    expect(await page.locator('[inert] nav[aria-label="Main navigation"]').count()).toBe(1);
     await page.getByRole('link', { name: 'Management Report' }).focus();
     expect(await focusedLabel(page)).toBe('Show navigation');
 
