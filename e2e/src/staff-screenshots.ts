@@ -1,17 +1,31 @@
 /**
  * Screenshots of the Staff tab (first-view intro, the register, a row in edit, a row with its cell
  * messages, the delete confirmation, the invite confirmation, the registration look-up, the
- * nominated contacts, the public invitation page) at 1280 and 768 px, for looking at.
+ * nominated contacts, the public invitation page, an upload on its way and a message in a far
+ * column after Save) at 1280 and 768 px, for looking at.
  * Run: npx tsx e2e/src/staff-screenshots.ts → e2e/screenshots/staff-*.png
  */
-import type { Browser, Page } from 'playwright-core';
+import path from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { newContext, signIn } from './support/browser.ts';
-import { runScreenshots, screenshotTaker } from './support/screenshots.ts';
-import { openStaff, staffRegister, staffRow } from './support/staff-register.ts';
+import { runScreenshots, SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';
+import { openStaff, samplePdf, staffRegister, staffRow, staffScroller } from './support/staff-register.ts';
 
 const shot = screenshotTaker('staff-');
 
 const editRow = (page: Page) => staffRegister(page).getByRole('row', { name: 'Row in edit' });
+/** Limits the page's uplink to `bytesPerSecond` (-1: no limit). */
+const throttle = (cdp: CDPSession, bytesPerSecond: number) =>
+  cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+const rowHeights = (page: Page) =>
+  staffRegister(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => (r as unknown as { offsetHeight: number }).offsetHeight));
 
 async function run(browser: Browser, base: string, width: number) {
   const single = await newContext(browser, base, { width, height: 860 });
@@ -35,10 +49,36 @@ async function run(browser: Browser, base: string, width: number) {
   // The far end of the row in edit: its document cells and their upload buttons.
   await editRow(page).getByRole('button', { name: 'Upload CPD evidence' }).scrollIntoViewIfNeeded();
   await shot(page, `edit-documents-${width}`, { fullPage: false });
-  const heights = await staffRegister(page)
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => (r as unknown as { offsetHeight: number }).offsetHeight));
-  console.log(`  row heights at ${width}: ${heights.join(' ')}`);
+  console.log(`  row heights at ${width}: ${(await rowHeights(page)).join(' ')}`);
+
+  // An upload on its way over a slow uplink (so that its bar has moved), then done.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await throttle(cdp, 150_000);
+  const chooser = page.waitForEvent('filechooser');
+  await editRow(page).getByRole('button', { name: 'Upload Training evidence' }).click();
+  await (await chooser).setFiles(samplePdf('Jack Okafor training 2025.pdf', 600_000));
+  await page.mouse.move(0, 0); // no tooltip over the bar
+  await editRow(page)
+    .getByRole('progressbar', { name: 'Uploading Training evidence' })
+    .waitFor({ state: 'visible' });
+  await page.waitForTimeout(1_200);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `staff-upload-${width}.png`) });
+  console.log(`  staff-upload-${width}.png`);
+  console.log(`  row heights while uploading at ${width}: ${(await rowHeights(page)).join(' ')}`);
+  await throttle(cdp, -1);
+  await page.getByText('File upload was successful!', { exact: true }).waitFor({ timeout: 20_000 });
+  await editRow(page).getByRole('progressbar').waitFor({ state: 'detached' });
+  await shot(page, `uploaded-${width}`, { fullPage: false });
+
+  // A message in a far column after Save: the table scrolls to it.
+  await editRow(page).getByLabel('Hours/week', { exact: true }).fill('');
+  await staffScroller(page).evaluate((scroller) => {
+    (scroller as unknown as { scrollLeft: number }).scrollLeft = 0;
+  });
+  await editRow(page).getByRole('button', { name: 'Save' }).click();
+  await editRow(page).getByText('Field required').waitFor();
+  await shot(page, `errors-far-${width}`, { fullPage: false });
   await editRow(page).getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: 'Add staff' }).click();

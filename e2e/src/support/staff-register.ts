@@ -18,3 +18,41 @@ export async function openStaff(page: Page, path: string, someone: string): Prom
 export async function toast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).waitFor();
 }
+
+/** The register's horizontal scroll container (the table sits in Mantine's inner wrapper). */
+export const staffScroller = (page: Page): Locator => staffRegister(page).locator('xpath=../..');
+
+/** A small but real PDF, padded to `padding` spaces. */
+export function samplePdf(
+  name: string,
+  padding = 20_000,
+): { name: string; mimeType: string; buffer: Buffer } {
+  const buffer = Buffer.concat([
+    Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'),
+    Buffer.alloc(padding, 0x20),
+    Buffer.from('\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  ]);
+  return { name, mimeType: 'application/pdf', buffer };
+}
+
+/**
+ * Holds every file PUT (the upload to the presigned URL) until `release()`, so that a test or a
+ * screenshot sees an upload on its way; `release()` lets them through and stops holding.
+ */
+export async function holdUploads(page: Page): Promise<{ held(): number; release(): void }> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let count = 0;
+  await page.route('**/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    count += 1;
+    await gate;
+    await route.continue();
+  });
+  return {
+    held: () => count,
+    release: () => open(),
+  };
+}

@@ -107,6 +107,8 @@ export function DateCell({ label, value, error, disabled, onChange, onBlur }: Ed
       disabled={disabled}
       clearable
       popoverProps={{ withinPortal: true }}
+      // Focus opens the calendar: a refused Save shows this cell without focusing it.
+      wrapperProps={{ 'data-date-cell': true }}
       onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
       onBlur={onBlur}
     />

@@ -5,6 +5,7 @@ import { useDocumentUpload } from '../../../lib/upload/use-document-upload.ts';
 import { GetStaffDocumentsQuery } from '../api/staff-document-queries.ts';
 import type { TStaffDocumentRef, TStaffRow } from '../model/staff-row.ts';
 import { StaffDocumentLink } from './staff-document-link.tsx';
+import classes from './staff-table.module.css';
 
 /** The row's document of a field (`cpr_evidence_document`, …). */
 export function staffDocumentOf(row: TStaffRow, target: TStaffDocumentTarget): TStaffDocumentRef | null {
@@ -59,41 +60,44 @@ export function StaffDocumentUpload({
     await client.query(GetStaffDocumentsQuery, { id: row.id }, { requestPolicy: 'network-only' }).toPromise();
   };
 
+  // While the file goes up its progress bar takes the place of the file name, so the row keeps
+  // its height (the kind stays in the bar's name and the button's tooltip).
   return (
-    <Stack gap={2}>
-      <Group gap={6} wrap="nowrap" align="center">
-        <FileButton onChange={choose} accept={DOCUMENT_ACCEPT_ATTRIBUTE} disabled={uploading}>
-          {(props) => (
-            <Tooltip label={`${current ? 'Replace' : 'Upload'} ${label.toLowerCase()}`} withinPortal>
-              <ActionIcon
-                {...props}
-                size="sm"
-                variant="light"
-                aria-label={`Upload ${label}`}
-                loading={uploading}
-              >
-                <UploadIcon />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </FileButton>
-        {current ? (
-          <StaffDocumentLink document={current} kind={kind} />
-        ) : kind ? (
-          <Text span c="dimmed" fz="xs">
-            {kind}
-          </Text>
-        ) : null}
-      </Group>
+    <Group gap={6} wrap="nowrap" align="center" className={classes.upload}>
+      <FileButton onChange={choose} accept={DOCUMENT_ACCEPT_ATTRIBUTE} disabled={uploading}>
+        {(props) => (
+          <Tooltip label={`${current ? 'Replace' : 'Upload'} ${label.toLowerCase()}`} withinPortal>
+            <ActionIcon
+              {...props}
+              size="sm"
+              variant="light"
+              aria-label={`Upload ${label}`}
+              loading={uploading}
+            >
+              <UploadIcon />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </FileButton>
       {progress !== null ? (
         <Progress
-          size="xs"
+          className={classes.uploadProgress}
+          size="sm"
           value={Math.round(progress * 100)}
           aria-label={`Uploading ${label}`}
+          title={`Uploading ${label.toLowerCase()}: ${Math.round(progress * 100)}%`}
           animated={progress < 1}
         />
+      ) : current ? (
+        <span className={classes.uploadName}>
+          <StaffDocumentLink document={current} kind={kind} />
+        </span>
+      ) : kind ? (
+        <Text span c="dimmed" fz="xs" className={classes.uploadName}>
+          {kind}
+        </Text>
       ) : null}
-    </Stack>
+    </Group>
   );
 }
 

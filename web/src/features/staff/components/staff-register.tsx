@@ -11,6 +11,7 @@ import type { TStaffRow } from '../model/staff-row.ts';
 import { DeleteStaffModal } from './delete-staff-modal.tsx';
 import { InviteStaffModal } from './invite-staff-modal.tsx';
 import { matchToDraft, RegistrationMatches } from './registration-matches.tsx';
+import { revealFirstInvalidCell } from './reveal-invalid-cell.ts';
 import { type EditContext, STAFF_COLUMNS } from './staff-columns.tsx';
 import { EditActions } from './staff-row-cells.tsx';
 import classes from './staff-table.module.css';
@@ -38,7 +39,7 @@ export function StaffRegister({
   const [pageSize, setPageSize] = useState<number>(STAFF_PAGE_SIZE);
   const [deleting, setDeleting] = useState<TStaffRow | null>(null);
   const [inviting, setInviting] = useState<TStaffRow | null>(null);
-  const { editing } = editor;
+  const { editing, refusals } = editor;
   // Stable for the memoised rows, always calling the latest editor.
   const editRef = useRef(editor.edit);
   editRef.current = editor.edit;
@@ -66,6 +67,14 @@ export function StaffRegister({
       .querySelector<HTMLInputElement>('tr[aria-label="Row in edit"] input[aria-label="First name"]')
       ?.focus({ preventScroll: true });
   }, [editingKey]);
+
+  // A refused Save shows its first cell message, wherever the table is scrolled (spec 000 §5).
+  useEffect(() => {
+    const table = tableRef.current;
+    const row = table?.querySelector<HTMLElement>('tr[aria-label="Row in edit"]');
+    const scroller = table?.closest<HTMLElement>(`.${classes.scroller}`);
+    if (refusals > 0 && row && scroller) revealFirstInvalidCell(scroller, row);
+  }, [refusals]);
 
   const pages = Math.max(1, Math.ceil(list.rows.length / pageSize));
   useEffect(() => {

@@ -150,6 +150,30 @@ describe('the Staff tab on the real stack', () => {
     expect(within(row).queryByLabelText('VR status')).toBeNull();
   });
 
+  it('moves the focus to the first cell with a message after a refused Save (a date cell is only shown)', async () => {
+    const { table } = await open('pm@demo.test');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByText('Add staff'));
+    const row = editRow(table);
+    await user.type(within(row).getByLabelText('First name'), 'Ava');
+    await user.type(within(row).getByLabelText('Last name'), 'Lindqvist');
+    await user.click(within(row).getByText('Save'));
+    // A GP's registration number is the first cell, in column order, that has a message.
+    const reg = within(row).getByLabelText('Reg');
+    await waitFor(() => expect(document.activeElement).toBe(reg));
+    expect(reg.getAttribute('aria-invalid')).toBe('true');
+    expect(within(row).getAllByText('Required field').length).toBeGreaterThanOrEqual(3);
+
+    await user.type(reg, 'MED0009990777');
+    await user.click(within(row).getByText('Save'));
+    // Next comes the start date: focusing it would open its calendar over the message.
+    const start = within(row).getByLabelText('Start date');
+    await waitFor(() => expect(start.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).not.toBe(start);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(reg.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('closes the renewal payment message for good', async () => {
     await stack.sql.query(
       'update practices set show_message_after_renewal_payment = true where organisation_id = $1',

@@ -52,6 +52,8 @@ function warn(message: string) {
 export function useStaffEditing(practiceId: number, onSaved: () => void) {
   const [editing, setEditing] = useState<TEditingRow | null>(null);
   const [saving, setSaving] = useState(false);
+  /** How many times Save found invalid cells: the register shows the first one each time. */
+  const [refusals, setRefusals] = useState(0);
   const [, saveStaff] = useMutation(SaveStaffMemberMutation);
 
   const go = useCallback(
@@ -114,6 +116,7 @@ export function useStaffEditing(practiceId: number, onSaved: () => void) {
     if (phoneError) errors.phone = phoneError;
     if (Object.keys(errors).length > 0) {
       setEditing({ ...editing, errors });
+      setRefusals((n) => n + 1);
       return;
     }
     setSaving(true);
@@ -128,5 +131,5 @@ export function useStaffEditing(practiceId: number, onSaved: () => void) {
     onSaved();
   };
 
-  return { editing, saving, edit, add, leave, set, fill, blur, save, cancel };
+  return { editing, saving, refusals, edit, add, leave, set, fill, blur, save, cancel };
 }
