@@ -75,10 +75,18 @@ export function NominatedContactField({
         onChange={async (value) => {
           if (value === current) return;
           if (value === null && !removable) return;
+          // A phone typed here must pass validation before anything is saved (spec 000 §5): say
+          // so, keep the text to correct, and leave the choice as it was. A stored phone left
+          // untouched is not being saved, so it does not hold the choice up.
+          const typed = phone.trim();
+          const message = typed !== (contact?.phone ?? '') ? phoneFieldError(phone) : null;
+          if (message) {
+            setPhoneError(message);
+            return;
+          }
           setBusy(true);
           const option = options.find((o) => o.value === value) ?? null;
-          const typed = phone.trim() && !phoneFieldError(phone) ? phone.trim() : null;
-          await onChoose(option, typed);
+          await onChoose(option, typed || null);
           setBusy(false);
         }}
       />

@@ -99,6 +99,44 @@ describe('nominated contacts on the real stack', () => {
     );
   });
 
+  it('a first nomination with an invalid typed phone says so and saves nothing; corrected, it saves', async () => {
+    // The support contact is not nominated yet.
+    await stack.sql.query(
+      `update accreditations set nominated_support_contact_id = null
+        where id = (select current_accreditation_id from practices where organisation_id = $1)`,
+      [PRACTICE],
+    );
+    const panel = await open();
+    const user = userEvent.setup({ delay: null });
+    const phone = within(panel).getByLabelText('Support contact phone') as HTMLInputElement;
+    expect(phone.value).toBe('');
+    await user.type(phone, '12345');
+    await pickOption(user, within(panel).getByLabelText('Support contact'), /Isla Desai/);
+    // Refused at once: no save started (a save disables the fields while it runs).
+    expect(phone.disabled).toBe(false);
+    expect(await within(panel).findByText('Invalid phone number format')).toBeTruthy();
+    // Nothing saved, no success message, and the typed text is still there to correct.
+    expect(screen.queryByText(CONTACT_MESSAGES.updated)).toBeNull();
+    expect(await contactOf('nominated_support_contact_id')).toEqual({
+      first_name: null,
+      last_name: null,
+      phone: null,
+    });
+    expect(phone.value).toBe('12345');
+    expect((within(panel).getByLabelText('Support contact') as HTMLInputElement).value).toBe('');
+
+    await user.clear(phone);
+    await user.type(phone, '02 9360 4411');
+    await pickOption(user, within(panel).getByLabelText('Support contact'), /Isla Desai/);
+    expect(await screen.findByText(CONTACT_MESSAGES.updated, {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(async () =>
+      expect(await contactOf('nominated_support_contact_id')).toMatchObject({
+        first_name: 'Isla',
+        phone: '02 9360 4411',
+      }),
+    );
+  });
+
   it('says the update failed when the server refuses it', async () => {
     const panel = await open();
     // Deleted from the register in another tab after the page loaded.
