@@ -74,6 +74,8 @@ describe('password reset', () => {
     await page.getByText('Your password has been changed.').waitFor();
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/Login');
+    // The reset page (it, too, has a password field) stays on show until the sign-in chunk loads.
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 
     // The old password no longer works, the new one does.
     await page.getByLabel('Email').fill('pm.tas@demo.test');

@@ -5,7 +5,7 @@
  * data, a production build of the web app) and drives Debian's Chromium at 1280 and 768 px.
  */
 import type { Browser } from 'playwright-core';
-import { newContext, signIn, signOut } from './support/browser.ts';
+import { newContext, signIn, signOut, waitForAppShell } from './support/browser.ts';
 import { runScreenshots, screenshotTaker } from './support/screenshots.ts';
 
 const shot = screenshotTaker('', { settleMs: 300 });
@@ -59,6 +59,7 @@ async function run(browser: Browser, base: string, width: number) {
   await shot(page, `invite-${width}`);
 
   await signIn(page, 'pm@demo.test');
+  await waitForAppShell(page, 'Sarah Mitchell');
   await shot(page, `shell-pm-${width}`);
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menu').waitFor();
@@ -84,6 +85,7 @@ async function run(browser: Browser, base: string, width: number) {
   await signOut(page);
 
   await signIn(page, 'admin@demo.test');
+  await waitForAppShell(page, 'Priya Raman');
   await shot(page, `shell-admin-${width}`);
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menu').waitFor();

@@ -59,7 +59,25 @@ export async function newContext(
   });
   // Well inside a test's time-out, so a missing element fails with Playwright's own message.
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  if (CHUNK_DELAY_MS > 0) await delayScripts(context, CHUNK_DELAY_MS);
   return context;
+}
+
+/**
+ * `E2E_CHUNK_DELAY_MS=<ms>` holds every script of the app (the code-split screens too) that long.
+ * After a link is followed the address changes at once, but the old screen stays on show until
+ * the new screen's chunk has loaded; a step that could also match the old screen (same label,
+ * same button, a count it already satisfies) passes or fails by luck on a loaded machine. With a
+ * delay such a step fails every time: `E2E_CHUNK_DELAY_MS=1500 npx vitest run e2e`.
+ */
+const CHUNK_DELAY_MS = Number(process.env.E2E_CHUNK_DELAY_MS ?? 0);
+
+async function delayScripts(context: BrowserContext, ms: number): Promise<void> {
+  await context.route(/\/assets\/[^/?]+\.js(\?.*)?$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    // The page may have gone meanwhile (test over, context closed).
+    await route.continue().catch(() => undefined);
+  });
 }
 
 /** Where the browser is, without the origin: `/Practice/List?x=1`. */
