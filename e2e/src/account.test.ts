@@ -160,6 +160,9 @@ describe('account settings', () => {
   it('saves the name and phone; the header shows the new name; the row keeps it', async () => {
     const { page, stack } = e2e;
     await signIn(page, 'pm.newcastle@demo.test');
+    // Her one practice awaits its application fee: sign-in lands on payment (spec 000 §2); come back.
+    await page.waitForURL((url) => url.pathname === '/api/dev/payment/9');
+    await page.goto('/Dashboard');
     await page.getByRole('button', { name: 'Account menu for Grace Pham' }).click();
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();
     await page.waitForURL((url) => url.pathname === '/AccountSettings/10');

@@ -180,6 +180,8 @@ describe('practice managers of one practice', () => {
   it('the manager of a payment-pending practice is sent to its payment page from the list', async () => {
     const { page } = e2e;
     await signIn(page, 'pm.newcastle@demo.test');
+    // Signing in already lands on payment (her one practice opens to it); then the list does too.
+    await page.waitForURL((url) => url.pathname === '/api/dev/payment/9');
     await page.goto(LIST);
     await page.waitForURL((url) => url.pathname === '/api/dev/payment/9');
     await page.getByRole('heading', { name: 'Payment for Lakeside Doctors Merewether' }).waitFor();

@@ -26,13 +26,7 @@ const ACCOUNTS = [
   { email: 'pm.single@demo.test', name: 'Daniel Costa', landing: staffPage(1), admin: false, newUser: false },
   // PM of Derwent Valley; their role on Hinterland is inactive, so it does not count.
   { email: 'pm.tas@demo.test', name: 'Fiona McLeod', landing: staffPage(7), admin: false, newUser: false },
-  {
-    email: 'pm.newcastle@demo.test',
-    name: 'Grace Pham',
-    landing: staffPage(9),
-    admin: false,
-    newUser: false,
-  },
+  // pm.newcastle's one practice awaits its application fee: they land on payment (practices.test.ts).
   // No practice: the practice list (docs/decisions.md, Web app), without Practices and Reports.
   { email: 'newuser@demo.test', name: 'Jordan Lee', landing: LIST, admin: false, newUser: true },
 ] as const;

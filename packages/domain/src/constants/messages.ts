@@ -11,6 +11,8 @@ export const PRACTICE_MESSAGES = {
     'Sorry, something went wrong while redirecting you to the payment page, please contact your system administrator.',
   searchPlaceholder: 'Search all practices',
   loadingChunkFailed: 'Loading chunk failed',
+  /** Ours (the spec only locks the list row): a locked practice opened by its address. */
+  practiceLocked: 'This practice is waiting for its application payment and cannot be opened yet.',
 } as const;
 
 export const STAFF_MESSAGES = {

@@ -147,9 +147,36 @@ export function practiceStaffPath(practiceId: number): string {
   return `/PracticeOverview/${practiceId}/Staff`;
 }
 
+/** Who opens a practice: their active roles on it, their back-office role, and the admin flag. */
+export type TPracticeOpener = TPracticeViewer & { isAdmin: boolean };
+
 /**
- * Where a list with exactly one practice sends the user: its Staff route, or payment when the
- * payment redirect applies. Null when the list has not exactly one practice.
+ * What opening a practice (its overview, or the single-practice landing) leads to:
+ * - `payment` when the payment redirect applies (spec 000 §4) and the user may pay, i.e. holds
+ *   `practice.changePractice` (its PM, a QAM, a provider admin): anyone else would only be refused;
+ * - `locked` when the practice list locks the row for the user (spec 000 §2: payment pending, a
+ *   surveyor on it, neither admin nor its PM): the practice does not open for them;
+ * - `open` otherwise.
+ */
+export function practiceOpening(
+  practice: { status: string; reapplications?: ReadonlyArray<{ status: string }> | null },
+  opener: TPracticeOpener,
+): 'payment' | 'locked' | 'open' {
+  if (shouldRedirectToPayment(practice) && viewerCanChangePractice(opener)) return 'payment';
+  const locked = isPracticeRowLocked({
+    signedIn: true,
+    practiceStatus: practice.status,
+    isSurveyorOnPractice: opener.practiceRoles.includes('SU'),
+    isAdmin: opener.isAdmin,
+    isPracticeManager: opener.practiceRoles.includes('PM'),
+  });
+  return locked ? 'locked' : 'open';
+}
+
+/**
+ * Where a list with exactly one practice sends the user (spec 000 §2): its Staff route, or
+ * payment when the payment redirect applies and the user may pay; a practice whose row is locked
+ * for the user keeps them on the list (`locked`). Null when the list has not exactly one practice.
  */
 export function singlePracticeLanding(
   practices: ReadonlyArray<{
@@ -157,12 +184,18 @@ export function singlePracticeLanding(
     status: string;
     reapplications?: ReadonlyArray<{ status: string }> | null;
   }>,
-): { kind: 'staff'; path: string } | { kind: 'payment'; practiceId: number } | null {
+  opener: TPracticeOpener,
+): { kind: 'staff'; path: string } | { kind: 'payment'; practiceId: number } | { kind: 'locked' } | null {
   if (practices.length !== 1) return null;
   const practice = practices[0]!;
-  return shouldRedirectToPayment(practice)
-    ? { kind: 'payment', practiceId: practice.organisation_id }
-    : { kind: 'staff', path: practiceStaffPath(practice.organisation_id) };
+  switch (practiceOpening(practice, opener)) {
+    case 'payment':
+      return { kind: 'payment', practiceId: practice.organisation_id };
+    case 'locked':
+      return { kind: 'locked' };
+    default:
+      return { kind: 'staff', path: practiceStaffPath(practice.organisation_id) };
+  }
 }
 
 /** The payment page URL of a practice from a template with {practiceId}. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TPracticeRole } from '../accounts/derive-user-flags.ts';
 import { PRACTICE_LIST_COLUMNS, practiceListCells, practiceListDisplay } from './practice-list-columns.ts';
 import {
   hasPracticeListCriteria,
@@ -19,6 +20,7 @@ import {
   paymentUrlFromTemplate,
   practiceDueButton,
   practiceListEmptyMessage,
+  practiceOpening,
   shouldRedirectToPayment,
   singlePracticeLanding,
   viewerCanChangePractice,
@@ -282,29 +284,70 @@ describe('list rules', () => {
     expect(shouldRedirectToPayment({ status: 'ACCREDITED' })).toBe(false);
   });
 
-  it('sends a single practice straight to Staff, or to payment', () => {
-    expect(singlePracticeLanding([{ organisation_id: 1, status: 'IN_PROGRESS' }])).toEqual({
+  it('sends a single practice straight to Staff, or to payment when the user may pay', () => {
+    const pm = { practiceRoles: ['PM'] as TPracticeRole[], backOfficeRole: null, isAdmin: false };
+    expect(singlePracticeLanding([{ organisation_id: 1, status: 'IN_PROGRESS' }], pm)).toEqual({
       kind: 'staff',
       path: '/PracticeOverview/1/Staff',
     });
     expect(
-      singlePracticeLanding([{ organisation_id: 9, status: 'PAYMENT_PENDING', reapplications: [] }]),
+      singlePracticeLanding([{ organisation_id: 9, status: 'PAYMENT_PENDING', reapplications: [] }], pm),
     ).toEqual({
       kind: 'payment',
       practiceId: 9,
     });
     expect(
-      singlePracticeLanding([
-        { organisation_id: 9, status: 'PAYMENT_PENDING', reapplications: [{ status: 'PAYMENT_PENDING' }] },
-      ]),
+      singlePracticeLanding(
+        [{ organisation_id: 9, status: 'PAYMENT_PENDING', reapplications: [{ status: 'PAYMENT_PENDING' }] }],
+        pm,
+      ),
     ).toEqual({ kind: 'staff', path: '/PracticeOverview/9/Staff' });
-    expect(singlePracticeLanding([])).toBeNull();
+    expect(singlePracticeLanding([], pm)).toBeNull();
     expect(
-      singlePracticeLanding([
-        { organisation_id: 1, status: 'IN_PROGRESS' },
-        { organisation_id: 2, status: 'IN_PROGRESS' },
-      ]),
+      singlePracticeLanding(
+        [
+          { organisation_id: 1, status: 'IN_PROGRESS' },
+          { organisation_id: 2, status: 'IN_PROGRESS' },
+        ],
+        pm,
+      ),
     ).toBeNull();
+  });
+
+  it('keeps a surveyor whose only practice awaits payment on the list: the row is locked, and they cannot pay', () => {
+    const su = { practiceRoles: ['SU'] as TPracticeRole[], backOfficeRole: null, isAdmin: false };
+    const pending = [{ organisation_id: 9, status: 'PAYMENT_PENDING', reapplications: [] }];
+    expect(singlePracticeLanding(pending, su)).toEqual({ kind: 'locked' });
+    // Payment pending for a renewal: still locked for them (the lock looks at the status only).
+    expect(
+      singlePracticeLanding([{ ...pending[0]!, reapplications: [{ status: 'PAYMENT_PENDING' }] }], su),
+    ).toEqual({ kind: 'locked' });
+    // Not payment pending: the surveyor opens it.
+    expect(singlePracticeLanding([{ organisation_id: 3, status: 'ACCREDITED' }], su)).toEqual({
+      kind: 'staff',
+      path: '/PracticeOverview/3/Staff',
+    });
+  });
+
+  it('decides what opening a practice leads to, by who opens it', () => {
+    const pending = { status: 'PAYMENT_PENDING', reapplications: [] };
+    const as = (practiceRoles: TPracticeRole[], backOfficeRole: 'qam' | 'provider_admin' | null = null) => ({
+      practiceRoles,
+      backOfficeRole,
+      isAdmin: backOfficeRole === 'provider_admin',
+    });
+    expect(practiceOpening(pending, as(['PM']))).toBe('payment');
+    expect(practiceOpening(pending, as(['PM', 'SU']))).toBe('payment');
+    expect(practiceOpening(pending, as([], 'qam'))).toBe('payment');
+    expect(practiceOpening(pending, as([], 'provider_admin'))).toBe('payment');
+    expect(practiceOpening(pending, as(['SU']))).toBe('locked');
+    // Someone with no role on it who cannot pay is not sent to a payment they would be refused.
+    expect(practiceOpening(pending, as([]))).toBe('open');
+    // A renewal due or in payment: no application payment redirect.
+    expect(
+      practiceOpening({ status: 'PAYMENT_PENDING', reapplications: [{ status: 'DUE' }] }, as(['PM'])),
+    ).toBe('open');
+    expect(practiceOpening({ status: 'ACCREDITED' }, as(['SU']))).toBe('open');
   });
 
   it('fills the payment URL template', () => {

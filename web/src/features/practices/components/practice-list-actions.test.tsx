@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import type { AddressInfo } from 'node:net';
+import { PRACTICE_MESSAGES } from '@portal/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -111,6 +112,66 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
     await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(/^https?:\/\//);
     expect(view.path()).toBe('/Practice/List');
+  });
+
+  it('keeps a surveyor whose only practice awaits its fee on the list, locked, without trying payment', async () => {
+    // A surveyor on Lakeside (9, new application, payment pending) and nothing else; the demo password.
+    await stack.sql.query(
+      `with u as (
+         insert into users (email, password_hash, first_name, last_name, is_surveyor, is_active)
+         select 'surveyor.lakeside@demo.test', password_hash, 'Lena', 'Lake', true, true from users where id = 4
+         returning id)
+       insert into practice_users (practice_id, user_id, role, active) select 9, id, 'SU', true from u`,
+    );
+    const view = await open('/Practice/List', 'surveyor.lakeside@demo.test');
+    await waitFor(() => expect(listedIds()).toEqual([9]), { timeout: 10_000 });
+    expect(rowOf(9).dataset.locked).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(view.path()).toBe('/Practice/List');
+    expect(leaveAppTo).not.toHaveBeenCalled();
+    expect(screen.queryByText(PRACTICE_MESSAGES.paymentRedirectFailed)).toBeNull();
+  });
+
+  it('sends a manager of several practices who opens a payment-pending one to payment', async () => {
+    // pm@demo.test also manages Lakeside (9, new application, payment pending) for this test.
+    await stack.sql.query(
+      `insert into practice_users (practice_id, user_id, role, active) values (9, (select id from users where email = 'pm@demo.test'), 'PM', true)`,
+    );
+    try {
+      // From the list: the row opens the overview, which goes on to payment.
+      const view = await open('/Practice/List', 'pm@demo.test');
+      await waitFor(() => expect(listedIds()).toContain(9), { timeout: 10_000 });
+      expect(rowOf(9).dataset.locked).toBeUndefined();
+      await userEvent.click(within(rowOf(9)).getByText('Lakeside Doctors Merewether'));
+      await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+      expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(/\/9$/);
+      expect(view.path()).toBe('/PracticeOverview/9/Staff');
+      // Nothing of the practice shows on the way.
+      expect(screen.queryByRole('tab', { name: /Staff/ })).toBeNull();
+      cleanup();
+      vi.mocked(leaveAppTo).mockClear();
+      // By its address, the same.
+      await renderAppOnStack(stack, '/PracticeOverview/9/Documents', { as: 'pm@demo.test' });
+      await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+      cleanup();
+      vi.mocked(leaveAppTo).mockClear();
+      // A practice with a renewal in payment is no application payment: it opens.
+      await renderAppOnStack(stack, '/PracticeOverview/4/Staff', { as: 'pm@demo.test' });
+      await screen.findByRole('heading', { name: 'Bayview Health Clinic' }, { timeout: 10_000 });
+      expect(leaveAppTo).not.toHaveBeenCalled();
+    } finally {
+      await stack.sql.query(
+        `delete from practice_users where practice_id = 9 and user_id = (select id from users where email = 'pm@demo.test')`,
+      );
+    }
+  });
+
+  it('sends a surveyor who opens a locked practice by its address back to the list, not to payment', async () => {
+    const view = await renderAppOnStack(stack, '/PracticeOverview/9/Staff', { as: 'surveyor2@demo.test' });
+    await waitFor(() => expect(view.path()).toBe('/Practice/List'), { timeout: 10_000 });
+    expect(await screen.findByText(PRACTICE_MESSAGES.practiceLocked, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(leaveAppTo).not.toHaveBeenCalled();
+    expect(screen.queryByText(PRACTICE_MESSAGES.paymentRedirectFailed)).toBeNull();
   });
 
   it('Renewal Payment Due goes to the payment page', async () => {

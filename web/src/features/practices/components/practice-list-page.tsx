@@ -30,7 +30,7 @@ import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { usePracticeList } from '../hooks/use-practice-list.ts';
 import { usePracticeListUrl } from '../hooks/use-practice-list-url.ts';
-import { toPracticeRow } from '../model/practice-row.ts';
+import { practiceOpenerOf, toPracticeRow } from '../model/practice-row.ts';
 import { CsvDownloadButton } from './csv-download-button.tsx';
 import { PlusIcon, SearchIcon } from './icons.tsx';
 import { PracticeTable } from './practice-table.tsx';
@@ -42,24 +42,26 @@ export function PracticeListPage() {
   const { query, update } = usePracticeListUrl();
   const list = usePracticeList(query);
   const payment = usePaymentRedirect();
-  const rows = useMemo(() => {
-    const viewer = {
-      signedIn: true,
-      isAdmin: user.flags.admin,
-      backOfficeRole: defaultBackOfficeRole(user.flags),
-    };
-    return list.practices.map((practice) => toPracticeRow(practice, viewer));
-  }, [list.practices, user.flags]);
+  const viewer = useMemo(
+    () => ({ signedIn: true, isAdmin: user.flags.admin, backOfficeRole: defaultBackOfficeRole(user.flags) }),
+    [user.flags],
+  );
+  const rows = useMemo(
+    () => list.practices.map((practice) => toPracticeRow(practice, viewer)),
+    [list.practices, viewer],
+  );
 
-  // Exactly one practice in the whole (unfiltered) list: straight to it, or to payment.
+  // Exactly one practice in the whole (unfiltered) list: straight to it, or to payment when the
+  // user may pay; a row locked for the user keeps them here.
   const landed = useRef(false);
   useEffect(() => {
     if (landed.current || !list.settled || hasPracticeListCriteria(query) || query.page !== 1) return;
     landed.current = true;
-    const landing = list.total === 1 ? singlePracticeLanding(list.practices) : null;
+    const only = list.total === 1 ? list.practices[0] : undefined;
+    const landing = only ? singlePracticeLanding([only], practiceOpenerOf(only, viewer)) : null;
     if (landing?.kind === 'staff') navigate(landing.path, { replace: true });
     else if (landing?.kind === 'payment') void payment.redirect(landing.practiceId);
-  }, [list.settled, list.total, list.practices, query, navigate, payment.redirect]);
+  }, [list.settled, list.total, list.practices, query, viewer, navigate, payment.redirect]);
 
   const pages = Math.max(1, Math.ceil(list.total / PRACTICE_LIST_PAGE_SIZE));
   const first = list.total === 0 ? 0 : (query.page - 1) * PRACTICE_LIST_PAGE_SIZE + 1;

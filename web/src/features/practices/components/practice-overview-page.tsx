@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Box,
   Breadcrumbs,
@@ -12,10 +13,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatDisplayDate, PRACTICE_LOADING_HIDE_MS } from '@portal/domain';
+import {
+  defaultBackOfficeRole,
+  formatDisplayDate,
+  PRACTICE_LOADING_HIDE_MS,
+  PRACTICE_MESSAGES,
+  practiceOpening,
+  type TPracticeRole,
+} from '@portal/domain';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
+import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import {
   GetPracticeOverviewQuery,
@@ -24,6 +33,7 @@ import {
 } from '../api/get-practice-overview.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { useLingeringFlag } from '../hooks/use-lingering-flag.ts';
+import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { PracticeContextProvider, type TPracticeTotals, usePracticeContext } from './practice-context.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -73,6 +83,37 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
     navigate(PRACTICE_LIST_PATH, { replace: true });
   }, [failure, practiceId, navigate]);
 
+  // Opening the practice (spec 000 §2, §4): a new application waiting for its fee sends a user
+  // who may pay to payment; a user whose list row is locked goes back to the list. Once per visit:
+  // when the payment page cannot be had, the failure message shows and the practice opens.
+  const user = useCurrentUser();
+  const payment = usePaymentRedirect();
+  const opening = useMemo(
+    () =>
+      practice && permissions
+        ? practiceOpening(practice, {
+            practiceRoles: permissions.practiceRoles.filter(
+              (role): role is TPracticeRole => role === 'PM' || role === 'SU',
+            ),
+            backOfficeRole: defaultBackOfficeRole(user.flags),
+            isAdmin: user.flags.admin,
+          })
+        : null,
+    [practice, permissions, user.flags],
+  );
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!opening || opened.current) return;
+    opened.current = true;
+    if (opening === 'payment') void payment.redirect(practiceId);
+    else if (opening === 'locked') {
+      notifyError(PRACTICE_MESSAGES.practiceLocked);
+      navigate(PRACTICE_LIST_PATH, { replace: true });
+    }
+  }, [opening, practiceId, payment.redirect, navigate]);
+  // Nothing of the practice shows on the way to payment or back to the list.
+  const leaving = opening === 'locked' || (opening === 'payment' && !payment.failed);
+
   const refetch = useCallback(() => {
     refetchPractice({ requestPolicy: 'network-only' });
     refetchPermissions({ requestPolicy: 'network-only' });
@@ -86,7 +127,12 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
           <Progress value={100} animated size={4} radius="xl" aria-label="Loading practice" />
         ) : null}
       </Box>
-      {loading || failure ? (
+      {payment.failed ? (
+        <Alert color="red" variant="light" role="alert">
+          {PRACTICE_MESSAGES.paymentRedirectFailed}
+        </Alert>
+      ) : null}
+      {loading || failure || leaving ? (
         <OverviewSkeleton />
       ) : (
         <PracticeContextProvider

@@ -1,5 +1,5 @@
 import { PRACTICE_MESSAGES } from '@portal/domain';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
 import {
@@ -11,11 +11,19 @@ import { leaveAppTo } from '../utils/leave-app.ts';
 /**
  * Sends the browser to a practice's payment page: asks the server for the URL, then navigates
  * there. Any failure shows the spec's message (spec 000 §8) and keeps the user where they are.
+ * A user who has moved on to another screen before the URL arrives stays there.
  */
 export function usePaymentRedirect() {
   const client = useClient();
   const [pending, setPending] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const redirect = useCallback(
     async (practiceId: number) => {
       setPending(practiceId);
@@ -27,6 +35,7 @@ export function usePaymentRedirect() {
           { requestPolicy: 'network-only' },
         )
         .toPromise();
+      if (!mounted.current) return;
       const url = result.data?.practicePaymentUrl?.url;
       if (result.error || !url || !/^https?:\/\//i.test(url)) {
         console.error(`Payment redirect of practice ${practiceId} failed`, result.error ?? result.data);

@@ -5,6 +5,7 @@ import {
   practiceListDisplay,
   type TBackOfficeRole,
   type TPracticeDueButton,
+  type TPracticeOpener,
   type TPracticeRole,
 } from '@portal/domain';
 import type { TPracticeListItem } from '../api/get-practice-list.ts';
@@ -35,9 +36,7 @@ const PRACTICE_ROLES: ReadonlySet<string> = new Set<TPracticeRole>(['PM', 'SU'])
 export function toPracticeRow(practice: TPracticeListItem, viewer: TListViewer): TPracticeRow {
   const display = practiceListDisplay(practice);
   const cycle = practice.current_accreditation;
-  const roles = practice.practice_users
-    .map((pu) => pu.role)
-    .filter((role): role is TPracticeRole => PRACTICE_ROLES.has(role));
+  const roles = practiceRolesOf(practice);
   return {
     ...display,
     id: practice.organisation_id,
@@ -54,5 +53,21 @@ export function toPracticeRow(practice: TPracticeListItem, viewer: TListViewer):
       isAdmin: viewer.isAdmin,
       isPracticeManager: roles.includes('PM'),
     }),
+  };
+}
+
+/** The signed-in user's active roles on a listed practice (its `practice_users` rows for them). */
+function practiceRolesOf(practice: TPracticeListItem): TPracticeRole[] {
+  return practice.practice_users
+    .map((pu) => pu.role)
+    .filter((role): role is TPracticeRole => PRACTICE_ROLES.has(role));
+}
+
+/** The viewer as the opener of a listed practice (for `singlePracticeLanding`). */
+export function practiceOpenerOf(practice: TPracticeListItem, viewer: TListViewer): TPracticeOpener {
+  return {
+    practiceRoles: practiceRolesOf(practice),
+    backOfficeRole: viewer.backOfficeRole,
+    isAdmin: viewer.isAdmin,
   };
 }
