@@ -69,7 +69,12 @@ async function run(browser: Browser, base: string, width: number) {
   await throttle(cdp, -1);
   await page.getByText('File upload was successful!', { exact: true }).waitFor({ timeout: 20_000 });
   await editRow(page).getByRole('progressbar').waitFor({ state: 'detached' });
+  await page.mouse.move(0, 0);
   await shot(page, `uploaded-${width}`, { fullPage: false });
+  // The toast goes by itself; the next pictures are of the register alone.
+  await page
+    .getByText('File upload was successful!', { exact: true })
+    .waitFor({ state: 'hidden', timeout: 15_000 });
 
   // A message in a far column after Save: the table scrolls to it.
   await editRow(page).getByLabel('Hours/week', { exact: true }).fill('');

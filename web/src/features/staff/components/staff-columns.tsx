@@ -250,7 +250,8 @@ export const STAFF_COLUMNS: StaffColumn[] = [
   {
     id: 'cpdEvidence',
     header: 'CPD evidence',
-    width: 250,
+    // Two files side by side, each with its kind and shortened name.
+    width: 310,
     view: (row) => <EvidenceList row={row} />,
     edit: (ctx) => <StaffDocumentUploads row={ctx.row} set={ctx.set} targets={STAFF_EVIDENCE_TARGETS} />,
   },

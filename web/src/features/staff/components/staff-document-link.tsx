@@ -2,19 +2,21 @@ import { Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { shortenFileName } from '@portal/domain';
 import { useDocumentDownload } from '../../../lib/upload/use-document-download.ts';
 import type { TStaffDocumentRef } from '../model/staff-row.ts';
+import classes from './staff-table.module.css';
 
 /**
  * A staff document's name, shortened for display (spec 000 §5) with the full name on hover; a
- * click downloads it through a short-lived presigned URL.
+ * click downloads it through a short-lived presigned URL. Short of room, the kind before it gives
+ * way (an ellipsis), never the name.
  */
 export function StaffDocumentLink({ document, kind }: { document: TStaffDocumentRef | null; kind?: string }) {
   const { download, busy } = useDocumentDownload();
   if (!document) return null;
   return (
-    <Text fz="xs" span style={{ whiteSpace: 'nowrap' }}>
+    <Text fz="xs" span className={classes.docLink}>
       {kind ? (
-        <Text span c="dimmed" fz="xs">
-          {kind}:{' '}
+        <Text span c="dimmed" fz="xs" className={classes.docKind}>
+          {kind}:
         </Text>
       ) : null}
       <Tooltip label={document.name} withinPortal>
@@ -24,6 +26,7 @@ export function StaffDocumentLink({ document, kind }: { document: TStaffDocument
           c="blue.7"
           td="underline"
           aria-label={`Download ${document.name}`}
+          className={classes.docName}
           disabled={busy}
           onClick={() => download(document.id)}
           style={{ cursor: busy ? 'progress' : 'pointer' }}

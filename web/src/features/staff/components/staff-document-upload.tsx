@@ -63,7 +63,7 @@ export function StaffDocumentUpload({
   // While the file goes up its progress bar takes the place of the file name, so the row keeps
   // its height (the kind stays in the bar's name and the button's tooltip).
   return (
-    <Group gap={6} wrap="nowrap" align="center" className={classes.upload}>
+    <Group gap={4} wrap="nowrap" align="center" className={classes.upload}>
       <FileButton onChange={choose} accept={DOCUMENT_ACCEPT_ATTRIBUTE} disabled={uploading}>
         {(props) => (
           <Tooltip label={`${current ? 'Replace' : 'Upload'} ${label.toLowerCase()}`} withinPortal>
