@@ -17,8 +17,8 @@ export const PRACTICE_LIST_ROW_FIELDS = `
       type status created_at
     }
     booked_visits: survey_visits(
-      where: {archived: {_eq: false}, date: {_is_null: false}}, order_by: {date: desc}, limit: 1
-    ) { id date }
+      where: {archived: {_eq: false}, status: {_eq: FINAL}, date: {_is_null: false}}, order_by: {date: desc}, limit: 1
+    ) { id date status }
   }
   reapplications(where: {status: {_in: [DUE, PAYMENT_PENDING]}}) { status }
 `;
@@ -40,10 +40,29 @@ export interface PracticeListRow {
     survey_visit_due?: string | null;
     qam?: { first_name: string; last_name: string } | null;
     assessments?: ReadonlyArray<{ type: string; status: string; created_at?: string }> | null;
-    /** The latest dated, non-archived visit of the cycle (at most one). */
-    booked_visits?: ReadonlyArray<{ id: number; date: string }> | null;
+    /** The latest booked visit of the cycle (at most one; see `isBookedVisit`). */
+    booked_visits?: ReadonlyArray<{
+      id: number;
+      date: string | null;
+      status: string;
+      archived?: boolean;
+    }> | null;
   } | null;
   reapplications?: ReadonlyArray<{ status: string }> | null;
+}
+
+/**
+ * A survey visit is booked when its date is confirmed: status FINAL with a date, not archived.
+ * A DRAFT or PLANNING visit's date is a proposal and a PREFERRED_DAYS_REQ visit is still
+ * collecting availability, so none of them is booked (the SV Booked column; spec 000 §2, §3).
+ * PRACTICE_LIST_ROW_FIELDS selects `booked_visits` with the same condition.
+ */
+export function isBookedVisit(visit: {
+  status: string;
+  date?: string | null;
+  archived?: boolean | null;
+}): boolean {
+  return visit.status === 'FINAL' && !!visit.date && !visit.archived;
 }
 
 /** The table's columns (spec 000 §2), also the CSV header. */
@@ -77,14 +96,14 @@ export interface PracticeListDisplay {
   selfAssessmentDue: string;
   /** MMM yyyy of the cycle's survey visit due date, for an open cycle only. */
   surveyVisitScheduled: string;
-  /** dd/MM/yyyy of the cycle's latest booked (dated) visit. */
+  /** dd/MM/yyyy of the cycle's latest booked visit (`isBookedVisit`). */
   surveyVisitBooked: string;
 }
 
 /**
  * A row's columns as the table shows them (spec 000 §2, §9): the expiry is the extension date
  * when one was granted (what "Less than 12m to expire" also counts), SA Due and SV Scheduled
- * belong to an open cycle, SV Booked is the latest dated visit.
+ * belong to an open cycle, SV Booked is the latest booked visit (FINAL, dated, not archived).
  */
 export function practiceListDisplay(row: PracticeListRow): PracticeListDisplay {
   const cycle = row.current_accreditation;
@@ -101,7 +120,7 @@ export function practiceListDisplay(row: PracticeListRow): PracticeListDisplay {
     cycleStatus: practiceCycleStatus(row),
     selfAssessmentDue: open ? formatDisplayDate(cycle?.self_assessment_due) : '',
     surveyVisitScheduled: open ? formatMonthShort(cycle?.survey_visit_due) : '',
-    surveyVisitBooked: formatDisplayDate(cycle?.booked_visits?.[0]?.date),
+    surveyVisitBooked: formatDisplayDate(cycle?.booked_visits?.find(isBookedVisit)?.date),
   };
 }
 

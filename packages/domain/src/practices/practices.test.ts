@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TPracticeRole } from '../accounts/derive-user-flags.ts';
-import { PRACTICE_LIST_COLUMNS, practiceListCells, practiceListDisplay } from './practice-list-columns.ts';
+import {
+  isBookedVisit,
+  PRACTICE_LIST_COLUMNS,
+  PRACTICE_LIST_ROW_FIELDS,
+  practiceListCells,
+  practiceListDisplay,
+} from './practice-list-columns.ts';
 import {
   hasPracticeListCriteria,
   PRACTICE_LIST_FILTERS,
@@ -411,7 +417,7 @@ describe('practice list columns', () => {
       survey_visit_due: '2025-08-29',
       qam: { first_name: 'Helen', last_name: 'Murray' },
       assessments: [],
-      booked_visits: [{ id: 1, date: '2024-01-10' }],
+      booked_visits: [{ id: 1, date: '2024-01-10', status: 'FINAL' }],
     },
   };
 
@@ -461,6 +467,27 @@ describe('practice list columns', () => {
       surveyVisitScheduled: '',
       surveyVisitBooked: '10/01/2024',
     });
+  });
+
+  it('count only a confirmed visit as booked: FINAL, dated, not archived', () => {
+    expect(isBookedVisit({ status: 'FINAL', date: '2024-01-10' })).toBe(true);
+    for (const status of ['DRAFT', 'PLANNING', 'PREFERRED_DAYS_REQ'])
+      expect(isBookedVisit({ status, date: '2024-01-10' }), status).toBe(false);
+    expect(isBookedVisit({ status: 'FINAL', date: null })).toBe(false);
+    expect(isBookedVisit({ status: 'FINAL', date: '2024-01-10', archived: true })).toBe(false);
+    // A DRAFT visit with a date handed to the columns is not shown as booked.
+    const draft = {
+      ...riverbend,
+      current_accreditation: {
+        ...riverbend.current_accreditation,
+        booked_visits: [{ id: 2, date: '2025-09-01', status: 'DRAFT' }],
+      },
+    };
+    expect(practiceListDisplay(draft).surveyVisitBooked).toBe('');
+    // The list and the CSV select booked visits with the same condition.
+    expect(PRACTICE_LIST_ROW_FIELDS.replace(/\s+/g, ' ')).toContain(
+      'booked_visits: survey_visits( where: {archived: {_eq: false}, status: {_eq: FINAL}, date: {_is_null: false}}',
+    );
   });
 
   it('leave cells blank without a cycle', () => {

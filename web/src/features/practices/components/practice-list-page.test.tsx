@@ -1,5 +1,11 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
+import {
+  formatDisplayDate,
+  PRACTICE_LIST_ROW_FIELDS,
+  type PracticeListRow,
+  practiceListCells,
+} from '@portal/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +69,49 @@ describe('the practice list on the real stack', () => {
     expect(within(rowOf(4)).getByRole('button', { name: 'Renewal Payment Due' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add Practice' }).getAttribute('href')).toBe('/Practice/Add');
+  });
+
+  it('counts only a confirmed (FINAL) visit as SV Booked, in the list and the CSV rows', async () => {
+    // Riverbend (2) has no dated visit; it gets a DRAFT one with a date, and an older FINAL one.
+    const day = (offset: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + offset);
+      return d.toLocaleDateString('en-CA');
+    };
+    const insert = (status: string, date: string) =>
+      stack.sql.query<{ id: number }>(
+        `insert into survey_visits (accreditation_id, type, status, date, due)
+         select current_accreditation_id, 'ACCREDITATION', $1, $2::date, $2::date from practices where organisation_id = 2
+         returning id`,
+        [status, date],
+      );
+    const draft = await insert('DRAFT', day(30));
+    const ids = [draft.rows[0]!.id];
+    try {
+      const booked = async () => {
+        const result = await stack.gql<{ practices: PracticeListRow[] }>(
+          'pm@demo.test',
+          `query { practices(where: {organisation_id: {_eq: 2}}) { ${PRACTICE_LIST_ROW_FIELDS} } }`,
+        );
+        return practiceListCells(result.data!.practices[0]!)[9];
+      };
+      await open('/Practice/List', 'pm@demo.test');
+      await waitFor(() => expect(listedIds()).toContain(2), { timeout: 10_000 });
+      const cells = () => within(rowOf(2)).getAllByRole('cell');
+      expect(cells()[9]?.textContent).toBe('');
+      expect(await booked()).toBe('');
+      for (const status of ['PLANNING', 'PREFERRED_DAYS_REQ'])
+        ids.push((await insert(status, day(20))).rows[0]!.id);
+      ids.push((await insert('FINAL', day(10))).rows[0]!.id);
+      cleanup();
+      await open('/Practice/List', 'pm@demo.test');
+      await waitFor(() => expect(cells()[9]?.textContent).toBe(formatDisplayDate(day(10))), {
+        timeout: 10_000,
+      });
+      expect(await booked()).toBe(formatDisplayDate(day(10)));
+    } finally {
+      await stack.sql.query('delete from survey_visits where id = any($1)', [ids]);
+    }
   });
 
   it('puts the filter flags in the URL and reads them back from it', async () => {

@@ -18,7 +18,7 @@ const practice = (overrides: Partial<TPracticeListItem> = {}): TPracticeListItem
     survey_visit_due: '2025-10-14',
     qam: { first_name: 'Helen', last_name: 'Murray' },
     assessments: [],
-    booked_visits: [{ id: 4, date: '2025-10-20' }],
+    booked_visits: [{ id: 4, date: '2025-10-20', status: 'FINAL' }],
     preferred_days_visits: [],
   },
   ...overrides,
