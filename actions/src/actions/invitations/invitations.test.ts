@@ -68,8 +68,14 @@ describe('invitations', () => {
       "select first_name || ' ' || last_name as name from users where email = 'pm@demo.test'",
     );
     expect(mail.rows[0].text_body).toContain(
-      `${inviter.rows[0].name} of Riverbend Medical Centre has invited you`,
+      `${inviter.rows[0].name} of Riverbend Medical Centre has invited you to join the practice on Connect.`,
     );
+    const subject = await stack.sql.query(
+      "select subject from email_outbox where to_address = 'ivy.invitee@example.com' and template = 'staff-invite'",
+    );
+    // One product name wherever users see it (spec 002 §8 calls it Connect).
+    expect(subject.rows[0].subject).toBe('You are invited to Riverbend Medical Centre on Connect');
+    expect(mail.rows[0].text_body).not.toMatch(/accreditation portal/i);
 
     const again = await stack.gql<{ sendStaffInvite: { id: number } }>('pm@demo.test', INVITE, { staffId });
     expect(again.data!.sendStaffInvite.id).not.toBe(first.data!.sendStaffInvite.id);

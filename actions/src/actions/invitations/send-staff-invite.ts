@@ -2,6 +2,7 @@ import {
   canInviteStaff,
   INVITATION_VALID_DAYS,
   invitationPath,
+  PRODUCT_NAME,
   STAFF_MESSAGES,
   type TInviteStatus,
 } from '@portal/domain';
@@ -88,13 +89,13 @@ export const sendStaffInvite = defineAction({
         returning id, status, date_invited, expires_at`);
       await enqueueEmail(tx, {
         to: email,
-        subject: `You are invited to ${staff.practice_name} on the accreditation portal`,
+        subject: `You are invited to ${staff.practice_name} on ${PRODUCT_NAME}`,
         text: [
           `Hello ${staff.first_name},`,
           '',
           staff.inviter_name
-            ? `${staff.inviter_name} of ${staff.practice_name} has invited you to join the practice on the accreditation portal.`
-            : `${staff.practice_name} has invited you to join them on the accreditation portal.`,
+            ? `${staff.inviter_name} of ${staff.practice_name} has invited you to join the practice on ${PRODUCT_NAME}.`
+            : `${staff.practice_name} has invited you to join them on ${PRODUCT_NAME}.`,
           `Open this link to accept (it works for ${INVITATION_VALID_DAYS} days):`,
           link,
           '',

@@ -50,6 +50,10 @@ describe('password reset', () => {
       [user.email, 'never-registered@demo.test'],
     );
     expect(rows).toEqual([{ to_address: user.email, subject: 'Reset your password', status: 'PENDING' }]);
+    const mail = await t.sql.query('select text_body from public.email_outbox where to_address = $1', [
+      user.email,
+    ]);
+    expect(mail.rows[0].text_body).toContain('reset the password of your Connect account');
     const token = await tokenFromMail(user.email);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const { rows: stored } = await t.sql.query(

@@ -1,4 +1,4 @@
-import type { TPasswordResetRequest } from '@portal/domain';
+import { PRODUCT_NAME, type TPasswordResetRequest } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AccountsDeps } from './deps.ts';
@@ -38,7 +38,7 @@ export async function requestPasswordReset(deps: AccountsDeps, input: TPasswordR
       text: [
         greeting,
         '',
-        'We received a request to reset the password of your Accreditation Portal account.',
+        `We received a request to reset the password of your ${PRODUCT_NAME} account.`,
         `Open this link within one hour to choose a new password: ${link}`,
         '',
         'If you did not ask for this, you can ignore this e-mail; your password stays the same.',

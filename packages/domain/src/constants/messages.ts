@@ -1,5 +1,8 @@
 import { MESSAGES } from '../validation/messages.ts';
 
+/** The product's name wherever users see it: its own messages call it Connect (spec 002 §8). */
+export const PRODUCT_NAME = 'Connect';
+
 /**
  * User-facing messages of the practice list, staff register and nominated contacts, word for
  * word from spec 000 §5 and §8. Messages with a placeholder are functions.
