@@ -16,6 +16,7 @@ import type { TStaffRow } from '../model/staff-row.ts';
 import { CheckboxCell, DateCell, NumberCell, SelectCell, TextCell } from './staff-cells.tsx';
 import { StaffDocumentLink } from './staff-document-link.tsx';
 import { STAFF_EVIDENCE_TARGETS, StaffDocumentUploads } from './staff-document-upload.tsx';
+import { VerifiedMark } from './staff-row-cells.tsx';
 
 export type TDraftField = keyof TStaffMemberInput & string;
 
@@ -95,15 +96,19 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     width: 76,
     sticky: true,
     view: () => null, // rendered by the row: it is the surveyor's verify control
-    edit: (ctx) => (
-      <CheckboxCell
-        label="Verified"
-        value={ctx.draft.verified === true}
-        disabled={!ctx.canVerify}
-        onChange={(v) => ctx.set('verified', v)}
-        onBlur={() => ctx.blur('verified')}
-      />
-    ),
+    // A verifier's tick is sent by Save, after the row is stored (use-staff-editing); anyone else
+    // sees the mark the view row shows.
+    edit: (ctx) =>
+      ctx.canVerify ? (
+        <CheckboxCell
+          label="Verified"
+          value={ctx.draft.verified === true}
+          onChange={(v) => ctx.set('verified', v)}
+          onBlur={() => ctx.blur('verified')}
+        />
+      ) : (
+        <VerifiedMark verified={ctx.draft.verified === true} />
+      ),
   },
   {
     id: 'title',

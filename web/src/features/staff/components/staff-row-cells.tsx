@@ -33,17 +33,22 @@ export function VerifiedCell({
         }}
       />
     );
+  return <VerifiedMark verified={row.verified} />;
+}
+
+/** What someone who may not verify sees, in view and in edit: a mark, never a box. */
+export function VerifiedMark({ verified }: { verified: boolean }) {
   return (
-    <Tooltip label={row.verified ? 'Verified by a surveyor' : 'Not verified yet'} withinPortal>
+    <Tooltip label={verified ? 'Verified by a surveyor' : 'Not verified yet'} withinPortal>
       <ThemeIcon
         size={22}
         radius="xl"
-        variant={row.verified ? 'filled' : 'light'}
-        color={row.verified ? 'teal' : 'gray'}
+        variant={verified ? 'filled' : 'light'}
+        color={verified ? 'teal' : 'gray'}
         role="img"
-        aria-label={row.verified ? 'Verified' : 'Not verified'}
+        aria-label={verified ? 'Verified' : 'Not verified'}
       >
-        {row.verified ? (
+        {verified ? (
           <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
             <path
               d="M2.5 6.2 5 8.6l4.5-5"

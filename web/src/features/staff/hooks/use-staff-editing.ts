@@ -14,9 +14,10 @@ import type { CombinedError } from '@urql/core';
 import { useCallback, useState } from 'react';
 import { useMutation } from 'urql';
 import { notifyError, TOAST_WARNING_MS } from '../../../lib/notify.ts';
-import { SaveStaffMemberMutation } from '../api/staff-actions.ts';
+import { SaveStaffMemberMutation, VerifyStaffMemberMutation } from '../api/staff-actions.ts';
 import { NEW_ROW, requestEdit, requestLeave, type TEditingRow } from '../model/staff-editing.ts';
 import { type TStaffRow, toStaffInput } from '../model/staff-row.ts';
+import { STAFF_ROW_MESSAGES } from './use-staff-row-actions.ts';
 
 /** The cell message of one field after a blur: the phone has its own rule (spec 000 §5). */
 function messageFor(field: string, draft: TStaffMemberInput): string | undefined {
@@ -55,6 +56,7 @@ export function useStaffEditing(practiceId: number, onSaved: () => void) {
   /** How many times Save found invalid cells: the register shows the first one each time. */
   const [refusals, setRefusals] = useState(0);
   const [, saveStaff] = useMutation(SaveStaffMemberMutation);
+  const [, verifyStaff] = useMutation(VerifyStaffMemberMutation);
 
   const go = useCallback(
     (target: Parameters<typeof requestEdit>[1]) => {
@@ -122,11 +124,19 @@ export function useStaffEditing(practiceId: number, onSaved: () => void) {
     setSaving(true);
     const staff = toStaffPayload({ ...editing.draft, id: editing.key === NEW_ROW ? null : editing.key });
     const result = await saveStaff({ practiceId, staff });
-    setSaving(false);
-    if (result.error) {
-      notifyError(saveErrorMessage(result.error));
+    if (result.error || !result.data) {
+      setSaving(false);
+      notifyError(result.error ? saveErrorMessage(result.error) : STAFF_MESSAGES.saveFailed);
       return;
     }
+    // The tick is verifyStaffMember's (saving never changes `verified`): sent once the row is
+    // stored, so a new row has its id. Only a verifier's box can change it (spec 000 §6).
+    const verified = editing.draft.verified === true;
+    if (verified !== (editing.original.verified === true)) {
+      const check = await verifyStaff({ id: result.data.saveStaffMember.id, verified });
+      if (check.error) notifyError(STAFF_ROW_MESSAGES.savedButNotVerified);
+    }
+    setSaving(false);
     setEditing(null);
     onSaved();
   };

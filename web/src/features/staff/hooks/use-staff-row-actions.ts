@@ -15,6 +15,9 @@ export const STAFF_ROW_MESSAGES = {
   deleted: (name: string) => `${name} was deleted from the staff register.`,
   deleteFailed: 'Could not delete the staff member, please try again.',
   verifyFailed: 'Could not change the verification, please try again.',
+  /** Save went through, the Verified tick of the same Save did not: the box shows what is stored. */
+  savedButNotVerified:
+    'The staff member was saved, but the verification could not be changed. Please tick Verified again.',
 } as const;
 
 export const staffName = (row: Pick<TStaffRow, 'first_name' | 'last_name'>) =>
