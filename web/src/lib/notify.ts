@@ -1,9 +1,8 @@
 import { notifications } from '@mantine/notifications';
+import { TOAST_CONTACT_MS, TOAST_ERROR_MS, TOAST_WARNING_MS } from '@portal/domain';
 
-/** Toast durations (spec 000 §9). */
-export const TOAST_WARNING_MS = 1500;
-export const TOAST_ERROR_MS = 5000;
-export const TOAST_CONTACT_MS = 3000;
+/** Toast durations: the spec's constants (spec 000 §9), defined once in @portal/domain. */
+export { TOAST_CONTACT_MS, TOAST_ERROR_MS, TOAST_WARNING_MS };
 /** Plain confirmations; the spec sets none, so they stay as long as a contact message. */
 export const TOAST_SUCCESS_MS = TOAST_CONTACT_MS;
 

@@ -6,10 +6,10 @@ import {
   NOMINATED_CONTACTS,
   phoneFieldError,
   type TNominatedContactKind,
+  TOAST_CONTACT_MS,
 } from '@portal/domain';
 import { useMemo } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { TOAST_CONTACT_MS } from '../../../lib/notify.ts';
 import {
   GetNominatedContactsQuery,
   SetNominatedContactMutation,
