@@ -74,6 +74,8 @@ describe('messages and limits', () => {
         'Sorry, something went wrong while redirecting you to the payment page, please contact your system administrator.',
       searchPlaceholder: 'Search all practices',
       loadingChunkFailed: 'Loading chunk failed',
+      // Ours: the spec locks the list row but says nothing of a locked practice opened by address.
+      practiceLocked: 'This practice is waiting for its application payment and cannot be opened yet.',
     });
     const { saveFieldInvalid, inviteSent, inviteFailed, ...fixed } = STAFF_MESSAGES;
     expect(saveFieldInvalid('Email')).toBe('Could not save staff member, value for Email is invalid');
