@@ -64,7 +64,7 @@ const ZEnvSchema = z.object({
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalText,
   SMTP_PASSWORD: optionalText,
-  SMTP_FROM: text('Accreditation Portal <no-reply@localhost>'),
+  SMTP_FROM: text('Connect <no-reply@localhost>'),
   OUTBOX_POLL_MS: int(5000, 50, 600_000),
   S3_ENDPOINT: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   S3_PUBLIC_ENDPOINT: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),

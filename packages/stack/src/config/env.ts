@@ -104,7 +104,7 @@ export const ZStackEnvSchema = z.object({
   SMTP_PORT: port.default(587),
   SMTP_USER: text.optional(),
   SMTP_PASSWORD: text.optional(),
-  SMTP_FROM: text.default('Accreditation Portal <no-reply@localhost>'),
+  SMTP_FROM: text.default('Connect <no-reply@localhost>'),
   ENGINE_URL: url(['http:', 'https:']).optional(),
   ACTIONS_URL: url(['http:', 'https:']).optional(),
   WEB_DIST: text.default('web/dist'),
@@ -216,7 +216,7 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
   SMTP_USER: { group: 'mail', doc: 'SMTP user name.' },
   SMTP_PASSWORD: { group: 'mail', doc: 'SMTP password.' },
   SMTP_FROM: {
-    default: 'Accreditation Portal <no-reply@localhost>',
+    default: 'Connect <no-reply@localhost>',
     group: 'mail',
     doc: 'Sender of e-mails.',
   },
