@@ -4,7 +4,8 @@ const DOCUMENT_FIELDS = `id name file_size`;
 
 /**
  * The staff register of one practice (spec 000 §7 GetStaff), filtered by `staffWhere` from the
- * domain, with the account and latest invite of each member.
+ * domain, with the account and latest invite of each member. Each document comes with its id
+ * column too: an id whose document the caller cannot read is a missing document (spec 000 §8).
  */
 export const GetStaffQuery = gql`
   query GetStaff($where: practice_staff_bool_exp!) {
@@ -44,6 +45,11 @@ export const GetStaffQuery = gql`
         date_invited
         expires_at
       }
+      primary_qualification_document_id
+      secondary_qualification_document_id
+      cpd_evidence_document_id
+      training_evidence_document_id
+      cpr_evidence_document_id
       primary_qualification_document { ${DOCUMENT_FIELDS} }
       secondary_qualification_document { ${DOCUMENT_FIELDS} }
       cpd_evidence_document { ${DOCUMENT_FIELDS} }

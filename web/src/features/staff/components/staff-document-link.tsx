@@ -11,6 +11,7 @@ import classes from './staff-table.module.css';
  */
 export function StaffDocumentLink({ document, kind }: { document: TStaffDocumentRef | null; kind?: string }) {
   const { download, busy } = useDocumentDownload();
+  // None set, or one the caller cannot read: nothing shown (useStaffList logs the missing one).
   if (!document) return null;
   return (
     <Text fz="xs" span className={classes.docLink}>

@@ -6,10 +6,10 @@ import {
   type TStaffSearchField,
   type TStaffTypeFilter,
 } from '@portal/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { GetStaffQuery } from '../api/staff-queries.ts';
-import type { TStaffRow } from '../model/staff-row.ts';
+import { missingDocuments, type TStaffRow } from '../model/staff-row.ts';
 
 /** The staff search waits for a pause in typing before asking the server. */
 export const STAFF_SEARCH_DEBOUNCE_MS = 300;
@@ -19,6 +19,23 @@ export interface TStaffFilters {
   field: TStaffSearchField;
   type: TStaffTypeFilter;
   employment: TStaffEmploymentFilter;
+}
+
+/** What was logged already: each missing document once per page load, not on every refetch. */
+const reportedMissing = new Set<string>();
+
+/**
+ * Spec 000 §8 'Staff document missing | logged only': a row pointing at a document that did not
+ * come back is logged (staff id, field, document id) and shows no file; the user sees no message.
+ */
+export function logMissingDocuments(rows: readonly TStaffRow[]) {
+  for (const row of rows)
+    for (const { field, documentId } of missingDocuments(row)) {
+      const key = `${row.id}:${field}:${documentId}`;
+      if (reportedMissing.has(key)) continue;
+      reportedMissing.add(key);
+      console.error('Staff document missing', { staffId: row.id, field, documentId });
+    }
 }
 
 /** The practice's staff, filtered on the server by the search box and the two extra filters. */
@@ -47,10 +64,14 @@ export function useStaffList(practiceId: number) {
     requestPolicy: 'cache-and-network',
   });
   const refetch = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
+  const rows = result.data?.practice_staff;
+  useEffect(() => {
+    if (rows) logMissingDocuments(rows);
+  }, [rows]);
   return {
     filters,
     setFilters,
-    rows: result.data?.practice_staff ?? [],
+    rows: rows ?? [],
     fetching: result.fetching && !result.data,
     error: result.error,
     refetch,

@@ -1,7 +1,7 @@
 import { STAFF_MESSAGES } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { NEW_ROW, requestEdit, requestLeave, type TEditingRow } from './staff-editing.ts';
-import { hasChanges, type TStaffRow, toStaffInput } from './staff-row.ts';
+import { hasChanges, missingDocuments, type TStaffRow, toStaffInput } from './staff-row.ts';
 
 const row = (overrides: Partial<TStaffRow> = {}): TStaffRow => ({
   id: 1,
@@ -28,6 +28,11 @@ const row = (overrides: Partial<TStaffRow> = {}): TStaffRow => ({
   user_id: null,
   user: null,
   invitations: [],
+  primary_qualification_document_id: null,
+  secondary_qualification_document_id: null,
+  cpd_evidence_document_id: null,
+  training_evidence_document_id: null,
+  cpr_evidence_document_id: null,
   primary_qualification_document: null,
   secondary_qualification_document: null,
   cpd_evidence_document: null,
@@ -42,6 +47,17 @@ const editing = (key: TEditingRow['key'], changed: boolean): TEditingRow => {
 };
 
 describe('staff rows', () => {
+  it('finds the documents a row points at that did not come back (spec 000 §8)', () => {
+    const shown = { id: 4, name: 'CPR.pdf', file_size: 10 };
+    expect(missingDocuments(row({ cpr_evidence_document_id: 4, cpr_evidence_document: shown }))).toEqual([]);
+    expect(
+      missingDocuments(
+        row({ cpr_evidence_document_id: 4, cpd_evidence_document_id: 5, cpr_evidence_document: shown }),
+      ),
+    ).toEqual([{ field: 'cpd_evidence_document', documentId: 5 }]);
+    expect(missingDocuments(row())).toEqual([]);
+  });
+
   it('maps a stored row to form values: hours as plain text, blanks for empty text', () => {
     const values = toStaffInput(row());
     expect(values.hoursPerWeek).toBe('30.5');

@@ -39,11 +39,38 @@ export interface TStaffRow {
   user_id: number | null;
   user: { id: number; is_active: boolean } | null;
   invitations: TStaffInviteRef[];
+  primary_qualification_document_id: number | null;
+  secondary_qualification_document_id: number | null;
+  cpd_evidence_document_id: number | null;
+  training_evidence_document_id: number | null;
+  cpr_evidence_document_id: number | null;
   primary_qualification_document: TStaffDocumentRef | null;
   secondary_qualification_document: TStaffDocumentRef | null;
   cpd_evidence_document: TStaffDocumentRef | null;
   training_evidence_document: TStaffDocumentRef | null;
   cpr_evidence_document: TStaffDocumentRef | null;
+}
+
+/** The document fields of a row: the id column and the document it points at. */
+export const STAFF_ROW_DOCUMENTS = [
+  'primary_qualification_document',
+  'secondary_qualification_document',
+  'cpd_evidence_document',
+  'training_evidence_document',
+  'cpr_evidence_document',
+] as const;
+
+/**
+ * The documents a row points at that did not come back (archived, not uploaded yet, or otherwise
+ * hidden from the caller): spec 000 §8 'Staff document missing'.
+ */
+export function missingDocuments(row: TStaffRow): Array<{ field: string; documentId: number }> {
+  return STAFF_ROW_DOCUMENTS.flatMap((field) => {
+    const documentId = row[`${field}_id`];
+    return documentId !== null && documentId !== undefined && row[field] === null
+      ? [{ field, documentId }]
+      : [];
+  });
 }
 
 /** The form values of a stored row: camelCase, blank strings for empty text, dates yyyy-MM-dd. */
