@@ -53,18 +53,23 @@ describe('inviting someone who already has an account', () => {
     await invitee.waitForURL((url) => url.pathname.startsWith('/Login/'));
     await signIn(invitee, EXISTING.email, { goto: false });
     await invitee.waitForURL((url) => url.pathname.startsWith('/Practice/Invite/'));
+    // The toast lasts 3 s: watch for it from the click on, not after the next screen has loaded.
+    const joined = toast(invitee, `You have joined ${PRACTICE_NAME}.`);
     await invitee.getByRole('button', { name: 'Accept invitation' }).click();
 
     // On the practice's Staff tab, now theirs.
     await invitee.waitForURL((url) => url.pathname === STAFF);
     await waitForAppShell(invitee, EXISTING.name);
     await invitee.getByRole('heading', { name: PRACTICE_NAME }).waitFor();
-    await toast(invitee, `You have joined ${PRACTICE_NAME}.`);
-    // Their practice list has it: with exactly one practice, the list opens it.
+    await joined;
+    // Their practice list has it: with exactly one practice, the list opens it. They are on that
+    // Staff tab already, so first see the list's address, then the way back to the tab.
+    const viaList = invitee.waitForURL((url) => url.pathname === '/Practice/List');
     await invitee
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Practices' })
       .click();
+    await viaList;
     await invitee.waitForURL((url) => url.pathname === STAFF);
     await invitee.getByRole('heading', { name: PRACTICE_NAME }).waitFor();
 
