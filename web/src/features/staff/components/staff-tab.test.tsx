@@ -174,6 +174,28 @@ describe('the Staff tab on the real stack', () => {
     expect(reg.getAttribute('aria-invalid')).not.toBe('true');
   });
 
+  it('shows the renewal payment message to the practice’s manager only', async () => {
+    await stack.sql.query(
+      'update practices set show_message_after_renewal_payment = true where organisation_id = $1',
+      [PRACTICE],
+    );
+    // A surveyor on the practice, then the QAM: the register, and no message addressed to the practice.
+    for (const as of ['surveyor@demo.test', 'qam@demo.test']) {
+      const { view } = await open(as);
+      expect(screen.getByText(STAFF_MESSAGES.notice)).toBeTruthy();
+      expect(screen.queryByText('Renewal payment received')).toBeNull();
+      view.unmount();
+    }
+    await open('pm@demo.test');
+    expect(screen.getByText('Renewal payment received')).toBeTruthy();
+    expect(screen.getByLabelText('Close the renewal payment message')).toBeTruthy();
+    const { rows } = await stack.sql.query(
+      'select show_message_after_renewal_payment as shown from practices where organisation_id = $1',
+      [PRACTICE],
+    );
+    expect(rows[0].shown).toBe(true);
+  });
+
   it('closes the renewal payment message for good', async () => {
     await stack.sql.query(
       'update practices set show_message_after_renewal_payment = true where organisation_id = $1',

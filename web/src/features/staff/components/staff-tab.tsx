@@ -19,7 +19,7 @@ const FLAG_SAVE_FAILED = 'Could not save your change, please try again.';
  * and the nominated contacts (spec 000 §2, §4).
  */
 export function StaffTab() {
-  const { practiceId, practice, permissions, refetch, setTotal } = usePracticeContext();
+  const { practiceId, practice, permissions, practiceRoles, refetch, setTotal } = usePracticeContext();
   const [, updateFlags] = useMutation(UpdateStaffPageFlagsMutation);
   const [busy, setBusy] = useState(false);
   const [noticeOpen, setNoticeOpen] = useState(true);
@@ -42,14 +42,21 @@ export function StaffTab() {
       />
     );
 
+  // The thanks are the paying practice's: shown to its managers, who alone close it for good. A
+  // surveyor could not close it, and a QAM or an admin closing it would take it from the practice.
+  const renewalMessage =
+    practice.show_message_after_renewal_payment &&
+    practiceRoles.includes('PM') &&
+    permissions.practice.changePractice;
+
   return (
     <Stack gap="md">
-      {practice.show_message_after_renewal_payment ? (
+      {renewalMessage ? (
         <Alert
           color="teal"
           variant="light"
           title="Renewal payment received"
-          withCloseButton={permissions.practice.changePractice}
+          withCloseButton
           closeButtonLabel="Close the renewal payment message"
           onClose={() => clearFlag({ show_message_after_renewal_payment: false })}
         >
