@@ -1,13 +1,24 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TIMEOUT_MS, signIn } from './support/browser.ts';
-import { holdUploads, openStaff, samplePdf, staffRegister, staffScroller } from './support/staff-register.ts';
+import {
+  editRowHeight,
+  holdUploads,
+  openStaff,
+  samplePdf,
+  staffEditRow,
+  staffRegister,
+  staffScroller,
+  textAreaLines,
+  viewRowHeights,
+} from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
  * The staff register at the widths practice managers use (spec 000 §2 fixed columns, §5 cell
  * messages): which columns stay fixed and how much of the rest is in view, a refused Save showing
- * a message in a column scrolled out of view, and rows that keep their height while a document
+ * a message in a column scrolled out of view, text cells of 2 to 8 lines (spec 000 §9), and a row
+ * in edit that keeps its height while typing on one line, with messages and while a document
  * uploads. One stack for the file.
  */
 const e2e = useE2e();
@@ -17,7 +28,12 @@ const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
 const STAFF = '/PracticeOverview/3/Staff';
 const TABLET = { width: 768, height: 1024 };
 
-const editRow = (page: Page) => staffRegister(page).getByRole('row', { name: 'Row in edit' });
+const editRow = staffEditRow;
+/** Spec 000 §9: 'Editable cell text areas 2 to 8 rows.' */
+const CELL_TEXTAREA_MIN_ROWS = 2;
+const CELL_TEXTAREA_MAX_ROWS = 8;
+/** Every row not in edit is one line high. */
+const VIEW_ROW_HEIGHT = 58;
 const header = (page: Page, name: string) =>
   staffRegister(page).getByRole('columnheader', { name, exact: true });
 
@@ -44,11 +60,6 @@ async function dataWindow(page: Page) {
   const start = Math.max(...boxes.map((b) => b.right).filter((right) => right > frame.left + 1));
   return { fixed, width: frame.right - start };
 }
-
-const rowHeights = (page: Page) =>
-  staffRegister(page)
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => (r as unknown as { offsetHeight: number }).offsetHeight));
 
 const focusedLabel = (page: Page) => page.evaluate('document.activeElement?.getAttribute("aria-label")');
 
@@ -116,23 +127,35 @@ describe('the staff register at narrow widths', () => {
     expect(await editRow(page).getByLabel('Last name', { exact: true }).inputValue()).toBe('Young');
     expect(await hours.inputValue()).toBe('');
     expect(await message.count()).toBe(0);
+    const height = await editRowHeight(page);
     await editRow(page).getByRole('button', { name: 'Save' }).focus();
     await scrollRegister(page, 0);
     await page.keyboard.press('Enter');
     await expectInView();
-    // Every row keeps its height with the message showing.
-    expect(new Set(await rowHeights(page))).toEqual(new Set([58]));
+    // The row in edit keeps its height with the message showing, and the others theirs.
+    expect(await editRowHeight(page)).toBe(height);
+    expect(new Set(await viewRowHeights(page))).toEqual(new Set([VIEW_ROW_HEIGHT]));
   });
 
-  it('keeps every row’s height while a document uploads, at 1280 and 768 px', async () => {
+  it('keeps the row in edit one height while typing on one line and while a document uploads, at 1280 and 768 px', async () => {
     for (const viewport of [{ width: 1280, height: 860 }, TABLET]) {
       const page = await e2e.newPage(viewport);
       await signIn(page, 'pm@demo.test');
       await openStaff(page, STAFF, 'Okafor');
-      const before = await rowHeights(page);
+      expect(new Set(await viewRowHeights(page))).toEqual(new Set([VIEW_ROW_HEIGHT]));
       await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
       await editRow(page).waitFor();
-      expect(await rowHeights(page)).toEqual(before);
+      // Taller than a view row (text areas of two lines), which keep their height.
+      const height = await editRowHeight(page);
+      expect(height).toBeGreaterThan(VIEW_ROW_HEIGHT);
+      expect(new Set(await viewRowHeights(page))).toEqual(new Set([VIEW_ROW_HEIGHT]));
+
+      const first = editRow(page).getByLabel('First name', { exact: true });
+      await first.press('Control+End');
+      await first.pressSequentially(' Jr');
+      expect(await first.inputValue()).toBe('Jack Jr');
+      expect(await editRowHeight(page)).toBe(height);
+      await first.fill('Jack');
 
       const uploads = await holdUploads(page);
       const chooser = page.waitForEvent('filechooser');
@@ -142,7 +165,7 @@ describe('the staff register at narrow widths', () => {
         .getByRole('progressbar', { name: 'Uploading Training evidence' })
         .waitFor({ state: 'attached' });
       await expect.poll(() => uploads.held(), POLL).toBe(1);
-      expect(await rowHeights(page)).toEqual(before);
+      expect(await editRowHeight(page)).toBe(height);
 
       uploads.release();
       await page.getByText('File upload was successful!', { exact: true }).waitFor({ timeout: 15_000 });
@@ -150,7 +173,43 @@ describe('the staff register at narrow widths', () => {
       await editRow(page)
         .getByRole('button', { name: `Download Jack Okafor training ${viewport.width}.pdf` })
         .waitFor();
-      expect(await rowHeights(page)).toEqual(before);
+      expect(await editRowHeight(page)).toBe(height);
+      expect(new Set(await viewRowHeights(page))).toEqual(new Set([VIEW_ROW_HEIGHT]));
     }
+  });
+
+  it('edits text in text areas of 2 lines that grow to 8 as a long value wraps, then scroll', async () => {
+    const page = await e2e.newPage(TABLET);
+    await signIn(page, 'pm@demo.test');
+    await openStaff(page, STAFF, 'Okafor');
+    await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
+    await editRow(page).waitFor();
+    const email = editRow(page).getByLabel('Email', { exact: true });
+    expect(await textAreaLines(email)).toEqual({
+      shown: CELL_TEXTAREA_MIN_ROWS,
+      needed: CELL_TEXTAREA_MIN_ROWS,
+    });
+    const height = await editRowHeight(page);
+
+    // Enter adds no line; a longer address wraps and the cell (and its row) grows with it.
+    await email.press('Control+End');
+    await email.press('Enter');
+    await email.pressSequentially('.harbour-and-coast-health.example');
+    expect(await email.inputValue()).toBe(
+      'jack.okafor@southerncross.demo.test.harbour-and-coast-health.example',
+    );
+    const three = await textAreaLines(email);
+    expect(three.shown).toBe(three.needed);
+    expect(three.shown).toBeGreaterThan(CELL_TEXTAREA_MIN_ROWS);
+    expect(await editRowHeight(page)).toBeGreaterThan(height);
+
+    // Far longer: eight lines at most, the rest scrolls inside the cell.
+    await email.fill(`jack.${'okafor'.repeat(40)}@southerncross.demo.test`);
+    await expect.poll(async () => (await textAreaLines(email)).shown, POLL).toBe(CELL_TEXTAREA_MAX_ROWS);
+    expect((await textAreaLines(email)).needed).toBeGreaterThan(CELL_TEXTAREA_MAX_ROWS);
+
+    // Back to one line: back to two lines and the row's first height.
+    await email.fill('jack.okafor@southerncross.demo.test');
+    await expect.poll(() => editRowHeight(page), POLL).toBe(height);
   });
 });

@@ -6,14 +6,21 @@
  * Run: npx tsx e2e/src/staff-screenshots.ts → e2e/screenshots/staff-*.png
  */
 import path from 'node:path';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { newContext, signIn } from './support/browser.ts';
 import { runScreenshots, SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';
-import { openStaff, samplePdf, staffRegister, staffRow, staffScroller } from './support/staff-register.ts';
+import {
+  openStaff,
+  rowHeights,
+  samplePdf,
+  staffEditRow,
+  staffRow,
+  staffScroller,
+} from './support/staff-register.ts';
 
 const shot = screenshotTaker('staff-');
 
-const editRow = (page: Page) => staffRegister(page).getByRole('row', { name: 'Row in edit' });
+const editRow = staffEditRow;
 /** Limits the page's uplink to `bytesPerSecond` (-1: no limit). */
 const throttle = (cdp: CDPSession, bytesPerSecond: number) =>
   cdp.send('Network.emulateNetworkConditions', {
@@ -22,10 +29,6 @@ const throttle = (cdp: CDPSession, bytesPerSecond: number) =>
     downloadThroughput: -1,
     uploadThroughput: bytesPerSecond,
   });
-const rowHeights = (page: Page) =>
-  staffRegister(page)
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => (r as unknown as { offsetHeight: number }).offsetHeight));
 
 async function run(browser: Browser, base: string, width: number) {
   const single = await newContext(browser, base, { width, height: 860 });

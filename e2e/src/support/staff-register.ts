@@ -19,6 +19,46 @@ export async function toast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).waitFor();
 }
 
+/** The register's row in edit (the one row at a time, spec 000 §4). */
+export const staffEditRow = (page: Page): Locator =>
+  staffRegister(page).getByRole('row', { name: 'Row in edit' });
+
+/** The height of every row of the register's body, top to bottom. */
+export const rowHeights = (page: Page): Promise<number[]> =>
+  staffRegister(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => (r as unknown as { offsetHeight: number }).offsetHeight));
+
+/** The heights of the rows not in edit (all one height: one line each). */
+export const viewRowHeights = (page: Page): Promise<number[]> =>
+  staffRegister(page)
+    .locator('tbody tr:not([aria-label="Row in edit"])')
+    .evaluateAll((rows) => rows.map((r) => (r as unknown as { offsetHeight: number }).offsetHeight));
+
+/** The height of the row in edit. */
+export const editRowHeight = (page: Page): Promise<number> =>
+  staffEditRow(page).evaluate((row) => (row as unknown as { offsetHeight: number }).offsetHeight);
+
+/**
+ * How many lines of text a text area shows (its inner height over its line height) and how many
+ * its value needs (the scroll height over the same).
+ */
+export const textAreaLines = (textarea: Locator): Promise<{ shown: number; needed: number }> =>
+  textarea.evaluate((node) => {
+    const area = node as unknown as { clientHeight: number; scrollHeight: number };
+    const style = (
+      globalThis as unknown as {
+        getComputedStyle(n: unknown): { lineHeight: string; paddingTop: string; paddingBottom: string };
+      }
+    ).getComputedStyle(node);
+    const line = Number.parseFloat(style.lineHeight);
+    const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+    return {
+      shown: Math.round((area.clientHeight - padding) / line),
+      needed: Math.round((area.scrollHeight - padding) / line),
+    };
+  });
+
 /** The register's horizontal scroll container (the table sits in Mantine's inner wrapper). */
 export const staffScroller = (page: Page): Locator => staffRegister(page).locator('xpath=../..');
 

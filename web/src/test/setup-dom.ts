@@ -24,6 +24,12 @@ if (!('ResizeObserver' in window)) {
   };
 }
 Element.prototype.scrollIntoView ??= () => {};
+// Mantine's autosizing Textarea listens for web fonts loading (the staff register's text cells).
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
+}
 
 // Component tests render against the real engine and actions service; on a loaded 2-core CI
 // machine an answer can take longer than testing-library's 1 s default for findBy/waitFor.

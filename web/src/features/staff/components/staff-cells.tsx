@@ -1,7 +1,13 @@
 import '@mantine/dates/styles.css';
-import { Checkbox, Select, TextInput } from '@mantine/core';
+import { Checkbox, Select, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { numberCellText, parseDisplayDate, STAFF_OPTION_LABELS } from '@portal/domain';
+import {
+  CELL_TEXTAREA_MAX_ROWS,
+  CELL_TEXTAREA_MIN_ROWS,
+  numberCellText,
+  parseDisplayDate,
+  STAFF_OPTION_LABELS,
+} from '@portal/domain';
 import classes from './staff-table.module.css';
 
 /** What every editable cell of the staff row gets. */
@@ -27,6 +33,14 @@ export function choiceOptions(values: readonly string[]) {
   return values.map((value) => ({ value, label: STAFF_OPTION_LABELS[value] ?? value }));
 }
 
+/** Line breaks typed or pasted into a one-value field: each becomes a space. */
+export const oneLine = (text: string) => text.replace(/\r\n?|\n/g, ' ');
+
+/**
+ * A free-text cell: a text area of 2 rows that grows to 8 as a long value wraps (spec 000 §9, 002
+ * §2), then scrolls. Every staff text field holds one value (a name, a number, an address), so
+ * Enter adds no line break and a pasted one becomes a space: the value stays one line of text.
+ */
 export function TextCell({
   label,
   value,
@@ -34,19 +48,33 @@ export function TextCell({
   disabled,
   onChange,
   onBlur,
-  type = 'text',
+  inputMode,
   placeholder,
-}: EditCellProps<string> & { type?: string; placeholder?: string }) {
+}: EditCellProps<string> & { inputMode?: 'text' | 'email' | 'tel'; placeholder?: string }) {
   return (
-    <TextInput
+    <Textarea
       {...common}
-      type={type}
+      autosize
+      minRows={CELL_TEXTAREA_MIN_ROWS}
+      maxRows={CELL_TEXTAREA_MAX_ROWS}
+      // Before (or without) the autosize measuring: the smallest size, and the limit for tests.
+      rows={CELL_TEXTAREA_MIN_ROWS}
+      data-max-rows={CELL_TEXTAREA_MAX_ROWS}
+      resize="none"
+      classNames={{ ...common.classNames, input: classes.cellTextarea }}
+      inputMode={inputMode}
+      autoComplete="off"
+      // Names, numbers and addresses: a spelling checker would only underline them.
+      spellCheck={false}
       placeholder={placeholder}
       aria-label={label}
       value={value}
       error={error}
       disabled={disabled}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && !event.nativeEvent.isComposing) event.preventDefault();
+      }}
+      onChange={(event) => onChange(oneLine(event.currentTarget.value))}
       onBlur={onBlur}
     />
   );

@@ -45,11 +45,17 @@ const label = (value: string | null | undefined) => (value ? (STAFF_OPTION_LABEL
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const hoursText = (value: number | string | null) => (value === null ? '' : String(Number(value)));
 
-function text(field: TDraftField, header: string, ctx: EditContext, type?: string, placeholder?: string) {
+function text(
+  field: TDraftField,
+  header: string,
+  ctx: EditContext,
+  inputMode?: 'email' | 'tel',
+  placeholder?: string,
+) {
   return (
     <TextCell
       label={header}
-      type={type}
+      inputMode={inputMode}
       placeholder={placeholder}
       value={str(ctx.draft[field])}
       error={ctx.errors[field]}

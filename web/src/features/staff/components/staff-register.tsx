@@ -64,7 +64,7 @@ export function StaffRegister({
     const scroller = table.closest(`.${classes.scroller}`);
     if (scroller) scroller.scrollLeft = 0;
     table
-      .querySelector<HTMLInputElement>('tr[aria-label="Row in edit"] input[aria-label="First name"]')
+      .querySelector<HTMLElement>('tr[aria-label="Row in edit"] [aria-label="First name"]')
       ?.focus({ preventScroll: true });
   }, [editingKey]);
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { STAFF_MESSAGES } from '@portal/domain';
+import { CELL_TEXTAREA_MAX_ROWS, CELL_TEXTAREA_MIN_ROWS, STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -148,6 +148,41 @@ describe('the Staff tab on the real stack', () => {
     await user.click(await screen.findByRole('option', { name: 'Support staff', hidden: true }));
     await waitFor(() => expect(within(row).queryByLabelText('Reg')).toBeNull());
     expect(within(row).queryByLabelText('VR status')).toBeNull();
+  });
+
+  it('edits free text in text areas of 2 to 8 rows that keep one line of text (spec 000 §9)', async () => {
+    const { table } = await open('pm@demo.test');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByText('Add staff'));
+    const row = editRow(table);
+    for (const label of [
+      'First name',
+      'Last name',
+      'Reg',
+      'Email',
+      'Phone',
+      'QI/CPD program',
+      'QI/CPD number',
+    ]) {
+      const cell = within(row).getByLabelText(label) as HTMLTextAreaElement;
+      expect(cell.tagName, label).toBe('TEXTAREA');
+      expect(cell.rows, label).toBe(CELL_TEXTAREA_MIN_ROWS);
+      expect(Number(cell.dataset.maxRows), label).toBe(CELL_TEXTAREA_MAX_ROWS);
+    }
+    expect(CELL_TEXTAREA_MIN_ROWS).toBe(2);
+    expect(CELL_TEXTAREA_MAX_ROWS).toBe(8);
+    // Hours are a number cell, not free text.
+    expect(within(row).getByLabelText('Hours/week').tagName).toBe('INPUT');
+
+    // Enter adds no line break; a pasted one becomes a space.
+    const first = within(row).getByLabelText('First name') as HTMLTextAreaElement;
+    await user.type(first, 'Ada{Enter}Mae');
+    expect(first.value).toBe('AdaMae');
+    await user.clear(first);
+    await user.click(first);
+    await user.paste('Ada\nMae\r\nKing');
+    expect(first.value).toBe('Ada Mae King');
+    expect(row.isConnected).toBe(true);
   });
 
   it('moves the focus to the first cell with a message after a refused Save (a date cell is only shown)', async () => {

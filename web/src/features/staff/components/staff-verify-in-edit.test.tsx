@@ -88,6 +88,7 @@ describe('Verified in the row in edit, on the real stack', () => {
     await fill('Hours/week', '20');
     await fill('CPR expiry', '30/06/2027');
     await user.click(within(row).getByText('Save'));
+    await waitFor(() => expect(editRow(table)).toBeNull(), { timeout: 10_000 });
     await within(table).findByText('Verity', {}, { timeout: 10_000 });
     expect(await staff(`s.last_name = 'Verity'`)).toEqual({
       verified: true,
