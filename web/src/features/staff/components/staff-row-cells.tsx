@@ -39,7 +39,7 @@ export function VerifiedCell({
 /** What someone who may not verify sees, in view and in edit: a mark, never a box. */
 export function VerifiedMark({ verified }: { verified: boolean }) {
   return (
-    <Tooltip label={verified ? 'Verified by a surveyor' : 'Not verified yet'} withinPortal>
+    <Tooltip label={verified ? 'Verified by the accreditation provider' : 'Not verified yet'} withinPortal>
       <ThemeIcon
         size={22}
         radius="xl"
