@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   DEMO_PASSWORD,
@@ -13,6 +13,36 @@ import { createPortalServices } from '../lib/services.tsx';
 import { setCsrfCookie } from './setup-dom.ts';
 
 export { startTestStack, type TestStack };
+
+/**
+ * The real stack of one test file: started before its tests, closed after them. The handle stands
+ * for the started stack (use it inside hooks and tests, not at import time). `staffIntroSeen` lists
+ * practices whose Staff tab should open on the register, not on the first-view intro.
+ */
+export function useRealStack(
+  options: Parameters<typeof startTestStack>[0] & { staffIntroSeen?: readonly number[] } = {},
+): TestStack {
+  const { staffIntroSeen = [], ...startOptions } = options;
+  let started: TestStack | undefined;
+  beforeAll(async () => {
+    started = await startTestStack(startOptions);
+    if (staffIntroSeen.length > 0) {
+      await started.sql.query(
+        'update practices set is_staff_first_view = false where organisation_id = any($1)',
+        [staffIntroSeen],
+      );
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as TestStack, {
+    get(_target, property) {
+      if (!started) throw new Error('the real stack is used before its beforeAll has started it');
+      return Reflect.get(started, property, started);
+    },
+  });
+}
 
 // Under vitest's jsdom environment the global typed arrays are the jsdom window's, while Node's
 // TextEncoder and Buffer make Node's: the engine, running in this same process, then fails every

@@ -2,8 +2,8 @@
 import '../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../test/stack-harness.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAppOnStack, useRealStack } from '../../test/stack-harness.tsx';
 
 // Riverbend (practice 2): pm@demo.test manages it; its staff register has upload buttons.
 const PRACTICE = 2;
@@ -15,16 +15,7 @@ const MB = 1_000_000;
  * MAX_FILE_SIZE_MB=1 refuses a 2 MB file in the page, and createDocument is never called.
  */
 describe('the upload limit comes from the server (GET /api/config)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ s3: true, env: { MAX_FILE_SIZE_MB: '1' } });
-    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
-      PRACTICE,
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useRealStack({ s3: true, env: { MAX_FILE_SIZE_MB: '1' }, staffIntroSeen: [PRACTICE] });
 
   /**
    * The staff page with a row in edit; every request the app makes from then on is recorded

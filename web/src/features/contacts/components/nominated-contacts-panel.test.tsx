@@ -3,25 +3,16 @@ import '../../../test/setup-dom.ts';
 import { CONTACT_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pickOption } from '../../../test/pick-option.ts';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 // Riverbend (practice 2): its accreditation contact is Sarah Mitchell (pm@demo.test), its GP contact
 // Rahul Desai (not on the staff register), its nurse contact Rebecca Tan (staff member 10).
 const PRACTICE = 2;
 
 describe('nominated contacts on the real stack', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
-      PRACTICE,
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
 
   const open = async () => {
     await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, {

@@ -3,8 +3,8 @@ import '../../../test/setup-dom.ts';
 import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 // Riverbend (practice 2): pm@demo.test manages it, surveyor@demo.test is a surveyor on it.
 const PRACTICE = 2;
@@ -12,16 +12,7 @@ const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
 
 describe('staff actions from the Staff tab, on the real stack', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
-      PRACTICE,
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
 
   const open = async (as: string) => {
     await renderAppOnStack(stack, STAFF_PATH, { as });

@@ -2,24 +2,15 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 // Riverbend (practice 2): pm@demo.test manages it. The stack stores files in a throwaway s3rver.
 const PRACTICE = 2;
 const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 
 describe('staff document uploads from the row in edit, on the real stack', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ s3: true });
-    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
-      PRACTICE,
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useRealStack({ s3: true, staffIntroSeen: [PRACTICE] });
 
   const editFirstRow = async () => {
     await renderAppOnStack(stack, STAFF_PATH, { as: 'pm@demo.test' });

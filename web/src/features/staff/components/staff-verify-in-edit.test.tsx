@@ -2,8 +2,8 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 // Riverbend (practice 2): pm@demo.test manages it; the QAM may change and verify its staff.
 const PRACTICE = 2;
@@ -12,16 +12,7 @@ const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[ari
 
 /** The Verified tick of the row in edit is sent by Save, never dropped (spec 000 §6). */
 describe('Verified in the row in edit, on the real stack', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
-      PRACTICE,
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
 
   const open = async (as: string) => {
     await renderAppOnStack(stack, STAFF_PATH, { as });
