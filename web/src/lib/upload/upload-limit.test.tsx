@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAppOnStack, useRealStack } from '../../test/stack-harness.tsx';
+import { editRow } from '../../test/staff-register.ts';
 
 // Riverbend (practice 2): pm@demo.test manages it; its staff register has upload buttons.
 const PRACTICE = 2;
@@ -39,7 +40,7 @@ describe('the upload limit comes from the server (GET /api/config)', () => {
     await within(table).findByText('Desai', {}, { timeout: 15_000 });
     const [edit] = within(table).getAllByRole('button', { name: /^Edit / });
     await userEvent.click(edit!);
-    const row = table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
+    const row = editRow(table);
     const input = (label: string) =>
       within(row)
         .getByRole('button', { name: label })

@@ -4,22 +4,17 @@ import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
+import { useRealStack } from '../../../test/stack-harness.tsx';
+import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
 
 // Riverbend (practice 2): pm@demo.test manages it, surveyor@demo.test is a surveyor on it.
 const PRACTICE = 2;
 const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
-const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
 
 describe('staff actions from the Staff tab, on the real stack', () => {
   const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
 
-  const open = async (as: string) => {
-    await renderAppOnStack(stack, STAFF_PATH, { as });
-    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
-    await within(table).findByText('Desai', {}, { timeout: 15_000 });
-    return table;
-  };
+  const open = async (as: string) => (await openStaffRegister(stack, STAFF_PATH, as)).table;
   const one = async <T,>(query: string, params: unknown[] = []) =>
     (await stack.sql.query(query, params)).rows[0] as T;
 

@@ -3,7 +3,8 @@ import '../../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { openStaffRegister } from '../../../test/staff-register.ts';
 
 // Riverbend (practice 2): pm@demo.test manages it.
 const PRACTICE = 2;
@@ -41,9 +42,7 @@ describe('a staff document the register cannot show, on the real stack', () => {
   it('logs the staff id and field once, shows no file and no message', async () => {
     const errors = vi.spyOn(console, 'error');
     const missing = () => errors.mock.calls.filter(([first]) => first === 'Staff document missing');
-    await renderAppOnStack(stack, STAFF_PATH, { as: 'pm@demo.test' });
-    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
-    await within(table).findByText('Scott', {}, { timeout: 15_000 });
+    const { table } = await openStaffRegister(stack, STAFF_PATH, 'pm@demo.test', 'Scott');
     await waitFor(() =>
       expect(missing()).toEqual([
         ['Staff document missing', { staffId: 9, field: 'cpr_evidence_document', documentId }],
@@ -75,9 +74,7 @@ describe('a staff document the register cannot show, on the real stack', () => {
   it('does not log a document that is shown', async () => {
     const errors = vi.spyOn(console, 'error');
     // The admin reads archived documents too: the same row shows its file and logs nothing new.
-    await renderAppOnStack(stack, STAFF_PATH, { as: 'admin@demo.test' });
-    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
-    await within(table).findByText('Scott', {}, { timeout: 15_000 });
+    const { table } = await openStaffRegister(stack, STAFF_PATH, 'admin@demo.test', 'Scott');
     const row = within(table).getByText('Scott').closest('tr')!;
     await within(row).findByRole('button', { name: 'Download CPR certificate Sophie Scott.pdf' });
     expect(errors.mock.calls.filter(([first]) => first === 'Staff document missing')).toEqual([]);

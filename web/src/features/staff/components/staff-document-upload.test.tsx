@@ -3,7 +3,8 @@ import '../../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
+import { useRealStack } from '../../../test/stack-harness.tsx';
+import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
 
 // Riverbend (practice 2): pm@demo.test manages it. The stack stores files in a throwaway s3rver.
 const PRACTICE = 2;
@@ -13,14 +14,11 @@ describe('staff document uploads from the row in edit, on the real stack', () =>
   const stack = useRealStack({ s3: true, staffIntroSeen: [PRACTICE] });
 
   const editFirstRow = async () => {
-    await renderAppOnStack(stack, STAFF_PATH, { as: 'pm@demo.test' });
-    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
-    await within(table).findByText('Desai', {}, { timeout: 15_000 });
+    const { table } = await openStaffRegister(stack, STAFF_PATH, 'pm@demo.test');
     const [edit] = within(table).getAllByRole('button', { name: /^Edit / });
     const name = edit!.getAttribute('aria-label')!.replace(/^Edit /, '');
     await userEvent.click(edit!);
-    const row = table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
-    return { row, name };
+    return { row: editRow(table), name };
   };
   const fileInputOf = (row: HTMLElement, label: string) => {
     const button = within(row).getByRole('button', { name: label });

@@ -5,11 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickOption } from '../../../test/pick-option.ts';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
 
 // Southern Cross (practice 3, pm@demo.test): 5 staff in the seeds, 25 more added below.
 const PRACTICE = 3;
-const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
 /** The input of a select (its list is labelled the same). */
 const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
 const bodyRows = (table: HTMLElement) => table.querySelectorAll('tbody tr').length;
@@ -34,14 +34,9 @@ describe('staff search, paging and the registration look-up, on the real stack',
     await stack?.close();
   });
 
-  const open = async () => {
-    await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, {
-      as: 'pm@demo.test',
-    });
-    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
-    await within(table).findByText('Papadopoulos', {}, { timeout: 15_000 });
-    return table;
-  };
+  const open = async () =>
+    (await openStaffRegister(stack, `/PracticeOverview/${PRACTICE}/Staff`, 'pm@demo.test', 'Papadopoulos'))
+      .table;
 
   it('pages by 20, with 10, 20, 30 and 40 to choose from', async () => {
     const table = await open();

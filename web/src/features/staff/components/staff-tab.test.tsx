@@ -5,10 +5,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
 
 // Riverbend (practice 2): pm@demo.test is its practice manager, surveyor@demo.test a surveyor on it.
 const PRACTICE = 2;
-const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
 const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 
 describe('the Staff tab on the real stack', () => {
@@ -26,12 +26,7 @@ describe('the Staff tab on the real stack', () => {
     await stack?.close();
   });
 
-  const open = async (as: string) => {
-    const view = await renderAppOnStack(stack, STAFF_PATH, { as });
-    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 10_000 });
-    await within(table).findByText('Desai', {}, { timeout: 10_000 });
-    return { view, table };
-  };
+  const open = (as: string) => openStaffRegister(stack, STAFF_PATH, as);
 
   it('shows the first-view intro until Enter All Staff Details clears the practice flag', async () => {
     await stack.sql.query('update practices set is_staff_first_view = true where organisation_id = $1', [

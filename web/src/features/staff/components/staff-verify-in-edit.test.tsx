@@ -3,23 +3,18 @@ import '../../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
+import { useRealStack } from '../../../test/stack-harness.tsx';
+import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
 
 // Riverbend (practice 2): pm@demo.test manages it; the QAM may change and verify its staff.
 const PRACTICE = 2;
 const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
-const editRow = (table: HTMLElement) => table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
 
 /** The Verified tick of the row in edit is sent by Save, never dropped (spec 000 §6). */
 describe('Verified in the row in edit, on the real stack', () => {
   const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
 
-  const open = async (as: string) => {
-    await renderAppOnStack(stack, STAFF_PATH, { as });
-    const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
-    await within(table).findByText('Desai', {}, { timeout: 15_000 });
-    return table;
-  };
+  const open = async (as: string) => (await openStaffRegister(stack, STAFF_PATH, as)).table;
   const staff = async (where: string) =>
     (
       await stack.sql.query<{ verified: boolean; verified_by: string | null; last_name: string }>(

@@ -1,0 +1,22 @@
+import { screen, within } from '@testing-library/react';
+import { renderAppOnStack, type TestStack } from './stack-harness.tsx';
+
+/** The register's row in edit (there is at most one). */
+export const editRow = (table: HTMLElement): HTMLElement =>
+  table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
+
+/**
+ * Renders the app on a practice's Staff tab as `as` and waits until the register shows `showing`
+ * (a surname on its first page), so the rows are loaded, not just the table.
+ */
+export async function openStaffRegister(
+  stack: TestStack,
+  path: string,
+  as: string,
+  showing = 'Desai',
+): Promise<{ view: Awaited<ReturnType<typeof renderAppOnStack>>; table: HTMLElement }> {
+  const view = await renderAppOnStack(stack, path, { as });
+  const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
+  await within(table).findByText(showing, {}, { timeout: 15_000 });
+  return { view, table };
+}
