@@ -8,17 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../../../../../actions/src/app.ts';
 import { loadConfig } from '../../../../../actions/src/config/load-config.ts';
 import { testEnv } from '../../../../../actions/src/test-support/test-app.ts';
+import { listedIds, openPracticeList, rowOf } from '../../../test/practice-list.ts';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 import { leaveAppTo } from '../utils/leave-app.ts';
 
 vi.mock('../utils/leave-app.ts', () => ({ leaveAppTo: vi.fn() }));
-
-const rowOf = (id: number) => screen.getByTestId(`practice-row-${id}`);
-const listedIds = () =>
-  screen
-    .queryAllByTestId(/^practice-row-/)
-    .map((row) => Number(row.dataset.testid?.replace('practice-row-', '')))
-    .sort((a, b) => a - b);
 
 describe('the practice list on the real stack: locks, due items, redirects, CSV', () => {
   let stack: TestStack;
@@ -32,11 +26,7 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
     await stack?.close();
   });
 
-  async function open(path: string, as: string, on: TestStack = stack) {
-    const view = await renderAppOnStack(on, path, { as });
-    await screen.findByRole('heading', { name: 'Practices' }, { timeout: 10_000 });
-    return view;
-  }
+  const open = (path: string, as: string, on: TestStack = stack) => openPracticeList(on, path, as);
 
   it('locks a payment-pending practice for a surveyor on it, and opens the others on click', async () => {
     const view = await open('/Practice/List', 'surveyor2@demo.test');

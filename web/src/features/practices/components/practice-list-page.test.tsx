@@ -9,14 +9,8 @@ import {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
-
-const rowOf = (id: number) => screen.getByTestId(`practice-row-${id}`);
-const listedIds = () =>
-  screen
-    .queryAllByTestId(/^practice-row-/)
-    .map((row) => Number(row.dataset.testid?.replace('practice-row-', '')))
-    .sort((a, b) => a - b);
+import { listedIds, openPracticeList, rowOf } from '../../../test/practice-list.ts';
+import { startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
 
 describe('the practice list on the real stack', () => {
   let stack: TestStack;
@@ -34,11 +28,7 @@ describe('the practice list on the real stack', () => {
     await stack?.close();
   });
 
-  async function open(path: string, as: string, on: TestStack = stack) {
-    const view = await renderAppOnStack(on, path, { as });
-    await screen.findByRole('heading', { name: 'Practices' }, { timeout: 10_000 });
-    return view;
-  }
+  const open = (path: string, as: string, on: TestStack = stack) => openPracticeList(on, path, as);
 
   it("lists the manager's practices with the spec's columns, badges and due buttons", async () => {
     await open('/Practice/List', 'pm@demo.test');
