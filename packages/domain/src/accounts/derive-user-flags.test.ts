@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveHasuraRoles } from './derive-hasura-roles.ts';
-import { deriveUserFlags, type UserFacts, type UserPractice } from './derive-user-flags.ts';
+import { deriveUserFlags, practiceRolesFrom, type UserFacts, type UserPractice } from './derive-user-flags.ts';
 
 const plain: UserFacts = {
   isStaff: false,
@@ -74,5 +74,12 @@ describe('deriveHasuraRoles', () => {
       allowedRoles: ['user', 'qam', 'provider_admin'],
       defaultRole: 'provider_admin',
     });
+  });
+});
+
+describe('practiceRolesFrom', () => {
+  it('keeps the practice roles PM and SU, in order, and drops any other name', () => {
+    expect(practiceRolesFrom(['SU', 'OWNER', 'PM', ''])).toEqual(['SU', 'PM']);
+    expect(practiceRolesFrom(new Set<string>())).toEqual([]);
   });
 });

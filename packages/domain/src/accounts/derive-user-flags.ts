@@ -1,6 +1,11 @@
 /** A user's practice roles (spec 000 §6): PM = practice manager, SU = surveyor. */
 export type TPracticeRole = 'PM' | 'SU';
 
+/** The practice roles among role names as stored or served (anything else is dropped). */
+export function practiceRolesFrom(roles: Iterable<string>): TPracticeRole[] {
+  return [...roles].filter((role): role is TPracticeRole => role === 'PM' || role === 'SU');
+}
+
 /** The account-level facts the flags derive from (columns of `users`). */
 export interface UserFacts {
   isStaff: boolean;

@@ -6,9 +6,9 @@ import {
   practiceDueButton,
   practiceFilterWhere,
   practiceListWhere,
+  practiceRolesFrom,
   shouldRedirectToPayment,
   type TBackOfficeRole,
-  type TPracticeRole,
   type TPracticeViewer,
   viewerCanChangePractice,
 } from '@portal/domain';
@@ -59,10 +59,7 @@ function viewerOn(
   practice: { practice_users: ReadonlyArray<{ role: string }> },
   backOfficeRole: TBackOfficeRole | null,
 ): TPracticeViewer {
-  const practiceRoles = practice.practice_users
-    .map((pu) => pu.role)
-    .filter((role): role is TPracticeRole => role === 'PM' || role === 'SU');
-  return { practiceRoles, backOfficeRole };
+  return { practiceRoles: practiceRolesFrom(practice.practice_users.map((pu) => pu.role)), backOfficeRole };
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   PRACTICE_LOADING_HIDE_MS,
   PRACTICE_MESSAGES,
   practiceOpening,
-  type TPracticeRole,
+  practiceRolesFrom,
 } from '@portal/domain';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -92,9 +92,7 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
     () =>
       practice && permissions
         ? practiceOpening(practice, {
-            practiceRoles: permissions.practiceRoles.filter(
-              (role): role is TPracticeRole => role === 'PM' || role === 'SU',
-            ),
+            practiceRoles: practiceRolesFrom(permissions.practiceRoles),
             backOfficeRole: defaultBackOfficeRole(user.flags),
             isAdmin: user.flags.admin,
           })

@@ -3,6 +3,7 @@ import {
   type PracticeListDisplay,
   practiceDueButton,
   practiceListDisplay,
+  practiceRolesFrom,
   type TBackOfficeRole,
   type TPracticeDueButton,
   type TPracticeOpener,
@@ -24,8 +25,6 @@ export interface TListViewer {
   /** The back-office role of the list's requests (see `defaultBackOfficeRole`), null for role user. */
   backOfficeRole: TBackOfficeRole | null;
 }
-
-const PRACTICE_ROLES: ReadonlySet<string> = new Set<TPracticeRole>(['PM', 'SU']);
 
 /**
  * A practice of the list query → the row the table shows. The column texts are the domain's
@@ -58,9 +57,7 @@ export function toPracticeRow(practice: TPracticeListItem, viewer: TListViewer):
 
 /** The signed-in user's active roles on a listed practice (its `practice_users` rows for them). */
 function practiceRolesOf(practice: TPracticeListItem): TPracticeRole[] {
-  return practice.practice_users
-    .map((pu) => pu.role)
-    .filter((role): role is TPracticeRole => PRACTICE_ROLES.has(role));
+  return practiceRolesFrom(practice.practice_users.map((pu) => pu.role));
 }
 
 /** The viewer as the opener of a listed practice (for `singlePracticeLanding`). */
