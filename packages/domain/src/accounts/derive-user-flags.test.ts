@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deriveHasuraRoles } from './derive-hasura-roles.ts';
-import { deriveUserFlags, practiceRolesFrom, type UserFacts, type UserPractice } from './derive-user-flags.ts';
+import {
+  deriveUserFlags,
+  practiceRolesFrom,
+  type UserFacts,
+  type UserPractice,
+} from './derive-user-flags.ts';
 
 const plain: UserFacts = {
   isStaff: false,
