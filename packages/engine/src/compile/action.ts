@@ -16,20 +16,20 @@ export function compileAction(
   sel: Selected,
   action: Action,
 ): { action: Action; args: unknown; output: ActionOutput } {
-  return { action, args: ctx.args(sel), output: shaper(ctx, sel, sel.def!.type, 1) };
+  return { action, args: ctx.args(sel), output: shaper(ctx, sel, sel.def!.type) };
 }
 
 /** Builds a function that validates a webhook value against the output type and projects the selection. */
-function shaper(ctx: CompileCtx, sel: Selected, type: GraphQLOutputType, depth: number): ActionOutput {
+function shaper(ctx: CompileCtx, sel: Selected, type: GraphQLOutputType): ActionOutput {
   if (type instanceof GraphQLNonNull) {
-    const inner = shaper(ctx, sel, type.ofType, depth);
+    const inner = shaper(ctx, sel, type.ofType);
     return async (v, r) => {
       if (v === null || v === undefined) throw bad(`expecting not null value for field "${sel.name}"`);
       return inner(v, r);
     };
   }
   if (type instanceof GraphQLList) {
-    const inner = shaper(ctx, sel, type.ofType, depth);
+    const inner = shaper(ctx, sel, type.ofType);
     return async (v, r) => {
       if (v === null || v === undefined) return 'null';
       if (!Array.isArray(v)) throw bad('expecting array for action webhook response but got object');
@@ -39,7 +39,7 @@ function shaper(ctx: CompileCtx, sel: Selected, type: GraphQLOutputType, depth: 
     };
   }
   if (!(type instanceof GraphQLObjectType)) return async (v) => JSON.stringify(v ?? null);
-  const fields = ctx.subfields(sel, type, depth);
+  const fields = ctx.subfields(sel, type);
   const declared = Object.values(type.getFields()).filter((f) => !outputInfo(f));
   const plans = fields.map((f) => {
     if (f.name === '__typename') return { f, run: async () => JSON.stringify(type.name) };
@@ -58,7 +58,7 @@ function shaper(ctx: CompileCtx, sel: Selected, type: GraphQLOutputType, depth: 
       const target = f.def!.type instanceof GraphQLNonNull ? f.def!.type.ofType : f.def!.type;
       const q =
         rel.kind === 'object'
-          ? objectQuery(ctx, rel.target, TRUE_EXP, f, target as GraphQLObjectType, src, depth + 1)
+          ? objectQuery(ctx, rel.target, TRUE_EXP, f, target as GraphQLObjectType, src)
           : listQuery(
               ctx,
               rel.target,
@@ -68,7 +68,6 @@ function shaper(ctx: CompileCtx, sel: Selected, type: GraphQLOutputType, depth: 
                 ? (target as GraphQLList<GraphQLNonNull<GraphQLObjectType>>).ofType.ofType
                 : (target as GraphQLList<GraphQLObjectType>).ofType,
               src,
-              depth + 1,
             );
       const statement: Compiled = render(sql`SELECT (SELECT _q.j FROM (${q}) AS _q)::text AS root`);
       return {
@@ -85,7 +84,7 @@ function shaper(ctx: CompileCtx, sel: Selected, type: GraphQLOutputType, depth: 
         },
       };
     }
-    const inner = shaper(ctx, f, f.def!.type, depth + 1);
+    const inner = shaper(ctx, f, f.def!.type);
     return {
       f,
       run: async (obj: Record<string, unknown>, runner: StatementRunner) => inner(obj[f.name], runner),

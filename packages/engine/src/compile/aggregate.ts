@@ -28,15 +28,14 @@ export function aggregateQuery(
   f: Selected,
   type: GraphQLObjectType,
   src: Source,
-  depth: number,
 ): SQL {
   const parts: SQL[] = [];
-  for (const sub of ctx.subfields(f, type, depth)) {
+  for (const sub of ctx.subfields(f, type)) {
     const key = sql.key(sub.alias);
     if (sub.name === '__typename') parts.push(sql`${key}, ${sql.key(type.name)}::text`);
     else if (sub.name === 'nodes')
       parts.push(
-        sql`${key}, (SELECT ${sql.ident('_n', 'j')} FROM (${listQuery(ctx, table, args, sub, objectType(sub.def!.type), src, depth + 1)}) AS ${sql.ident('_n')})`,
+        sql`${key}, (SELECT ${sql.ident('_n', 'j')} FROM (${listQuery(ctx, table, args, sub, objectType(sub.def!.type), src)}) AS ${sql.ident('_n')})`,
       );
     else if (sub.name === 'aggregate') {
       const b = ctx.alias('_b');
@@ -44,7 +43,7 @@ export function aggregateQuery(
       const fl = filtering(ctx, table, args, f, src, b, false);
       const aggType = objectType(sub.def!.type);
       const fields: SQL[] = [];
-      for (const g of ctx.subfields(sub, aggType, depth + 1)) {
+      for (const g of ctx.subfields(sub, aggType)) {
         const gk = sql.key(g.alias);
         if (g.name === '__typename') fields.push(sql`${gk}, ${sql.key(aggType.name)}::text`);
         else if (g.name === 'count') {
@@ -61,7 +60,7 @@ export function aggregateQuery(
         } else {
           const opType = objectType(g.def!.type);
           const cols: SQL[] = [];
-          for (const c of ctx.subfields(g, opType, depth + 2)) {
+          for (const c of ctx.subfields(g, opType)) {
             if (c.name === '__typename') cols.push(sql`${sql.key(c.alias)}, ${sql.key(opType.name)}::text`);
             else {
               const meta = outputInfo(c.def!);

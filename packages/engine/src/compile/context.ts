@@ -25,26 +25,18 @@ export interface Selected {
   path: string;
 }
 
-/** Limits on the shape of an operation (api_limits / engine options). */
-export interface ShapeLimits {
-  maxDepth?: number;
-  maxNodes?: number;
-}
-
 /** State of compiling one operation for one role. */
 export class CompileCtx implements InputContext {
   readonly structural = new Set<string>();
   readonly variableUses: VariableUse[] = [];
   readonly t: TableTypes;
   private counter = 0;
-  nodes = 0;
 
   constructor(
     readonly role: RoleSchema,
     readonly variables: Record<string, unknown>,
     readonly declared: Map<string, { type: string; hasDefault: boolean }>,
     readonly fragments: Map<string, FragmentDefinitionNode>,
-    readonly limits: ShapeLimits = {},
   ) {
     this.t = role.types;
   }
@@ -98,10 +90,8 @@ export class CompileCtx implements InputContext {
   }
 
   /** Fields selected on an object type, in order, with Hasura's error for unknown fields. */
-  fields(type: GraphQLObjectType, set: SelectionSetNode | undefined, path: string, depth = 1): Selected[] {
+  fields(type: GraphQLObjectType, set: SelectionSetNode | undefined, path: string): Selected[] {
     if (!set) throw validationError(`missing selection set for "${type.name}"`, path);
-    if (this.limits.maxDepth !== undefined && depth > this.limits.maxDepth)
-      throw validationError(`the query exceeds the maximum depth of ${this.limits.maxDepth}`, path);
     const byAlias = new Map<string, Selected>();
     const out: Selected[] = [];
     const visit = (s: SelectionSetNode) => {
@@ -127,12 +117,6 @@ export class CompileCtx implements InputContext {
           const leaf = def ? isLeafType(getNamedType(def.type)) : sel.name.value === '__typename';
           if (sel.selectionSet && leaf)
             throw validationError('unexpected subselection set for non-object field', fieldPath);
-          this.nodes += 1;
-          if (this.limits.maxNodes !== undefined && this.nodes > this.limits.maxNodes)
-            throw validationError(
-              `the query exceeds the maximum number of nodes (${this.limits.maxNodes})`,
-              fieldPath,
-            );
           const selected: Selected = {
             alias,
             name: sel.name.value,
@@ -157,13 +141,13 @@ export class CompileCtx implements InputContext {
   }
 
   /** Sub-fields of a selected object field. */
-  subfields(sel: Selected, type: GraphQLObjectType, depth: number): Selected[] {
+  subfields(sel: Selected, type: GraphQLObjectType): Selected[] {
     if (!sel.selections.length) throw validationError(`missing selection set for "${type.name}"`, sel.path);
     const merged: SelectionSetNode = {
       kind: Kind.SELECTION_SET,
       selections: sel.selections.flatMap((s) => s.selections),
     };
-    return this.fields(type, merged, sel.path, depth);
+    return this.fields(type, merged, sel.path);
   }
 }
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   type DocumentNode,
-  execute,
   type FragmentDefinitionNode,
   Kind,
   type OperationDefinitionNode,
@@ -14,11 +13,13 @@ import { outputInfo, type RootInfo } from '../schema/info.ts';
 import { type Compiled, render, sql } from '../sql/sql.ts';
 import { compileAction } from './action.ts';
 import { aggregateQuery } from './aggregate.ts';
-import { CompileCtx, objectType, type Selected, type ShapeLimits } from './context.ts';
+import { CompileCtx, objectType, type Selected } from './context.ts';
 import { functionSource } from './function.ts';
 import { compileInsert } from './insert.ts';
+import { answerIntrospection } from './introspection.ts';
 import type { FieldPlan, Plan } from './plan.ts';
 import { listQuery, objectQuery, tableSource } from './select.ts';
+import { checkShape, type ShapeLimits } from './shape.ts';
 import { compileStream } from './stream.ts';
 import { compileDelete, compileUpdate, pkExp } from './update.ts';
 
@@ -87,7 +88,8 @@ export function compileOperation(
   const { variables, declared } = prepareVariables(op, given);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const ctx = new CompileCtx(role, variables, declared, fragments, limits);
+  checkShape(op, fragments, limits);
+  const ctx = new CompileCtx(role, variables, declared, fragments);
   const schema = role.schema;
   const rootType =
     op.operation === 'query'
@@ -110,28 +112,17 @@ export function compileOperation(
     else fields.push(compileRoot(ctx, sel, outputInfo(sel.def!) as RootInfo));
   }
   if (introspection.length) {
-    // graphql-js answers only the introspection fields: the other root fields are ours, and its
-    // default resolvers would answer null for them (an error on a non-null field).
-    const introspectionOp: OperationDefinitionNode = {
-      ...op,
-      selectionSet: {
-        kind: Kind.SELECTION_SET,
-        selections: introspection.flatMap((sel) =>
-          sel.selections.length
-            ? sel.selections.map((selectionSet) => ({ ...sel.node, selectionSet }))
-            : [sel.node],
-        ),
-      },
-    };
-    const result = execute({
+    // The answer is computed now and cached with the plan: every variable may change it.
+    for (const name of declared.keys()) ctx.structural.add(name);
+    const answers = answerIntrospection(
       schema,
-      document: { ...doc, definitions: doc.definitions.map((d) => (d === op ? introspectionOp : d)) },
-      operationName: op.name?.value,
-      variableValues: variables,
-    }) as { data?: Record<string, unknown>; errors?: readonly Error[] };
-    if (result.errors?.length) throw validationError(result.errors[0]!.message);
-    for (const f of fields)
-      if (f.kind === 'static' && f.json === '') f.json = JSON.stringify(result.data?.[f.alias] ?? null);
+      doc,
+      op,
+      introspection,
+      variables,
+      limits.introspectionBudget,
+    );
+    for (const f of fields) if (f.kind === 'static' && f.json === '') f.json = answers.get(f.alias) ?? 'null';
   }
   if (fields.some((f) => f.kind === 'query' && f.stream) && fields.length > 1)
     throw validationError('a streaming subscription must have exactly one root field');
@@ -156,16 +147,14 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
     const type = objectType(sel.def!.type);
     return query(
       root.kind === 'function'
-        ? listQuery(ctx, root.fn.table, args, sel, type, src, 1)
-        : aggregateQuery(ctx, root.fn.table, args, sel, type, src, 1),
+        ? listQuery(ctx, root.fn.table, args, sel, type, src)
+        : aggregateQuery(ctx, root.fn.table, args, sel, type, src),
     );
   }
   const table = root.table;
   switch (root.kind) {
     case 'select':
-      return query(
-        listQuery(ctx, table, ctx.args(sel), sel, objectType(sel.def!.type), tableSource(table), 1),
-      );
+      return query(listQuery(ctx, table, ctx.args(sel), sel, objectType(sel.def!.type), tableSource(table)));
     case 'select_by_pk':
       return query(
         objectQuery(
@@ -175,12 +164,11 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
           sel,
           objectType(sel.def!.type),
           tableSource(table),
-          1,
         ),
       );
     case 'select_aggregate':
       return query(
-        aggregateQuery(ctx, table, ctx.args(sel), sel, objectType(sel.def!.type), tableSource(table), 1),
+        aggregateQuery(ctx, table, ctx.args(sel), sel, objectType(sel.def!.type), tableSource(table)),
       );
     case 'select_stream':
       return compileStream(ctx, table, sel);

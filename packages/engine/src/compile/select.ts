@@ -48,7 +48,6 @@ function shape(
   fields: Selected[],
   b: string,
   t: string,
-  depth: number,
   hidden: Array<[string, string]> = [],
 ): Shape {
   const inner = new Map<string, SQL>();
@@ -98,8 +97,8 @@ function shape(
       };
       const type = objectType(f.def!.type);
       const q = field.returnsSet
-        ? listQuery(ctx, field.returnsTable, ctx.args(f), f, type, from, depth + 1)
-        : objectQuery(ctx, field.returnsTable, TRUE_EXP, f, type, from, depth + 1);
+        ? listQuery(ctx, field.returnsTable, ctx.args(f), f, type, from)
+        : objectQuery(ctx, field.returnsTable, TRUE_EXP, f, type, from);
       laterals.push(sql`LEFT JOIN LATERAL (${q}) AS ${sql.ident(l)} ON true`);
       parts.push(sql`${sql.ident(l, 'j')} ${as}`);
     } else if (meta.kind === 'rel' || meta.kind === 'rel_aggregate') {
@@ -109,10 +108,9 @@ function shape(
       const src = tableSource(rel.target, relJoin(rel.mapping, t));
       const type = objectType(f.def!.type);
       let q: SQL;
-      if (meta.kind === 'rel_aggregate')
-        q = aggregateQuery(ctx, rel.target, ctx.args(f), f, type, src, depth + 1);
-      else if (rel.kind === 'object') q = objectQuery(ctx, rel.target, TRUE_EXP, f, type, src, depth + 1);
-      else q = listQuery(ctx, rel.target, ctx.args(f), f, type, src, depth + 1);
+      if (meta.kind === 'rel_aggregate') q = aggregateQuery(ctx, rel.target, ctx.args(f), f, type, src);
+      else if (rel.kind === 'object') q = objectQuery(ctx, rel.target, TRUE_EXP, f, type, src);
+      else q = listQuery(ctx, rel.target, ctx.args(f), f, type, src);
       laterals.push(sql`LEFT OUTER JOIN LATERAL (${q}) AS ${sql.ident(l)} ON true`);
       parts.push(sql`${sql.ident(l, 'j')} ${as}`);
     } else throw validationError(`field '${f.name}' cannot be selected here`, f.path);
@@ -250,14 +248,13 @@ export function listQuery(
   f: Selected,
   type: GraphQLObjectType,
   src: Source,
-  depth: number,
   /** Extra output columns the client did not ask for (the cursor of a stream), as [alias, column]. */
   hidden: Array<[string, string]> = [],
 ): SQL {
   const b = ctx.alias('_b');
   const t = ctx.alias('_t');
   const fl = filtering(ctx, table, args, f, src, b, true);
-  const s = shape(ctx, table, ctx.subfields(f, type, depth), b, t, depth, hidden);
+  const s = shape(ctx, table, ctx.subfields(f, type), b, t, hidden);
   // json_agg of whole rows is markedly faster than a per-row row_to_json(subselect). It keeps the
   // inner ORDER BY: the subquery is sorted and limited first, and LATERAL joins are nested loops
   // that preserve the outer order.
@@ -274,7 +271,6 @@ export function objectQuery(
   f: Selected,
   type: GraphQLObjectType,
   src: Source,
-  depth: number,
 ): SQL {
   const b = ctx.alias('_b');
   const t = ctx.alias('_t');
@@ -290,6 +286,6 @@ export function objectQuery(
     limit: null,
     offset: null,
   };
-  const s = shape(ctx, table, ctx.subfields(f, type, depth), b, t, depth);
+  const s = shape(ctx, table, ctx.subfields(f, type), b, t);
   return sql`SELECT row_to_json(${sql.ident('_r')}) AS ${sql.ident('j')} FROM (SELECT ${s.row} FROM (${innerQuery(ctx, s.inner, src, b, fl, 1)}) AS ${sql.ident(t)}${laterals(s)}) AS ${sql.ident('_r')}`;
 }

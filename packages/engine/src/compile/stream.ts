@@ -42,7 +42,7 @@ export function compileStream(ctx: CompileCtx, table: Table, sel: Selected): Fie
     limit: args.batch_size,
     order_by: { [column.gqlName]: descending ? 'desc' : 'asc' },
   };
-  const q = listQuery(ctx, table, listArgs, sel, objectType(sel.def!.type), tableSource(table, after), 1, [
+  const q = listQuery(ctx, table, listArgs, sel, objectType(sel.def!.type), tableSource(table, after), [
     [CURSOR_KEY, column.name],
   ]);
   const statement = sql`SELECT (SELECT _q.j FROM (${q}) AS _q)::text AS root`;

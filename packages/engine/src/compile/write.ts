@@ -49,22 +49,17 @@ const writtenRows: Source = { from: sql`_m`, filter: false };
 
 /** True when a selection (and `returning`) reads only columns and `__typename`. */
 function onlyColumns(ctx: CompileCtx, sel: Selected, type: GraphQLObjectType, response: boolean): boolean {
-  const before = ctx.nodes;
-  try {
-    return ctx
-      .fields(
-        type,
-        { kind: Kind.SELECTION_SET, selections: sel.selections.flatMap((s) => s.selections) },
-        sel.path,
-      )
-      .every((f) => {
-        if (f.name === '__typename' || (response && f.name === 'affected_rows')) return true;
-        if (response && f.name === 'returning') return onlyColumns(ctx, f, objectType(f.def!.type), false);
-        return !response && outputInfo(f.def!)?.kind === 'column';
-      });
-  } finally {
-    ctx.nodes = before;
-  }
+  return ctx
+    .fields(
+      type,
+      { kind: Kind.SELECTION_SET, selections: sel.selections.flatMap((s) => s.selections) },
+      sel.path,
+    )
+    .every((f) => {
+      if (f.name === '__typename' || (response && f.name === 'affected_rows')) return true;
+      if (response && f.name === 'returning') return onlyColumns(ctx, f, objectType(f.def!.type), false);
+      return !response && outputInfo(f.def!)?.kind === 'column';
+    });
 }
 
 /** Plans the output of `insert_T`/`update_T`/`delete_T` (`response`) or `_one`/`_by_pk` (`row`). */
@@ -83,7 +78,7 @@ export function mutationOutput(
     };
   if (kind === 'row')
     return {
-      inline: sql`SELECT _q.j FROM (${objectQuery(ctx, table, TRUE_EXP, sel, type, writtenRows, 1)}) AS _q`,
+      inline: sql`SELECT _q.j FROM (${objectQuery(ctx, table, TRUE_EXP, sel, type, writtenRows)}) AS _q`,
     };
   return {
     inline: sql`SELECT ${responseObject(ctx, table, sel, type, sql`(SELECT count(*) FROM _m)::integer`, writtenRows)}`,
@@ -165,13 +160,13 @@ function responseObject(
   rows: Source,
 ): SQL {
   const parts: SQL[] = [];
-  for (const f of ctx.subfields(sel, type, 1)) {
+  for (const f of ctx.subfields(sel, type)) {
     const key = sql.key(f.alias);
     if (f.name === '__typename') parts.push(sql`${key}, ${sql.key(type.name)}::text`);
     else if (f.name === 'affected_rows') parts.push(sql`${key}, ${count}`);
     else
       parts.push(
-        sql`${key}, (SELECT _q.j FROM (${listQuery(ctx, table, {}, f, objectType(f.def!.type), rows, 2)}) AS _q)`,
+        sql`${key}, (SELECT _q.j FROM (${listQuery(ctx, table, {}, f, objectType(f.def!.type), rows)}) AS _q)`,
       );
   }
   return sql`json_build_object(${sql.join(parts)})`;
@@ -185,6 +180,6 @@ export function rowStatement(
   type: GraphQLObjectType,
 ): Compiled {
   return render(
-    sql`SELECT (SELECT _q.j FROM (${objectQuery(ctx, table, TRUE_EXP, sel, type, rowsSource(table), 1)}) AS _q)::text AS root`,
+    sql`SELECT (SELECT _q.j FROM (${objectQuery(ctx, table, TRUE_EXP, sel, type, rowsSource(table))}) AS _q)::text AS root`,
   );
 }

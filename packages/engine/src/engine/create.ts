@@ -18,7 +18,7 @@ export interface Engine {
   live: LiveQueries;
   /** The bound port once listening. */
   readonly port: number | undefined;
-  /** Starts listening; resolves with the bound port (pass 0 for any free port). */
+  /** Starts listening (on 127.0.0.1 unless `host` says otherwise); resolves with the bound port (0: any free port). */
   listen(port?: number, host?: string): Promise<number>;
   /** Executes a request as the HTTP endpoint would (headers decide the session). */
   execute(body: GraphQLRequest, headers?: Headers): Promise<unknown>;
@@ -48,7 +48,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     get port() {
       return port;
     },
-    listen: (wanted = 8080, host) =>
+    listen: (wanted = 8080, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {
         http.once('error', reject);
         http.listen(wanted, host, () => {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { type AuthConfig, Authenticator, type Headers } from '../auth/authenticate.ts';
 import { type Catalog, introspect, tableKey } from '../catalog/introspect.ts';
-import type { ShapeLimits } from '../compile/context.ts';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { HasuraError } from '../errors.ts';
 import { Executor, type SentStatement, type Session } from '../exec/executor.ts';
@@ -14,6 +13,7 @@ import { buildModel, type EnumRows } from '../metadata/model.ts';
 import type { Model } from '../model/types.ts';
 import { loadProject } from '../project/project.ts';
 import { buildRoleSchema, type RoleSchema } from '../schema/build.ts';
+import { ApiLimits, type ApiLimitsMetadata, type LimitOptions } from './api-limits.ts';
 import { PlanCache } from './plan-cache.ts';
 
 /** Options of an in-process engine (the server reads them from HASURA_GRAPHQL_* env). */
@@ -38,8 +38,11 @@ export interface EngineOptions {
   liveBatchSize?: number;
   /** Max request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
-  /** Operation depth / field count limits (api_limits.yaml global limits apply when unset). */
-  limits?: ShapeLimits;
+  /**
+   * Limits for every role but admin (depth, nodes, aliases, batch size, statement time, introspection
+   * size); each wins over api_limits.yaml and the engine's defaults, and 0 switches it off.
+   */
+  limits?: LimitOptions;
   /** Environment for `{{ENV}}` templates and `*_from_env` (default process.env). */
   env?: NodeJS.ProcessEnv;
   poolSize?: number;
@@ -75,7 +78,7 @@ export class EngineCore {
     readonly executor: Executor,
     readonly auth: Authenticator,
     readonly options: EngineOptions,
-    readonly limits: ShapeLimits,
+    readonly limits: ApiLimits,
   ) {}
 
   /** The schema of a role (built once, then cached). */
@@ -99,7 +102,7 @@ export class EngineCore {
       req.query,
       req.operationName,
       req.variables,
-      this.limits,
+      this.limits.forRole(session.role),
     );
     req.variables = variables;
     return plan;
@@ -167,6 +170,16 @@ export class EngineCore {
       return dataBody(plan, values);
     } catch (error) {
       return errorBody(error, session.role === 'admin');
+    }
+  }
+
+  /** Operations a batch may have for the session the headers give; undefined when unlimited. */
+  async batchLimit(headers: Headers): Promise<number | undefined> {
+    try {
+      return this.limits.forRole((await this.auth.session(headers)).role).maxBatch;
+    } catch {
+      // Each operation of the batch then reports the authentication error itself.
+      return undefined;
     }
   }
 
@@ -314,21 +327,14 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
     jwt,
     unauthorizedRole: options.unauthorizedRole || undefined,
   });
-  const apiLimits = (raw.api_limits ?? {}) as {
-    disabled?: boolean;
-    depth_limit?: { global?: number };
-    node_limit?: { global?: number };
-  };
-  const limits: ShapeLimits = {
-    maxDepth: options.limits?.maxDepth ?? (apiLimits.disabled ? undefined : apiLimits.depth_limit?.global),
-    maxNodes: options.limits?.maxNodes ?? (apiLimits.disabled ? undefined : apiLimits.node_limit?.global),
-  };
+  const limits = new ApiLimits((raw.api_limits ?? {}) as ApiLimitsMetadata, options.limits);
   return new EngineCore(
     model,
     new Executor(
       options.databaseUrl,
       options.poolSize ?? connection.pool_settings?.max_connections ?? 20,
       isolation,
+      limits.statementTimeoutMs(),
     ),
     auth,
     options,

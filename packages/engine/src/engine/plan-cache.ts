@@ -1,8 +1,8 @@
 import { type DocumentNode, type OperationDefinitionNode, parse } from 'graphql';
-import type { ShapeLimits } from '../compile/context.ts';
 import { checkVariableUses } from '../compile/input.ts';
 import { compileOperation, prepareVariables, selectOperation } from '../compile/operation.ts';
 import type { Plan } from '../compile/plan.ts';
+import type { ShapeLimits } from '../compile/shape.ts';
 import { validationError } from '../errors.ts';
 import type { RoleSchema } from '../schema/build.ts';
 
@@ -15,6 +15,10 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 2000;
+/** Longer documents are compiled every time instead of cached, so the cache's memory stays bounded. */
+const MAX_CACHED_QUERY_CHARS = 64 * 1024;
+/** Tokens a document may have: parsing stops there, before a huge document costs time or memory. */
+export const MAX_QUERY_TOKENS = 20_000;
 const MAX_PLANS_PER_ENTRY = 64;
 
 /** Parsed documents and compiled plans per (role, query text, operation name). */
@@ -34,13 +38,20 @@ export class PlanCache {
     if (!entry) {
       let doc: DocumentNode;
       try {
-        doc = parse(query);
-      } catch {
-        throw validationError('not a valid graphql query', '$.query');
+        doc = parse(query, { maxTokens: MAX_QUERY_TOKENS });
+      } catch (error) {
+        throw validationError(
+          / tokens\b/.test(String(error))
+            ? `the query has more than ${MAX_QUERY_TOKENS} tokens`
+            : 'not a valid graphql query',
+          '$.query',
+        );
       }
       entry = { doc, op: selectOperation(doc, operationName), plans: new Map(), structural: null };
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, entry);
+      if (query.length <= MAX_CACHED_QUERY_CHARS) {
+        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(key, entry);
+      }
     }
     // Defaults and required variables are per request, even when the plan is cached.
     const { variables: prepared } = prepareVariables(entry.op, variables);

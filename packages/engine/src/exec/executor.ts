@@ -76,8 +76,14 @@ export class Executor {
     max = 20,
     /** The source's `isolation_level` (read-committed, repeatable-read, serializable). */
     private readonly isolation: 'read-committed' | 'repeatable-read' | 'serializable' = 'read-committed',
+    /** PostgreSQL's statement_timeout for every connection (the time limit); none when undefined. */
+    statementTimeoutMs?: number,
   ) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max });
+    this.pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max,
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+    });
     // A broken idle connection must not crash the process; the pool drops it.
     this.pool.on('error', () => {});
   }

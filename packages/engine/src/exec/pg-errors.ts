@@ -16,6 +16,12 @@ const CONSTRAINT_PREFIX: Record<string, string> = {
   '23001': 'Can not delete or update due to data being referred. ',
 };
 
+/** The message of every error that means the database cannot be reached (answered with 503). */
+export const DATABASE_UNAVAILABLE = 'connection error: the database is not reachable; try again in a moment';
+
+/** A SQLSTATE; node's own errors (ECONNREFUSED, ECONNRESET, ...) have other codes. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
 /** Maps a PostgreSQL error to Hasura's code and message (HASURA-DIALECT §6.3). */
 export function mapPgError(error: unknown, statement?: string): HasuraError {
   if (error instanceof HasuraError) return error;
@@ -32,7 +38,9 @@ export function mapPgError(error: unknown, statement?: string): HasuraError {
     },
   };
   const code = e.code;
-  if (!code) return new HasuraError('postgres-error', 'connection error', '$', internal);
+  // No SQLSTATE: the connection failed (refused, reset, timed out, terminated).
+  if (!code || !SQLSTATE.test(code))
+    return new HasuraError('postgres-error', DATABASE_UNAVAILABLE, '$', internal);
   if (CONSTRAINT_PREFIX[code])
     return new HasuraError('constraint-violation', `${CONSTRAINT_PREFIX[code]}${e.message}`, '$', internal);
   if (code === '23514')
@@ -49,6 +57,13 @@ export function mapPgError(error: unknown, statement?: string): HasuraError {
       internal,
     );
   if (code.startsWith('08') || code.startsWith('57P'))
-    return new HasuraError('postgres-error', 'connection error', '$', internal);
+    return new HasuraError('postgres-error', DATABASE_UNAVAILABLE, '$', internal);
+  if (code === '57014' && /statement timeout/.test(e.message))
+    return new HasuraError(
+      'time-limit-exceeded',
+      'the operation took longer than its time limit and was cancelled',
+      '$',
+      internal,
+    );
   return new HasuraError('unexpected', 'database query error', '$', internal);
 }

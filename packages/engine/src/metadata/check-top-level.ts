@@ -24,6 +24,25 @@ const isEmpty = (v: unknown) =>
   v === undefined ||
   (Array.isArray(v) ? v.length === 0 : isObj(v) && Object.keys(v).length === 0);
 
+const LIMIT_KEYS = new Set(['depth_limit', 'node_limit', 'batch_limit', 'time_limit']);
+const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** What is wrong with one `api_limits` entry (`{global, per_role}` of non-negative integers), if anything. */
+function limitProblem(value: unknown, perRoleAllowed: boolean): string | null {
+  if (!isObj(value)) return 'must be an object with global and per_role';
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'global') {
+      if (!isCount(v)) return 'global must be a non-negative integer';
+    } else if (k === 'per_role') {
+      if (!perRoleAllowed)
+        return 'only a global limit is supported here by this engine (per_role is not: it applies per request or per connection)';
+      if (!isObj(v) || !Object.values(v).every(isCount))
+        return 'per_role must map role names to non-negative integers';
+    } else return `unknown key '${k}' (global and per_role are allowed)`;
+  }
+  return null;
+}
+
 /** Checks the top-level files (remote schemas, cron triggers, api limits...). */
 export function checkTopLevel(metadata: RawMetadata): MetadataError[] {
   const errors: MetadataError[] = [];
@@ -36,15 +55,23 @@ export function checkTopLevel(metadata: RawMetadata): MetadataError[] {
   if (isObj(limits)) {
     const file = fileOf(limits, `${metadata.dir}/api_limits.yaml`);
     for (const [key, value] of Object.entries(limits)) {
-      if (key === 'disabled') continue;
-      if (key !== 'depth_limit' && key !== 'node_limit')
+      if (key === 'disabled') {
+        if (typeof value !== 'boolean') errors.push(new MetadataError(file, key, 'must be true or false'));
+        continue;
+      }
+      if (!LIMIT_KEYS.has(key)) {
         errors.push(
-          new MetadataError(file, key, 'only depth_limit and node_limit are supported by this engine'),
+          new MetadataError(
+            file,
+            key,
+            'only depth_limit, node_limit, batch_limit and time_limit are supported by this engine (rate_limit needs Hasura EE and Redis)',
+          ),
         );
-      else if (!isObj(value) || Object.keys(value).some((k) => k !== 'global'))
-        errors.push(
-          new MetadataError(file, key, 'only a global limit is supported by this engine (per_role is not)'),
-        );
+        continue;
+      }
+      const perRoleAllowed = key === 'depth_limit' || key === 'node_limit';
+      const problem = limitProblem(value, perRoleAllowed);
+      if (problem) errors.push(new MetadataError(file, key, problem));
     }
   }
   return errors;

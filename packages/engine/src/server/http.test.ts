@@ -18,6 +18,7 @@ beforeAll(async () => {
     ENGINE_MAX_DEPTH: '4',
     ENGINE_MAX_NODES: '20',
     ENGINE_MAX_BODY_BYTES: '2000',
+    HASURA_GRAPHQL_CORS_DOMAIN: 'http://localhost:*',
   });
   base = `http://127.0.0.1:${engine.port}`;
 });
@@ -47,16 +48,20 @@ describe('HTTP server (started from HASURA_GRAPHQL_* env like the local stack do
     expect(await (await fetch(`${base}/console`)).text()).toContain('GraphiQL');
   });
 
-  it('echoes the origin for CORS (every origin unless HASURA_GRAPHQL_CORS_DOMAIN restricts it)', async () => {
-    const res = await fetch(`${base}/v1/graphql`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://localhost:5173',
-        'access-control-request-headers': 'content-type,x-hasura-role',
-      },
-    });
+  it('echoes the origin for CORS only when HASURA_GRAPHQL_CORS_DOMAIN allows it', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${base}/v1/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-headers': 'content-type,x-hasura-role' },
+      });
+    const res = await preflight('http://localhost:5173');
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('access-control-allow-headers')).toBe('content-type,x-hasura-role');
+    const evil = await preflight('https://evil.example');
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    expect(evil.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(corsPatterns(undefined)).toEqual([]);
+    expect(corsPatterns('*')).toBeNull();
     const only = corsPatterns('http://localhost:*, https://*.example.com')!;
     expect(
       ['http://localhost:5173', 'https://app.example.com', 'https://evil.com'].map((o) =>
@@ -94,13 +99,14 @@ describe('HTTP server (started from HASURA_GRAPHQL_* env like the local stack do
     });
   });
 
-  it('enforces the body size, depth and node limits', async () => {
+  it('enforces the body size, depth and node limits (for every role but admin)', async () => {
     expect((await post(JSON.stringify({ query: `{ author { name } }${' '.repeat(3000)}` }))).status).toBe(
       413,
     );
-    const deep = await post(
-      JSON.stringify({ query: '{ article { author { articles { author { articles { id } } } } } }' }),
-    );
+    const asUser = { 'x-hasura-admin-secret': 's3cret', 'x-hasura-role': 'user', 'x-hasura-user-id': '1' };
+    const deepQuery = '{ article { author { articles { author { articles { id } } } } } }';
+    expect((await post(JSON.stringify({ query: deepQuery }))).json).toHaveProperty('data');
+    const deep = await post(JSON.stringify({ query: deepQuery }), asUser);
     expect(deep.json).toMatchObject({
       errors: [
         { message: 'the query exceeds the maximum depth of 4', extensions: { code: 'validation-failed' } },
@@ -110,8 +116,16 @@ describe('HTTP server (started from HASURA_GRAPHQL_* env like the local stack do
       JSON.stringify({
         query: `{ ${Array.from({ length: 21 }, (_, i) => `a${i}: author_by_pk(id: 1) { id }`).join(' ')} }`,
       }),
+      asUser,
     );
-    expect(wide.json).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' } }] });
+    expect(wide.json).toMatchObject({
+      errors: [
+        {
+          message: 'the query exceeds the maximum number of nodes (20)',
+          extensions: { code: 'validation-failed' },
+        },
+      ],
+    });
   });
 
   it('answers /v1alpha1/graphql with real HTTP status codes', async () => {

@@ -9,8 +9,9 @@ import { graphiqlPage } from './graphiql.ts';
 export const ENGINE_VERSION = 'v2.48.0-portal-engine';
 
 /**
- * CORS like Hasura: the request's origin is echoed when allowed (HASURA_GRAPHQL_CORS_DOMAIN, a
- * comma-separated list with `*` wildcards; everything by default), so credentialed requests work.
+ * CORS: the request's origin is echoed, so credentialed requests work, only when
+ * HASURA_GRAPHQL_CORS_DOMAIN allows it (a comma-separated list with `*` wildcards, or `*` for
+ * every origin). Unset, no cross-origin request is allowed (Hasura allows every origin then).
  */
 function corsHeaders(req: IncomingMessage, allowed: RegExp[] | null): Record<string, string> {
   const origin = req.headers.origin;
@@ -25,9 +26,10 @@ function corsHeaders(req: IncomingMessage, allowed: RegExp[] | null): Record<str
   };
 }
 
-/** HASURA_GRAPHQL_CORS_DOMAIN as patterns; null means every origin. */
+/** HASURA_GRAPHQL_CORS_DOMAIN as patterns; null means every origin, [] none (unset). */
 export function corsPatterns(domains: string | undefined): RegExp[] | null {
-  if (!domains || domains.trim() === '*') return null;
+  if (!domains?.trim()) return [];
+  if (domains.trim() === '*') return null;
   return domains.split(',').map(
     (d) =>
       new RegExp(
@@ -46,8 +48,15 @@ export function flatHeaders(raw: IncomingMessage['headers']): Headers {
   return out;
 }
 
-function send(res: ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8') {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type = 'application/json; charset=utf-8',
+  extra: Record<string, string> = {},
+) {
   res.writeHead(status, {
+    ...extra,
     ...(res.req
       ? corsHeaders(res.req, (res as ServerResponse & { cors?: RegExp[] | null }).cors ?? null)
       : {}),
@@ -79,12 +88,26 @@ const AUTH_CODES = new Set([
   'invalid-headers',
 ]);
 
-/** The HTTP status `/v1alpha1/graphql` answers with: 401 for auth errors, 500 unexpected, else 400. */
-function statusOf(answer: string): number {
-  if (!answer.startsWith('{"errors"')) return 200;
-  const code = (JSON.parse(answer) as { errors: Array<{ extensions?: { code?: string } }> }).errors[0]
-    ?.extensions?.code;
-  return code && AUTH_CODES.has(code) ? 401 : code === 'unexpected' ? 500 : 400;
+/** Codes that mean the database cannot be reached (or takes no more connections): 503 everywhere. */
+const UNAVAILABLE_CODES = new Set(['postgres-error', 'postgres-max-connections-error']);
+
+function errorCode(answer: string): string | undefined {
+  if (!answer.startsWith('{"errors"')) return undefined;
+  return (JSON.parse(answer) as { errors: Array<{ extensions?: { code?: string } }> }).errors[0]?.extensions
+    ?.code;
+}
+
+/**
+ * The HTTP status of an answer: `/v1/graphql` answers 200 like Hasura, except 503 while the
+ * database is unavailable (so a client, proxy or health check can tell it from a refusal);
+ * `/v1alpha1/graphql` gives real codes: 401 for auth errors, 500 unexpected, else 400.
+ */
+function statusOf(answer: string, realStatus: boolean): number {
+  const code = errorCode(answer);
+  if (code === undefined) return 200;
+  if (UNAVAILABLE_CODES.has(code)) return 503;
+  if (!realStatus) return 200;
+  return AUTH_CODES.has(code) ? 401 : code === 'unexpected' ? 500 : 400;
 }
 
 /** Handles `/v1/graphql` POSTs (single and batched), `/healthz`, `/v1/version` and the console. */
@@ -138,12 +161,26 @@ export function createHttpServer(core: EngineCore): Server {
       }
       const headers = flatHeaders(req.headers);
       if (Array.isArray(body)) {
+        const limit = await core.batchLimit(headers);
+        if (limit !== undefined && body.length > limit)
+          return send(
+            res,
+            realStatus ? 400 : 200,
+            errorBody(
+              new HasuraError(
+                'validation-failed',
+                `a batch may have at most ${limit} operations; this one has ${body.length}`,
+              ),
+              false,
+            ),
+          );
         const out: string[] = [];
         for (const item of body) out.push(await core.handle(headers, item as GraphQLRequest));
         return send(res, 200, `[${out.join(',')}]`);
       }
       const answer = await core.handle(headers, body as GraphQLRequest);
-      send(res, realStatus ? statusOf(answer) : 200, answer);
+      const status = statusOf(answer, realStatus);
+      send(res, status, answer, undefined, status === 503 ? { 'retry-after': '5' } : {});
     } catch (error) {
       send(res, 500, errorBody(error, false));
     }

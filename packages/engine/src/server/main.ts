@@ -37,11 +37,20 @@ export async function startFromEnv(
     wsInitTimeoutSeconds: num('HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT'),
     liveBatchSize: num('HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE'),
     maxBodyBytes: num('ENGINE_MAX_BODY_BYTES'),
-    limits: { maxDepth: num('ENGINE_MAX_DEPTH'), maxNodes: num('ENGINE_MAX_NODES') },
+    limits: {
+      maxDepth: num('ENGINE_MAX_DEPTH'),
+      maxNodes: num('ENGINE_MAX_NODES'),
+      maxAliases: num('ENGINE_MAX_ALIASES'),
+      maxBatch: num('ENGINE_MAX_BATCH'),
+      timeSeconds: num('ENGINE_TIME_LIMIT_SECONDS'),
+      introspectionBudget: num('ENGINE_INTROSPECTION_BUDGET'),
+    },
     env,
   });
-  const bound = await engine.listen(port);
-  console.log(`engine: serving ${project} on http://localhost:${bound}/v1/graphql`);
+  // Loopback unless told otherwise, like every other service of the stack.
+  const host = env.HASURA_GRAPHQL_SERVER_HOST || env.HOST || '127.0.0.1';
+  const bound = await engine.listen(port, host);
+  console.log(`engine: serving ${project} on http://${host}:${bound}/v1/graphql`);
   return engine;
 }
 
