@@ -5,6 +5,8 @@ import type { ShapeLimits } from '../compile/shape.ts';
 export interface RoleLimits extends ShapeLimits {
   /** Operations in one batched HTTP request. */
   maxBatch?: number;
+  /** Operations (subscriptions, queries) running at once on one WebSocket connection. */
+  maxSocketOperations?: number;
 }
 
 /** The engine's own limits, for every role but admin, where metadata and options say nothing. */
@@ -13,6 +15,8 @@ export const DEFAULT_LIMITS = {
   maxNodes: 1000,
   maxAliases: 100,
   maxBatch: 20,
+  /** The app keeps a handful of subscriptions per page. */
+  maxSocketOperations: 100,
   introspectionBudget: DEFAULT_INTROSPECTION_BUDGET,
   /** Seconds one SQL statement may run (PostgreSQL's statement_timeout). */
   timeSeconds: 10,
@@ -78,6 +82,12 @@ export class ApiLimits {
         maxNodes: this.pick(o.maxNodes, m.node_limit, role, DEFAULT_LIMITS.maxNodes),
         maxBatch: this.pick(o.maxBatch, m.batch_limit, role, DEFAULT_LIMITS.maxBatch),
         maxAliases: this.pick(o.maxAliases, undefined, role, DEFAULT_LIMITS.maxAliases),
+        maxSocketOperations: this.pick(
+          o.maxSocketOperations,
+          undefined,
+          role,
+          DEFAULT_LIMITS.maxSocketOperations,
+        ),
         introspectionBudget: this.pick(
           o.introspectionBudget,
           undefined,

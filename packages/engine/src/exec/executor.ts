@@ -43,6 +43,9 @@ export function bindParams(
 
 const SET_USER = "SELECT set_config('hasura.user', $1, true)";
 
+/** How long a request waits for a connection (a new one, or a free one of a busy pool). */
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** One statement as the executor sends it (see `EngineCore.compile`). */
 export interface SentStatement {
   sql: string;
@@ -82,6 +85,8 @@ export class Executor {
     this.pool = new pg.Pool({
       connectionString: databaseUrl,
       max,
+      // An unreachable database (or a pool busy for this long) answers 503 instead of hanging.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
     });
     // A broken idle connection must not crash the process; the pool drops it.
@@ -262,6 +267,16 @@ export class Executor {
     } finally {
       client.off('error', onError);
       client.release(broken);
+    }
+  }
+
+  /** True when the database answers `SELECT 1` (the health check). */
+  async reachable(): Promise<boolean> {
+    try {
+      await this.pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import { type GraphQLObjectType, getIntrospectionQuery, getNamedType, isObjectType } from 'graphql';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
 import { DEFAULT_LIMITS } from '../engine/api-limits.ts';
 import { createEngine, type Engine } from '../engine/create.ts';
 
@@ -14,6 +15,7 @@ import { createEngine, type Engine } from '../engine/create.ts';
  * quickly and clearly, and other clients must keep being served.
  */
 
+const MAX_ACTIVE_OPERATIONS = DEFAULT_LIMITS.maxSocketOperations;
 const PORTAL = path.resolve(import.meta.dirname, '../../../../hasura');
 const KEY = 'hardening-test-key-hardening-test-key';
 
@@ -324,8 +326,12 @@ describe('the database goes away and comes back', () => {
     };
     const read = { query: '{ users_aggregate { aggregate { count } } }' };
     expect((await post(read, asAdmin)).json.errors).toBeUndefined();
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
     await relay.down();
     try {
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.text()).toBe('ERROR: the database is not reachable');
       for (const body of [read, { ...write, variables: { e: 'down@example.test' } }]) {
         const answer = await post(body, asAdmin);
         expect(answer.status).toBe(503);
@@ -339,6 +345,7 @@ describe('the database goes away and comes back', () => {
     } finally {
       await relay.up();
     }
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const back = await post(read, asAdmin);
     expect(back.status).toBe(200);
     expect(back.json.errors).toBeUndefined();
@@ -349,5 +356,58 @@ describe('the database goes away and comes back', () => {
     );
     await client.end();
     expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('WebSocket', () => {
+  const open = async () => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/v1/graphql`, 'graphql-transport-ws');
+    const messages: Array<{ type: string; id?: string; payload?: unknown }> = [];
+    ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(
+      JSON.stringify({
+        type: 'connection_init',
+        payload: { headers: { authorization: `Bearer ${userToken}` } },
+      }),
+    );
+    await vi.waitFor(() => expect(messages.some((m) => m.type === 'connection_ack')).toBe(true));
+    return { ws, messages };
+  };
+
+  it('closes a connection that sends a message over the size limit', async () => {
+    const { ws } = await open();
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send(
+      JSON.stringify({
+        type: 'subscribe',
+        id: '1',
+        payload: { query: `{ __typename }${' '.repeat(2 * 1024 * 1024)}` },
+      }),
+    );
+    expect(await closed).toBe(1009);
+  });
+
+  it('refuses more operations at once than a connection may run', async () => {
+    const { ws, messages } = await open();
+    for (let i = 0; i <= MAX_ACTIVE_OPERATIONS; i += 1)
+      ws.send(
+        JSON.stringify({
+          type: 'subscribe',
+          id: String(i),
+          payload: { query: 'subscription { __typename }' },
+        }),
+      );
+    await vi.waitFor(() =>
+      expect(
+        messages.find((m) => m.type === 'error' && m.id === String(MAX_ACTIVE_OPERATIONS))?.payload,
+      ).toEqual([
+        {
+          message: `a connection may have at most ${MAX_ACTIVE_OPERATIONS} operations running at once`,
+          extensions: { path: '$', code: 'validation-failed' },
+        },
+      ]),
+    );
+    ws.close();
   });
 });

@@ -119,8 +119,11 @@ export function createHttpServer(core: EngineCore): Server {
     try {
       const url = (req.url ?? '/').split('?')[0];
       if (req.method === 'OPTIONS') return send(res, 204, '');
+      // Like Hasura: 200 OK, or an error status while the database cannot be reached.
       if (req.method === 'GET' && url === '/healthz')
-        return send(res, 200, 'OK', 'text/plain; charset=utf-8');
+        return (await core.executor.reachable())
+          ? send(res, 200, 'OK', 'text/plain; charset=utf-8')
+          : send(res, 503, 'ERROR: the database is not reachable', 'text/plain; charset=utf-8');
       if (req.method === 'GET' && url === '/v1/version')
         return send(res, 200, JSON.stringify({ version: ENGINE_VERSION }));
       if (req.method === 'GET' && (url === '/console' || url === '/') && core.options.enableConsole)

@@ -42,6 +42,7 @@ export async function startFromEnv(
       maxNodes: num('ENGINE_MAX_NODES'),
       maxAliases: num('ENGINE_MAX_ALIASES'),
       maxBatch: num('ENGINE_MAX_BATCH'),
+      maxSocketOperations: num('ENGINE_WS_MAX_OPERATIONS'),
       timeSeconds: num('ENGINE_TIME_LIMIT_SECONDS'),
       introspectionBudget: num('ENGINE_INTROSPECTION_BUDGET'),
     },
@@ -70,7 +71,11 @@ const isMain = process.argv[1] && import.meta.url === `file://${path.resolve(pro
 if (isMain) {
   startFromEnv().then(
     (engine) => {
-      const stop = () => void engine.close().then(() => process.exit(0));
+      const stop = () => {
+        // Open sockets or a database that does not answer must not hold the process.
+        setTimeout(() => process.exit(0), 3000).unref();
+        void engine.close().then(() => process.exit(0));
+      };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     },

@@ -13,20 +13,23 @@ type Message = { type?: string; id?: string; payload?: Record<string, unknown> }
 
 /** Serves graphql-transport-ws and the legacy Apollo protocol on `/v1/graphql`. */
 export class WsServer {
-  readonly wss = new WebSocketServer({
-    noServer: true,
-    handleProtocols: (protocols) =>
-      protocols.has('graphql-transport-ws')
-        ? 'graphql-transport-ws'
-        : protocols.has('graphql-ws')
-          ? 'graphql-ws'
-          : false,
-  });
+  readonly wss: WebSocketServer;
 
   constructor(
     private readonly core: EngineCore,
     private readonly live: LiveQueries,
   ) {
+    this.wss = new WebSocketServer({
+      noServer: true,
+      // A message is a request: the same size limit as an HTTP body.
+      maxPayload: core.options.maxBodyBytes ?? 1024 * 1024,
+      handleProtocols: (protocols) =>
+        protocols.has('graphql-transport-ws')
+          ? 'graphql-transport-ws'
+          : protocols.has('graphql-ws')
+            ? 'graphql-ws'
+            : false,
+    });
     this.wss.on(
       'connection',
       (socket, req) => new Connection(this.core, this.live, socket, flatHeaders(req.headers)),
@@ -190,6 +193,15 @@ class Connection {
       return;
     }
     const session = this.session;
+    const cap = this.core.limits.forRole(session.role).maxSocketOperations;
+    if (cap !== undefined && this.ops.size >= cap)
+      return this.error(
+        id,
+        new HasuraError(
+          'validation-failed',
+          `a connection may have at most ${cap} operations running at once`,
+        ),
+      );
     const next = this.modern ? 'next' : 'data';
     let req: ReturnType<typeof parseRequest>;
     let plan: ReturnType<EngineCore['plan']>;
