@@ -92,6 +92,42 @@ describe('metadata validation at start (nothing silently ignored)', () => {
     );
   });
 
+  it('reads api_limits.yaml: per-role depth and node limits, global batch and time limits', async () => {
+    const dir = variant('version.yaml', (t) => t);
+    writeFileSync(
+      path.join(dir, 'metadata', 'api_limits.yaml'),
+      'depth_limit:\n  global: 7\n  per_role:\n    user: 3\nnode_limit:\n  global: 300\nbatch_limit:\n  global: 5\ntime_limit:\n  global: 4\n',
+    );
+    const core = await loadEngineCore({ projectDir: dir, databaseUrl: db.url, poolSize: 1 });
+    try {
+      expect(core.limits.forRole('user')).toMatchObject({ maxDepth: 3, maxNodes: 300, maxBatch: 5 });
+      expect(core.limits.forRole('editor')).toMatchObject({ maxDepth: 7, maxNodes: 300, maxBatch: 5 });
+      expect(core.limits.forRole('admin')).toEqual({});
+      expect(core.limits.statementTimeoutMs()).toBe(4000);
+    } finally {
+      await core.executor.close();
+    }
+  });
+
+  it('refuses api limits it cannot honour (rate limits; per-role batch and time limits)', async () => {
+    const withLimits = (text: string) => {
+      const dir = variant('version.yaml', (t) => t);
+      writeFileSync(path.join(dir, 'metadata', 'api_limits.yaml'), text);
+      return dir;
+    };
+    expect(
+      await startError(
+        withLimits('rate_limit:\n  global:\n    max_reqs_per_min: 10\n    unique_params: IP\n'),
+      ),
+    ).toContain('api_limits.yaml: rate_limit: only depth_limit, node_limit, batch_limit and time_limit');
+    expect(await startError(withLimits('time_limit:\n  per_role:\n    user: 2\n'))).toContain(
+      'api_limits.yaml: time_limit: only a global limit is supported here',
+    );
+    expect(await startError(withLimits('depth_limit:\n  global: -1\n'))).toContain(
+      'global must be a non-negative integer',
+    );
+  });
+
   it('refuses a relationship to an untracked table', async () => {
     const msg = await startError(
       variant('databases/default/tables/tables.yaml', (t) =>
