@@ -1,24 +1,15 @@
 import type { GraphQLObjectType } from 'graphql';
+import { AGG_COLUMN_OPS } from '../model/scalars.ts';
 import type { Table } from '../model/types.ts';
 import { outputInfo } from '../schema/info.ts';
-import { type SQL, sql } from '../sql/sql.ts';
+import { SQL, sql } from '../sql/sql.ts';
 import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { resolve } from './input.ts';
 import { filtering, innerQuery, listQuery, type Source } from './select.ts';
 import { boolSql } from './where.ts';
 
-const AGG_FN: Record<string, SQL> = {
-  sum: sql`sum`,
-  avg: sql`avg`,
-  max: sql`max`,
-  min: sql`min`,
-  stddev: sql`stddev`,
-  stddev_pop: sql`stddev_pop`,
-  stddev_samp: sql`stddev_samp`,
-  var_pop: sql`var_pop`,
-  var_samp: sql`var_samp`,
-  variance: sql`variance`,
-};
+/** Each aggregate's SQL function: the same name, from a fixed list (never from a request). */
+const AGG_FN = new Map<string, SQL>(AGG_COLUMN_OPS.map((op) => [op, new SQL([op])]));
 
 /** `T_aggregate`: `{aggregate {...}, nodes [...]}`; the permission limit caps only `nodes`. */
 export function aggregateQuery(
@@ -65,7 +56,7 @@ export function aggregateQuery(
             else {
               const meta = outputInfo(c.def!);
               if (meta?.kind !== 'column') throw new Error('unreachable');
-              cols.push(sql`${sql.key(c.alias)}, ${AGG_FN[g.name]!}(${sql.ident(a, meta.column.name)})`);
+              cols.push(sql`${sql.key(c.alias)}, ${AGG_FN.get(g.name)!}(${sql.ident(a, meta.column.name)})`);
             }
           }
           fields.push(sql`${gk}, json_build_object(${sql.join(cols)})`);

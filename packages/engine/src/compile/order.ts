@@ -1,4 +1,5 @@
 import { validationError } from '../errors.ts';
+import { AGG_COLUMN_OPS } from '../model/scalars.ts';
 import type { Table } from '../model/types.ts';
 import { type SQL, sql } from '../sql/sql.ts';
 import type { CompileCtx } from './context.ts';
@@ -27,18 +28,7 @@ const DIRECTIONS: Record<string, SQL> = {
   desc_nulls_last: sql`DESC NULLS LAST`,
 };
 
-const AGGS = new Set([
-  'sum',
-  'avg',
-  'max',
-  'min',
-  'stddev',
-  'stddev_pop',
-  'stddev_samp',
-  'var_pop',
-  'var_samp',
-  'variance',
-]);
+const AGGS = new Set<string>(AGG_COLUMN_OPS);
 
 /** Compiles an `order_by` value (object or list of objects) into ORDER BY terms over `alias`. */
 export function orderItems(

@@ -50,6 +50,20 @@ export function sumScalar(scalar: string): string {
   return scalar;
 }
 
+/** Aggregates over columns (`T_aggregate_fields`, aggregate `order_by`), in Hasura's order; each is the SQL function of that name. */
+export const AGG_COLUMN_OPS = [
+  'avg',
+  'max',
+  'min',
+  'stddev',
+  'stddev_pop',
+  'stddev_samp',
+  'sum',
+  'var_pop',
+  'var_samp',
+  'variance',
+] as const;
+
 /** Aggregates whose result is always Float. */
 export const AGG_FLOAT_OPS = [
   'avg',

@@ -8,7 +8,7 @@ import {
   GraphQLInt,
   GraphQLObjectType,
 } from 'graphql';
-import { AGG_FLOAT_OPS, isNumeric, isOrdered, sumScalar } from '../model/scalars.ts';
+import { AGG_COLUMN_OPS, AGG_FLOAT_OPS, isNumeric, isOrdered, sumScalar } from '../model/scalars.ts';
 import type { Column, Table } from '../model/types.ts';
 import { info } from './info.ts';
 import { list, nn, type TableTypes } from './table-types.ts';
@@ -49,18 +49,7 @@ export function aggregateFields(t: TableTypes, table: Table): GraphQLObjectType 
         description: `aggregate fields of "${table.name}"`,
         fields: () => {
           const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
-          for (const op of [
-            'avg',
-            'max',
-            'min',
-            'stddev',
-            'stddev_pop',
-            'stddev_samp',
-            'sum',
-            'var_pop',
-            'var_samp',
-            'variance',
-          ]) {
+          for (const op of AGG_COLUMN_OPS) {
             const cols = aggColumns(t, table, op);
             if (!cols.length) continue;
             fields[op] = {
@@ -110,18 +99,7 @@ export function aggregateOrderBy(t: TableTypes, table: Table): GraphQLInputObjec
         fields: () => {
           const ob = t.reg.orderBy();
           const fields: GraphQLInputFieldConfigMap = { count: { type: ob } };
-          for (const op of [
-            'avg',
-            'max',
-            'min',
-            'stddev',
-            'stddev_pop',
-            'stddev_samp',
-            'sum',
-            'var_pop',
-            'var_samp',
-            'variance',
-          ]) {
+          for (const op of AGG_COLUMN_OPS) {
             const cols = aggColumns(t, table, op);
             if (!cols.length) continue;
             fields[op] = {
