@@ -1,4 +1,4 @@
-import type { EngineBenchResult } from './run-engine-bench.ts';
+import type { EngineBenchResult } from './result.ts';
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 

@@ -49,3 +49,13 @@ export class HasuraError extends Error {
 /** Shorthand for the most common error. */
 export const validationError = (message: string, path = '$') =>
   new HasuraError('validation-failed', message, path);
+
+/** `{"errors": [...]}`, with internal details only for admins. */
+export function errorBody(error: unknown, admin: boolean): string {
+  const e =
+    error instanceof HasuraError
+      ? error
+      : new HasuraError('unexpected', 'internal error', '$', String((error as Error)?.stack ?? error));
+  if (!(error instanceof HasuraError)) console.error('engine: unexpected error', error);
+  return JSON.stringify({ errors: [e.toJSON(admin)] });
+}

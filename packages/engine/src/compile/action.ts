@@ -6,7 +6,8 @@ import { outputInfo } from '../schema/info.ts';
 import { type Compiled, render, sql } from '../sql/sql.ts';
 import type { CompileCtx, Selected } from './context.ts';
 import type { ActionOutput, StatementRunner } from './plan.ts';
-import { listQuery, objectQuery, tableSource } from './select.ts';
+import { listQuery, objectQuery } from './select.ts';
+import { tableSource } from './source.ts';
 
 const bad = (message: string) => new HasuraError('unexpected', message);
 

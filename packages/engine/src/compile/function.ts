@@ -2,7 +2,7 @@ import type { TrackedFunction } from '../model/types.ts';
 import { type SQL, sql } from '../sql/sql.ts';
 import type { CompileCtx } from './context.ts';
 import { resolve, Var } from './input.ts';
-import type { Source } from './select.ts';
+import type { Source } from './source.ts';
 
 /** Rows of a tracked function called with named arguments (variables stay parameters). */
 export function functionSource(ctx: CompileCtx, fn: TrackedFunction, argsValue: unknown): Source {

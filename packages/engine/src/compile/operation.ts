@@ -12,14 +12,14 @@ import type { RoleSchema } from '../schema/build.ts';
 import { outputInfo, type RootInfo } from '../schema/info.ts';
 import { type Compiled, render, sql } from '../sql/sql.ts';
 import { compileAction } from './action.ts';
-import { aggregateQuery } from './aggregate.ts';
 import { CompileCtx, objectType, type Selected } from './context.ts';
 import { functionSource } from './function.ts';
 import { compileInsert } from './insert.ts';
 import { answerIntrospection } from './introspection.ts';
 import type { FieldPlan, Plan } from './plan.ts';
-import { listQuery, objectQuery, tableSource } from './select.ts';
+import { aggregateQuery, listQuery, objectQuery } from './select.ts';
 import { checkShape, type ShapeLimits } from './shape.ts';
+import { tableSource } from './source.ts';
 import { compileStream } from './stream.ts';
 import { compileDelete, compileUpdate, pkExp } from './update.ts';
 

@@ -4,7 +4,8 @@ import { render, sql } from '../sql/sql.ts';
 import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { resolve, Var } from './input.ts';
 import { type FieldPlan, STREAM_CURSOR } from './plan.ts';
-import { listQuery, tableSource } from './select.ts';
+import { listQuery } from './select.ts';
+import { tableSource } from './source.ts';
 
 /** Output key carrying each row's cursor value (stripped before rows reach the client). */
 export const CURSOR_KEY = '__cursor';

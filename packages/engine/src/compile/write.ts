@@ -7,7 +7,8 @@ import { type Compiled, render, type SQL, sql } from '../sql/sql.ts';
 import { type CompileCtx, objectType, type Selected } from './context.ts';
 import { Var } from './input.ts';
 import type { StatementRunner } from './plan.ts';
-import { listQuery, objectQuery, type Source } from './select.ts';
+import { listQuery, objectQuery } from './select.ts';
+import type { Source } from './source.ts';
 
 /** Shared by inserts, updates and deletes: write statements, their checks and their responses. */
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { type AuthConfig, Authenticator, type Headers } from '../auth/authenticate.ts';
 import { type Catalog, introspect, tableKey } from '../catalog/introspect.ts';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
-import { HasuraError } from '../errors.ts';
+import { errorBody, HasuraError } from '../errors.ts';
 import { Executor, type SentStatement, type Session } from '../exec/executor.ts';
 import { liveStatement } from '../live/poller.ts';
 import { qualifiedTable } from '../metadata/check.ts';
@@ -229,16 +229,6 @@ export function dataBody(plan: Plan, values: string[]): string {
     out += `${JSON.stringify(f.alias)}:${values[i]}`;
   });
   return `${out}}}`;
-}
-
-/** `{"errors": [...]}`, with internal details only for admins. */
-export function errorBody(error: unknown, admin: boolean): string {
-  const e =
-    error instanceof HasuraError
-      ? error
-      : new HasuraError('unexpected', 'internal error', '$', String((error as Error)?.stack ?? error));
-  if (!(error instanceof HasuraError)) console.error('engine: unexpected error', error);
-  return JSON.stringify({ errors: [e.toJSON(admin)] });
 }
 
 /** Validates the request shape like Hasura (`parse-failed`). */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type Plan, STREAM_CURSOR } from '../compile/plan.ts';
 import { CURSOR_KEY } from '../compile/stream.ts';
-import { errorBody } from '../engine/engine.ts';
+import { errorBody } from '../errors.ts';
 import { bindParams } from '../exec/executor.ts';
 import { mapPgError } from '../exec/pg-errors.ts';
 import { encodeConst, pgArray } from '../sql/sql.ts';

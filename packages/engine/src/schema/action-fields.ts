@@ -16,7 +16,8 @@ import {
 } from 'graphql';
 import type { Model } from '../model/types.ts';
 import { info } from './info.ts';
-import { list, nn, type TableTypes } from './table-types.ts';
+import type { TableTypes } from './table-types.ts';
+import { list, nn } from './wrappers.ts';
 
 type Fields = GraphQLFieldConfigMap<unknown, unknown>;
 

@@ -11,10 +11,21 @@ import {
 import { AGG_COLUMN_OPS, AGG_FLOAT_OPS, isNumeric, isOrdered, sumScalar } from '../model/scalars.ts';
 import type { Column, Table } from '../model/types.ts';
 import { info } from './info.ts';
-import { list, nn, type TableTypes } from './table-types.ts';
+import type { TypeRegistry } from './registry.ts';
+import { list, nn } from './wrappers.ts';
+
+/** What the aggregate types need of the table types (TableTypes provides it). */
+export interface TableTypeSource {
+  readonly reg: TypeRegistry;
+  object(table: Table): GraphQLObjectType;
+  selectColumns(table: Table): Column[];
+  selectColumn(table: Table): GraphQLEnumType;
+  comparison(column: Pick<Column, 'scalar' | 'isArray' | 'enumTable'>): GraphQLInputObjectType;
+  boolExp(table: Table): GraphQLInputObjectType;
+}
 
 /** `T_aggregate`. */
-export function aggregateType(t: TableTypes, table: Table): GraphQLObjectType {
+export function aggregateType(t: TableTypeSource, table: Table): GraphQLObjectType {
   const name = `${table.gqlName}_aggregate`;
   return t.reg.get(
     name,
@@ -31,7 +42,7 @@ export function aggregateType(t: TableTypes, table: Table): GraphQLObjectType {
 }
 
 /** Columns an aggregate operation applies to. */
-export function aggColumns(t: TableTypes, table: Table, op: string): Column[] {
+export function aggColumns(t: TableTypeSource, table: Table, op: string): Column[] {
   const cols = t.selectColumns(table).filter((c) => !c.isArray && !c.enumTable);
   return op === 'max' || op === 'min'
     ? cols.filter((c) => isOrdered(c.scalar))
@@ -39,7 +50,7 @@ export function aggColumns(t: TableTypes, table: Table, op: string): Column[] {
 }
 
 /** `T_aggregate_fields`: count and the per-operation field types. */
-export function aggregateFields(t: TableTypes, table: Table): GraphQLObjectType {
+export function aggregateFields(t: TableTypeSource, table: Table): GraphQLObjectType {
   const name = `${table.gqlName}_aggregate_fields`;
   return t.reg.get(
     name,
@@ -88,7 +99,7 @@ export function aggregateFields(t: TableTypes, table: Table): GraphQLObjectType 
 }
 
 /** `T_aggregate_order_by`, for ordering by array relationship aggregates. */
-export function aggregateOrderBy(t: TableTypes, table: Table): GraphQLInputObjectType {
+export function aggregateOrderBy(t: TableTypeSource, table: Table): GraphQLInputObjectType {
   const name = `${table.gqlName}_aggregate_order_by`;
   return t.reg.get(
     name,
@@ -126,7 +137,7 @@ export function aggregateOrderBy(t: TableTypes, table: Table): GraphQLInputObjec
 }
 
 /** `T_aggregate_bool_exp`: aggregation predicates over an array relationship (count only). */
-export function aggregateBoolExp(t: TableTypes, table: Table): GraphQLInputObjectType {
+export function aggregateBoolExp(t: TableTypeSource, table: Table): GraphQLInputObjectType {
   const name = `${table.gqlName}_aggregate_bool_exp`;
   return t.reg.get(
     name,
@@ -147,7 +158,7 @@ export function aggregateBoolExp(t: TableTypes, table: Table): GraphQLInputObjec
 
 /** `T_aggregate_bool_exp_<fn>`: `{arguments, distinct, filter, predicate}`. */
 function predicateInput(
-  t: TableTypes,
+  t: TableTypeSource,
   table: Table,
   fn: 'count' | 'bool_and' | 'bool_or',
   booleans: Column[],

@@ -21,7 +21,8 @@ import {
 } from './mutation-types.ts';
 import { TypeRegistry } from './registry.ts';
 import { streamArgs } from './stream-types.ts';
-import { list, nn, TableTypes } from './table-types.ts';
+import { TableTypes } from './table-types.ts';
+import { list, nn } from './wrappers.ts';
 
 /** One role's GraphQL schema plus the builder that made it (the compilers read its types). */
 export interface RoleSchema {

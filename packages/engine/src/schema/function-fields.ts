@@ -6,7 +6,8 @@ import {
 import type { Model, TrackedFunction } from '../model/types.ts';
 import { aggregateType } from './aggregate-types.ts';
 import { info } from './info.ts';
-import { list, nn, type TableTypes } from './table-types.ts';
+import type { TableTypes } from './table-types.ts';
+import { list, nn } from './wrappers.ts';
 
 /** `<f>_args`: the function's arguments (the session argument is filled by the engine). */
 function argsInput(t: TableTypes, fn: TrackedFunction): GraphQLInputObjectType {

@@ -11,7 +11,8 @@ import {
 import { isNumeric } from '../model/scalars.ts';
 import type { Column, Table } from '../model/types.ts';
 import { info } from './info.ts';
-import { isNameOk, list, nn, type TableTypes } from './table-types.ts';
+import type { TableTypes } from './table-types.ts';
+import { isNameOk, list, nn } from './wrappers.ts';
 
 /** Columns a role may insert, minus those its `set` presets fill. */
 export function insertColumns(t: TableTypes, table: Table): Column[] {

@@ -6,7 +6,8 @@ import {
 } from 'graphql';
 import type { Table } from '../model/types.ts';
 import { info } from './info.ts';
-import { list, nn, type TableTypes } from './table-types.ts';
+import type { TableTypes } from './table-types.ts';
+import { list, nn } from './wrappers.ts';
 
 /** Arguments of `T_stream`: `batch_size`, `cursor`, `where`. */
 export function streamArgs(t: TableTypes, table: Table): GraphQLFieldConfigArgumentMap {

@@ -9,8 +9,6 @@ import {
   GraphQLInputObjectType,
   type GraphQLInputType,
   GraphQLInt,
-  GraphQLList,
-  GraphQLNonNull,
   GraphQLObjectType,
   type GraphQLOutputType,
   GraphQLString,
@@ -21,11 +19,9 @@ import { aggregateBoolExp, aggregateOrderBy, aggregateType } from './aggregate-t
 import { info } from './info.ts';
 import type { TypeRegistry } from './registry.ts';
 import { permissionsFor } from './view.ts';
+import { list, nn } from './wrappers.ts';
 
-const nn = <T extends GraphQLInputType | GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
-const list = <T extends GraphQLInputType | GraphQLOutputType>(t: T) => new GraphQLList(t);
 const desc = (s: string | null | undefined) => s ?? undefined;
-const isNameOk = (s: string) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(s);
 
 /** Builds the query-side types of tables for one role. */
 export class TableTypes {
@@ -310,6 +306,5 @@ export class TableTypes {
   }
 }
 
-export { isNameOk, list, nn };
 /** A graphql-js output field configuration. */
 export type FieldConfig = GraphQLFieldConfig<unknown, unknown>;

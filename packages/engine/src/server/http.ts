@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Headers } from '../auth/authenticate.ts';
 import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
-import { errorBody } from '../engine/engine.ts';
-import { HasuraError } from '../errors.ts';
+import { errorBody, HasuraError } from '../errors.ts';
 import { graphiqlPage } from './graphiql.ts';
 
 /** The version string `/v1/version` reports. */
