@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { introspectUrl } from './catalog/introspect.ts';
-import { loadModel } from './engine/engine.ts';
 import { checkMetadata } from './metadata/check.ts';
 import { loadMetadataDirectory } from './metadata/load.ts';
+import { loadModel } from './metadata/load-model.ts';
 import { sourceUrls } from './metadata/sources.ts';
 import { applyMigrations, migrationStatus, rollbackMigrations } from './project/migrations.ts';
 import { loadProject } from './project/project.ts';

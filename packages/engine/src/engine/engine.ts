@@ -1,15 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { type AuthConfig, Authenticator, type Headers } from '../auth/authenticate.ts';
-import { type Catalog, introspect, tableKey } from '../catalog/introspect.ts';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { errorBody, HasuraError } from '../errors.ts';
 import { Executor, type SentStatement, type Session } from '../exec/executor.ts';
 import { liveStatement } from '../live/poller.ts';
-import { qualifiedTable } from '../metadata/check.ts';
-import { loadMetadataDirectory, type RawMetadata } from '../metadata/load.ts';
-import { buildModel, type EnumRows } from '../metadata/model.ts';
+import { loadMetadataDirectory } from '../metadata/load.ts';
+import { connectionSettings, loadModel } from '../metadata/load-model.ts';
 import type { Model } from '../model/types.ts';
 import { loadProject } from '../project/project.ts';
 import { buildRoleSchema, type RoleSchema } from '../schema/build.ts';
@@ -251,48 +248,6 @@ export function parseRequest(body: GraphQLRequest): {
   return { query: body.query, operationName, variables: variables as Record<string, unknown> };
 }
 
-async function enumRows(
-  client: pg.ClientBase,
-  raw: { sources: unknown[] },
-  catalog: Catalog,
-): Promise<EnumRows> {
-  const rows: EnumRows = new Map();
-  const source = raw.sources[0] as { tables?: Array<Record<string, unknown>> } | undefined;
-  for (const entry of source?.tables ?? []) {
-    if (entry.is_enum !== true) continue;
-    const name = qualifiedTable(entry.table);
-    const table = name && catalog.tables.get(tableKey(name.schema, name.name));
-    const pk = table?.primaryKey?.length === 1 ? table.primaryKey[0] : undefined;
-    if (!table || !pk) continue;
-    const comment = table.columns.find((c) => c.name !== pk)?.name;
-    // Identifiers come from the catalog; there are no values in this statement.
-    const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-    const res = await client.query(
-      `SELECT ${ident(pk)}::text AS value, ${comment ? `${ident(comment)}::text` : 'NULL'} AS comment FROM ${ident(table.schema)}.${ident(table.name)} ORDER BY 1`,
-    );
-    rows.set(tableKey(table.schema, table.name), res.rows);
-  }
-  return rows;
-}
-
-/**
- * Checks loaded metadata against the live database and resolves the typed model; throws an
- * AggregateError of MetadataErrors (file and key each) when anything is wrong or unsupported.
- */
-export async function loadModel(raw: RawMetadata, databaseUrl: string): Promise<Model> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  // Errors reach the awaiting query; an unhandled 'error' event would crash the process.
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    const catalog = await introspect(client);
-    const sourceName = String((raw.sources[0] as { name?: string } | undefined)?.name ?? 'default');
-    return buildModel(raw, new Map([[sourceName, catalog]]), await enumRows(client, raw, catalog));
-  } finally {
-    await client.end();
-  }
-}
-
 /** Loads the project, checks metadata against the database and prepares the engine core. */
 export async function loadEngineCore(options: EngineOptions): Promise<EngineCore> {
   const project = loadProject(options.projectDir);
@@ -301,16 +256,7 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
     throw new Error(`no Hasura metadata in ${metadataDir}`);
   const raw = loadMetadataDirectory(metadataDir);
   const model = await loadModel(raw, options.databaseUrl);
-  const connection = ((raw.sources[0] as { configuration?: { connection_info?: unknown } } | undefined)
-    ?.configuration?.connection_info ?? {}) as {
-    isolation_level?: string;
-    pool_settings?: { max_connections?: number };
-  };
-  const isolation = connection.isolation_level ?? 'read-committed';
-  if (isolation !== 'read-committed' && isolation !== 'repeatable-read' && isolation !== 'serializable')
-    throw new Error(
-      `databases.yaml: isolation_level must be read-committed, repeatable-read or serializable, found '${isolation}'`,
-    );
+  const connection = connectionSettings(raw);
   const jwt = typeof options.jwtSecret === 'string' ? JSON.parse(options.jwtSecret) : options.jwtSecret;
   const auth = new Authenticator({
     adminSecret: options.adminSecret || undefined,
@@ -322,8 +268,8 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
     model,
     new Executor(
       options.databaseUrl,
-      options.poolSize ?? connection.pool_settings?.max_connections ?? 20,
-      isolation,
+      options.poolSize ?? connection.maxConnections ?? 20,
+      connection.isolation,
       limits.statementTimeoutMs(),
     ),
     auth,
