@@ -1,9 +1,8 @@
 import { Center, Paper, Stack, Text } from '@mantine/core';
+import { MIN_SCREEN_WIDTH_PX } from '@portal/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LogoMark } from './brand/logo.tsx';
 
-/** Narrowest supported window (spec 000 §9). */
-export const MIN_WIDTH_PX = 768;
 export const SMALL_SCREEN_MESSAGE = 'Your browser or device is too small';
 export const UNSUPPORTED_BROWSER_MESSAGE =
   'Connect is not compatible with Safari & Internet Explorer. Connect works best in the Chrome browser. Please install Chrome & view Connect.';
@@ -60,10 +59,10 @@ export function ScreenGuard({
   const width = useWindowWidth();
   if (isUnsupportedBrowser(userAgent))
     return <Notice hint="Chrome is free from google.com/chrome.">{UNSUPPORTED_BROWSER_MESSAGE}</Notice>;
-  if (width < MIN_WIDTH_PX)
+  if (width < MIN_SCREEN_WIDTH_PX)
     return (
       <Notice
-        hint={`Connect needs a window at least ${MIN_WIDTH_PX} pixels wide: use a tablet or a computer, or widen this window.`}
+        hint={`Connect needs a window at least ${MIN_SCREEN_WIDTH_PX} pixels wide: use a tablet or a computer, or widen this window.`}
       >
         {SMALL_SCREEN_MESSAGE}
       </Notice>

@@ -1,7 +1,6 @@
+import { LAZY_SCREEN_TIMEOUT_MS } from '@portal/domain';
 import { type ComponentType, lazy } from 'react';
 
-/** How long a code-split screen may take to load before we give up (spec 000 §8). */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const CHUNK_LOAD_FAILED = 'Loading chunk failed';
 
 /** Whether an error is a failed (or timed-out) load of a code-split screen. */
@@ -16,7 +15,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Wraps a dynamic import: a failure or a load over the time-out becomes 'Loading chunk failed'. */
-export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = LAZY_SCREEN_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(CHUNK_LOAD_FAILED)), timeoutMs);
     load().then(
