@@ -81,6 +81,8 @@ export async function startDatabase(
   const cluster = await startCluster({
     dataDir: config.dataDir,
     port: config.port,
+    // Real data: crash-safe settings on (fsync, full_page_writes, synchronous_commit).
+    durable: true,
     onLog: (line) => {
       // The server's own chatter stays out of the way; problems still show.
       if (/\b(ERROR|FATAL|PANIC)\b/.test(line)) log.error(line.trim());
