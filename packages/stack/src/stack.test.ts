@@ -1,10 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portal/devdb';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
+import { resolveSecrets } from './config/secrets.ts';
 import { startS3rver } from './data/s3.ts';
 import { probePort } from './ports.ts';
 import { SERVICES, type ServiceSpec } from './services/table.ts';
@@ -20,7 +21,7 @@ const STAND_IN = `
 import http from 'node:http';
 const healthyFrom = Date.now() + Number(process.env.STAND_IN_WARM_UP_MS ?? 0);
 const server = http.createServer((req, res) => {
-  if (req.url === '/healthz') {
+  if (req.url === '/healthz' || req.url === '/api/health') {
     if (Date.now() < healthyFrom) { res.statusCode = 503; return res.end('warming up'); }
     return res.end('OK');
   }
@@ -28,10 +29,15 @@ const server = http.createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({
     url: req.url,
-    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(HASURA_|ACTIONS_)/.test(k))),
+    env: Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => /^(HASURA_|ACTIONS_|TRUST_PROXY$|DEV_PAGES_KEY$)/.test(k)),
+    ),
   }));
 });
-server.listen(Number(process.env.HASURA_GRAPHQL_SERVER_PORT), '127.0.0.1', () => console.log('stand-in up'));
+// As the engine it has HASURA_GRAPHQL_SERVER_PORT; as actions, PORT.
+server.listen(Number(process.env.PORT ?? process.env.HASURA_GRAPHQL_SERVER_PORT), '127.0.0.1', () =>
+  console.log('stand-in up'),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
@@ -132,6 +138,65 @@ describe('runStack', () => {
     expect(errors.join('')).toContain('engine exited unexpectedly (code 7); stopping everything');
     expect(await probePort(config.port, '127.0.0.1')).toBeNull();
     expect(await probePort((config.s3 as { port: number }).port, '127.0.0.1')).toBeNull();
+  });
+
+  it('tells the engine the allowed CORS origins, and actions to trust only the gateway and its dev pages key', {
+    timeout: 60_000,
+  }, async () => {
+    const lines: string[] = [];
+    const standInActions: ServiceSpec = {
+      ...SERVICES.find((s) => s.name === 'actions')!,
+      entry: engine.entry,
+      command: engine.command,
+    };
+    stack = await runStack(config, {
+      services: [engine, standInActions],
+      output: (line) => lines.push(line),
+    });
+    expect(await stack.ready).toBe(true);
+    const base = `http://127.0.0.1:${config.port}`;
+    const engineEnv = (
+      (await (await fetch(`${base}/v1/graphql`, { method: 'POST' })).json()) as {
+        env: Record<string, string>;
+      }
+    ).env;
+    expect(engineEnv.HASURA_GRAPHQL_CORS_DOMAIN).toBe(
+      `http://localhost:${config.port},http://127.0.0.1:${config.port}`,
+    );
+    const actionsEnv = (
+      (await (await fetch(`${base}/api/anything`)).json()) as { env: Record<string, string> }
+    ).env;
+    expect(actionsEnv.TRUST_PROXY).toBe('127.0.0.1');
+    const stored = JSON.parse(readFileSync(path.join(config.dataDir, 'secrets.json'), 'utf8')) as {
+      devPagesKey: string;
+    };
+    expect(stored.devPagesKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(actionsEnv.DEV_PAGES_KEY).toBe(stored.devPagesKey);
+    // The banner gives the full mailbox link, with one line saying what it is.
+    const banner = lines.join('\n');
+    expect(banner).toContain(`${config.publicUrl}/api/dev/mailbox?key=${stored.devPagesKey}`);
+    expect(banner).toMatch(/Dev mailbox \(the e-mails the app sent: password reset and invitation links/);
+  });
+
+  it('deduplicates the CORS origins and takes DEV_PAGES_KEY from the environment', () => {
+    const withPublic = loadConfig(
+      { ...envOf(config), PUBLIC_URL: `http://127.0.0.1:${config.port}/` },
+      REPO_ROOT,
+    );
+    expect(withPublic.appOrigins).toEqual([
+      `http://127.0.0.1:${config.port}`,
+      `http://localhost:${config.port}`,
+    ]);
+    const elsewhere = loadConfig(
+      { ...envOf(config), PUBLIC_URL: 'https://portal.example.org', DEV_PAGES_KEY: 'k'.repeat(20) },
+      REPO_ROOT,
+    );
+    const context = { config: elsewhere, secrets: resolveSecrets(elsewhere), databaseUrl: db.url };
+    const engineEnv = SERVICES.find((s) => s.name === 'engine')!.env(context);
+    expect(engineEnv.HASURA_GRAPHQL_CORS_DOMAIN).toBe(
+      `https://portal.example.org,http://localhost:${config.port},http://127.0.0.1:${config.port}`,
+    );
+    expect(SERVICES.find((s) => s.name === 'actions')!.env(context).DEV_PAGES_KEY).toBe('k'.repeat(20));
   });
 
   it('fails start-up naming a service that exits before it is healthy', { timeout: 60_000 }, async () => {

@@ -167,13 +167,7 @@ export async function runStack(
         port: config.s3.port,
         directory: config.s3.dataDir,
         bucket: config.s3.bucket,
-        allowedOrigins: [
-          ...new Set([
-            config.publicUrl,
-            `http://localhost:${config.port}`,
-            `http://127.0.0.1:${config.port}`,
-          ]),
-        ],
+        allowedOrigins: config.appOrigins,
       });
       await resources.add({ name: 's3rver', stop: s3.stop });
       s3Log(`s3rver on ${s3.endpoint}, bucket '${config.s3.bucket}' (data in ${config.s3.dataDir})`);
@@ -241,7 +235,13 @@ export async function runStack(
     }
     await Promise.all(started);
     if (resources.closing) throw new StopRequested();
-    printBanner(config, log, missing, database.seeded);
+    printBanner(
+      config,
+      log,
+      missing,
+      database.seeded,
+      services.some((s) => s.spec.name === 'actions' && s.built) ? secrets.devPagesKey : undefined,
+    );
   };
 
   const ready = start().then(
