@@ -8,6 +8,7 @@ import { startDatabase } from './data/database.ts';
 import { stopLeftoverPostgres } from './data/leftover-postgres.ts';
 import { startS3rver } from './data/s3.ts';
 import { type GatewayOptions, startGateway, type Target } from './gateway/gateway.ts';
+import { securityHeaders } from './gateway/security-headers.ts';
 import { type HealthCheck, httpCheck, postgresCheck, runHealthChecks, s3Check } from './health.ts';
 import { Resources, StopRequested } from './lifecycle.ts';
 import { acquireLock } from './lock.ts';
@@ -190,11 +191,18 @@ export async function runStack(
       }),
     ];
 
+    const targets = gatewayTargets(config, services);
     const gateway = await startGateway({
       host: config.host,
       port: config.port,
-      ...gatewayTargets(config, services),
+      ...targets,
       health: () => runHealthChecks(healthChecks()),
+      maxBodyBytes: config.gateway.maxBodyBytes,
+      headers: securityHeaders({
+        s3Origins: [config.s3.publicEndpoint],
+        // Vite's dev server behind `/` needs inline scripts (its React refresh preamble).
+        dev: targets.web.kind === 'proxy',
+      }),
     });
     await resources.add({ name: 'gateway', stop: gateway.close, first: true });
     log(`gateway on http://${config.host}:${gateway.port}`);
