@@ -15,7 +15,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-pg-'));
   // When we run as root the server runs as the `postgres` user, which must reach the data directory.
   chmodSync(dataDir, 0o755);
-  const cluster = await startCluster({ dataDir: path.join(dataDir, 'data') });
+  // A throwaway cluster: crash safety (fsync and friends) off for speed.
+  const cluster = await startCluster({ dataDir: path.join(dataDir, 'data'), durable: false });
   const teardown = async () => {
     await cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -64,7 +64,7 @@ describe('password reset', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your inbox').waitFor();
 
-    const link = await linkInMailbox(page, 'pm.tas@demo.test');
+    const link = await linkInMailbox(page, e2e.stack.devPagesKey, 'pm.tas@demo.test');
     expect(new URL(link).pathname).toBe('/Reset');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();

@@ -71,7 +71,7 @@ describe('signing in on the way to an invitation', () => {
   it('signed in as someone else: "Sign in as" the invited person, sign in, accept, and they belong', async () => {
     const invited = 'newuser@demo.test';
     await inviteToSouthernCross(invited, 'Jordan');
-    const link = await invitationLink(await e2e.newPage(), invited);
+    const link = await invitationLink(await e2e.newPage(), e2e.stack.devPagesKey, invited);
 
     // A surveyor is signed in on this browser and opens Jordan's link.
     const { page } = e2e;
@@ -96,7 +96,7 @@ describe('signing in on the way to an invitation', () => {
   it("from the sign-up page's sign-in link: sign in, accept, and they belong", async () => {
     const invited = 'pm.newcastle@demo.test';
     await inviteToSouthernCross(invited, 'Grace');
-    const link = await invitationLink(await e2e.newPage(), invited);
+    const link = await invitationLink(await e2e.newPage(), e2e.stack.devPagesKey, invited);
     expect(await isMember(invited)).toBe(false);
 
     const { page } = e2e;

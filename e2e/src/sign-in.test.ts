@@ -238,3 +238,18 @@ describe('small windows', () => {
     await tablet.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 });
+
+describe('under the gateway’s Content-Security-Policy', () => {
+  it('the built app is served with it and signs in and shows the shell with no violation', async () => {
+    const { page } = e2e;
+    const response = await page.goto('/Login');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response?.headers()['x-frame-options']).toBe('DENY');
+    await signIn(page, 'pm@demo.test', { goto: false });
+    await waitForAppShell(page, 'Sarah Mitchell');
+    // A violation is a console error that useE2e records; none may have happened.
+    expect(e2e.pageErrors).toEqual([]);
+  });
+});

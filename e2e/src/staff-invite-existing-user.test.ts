@@ -39,7 +39,7 @@ describe('inviting someone who already has an account', () => {
     await confirm.getByRole('button', { name: 'Send invitation' }).click();
     await toast(page, `You have submitted an invite to ${EXISTING.email}.`);
 
-    const link = await invitationLink(await e2e.newPage(), EXISTING.email);
+    const link = await invitationLink(await e2e.newPage(), e2e.stack.devPagesKey, EXISTING.email);
 
     // Signed out, Jordan follows the link: it names who invited them to which practice.
     const invitee = await e2e.newPage();

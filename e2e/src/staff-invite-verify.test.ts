@@ -56,7 +56,7 @@ describe('inviting a staff member', () => {
       .waitFor();
 
     const mailbox = await e2e.newPage();
-    const link = await invitationLink(mailbox, INVITEE.email);
+    const link = await invitationLink(mailbox, e2e.stack.devPagesKey, INVITEE.email);
 
     // The invitee, signed out, follows the link: it names the practice; they create an account.
     const invited = await e2e.newPage();

@@ -45,6 +45,9 @@ export const ACTION_TIMEOUT_MS = 8_000;
 /** A desktop window: the app's layout at the width most of our users have. */
 export const DESKTOP = { width: 1280, height: 860 } as const;
 
+/** Console errors that report something the Content-Security-Policy blocked. */
+export const CSP_VIOLATION = /^CSP violation: |Content Security Policy/;
+
 /** A fresh, isolated browser profile (cookies, storage) on the stack's origin. */
 export async function newContext(
   browser: Browser,
@@ -60,6 +63,11 @@ export async function newContext(
   // Well inside a test's time-out, so a missing element fails with Playwright's own message.
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   if (CHUNK_DELAY_MS > 0) await delayScripts(context, CHUNK_DELAY_MS);
+  // Whatever the gateway's Content-Security-Policy blocks is reported as a console error, which
+  // the suite turns into a failed test (Chromium's own "Refused to …" lines count too).
+  await context.addInitScript(
+    "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline code')));",
+  );
   return context;
 }
 

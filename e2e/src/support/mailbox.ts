@@ -2,10 +2,16 @@ import type { Page } from 'playwright-core';
 
 /**
  * The first link matching `name` in the newest e-mail to `to`, read from the actions service's
- * dev mailbox (/api/dev/mailbox) as a developer would.
+ * dev mailbox as a developer would: through the link the start-up banner prints
+ * (`/api/dev/mailbox?key=<key>`, which sets the dev pages cookie and redirects to the mailbox).
  */
-export async function linkInMailbox(page: Page, to: string, name: RegExp = /./): Promise<string> {
-  await page.goto('/api/dev/mailbox');
+export async function linkInMailbox(
+  page: Page,
+  devPagesKey: string,
+  to: string,
+  name: RegExp = /./,
+): Promise<string> {
+  await page.goto(`/api/dev/mailbox?key=${encodeURIComponent(devPagesKey)}`);
   const mail = page
     .getByRole('article')
     .filter({ hasText: `To ${to}` })
@@ -17,5 +23,5 @@ export async function linkInMailbox(page: Page, to: string, name: RegExp = /./):
 }
 
 /** The invitation link (/Practice/Invite/<token>) of the newest e-mail to `to`. */
-export const invitationLink = (page: Page, to: string): Promise<string> =>
-  linkInMailbox(page, to, /\/Practice\/Invite\//);
+export const invitationLink = (page: Page, devPagesKey: string, to: string): Promise<string> =>
+  linkInMailbox(page, devPagesKey, to, /\/Practice\/Invite\//);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -17,6 +18,8 @@ export interface E2eStack {
   url: string;
   /** The application database (owner rights), for arranging and checking rows. */
   sql: pg.Pool;
+  /** Opens the actions service's dev pages (`/api/dev/mailbox?key=…`), as the banner's link does. */
+  devPagesKey: string;
   /** The last log lines of every service (printed when a test fails). */
   logs(): string;
   /** Stops the services, drops the database, deletes the temporary directory. */
@@ -104,11 +107,13 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       database = await createTestDatabase('seeded');
     } else {
       // An empty database of our own: the stack migrates and seeds it, as on a first start.
-      const cluster = await startCluster({ dataDir: path.join(dir, 'postgres', 'data') });
+      // Thrown away after the run: crash safety (fsync and friends) off for speed.
+      const cluster = await startCluster({ dataDir: path.join(dir, 'postgres', 'data'), durable: false });
       await createDatabase(cluster.url(), 'portal');
       database = { url: withDatabase(cluster.url(), 'portal'), drop: () => cluster.stop() };
     }
     const url = `http://127.0.0.1:${port}`;
+    const devPagesKey = randomBytes(16).toString('hex');
     const config = loadConfig(
       {
         HOST: '127.0.0.1',
@@ -121,6 +126,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
         ACTIONS_PORT: String(actionsPort),
         WEB_PORT: String(webPort),
         WEB_DIST: webDist,
+        DEV_PAGES_KEY: devPagesKey,
         NO_COLOR: '1',
       },
       REPO_ROOT,
@@ -136,6 +142,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     return {
       url,
       sql,
+      devPagesKey,
       logs: () => lines.join('\n'),
       stop: cleanUp,
     };

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { DESKTOP, launchBrowser, newContext } from './browser.ts';
+import { CSP_VIOLATION, DESKTOP, launchBrowser, newContext } from './browser.ts';
 import { type E2eStack, startE2eStack } from './stack.ts';
 
 /** Failed tests leave a screenshot here (ignored by git). */
@@ -49,6 +49,9 @@ export function useE2e(): E2e {
     target.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')
         consoleLines.push(`[${message.type()}] ${message.text()}`);
+      // The app must work under the gateway's Content-Security-Policy: a violation fails the test.
+      if (message.type() === 'error' && CSP_VIOLATION.test(message.text()))
+        pageErrors.push(`${target.url()}: ${message.text()}`);
     });
   };
 

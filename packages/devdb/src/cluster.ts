@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
@@ -5,12 +6,26 @@ import path from 'node:path';
 import pg from 'pg';
 import EmbeddedPostgres from './embedded-postgres.ts';
 
+/** How a server process ended. */
+export interface ClusterExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 /** A running embedded PostgreSQL cluster. */
 export interface Cluster {
   readonly port: number;
   /** Connection URL for a database on this cluster (default `postgres`). */
   url(database?: string): string;
-  stop(): Promise<void>;
+  /** The postmaster's pid. */
+  readonly pid?: number;
+  /** Resolves when the server process ends, asked to or not. */
+  readonly exited: Promise<ClusterExit>;
+  /**
+   * Fast shutdown (SIGINT); immediate shutdown (SIGQUIT) after `graceMs`, SIGKILL a second
+   * later. Resolves at once when the server has already gone (killed, crashed).
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export interface StartClusterOptions {
@@ -20,7 +35,16 @@ export interface StartClusterOptions {
   port?: number;
   /** Receives the server's log lines (default: dropped). */
   onLog?: (line: string) => void;
+  /**
+   * Crash-safe settings (default true): fsync, full_page_writes and synchronous_commit on, as
+   * PostgreSQL ships them. Only throwaway test clusters turn them off, for speed: with `false`
+   * a crash of the machine (not of PostgreSQL) can lose or corrupt committed data.
+   */
+  durable?: boolean;
 }
+
+/** The settings `durable: false` turns off. */
+const NOT_DURABLE = ['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'synchronous_commit=off'];
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -55,7 +79,13 @@ export async function startCluster(options: StartClusterOptions): Promise<Cluste
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      ...(options.durable === false ? NOT_DURABLE : []),
+    ],
     onLog: (message) => log(String(message)),
     onError: (error) => log(`[error] ${String(error)}`),
   });
@@ -75,7 +105,30 @@ export async function startCluster(options: StartClusterOptions): Promise<Cluste
   }
   const url = (database = 'postgres') =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-  return { port, url, stop: () => server.stop() };
+  // embedded-postgres keeps the server process private and its own stop() waits for an 'exit'
+  // event that never comes when the server is already dead (killed, crashed): watch it ourselves.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (!child) throw new Error('embedded-postgres started no server process');
+  const exited = new Promise<ClusterExit>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  const stop = async (graceMs = 5000) => {
+    if (gone) return;
+    const timers = [
+      setTimeout(() => child.kill('SIGQUIT'), graceMs),
+      setTimeout(() => child.kill('SIGKILL'), graceMs + 1000),
+    ];
+    child.kill('SIGINT');
+    await exited;
+    for (const timer of timers) clearTimeout(timer);
+  };
+  return { port, url, pid: child.pid, exited, stop };
 }
 
 /** True when something accepts TCP connections on the port. */

@@ -1,6 +1,7 @@
 export {
   attachOrStartCluster,
   type Cluster,
+  type ClusterExit,
   createDatabase,
   dropDatabase,
   freePort,

@@ -67,9 +67,16 @@ export async function startSystemCluster(options: {
   return {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    // With runuser in between this is runuser's pid, and its exit the server's.
+    pid: child.pid,
+    exited: new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        resolve({ code: child.exitCode, signal: child.signalCode });
+      else child.once('exit', (code, signal) => resolve({ code, signal }));
+    }),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         // runuser does not pass signals on, so ask the server itself to stop.
         const [ctl, ctlArgs] = asPostgresUser(path.join(options.binDir, 'pg_ctl'), [

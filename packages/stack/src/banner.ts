@@ -4,7 +4,13 @@ import { DEMO_PASSWORD, demoAccountLines } from './demo-accounts.ts';
 import { bold, type Logger } from './log.ts';
 
 /** The "ready" message: where everything is, and the demo accounts. */
-export function printBanner(config: StackConfig, log: Logger, missing: string[], seeded: boolean): void {
+export function printBanner(
+  config: StackConfig,
+  log: Logger,
+  missing: string[],
+  seeded: boolean,
+  devPagesKey?: string,
+): void {
   const c = config.color;
   const url = config.publicUrl;
   const lines = [
@@ -17,6 +23,16 @@ export function printBanner(config: StackConfig, log: Logger, missing: string[],
     `  data       ${config.database.kind === 'embedded' ? config.dataDir : 'external (DATABASE_URL)'}${seeded ? ' (demo data seeded on this start)' : ''}`,
     `  secrets    ${config.engine.adminSecret ? 'admin secret from HASURA_GRAPHQL_ADMIN_SECRET' : `admin secret in ${path.join(config.dataDir, 'secrets.json')}`}`,
     ...(missing.length ? [`  not built yet: ${missing.join(', ')}`] : []),
+    ...(devPagesKey && !config.smtp.host
+      ? [
+          '',
+          bold(
+            'Dev mailbox (the e-mails the app sent: password reset and invitation links; keep this link private):',
+            c,
+          ),
+          `  ${url}/api/dev/mailbox?key=${devPagesKey}`,
+        ]
+      : []),
     '',
     bold(`Demo accounts (password ${DEMO_PASSWORD}):`, c),
     ...demoAccountLines().map((line) => `  ${line}`),

@@ -160,7 +160,7 @@ describe('npm start (cli.ts start)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('starts everything, reports health, and stops the whole process tree on Ctrl-C', {
+  it('starts everything (PostgreSQL with fsync on), reports health, and stops the whole process tree on Ctrl-C', {
     timeout: 180_000,
   }, async () => {
     const first = run('start', env);
@@ -188,6 +188,15 @@ describe('npm start (cli.ts start)', () => {
       connectionString: `postgres://postgres:postgres@127.0.0.1:${ports.PGPORT}/portal`,
     });
     await db.connect();
+    // npm start keeps PostgreSQL crash-safe (only the test suites' throwaway clusters turn it off).
+    const durability = await db.query<{ name: string; setting: string }>(
+      `select name, setting from pg_settings where name in ('fsync', 'full_page_writes', 'synchronous_commit')`,
+    );
+    expect(Object.fromEntries(durability.rows.map((r) => [r.name, r.setting]))).toEqual({
+      fsync: 'on',
+      full_page_writes: 'on',
+      synchronous_commit: 'on',
+    });
     await db.query(
       'create table stack_e2e_marker (note text); insert into stack_e2e_marker values ($$kept$$)',
     );

@@ -30,7 +30,12 @@ const services = compose.services;
 const config = loadConfig({}, REPO_ROOT);
 const context: ServiceContext = {
   config,
-  secrets: { adminSecret: 'a'.repeat(32), jwtSecret: '{}', actionsSecret: 's'.repeat(32) },
+  secrets: {
+    adminSecret: 'a'.repeat(32),
+    jwtSecret: '{}',
+    actionsSecret: 's'.repeat(32),
+    devPagesKey: 'd'.repeat(32),
+  },
   databaseUrl: 'postgres://x',
 };
 const spec = (name: string) => SERVICES.find((s) => s.name === name)!;

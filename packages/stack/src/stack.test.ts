@@ -1,10 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portal/devdb';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
+import { resolveSecrets } from './config/secrets.ts';
 import { startS3rver } from './data/s3.ts';
 import { probePort } from './ports.ts';
 import { SERVICES, type ServiceSpec } from './services/table.ts';
@@ -20,19 +21,29 @@ const STAND_IN = `
 import http from 'node:http';
 const healthyFrom = Date.now() + Number(process.env.STAND_IN_WARM_UP_MS ?? 0);
 const server = http.createServer((req, res) => {
-  if (req.url === '/healthz') {
+  if (req.url === '/healthz' || req.url === '/api/health') {
     if (Date.now() < healthyFrom) { res.statusCode = 503; return res.end('warming up'); }
     return res.end('OK');
   }
   if (req.url === '/v1/crash') { res.end('bye'); setTimeout(() => process.exit(7), 10); return; }
+  if (req.url === '/v1/pid') return res.end(String(process.pid));
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({
+    pid: process.pid,
     url: req.url,
-    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(HASURA_|ACTIONS_)/.test(k))),
+    env: Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => /^(HASURA_|ACTIONS_|TRUST_PROXY$|DEV_PAGES_KEY$)/.test(k)),
+    ),
   }));
 });
-server.listen(Number(process.env.HASURA_GRAPHQL_SERVER_PORT), '127.0.0.1', () => console.log('stand-in up'));
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+// As the engine it has HASURA_GRAPHQL_SERVER_PORT; as actions, PORT.
+server.listen(Number(process.env.PORT ?? process.env.HASURA_GRAPHQL_SERVER_PORT), '127.0.0.1', () =>
+  console.log('stand-in up'),
+);
+// STAND_IN_HANG: a service that ignores SIGTERM (only SIGKILL ends it).
+process.on('SIGTERM', () => {
+  if (!process.env.STAND_IN_HANG) server.close(() => process.exit(0));
+});
 `;
 
 /** The variables a config was loaded from (enough of them to load it again with changes). */
@@ -103,7 +114,8 @@ describe('runStack', () => {
       ...SERVICES.find((s) => s.name === 'actions')!,
       entry: path.join(dir, 'nope.ts'),
     };
-    stack = await runStack(config, { services: [engine, missing] });
+    // No restarts: the first crash stops everything (the restart policy has its own test).
+    stack = await runStack(config, { services: [engine, missing], restart: { maxRestarts: 0 } });
     expect(await stack.ready).toBe(true);
     const base = `http://127.0.0.1:${config.port}`;
 
@@ -132,6 +144,153 @@ describe('runStack', () => {
     expect(errors.join('')).toContain('engine exited unexpectedly (code 7); stopping everything');
     expect(await probePort(config.port, '127.0.0.1')).toBeNull();
     expect(await probePort((config.s3 as { port: number }).port, '127.0.0.1')).toBeNull();
+  });
+
+  it('tells the engine the allowed CORS origins, and actions to trust only the gateway and its dev pages key', {
+    timeout: 60_000,
+  }, async () => {
+    const lines: string[] = [];
+    const standInActions: ServiceSpec = {
+      ...SERVICES.find((s) => s.name === 'actions')!,
+      entry: engine.entry,
+      command: engine.command,
+    };
+    stack = await runStack(config, {
+      services: [engine, standInActions],
+      output: (line) => lines.push(line),
+    });
+    expect(await stack.ready).toBe(true);
+    const base = `http://127.0.0.1:${config.port}`;
+    const engineEnv = (
+      (await (await fetch(`${base}/v1/graphql`, { method: 'POST' })).json()) as {
+        env: Record<string, string>;
+      }
+    ).env;
+    expect(engineEnv.HASURA_GRAPHQL_CORS_DOMAIN).toBe(
+      `http://localhost:${config.port},http://127.0.0.1:${config.port}`,
+    );
+    const actionsEnv = (
+      (await (await fetch(`${base}/api/anything`)).json()) as { env: Record<string, string> }
+    ).env;
+    expect(actionsEnv.TRUST_PROXY).toBe('127.0.0.1');
+    const stored = JSON.parse(readFileSync(path.join(config.dataDir, 'secrets.json'), 'utf8')) as {
+      devPagesKey: string;
+    };
+    expect(stored.devPagesKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(actionsEnv.DEV_PAGES_KEY).toBe(stored.devPagesKey);
+    // The banner gives the full mailbox link, with one line saying what it is.
+    const banner = lines.join('\n');
+    expect(banner).toContain(`${config.publicUrl}/api/dev/mailbox?key=${stored.devPagesKey}`);
+    expect(banner).toMatch(/Dev mailbox \(the e-mails the app sent: password reset and invitation links/);
+  });
+
+  it('deduplicates the CORS origins and takes DEV_PAGES_KEY from the environment', () => {
+    const withPublic = loadConfig(
+      { ...envOf(config), PUBLIC_URL: `http://127.0.0.1:${config.port}/` },
+      REPO_ROOT,
+    );
+    expect(withPublic.appOrigins).toEqual([
+      `http://127.0.0.1:${config.port}`,
+      `http://localhost:${config.port}`,
+    ]);
+    const elsewhere = loadConfig(
+      { ...envOf(config), PUBLIC_URL: 'https://portal.example.org', DEV_PAGES_KEY: 'k'.repeat(20) },
+      REPO_ROOT,
+    );
+    const context = { config: elsewhere, secrets: resolveSecrets(elsewhere), databaseUrl: db.url };
+    const engineEnv = SERVICES.find((s) => s.name === 'engine')!.env(context);
+    expect(engineEnv.HASURA_GRAPHQL_CORS_DOMAIN).toBe(
+      `https://portal.example.org,http://localhost:${config.port},http://127.0.0.1:${config.port}`,
+    );
+    expect(SERVICES.find((s) => s.name === 'actions')!.env(context).DEV_PAGES_KEY).toBe('k'.repeat(20));
+  });
+
+  it('restarts a crashed service with a growing delay, reports it in /healthz, and stops when it keeps crashing', {
+    timeout: 60_000,
+  }, async () => {
+    const lines: string[] = [];
+    stack = await runStack(config, {
+      services: [engine],
+      output: (line) => lines.push(line),
+      restart: { firstDelayMs: 1000, maxRestarts: 2, windowMs: 60_000 },
+    });
+    expect(await stack.ready).toBe(true);
+    const base = `http://127.0.0.1:${config.port}`;
+    const pid = async () => (await fetch(`${base}/v1/pid`)).text();
+    const healthyAgain = async () => {
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        if ((await fetch(`${base}/healthz`)).status === 200) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`not healthy again:\n${lines.join('\n')}`);
+    };
+    // It exits 10 ms after answering; the restart comes a second or more later.
+    const crash = async () => {
+      await fetch(`${base}/v1/crash`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    const before = await pid();
+
+    await crash();
+    // While it waits for the restart: /healthz names it, and requests get a clear 503.
+    const down = await fetch(`${base}/healthz`);
+    expect(down.status).toBe(503);
+    const report = (await down.json()) as {
+      ok: boolean;
+      services: { name: string; state: string; detail?: string }[];
+    };
+    expect(report.ok).toBe(false);
+    expect(report.services.find((s) => s.name === 'engine')).toMatchObject({
+      state: 'unhealthy',
+      detail: 'restarting after a crash (code 7; restart 1 of 2 in the last minute)',
+    });
+    const refused = await fetch(`${base}/v1/graphql`, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ error: expect.stringContaining('engine is not available') });
+    await healthyAgain();
+    expect(await pid()).not.toBe(before);
+    expect(lines.join('\n')).toContain(
+      'engine exited unexpectedly (code 7); restarting in 1 s (restart 1 of 2 in the last minute)',
+    );
+
+    await crash();
+    await healthyAgain();
+    expect(lines.join('\n')).toContain('restarting in 2 s (restart 2 of 2 in the last minute)');
+
+    await crash();
+    expect(await stack.done).toBe(1);
+    expect(lines.join('\n')).toContain(
+      'engine exited unexpectedly (code 7); stopping everything (restarted 2 times in the last 60 s)',
+    );
+    expect(await probePort(config.port, '127.0.0.1')).toBeNull();
+  });
+
+  it('stops within 10 s with services that ignore SIGTERM, and leaves nothing running', {
+    timeout: 60_000,
+  }, async () => {
+    // Two of them: their grace periods must not add up.
+    const hang = (spec: ServiceSpec): ServiceSpec => ({
+      ...spec,
+      entry: engine.entry,
+      command: engine.command,
+      env: (context) => ({ ...spec.env(context), STAND_IN_HANG: '1' }),
+    });
+    const actions = SERVICES.find((s) => s.name === 'actions')!;
+    stack = await runStack(config, { services: [hang(engine), hang(actions)], output: () => {} });
+    expect(await stack.ready).toBe(true);
+    const base = `http://127.0.0.1:${config.port}`;
+    const pids = [
+      Number(await (await fetch(`${base}/v1/pid`)).text()),
+      ((await (await fetch(`${base}/api/x`)).json()) as { pid: number }).pid,
+    ];
+    const started = Date.now();
+    stack.requestStop('test: stop');
+    expect(await stack.done).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+    expect(await probePort(config.engine.port, '127.0.0.1')).toBeNull();
+    expect(await probePort(config.actions.port, '127.0.0.1')).toBeNull();
   });
 
   it('fails start-up naming a service that exits before it is healthy', { timeout: 60_000 }, async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Cluster } from '@portal/devdb';
 import { loadProject } from '@portal/engine';
 import { printBanner } from './banner.ts';
 import type { StackConfig } from './config/config.ts';
@@ -8,39 +9,82 @@ import { startDatabase } from './data/database.ts';
 import { stopLeftoverPostgres } from './data/leftover-postgres.ts';
 import { startS3rver } from './data/s3.ts';
 import { type GatewayOptions, startGateway, type Target } from './gateway/gateway.ts';
+import { securityHeaders } from './gateway/security-headers.ts';
 import { type HealthCheck, httpCheck, postgresCheck, runHealthChecks, s3Check } from './health.ts';
 import { Resources, StopRequested } from './lifecycle.ts';
 import { acquireLock } from './lock.ts';
 import { type Color, createLogger, type LogOutput } from './log.ts';
 import { findBusyPorts, type PortClaim } from './ports.ts';
-import { Child } from './services/child.ts';
+import { Child, type ChildOptions, describeExit } from './services/child.ts';
+import { DEFAULT_RESTART_POLICY, type RestartPolicy, type Run, Supervisor } from './services/supervisor.ts';
 import { isBuilt, SERVICES, type ServiceContext, type ServiceSpec } from './services/table.ts';
 
-/** Polls `url` until it answers 200, the child exits, or time runs out. */
+/** Polls `url` until it answers 200, the process exits, or time runs out. */
 async function waitHealthy(
-  child: Child,
+  name: string,
+  exited: Promise<unknown>,
   url: string,
   timeoutMs: number,
   resources: Resources,
 ): Promise<void> {
   const check = httpCheck(url);
   const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void child.exited.then(() => {
-    exited = true;
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
   });
   for (;;) {
     if (resources.closing) throw new StopRequested();
-    if (exited) throw new Error(`${child.name} exited before it became healthy`);
+    if (gone) throw new Error(`${name} exited before it became healthy`);
     const problem = await check();
     if (problem === null) return;
     if (Date.now() > deadline)
-      throw new Error(`${child.name} did not become healthy within ${timeoutMs / 1000} s: ${problem}`);
+      throw new Error(`${name} did not become healthy within ${timeoutMs / 1000} s: ${problem}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
+/** How long a service may take to stop on SIGTERM before SIGKILL (services stop together). */
+const SERVICE_GRACE_MS = 3000;
+/** How long PostgreSQL may take for a fast shutdown before an immediate one, then SIGKILL. */
+const POSTGRES_GRACE_MS = 2500;
+
+/** Starts a service as a child process: one run of its supervisor. */
+function spawnService(options: ChildOptions): Run {
+  const child = new Child(options);
+  return {
+    exited: child.exited.then(describeExit),
+    stop: () => child.stop(SERVICE_GRACE_MS),
+    kill: () => child.kill(),
+  };
+}
+
+/** An embedded PostgreSQL server: one run of its supervisor. */
+function clusterRun(cluster: Cluster): Run {
+  return {
+    exited: cluster.exited.then(describeExit),
+    stop: () => cluster.stop(POSTGRES_GRACE_MS),
+    kill: () => {
+      if (cluster.pid) {
+        try {
+          process.kill(cluster.pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+      }
+    },
+  };
+}
+
 type PlannedService = { spec: ServiceSpec; built: boolean };
+
+/** A health check that first says so while the supervisor is restarting the process. */
+function restartingOr(
+  supervisor: Supervisor | undefined,
+  check: () => Promise<string | null>,
+): () => Promise<string | null> {
+  return async () => supervisor?.restarting ?? check();
+}
 
 /** Every port the stack will listen on, checked before anything starts. */
 function portClaims(config: StackConfig, services: PlannedService[]): PortClaim[] {
@@ -83,6 +127,14 @@ function gatewayTargets(
   };
 }
 
+export interface RunOptions {
+  services?: readonly ServiceSpec[];
+  /** Where every log line goes (the stack's and the services'); stdout/stderr by default. */
+  output?: LogOutput;
+  /** When crashed services and PostgreSQL are started again (default DEFAULT_RESTART_POLICY). */
+  restart?: Partial<RestartPolicy>;
+}
+
 export interface RunningStack {
   /** Resolves true once everything is healthy and the banner is printed, false if start-up failed. */
   ready: Promise<boolean>;
@@ -98,14 +150,8 @@ export interface RunningStack {
  * requested stop (SIGINT, SIGTERM, SIGHUP, `requestStop`), 1 after a failure or a child
  * that died.
  */
-export async function runStack(
-  config: StackConfig,
-  options: {
-    services?: readonly ServiceSpec[];
-    /** Where every log line goes (the stack's and the services'); stdout/stderr by default. */
-    output?: LogOutput;
-  } = {},
-): Promise<RunningStack> {
+export async function runStack(config: StackConfig, options: RunOptions = {}): Promise<RunningStack> {
+  const policy: RestartPolicy = { ...DEFAULT_RESTART_POLICY, ...options.restart };
   const logger = (name: string, color: Color) => createLogger(name, color, config.color, options.output);
   const log = logger('stack', 'blue');
   const resources = new Resources(log);
@@ -158,7 +204,29 @@ export async function runStack(
         : 'using the database at DATABASE_URL',
     );
     const database = await startDatabase(config.database, project, pgLog);
-    await resources.add({ name: 'PostgreSQL', stop: database.stop });
+    let postgres: Supervisor | undefined;
+    if (database.embedded) {
+      // A crashed server is started again (it recovers from its write-ahead log); the services
+      // answer 503 meanwhile and /healthz names PostgreSQL.
+      const { startAgain } = database.embedded;
+      postgres = new Supervisor({
+        name: 'PostgreSQL',
+        launch: async () => clusterRun(await startAgain()),
+        policy,
+        log: pgLog,
+        giveUp: fail,
+      });
+      const supervisor = postgres;
+      await resources.add({
+        name: 'PostgreSQL',
+        stop: () => supervisor.stop(),
+        kill: () => supervisor.kill(),
+      });
+      await postgres.start(clusterRun(database.embedded.cluster));
+      postgres.markReady();
+    } else {
+      await resources.add({ name: 'PostgreSQL', stop: database.stop });
+    }
     pgLog('ready');
 
     const s3Log = logger('s3', 'green');
@@ -167,13 +235,7 @@ export async function runStack(
         port: config.s3.port,
         directory: config.s3.dataDir,
         bucket: config.s3.bucket,
-        allowedOrigins: [
-          ...new Set([
-            config.publicUrl,
-            `http://localhost:${config.port}`,
-            `http://127.0.0.1:${config.port}`,
-          ]),
-        ],
+        allowedOrigins: config.appOrigins,
       });
       await resources.add({ name: 's3rver', stop: s3.stop });
       s3Log(`s3rver on ${s3.endpoint}, bucket '${config.s3.bucket}' (data in ${config.s3.dataDir})`);
@@ -182,25 +244,38 @@ export async function runStack(
     }
 
     const healthy = new Set<string>();
+    const supervisors = new Map<string, Supervisor>();
     const healthChecks = (): HealthCheck[] => [
       {
         name: 'postgres',
         url: config.database.kind === 'embedded' ? `127.0.0.1:${config.database.port}` : 'DATABASE_URL',
-        check: postgresCheck(database.url),
+        check: restartingOr(postgres, postgresCheck(database.url)),
       },
       { name: 's3', url: config.s3.endpoint, check: s3Check(config.s3.endpoint, config.s3.bucket) },
       ...services.map(({ spec, built }): HealthCheck => {
         const url = `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`;
         if (!built) return { name: spec.name, state: 'not built yet' };
-        return { name: spec.name, url, check: httpCheck(url), starting: () => !healthy.has(spec.name) };
+        return {
+          name: spec.name,
+          url,
+          check: restartingOr(supervisors.get(spec.name), httpCheck(url)),
+          starting: () => !healthy.has(spec.name),
+        };
       }),
     ];
 
+    const targets = gatewayTargets(config, services);
     const gateway = await startGateway({
       host: config.host,
       port: config.port,
-      ...gatewayTargets(config, services),
+      ...targets,
       health: () => runHealthChecks(healthChecks()),
+      maxBodyBytes: config.gateway.maxBodyBytes,
+      headers: securityHeaders({
+        s3Origins: [config.s3.publicEndpoint],
+        // Vite's dev server behind `/` needs inline scripts (its React refresh preamble).
+        dev: targets.web.kind === 'proxy',
+      }),
     });
     await resources.add({ name: 'gateway', stop: gateway.close, first: true });
     log(`gateway on http://${config.host}:${gateway.port}`);
@@ -210,7 +285,7 @@ export async function runStack(
     for (const { spec, built } of services) {
       if (!built) continue;
       const { command, args, cwd } = spec.command(context);
-      const child = new Child({
+      const childOptions: ChildOptions = {
         name: spec.name,
         command,
         args,
@@ -223,25 +298,44 @@ export async function runStack(
           ...spec.env(context),
         },
         log: logger(spec.name, spec.color),
+      };
+      const supervisor = new Supervisor({
+        name: spec.name,
+        launch: async () => spawnService(childOptions),
+        policy,
+        log,
+        giveUp: fail,
       });
-      await resources.add({ name: spec.name, stop: () => child.stop() });
-      void child.unexpectedExit().then((message) => {
-        if (!child.isStopping) void shutdown(1, `${message}; stopping everything`);
+      supervisors.set(spec.name, supervisor);
+      await resources.add({
+        name: spec.name,
+        stop: () => supervisor.stop(),
+        kill: () => supervisor.kill(),
+        group: 'services',
       });
+      const first = await supervisor.start();
       started.push(
         waitHealthy(
-          child,
+          spec.name,
+          first.exited,
           `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`,
           spec.startTimeoutMs,
           resources,
         ).then(() => {
           healthy.add(spec.name);
+          supervisor.markReady();
         }),
       );
     }
     await Promise.all(started);
     if (resources.closing) throw new StopRequested();
-    printBanner(config, log, missing, database.seeded);
+    printBanner(
+      config,
+      log,
+      missing,
+      database.seeded,
+      services.some((s) => s.spec.name === 'actions' && s.built) ? secrets.devPagesKey : undefined,
+    );
   };
 
   const ready = start().then(

@@ -1,6 +1,7 @@
 import { loadConfigOrReport } from '../config/config.ts';
 import { startGateway } from '../gateway/gateway.ts';
 import { upstreamFromUrl } from '../gateway/proxy.ts';
+import { securityHeaders } from '../gateway/security-headers.ts';
 import { httpCheck, runHealthChecks } from '../health.ts';
 import { createLogger } from '../log.ts';
 
@@ -20,6 +21,8 @@ export async function runGatewayOnly(): Promise<number> {
     graphql: { kind: 'proxy', upstream: upstreamFromUrl('engine', engineUrl) },
     api: { kind: 'proxy', upstream: upstreamFromUrl('actions', actionsUrl) },
     web: { kind: 'static', dir: config.web.dist },
+    maxBodyBytes: config.gateway.maxBodyBytes,
+    headers: securityHeaders({ s3Origins: [config.s3.publicEndpoint], dev: false }),
     health: () =>
       runHealthChecks([
         { name: 'engine', url: engineUrl, check: httpCheck(`${engineUrl}/healthz`) },

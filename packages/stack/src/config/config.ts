@@ -37,6 +37,8 @@ export interface StackConfig {
   host: string;
   port: number;
   publicUrl: string;
+  /** Every origin the app is opened at: PUBLIC_URL, http://localhost:PORT, http://127.0.0.1:PORT. */
+  appOrigins: string[];
   database: DatabaseConfig;
   s3: S3Config;
   engine: {
@@ -46,8 +48,15 @@ export interface StackConfig {
     adminSecret?: string;
     jwtSecret?: string;
   };
-  actions: { port: number; secret?: string; maxFileSizeMb: number; paymentUrlTemplate?: string };
+  actions: {
+    port: number;
+    secret?: string;
+    maxFileSizeMb: number;
+    paymentUrlTemplate?: string;
+    devPagesKey?: string;
+  };
   web: { port: number; dist: string };
+  gateway: { maxBodyBytes: number };
   smtp: { host?: string; port: number; user?: string; password?: string; from: string };
   color: boolean;
   /** The raw validated environment, for the few places that pass values through. */
@@ -118,12 +127,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
         endpoint: `http://127.0.0.1:${e.S3_PORT}`,
         publicEndpoint: `http://localhost:${e.S3_PORT}`,
       };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     root,
     dataDir,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    appOrigins: [
+      ...new Set([new URL(publicUrl).origin, `http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`]),
+    ],
     database: e.DATABASE_URL
       ? { kind: 'external', url: e.DATABASE_URL }
       : { kind: 'embedded', port: e.PGPORT, dataDir: path.join(dataDir, 'postgres'), name: 'portal' },
@@ -140,8 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
       secret: e.ACTIONS_SECRET,
       maxFileSizeMb: e.MAX_FILE_SIZE_MB,
       paymentUrlTemplate: e.PAYMENT_URL_TEMPLATE,
+      devPagesKey: e.DEV_PAGES_KEY,
     },
     web: { port: e.WEB_PORT, dist: path.resolve(root, e.WEB_DIST) },
+    gateway: { maxBodyBytes: e.GATEWAY_MAX_BODY_KB * 1024 },
     smtp: {
       host: e.SMTP_HOST,
       port: e.SMTP_PORT,

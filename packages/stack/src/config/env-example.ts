@@ -3,6 +3,8 @@ import { ENV_DOCS, type EnvDoc } from './env.ts';
 /** Variables docker-compose.yml interpolates that the stack itself never reads. */
 export const COMPOSE_ONLY_ENV: Record<string, string> = {
   POSTGRES_PASSWORD: 'Password of the `portal` role in the postgres service.',
+  TRUST_PROXY:
+    'Proxies whose X-Forwarded-For the actions service believes (proxy-addr list); compose: its own network, where only the web gateway reaches actions. The local stack always passes 127.0.0.1 (its gateway).',
 };
 
 const GROUP_TITLES: Record<EnvDoc['group'], string> = {
@@ -13,7 +15,7 @@ const GROUP_TITLES: Record<EnvDoc['group'], string> = {
   actions: 'Actions service',
   web: 'Web app',
   mail: 'E-mail',
-  gateway: 'Gateway on its own (production web service)',
+  gateway: 'Gateway (and the gateway on its own: production web service)',
   output: 'Output',
 };
 

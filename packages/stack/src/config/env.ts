@@ -99,6 +99,7 @@ export const ZStackEnvSchema = z.object({
   PAYMENT_URL_TEMPLATE: url(['http:', 'https:'])
     .refine((v) => v.includes('{practiceId}'), 'must contain {practiceId}')
     .optional(),
+  DEV_PAGES_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   WEB_PORT: port.default(5173),
   SMTP_HOST: text.optional(),
   SMTP_PORT: port.default(587),
@@ -108,6 +109,13 @@ export const ZStackEnvSchema = z.object({
   ENGINE_URL: url(['http:', 'https:']).optional(),
   ACTIONS_URL: url(['http:', 'https:']).optional(),
   WEB_DIST: text.default('web/dist'),
+  GATEWAY_MAX_BODY_KB: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of KiB (1-1048576)')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1024 * 1024, 'must be a whole number of KiB (1-1048576)')
+    .default(4096),
   NO_COLOR: z.string().optional(),
 });
 export type TStackEnv = z.output<typeof ZStackEnvSchema>;
@@ -210,6 +218,10 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
     group: 'actions',
     doc: 'Payment page of a practice, with {practiceId}; unset: the development stand-in page (none in production).',
   },
+  DEV_PAGES_KEY: {
+    group: 'actions',
+    doc: 'Key of the development pages (/api/dev/mailbox, /api/dev/payment); generated once and kept in $DATA_DIR/secrets.json when unset; the start-up banner prints the mailbox link with it.',
+  },
   WEB_PORT: { default: '5173', group: 'web', doc: 'Port of the Vite dev server behind the gateway.' },
   SMTP_HOST: { group: 'mail', doc: 'SMTP server for e-mail; unset keeps mail in the database outbox.' },
   SMTP_PORT: { default: '587', group: 'mail', doc: 'SMTP port.' },
@@ -229,6 +241,11 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
     default: 'web/dist',
     group: 'gateway',
     doc: 'Built web app the gateway serves when no Vite dev server runs.',
+  },
+  GATEWAY_MAX_BODY_KB: {
+    default: '4096',
+    group: 'gateway',
+    doc: 'Largest request body the gateway forwards to /api/ and /v1/, in KiB (413 above it); avatars (2 MiB) go through /api/, files straight to S3.',
   },
   NO_COLOR: { group: 'output', doc: 'Set to anything to print log prefixes without colour.' },
 };

@@ -11,12 +11,16 @@ export interface Secrets {
   /** JSON as Hasura reads it from HASURA_GRAPHQL_JWT_SECRET. */
   jwtSecret: string;
   actionsSecret: string;
+  /** Opens the development pages of actions (/api/dev/mailbox, /api/dev/payment). */
+  devPagesKey: string;
 }
 
 const ZSecretsFileSchema = z.object({
   adminSecret: z.string().min(16),
   jwtKey: ZJwtSecretSchema.shape.key,
   actionsSecret: z.string().min(16),
+  // Added later: files written before it lack the key and get one on the next start.
+  devPagesKey: z.string().min(16).optional(),
 });
 type TSecretsFile = z.infer<typeof ZSecretsFileSchema>;
 
@@ -28,14 +32,22 @@ const random = () => randomBytes(32).toString('hex');
  */
 export function resolveSecrets(config: StackConfig): Secrets {
   const file = path.join(config.dataDir, 'secrets.json');
-  let stored: TSecretsFile | undefined;
+  let found: TSecretsFile | undefined;
   if (existsSync(file)) {
     const parsed = ZSecretsFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success)
       throw new Error(`${file} is not valid; delete it (or run npm run reset) to generate new secrets`);
-    stored = parsed.data;
-  } else {
-    stored = { adminSecret: random(), jwtKey: random(), actionsSecret: random() };
+    found = parsed.data;
+  }
+  const stored = {
+    adminSecret: random(),
+    jwtKey: random(),
+    actionsSecret: random(),
+    ...found,
+    devPagesKey: found?.devPagesKey ?? random(),
+  };
+  // A new file, or an older one without the dev pages key: the others are kept as they are.
+  if (!found?.devPagesKey) {
     mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
   }
@@ -43,5 +55,6 @@ export function resolveSecrets(config: StackConfig): Secrets {
     adminSecret: config.engine.adminSecret ?? stored.adminSecret,
     jwtSecret: config.engine.jwtSecret ?? JSON.stringify({ type: 'HS256', key: stored.jwtKey }),
     actionsSecret: config.actions.secret ?? stored.actionsSecret,
+    devPagesKey: config.actions.devPagesKey ?? stored.devPagesKey,
   };
 }

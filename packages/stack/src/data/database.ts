@@ -1,6 +1,13 @@
 import { accessSync, chmodSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createDatabase, dropDatabase, startCluster, withDatabase } from '@portal/devdb';
+import {
+  type Cluster,
+  createDatabase,
+  dropDatabase,
+  type StartClusterOptions,
+  startCluster,
+  withDatabase,
+} from '@portal/devdb';
 import { applyMigrations, applySeeds, type HasuraProject, migrationStatus } from '@portal/engine';
 import type { DatabaseConfig } from '../config/config.ts';
 import type { Logger } from '../log.ts';
@@ -11,6 +18,8 @@ export interface RunningDatabase {
   /** True when the demo seeds were applied on this start. */
   seeded: boolean;
   stop(): Promise<void>;
+  /** Embedded only: the running server, and how to start it again after a crash. */
+  embedded?: { cluster: Cluster; startAgain(): Promise<Cluster> };
 }
 
 /**
@@ -78,14 +87,17 @@ export async function startDatabase(
   chmodSync(parent, 0o755);
   accessSync(parent, constants.W_OK);
 
-  const cluster = await startCluster({
+  const options: StartClusterOptions = {
     dataDir: config.dataDir,
     port: config.port,
+    // Real data: crash-safe settings on (fsync, full_page_writes, synchronous_commit).
+    durable: true,
     onLog: (line) => {
       // The server's own chatter stays out of the way; problems still show.
       if (/\b(ERROR|FATAL|PANIC)\b/.test(line)) log.error(line.trim());
     },
-  });
+  };
+  const cluster = await startCluster(options);
   try {
     const adminUrl = cluster.url();
     const created = await createDatabase(adminUrl, config.name);
@@ -97,7 +109,13 @@ export async function startDatabase(
       if (created) await dropDatabase(adminUrl, config.name);
       throw error;
     }
-    return { url, seeded: created, stop: () => cluster.stop() };
+    return {
+      url,
+      seeded: created,
+      stop: () => cluster.stop(),
+      // After a crash PostgreSQL recovers from its write-ahead log on start.
+      embedded: { cluster, startAgain: () => startCluster(options) },
+    };
   } catch (error) {
     await cluster.stop();
     throw error;

@@ -39,7 +39,15 @@ async function startEcho(
   const wss = new WebSocketServer({ server });
   wss.on('connection', (socket, req) => {
     socket.on('message', (data) =>
-      socket.send(JSON.stringify({ name, url: req.url, protocol: socket.protocol, echo: String(data) })),
+      socket.send(
+        JSON.stringify({
+          name,
+          url: req.url,
+          protocol: socket.protocol,
+          echo: String(data),
+          ...(String(data) === 'headers' ? { headers: req.headers } : {}),
+        }),
+      ),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -159,6 +167,47 @@ describe('gateway with upstreams', () => {
     });
   });
 
+  it('tells upstreams the client address from its own socket, never what the client claims', async () => {
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: {
+        'x-forwarded-for': '203.0.113.7',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-port': '443',
+        'x-real-ip': '203.0.113.8',
+        forwarded: 'for=203.0.113.9;proto=https',
+      },
+      body: '{}',
+    });
+    const { headers } = (await response.json()) as { headers: Record<string, string> };
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-host']).toBe(`127.0.0.1:${gateway.port}`);
+    for (const name of ['x-forwarded-port', 'x-real-ip', 'forwarded'])
+      expect(headers).not.toHaveProperty(name);
+    expect(JSON.stringify(headers)).not.toContain('203.0.113');
+
+    // The same for WebSocket upgrades.
+    const answer = await new Promise<{ headers: Record<string, string> }>((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${gateway.port}/v1/graphql`, 'graphql-transport-ws', {
+        headers: {
+          'x-forwarded-for': '203.0.113.7',
+          'x-real-ip': '203.0.113.8',
+          forwarded: 'for=203.0.113.9',
+        },
+      });
+      ws.on('open', () => ws.send('headers'));
+      ws.on('message', (data) => {
+        resolve(JSON.parse(String(data)));
+        ws.close();
+      });
+      ws.on('error', reject);
+    });
+    expect(answer.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(JSON.stringify(answer.headers)).not.toContain('203.0.113');
+  });
+
   it('answers /healthz with the report: 200 when healthy, 503 when not', async () => {
     const ok = await fetch(`${base}/healthz`);
     expect(ok.status).toBe(200);
@@ -231,13 +280,17 @@ describe('gateway without upstreams', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers 502 naming the service when the upstream is down, for HTTP and WebSocket', async () => {
+  it('answers 503 with a clear JSON message naming the service when the upstream is down, for HTTP and WebSocket', async () => {
     const response = await fetch(`${base}/v1/graphql`, { method: 'POST', body: '{}' });
-    expect(response.status).toBe(502);
-    expect(((await response.json()) as { error: string }).error).toBe('gone is not reachable');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('2');
+    expect(await response.json()).toEqual({
+      error: 'gone is not available right now (it is down or restarting); try again in a moment',
+      code: 'service-unavailable',
+    });
     await expect(
       wsRoundTrip(`ws://127.0.0.1:${gateway.port}/v1/graphql`, 'graphql-transport-ws', 'x'),
-    ).rejects.toThrow('upgrade refused with 502');
+    ).rejects.toThrow('upgrade refused with 503');
   });
 
   it('answers 503 with the reason for a service that is not built', async () => {

@@ -24,7 +24,14 @@ export interface GatewayOptions {
   /** Everything else. */
   web: Target;
   health: () => Promise<HealthReport>;
+  /** Largest request body forwarded to an upstream (413 above it); default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Put on every answer, over an upstream's own (see `securityHeaders`). */
+  headers?: Record<string, string>;
 }
+
+/** GATEWAY_MAX_BODY_KB's default: an avatar (2 MiB) in a multipart form fits with room to spare. */
+export const DEFAULT_MAX_BODY_BYTES = 4096 * 1024;
 
 export interface Gateway {
   port: number;
@@ -56,7 +63,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const upgraded = new Set<Duplex>();
 
+  const forward = { agent, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
     const part = routeOf(req.url);
     if (part === null) {
       options.health().then(
@@ -68,7 +77,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const target = options[part];
     switch (target.kind) {
       case 'proxy':
-        forwardRequest(req, res, target.upstream, agent);
+        forwardRequest(req, res, target.upstream, forward);
         return;
       case 'static':
         serveStatic(req, res, target.dir);

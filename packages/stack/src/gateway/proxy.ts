@@ -32,17 +32,35 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/**
+ * Who the client is, from the gateway's own socket: whatever X-Forwarded-* or Forwarded the
+ * client sent is dropped (see endToEnd), so an upstream that trusts the gateway never sees an
+ * address the client made up (the sign-in rate limit counts by it).
+ */
 function forwardedFor(req: http.IncomingMessage): Record<string, string> {
-  const prior = req.headers['x-forwarded-for'];
-  const remote = req.socket.remoteAddress ?? '';
   return {
-    'x-forwarded-for': prior ? `${prior}, ${remote}` : remote,
-    'x-forwarded-proto': (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http',
-    'x-forwarded-host': (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? '',
+    'x-forwarded-for': req.socket.remoteAddress ?? '',
+    'x-forwarded-proto': (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http',
+    'x-forwarded-host': req.headers.host ?? '',
   };
 }
 
-function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+// What a client may not tell an upstream about itself: the gateway says it (forwardedFor).
+const CLIENT_FORWARDING = new Set([
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+  'x-real-ip',
+  // Not about the client, but answered already: the gateway has read the whole body.
+  'expect',
+]);
+
+function endToEnd(
+  headers: http.IncomingHttpHeaders,
+  drop: ReadonlySet<string> = new Set(),
+): http.OutgoingHttpHeaders {
   const named = new Set(
     String(headers.connection ?? '')
       .split(',')
@@ -50,51 +68,157 @@ function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   );
   const out: http.OutgoingHttpHeaders = {};
   for (const [key, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(key) && !named.has(key)) out[key] = value;
+    if (value !== undefined && !HOP_BY_HOP.has(key) && !named.has(key) && !drop.has(key)) out[key] = value;
   }
   return out;
 }
 
-function sendBadGateway(res: http.ServerResponse, upstream: Upstream, error: Error): void {
-  if (res.headersSent) {
-    res.destroy(error);
-    return;
-  }
-  res.writeHead(502, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: `${upstream.name} is not reachable`, detail: error.message }));
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: object,
+  headers: http.OutgoingHttpHeaders = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
 }
 
-/** Forwards one HTTP request to the upstream and streams the answer back. */
+/** What a client gets while an upstream is down or restarting (connection refused, reset, ...). */
+export function unavailableMessage(upstream: Upstream): string {
+  return `${upstream.name} is not available right now (it is down or restarting); try again in a moment`;
+}
+
+function sendUnavailable(res: http.ServerResponse, upstream: Upstream): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendJson(
+    res,
+    503,
+    { error: unavailableMessage(upstream), code: 'service-unavailable' },
+    { 'retry-after': '2' },
+  );
+}
+
+/**
+ * 413 for a body over the limit. The rest of the body is read and dropped (for at most 10 s),
+ * so that the client, still sending, gets to read the answer instead of a reset connection.
+ */
+function sendTooLarge(req: http.IncomingMessage, res: http.ServerResponse, limit: number): void {
+  sendJson(
+    res,
+    413,
+    {
+      error: `The request body is too large: the gateway accepts at most ${limit} bytes (GATEWAY_MAX_BODY_KB).`,
+      code: 'payload-too-large',
+    },
+    { connection: 'close' },
+  );
+  req.resume();
+  const timer = setTimeout(() => req.socket.destroy(), 10_000);
+  timer.unref();
+  req.once('end', () => clearTimeout(timer));
+}
+
+/** The whole body, or null as soon as it grows over `limit` (a chunked body has no length). */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.once('error', reject);
+  });
+}
+
+export interface ForwardOptions {
+  agent: http.Agent;
+  /** Largest request body forwarded; 413 above it. */
+  maxBodyBytes: number;
+}
+
+/**
+ * Forwards one HTTP request to the upstream and streams the answer back.
+ *
+ * The body is read whole first (it is small: at most `maxBodyBytes`; files go straight to S3)
+ * and written in one piece. Streamed chunk by chunk, a body the upstream refuses early (413 and
+ * close, as Fastify does past its limit) ends in a write error (EPIPE) that Node's HTTP client
+ * reports before the answer it has already received, and the client got a 502 instead of the
+ * 413. A write error after the answer has started is ignored for the same reason.
+ */
 export function forwardRequest(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   upstream: Upstream,
-  agent: http.Agent,
+  options: ForwardOptions,
 ): void {
-  const outgoing = http.request(
-    {
-      host: upstream.host,
-      port: upstream.port,
-      method: req.method,
-      path: req.url,
-      headers: { ...endToEnd(req.headers), ...forwardedFor(req) },
-      agent,
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > options.maxBodyBytes) {
+    sendTooLarge(req, res, options.maxBodyBytes);
+    return;
+  }
+  readBody(req, options.maxBodyBytes).then(
+    (body) => {
+      if (body === null) sendTooLarge(req, res, options.maxBodyBytes);
+      else if (!res.destroyed) send(req, res, upstream, options.agent, body);
     },
+    // A client that aborts mid-body must not take the gateway down; nothing was sent upstream.
+    () => res.destroy(),
+  );
+}
+
+function send(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  upstream: Upstream,
+  agent: http.Agent,
+  body: Buffer,
+): void {
+  const headers = { ...endToEnd(req.headers, CLIENT_FORWARDING), ...forwardedFor(req) };
+  // The body was read whole (and de-chunked): it goes with its length.
+  if (body.length > 0 || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'])
+    headers['content-length'] = body.length;
+  let answered = false;
+  const outgoing = http.request(
+    { host: upstream.host, port: upstream.port, method: req.method, path: req.url, headers, agent },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+      answered = true;
+      // The gateway's own headers (security headers) win over the upstream's.
+      const own = new Set(Object.keys(res.getHeaders()));
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers, own));
       answer.pipe(res);
-      answer.on('error', (error) => res.destroy(error));
+      answer.on('error', () => res.destroy());
     },
   );
-  outgoing.on('error', (error) => sendBadGateway(res, upstream, error));
+  outgoing.on('error', () => {
+    // After an early answer (413 and close) the upstream stops reading: the answer still stands.
+    if (!answered) sendUnavailable(res, upstream);
+  });
   // A client that goes away takes the upstream request with it.
   res.on('close', () => {
     if (!res.writableFinished) outgoing.destroy();
   });
-  // A client that aborts mid-body must not take the gateway down.
-  req.on('error', () => outgoing.destroy());
   res.on('error', () => outgoing.destroy());
-  req.pipe(outgoing);
+  outgoing.end(body);
 }
 
 /**
@@ -112,7 +236,7 @@ export function forwardUpgrade(
   connection.on('connect', () => {
     connected = true;
     const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
-    const skip = new Set(Object.keys(forwardedFor(req)));
+    const skip = CLIENT_FORWARDING;
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       if (!skip.has(req.rawHeaders[i]!.toLowerCase()))
         lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
@@ -125,9 +249,9 @@ export function forwardUpgrade(
   });
   connection.on('error', () => {
     if (!connected && socket.writable) {
-      const body = JSON.stringify({ error: `${upstream.name} is not reachable` });
+      const body = JSON.stringify({ error: unavailableMessage(upstream), code: 'service-unavailable' });
       socket.end(
-        `HTTP/1.1 502 Bad Gateway\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 2\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
     } else {
       socket.destroy();

@@ -19,7 +19,7 @@ export interface ChildOptions {
 
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file));
 
-function describeExit(exit: ChildExit): string {
+export function describeExit(exit: ChildExit): string {
   return exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`;
 }
 
@@ -88,6 +88,12 @@ export class Child {
   async unexpectedExit(): Promise<string> {
     const exit = await this.exited;
     return `${this.options.name} exited unexpectedly (${describeExit(exit)})`;
+  }
+
+  /** SIGKILL to the group at once. */
+  kill(): void {
+    this.stopping = true;
+    if (this.process.pid !== undefined) signalGroup(this.process.pid, 'SIGKILL');
   }
 
   /** SIGTERM to the group, then SIGKILL after `graceMs`. */

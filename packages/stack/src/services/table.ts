@@ -77,6 +77,8 @@ export const SERVICES: readonly ServiceSpec[] = [
       HASURA_GRAPHQL_ENABLE_CONSOLE: String(config.engine.enableConsole),
       ACTIONS_BASE_URL: `http://127.0.0.1:${config.actions.port}/api`,
       ACTIONS_SECRET: secrets.actionsSecret,
+      // The engine echoes only these origins in CORS answers (the app itself is same-origin).
+      HASURA_GRAPHQL_CORS_DOMAIN: config.appOrigins.join(','),
     }),
     healthPath: '/healthz',
     startTimeoutMs: 60_000,
@@ -93,6 +95,12 @@ export const SERVICES: readonly ServiceSpec[] = [
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(context.config.actions.port),
+      // Only the gateway (on loopback) may say who the client is: X-Forwarded-For from anyone
+      // else is ignored, so the sign-in rate limit counts real addresses.
+      TRUST_PROXY: '127.0.0.1',
+      // Actions serves its dev pages (mailbox, payment stand-in) outside production, as here, and
+      // only to whoever has this key; compose (production) passes none.
+      DEV_PAGES_KEY: context.secrets.devPagesKey,
       PUBLIC_URL: context.config.publicUrl,
       DATABASE_URL: context.databaseUrl,
       ...s3Env(context),

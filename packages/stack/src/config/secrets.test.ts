@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { resolveSecrets } from './secrets.ts';
+
+describe('resolveSecrets', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'stack-secrets-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('generates every secret once, the dev pages key included, into a private file', () => {
+    const config = loadConfig({ DATA_DIR: dir }, '/repo');
+    const first = resolveSecrets(config);
+    expect(first.devPagesKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(path.join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(resolveSecrets(config)).toEqual(first);
+  });
+
+  it('adds a dev pages key to a secrets file written before it existed, keeping the other secrets', () => {
+    const old = { adminSecret: 'a'.repeat(64), jwtKey: 'j'.repeat(64), actionsSecret: 's'.repeat(64) };
+    writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify(old));
+    const secrets = resolveSecrets(loadConfig({ DATA_DIR: dir }, '/repo'));
+    expect(secrets.adminSecret).toBe(old.adminSecret);
+    expect(secrets.actionsSecret).toBe(old.actionsSecret);
+    expect(JSON.parse(secrets.jwtSecret)).toEqual({ type: 'HS256', key: old.jwtKey });
+    const stored = JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8'));
+    expect(stored).toEqual({ ...old, devPagesKey: secrets.devPagesKey });
+  });
+
+  it('takes DEV_PAGES_KEY from the environment over the stored one', () => {
+    resolveSecrets(loadConfig({ DATA_DIR: dir }, '/repo'));
+    const key = 'from-the-environment-1234';
+    expect(resolveSecrets(loadConfig({ DATA_DIR: dir, DEV_PAGES_KEY: key }, '/repo')).devPagesKey).toBe(key);
+  });
+});
