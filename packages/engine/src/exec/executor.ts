@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { HasuraError } from '../errors.ts';
 import { type Compiled, encodeVariable, type ParamSource } from '../sql/sql.ts';
-import { mapPgError } from './pg-errors.ts';
+import { isConnectionLoss, mapPgError } from './pg-errors.ts';
 
 /** The acting session: role and lower-cased `x-hasura-*` variables. */
 export interface Session {
@@ -263,7 +263,8 @@ export class Executor {
       } catch {
         broken = true;
       }
-      throw error;
+      // BEGIN, the session statement and COMMIT are sent here, not through the runner.
+      throw isConnectionLoss(error) ? mapPgError(error) : error;
     } finally {
       client.off('error', onError);
       client.release(broken);

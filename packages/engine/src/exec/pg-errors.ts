@@ -22,6 +22,21 @@ export const DATABASE_UNAVAILABLE = 'connection error: the database is not reach
 /** A SQLSTATE; node's own errors (ECONNREFUSED, ECONNRESET, ...) have other codes. */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
+/**
+ * Whether an error means the connection to the database failed or was lost: a connection-class
+ * SQLSTATE (08, 57P01-57P03), a socket error of node (ECONNREFUSED, ECONNRESET, ...), or one of
+ * node-postgres's own messages for a dead or unobtainable connection.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (SQLSTATE.test(code)) return code.startsWith('08') || code.startsWith('57P');
+  if (/^E[A-Z]+$/.test(code)) return true;
+  return /connection error|Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(
+    String(e?.message ?? ''),
+  );
+}
+
 /** Maps a PostgreSQL error to Hasura's code and message (HASURA-DIALECT §6.3). */
 export function mapPgError(error: unknown, statement?: string): HasuraError {
   if (error instanceof HasuraError) return error;
@@ -38,9 +53,9 @@ export function mapPgError(error: unknown, statement?: string): HasuraError {
     },
   };
   const code = e.code;
-  // No SQLSTATE: the connection failed (refused, reset, timed out, terminated).
+  if (isConnectionLoss(error)) return new HasuraError('postgres-error', DATABASE_UNAVAILABLE, '$', internal);
   if (!code || !SQLSTATE.test(code))
-    return new HasuraError('postgres-error', DATABASE_UNAVAILABLE, '$', internal);
+    return new HasuraError('unexpected', 'database query error', '$', internal);
   if (CONSTRAINT_PREFIX[code])
     return new HasuraError('constraint-violation', `${CONSTRAINT_PREFIX[code]}${e.message}`, '$', internal);
   if (code === '23514')
@@ -56,8 +71,6 @@ export function mapPgError(error: unknown, statement?: string): HasuraError {
       '$',
       internal,
     );
-  if (code.startsWith('08') || code.startsWith('57P'))
-    return new HasuraError('postgres-error', DATABASE_UNAVAILABLE, '$', internal);
   if (code === '57014' && /statement timeout/.test(e.message))
     return new HasuraError(
       'time-limit-exceeded',
