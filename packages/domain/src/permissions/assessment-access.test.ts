@@ -8,6 +8,7 @@ import {
   canChangeNonConformityStatus,
   canEditSurveyorSummary,
   canReadAssessmentResponses,
+  canWriteAssessmentResponses,
   isAssessmentLocked,
   type TAssessmentStatus,
   type TAssessmentType,
@@ -260,5 +261,32 @@ describe('canReadAssessmentResponses', () => {
     expect(canReadAssessmentResponses({ type: 'SURVEY_VISIT', status: 'ACTION_REQUIRED', flags: NONE })).toBe(
       true,
     );
+  });
+});
+
+describe('canWriteAssessmentResponses', () => {
+  it('the inputs, or the non-conformity status while action is required', () => {
+    const su = derivePermissionFlags({
+      practiceRoles: ['SU'],
+      backOfficeRole: null,
+      visitorOnSurveyVisitIds: [],
+    });
+    for (const status of ASSESSMENT_STATUSES) {
+      for (const type of ['PRESURVEY', 'SURVEY_VISIT'] as const) {
+        for (const flags of [ALL, NONE, su]) {
+          const context = { type, status, flags, hasSubmitted: false };
+          expect(canWriteAssessmentResponses(context)).toBe(
+            canChangeAssessmentInputs(context) || canChangeActionPlan(context),
+          );
+        }
+      }
+    }
+    const actionRequired = {
+      type: 'SURVEY_VISIT' as const,
+      status: 'ACTION_REQUIRED' as const,
+      hasSubmitted: false,
+    };
+    expect(canChangeAssessmentInputs({ ...actionRequired, flags: su })).toBe(false);
+    expect(canWriteAssessmentResponses({ ...actionRequired, flags: su })).toBe(true);
   });
 });

@@ -163,6 +163,16 @@ export function canChangeNonConformityStatus(context: TAssessmentAccessContext):
   );
 }
 
+/**
+ * May the user write the assessment's responses at all (the row rule of `indicator_responses` and
+ * of indicator locks)? Their inputs (`canChangeAssessmentInputs`), or, while action is required,
+ * the non-conformity status (`canChangeActionPlan`); the trigger indicator_responses_guard then
+ * narrows which columns change.
+ */
+export function canWriteAssessmentResponses(context: TAssessmentAccessContext): boolean {
+  return canChangeAssessmentInputs(context) || canChangeActionPlan(context);
+}
+
 /** May the user add an activity to a survey's action plan? */
 export function canAddActionPlanActivity({
   type,

@@ -1,0 +1,4 @@
+-- $1 = "z"
+-- $2 = "{\"x-hasura-role\":\"owner\",\"x-hasura-user-id\":\"2\"}"
+-- $3 = "true"
+WITH _m AS (UPDATE "public"."article" AS _b SET "title" = $1::"text" FROM (SELECT set_config('hasura.user', $2::text, true)) AS _cfg WHERE EXISTS (SELECT 1 FROM "public"."author" AS "_r2" WHERE "_r2"."id" = "_b"."author_id" AND true AND ("public"."author_is_self"("_r2", "hasura_session" => $2::json) = $3::"bool")) AND true RETURNING _b.*, (EXISTS (SELECT 1 FROM "public"."author" AS "_r1" WHERE "_r1"."id" = "_b"."author_id" AND true AND ("public"."author_is_self"("_r1", "hasura_session" => $2::json) = $3::"bool"))) AS __check) SELECT (SELECT json_build_object('affected_rows', (SELECT count(*) FROM _m)::integer))::text AS root, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok;
