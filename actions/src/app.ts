@@ -39,6 +39,15 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /**
+ * TRUST_PROXY as Fastify takes it. Fastify reads a bare hop count as "trust nobody", so a count
+ * becomes a function trusting that many hops nearest the socket: only safe when the service
+ * cannot be reached except through those proxies.
+ */
+function fastifyTrustProxy(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
  * Builds the actions service: external plugins, then app plugins (typed decorators), then
  * the route folders under /api. Not listening; `main.ts` listens, tests use `app.inject`.
  */
@@ -52,7 +61,7 @@ export async function buildApp(
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The avatar route raises its own limit; JSON bodies are small.
     bodyLimit: 256 * 1024,
   });

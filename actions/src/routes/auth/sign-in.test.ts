@@ -11,7 +11,8 @@ import {
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  // As the stack runs it: the gateway on 127.0.0.1 is the one trusted proxy.
+  t = await createTestContext({ TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(() => t.close());
 
