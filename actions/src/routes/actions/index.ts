@@ -34,9 +34,12 @@ const actions: FastifyPluginAsync = async (app) => {
     const appError = toAppError(error);
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'action failed');
     const status = appError.statusCode === 401 ? 401 : appError.statusCode >= 500 ? 500 : 400;
+    // A token of an ended session: Hasura's own code for a bad token, which clients already
+    // answer with one refresh (refused, then Login).
+    const code = appError.code === 'token_not_valid' ? 'invalid-jwt' : appError.code;
     return reply.code(status).send({
       message: appError.message,
-      extensions: { code: appError.code, ...(appError.fields ? { fields: appError.fields } : {}) },
+      extensions: { code, ...(appError.fields ? { fields: appError.fields } : {}) },
     });
   });
 
@@ -47,6 +50,14 @@ const actions: FastifyPluginAsync = async (app) => {
       throw new AppError('invalid_input', {
         message: `The payload is for action ${payload.action.name}, not ${name}.`,
       });
+    }
+    // Actions forward the client's headers (forward_client_headers): the engine checked the
+    // token's signature, but only we know whether its session has ended since.
+    if (request.headers.authorization) {
+      const user = await app.verifyAccessToken(request);
+      if (String(user.id) !== payload.session_variables['x-hasura-user-id']) {
+        throw new AppError('token_not_valid');
+      }
     }
     const handler: ActionHandler | undefined = ACTION_HANDLERS.get(name);
     if (!handler) throw new AppError('not_found', { message: `There is no action ${name}.` });

@@ -33,8 +33,8 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.user).toMatchObject({ id: user.id, email: user.email, name: 'Priya Raman' });
-    expect(Date.parse(body.accessTokenExpiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
-    expect(Date.parse(body.accessTokenExpiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(Date.parse(body.accessTokenExpiresAt) - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(Date.parse(body.accessTokenExpiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
     const payload = JSON.parse(Buffer.from(body.accessToken.split('.')[1], 'base64url').toString());
     expect(payload['https://hasura.io/jwt/claims']).toEqual({
       'x-hasura-user-id': String(user.id),
