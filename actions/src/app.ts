@@ -7,6 +7,7 @@ import db from './plugins/app/db.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import housekeeping from './plugins/app/housekeeping.ts';
 import outbox from './plugins/app/outbox.ts';
+import requestGuard, { BODY_LIMIT_BYTES } from './plugins/app/request-guard.ts';
 import storage from './plugins/app/storage.ts';
 import cookie from './plugins/external/cookie.ts';
 import jwt from './plugins/external/jwt.ts';
@@ -62,12 +63,13 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // The avatar route raises its own limit; JSON bodies are small.
-    bodyLimit: 256 * 1024,
+    // JSON bodies are small (BODY_LIMIT_BYTES); the avatar route raises its own limit.
+    bodyLimit: BODY_LIMIT_BYTES,
   });
 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
+  await app.register(requestGuard);
 
   await app.register(cookie);
   await app.register(rateLimit);

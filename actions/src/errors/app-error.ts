@@ -33,7 +33,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   csrf_invalid: 'Your session could not be verified, please sign in again.',
   forbidden: 'You do not have permission to do that.',
   not_found: 'Not found.',
-  payload_too_large: 'The request was too large.',
+  payload_too_large: 'The request is too large (at most 64 kB). Shorten the text and try again.',
   file_too_large: 'The file was too large (at most 2 MB).',
   unsupported_file_type: 'Only JPEG, PNG or GIF images can be used.',
   too_many_attempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',

@@ -11,6 +11,13 @@ export function toAppError(error: unknown): AppError {
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
   if (status === 413) return new AppError('payload_too_large', { cause: error });
+  if (
+    fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (error instanceof SyntaxError && status === 400)
+  ) {
+    return new AppError('invalid_input', { message: 'The request body is not valid JSON.', cause: error });
+  }
   if (status === 429) return new AppError('rate_limited', { cause: error });
   if (status === 415)
     return new AppError('unsupported_file_type', { message: 'Unsupported content type.', cause: error });

@@ -33,7 +33,12 @@ const actions: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'action failed');
-    const status = appError.statusCode === 401 ? 401 : appError.statusCode >= 500 ? 500 : 400;
+    const status =
+      appError.statusCode === 401 || appError.statusCode === 413
+        ? appError.statusCode
+        : appError.statusCode >= 500
+          ? 500
+          : 400;
     // A token of an ended session: Hasura's own code for a bad token, which clients already
     // answer with one refresh (refused, then Login).
     const code = appError.code === 'token_not_valid' ? 'invalid-jwt' : appError.code;
