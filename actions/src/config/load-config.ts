@@ -65,6 +65,8 @@ const ZEnvSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
   ),
   DATABASE_POOL_SIZE: int(10, 1, 100),
+  /** How long a request waits to connect to PostgreSQL before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100, 60_000),
   HASURA_GRAPHQL_JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), ZJwtSecretSchema),
   ACTIONS_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -135,7 +137,7 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Fastify's trustProxy: false (nobody, the default), a hop count, or addresses / CIDRs. */
   trustProxy: boolean | number | string[];
-  database: { url: string; poolSize: number };
+  database: { url: string; poolSize: number; connectTimeoutMs: number };
   jwt: { key: string; claimsNamespace: string; audience?: string; issuer?: string };
   actionsSecret: string;
   appOrigin: string;
@@ -212,7 +214,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
+    database: {
+      url: e.DATABASE_URL,
+      poolSize: e.DATABASE_POOL_SIZE,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     jwt: {
       key: e.HASURA_GRAPHQL_JWT_SECRET.key,
       claimsNamespace: e.HASURA_GRAPHQL_JWT_SECRET.claims_namespace,

@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   reset_token_invalid: 400,
   wrong_password: 400,
   storage_unavailable: 503,
+  service_unavailable: 503,
   internal: 500,
 } as const;
 
@@ -44,6 +45,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   reset_token_invalid: 'This reset link has expired or has already been used.',
   wrong_password: 'The current password is incorrect.',
   storage_unavailable: 'File storage is not available right now, please try again later.',
+  service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internal: 'Something went wrong, please try again.',
 };
 

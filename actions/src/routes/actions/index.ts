@@ -4,7 +4,7 @@ import type { ActionHandler } from '../../actions/define-action.ts';
 import { ACTION_HANDLERS } from '../../actions/registry.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { safeEqual } from '../../lib/tokens.ts';
-import { toAppError } from '../../plugins/app/error-handler.ts';
+import { RETRY_AFTER_SECONDS, toAppError } from '../../plugins/app/error-handler.ts';
 
 /** The body Hasura posts to an action handler. */
 const ZActionPayloadSchema = z.object({
@@ -33,8 +33,9 @@ const actions: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'action failed');
+    if (appError.code === 'service_unavailable') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     const status =
-      appError.statusCode === 401 || appError.statusCode === 413
+      appError.statusCode === 401 || appError.statusCode === 413 || appError.statusCode === 503
         ? appError.statusCode
         : appError.statusCode >= 500
           ? 500
