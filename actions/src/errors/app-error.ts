@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   invitation_invalid: 400,
   email_unavailable: 400,
   reset_token_invalid: 400,
+  registration_link_invalid: 400,
   wrong_password: 400,
   storage_unavailable: 503,
   service_unavailable: 503,
@@ -43,6 +44,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   email_unavailable:
     'An account cannot be created with this e-mail address. If you already have one, sign in or reset your password.',
   reset_token_invalid: 'This reset link has expired or has already been used.',
+  registration_link_invalid:
+    'This sign-up link has expired or has already been used. Sign in, or sign up again for a new link.',
   wrong_password: 'The current password is incorrect.',
   storage_unavailable: 'File storage is not available right now, please try again later.',
   service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
