@@ -45,6 +45,8 @@ declare module 'fastify' {
      * ended (signed out, revoked, expired, account deactivated). Throws `token_not_valid`.
      */
     verifyAccessToken(request: FastifyRequest): Promise<SignedInUser>;
+    /** Whether a session family still lets its access tokens in (not ended, user active). */
+    sessionIsLive(userId: number, sessionId: string): Promise<boolean>;
     /** Signs a short-lived access token (ACCESS_TOKEN_SECONDS) with the user's Hasura claims. */
     signAccessToken(user: TokenSubject): AccessToken;
   }
@@ -72,19 +74,23 @@ export default fp(
           'x-hasura-user-id': String(user.id),
           'x-hasura-default-role': defaultRole,
           'x-hasura-allowed-roles': allowedRoles,
+          // A session variable of every GraphQL request (Hasura passes x-hasura-* claims on), so
+          // action handlers can refuse a session that has ended since the token was signed.
+          'x-hasura-session-id': user.sessionId,
         },
       });
       const { exp } = app.jwt.decode<{ exp: number }>(accessToken) ?? { exp: 0 };
       return { accessToken, accessTokenExpiresAt: new Date(exp * 1000).toISOString() };
     });
 
-    /** Whether the session family still lets its access tokens in. */
     const sessionIsLive = async (userId: number, sessionId: string) =>
       !!(await app.db.maybeOne(sql`
         select 1 as live from public.sessions s join public.users u on u.id = s.user_id
          where s.family_id = ${sessionId}::uuid and s.user_id = ${userId}
            and s.revoked_at is null and s.expires_at > now() and u.is_active
          limit 1`));
+
+    app.decorate('sessionIsLive', sessionIsLive);
 
     app.decorate('verifyAccessToken', async (request: FastifyRequest): Promise<SignedInUser> => {
       let payload: Record<string, unknown>;

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ActionHandler } from '../../actions/define-action.ts';
+import { sessionUserId } from '../../actions/practices/practice-access.ts';
 import { ACTION_HANDLERS } from '../../actions/registry.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { safeEqual } from '../../lib/tokens.ts';
@@ -16,6 +17,21 @@ const ZActionPayloadSchema = z.object({
     .transform((vars) => Object.fromEntries(Object.entries(vars).map(([k, v]) => [k.toLowerCase(), v]))),
   request_query: z.string().optional(),
 });
+
+const ZSessionId = z.uuid();
+
+/**
+ * The engine checked the token's signature and expiry, but only we know whether its session has
+ * ended since (signed out, revoked, expired): the token's `x-hasura-session-id` claim arrives as a
+ * session variable. Calls without one (the admin secret) are not a user's session.
+ */
+async function requireLiveSession(app: FastifyInstance, session: Record<string, string>) {
+  const sessionId = session['x-hasura-session-id'];
+  if (sessionId === undefined) return;
+  const userId = sessionUserId(session);
+  if (userId === null || !ZSessionId.safeParse(sessionId).success) throw new AppError('token_not_valid');
+  if (!(await app.sessionIsLive(userId, sessionId))) throw new AppError('token_not_valid');
+}
 
 /**
  * POST /api/actions/:name: Hasura Actions. The engine sends the shared secret in
@@ -57,14 +73,7 @@ const actions: FastifyPluginAsync = async (app) => {
         message: `The payload is for action ${payload.action.name}, not ${name}.`,
       });
     }
-    // Actions forward the client's headers (forward_client_headers): the engine checked the
-    // token's signature, but only we know whether its session has ended since.
-    if (request.headers.authorization) {
-      const user = await app.verifyAccessToken(request);
-      if (String(user.id) !== payload.session_variables['x-hasura-user-id']) {
-        throw new AppError('token_not_valid');
-      }
-    }
+    await requireLiveSession(app, payload.session_variables);
     const handler: ActionHandler | undefined = ACTION_HANDLERS.get(name);
     if (!handler) throw new AppError('not_found', { message: `There is no action ${name}.` });
     const input = handler.input.parse(payload.input);

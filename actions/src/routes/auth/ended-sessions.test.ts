@@ -96,22 +96,46 @@ describe('access tokens of an ended session', () => {
     expect((await pingAction(phone.accessToken)).data?.ping.userId).toBe(String(user.id));
   });
 
-  it('a forwarded token must belong to the caller of the action', async () => {
+  it("the action route refuses session variables naming an ended, unknown or another user's session", async () => {
     const user = await createUser(stack.sql);
     const other = await createUser(stack.sql);
-    const { accessToken } = await signIn(stack.app, user.email, user.password);
-    const response = await stack.app.inject({
+    const session = await signIn(stack.app, user.email, user.password);
+    const sid = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString())
+      .sid as string;
+    const call = (vars: Record<string, string>) =>
+      stack.app.inject({
+        method: 'POST',
+        url: '/api/actions/ping',
+        headers: { 'x-actions-secret': TEST_ACTIONS_SECRET },
+        payload: {
+          action: { name: 'ping' },
+          input: {},
+          session_variables: { 'x-hasura-role': 'user', ...vars },
+        },
+      });
+    expect((await call({ 'x-hasura-user-id': String(user.id), 'x-hasura-session-id': sid })).statusCode).toBe(
+      200,
+    );
+    for (const vars of [
+      { 'x-hasura-user-id': String(other.id), 'x-hasura-session-id': sid },
+      { 'x-hasura-user-id': String(user.id), 'x-hasura-session-id': '00000000-0000-4000-8000-000000000000' },
+      { 'x-hasura-user-id': String(user.id), 'x-hasura-session-id': 'not-a-uuid' },
+    ]) {
+      const response = await call(vars);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: EXPIRED.message, extensions: { code: 'invalid-jwt' } });
+    }
+    await stack.app.inject({
       method: 'POST',
-      url: '/api/actions/ping',
-      headers: { 'x-actions-secret': TEST_ACTIONS_SECRET, authorization: `Bearer ${accessToken}` },
-      payload: {
-        action: { name: 'ping' },
-        input: {},
-        session_variables: { 'x-hasura-user-id': String(other.id), 'x-hasura-role': 'user' },
-      },
+      url: '/api/auth/logout',
+      cookies: { portal_refresh: session.refresh, portal_csrf: session.csrf },
+      headers: { 'x-csrf-token': session.csrf },
     });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().extensions.code).toBe('invalid-jwt');
+    expect((await call({ 'x-hasura-user-id': String(user.id), 'x-hasura-session-id': sid })).statusCode).toBe(
+      401,
+    );
+    // The admin secret's calls carry no session: nothing to check.
+    expect((await call({ 'x-hasura-user-id': String(user.id) })).statusCode).toBe(200);
   });
 
   it('live 5 minutes, so a token the engine checks alone is good for at most that long', async () => {

@@ -40,6 +40,7 @@ describe('POST /api/auth/login', () => {
       'x-hasura-user-id': String(user.id),
       'x-hasura-default-role': 'provider_admin',
       'x-hasura-allowed-roles': ['user', 'qam', 'provider_admin'],
+      'x-hasura-session-id': payload.sid,
     });
     expect(JSON.parse(Buffer.from(body.accessToken.split('.')[0], 'base64url').toString()).alg).toBe('HS256');
 
@@ -54,6 +55,7 @@ describe('POST /api/auth/login', () => {
       [user.id],
     );
     expect(rows).toHaveLength(1);
+    expect(rows[0].family_id).toBe(payload.sid);
     expect(rows[0].life.hours).toBe(8);
   });
 
