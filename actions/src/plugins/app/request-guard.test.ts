@@ -112,6 +112,16 @@ describe('control characters in any text field', () => {
     expect(findControlCharacter({ list: ['ok', { deep: 'x\u0000' }] })).toEqual(['list', '1', 'deep']);
     expect(findControlCharacter({ 'ke\u0000y': 'value' })).toEqual(['ke\u0000y']);
   });
+
+  it('refuses a body nested too deeply to walk with 400, not a crashed stack', async () => {
+    const deep = `{"email":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
+    const { status, body } = await post('/api/auth/reset', deep);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      code: 'invalid_input',
+      message: 'The request is nested too deeply (at most 32 levels).',
+    });
+  });
 });
 
 describe('bodies over the limit', () => {

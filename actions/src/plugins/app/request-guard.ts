@@ -19,14 +19,33 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
 
 export const CONTROL_CHARACTER_MESSAGE = 'Remove the control characters (such as NUL) from this field.';
 
-/** The path of the first string (or key) holding a control character, or null. */
-export function findControlCharacter(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value) ? path : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (CONTROL_CHARACTERS.test(key)) return [...path, key];
-    const found = findControlCharacter(item, [...path, key]);
-    if (found) return found;
+/** Deeper than any legitimate body; a 64 KiB body can nest 30,000 arrays. */
+export const MAX_BODY_DEPTH = 32;
+
+export class TooDeepError extends Error {}
+
+/**
+ * The path of the first string (or key) holding a control character, or null. Walks without
+ * recursion and refuses bodies nested deeper than MAX_BODY_DEPTH (TooDeepError), so no body
+ * can exhaust the stack.
+ */
+export function findControlCharacter(value: unknown): string[] | null {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: item, path } = pending.pop()!;
+    if (typeof item === 'string') {
+      if (CONTROL_CHARACTERS.test(item)) return path;
+      continue;
+    }
+    if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
+    if (path.length >= MAX_BODY_DEPTH) throw new TooDeepError();
+    const entries = Object.entries(item);
+    // Pushed in reverse, so the first field is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      if (CONTROL_CHARACTERS.test(key)) return [...path, key];
+      pending.push({ value: child, path: [...path, key] });
+    }
   }
   return null;
 }
@@ -44,7 +63,15 @@ export default fp(
         ['query', request.query],
         ['params', request.params],
       ] as const) {
-        const path = findControlCharacter(value);
+        let path: string[] | null;
+        try {
+          path = findControlCharacter(value);
+        } catch (error) {
+          if (!(error instanceof TooDeepError)) throw error;
+          throw new AppError('invalid_input', {
+            message: `The request is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`,
+          });
+        }
         if (!path) continue;
         // Action payloads carry the fields under `input`: name the field as the form knows it.
         const field = (path[0] === 'input' ? path.slice(1) : path).join('.') || where;
