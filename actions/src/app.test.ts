@@ -18,14 +18,18 @@ describe('the app', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('health fails with a generic 500 when the database is unreachable', async () => {
+  it('health reports the database down with a generic 503 when it is unreachable', async () => {
     const app = await buildApp(loadConfig(testEnv('postgres://nobody@127.0.0.1:9/none')));
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(response.statusCode).toBe(500);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      // Nothing of the cause (address, user, database name) leaks.
       expect(response.json()).toEqual({
-        code: 'internal',
-        message: 'Something went wrong, please try again.',
+        code: 'service_unavailable',
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+        status: 'unavailable',
+        database: 'down',
       });
     } finally {
       await app.close();

@@ -7,6 +7,7 @@ import db from './plugins/app/db.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import housekeeping from './plugins/app/housekeeping.ts';
 import outbox from './plugins/app/outbox.ts';
+import requestGuard, { BODY_LIMIT_BYTES } from './plugins/app/request-guard.ts';
 import storage from './plugins/app/storage.ts';
 import cookie from './plugins/external/cookie.ts';
 import jwt from './plugins/external/jwt.ts';
@@ -39,6 +40,15 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /**
+ * TRUST_PROXY as Fastify takes it. Fastify reads a bare hop count as "trust nobody", so a count
+ * becomes a function trusting that many hops nearest the socket: only safe when the service
+ * cannot be reached except through those proxies.
+ */
+function fastifyTrustProxy(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
  * Builds the actions service: external plugins, then app plugins (typed decorators), then
  * the route folders under /api. Not listening; `main.ts` listens, tests use `app.inject`.
  */
@@ -52,13 +62,14 @@ export async function buildApp(
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
-    // The avatar route raises its own limit; JSON bodies are small.
-    bodyLimit: 256 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // JSON bodies are small (BODY_LIMIT_BYTES); the avatar route raises its own limit.
+    bodyLimit: BODY_LIMIT_BYTES,
   });
 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
+  await app.register(requestGuard);
 
   await app.register(cookie);
   await app.register(rateLimit);

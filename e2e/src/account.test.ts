@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, pathOf, signIn, signOut, waitForAppShell } from './support/browser.ts';
 import { linkInMailbox } from './support/mailbox.ts';
@@ -10,8 +11,20 @@ import { useE2e } from './support/suite.ts';
  */
 const e2e = useE2e();
 
+const CHECK_INBOX = 'Check your inbox: we have sent an e-mail to that address with the next step.';
+
+/** Whether the sign-in page refuses these credentials (it stays on /Login with its message). */
+async function signInFails(page: Page, email: string, password: string): Promise<boolean> {
+  await page.goto('/Login');
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Email or password is incorrect.').waitFor();
+  return pathOf(page) === '/Login';
+}
+
 describe('registration', () => {
-  it('a new account is signed in at once as a new user, and can sign in again', async () => {
+  it('a new account: check your inbox; the e-mailed link signs in as a new user, who can sign in again', async () => {
     const { page } = e2e;
     await page.goto('/signup');
     await page.getByLabel('First name').fill('Robin');
@@ -20,6 +33,14 @@ describe('registration', () => {
     await page.locator('input[name=password]').fill('Robin-pass-1');
     await page.locator('input[name=confirmPassword]').fill('Robin-pass-1');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('status').filter({ hasText: CHECK_INBOX }).waitFor();
+    expect(pathOf(page)).toBe('/signup');
+    // Nobody can sign in with it before the address is confirmed.
+    expect(await signInFails(page, 'robin.ng@demo.test', 'Robin-pass-1')).toBe(true);
+
+    const link = await linkInMailbox(page, 'robin.ng@demo.test', /\/ConfirmEmail\?token=/);
+    expect(new URL(link).pathname).toBe('/ConfirmEmail');
+    await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/Practice/List');
     await waitForAppShell(page, 'Robin Ng');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -29,7 +50,7 @@ describe('registration', () => {
     expect(await signIn(page, 'robin.ng@demo.test', { password: 'Robin-pass-1' })).toBe('/Practice/List');
   });
 
-  it('checks the form in the browser and refuses a taken address without saying more', async () => {
+  it('checks the form in the browser, and answers a taken address exactly like a new one', async () => {
     const { page } = e2e;
     await page.goto('/signup');
     await page.locator('input[name=password]').fill('short');
@@ -44,10 +65,14 @@ describe('registration', () => {
     await page.locator('input[name=password]').fill('Sam-pass-12');
     await page.locator('input[name=confirmPassword]').fill('Sam-pass-12');
     await page.getByRole('button', { name: 'Create account' }).click();
-    const alert = page.getByRole('alert').first();
-    await alert.waitFor();
-    expect(await alert.textContent()).toContain('An account cannot be created with this e-mail address.');
+    await page.getByRole('status').filter({ hasText: CHECK_INBOX }).waitFor();
+    expect(await page.getByText('An account cannot be created').count()).toBe(0);
     expect(pathOf(page)).toBe('/signup');
+    // The owner is told instead, with the ways in; their password still works.
+    const signInLink = await linkInMailbox(page, 'pm@demo.test', /\/Login$/);
+    expect(new URL(signInLink).pathname).toBe('/Login');
+    expect(await signInFails(page, 'pm@demo.test', 'Sam-pass-12')).toBe(true);
+    expect(await signIn(page, 'pm@demo.test')).toBe('/Practice/List');
   });
 });
 

@@ -38,8 +38,12 @@ async function run(browser: Browser, base: string, width: number) {
   await page.locator('input[name=password]').fill('Demo-pass-1');
   await page.locator('input[name=confirmPassword]').fill('Demo-pass-1');
   await page.getByRole('button', { name: 'Create account' }).click();
+  // The same answer for a taken address as for a new one: the next step is in the inbox.
+  await page.getByRole('status').waitFor();
+  await shot(page, `sign-up-check-inbox-${width}`);
+  await page.goto('/ConfirmEmail?token=not-a-real-token');
   await page.getByRole('alert').waitFor();
-  await shot(page, `sign-up-server-error-${width}`);
+  await shot(page, `sign-up-link-invalid-${width}`);
 
   await page.goto('/Reset');
   await shot(page, `reset-${width}`);

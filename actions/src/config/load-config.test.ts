@@ -7,6 +7,8 @@ const base = {
   ACTIONS_SECRET: 's'.repeat(16),
 };
 
+const KEY = 'a-dev-pages-key-0123';
+
 function problemsOf(env: Record<string, string | undefined>): string[] {
   try {
     loadConfig(env);
@@ -27,8 +29,10 @@ describe('loadConfig', () => {
       appOrigin: 'http://localhost:3000',
       smtp: null,
       s3: null,
-      devPages: true,
-      devMailbox: true,
+      trustProxy: false,
+      devPages: false,
+      devPagesKey: null,
+      devMailbox: false,
       jwt: { key: 'k'.repeat(32), claimsNamespace: 'https://hasura.io/jwt/claims' },
     });
   });
@@ -65,7 +69,7 @@ describe('loadConfig', () => {
   });
 
   it('reads SMTP from a URL or host settings, and then serves no dev mailbox', () => {
-    expect(loadConfig({ ...base, SMTP_URL: 'smtp://mail.test:25' })).toMatchObject({
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://mail.test:25', DEV_PAGES_KEY: KEY })).toMatchObject({
       smtp: { url: 'smtp://mail.test:25' },
       devPages: true,
       devMailbox: false,
@@ -80,10 +84,34 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...base, SMTP_URL: 'smtp://a.test', SMTP_HOST: 'b.test' })).toEqual([
       'SMTP_URL and SMTP_HOST: set only one of them',
     ]);
-    expect(loadConfig({ ...base, NODE_ENV: 'production' })).toMatchObject({
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEV_PAGES_KEY: KEY })).toMatchObject({
       devPages: false,
+      devPagesKey: null,
       devMailbox: false,
     });
+  });
+
+  it('serves the dev pages only with a DEV_PAGES_KEY of at least 16 characters', () => {
+    expect(loadConfig({ ...base, DEV_PAGES_KEY: KEY })).toMatchObject({
+      devPages: true,
+      devPagesKey: KEY,
+      devMailbox: true,
+    });
+    expect(loadConfig({ ...base, DEV_PAGES_KEY: '' })).toMatchObject({ devPages: false, devMailbox: false });
+    expect(problemsOf({ ...base, DEV_PAGES_KEY: 'short' })).toEqual([
+      'DEV_PAGES_KEY: must be at least 16 characters',
+    ]);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them (addresses, CIDRs or a hop count)', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ ...base, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(problemsOf({ ...base, TRUST_PROXY: '127.0.0.1,,' })).toHaveLength(1);
   });
 
   it('uses APP_ORIGIN, else the stack PUBLIC_URL, for links', () => {

@@ -42,13 +42,31 @@ const ZEnvSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  /** Which proxies to believe for the client address and protocol (proxy-addr syntax). */
-  TRUST_PROXY: text('loopback,uniquelocal'),
+  /**
+   * Which proxies to believe for the client address and protocol: a hop count, or a
+   * comma-separated list of addresses / CIDRs (proxy-addr syntax). Unset: trust nobody.
+   */
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^\d+$/.test(v) || v.split(',').every((part) => part.trim().length > 0),
+        'must be a hop count or a comma-separated list of addresses / CIDRs',
+      )
+      .optional(),
+  ),
+  /**
+   * The key of the development pages (/api/dev/*: the mailbox and the payment stand-in). Unset:
+   * those pages are not served at all.
+   */
+  DEV_PAGES_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   DATABASE_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
   ),
   DATABASE_POOL_SIZE: int(10, 1, 100),
+  /** How long a request waits to connect to PostgreSQL before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100, 60_000),
   HASURA_GRAPHQL_JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), ZJwtSecretSchema),
   ACTIONS_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -117,8 +135,9 @@ export interface AppConfig {
   host: string;
   port: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: string;
-  database: { url: string; poolSize: number };
+  /** Fastify's trustProxy: false (nobody, the default), a hop count, or addresses / CIDRs. */
+  trustProxy: boolean | number | string[];
+  database: { url: string; poolSize: number; connectTimeoutMs: number };
   jwt: { key: string; claimsNamespace: string; audience?: string; issuer?: string };
   actionsSecret: string;
   appOrigin: string;
@@ -135,10 +154,22 @@ export interface AppConfig {
    * payment redirect then answers the spec's failure message).
    */
   paymentUrlTemplate: string | null;
-  /** Development-only pages under /api/dev (the payment stand-in): never in production. */
+  /**
+   * Development-only pages under /api/dev (the payment stand-in): never in production, and only
+   * with DEV_PAGES_KEY set.
+   */
   devPages: boolean;
+  /** The key that opens the development pages (DEV_PAGES_KEY), or null. */
+  devPagesKey: string | null;
   /** The dev mailbox (GET /api/dev/mailbox) is served outside production when there is no SMTP. */
   devMailbox: boolean;
+}
+
+/** TRUST_PROXY → Fastify's trustProxy: unset trusts nobody; digits are a hop count. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 /** Every problem with the environment, one line each. */
@@ -182,8 +213,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
-    database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    database: {
+      url: e.DATABASE_URL,
+      poolSize: e.DATABASE_POOL_SIZE,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     jwt: {
       key: e.HASURA_GRAPHQL_JWT_SECRET.key,
       claimsNamespace: e.HASURA_GRAPHQL_JWT_SECRET.claims_namespace,
@@ -215,7 +250,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       (e.NODE_ENV === 'production'
         ? null
         : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/api/dev/payment/{practiceId}`),
-    devPages: e.NODE_ENV !== 'production',
-    devMailbox: e.NODE_ENV !== 'production' && !smtp,
+    devPages: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY,
+    devPagesKey: e.NODE_ENV !== 'production' ? (e.DEV_PAGES_KEY ?? null) : null,
+    devMailbox: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY && !smtp,
   };
 }

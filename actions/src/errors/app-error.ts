@@ -16,8 +16,10 @@ export const ERROR_STATUS = {
   invitation_invalid: 400,
   email_unavailable: 400,
   reset_token_invalid: 400,
+  registration_link_invalid: 400,
   wrong_password: 400,
   storage_unavailable: 503,
+  service_unavailable: 503,
   internal: 500,
 } as const;
 
@@ -33,7 +35,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   csrf_invalid: 'Your session could not be verified, please sign in again.',
   forbidden: 'You do not have permission to do that.',
   not_found: 'Not found.',
-  payload_too_large: 'The request was too large.',
+  payload_too_large: 'The request is too large (at most 64 kB). Shorten the text and try again.',
   file_too_large: 'The file was too large (at most 2 MB).',
   unsupported_file_type: 'Only JPEG, PNG or GIF images can be used.',
   too_many_attempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
@@ -42,8 +44,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   email_unavailable:
     'An account cannot be created with this e-mail address. If you already have one, sign in or reset your password.',
   reset_token_invalid: 'This reset link has expired or has already been used.',
+  registration_link_invalid:
+    'This sign-up link has expired or has already been used. Sign in, or sign up again for a new link.',
   wrong_password: 'The current password is incorrect.',
   storage_unavailable: 'File storage is not available right now, please try again later.',
+  service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internal: 'Something went wrong, please try again.',
 };
 

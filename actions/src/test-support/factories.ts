@@ -80,11 +80,28 @@ export async function addPracticeRole(sql: pg.Pool, practiceId: number, userId: 
 }
 
 /** Inserts a staff register row of a practice. */
-export async function createStaff(sql: pg.Pool, practiceId: number, overrides: { email?: string } = {}) {
+export async function createStaff(
+  sql: pg.Pool,
+  practiceId: number,
+  overrides: {
+    email?: string;
+    registrationNum?: string;
+    type?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
+) {
   const { rows } = await sql.query<{ id: number }>(
-    `insert into public.practice_staff (practice_id, first_name, last_name, type, email)
-     values ($1, 'Sam', 'Staff', 'nurse', $2) returning id`,
-    [practiceId, overrides.email ?? null],
+    `insert into public.practice_staff (practice_id, first_name, last_name, type, email, registration_num)
+     values ($1, $4, $5, $3, $2, $6) returning id`,
+    [
+      practiceId,
+      overrides.email ?? null,
+      overrides.type ?? 'nurse',
+      overrides.firstName ?? 'Sam',
+      overrides.lastName ?? 'Staff',
+      overrides.registrationNum ?? null,
+    ],
   );
   return rows[0]!.id;
 }

@@ -127,7 +127,12 @@ export const SECRET_COLUMNS = [
 ];
 
 /** Tables that are not tracked at all: only the actions service reads them. */
-export const UNTRACKED_SECRET_TABLES = ['sessions', 'password_resets', 'login_attempts'];
+export const UNTRACKED_SECRET_TABLES = [
+  'sessions',
+  'password_resets',
+  'login_attempts',
+  'pending_registrations',
+];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */
 const MINE = `(select pu.practice_id from practice_users pu join practices p on p.organisation_id = pu.practice_id

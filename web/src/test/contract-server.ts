@@ -99,6 +99,15 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
       return send(res, 200, { ...issue(), user: state.user });
     }
     if (path === '/api/auth/register') {
+      // As the actions service: signed in only with an invitation; otherwise the next step is e-mailed.
+      if (!(JSON.parse(body) as { invitationToken?: string }).invitationToken)
+        return send(res, 202, {
+          message: 'Check your inbox: we have sent an e-mail to that address with the next step.',
+        });
+      state.sessionAlive = true;
+      return send(res, 201, { ...issue(), user: state.user });
+    }
+    if (path === '/api/auth/register/confirm') {
       state.sessionAlive = true;
       return send(res, 201, { ...issue(), user: state.user });
     }

@@ -1,4 +1,4 @@
-import { checkUpload, STAFF_DOCUMENT_TARGET_NAMES } from '@portal/domain';
+import { checkUpload, DOCUMENT_MESSAGES, STAFF_DOCUMENT_TARGET_NAMES } from '@portal/domain';
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -26,11 +26,12 @@ export const createDocument = defineAction({
   input: z
     .object({
       practiceId: z.number().int().positive(),
-      name: z.string(),
-      contentType: z.string(),
+      // checkUpload gives the spec-style message at 255; this only bounds the work before it.
+      name: z.string().max(2000, DOCUMENT_MESSAGES.nameTooLong),
+      contentType: z.string().max(255),
       size: z.number().int().nonnegative(),
       folderId: z.number().int().positive().nullish(),
-      folderCode: z.string().min(1).nullish(),
+      folderCode: z.string().min(1).max(40).nullish(),
       staffId: z.number().int().positive().nullish(),
       staffField: z.enum(STAFF_DOCUMENT_TARGET_NAMES).nullish(),
     })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
+import { addPracticeRole, createPractice, createStaff, createUser } from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 // Permissions these actions rely on for the web (written by the permissions work, not here):
@@ -199,11 +199,11 @@ describe('staff actions', () => {
   });
 
   describe('findStaffByRegistration', () => {
-    it('matches part of the number in any case, across practices, with the spec fields', async () => {
+    it('matches the number in any case, across practices, with the spec fields once typed in full', async () => {
       const result = await stack.gql<{ findStaffByRegistration: Array<Record<string, unknown>> }>(
         'pm.single@demo.test',
         FIND,
-        { r: 'd000104751' },
+        { r: 'med0001047514' },
       );
       expect(result.data!.findStaffByRegistration).toEqual([
         {
@@ -233,6 +233,81 @@ describe('staff actions', () => {
       expect(surveyor.data!.findStaffByRegistration).toEqual([]);
       const short = await stack.gql('pm@demo.test', FIND, { r: 'ME' });
       expect(short.errors?.[0]?.extensions?.code).toBe('invalid_input');
+    });
+
+    it("shows another practice's staff only by name until the whole number is typed", async () => {
+      const mine = await createPractice(stack.sql);
+      const theirs = await createPractice(stack.sql);
+      const manager = await createUser(stack.sql);
+      await addPracticeRole(stack.sql, mine.id, manager.id, 'PM');
+      await stack.tokenFor(manager.email, manager.password);
+      const number = `ZQX${Date.now().toString().slice(-9)}`;
+      const ownId = await createStaff(stack.sql, mine.id, {
+        registrationNum: `${number}1`,
+        email: 'own.gp@mine.test',
+        type: 'gp',
+        firstName: 'Olive',
+      });
+      const otherId = await createStaff(stack.sql, theirs.id, {
+        registrationNum: `${number}2`,
+        email: 'other.gp@theirs.test',
+        type: 'gp',
+        firstName: 'Tariq',
+        lastName: 'Haddad',
+      });
+      await stack.sql.query(
+        `update practice_staff set employment_type = 'EMPLOYEE', fte_band = 'FTE_75_100', qicpd = 'RACGP',
+            qa_cpd_num = '123456', cpr_expiry = '2027-01-31', vr_status = 'VR' where id = any($1)`,
+        [[ownId, otherId]],
+      );
+      const find = async (r: string) =>
+        (
+          await stack.gql<{ findStaffByRegistration: Array<Record<string, unknown>> }>(manager.email, FIND, {
+            r,
+          })
+        ).data!.findStaffByRegistration;
+
+      const partial = await find(number.toLowerCase());
+      expect(partial.map((row) => row.id)).toEqual([ownId, otherId]);
+      // Their own staff: everything.
+      expect(partial[0]).toMatchObject({
+        email: 'own.gp@mine.test',
+        fte_band: 'FTE_75_100',
+        qa_cpd_num: '123456',
+      });
+      // Another practice's: enough to recognise the person, nothing personal.
+      expect(partial[1]).toEqual({
+        id: otherId,
+        practice_id: theirs.id,
+        title: null,
+        first_name: 'Tariq',
+        last_name: 'Haddad',
+        type: 'gp',
+        registration_num: null,
+        verified: false,
+        email: null,
+        employment_type: null,
+        fte_band: null,
+        qicpd: null,
+        qa_cpd_num: null,
+        cpr_expiry: null,
+        vr_status: null,
+      });
+
+      // The exact number (any case, surrounding spaces) gives the details to reuse.
+      const exact = await find(`  ${number.toLowerCase()}2 `);
+      expect(exact).toHaveLength(1);
+      expect(exact[0]).toMatchObject({
+        id: otherId,
+        registration_num: `${number}2`,
+        email: 'other.gp@theirs.test',
+        employment_type: 'EMPLOYEE',
+        fte_band: 'FTE_75_100',
+        qicpd: 'RACGP',
+        qa_cpd_num: '123456',
+        cpr_expiry: '2027-01-31',
+        vr_status: 'VR',
+      });
     });
   });
 

@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
 import { changePassword } from '../../services/accounts/change-password.ts';
 import { confirmPasswordReset } from '../../services/accounts/confirm-password-reset.ts';
+import { confirmRegistration } from '../../services/accounts/confirm-registration.ts';
 import type { AccountsDeps } from '../../services/accounts/deps.ts';
 import { getAvatar } from '../../services/accounts/get-avatar.ts';
 import { getCurrentUser } from '../../services/accounts/get-current-user.ts';
 import { refreshSession } from '../../services/accounts/refresh-session.ts';
 import { registerUser } from '../../services/accounts/register-user.ts';
 import { requestPasswordReset } from '../../services/accounts/request-password-reset.ts';
+import { requestRegistration } from '../../services/accounts/request-registration.ts';
 import { setAvatar } from '../../services/accounts/set-avatar.ts';
 import { signIn } from '../../services/accounts/sign-in.ts';
 import { signOut } from '../../services/accounts/sign-out.ts';
@@ -21,6 +23,8 @@ const operations = {
   refreshSession,
   signOut,
   registerUser,
+  requestRegistration,
+  confirmRegistration,
   requestPasswordReset,
   confirmPasswordReset,
   changePassword,

@@ -1,7 +1,8 @@
 import { deriveHasuraRoles, type THasuraRole } from '@portal/domain';
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 
 /** The signed-in user of a request, from a verified access token. */
@@ -37,9 +38,16 @@ export interface AccessToken {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook for a whole route folder: requires a valid access token. */
+    /** onRequest hook for a whole route folder: requires a valid access token of a live session. */
     authenticate: onRequestHookHandler;
-    /** Signs a 15-minute access token with the user's Hasura claims. */
+    /**
+     * The user of the request's bearer token: signature, claims, and a session that has not
+     * ended (signed out, revoked, expired, account deactivated). Throws `token_not_valid`.
+     */
+    verifyAccessToken(request: FastifyRequest): Promise<SignedInUser>;
+    /** Whether a session family still lets its access tokens in (not ended, user active). */
+    sessionIsLive(userId: number, sessionId: string): Promise<boolean>;
+    /** Signs a short-lived access token (ACCESS_TOKEN_SECONDS) with the user's Hasura claims. */
     signAccessToken(user: TokenSubject): AccessToken;
   }
 }
@@ -66,14 +74,25 @@ export default fp(
           'x-hasura-user-id': String(user.id),
           'x-hasura-default-role': defaultRole,
           'x-hasura-allowed-roles': allowedRoles,
+          // A session variable of every GraphQL request (Hasura passes x-hasura-* claims on), so
+          // action handlers can refuse a session that has ended since the token was signed.
+          'x-hasura-session-id': user.sessionId,
         },
       });
       const { exp } = app.jwt.decode<{ exp: number }>(accessToken) ?? { exp: 0 };
       return { accessToken, accessTokenExpiresAt: new Date(exp * 1000).toISOString() };
     });
 
-    app.decorate('authenticate', async (request) => {
-      if (!request.headers.authorization) throw new AppError('not_signed_in');
+    const sessionIsLive = async (userId: number, sessionId: string) =>
+      !!(await app.db.maybeOne(sql`
+        select 1 as live from public.sessions s join public.users u on u.id = s.user_id
+         where s.family_id = ${sessionId}::uuid and s.user_id = ${userId}
+           and s.revoked_at is null and s.expires_at > now() and u.is_active
+         limit 1`));
+
+    app.decorate('sessionIsLive', sessionIsLive);
+
+    app.decorate('verifyAccessToken', async (request: FastifyRequest): Promise<SignedInUser> => {
       let payload: Record<string, unknown>;
       try {
         payload = await request.jwtVerify<Record<string, unknown>>();
@@ -86,12 +105,20 @@ export default fp(
       if (!claims.success || !hasura.success || hasura.data['x-hasura-user-id'] !== claims.data.sub) {
         throw new AppError('token_not_valid');
       }
-      request.user = {
+      const user: SignedInUser = {
         id: Number(claims.data.sub),
         role: hasura.data['x-hasura-default-role'],
         sessionId: claims.data.sid,
       };
+      // The signature alone would keep a token good for its whole life after sign-out.
+      if (!(await sessionIsLive(user.id, user.sessionId))) throw new AppError('token_not_valid');
+      return user;
+    });
+
+    app.decorate('authenticate', async (request) => {
+      if (!request.headers.authorization) throw new AppError('not_signed_in');
+      request.user = await app.verifyAccessToken(request);
     });
   },
-  { name: 'auth', dependencies: ['config', 'jwt'] },
+  { name: 'auth', dependencies: ['config', 'jwt', 'db'] },
 );

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import type { SqlQuery } from '../../db/sql.ts';
 
 /** Who causes a write: recorded by the audit trigger through `hasura.user`. */
@@ -51,6 +52,13 @@ export function createDb(pool: pg.Pool): Db {
     ...queryable(pool),
     async transaction(work, actor) {
       const client = await pool.connect();
+      // The pool listens for errors only on idle clients: one lost while we hold it (between
+      // two statements of this transaction) would otherwise be an unhandled 'error' event.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         if (actor) {
@@ -62,9 +70,12 @@ export function createDb(pool: pg.Pool): Db {
         return result;
       } catch (error) {
         await client.query('rollback').catch(() => {});
+        if (isDatabaseUnavailable(error)) lost ??= error as Error;
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // A client whose connection failed is destroyed, not handed to the next request.
+        client.release(lost);
       }
     },
   };

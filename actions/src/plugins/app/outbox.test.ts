@@ -93,7 +93,11 @@ describe('outbox delivery failures', () => {
   let t: TestContext;
   beforeAll(async () => {
     // Nothing listens on port 9: every send fails.
-    t = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_POLL_MS: '600000' });
+    t = await createTestContext({
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      OUTBOX_POLL_MS: '600000',
+      DEV_PAGES_KEY: 'a-dev-pages-key-for-tests',
+    });
   });
   afterAll(() => t.close());
 
@@ -126,5 +130,11 @@ describe('outbox delivery failures', () => {
 
   it('has no dev mailbox when SMTP is configured', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+    const withKey = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      headers: { 'x-dev-key': 'a-dev-pages-key-for-tests' },
+    });
+    expect(withKey.statusCode).toBe(404);
   });
 });

@@ -1,6 +1,12 @@
 import jwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 
+/**
+ * Access tokens live 5 minutes: the engine (like Hasura) checks them without asking whether the
+ * session ended, so this bounds what a token can still do on GraphQL after sign-out.
+ */
+export const ACCESS_TOKEN_SECONDS = 300;
+
 /** Access tokens: HS256 only, with the key of HASURA_GRAPHQL_JWT_SECRET (the engine verifies them too). */
 export default fp(
   async (app) => {
@@ -9,7 +15,7 @@ export default fp(
       secret: key,
       sign: {
         algorithm: 'HS256',
-        expiresIn: '15m',
+        expiresIn: ACCESS_TOKEN_SECONDS,
         ...(audience ? { aud: audience } : {}),
         ...(issuer ? { iss: issuer } : {}),
       },

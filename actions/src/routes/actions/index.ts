@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ActionHandler } from '../../actions/define-action.ts';
+import { sessionUserId } from '../../actions/practices/practice-access.ts';
 import { ACTION_HANDLERS } from '../../actions/registry.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { safeEqual } from '../../lib/tokens.ts';
-import { toAppError } from '../../plugins/app/error-handler.ts';
+import { RETRY_AFTER_SECONDS, toAppError } from '../../plugins/app/error-handler.ts';
 
 /** The body Hasura posts to an action handler. */
 const ZActionPayloadSchema = z.object({
@@ -16,6 +17,21 @@ const ZActionPayloadSchema = z.object({
     .transform((vars) => Object.fromEntries(Object.entries(vars).map(([k, v]) => [k.toLowerCase(), v]))),
   request_query: z.string().optional(),
 });
+
+const ZSessionId = z.uuid();
+
+/**
+ * The engine checked the token's signature and expiry, but only we know whether its session has
+ * ended since (signed out, revoked, expired): the token's `x-hasura-session-id` claim arrives as a
+ * session variable. Calls without one (the admin secret) are not a user's session.
+ */
+async function requireLiveSession(app: FastifyInstance, session: Record<string, string>) {
+  const sessionId = session['x-hasura-session-id'];
+  if (sessionId === undefined) return;
+  const userId = sessionUserId(session);
+  if (userId === null || !ZSessionId.safeParse(sessionId).success) throw new AppError('token_not_valid');
+  if (!(await app.sessionIsLive(userId, sessionId))) throw new AppError('token_not_valid');
+}
 
 /**
  * POST /api/actions/:name: Hasura Actions. The engine sends the shared secret in
@@ -33,10 +49,19 @@ const actions: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'action failed');
-    const status = appError.statusCode === 401 ? 401 : appError.statusCode >= 500 ? 500 : 400;
+    if (appError.code === 'service_unavailable') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    const status =
+      appError.statusCode === 401 || appError.statusCode === 413 || appError.statusCode === 503
+        ? appError.statusCode
+        : appError.statusCode >= 500
+          ? 500
+          : 400;
+    // A token of an ended session: Hasura's own code for a bad token, which clients already
+    // answer with one refresh (refused, then Login).
+    const code = appError.code === 'token_not_valid' ? 'invalid-jwt' : appError.code;
     return reply.code(status).send({
       message: appError.message,
-      extensions: { code: appError.code, ...(appError.fields ? { fields: appError.fields } : {}) },
+      extensions: { code, ...(appError.fields ? { fields: appError.fields } : {}) },
     });
   });
 
@@ -48,6 +73,7 @@ const actions: FastifyPluginAsync = async (app) => {
         message: `The payload is for action ${payload.action.name}, not ${name}.`,
       });
     }
+    await requireLiveSession(app, payload.session_variables);
     const handler: ActionHandler | undefined = ACTION_HANDLERS.get(name);
     if (!handler) throw new AppError('not_found', { message: `There is no action ${name}.` });
     const input = handler.input.parse(payload.input);

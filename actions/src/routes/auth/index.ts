@@ -1,9 +1,11 @@
 import {
   PASSWORD_RESET_REQUESTED_MESSAGE,
+  REGISTRATION_REQUESTED_MESSAGE,
   ZChangePasswordRequestSchema,
   ZLoginRequestSchema,
   ZPasswordResetConfirmSchema,
   ZPasswordResetRequestSchema,
+  ZRegisterConfirmSchema,
   ZRegisterRequestSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
@@ -34,9 +36,27 @@ const auth: FastifyPluginAsync = async (app) => {
     return publicSession(signedIn);
   });
 
+  // Without an invitation: the same 202 whether or not the address has an account (the next
+  // step is in the inbox). With one: the token proves the address, so the account is created
+  // and signed in at once.
   app.post('/register', async (request, reply) => {
+    const input = ZRegisterRequestSchema.parse(request.body);
+    if (!input.invitationToken) {
+      await app.accounts.requestRegistration(input);
+      return reply.code(202).send({ message: REGISTRATION_REQUESTED_MESSAGE });
+    }
     const signedIn = await app.accounts.registerUser(
-      ZRegisterRequestSchema.parse(request.body),
+      { ...input, invitationToken: input.invitationToken },
+      clientInfo(request),
+    );
+    setSessionCookies(request, reply, signedIn.refreshToken, signedIn.expiresAt);
+    return reply.code(201).send(publicSession(signedIn));
+  });
+
+  // The link of the confirmation e-mail: creates the account and signs it in.
+  app.post('/register/confirm', async (request, reply) => {
+    const signedIn = await app.accounts.confirmRegistration(
+      ZRegisterConfirmSchema.parse(request.body),
       clientInfo(request),
     );
     setSessionCookies(request, reply, signedIn.refreshToken, signedIn.expiresAt);

@@ -108,4 +108,47 @@ describe('per-address rate limit on /api/auth', () => {
       await limited.close();
     }
   });
+
+  it('cannot be dodged with invented X-Forwarded-For headers when TRUST_PROXY is unset', async () => {
+    const limited = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          // inject connects from 127.0.0.1, which used to be trusted as a proxy by default.
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          payload: { email: 'someone@demo.test', password: 'Wrong-pass-1' },
+        });
+        statuses.push(r.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+    const limited = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: '127.0.0.1' });
+    try {
+      const from = (address: string, remoteAddress = '127.0.0.1') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset',
+          remoteAddress,
+          headers: { 'x-forwarded-for': address },
+          payload: { email: 'a@demo.test' },
+        });
+      // Through the trusted gateway, each client address has its own count.
+      expect((await from('198.51.100.1')).statusCode).toBe(202);
+      expect((await from('198.51.100.2')).statusCode).toBe(202);
+      expect((await from('198.51.100.1')).statusCode).toBe(429);
+      // From anywhere else the header is ignored: the socket address counts.
+      expect((await from('198.51.100.3', '192.168.1.20')).statusCode).toBe(202);
+      expect((await from('198.51.100.4', '192.168.1.20')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -18,6 +18,35 @@ const person = (overrides: Record<string, unknown> = {}) => ({
 });
 const register = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register/confirm', payload: { token } });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const userCount = async (email: string) =>
+  (await t.sql.query('select 1 from public.users where email = $1', [email])).rowCount;
+const mailsTo = async (email: string) =>
+  (
+    await t.sql.query<{ template: string; text_body: string }>(
+      'select template, text_body from public.email_outbox where to_address = $1 order by id',
+      [email],
+    )
+  ).rows;
+/** The tokens of the confirmation links mailed to the address, oldest first. */
+const linkTokensFor = async (email: string) =>
+  (await mailsTo(email))
+    .filter((mail) => mail.template === 'registration-confirm')
+    .map((mail) => {
+      const match = /\/ConfirmEmail\?token=([\w-]+)/.exec(mail.text_body);
+      if (!match) throw new Error(`no confirmation link in: ${mail.text_body}`);
+      return decodeURIComponent(match[1]!);
+    });
+const linkTokenFor = async (email: string) => (await linkTokensFor(email)).at(-1)!;
+const REQUESTED = 'Check your inbox: we have sent an e-mail to that address with the next step.';
+const LINK_INVALID = {
+  code: 'registration_link_invalid',
+  message:
+    'This sign-up link has expired or has already been used. Sign in, or sign up again for a new link.',
+};
 const INVITATION_INVALID = {
   code: 'invitation_invalid',
   message: 'This invitation link has expired or has already been used.',
@@ -28,22 +57,27 @@ const INVITATION_EXPIRED = {
 };
 
 describe('POST /api/auth/register', () => {
-  it('without an invitation: creates a new user and signs them in', async () => {
+  it('without an invitation: creates nothing yet and mails a link; the link creates the user and signs them in', async () => {
     const body = person({ email: 'Mixed.Case@Demo.Test' });
     const response = await register(body);
-    expect(response.statusCode).toBe(201);
-    const json = response.json();
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: REQUESTED });
+    expect(response.cookies).toEqual([]);
+    expect(await userCount('mixed.case@demo.test')).toBe(0);
+    // Not usable before the address is confirmed.
+    expect((await login('mixed.case@demo.test', body.password)).statusCode).toBe(401);
+
+    const token = await linkTokenFor('mixed.case@demo.test');
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode).toBe(201);
+    const json = confirmed.json();
     expect(json.user).toMatchObject({ email: 'mixed.case@demo.test', name: 'Jordan Lee', practices: [] });
     expect(json.user.flags.newUser).toBe(true);
     expect(json.accessToken).toEqual(expect.any(String));
-    expect(cookieOf(response, 'portal_refresh')?.maxAge).toBe(28800);
-    // The new password signs in.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'mixed.case@demo.test', password: body.password },
-    });
-    expect(login.statusCode).toBe(200);
+    expect(cookieOf(confirmed, 'portal_refresh')?.maxAge).toBe(28800);
+    // The new password signs in; the link works once.
+    expect((await login('mixed.case@demo.test', body.password)).statusCode).toBe(200);
+    expect((await confirm(token)).json()).toEqual(LINK_INVALID);
   });
 
   it('applies the password rules with the spec messages', async () => {
@@ -56,9 +90,110 @@ describe('POST /api/auth/register', () => {
     expect(missing.json().fields).toEqual({ firstName: 'Required.' });
   });
 
-  it('refuses an e-mail that is already registered, without changing the account', async () => {
+  it('answers an existing address exactly like a new one, and mails its owner instead', async () => {
+    const existing = await createUser(t.sql, { firstName: 'Priya' });
+    const outboxBefore = await mailsTo(existing.email);
+    const known = await register(person({ email: existing.email, password: 'Other-pass-12' }));
+    const fresh = await register(person());
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.json()).toEqual(fresh.json());
+    expect(known.cookies).toEqual(fresh.cookies);
+    expect(Object.keys(known.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    // Nothing about the account changed, and nothing is pending for the address.
+    expect((await login(existing.email, existing.password)).statusCode).toBe(200);
+    expect((await login(existing.email, 'Other-pass-12')).statusCode).toBe(401);
+    const pending = await t.sql.query('select 1 from public.pending_registrations where email = $1', [
+      existing.email,
+    ]);
+    expect(pending.rowCount).toBe(0);
+    // The owner hears about it, with the way in.
+    const mails = (await mailsTo(existing.email)).slice(outboxBefore.length);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.template).toBe('registration-existing-account');
+    expect(mails[0]!.text_body).toContain('Hello Priya,');
+    expect(mails[0]!.text_body).toContain('tried to create a Connect account with this e-mail address');
+    expect(mails[0]!.text_body).toContain('http://portal.test:3000/Login');
+    expect(mails[0]!.text_body).toContain('http://portal.test:3000/Reset');
+  });
+
+  it('takes about as long for an existing address as for a new one', async () => {
     const existing = await createUser(t.sql);
-    const response = await register(person({ email: existing.email }));
+    const time = async (email: string) => {
+      const start = performance.now();
+      await register(person({ email }));
+      return performance.now() - start;
+    };
+    await time(existing.email);
+    // Interleaved, and compared by their medians, so a busy machine slows both alike.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time(existing.email));
+      unknown.push(await time(`fresh-${i}-${Date.now()}@demo.test`));
+    }
+    const median = (xs: number[]) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return (sorted[1]! + sorted[2]!) / 2;
+    };
+    // Both hash one password (tens of ms); without it the existing address took ~1 ms.
+    expect(median(known)).toBeGreaterThan(median(unknown) * 0.5);
+  });
+
+  it("someone typing another person's new address gets nowhere; the owner's link wins", async () => {
+    const email = `owner-${Date.now()}@demo.test`;
+    await register(person({ email, password: 'Intruder-pass1', firstName: 'Mallory' }));
+    await register(person({ email, password: 'Owners-pass-12', firstName: 'Olivia' }));
+    const [intruderToken, ownerToken] = await linkTokensFor(email);
+    // The owner opens their own link (the second): their names and password.
+    const confirmed = await confirm(ownerToken!);
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json().user.name).toBe('Olivia Lee');
+    expect((await login(email, 'Owners-pass-12')).statusCode).toBe(200);
+    expect((await login(email, 'Intruder-pass1')).statusCode).toBe(401);
+    // Every other pending sign-up of the address is gone with it.
+    expect((await confirm(intruderToken!)).json()).toEqual(LINK_INVALID);
+  });
+
+  it('refuses unknown and expired links, and creates nothing', async () => {
+    const email = `late-${Date.now()}@demo.test`;
+    await register(person({ email }));
+    const token = await linkTokenFor(email);
+    await t.sql.query(
+      `update public.pending_registrations set created_at = now() - interval '2 days', expires_at = now() - interval '1 day'
+        where email = $1`,
+      [email],
+    );
+    for (const attempt of [token, 'no-such-token']) {
+      const response = await confirm(attempt);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(LINK_INVALID);
+    }
+    expect(await userCount(email)).toBe(0);
+  });
+
+  it('sends at most 5 sign-up e-mails per address and hour', async () => {
+    const existing = await createUser(t.sql);
+    const email = `flood-${Date.now()}@demo.test`;
+    for (let i = 0; i < 7; i++) {
+      expect((await register(person({ email }))).statusCode).toBe(202);
+      expect((await register(person({ email: existing.email }))).statusCode).toBe(202);
+    }
+    expect(await mailsTo(email)).toHaveLength(5);
+    expect(await mailsTo(existing.email)).toHaveLength(5);
+  });
+
+  it('with a made-up invitation, says nothing about whether the address has an account', async () => {
+    const existing = await createUser(t.sql);
+    const response = await register(person({ email: existing.email, invitationToken: 'no-such-token' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVITATION_INVALID);
+  });
+
+  it('with a real invitation to an address that has an account, says to sign in instead', async () => {
+    const practice = await createPractice(t.sql);
+    const existing = await createUser(t.sql);
+    const invitation = await createInvitation(t.sql, practice.id, { email: existing.email });
+    const response = await register(person({ email: existing.email, invitationToken: invitation.token }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 'email_unavailable',
@@ -66,12 +201,11 @@ describe('POST /api/auth/register', () => {
         'An account cannot be created with this e-mail address. If you already have one, sign in or reset your password.',
       fields: { email: 'An account cannot be created with this e-mail address.' },
     });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: existing.email, password: existing.password },
-    });
-    expect(login.statusCode).toBe(200);
+    expect((await login(existing.email, existing.password)).statusCode).toBe(200);
+    const { rows } = await t.sql.query('select status from public.invitations where id = $1', [
+      invitation.id,
+    ]);
+    expect(rows[0].status).toBe('INVITED');
   });
 
   it('with an invitation: user, accepted invitation, linked staff and practice role in one go', async () => {

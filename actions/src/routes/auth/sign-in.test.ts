@@ -11,7 +11,8 @@ import {
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  // As the stack runs it: the gateway on 127.0.0.1 is the one trusted proxy.
+  t = await createTestContext({ TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(() => t.close());
 
@@ -32,13 +33,14 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.user).toMatchObject({ id: user.id, email: user.email, name: 'Priya Raman' });
-    expect(Date.parse(body.accessTokenExpiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
-    expect(Date.parse(body.accessTokenExpiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(Date.parse(body.accessTokenExpiresAt) - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(Date.parse(body.accessTokenExpiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
     const payload = JSON.parse(Buffer.from(body.accessToken.split('.')[1], 'base64url').toString());
     expect(payload['https://hasura.io/jwt/claims']).toEqual({
       'x-hasura-user-id': String(user.id),
       'x-hasura-default-role': 'provider_admin',
       'x-hasura-allowed-roles': ['user', 'qam', 'provider_admin'],
+      'x-hasura-session-id': payload.sid,
     });
     expect(JSON.parse(Buffer.from(body.accessToken.split('.')[0], 'base64url').toString()).alg).toBe('HS256');
 
@@ -53,6 +55,7 @@ describe('POST /api/auth/login', () => {
       [user.id],
     );
     expect(rows).toHaveLength(1);
+    expect(rows[0].family_id).toBe(payload.sid);
     expect(rows[0].life.hours).toBe(8);
   });
 

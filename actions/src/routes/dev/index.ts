@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from '../../db/sql.ts';
+import { addDevKeyGate } from './dev-key.ts';
 import { escapeHtml } from './html.ts';
 import payment from './payment.ts';
 
@@ -38,10 +39,12 @@ ${items || '<p>No e-mail yet.</p>'}
 }
 
 /**
- * /api/dev: development-only pages, never served in production. GET /api/dev/mailbox (the outbox
- * as a page, when there is no SMTP) and GET /api/dev/payment/:practiceId (the payment stand-in).
+ * /api/dev: development-only pages, never served in production and only with DEV_PAGES_KEY.
+ * GET /api/dev/mailbox (the outbox as a page, when there is no SMTP) and
+ * GET /api/dev/payment/:practiceId (the payment stand-in). Every page needs the key (dev-key.ts).
  */
 const dev: FastifyPluginAsync = async (app) => {
+  addDevKeyGate(app);
   await app.register(payment);
   if (!app.config.devMailbox) return;
   app.get('/mailbox', async (_request, reply) => {

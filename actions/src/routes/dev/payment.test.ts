@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
+const KEY = 'the-dev-pages-key-0123456789';
+
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ env: { DEV_PAGES_KEY: KEY } });
 });
 afterAll(() => stack?.close());
 
@@ -27,8 +29,11 @@ describe('the payment stand-in outside production', () => {
     const url = new URL(result.data!.practicePaymentUrl.url);
     expect(url.pathname).toBe(`/api/dev/payment/${practice.id}`);
 
-    const page = await fetch(`${stack.actionsUrl}/dev/payment/${practice.id}`);
+    const page = await fetch(`${stack.actionsUrl}/dev/payment/${practice.id}`, {
+      headers: { 'x-dev-key': KEY },
+    });
     expect(page.status).toBe(200);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await page.text();
     expect(html).toContain(`<h1>Payment for ${practice.name}</h1>`);
     expect(html).toContain('owes the application fee');
@@ -36,7 +41,35 @@ describe('the payment stand-in outside production', () => {
   });
 
   it('answers 404 for an unknown practice', async () => {
-    const page = await fetch(`${stack.actionsUrl}/dev/payment/999999`);
+    const page = await fetch(`${stack.actionsUrl}/dev/payment/999999`, { headers: { 'x-dev-key': KEY } });
     expect(page.status).toBe(404);
+  });
+
+  it('shows nothing of the practice without the key, even to its signed-in manager', async () => {
+    const { rows } = await stack.sql.query<{ id: number; name: string; email: string }>(
+      `select p.organisation_id as id, o.name, u.email from practices p
+         join organisations o on o.id = p.organisation_id
+         join practice_users pu on pu.practice_id = p.organisation_id and pu.role = 'PM'
+         join users u on u.id = pu.user_id
+        where p.status = 'PAYMENT_PENDING' order by p.organisation_id limit 1`,
+    );
+    const practice = rows[0]!;
+    const token = await stack.tokenFor(practice.email);
+    const url = `${stack.actionsUrl}/dev/payment/${practice.id}`;
+    const attempts = [
+      await fetch(url),
+      await fetch(url, { headers: { authorization: `Bearer ${token}` } }),
+      await fetch(url, { headers: { 'x-dev-key': 'not-the-key-0123456789' } }),
+      await fetch(`${url}?key=${KEY}`),
+      await fetch(url, { headers: { cookie: `portal_dev=${KEY}` } }),
+      await fetch(`${stack.actionsUrl}/dev/payment/999999`),
+    ];
+    for (const page of attempts) {
+      expect(page.status).toBe(401);
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      const html = await page.text();
+      expect(html).not.toContain(practice.name);
+      expect(html).not.toMatch(/owes|PAYMENT_PENDING|There is no practice/);
+    }
   });
 });

@@ -14,17 +14,20 @@ const emailUnavailable = () =>
   });
 
 /**
- * Creates an account and signs it in. With an invitation token, in the same transaction:
+ * Creates the account of an invitation and signs it in: the invitation's token proves the
+ * address (it was mailed there), so no confirmation link is needed. In the same transaction:
  * gives the invited practice role, links the staff record and accepts the invitation. The
- * new user is the actor the audit log records (the id is drawn before the transaction so
- * `hasura.user` can be set first).
+ * invitation is checked before the address, so a made-up token says nothing about which
+ * addresses have accounts; only the token holder, who got it at that address, learns that
+ * theirs has one. The new user is the actor the audit log records (the id is drawn before the
+ * transaction so `hasura.user` can be set first). Sign-ups without an invitation go through
+ * requestRegistration.
  */
 export async function registerUser(
   deps: AccountsDeps,
-  input: TRegisterRequest,
+  input: TRegisterRequest & { invitationToken: string },
   client: ClientInfo,
 ): Promise<SignedIn> {
-  if (await findUserByEmail(deps.db, input.email)) throw emailUnavailable();
   const passwordHash = await hashPassword(input.password);
   const { id } = await deps.db.one<{ id: number }>(
     sql`select nextval(pg_get_serial_sequence('public.users', 'id'))::integer as id`,
@@ -32,13 +35,12 @@ export async function registerUser(
   try {
     await deps.db.transaction(
       async (tx) => {
-        const invitation = input.invitationToken
-          ? await claimInvitation(tx, input.invitationToken, input.email)
-          : null;
+        const invitation = await claimInvitation(tx, input.invitationToken, input.email);
+        if (await findUserByEmail(tx, input.email)) throw emailUnavailable();
         await tx.many(sql`
           insert into public.users (id, email, password_hash, first_name, last_name)
           overriding system value values (${id}, ${input.email}, ${passwordHash}, ${input.firstName}, ${input.lastName})`);
-        if (invitation) await acceptClaimedInvitation(tx, invitation, id);
+        await acceptClaimedInvitation(tx, invitation, id);
       },
       { userId: id, role: 'user' },
     );

@@ -32,12 +32,20 @@ describe('removeStaleRows', () => {
         ($1, 'live', now(), now() + interval '1 hour')`,
       [user.id],
     );
+    await t.sql.query(
+      `insert into public.pending_registrations (email, first_name, last_name, password_hash, token_hash, created_at, expires_at) values
+        ('gone@demo.test', 'A', 'B', 'h', repeat('1', 64), now() - interval '2 days', now() - interval '1 day'),
+        ('live@demo.test', 'A', 'B', 'h', repeat('2', 64), now(), now() + interval '1 day')`,
+    );
     expect(await removeStaleRows(t.app.db)).toEqual({
       indicatorLocks: 0,
       loginAttempts: 1,
       sessions: 1,
       passwordResets: 1,
+      pendingRegistrations: 1,
     });
+    const pending = await t.sql.query('select email from public.pending_registrations');
+    expect(pending.rows).toEqual([{ email: 'live@demo.test' }]);
     const left = await t.sql.query(`
       select (select array_agg(left(email_hash, 1) order by email_hash) from public.login_attempts) as attempts,
              (select array_agg(refresh_token_hash) from public.sessions) as sessions,

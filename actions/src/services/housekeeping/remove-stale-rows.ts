@@ -3,7 +3,8 @@ import type { Queryable } from '../../plugins/app/db.ts';
 
 /**
  * Deletes rows nobody needs any more: lockout counters whose window and lock ended a day ago,
- * sessions and reset tokens that expired a week ago (kept that long for support questions), and
+ * sessions and reset tokens that expired a week ago (kept that long for support questions), sign-ups
+ * whose confirmation link expired (they hold a password hash; nobody can use them), and
  * indicator editing locks that have expired (no role sees them and they block nothing; a lock is
  * presence, not data).
  * Idempotent, so every replica may run it.
@@ -19,6 +20,9 @@ export async function removeStaleRows(q: Queryable) {
   const [resets] = await q.many<{ count: number }>(sql`
     with gone as (delete from public.password_resets where expires_at < now() - interval '7 days' returning 1)
     select count(*)::integer as count from gone`);
+  const [pending] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.pending_registrations where expires_at < now() returning 1)
+    select count(*)::integer as count from gone`);
   const [locks] = await q.many<{ count: number }>(sql`
     with gone as (delete from public.indicator_locks where expires_at < now() returning 1)
     select count(*)::integer as count from gone`);
@@ -27,5 +31,6 @@ export async function removeStaleRows(q: Queryable) {
     loginAttempts: attempts?.count ?? 0,
     sessions: sessions?.count ?? 0,
     passwordResets: resets?.count ?? 0,
+    pendingRegistrations: pending?.count ?? 0,
   };
 }

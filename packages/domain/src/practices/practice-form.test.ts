@@ -117,3 +117,24 @@ describe('renewals and survey confirmations', () => {
     expect(isSurveyConfirmationDue({ confirmation_form_status: 'RECEIVED' })).toBe(false);
   });
 });
+
+describe('practice form length caps', () => {
+  it('refuses over-long e-mail, phone, ABN and website values with their field messages', () => {
+    const long = (n: number) => 'a'.repeat(n);
+    expect(
+      errors(
+        form({
+          email: `${long(250)}@x.com`,
+          phone: long(41),
+          abn: long(41),
+          website: `https://${long(2000)}.com`,
+        }),
+      ),
+    ).toMatchObject({
+      email: 'Enter a valid e-mail address.',
+      phone: 'Invalid phone number format',
+      abn: 'An ABN is 11 digits.',
+      website: 'Enter a web address such as https://www.example.com.au',
+    });
+  });
+});

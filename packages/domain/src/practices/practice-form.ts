@@ -28,8 +28,12 @@ const optional = text.max(200, PRACTICE_FORM_MESSAGES.tooLong);
 const required = text.min(1, MESSAGES.required).max(200, PRACTICE_FORM_MESSAGES.tooLong);
 /** Head and maximum counts: the shared number-field rule (below 1000, no leading 0; '0' allowed). */
 const count = ZNumberFieldSchema;
-const email = text.refine((v) => v === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), MESSAGES.invalidEmail);
-const phone = text.refine((v) => v === '' || isValidAustralianPhone(v), PHONE_MESSAGES.invalid);
+const email = text
+  .max(254, MESSAGES.invalidEmail)
+  .refine((v) => v === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), MESSAGES.invalidEmail);
+const phone = text
+  .max(40, PHONE_MESSAGES.invalid)
+  .refine((v) => v === '' || isValidAustralianPhone(v), PHONE_MESSAGES.invalid);
 const flag = z.enum(['true', 'false', '']);
 /** A choice list value (the enum tables' upper-case values), or '' for none. */
 const choice = text.regex(/^[A-Z0-9_]{0,40}$/, PRACTICE_FORM_MESSAGES.choice);
@@ -49,16 +53,17 @@ const COUNT_PAIRS = [
 const ZPracticeFormObject = z.object({
   name: required,
   legalEntityName: optional,
-  abn: text.refine((v) => v === '' || /^\d{11}$/.test(v.replace(/\s/g, '')), PRACTICE_FORM_MESSAGES.abn),
+  abn: text
+    .max(40, PRACTICE_FORM_MESSAGES.abn)
+    .refine((v) => v === '' || /^\d{11}$/.test(v.replace(/\s/g, '')), PRACTICE_FORM_MESSAGES.abn),
   structure: choice,
   email,
   billingEmail: email,
   phone,
   fax: phone,
-  website: text.refine(
-    (v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v),
-    PRACTICE_FORM_MESSAGES.website,
-  ),
+  website: text
+    .max(2000, PRACTICE_FORM_MESSAGES.website)
+    .refine((v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), PRACTICE_FORM_MESSAGES.website),
   practiceType: choice,
   mmm: choice,
   phn: optional,

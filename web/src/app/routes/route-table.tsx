@@ -7,6 +7,10 @@ import { RootLayout } from './root-layout.tsx';
 
 // Every screen is its own chunk (React.lazy), loaded with the 120 s time-out.
 const SignupPage = lazyPage(() => import('../../features/auth/components/signup-page.tsx'), 'SignupPage');
+const ConfirmEmailPage = lazyPage(
+  () => import('../../features/auth/components/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+);
 const ResetPage = lazyPage(() => import('../../features/auth/components/reset-page.tsx'), 'ResetPage');
 const LoginPage = lazyPage(() => import('../../features/auth/components/login-page.tsx'), 'LoginPage', [
   SignupPage,
@@ -87,6 +91,8 @@ export const routes: RouteObject[] = [
       { path: 'Login/:invitationToken?', element: <LoginPage /> },
       { path: 'signup/:invitationToken?', element: <SignupPage /> },
       { path: 'Reset', element: <ResetPage /> },
+      // Ours (the spec has no route for it): the link of the sign-up e-mail.
+      { path: 'ConfirmEmail', element: <ConfirmEmailPage /> },
       { path: 'redirect-from-backend', element: <RedirectFromBackendPage /> },
       { path: 'login-from-backend', element: <LoginFromBackendPage /> },
       { path: 'Practice/Invite/:invitationToken', element: <InvitePage /> },

@@ -3,6 +3,7 @@ import type {
   TLoginRequest,
   TPasswordResetConfirm,
   TPasswordResetRequest,
+  TRegisterConfirm,
   TRegisterRequest,
 } from '@portal/domain';
 import { z } from 'zod';
@@ -24,6 +25,10 @@ const ZInvitationDetailsSchema = z.object({
   inviterName: z.string().nullish(),
 });
 export type TInvitationDetails = z.infer<typeof ZInvitationDetailsSchema>;
+
+/** A sign-up without an invitation: the same answer for every address, the next step is e-mailed. */
+const ZCheckInboxSchema = z.object({ message: z.string() });
+export type TCheckInbox = z.infer<typeof ZCheckInboxSchema>;
 
 /** The REST contract of the actions service (`/api/auth/*`, `/api/user/*`), one function per call. */
 export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
@@ -49,8 +54,12 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
   return {
     login: (body: TLoginRequest): Promise<TSignedIn> =>
       call('/auth/login', json('POST', body), ZSignedInSchema),
-    register: (body: TRegisterRequest): Promise<TSignedIn> =>
-      call('/auth/register', json('POST', body), ZSignedInSchema),
+    /** 201 signed in (with an invitation), or 202 "check your inbox" (without). */
+    register: (body: TRegisterRequest): Promise<TSignedIn | TCheckInbox> =>
+      call('/auth/register', json('POST', body), z.union([ZSignedInSchema, ZCheckInboxSchema])),
+    /** The link of the sign-up e-mail: creates the account and signs it in. */
+    confirmRegistration: (body: TRegisterConfirm): Promise<TSignedIn> =>
+      call('/auth/register/confirm', json('POST', body), ZSignedInSchema),
     logout: (): Promise<void> => call('/auth/logout', withCsrf()),
     requestPasswordReset: (body: TPasswordResetRequest): Promise<{ message: string }> =>
       call('/auth/reset', json('POST', body), z.object({ message: z.string() })),

@@ -17,13 +17,23 @@ import { forgetRememberedRoute, rememberRoute } from './return-route.ts';
 
 export type AuthStatus = 'restoring' | 'signedIn' | 'signedOut';
 
+export type TRegisterOutcome =
+  | { kind: 'signedIn'; user: TCurrentUser }
+  | { kind: 'checkInbox'; message: string };
+
 export interface AuthContextValue {
   status: AuthStatus;
   user: TCurrentUser | null;
   /** True after the user signed out themselves: the page they left is not a route to return to. */
   signedOutByUser: boolean;
   signIn(credentials: TLoginRequest): Promise<TCurrentUser>;
-  register(input: TRegisterRequest): Promise<TCurrentUser>;
+  /**
+   * Signs up. With an invitation the account is created and signed in (`signedIn`); without one
+   * the answer is the same for every address and the next step is in the inbox (`checkInbox`).
+   */
+  register(input: TRegisterRequest): Promise<TRegisterOutcome>;
+  /** Opens the link of a sign-up e-mail: creates the account and signs it in. */
+  confirmRegistration(token: string): Promise<TCurrentUser>;
   /** Ends the session on the server, forgets the token and resets the GraphQL cache. */
   signOut(): Promise<void>;
   /** Adopts an access token handed over by the backend, then loads the user. */
@@ -93,8 +103,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const register = useCallback(
-    async (input: TRegisterRequest) => {
-      const signedIn = await api.register(input);
+    async (input: TRegisterRequest): Promise<TRegisterOutcome> => {
+      const answer = await api.register(input);
+      if (!('accessToken' in answer)) return { kind: 'checkInbox', message: answer.message };
+      session.adopt(answer);
+      setState({ status: 'signedIn', user: answer.user });
+      return { kind: 'signedIn', user: answer.user };
+    },
+    [api, session],
+  );
+
+  const confirmRegistration = useCallback(
+    async (token: string) => {
+      const signedIn = await api.confirmRegistration({ token });
       session.adopt(signedIn);
       setState({ status: 'signedIn', user: signedIn.user });
       return signedIn.user;
@@ -132,11 +153,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signedOutByUser: state.signedOutByUser ?? false,
       signIn,
       register,
+      confirmRegistration,
       signOut,
       adoptToken,
       reloadUser,
     }),
-    [state, signIn, register, signOut, adoptToken, reloadUser],
+    [state, signIn, register, confirmRegistration, signOut, adoptToken, reloadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useRef } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
@@ -11,12 +11,18 @@ import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { ZSignupFormSchema } from '../schemas.ts';
 import { FormError } from './form-error.tsx';
 
-/** /signup/:invitationToken? — registration, optionally accepting an invitation. */
+/**
+ * /signup/:invitationToken? — registration, optionally accepting an invitation. With an
+ * invitation the account is signed in at once; without one the page says to check the inbox
+ * (the same for every address: a new one gets a link that finishes the sign-up, an existing one
+ * a note to sign in or reset the password).
+ */
 export function SignupPage() {
   const { invitationToken } = useParams();
   const auth = useAuth();
   const navigate = useNavigate();
   const registered = useRef(false);
+  const [checkInbox, setCheckInbox] = useState<{ message: string; email: string } | null>(null);
   const form = useZodForm(ZSignupFormSchema, {
     firstName: '',
     lastName: '',
@@ -33,8 +39,13 @@ export function SignupPage() {
   const submit = form.onSubmit(async ({ confirmPassword: _confirm, ...input }) => {
     registered.current = true;
     try {
-      const user = await auth.register({ ...input, invitationToken });
-      navigate(landingRoute(user, takeRememberedRoute()), { replace: true });
+      const outcome = await auth.register({ ...input, invitationToken });
+      if (outcome.kind === 'checkInbox') {
+        registered.current = false;
+        setCheckInbox({ message: outcome.message, email: input.email });
+        return;
+      }
+      navigate(landingRoute(outcome.user, takeRememberedRoute()), { replace: true });
     } catch (error) {
       registered.current = false;
       if (invitationToken && error instanceof PortalError && error.code === 'invitation_invalid') {
@@ -44,6 +55,23 @@ export function SignupPage() {
       throw error;
     }
   });
+
+  if (checkInbox)
+    return (
+      <AuthLayout title="Check your inbox" subtitle={`We have written to ${checkInbox.email}.`}>
+        <Stack gap="lg">
+          <Alert color="teal" variant="light" role="status" title="Check your inbox">
+            {checkInbox.message} If you are new to Connect, the link in it finishes creating your account and
+            signs you in.
+          </Alert>
+          <Text ta="center" fz="sm">
+            <Anchor component={Link} to="/Login" fw={600}>
+              Back to sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout

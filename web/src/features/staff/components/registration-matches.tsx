@@ -2,21 +2,28 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { STAFF_OPTION_LABELS, type TStaffMemberInput } from '@portal/domain';
 import type { TRegistrationMatch } from '../api/staff-actions.ts';
 
-/** The details a match can fill in: who they are, not how they work at this practice. */
+/**
+ * The details a match can fill in: who they are, not how they work at this practice. A match of
+ * another practice found by part of the number carries only the name (the server hides the
+ * rest until the number is typed in full): what it does not carry leaves the row as typed.
+ */
 export function matchToDraft(match: TRegistrationMatch): Partial<TStaffMemberInput> {
-  return {
+  const draft: Record<string, unknown> = {
     title: match.title ?? '',
     firstName: match.first_name,
     lastName: match.last_name,
     type: match.type,
-    registrationNum: match.registration_num ?? '',
-    email: match.email ?? '',
+    registrationNum: match.registration_num,
+    email: match.email,
     vrStatus: match.vr_status,
     fteBand: match.fte_band,
-    qicpd: match.qicpd ?? '',
-    qaCpdNum: match.qa_cpd_num ?? '',
-    cprExpiry: match.cpr_expiry ?? '',
-  } as Partial<TStaffMemberInput>;
+    qicpd: match.qicpd,
+    qaCpdNum: match.qa_cpd_num,
+    cprExpiry: match.cpr_expiry,
+  };
+  return Object.fromEntries(
+    Object.entries(draft).filter(([, value]) => value !== null && value !== undefined),
+  ) as Partial<TStaffMemberInput>;
 }
 
 /** Staff at other practices with this registration number, offered to fill the row in edit. */
@@ -48,7 +55,8 @@ export function RegistrationMatches({
             <Text span c="dimmed" fz="sm">
               {match.practice_id === practiceId ? ' · on this register' : ' · another practice'}
               {' · '}
-              {match.registration_num} · {STAFF_OPTION_LABELS[match.type] ?? match.type}
+              {match.registration_num ?? 'type the full number for their details'} ·{' '}
+              {STAFF_OPTION_LABELS[match.type] ?? match.type}
             </Text>
           </Text>
           <Button size="compact-xs" variant="light" onClick={() => onUse(match)}>

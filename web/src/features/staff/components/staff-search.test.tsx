@@ -105,14 +105,25 @@ describe('staff search, paging and the registration look-up, on the real stack',
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByText('Add staff'));
     await user.click(within(editRow(table)).getByLabelText('Reg'));
-    // Chloe Martin's number at Harbourside (practice 1), typed in lower case and in part.
+    // Chloe Martin's number at Harbourside (practice 1, not this manager's), in lower case and in
+    // part: she is offered by name only; her details need the whole number.
     await user.paste('med000100791');
     expect(screen.queryByRole('region', { name: 'Registration number matches' })).toBeNull();
+    const partial = await screen.findByRole(
+      'region',
+      { name: 'Registration number matches' },
+      { timeout: 8_000 },
+    );
+    expect(within(partial).getByText(/Chloe Martin/)).toBeTruthy();
+    expect(within(partial).getByText(/type the full number for their details/)).toBeTruthy();
+    expect(within(partial).queryByText(/MED0001007919/)).toBeNull();
+    await user.type(within(editRow(table)).getByLabelText('Reg'), '9');
     const matches = await screen.findByRole(
       'region',
       { name: 'Registration number matches' },
       { timeout: 8_000 },
     );
+    await within(matches).findByText(/MED0001007919/, undefined, { timeout: 8_000 });
     expect(within(matches).getByText(/Chloe Martin/)).toBeTruthy();
     await user.click(within(matches).getByText('Use these details'));
     const row = editRow(table);
