@@ -38,7 +38,7 @@ describe('registration', () => {
     // Nobody can sign in with it before the address is confirmed.
     expect(await signInFails(page, 'robin.ng@demo.test', 'Robin-pass-1')).toBe(true);
 
-    const link = await linkInMailbox(page, 'robin.ng@demo.test', /\/ConfirmEmail\?token=/);
+    const link = await linkInMailbox(page, e2e.stack.devPagesKey, 'robin.ng@demo.test', /\/ConfirmEmail\?token=/);
     expect(new URL(link).pathname).toBe('/ConfirmEmail');
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/Practice/List');
@@ -69,7 +69,7 @@ describe('registration', () => {
     expect(await page.getByText('An account cannot be created').count()).toBe(0);
     expect(pathOf(page)).toBe('/signup');
     // The owner is told instead, with the ways in; their password still works.
-    const signInLink = await linkInMailbox(page, 'pm@demo.test', /\/Login$/);
+    const signInLink = await linkInMailbox(page, e2e.stack.devPagesKey, 'pm@demo.test', /\/Login$/);
     expect(new URL(signInLink).pathname).toBe('/Login');
     expect(await signInFails(page, 'pm@demo.test', 'Sam-pass-12')).toBe(true);
     expect(await signIn(page, 'pm@demo.test')).toBe('/Practice/List');
