@@ -75,6 +75,27 @@ describe('actions (HASURA-DIALECT §7, §13 #38)', () => {
     expect(call.headers['x-custom']).toBe('yes');
   });
 
+  it('forwards no hop-by-hop header of the client (a chunked request, keep-alive, upgrade)', async () => {
+    calls.length = 0;
+    reply = { status: 200, body: JSON.stringify({ order_id: 1, status: 'OK' }) };
+    const answer = await engine.execute(
+      { query: 'mutation { placeOrder(input: {sku: "A1", qty: 1}) { order_id } }' },
+      {
+        ...asUser,
+        'transfer-encoding': 'chunked',
+        'keep-alive': 'timeout=5',
+        upgrade: 'h2c',
+        expect: '100-continue',
+      },
+    );
+    expect(answer).toEqual({ data: { placeOrder: { order_id: 1 } } });
+    const headers = calls[0]!.headers;
+    expect(headers['keep-alive']).toBeUndefined();
+    expect(headers.upgrade).toBeUndefined();
+    expect(headers.expect).toBeUndefined();
+    expect(headers['x-custom']).toBe('yes');
+  });
+
   it('returns the output with a relationship to a table, under the role permissions', async () => {
     reply = { status: 200, body: JSON.stringify({ order_id: 7, status: 'ok', author_id: 2 }) };
     expect(await engine.execute({ query: place, variables: { qty: 1 } }, asUser)).toEqual({

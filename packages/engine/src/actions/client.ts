@@ -22,6 +22,15 @@ const NOT_FORWARDED = new Set([
   'connection',
   'dnt',
   'content-type',
+  // Hop-by-hop headers describe the client's own connection (RFC 9110 §7.6.1), not the call.
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'proxy-connection',
+  'proxy-authorization',
 ]);
 
 /** Replaces `{{NAME}}` with environment values; a missing variable is an error, not an empty string. */
