@@ -38,7 +38,12 @@ describe('registration', () => {
     // Nobody can sign in with it before the address is confirmed.
     expect(await signInFails(page, 'robin.ng@demo.test', 'Robin-pass-1')).toBe(true);
 
-    const link = await linkInMailbox(page, e2e.stack.devPagesKey, 'robin.ng@demo.test', /\/ConfirmEmail\?token=/);
+    const link = await linkInMailbox(
+      page,
+      e2e.stack.devPagesKey,
+      'robin.ng@demo.test',
+      /\/ConfirmEmail\?token=/,
+    );
     expect(new URL(link).pathname).toBe('/ConfirmEmail');
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/Practice/List');
