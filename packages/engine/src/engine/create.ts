@@ -18,6 +18,8 @@ export interface Engine {
   live: LiveQueries;
   /** The bound port once listening. */
   readonly port: number | undefined;
+  /** The bound address once listening (127.0.0.1 unless `listen` was given another host). */
+  readonly address: string | undefined;
   /** Starts listening (on 127.0.0.1 unless `host` says otherwise); resolves with the bound port (0: any free port). */
   listen(port?: number, host?: string): Promise<number>;
   /** Executes a request as the HTTP endpoint would (headers decide the session). */
@@ -42,17 +44,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const ws = new WsServer(core, live);
   http.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
   let port: number | undefined;
+  let address: string | undefined;
   return {
     core,
     live,
     get port() {
       return port;
     },
+    get address() {
+      return address;
+    },
     listen: (wanted = 8080, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {
         http.once('error', reject);
         http.listen(wanted, host, () => {
-          port = (http.address() as AddressInfo).port;
+          ({ port, address } = http.address() as AddressInfo);
           resolve(port);
         });
       }),

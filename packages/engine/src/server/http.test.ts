@@ -48,6 +48,20 @@ describe('HTTP server (started from HASURA_GRAPHQL_* env like the local stack do
     expect(await (await fetch(`${base}/console`)).text()).toContain('GraphiQL');
   });
 
+  it('listens on 127.0.0.1 unless HOST says otherwise', async () => {
+    expect(engine.address).toBe('127.0.0.1');
+    const other = await startFromEnv(['--project', BLOG_DIR], {
+      HASURA_GRAPHQL_DATABASE_URL: db.url,
+      HASURA_GRAPHQL_SERVER_PORT: '0',
+      HASURA_GRAPHQL_SERVER_HOST: '127.0.0.2',
+    });
+    try {
+      expect(other.address).toBe('127.0.0.2');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('echoes the origin for CORS only when HASURA_GRAPHQL_CORS_DOMAIN allows it', async () => {
     const preflight = (origin: string) =>
       fetch(`${base}/v1/graphql`, {
