@@ -5,7 +5,7 @@ import { useE2e } from './support/suite.ts';
 
 /**
  * Issue 4 in a real browser: sign-in lands each demo account where spec 000 §2 and
- * docs/decisions.md (Web app) say, sessions end on sign-out and on /Login/<token>, deep links
+ * docs/decisions/web-app.md say, sessions end on sign-out and on /Login/<token>, deep links
  * survive the sign-in, and the app shell shows what each role may see. The practice list and
  * overview are other issues' screens: only their address and the shell around them are checked.
  */
@@ -27,7 +27,7 @@ const ACCOUNTS = [
   // PM of Derwent Valley; their role on Hinterland is inactive, so it does not count.
   { email: 'pm.tas@demo.test', name: 'Fiona McLeod', landing: staffPage(7), admin: false, newUser: false },
   // pm.newcastle's one practice awaits its application fee: they land on payment (practices.test.ts).
-  // No practice: the practice list (docs/decisions.md, Web app), without Practices and Reports.
+  // No practice: the practice list (docs/decisions/web-app.md), without Practices and Reports.
   { email: 'newuser@demo.test', name: 'Jordan Lee', landing: LIST, admin: false, newUser: true },
 ] as const;
 

@@ -43,7 +43,7 @@ const grant = (practiceManager: boolean, surveyor: boolean, qam: boolean, provid
 });
 
 /**
- * THE table: which kind of access receives each flag (docs/decisions.md, "Permission flags").
+ * THE table: which kind of access receives each flag (docs/decisions/permission-flags.md).
  * Verification and review are the accreditor's independent acts, so practice managers never get
  * them; certification is the provider's. A surveyor's `changeSurveyInProgress` further needs them
  * to be a visitor on the visit (see `derivePermissionFlags`).

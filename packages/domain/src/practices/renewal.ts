@@ -1,7 +1,7 @@
 /**
  * Renewals (reapplications) and survey confirmations: what a practice may submit or confirm, and
  * the words it is told. The spec names the screens and statuses but gives no messages; these
- * are ours (docs/decisions.md, "Practices and staff").
+ * are ours (docs/decisions/practices-and-staff.md).
  */
 
 /** Reapplication statuses (spec 000 §3 names DUE and PAYMENT_PENDING; the model adds the ends). */

@@ -147,7 +147,7 @@ export interface Compiled {
    * A parameter feeds a pattern match (LIKE, ILIKE, SIMILAR TO, regex): the statement must be
    * planned with its values every time. A named prepared statement would switch to PostgreSQL's
    * generic plan after five runs, which assumes a fixed 0.5 % of rows match any pattern and can
-   * be many times slower (docs/decisions.md, GraphQL engine). Never given a `name`.
+   * be many times slower (docs/decisions/graphql-engine.md). Never given a `name`.
    */
   customPlan?: boolean;
 }
