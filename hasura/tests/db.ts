@@ -1,4 +1,6 @@
+import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A connected client plus helpers to run statements as a Hasura session would. */
 export interface Db {
@@ -44,4 +46,34 @@ export async function failureOf(db: Db, text: string, values?: unknown[]) {
   }
   await db.client.query('rollback to savepoint probe');
   throw new Error(`expected the statement to fail: ${text}`);
+}
+
+/**
+ * A fresh database cloned from a template, and a connection to it, for one test file: made before
+ * its tests, dropped after. Read `db` inside tests and hooks (it exists once `beforeAll` ran).
+ */
+export function useTestDb(template: 'empty' | 'migrated' | 'seeded' = 'migrated'): {
+  readonly db: Db;
+  readonly url: string;
+} {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(template);
+    db = await connect(database.url);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error('useTestDb: the database is made in beforeAll');
+      return db;
+    },
+    get url() {
+      if (!database) throw new Error('useTestDb: the database is made in beforeAll');
+      return database.url;
+    },
+  };
 }

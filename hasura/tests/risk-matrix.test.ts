@@ -1,4 +1,3 @@
-import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import {
   RISK_LEVEL_LABELS,
   RISK_LEVELS,
@@ -6,23 +5,14 @@ import {
   RISK_RATING_LABELS,
   RISK_RATINGS,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Db } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from './db.ts';
 
-let database: TestDatabase;
-let db: Db;
-beforeAll(async () => {
-  database = await createTestDatabase('migrated');
-  db = await connect(database.url);
-});
-afterAll(async () => {
-  await db.close();
-  await database.drop();
-});
+const t = useTestDb();
 
 describe('the risk matrix has one meaning in the domain and in the database', () => {
   it('risk_rating_for gives the domain matrix in all nine cells', async () => {
-    const rows = await db.q<{ likelihood: string; impact: string; rating: string }>(
+    const rows = await t.db.q<{ likelihood: string; impact: string; rating: string }>(
       `select l.value as likelihood, i.value as impact, public.risk_rating_for(l.value, i.value) as rating
          from public.risk_level l cross join public.risk_level i`,
     );
@@ -34,10 +24,10 @@ describe('the risk matrix has one meaning in the domain and in the database', ()
   });
 
   it('the enum tables hold the domain values and labels', async () => {
-    const levels = await db.q<{ value: string; comment: string }>(
+    const levels = await t.db.q<{ value: string; comment: string }>(
       'select value, comment from public.risk_level',
     );
-    const ratings = await db.q<{ value: string; comment: string }>(
+    const ratings = await t.db.q<{ value: string; comment: string }>(
       'select value, comment from public.risk_rating',
     );
     expect(Object.fromEntries(levels.map((r) => [r.value, r.comment]))).toEqual(RISK_LEVEL_LABELS);

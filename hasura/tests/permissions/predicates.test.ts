@@ -1,4 +1,3 @@
-import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import {
   ASSESSMENT_STATUSES,
   ASSESSMENT_TYPES,
@@ -15,8 +14,8 @@ import {
   type TBackOfficeRole,
   type TPermissionFlags,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Db } from '../db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../db.ts';
 
 // The SQL predicates (migration create_assessment_access_predicates) are the database's copy of
 // packages/domain/src/permissions: the flag table and one function per domain predicate. The
@@ -97,20 +96,11 @@ function domainAnswer(c: Combination): Answer {
   };
 }
 
-let database: TestDatabase;
-let db: Db;
-beforeAll(async () => {
-  database = await createTestDatabase('migrated');
-  db = await connect(database.url);
-}, 60_000);
-afterAll(async () => {
-  await db?.close();
-  await database?.drop();
-});
+const t = useTestDb();
 
 describe('the SQL predicates are the domain rules', () => {
   it('agree with packages/domain for every combination of inputs', async () => {
-    const rows = await db.q<Answer & { i: number }>(
+    const rows = await t.db.q<Answer & { i: number }>(
       `select c.i, f.flags,
               public.can_change_assessment(c.type, c.status, f.flags) as can_change,
               public.can_change_assessment_inputs(c.type, c.status, f.flags, c.has_submitted) as can_change_inputs,
