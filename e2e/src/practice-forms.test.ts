@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TIMEOUT_MS, pathOf, signIn } from './support/browser.ts';
+import { unlockDevPages } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
@@ -100,6 +101,8 @@ describe('practice forms in the browser', () => {
 
   it('a practice manager submits a due renewal from the dashboard and reaches payment', async () => {
     const { page } = e2e;
+    // The payment stand-in names the practice only to someone who opened the dev pages.
+    await unlockDevPages(page, e2e.stack.devPagesKey);
     await signIn(page, 'pm@demo.test');
     await page.goto('/Dashboard');
     await page.getByTestId('due-renewal-3').getByRole('link', { name: 'Start renewal' }).click();

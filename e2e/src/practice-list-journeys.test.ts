@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pathOf, signIn } from './support/browser.ts';
+import { unlockDevPages } from './support/mailbox.ts';
 import {
   expectPractices,
   LIST,
@@ -182,6 +183,8 @@ describe('the due buttons', () => {
 
   it('Renewal Payment Due goes to the payment page of the practice', async () => {
     const { page } = e2e;
+    // The payment stand-in names the practice only to someone who opened the dev pages.
+    await unlockDevPages(page, e2e.stack.devPagesKey);
     await signIn(page, 'pm@demo.test');
     await page.goto(LIST);
     await page

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pathOf, signIn, waitForAppShell } from './support/browser.ts';
+import { unlockDevPages } from './support/mailbox.ts';
 import {
   expectPractices,
   LIST,
@@ -179,6 +180,8 @@ describe('practice managers of one practice', () => {
 
   it('the manager of a payment-pending practice is sent to its payment page from the list', async () => {
     const { page } = e2e;
+    // The payment stand-in names the practice only to someone who opened the dev pages.
+    await unlockDevPages(page, e2e.stack.devPagesKey);
     await signIn(page, 'pm.newcastle@demo.test');
     // Signing in already lands on payment (her one practice opens to it); then the list does too.
     await page.waitForURL((url) => url.pathname === '/api/dev/payment/9');

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 
 /**
+ * Opens the development pages for this browser context as a developer does, through the link the
+ * start-up banner prints: the key sets the dev pages cookie (the mailbox, the payment stand-in).
+ */
+export async function unlockDevPages(page: Page, devPagesKey: string): Promise<void> {
+  await page.goto(`/api/dev/mailbox?key=${encodeURIComponent(devPagesKey)}`);
+}
+
+/**
  * The first link matching `name` in the newest e-mail to `to`, read from the actions service's
  * dev mailbox as a developer would: through the link the start-up banner prints
  * (`/api/dev/mailbox?key=<key>`, which sets the dev pages cookie and redirects to the mailbox).
@@ -11,7 +19,7 @@ export async function linkInMailbox(
   to: string,
   name: RegExp = /./,
 ): Promise<string> {
-  await page.goto(`/api/dev/mailbox?key=${encodeURIComponent(devPagesKey)}`);
+  await unlockDevPages(page, devPagesKey);
   const mail = page
     .getByRole('article')
     .filter({ hasText: `To ${to}` })
