@@ -4,13 +4,7 @@ import { DEMO_PASSWORD, demoAccountLines } from './demo-accounts.ts';
 import { bold, type Logger } from './log.ts';
 
 /** The "ready" message: where everything is, and the demo accounts. */
-export function printBanner(
-  config: StackConfig,
-  log: Logger,
-  missing: string[],
-  seeded: boolean,
-  devPagesKey?: string,
-): void {
+export function printBanner(config: StackConfig, log: Logger, seeded: boolean, devPagesKey?: string): void {
   const c = config.color;
   const url = config.publicUrl;
   const lines = [
@@ -22,7 +16,6 @@ export function printBanner(
     `  health     ${url}/healthz`,
     `  data       ${config.database.kind === 'embedded' ? config.dataDir : 'external (DATABASE_URL)'}${seeded ? ' (demo data seeded on this start)' : ''}`,
     `  secrets    ${config.engine.adminSecret ? 'admin secret from HASURA_GRAPHQL_ADMIN_SECRET' : `admin secret in ${path.join(config.dataDir, 'secrets.json')}`}`,
-    ...(missing.length ? [`  not built yet: ${missing.join(', ')}`] : []),
     ...(devPagesKey && !config.smtp.host
       ? [
           '',

@@ -12,7 +12,7 @@ const BADGE: Record<ServiceState, string> = {
   healthy: '#2b8a3e',
   unhealthy: '#c92a2a',
   starting: '#e67700',
-  'not built yet': '#868e96',
+  missing: '#868e96',
 };
 
 /** The page at `/` while the web app does not exist yet: services, their health, the demo accounts. */

@@ -17,7 +17,10 @@ export interface ServiceContext {
 export interface ServiceSpec {
   name: 'engine' | 'actions' | 'web';
   color: Color;
-  /** The file whose presence means the service exists (relative to the repo, or absolute). */
+  /**
+   * The file the service runs from (relative to the repo, or absolute). The stack refuses to
+   * start without it, and /healthz reports the service `missing` should it disappear.
+   */
   entry: string;
   /** The variable that sets its port, for messages. */
   portEnv: string;
@@ -56,9 +59,10 @@ function s3Env({ config }: ServiceContext): Record<string, string> {
 }
 
 /**
- * The application services, in start order. A service whose entry file does not exist yet
- * is reported as "not built yet" and skipped. Adding a service is one entry here (plus its
- * route in the gateway when it serves a new path).
+ * The application services, in start order. Every one must exist: the stack refuses to start
+ * without a service's entry file. Adding a service is one entry here (plus its route in the
+ * gateway when it serves a new path); running without one is the caller's choice of list
+ * (the browser tests leave out `web` and let the gateway serve a build).
  */
 export const SERVICES: readonly ServiceSpec[] = [
   {
@@ -152,6 +156,18 @@ export const SERVICES: readonly ServiceSpec[] = [
   },
 ];
 
-export function isBuilt(spec: ServiceSpec, root: string): boolean {
-  return existsSync(path.resolve(root, spec.entry));
+/** The absolute path of the service's entry file when it does not exist, else null. */
+export function missingEntry(spec: ServiceSpec, root: string): string | null {
+  const file = path.resolve(root, spec.entry);
+  return existsSync(file) ? null : file;
+}
+
+/** Why the stack cannot start without these services, and what to do about it. */
+export function describeMissingEntries(missing: { spec: ServiceSpec; file: string }[]): string {
+  const lines = missing.map(({ spec, file }) => `  - ${spec.name}: its entry file ${file} does not exist`);
+  return [
+    'cannot start: a service the stack runs is missing',
+    ...lines,
+    'Restore the file (`git status` shows what was deleted; `git checkout -- <file>` brings it back), then run `npm ci` and start again.',
+  ].join('\n');
 }
