@@ -10,6 +10,7 @@ export * from './assessments/risk-matrix.ts';
 export * from './constants/index.ts';
 export * from './contacts/index.ts';
 export * from './documents/index.ts';
+export * from './env/index.ts';
 export * from './permissions/assessment-access.ts';
 export * from './permissions/assessment-buttons.ts';
 export * from './permissions/permission-flags.ts';
