@@ -1,4 +1,4 @@
-import { SHARED_ENV, ZHs256JwtSecretSchema } from '@portal/domain';
+import { DEV_PAYMENT_TEMPLATE_PATH, GRAPHQL_PATH, SHARED_ENV, ZHs256JwtSecretSchema } from '@portal/domain';
 import { z } from 'zod';
 
 const DEFAULT_CLAIMS_NAMESPACE = 'https://hasura.io/jwt/claims';
@@ -234,12 +234,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       : null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     maxFileSizeMb: e.MAX_FILE_SIZE_MB,
-    graphqlUrl: e.HASURA_GRAPHQL_URL ?? 'http://127.0.0.1:8080/v1/graphql',
+    graphqlUrl: e.HASURA_GRAPHQL_URL ?? `http://127.0.0.1:8080${GRAPHQL_PATH}`,
     paymentUrlTemplate:
       e.PAYMENT_URL_TEMPLATE ??
       (e.NODE_ENV === 'production'
         ? null
-        : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/api/dev/payment/{practiceId}`),
+        : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}${DEV_PAYMENT_TEMPLATE_PATH}`),
     devPages: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY,
     devPagesKey: e.NODE_ENV !== 'production' ? (e.DEV_PAGES_KEY ?? null) : null,
     devMailbox: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY && !smtp,

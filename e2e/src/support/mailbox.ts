@@ -1,3 +1,4 @@
+import { devMailboxPath } from '@portal/domain';
 import type { Page } from 'playwright-core';
 
 /**
@@ -11,7 +12,7 @@ export async function linkInMailbox(
   to: string,
   name: RegExp = /./,
 ): Promise<string> {
-  await page.goto(`/api/dev/mailbox?key=${encodeURIComponent(devPagesKey)}`);
+  await page.goto(devMailboxPath(devPagesKey));
   const mail = page
     .getByRole('article')
     .filter({ hasText: `To ${to}` })

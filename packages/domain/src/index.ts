@@ -17,6 +17,7 @@ export * from './permissions/permission-flags.ts';
 export * from './practices/index.ts';
 export * from './practices/practice-form.ts';
 export * from './practices/renewal.ts';
+export * from './routes/index.ts';
 export * from './staff/index.ts';
 export * from './validation/email-schema.ts';
 export * from './validation/field-errors.ts';

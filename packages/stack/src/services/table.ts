@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ACTIONS_HEALTH_PATH, API_PREFIX, GRAPHQL_PATH, HEALTHZ_PATH } from '@portal/domain';
 import type { StackConfig } from '../config/config.ts';
 import type { Secrets } from '../config/secrets.ts';
 import type { Color } from '../log.ts';
@@ -79,12 +80,12 @@ export const SERVICES: readonly ServiceSpec[] = [
       HASURA_GRAPHQL_UNAUTHORIZED_ROLE: config.engine.unauthorizedRole,
       HASURA_GRAPHQL_SERVER_PORT: String(config.engine.port),
       HASURA_GRAPHQL_ENABLE_CONSOLE: String(config.engine.enableConsole),
-      ACTIONS_BASE_URL: `http://127.0.0.1:${config.actions.port}/api`,
+      ACTIONS_BASE_URL: `http://127.0.0.1:${config.actions.port}${API_PREFIX}`,
       ACTIONS_SECRET: secrets.actionsSecret,
       // The engine echoes only these origins in CORS answers (the app itself is same-origin).
       HASURA_GRAPHQL_CORS_DOMAIN: config.appOrigins.join(','),
     }),
-    healthPath: '/healthz',
+    healthPath: HEALTHZ_PATH,
     startTimeoutMs: 60_000,
   },
   {
@@ -110,7 +111,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       ...s3Env(context),
       HASURA_GRAPHQL_JWT_SECRET: context.secrets.jwtSecret,
       // Reads made as the signed-in user (the practice list CSV) go through the engine.
-      HASURA_GRAPHQL_URL: `http://127.0.0.1:${context.config.engine.port}/v1/graphql`,
+      HASURA_GRAPHQL_URL: `http://127.0.0.1:${context.config.engine.port}${GRAPHQL_PATH}`,
       ACTIONS_SECRET: context.secrets.actionsSecret,
       MAX_FILE_SIZE_MB: String(context.config.actions.maxFileSizeMb),
       PAYMENT_URL_TEMPLATE: context.config.actions.paymentUrlTemplate,
@@ -120,7 +121,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       SMTP_PASSWORD: context.config.smtp.password,
       SMTP_FROM: context.config.smtp.from,
     }),
-    healthPath: '/api/health',
+    healthPath: ACTIONS_HEALTH_PATH,
     startTimeoutMs: 60_000,
   },
   {
