@@ -1,5 +1,6 @@
+import { SHARED_ENV, sharedEnvDifferences } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './load-config.ts';
+import { ConfigError, loadConfig, ZActionsEnvSchema } from './load-config.ts';
 
 const base = {
   DATABASE_URL: 'postgres://portal@127.0.0.1:5432/portal',
@@ -143,5 +144,14 @@ describe('loadConfig', () => {
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
       'S3_BUCKET: is required with S3_ENDPOINT',
     ]);
+  });
+
+  it("takes the rule and default of every variable it shares with the stack from @portal/domain's SHARED_ENV", () => {
+    expect(sharedEnvDifferences(ZActionsEnvSchema.shape)).toEqual([]);
+    // And the loaded config carries the shared rule's result, e.g. its 1/0/yes/no booleans.
+    expect(SHARED_ENV.S3_FORCE_PATH_STYLE.parse('no')).toBe(false);
+    expect(loadConfig({ ...base, S3_BUCKET: 'portal', S3_FORCE_PATH_STYLE: 'no' }).s3?.forcePathStyle).toBe(
+      false,
+    );
   });
 });

@@ -1,8 +1,11 @@
+import { DEV_PAYMENT_TEMPLATE_PATH, GRAPHQL_PATH, SHARED_ENV, ZHs256JwtSecretSchema } from '@portal/domain';
 import { z } from 'zod';
 
 const DEFAULT_CLAIMS_NAMESPACE = 'https://hasura.io/jwt/claims';
 
 /** Unset and empty are the same thing (docker-compose passes `${X:-}` as ''). */
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 const text = (fallback: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.string().default(fallback));
@@ -24,9 +27,7 @@ const ZJwtSecretSchema = z
     }
   })
   .pipe(
-    z.object({
-      type: z.literal('HS256', { error: 'type must be "HS256"' }),
-      key: z.string({ error: 'key is required' }).min(32, 'key must be at least 32 characters'),
+    ZHs256JwtSecretSchema.extend({
       claims_namespace: z.string().default(DEFAULT_CLAIMS_NAMESPACE),
       claims_format: z.literal('json', { error: 'only claims_format "json" is supported' }).optional(),
       audience: z.string().optional(),
@@ -34,7 +35,11 @@ const ZJwtSecretSchema = z
     }),
   );
 
-const ZEnvSchema = z.object({
+/**
+ * The actions service's environment. The variables it shares with the stack (which passes them
+ * on) take their rule, and default where there is one, from `SHARED_ENV` in `@portal/domain`.
+ */
+export const ZActionsEnvSchema = z.object({
   NODE_ENV: text('development'),
   HOST: text('127.0.0.1'),
   PORT: int(3100, 0, 65535),
@@ -59,55 +64,40 @@ const ZEnvSchema = z.object({
    * The key of the development pages (/api/dev/*: the mailbox and the payment stand-in). Unset:
    * those pages are not served at all.
    */
-  DEV_PAGES_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  DATABASE_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
-  ),
+  DEV_PAGES_KEY: blankAsUnset(SHARED_ENV.DEV_PAGES_KEY.optional()),
+  DATABASE_URL: blankAsUnset(SHARED_ENV.DATABASE_URL),
   DATABASE_POOL_SIZE: int(10, 1, 100),
   /** How long a request waits to connect to PostgreSQL before answering 503. */
   DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100, 60_000),
   HASURA_GRAPHQL_JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), ZJwtSecretSchema),
-  ACTIONS_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string({ error: 'is required' }).min(16, 'must be at least 16 characters'),
-  ),
+  ACTIONS_SECRET: blankAsUnset(SHARED_ENV.ACTIONS_SECRET),
   /** Origin of the web app, for links in e-mails. PUBLIC_URL is the stack's name for it. */
   APP_ORIGIN: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
-  PUBLIC_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  PUBLIC_URL: blankAsUnset(SHARED_ENV.PUBLIC_URL.optional()),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
-  SMTP_HOST: optionalText,
-  SMTP_PORT: int(587, 1, 65535),
-  SMTP_USER: optionalText,
-  SMTP_PASSWORD: optionalText,
-  SMTP_FROM: text('Connect <no-reply@localhost>'),
+  SMTP_HOST: blankAsUnset(SHARED_ENV.SMTP_HOST.optional()),
+  SMTP_PORT: blankAsUnset(SHARED_ENV.SMTP_PORT),
+  SMTP_USER: blankAsUnset(SHARED_ENV.SMTP_USER.optional()),
+  SMTP_PASSWORD: blankAsUnset(SHARED_ENV.SMTP_PASSWORD.optional()),
+  SMTP_FROM: blankAsUnset(SHARED_ENV.SMTP_FROM),
   OUTBOX_POLL_MS: int(5000, 50, 600_000),
-  S3_ENDPOINT: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
-  S3_PUBLIC_ENDPOINT: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
-  S3_BUCKET: optionalText,
-  S3_REGION: text('us-east-1'),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : v),
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
-  ),
+  S3_ENDPOINT: blankAsUnset(SHARED_ENV.S3_ENDPOINT.optional()),
+  S3_PUBLIC_ENDPOINT: blankAsUnset(SHARED_ENV.S3_PUBLIC_ENDPOINT.optional()),
+  S3_BUCKET: blankAsUnset(SHARED_ENV.S3_BUCKET.optional()),
+  S3_REGION: blankAsUnset(SHARED_ENV.S3_REGION),
+  S3_ACCESS_KEY_ID: blankAsUnset(SHARED_ENV.S3_ACCESS_KEY_ID.optional()),
+  S3_SECRET_ACCESS_KEY: blankAsUnset(SHARED_ENV.S3_SECRET_ACCESS_KEY.optional()),
+  S3_FORCE_PATH_STYLE: blankAsUnset(SHARED_ENV.S3_FORCE_PATH_STYLE),
   /** Largest document upload in (decimal) MB; spec 002 §9 'unless the server choice max_file_size gives another'. */
-  MAX_FILE_SIZE_MB: int(100, 1, 5000),
+  MAX_FILE_SIZE_MB: blankAsUnset(SHARED_ENV.MAX_FILE_SIZE_MB),
   /** Requests per minute and client address on /api/auth/* (a generous safety net). */
   AUTH_RATE_LIMIT_PER_MINUTE: int(120, 1, 100_000),
   /** The GraphQL engine's endpoint, for reads made as the signed-in user (the practice list CSV). */
   HASURA_GRAPHQL_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   /** The payment page of a practice, with {practiceId}; see paymentUrlTemplate below for the default. */
-  PAYMENT_URL_TEMPLATE: optionalText.pipe(
-    z
-      .string()
-      .refine((v) => v.includes('{practiceId}'), 'must contain {practiceId}')
-      .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
-      .optional(),
-  ),
+  PAYMENT_URL_TEMPLATE: blankAsUnset(SHARED_ENV.PAYMENT_URL_TEMPLATE.optional()),
 });
 
 export interface SmtpConfig {
@@ -182,7 +172,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment once; throws a ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
-  const parsed = ZEnvSchema.safeParse(env);
+  const parsed = ZActionsEnvSchema.safeParse(env);
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -239,17 +229,17 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
             e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
               ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
               : undefined,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     maxFileSizeMb: e.MAX_FILE_SIZE_MB,
-    graphqlUrl: e.HASURA_GRAPHQL_URL ?? 'http://127.0.0.1:8080/v1/graphql',
+    graphqlUrl: e.HASURA_GRAPHQL_URL ?? `http://127.0.0.1:8080${GRAPHQL_PATH}`,
     paymentUrlTemplate:
       e.PAYMENT_URL_TEMPLATE ??
       (e.NODE_ENV === 'production'
         ? null
-        : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/api/dev/payment/{practiceId}`),
+        : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}${DEV_PAYMENT_TEMPLATE_PATH}`),
     devPages: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY,
     devPagesKey: e.NODE_ENV !== 'production' ? (e.DEV_PAGES_KEY ?? null) : null,
     devMailbox: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY && !smtp,

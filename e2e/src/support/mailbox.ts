@@ -1,3 +1,4 @@
+import { devMailboxPath } from '@portal/domain';
 import type { Page } from 'playwright-core';
 
 /**
@@ -5,7 +6,7 @@ import type { Page } from 'playwright-core';
  * start-up banner prints: the key sets the dev pages cookie (the mailbox, the payment stand-in).
  */
 export async function unlockDevPages(page: Page, devPagesKey: string): Promise<void> {
-  await page.goto(`/api/dev/mailbox?key=${encodeURIComponent(devPagesKey)}`);
+  await page.goto(devMailboxPath(devPagesKey));
 }
 
 /**

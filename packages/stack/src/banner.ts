@@ -1,28 +1,22 @@
 import path from 'node:path';
+import { API_PREFIX, devMailboxPath, GRAPHQL_PATH, HEALTHZ_PATH } from '@portal/domain';
 import type { StackConfig } from './config/config.ts';
 import { DEMO_PASSWORD, demoAccountLines } from './demo-accounts.ts';
 import { bold, type Logger } from './log.ts';
 
 /** The "ready" message: where everything is, and the demo accounts. */
-export function printBanner(
-  config: StackConfig,
-  log: Logger,
-  missing: string[],
-  seeded: boolean,
-  devPagesKey?: string,
-): void {
+export function printBanner(config: StackConfig, log: Logger, seeded: boolean, devPagesKey?: string): void {
   const c = config.color;
   const url = config.publicUrl;
   const lines = [
     '',
     bold(`The accreditation portal is ready at ${url}`, c),
     `  app        ${url}/`,
-    `  GraphQL    ${url}/v1/graphql (HTTP and WebSocket; the engine also listens on :${config.engine.port})`,
-    `  REST       ${url}/api/`,
-    `  health     ${url}/healthz`,
+    `  GraphQL    ${url}${GRAPHQL_PATH} (HTTP and WebSocket; the engine also listens on :${config.engine.port})`,
+    `  REST       ${url}${API_PREFIX}/`,
+    `  health     ${url}${HEALTHZ_PATH}`,
     `  data       ${config.database.kind === 'embedded' ? config.dataDir : 'external (DATABASE_URL)'}${seeded ? ' (demo data seeded on this start)' : ''}`,
     `  secrets    ${config.engine.adminSecret ? 'admin secret from HASURA_GRAPHQL_ADMIN_SECRET' : `admin secret in ${path.join(config.dataDir, 'secrets.json')}`}`,
-    ...(missing.length ? [`  not built yet: ${missing.join(', ')}`] : []),
     ...(devPagesKey && !config.smtp.host
       ? [
           '',
@@ -30,7 +24,7 @@ export function printBanner(
             'Dev mailbox (the e-mails the app sent: password reset and invitation links; keep this link private):',
             c,
           ),
-          `  ${url}/api/dev/mailbox?key=${devPagesKey}`,
+          `  ${url}${devMailboxPath(devPagesKey)}`,
         ]
       : []),
     '',

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-export type ServiceState = 'healthy' | 'unhealthy' | 'starting' | 'not built yet';
+export type ServiceState = 'healthy' | 'unhealthy' | 'starting' | 'missing';
 
 export interface ServiceHealth {
   name: string;
@@ -11,7 +11,7 @@ export interface ServiceHealth {
 }
 
 export interface HealthReport {
-  /** True when every service that runs is healthy. */
+  /** True only when every service the stack should run is there and healthy. */
   ok: boolean;
   services: ServiceHealth[];
 }
@@ -20,9 +20,12 @@ export interface HealthReport {
 export interface HealthCheck {
   name: string;
   url?: string;
-  /** `not built yet` services are listed but never checked. */
-  state?: 'not built yet';
-  check?: () => Promise<string | null>;
+  /**
+   * Returns what is missing (e.g. the service's entry file) or null; a missing service is
+   * reported as `missing` and makes the report not ok, whatever its process still answers.
+   */
+  missing?: () => string | null;
+  check: () => Promise<string | null>;
   /** While true, a failing check reads as `starting` rather than `unhealthy`. */
   starting?: () => boolean;
 }
@@ -79,11 +82,12 @@ export async function runHealthChecks(checks: HealthCheck[]): Promise<HealthRepo
   const services = await Promise.all(
     checks.map(async (c): Promise<ServiceHealth> => {
       const base = { name: c.name, ...(c.url ? { url: c.url } : {}) };
-      if (c.state === 'not built yet' || !c.check) return { ...base, state: 'not built yet' };
+      const missing = c.missing?.() ?? null;
+      if (missing !== null) return { ...base, state: 'missing', detail: missing };
       const problem = await c.check();
       if (!problem) return { ...base, state: 'healthy' };
       return { ...base, state: c.starting?.() ? 'starting' : 'unhealthy', detail: problem };
     }),
   );
-  return { ok: services.every((s) => s.state === 'healthy' || s.state === 'not built yet'), services };
+  return { ok: services.every((s) => s.state === 'healthy'), services };
 }

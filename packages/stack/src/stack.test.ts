@@ -110,12 +110,8 @@ describe('runStack', () => {
       errors.push(String(chunk));
       return true;
     });
-    const missing: ServiceSpec = {
-      ...SERVICES.find((s) => s.name === 'actions')!,
-      entry: path.join(dir, 'nope.ts'),
-    };
     // No restarts: the first crash stops everything (the restart policy has its own test).
-    stack = await runStack(config, { services: [engine, missing], restart: { maxRestarts: 0 } });
+    stack = await runStack(config, { services: [engine], restart: { maxRestarts: 0 } });
     expect(await stack.ready).toBe(true);
     const base = `http://127.0.0.1:${config.port}`;
 
@@ -126,7 +122,6 @@ describe('runStack', () => {
       ['postgres', 'healthy'],
       ['s3', 'healthy'],
       ['engine', 'healthy'],
-      ['actions', 'not built yet'],
     ]);
 
     const echo = (await (await fetch(`${base}/v1/graphql`, { method: 'POST', body: '{}' })).json()) as {
@@ -144,6 +139,57 @@ describe('runStack', () => {
     expect(errors.join('')).toContain('engine exited unexpectedly (code 7); stopping everything');
     expect(await probePort(config.port, '127.0.0.1')).toBeNull();
     expect(await probePort((config.s3 as { port: number }).port, '127.0.0.1')).toBeNull();
+  });
+
+  it("refuses to start without a service's entry file, naming the file and what to do", {
+    timeout: 60_000,
+  }, async () => {
+    const lines: string[] = [];
+    const missing: ServiceSpec = {
+      ...SERVICES.find((s) => s.name === 'actions')!,
+      entry: path.join(dir, 'nope.ts'),
+    };
+    stack = await runStack(config, { services: [engine, missing], output: (line) => lines.push(line) });
+    expect(await stack.ready).toBe(false);
+    expect(await stack.done).toBe(1);
+    const log = lines.join('\n');
+    expect(log).toContain(`actions: its entry file ${path.join(dir, 'nope.ts')} does not exist`);
+    expect(log).toContain('git checkout -- <file>');
+    expect(log).not.toContain('is ready at');
+    // Nothing was started: neither the gateway nor the service that does exist.
+    expect(await probePort(config.port, '127.0.0.1')).toBeNull();
+    expect(await probePort(config.engine.port, '127.0.0.1')).toBeNull();
+  });
+
+  it("reports ok: false in /healthz when a running service's entry file disappears", {
+    timeout: 60_000,
+  }, async () => {
+    const entry = path.join(dir, 'engine-copy.mjs');
+    writeFileSync(entry, STAND_IN);
+    const copy: ServiceSpec = {
+      ...engine,
+      entry,
+      command: () => ({ command: process.execPath, args: [entry] }),
+    };
+    stack = await runStack(config, { services: [copy], output: () => {} });
+    expect(await stack.ready).toBe(true);
+    const base = `http://127.0.0.1:${config.port}`;
+    const before = await fetch(`${base}/healthz`);
+    expect(before.status).toBe(200);
+    expect(((await before.json()) as { ok: boolean }).ok).toBe(true);
+
+    rmSync(entry);
+    const after = await fetch(`${base}/healthz`);
+    expect(after.status).toBe(503);
+    const report = (await after.json()) as {
+      ok: boolean;
+      services: { name: string; state: string; detail?: string }[];
+    };
+    expect(report.ok).toBe(false);
+    expect(report.services.find((s) => s.name === 'engine')).toMatchObject({
+      state: 'missing',
+      detail: `its entry file ${entry} does not exist`,
+    });
   });
 
   it('tells the engine the allowed CORS origins, and actions to trust only the gateway and its dev pages key', {

@@ -17,7 +17,13 @@ import { type Color, createLogger, type LogOutput } from './log.ts';
 import { findBusyPorts, type PortClaim } from './ports.ts';
 import { Child, type ChildOptions, describeExit } from './services/child.ts';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy, type Run, Supervisor } from './services/supervisor.ts';
-import { isBuilt, SERVICES, type ServiceContext, type ServiceSpec } from './services/table.ts';
+import {
+  describeMissingEntries,
+  missingEntry,
+  SERVICES,
+  type ServiceContext,
+  type ServiceSpec,
+} from './services/table.ts';
 
 /** Polls `url` until it answers 200, the process exits, or time runs out. */
 async function waitHealthy(
@@ -76,7 +82,7 @@ function clusterRun(cluster: Cluster): Run {
   };
 }
 
-type PlannedService = { spec: ServiceSpec; built: boolean };
+type PlannedService = { spec: ServiceSpec };
 
 /** A health check that first says so while the supervisor is restarting the process. */
 function restartingOr(
@@ -95,34 +101,33 @@ function portClaims(config: StackConfig, services: PlannedService[]): PortClaim[
   if (config.s3.kind === 'embedded') {
     claims.push({ port: config.s3.port, host: '127.0.0.1', env: 'S3_PORT', service: 's3rver' });
   }
-  for (const { spec, built } of services) {
-    if (built)
-      claims.push({ port: spec.port(config), host: '127.0.0.1', env: spec.portEnv, service: spec.name });
+  for (const { spec } of services) {
+    claims.push({ port: spec.port(config), host: '127.0.0.1', env: spec.portEnv, service: spec.name });
   }
   return claims;
 }
 
-/** What serves each part of the origin, given which services exist. */
+/** What serves each part of the origin, given which services this stack runs. */
 function gatewayTargets(
   config: StackConfig,
   services: PlannedService[],
 ): Pick<GatewayOptions, 'graphql' | 'api' | 'web'> {
-  const built = (name: ServiceSpec['name']) => services.some((s) => s.spec.name === name && s.built);
+  const runs = (name: ServiceSpec['name']) => services.some((s) => s.spec.name === name);
   const proxy = (name: string, port: number): Target => ({
     kind: 'proxy',
     upstream: { name, host: '127.0.0.1', port },
   });
   let web: Target = { kind: 'status-page' };
-  if (built('web')) web = proxy('web', config.web.port);
+  if (runs('web')) web = proxy('web', config.web.port);
   else if (existsSync(path.join(config.web.dist, 'index.html')))
     web = { kind: 'static', dir: config.web.dist };
   return {
-    graphql: built('engine')
+    graphql: runs('engine')
       ? proxy('engine', config.engine.port)
-      : { kind: 'missing', reason: 'the GraphQL engine is not built yet' },
-    api: built('actions')
+      : { kind: 'missing', reason: 'the GraphQL engine is not part of this stack' },
+    api: runs('actions')
       ? proxy('actions', config.actions.port)
-      : { kind: 'missing', reason: 'the actions service is not built yet' },
+      : { kind: 'missing', reason: 'the actions service is not part of this stack' },
     web,
   };
 }
@@ -184,12 +189,14 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
         log(`stopped a PostgreSQL that an earlier, killed start left running (pid ${leftover})`);
     }
 
-    const services = (options.services ?? SERVICES).map((spec) => ({
-      spec,
-      built: isBuilt(spec, config.root),
-    }));
-    const missing = services.filter((s) => !s.built).map((s) => s.spec.name);
-    for (const name of missing) log(`${name}: not built yet, skipped`);
+    const services: PlannedService[] = (options.services ?? SERVICES).map((spec) => ({ spec }));
+    // A service without its entry file is an error, never a silent "skip": a stack that starts
+    // without its actions service looks healthy until the first sign-in fails.
+    const missing = services.flatMap(({ spec }) => {
+      const file = missingEntry(spec, config.root);
+      return file === null ? [] : [{ spec, file }];
+    });
+    if (missing.length) throw new Error(describeMissingEntries(missing));
 
     const busy = await findBusyPorts(portClaims(config, services));
     if (busy.length) throw new Error(`cannot start:\n${busy.map((b) => `  - ${b}`).join('\n')}`);
@@ -252,12 +259,16 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
         check: restartingOr(postgres, postgresCheck(database.url)),
       },
       { name: 's3', url: config.s3.endpoint, check: s3Check(config.s3.endpoint, config.s3.bucket) },
-      ...services.map(({ spec, built }): HealthCheck => {
+      ...services.map(({ spec }): HealthCheck => {
         const url = `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`;
-        if (!built) return { name: spec.name, state: 'not built yet' };
         return {
           name: spec.name,
           url,
+          // Deleted while running (a checkout, a clean): it could not start again after a crash.
+          missing: () => {
+            const file = missingEntry(spec, config.root);
+            return file === null ? null : `its entry file ${file} does not exist`;
+          },
           check: restartingOr(supervisors.get(spec.name), httpCheck(url)),
           starting: () => !healthy.has(spec.name),
         };
@@ -282,8 +293,7 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
 
     const context: ServiceContext = { config, secrets, databaseUrl: database.url };
     const started: Promise<void>[] = [];
-    for (const { spec, built } of services) {
-      if (!built) continue;
+    for (const { spec } of services) {
       const { command, args, cwd } = spec.command(context);
       const childOptions: ChildOptions = {
         name: spec.name,
@@ -332,9 +342,8 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
     printBanner(
       config,
       log,
-      missing,
       database.seeded,
-      services.some((s) => s.spec.name === 'actions' && s.built) ? secrets.devPagesKey : undefined,
+      services.some((s) => s.spec.name === 'actions') ? secrets.devPagesKey : undefined,
     );
   };
 

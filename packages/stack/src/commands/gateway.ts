@@ -1,3 +1,4 @@
+import { ACTIONS_HEALTH_PATH, HEALTHZ_PATH } from '@portal/domain';
 import { loadConfigOrReport } from '../config/config.ts';
 import { startGateway } from '../gateway/gateway.ts';
 import { upstreamFromUrl } from '../gateway/proxy.ts';
@@ -25,8 +26,8 @@ export async function runGatewayOnly(): Promise<number> {
     headers: securityHeaders({ s3Origins: [config.s3.publicEndpoint], dev: false }),
     health: () =>
       runHealthChecks([
-        { name: 'engine', url: engineUrl, check: httpCheck(`${engineUrl}/healthz`) },
-        { name: 'actions', url: actionsUrl, check: httpCheck(`${actionsUrl}/api/health`) },
+        { name: 'engine', url: engineUrl, check: httpCheck(`${engineUrl}${HEALTHZ_PATH}`) },
+        { name: 'actions', url: actionsUrl, check: httpCheck(`${actionsUrl}${ACTIONS_HEALTH_PATH}`) },
       ]),
   });
   log(

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sharedEnvDifferences } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
 import { ENV_DOCS, ZStackEnvSchema } from './env.ts';
@@ -91,6 +92,12 @@ describe('loadConfig', () => {
       'PORT and HASURA_GRAPHQL_SERVER_PORT: all set to 8080; each service needs its own port',
     ]);
     expect(() => loadConfig({ PGPORT: '3000', DATABASE_URL: 'postgres://db/portal' }, '/repo')).not.toThrow();
+  });
+});
+
+describe('shared variables', () => {
+  it("takes the rule and default of every variable it shares with actions from @portal/domain's SHARED_ENV", () => {
+    expect(sharedEnvDifferences(ZStackEnvSchema.shape)).toEqual([]);
   });
 });
 

@@ -1,47 +1,28 @@
+import {
+  SHARED_ENV,
+  type THs256JwtSecret,
+  ZBooleanFlagSchema,
+  ZEnvSecretSchema,
+  ZEnvTextSchema,
+  ZHs256JwtSecretSchema,
+  ZHttpUrlSchema,
+  ZPortSchema,
+} from '@portal/domain';
 import { z } from 'zod';
 
 /**
- * Every environment variable the stack reads, with its schema. `ENV_DOCS` below documents
- * each one; `.env.example` and the README are checked against it by tests.
+ * Every environment variable the stack reads, with its schema. The variables it shares with the
+ * actions service take their rule (and default, where there is one) from `SHARED_ENV` in
+ * `@portal/domain`; `ENV_DOCS` below documents each one; `.env.example` and the README are
+ * checked against it by tests.
  */
 
-const port = z
-  .string()
-  .trim()
-  .regex(/^\d+$/, 'must be a port number (1-65535)')
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= 65535, 'must be a port number (1-65535)');
-
-const url = (protocols: string[]) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
-    );
-
-const bool = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
-  .transform((v) => ['true', '1', 'yes'].includes(v));
-
-const text = z.string().trim().min(1, 'must not be empty');
+const port = ZPortSchema;
+const text = ZEnvTextSchema;
 
 /** The JSON form Hasura reads from HASURA_GRAPHQL_JWT_SECRET; we support HS256 keys. */
-export const ZJwtSecretSchema = z.object({
-  type: z.literal('HS256', { error: 'type must be "HS256"' }),
-  key: z.string({ error: 'key is required' }).min(32, 'key must be at least 32 characters'),
-});
-export type TJwtSecret = z.infer<typeof ZJwtSecretSchema>;
+export const ZJwtSecretSchema = ZHs256JwtSecretSchema;
+export type TJwtSecret = THs256JwtSecret;
 
 const jwtSecret = z
   .string()
@@ -66,48 +47,36 @@ const jwtSecret = z
 export const ZStackEnvSchema = z.object({
   PORT: port.default(3000),
   HOST: text.default('127.0.0.1'),
-  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  PUBLIC_URL: SHARED_ENV.PUBLIC_URL.optional(),
   DATA_DIR: text.default('.data'),
-  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_URL: SHARED_ENV.DATABASE_URL.optional(),
   PGPORT: port.default(54320),
-  S3_ENDPOINT: url(['http:', 'https:']).optional(),
-  S3_PUBLIC_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_ENDPOINT: SHARED_ENV.S3_ENDPOINT.optional(),
+  S3_PUBLIC_ENDPOINT: SHARED_ENV.S3_PUBLIC_ENDPOINT.optional(),
   S3_PORT: port.default(4569),
-  S3_BUCKET: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name (3-63 of a-z 0-9 . -)')
-    .default('portal'),
-  S3_REGION: text.default('us-east-1'),
-  S3_ACCESS_KEY_ID: text.default('S3RVER'),
-  S3_SECRET_ACCESS_KEY: text.default('S3RVER'),
-  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_BUCKET: SHARED_ENV.S3_BUCKET.default('portal'),
+  S3_REGION: SHARED_ENV.S3_REGION,
+  S3_ACCESS_KEY_ID: SHARED_ENV.S3_ACCESS_KEY_ID.default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: SHARED_ENV.S3_SECRET_ACCESS_KEY.default('S3RVER'),
+  S3_FORCE_PATH_STYLE: SHARED_ENV.S3_FORCE_PATH_STYLE,
   HASURA_GRAPHQL_SERVER_PORT: port.default(8080),
-  HASURA_GRAPHQL_ADMIN_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  HASURA_GRAPHQL_ADMIN_SECRET: ZEnvSecretSchema.optional(),
   HASURA_GRAPHQL_JWT_SECRET: jwtSecret.optional(),
   HASURA_GRAPHQL_UNAUTHORIZED_ROLE: text.default('anonymous'),
-  HASURA_GRAPHQL_ENABLE_CONSOLE: bool.default(false),
+  HASURA_GRAPHQL_ENABLE_CONSOLE: ZBooleanFlagSchema.default(false),
   ACTIONS_PORT: port.default(3100),
-  ACTIONS_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
-  MAX_FILE_SIZE_MB: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'must be a whole number of megabytes (1-5000)')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 5000, 'must be a whole number of megabytes (1-5000)')
-    .default(100),
-  PAYMENT_URL_TEMPLATE: url(['http:', 'https:'])
-    .refine((v) => v.includes('{practiceId}'), 'must contain {practiceId}')
-    .optional(),
-  DEV_PAGES_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  ACTIONS_SECRET: SHARED_ENV.ACTIONS_SECRET.optional(),
+  MAX_FILE_SIZE_MB: SHARED_ENV.MAX_FILE_SIZE_MB,
+  PAYMENT_URL_TEMPLATE: SHARED_ENV.PAYMENT_URL_TEMPLATE.optional(),
+  DEV_PAGES_KEY: SHARED_ENV.DEV_PAGES_KEY.optional(),
   WEB_PORT: port.default(5173),
-  SMTP_HOST: text.optional(),
-  SMTP_PORT: port.default(587),
-  SMTP_USER: text.optional(),
-  SMTP_PASSWORD: text.optional(),
-  SMTP_FROM: text.default('Connect <no-reply@localhost>'),
-  ENGINE_URL: url(['http:', 'https:']).optional(),
-  ACTIONS_URL: url(['http:', 'https:']).optional(),
+  SMTP_HOST: SHARED_ENV.SMTP_HOST.optional(),
+  SMTP_PORT: SHARED_ENV.SMTP_PORT,
+  SMTP_USER: SHARED_ENV.SMTP_USER.optional(),
+  SMTP_PASSWORD: SHARED_ENV.SMTP_PASSWORD.optional(),
+  SMTP_FROM: SHARED_ENV.SMTP_FROM,
+  ENGINE_URL: ZHttpUrlSchema.optional(),
+  ACTIONS_URL: ZHttpUrlSchema.optional(),
   WEB_DIST: text.default('web/dist'),
   GATEWAY_MAX_BODY_KB: z
     .string()

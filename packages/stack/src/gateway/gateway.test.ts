@@ -328,7 +328,7 @@ describe('status page', () => {
         services: [
           { name: 'postgres', state: 'healthy', url: '127.0.0.1:54320' },
           { name: 'engine', state: 'unhealthy', detail: 'GET <x> failed' },
-          { name: 'web', state: 'not built yet' },
+          { name: 'web', state: 'missing', detail: 'web/vite.config.ts is missing' },
         ],
       }),
     });
@@ -338,6 +338,7 @@ describe('status page', () => {
       const html = await response.text();
       expect(html).toContain('postgres');
       expect(html).toContain('not built yet');
+      expect(html).toContain('web/vite.config.ts is missing');
       expect(html).toContain('GET &lt;x&gt; failed');
       expect(html).toContain('pm.single@demo.test');
       expect(html).toContain('Demo-pass-1');

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { API_PREFIX, HEALTHZ_PATH } from '@portal/domain';
 import type { HealthReport } from '../health.ts';
 import { forwardRequest, forwardUpgrade, type Upstream } from './proxy.ts';
 import { serveStatic } from './static.ts';
@@ -43,9 +44,9 @@ type Part = 'graphql' | 'api' | 'web';
 /** Which part of the origin a path belongs to; null for the gateway's own `/healthz`. */
 export function routeOf(url: string | undefined): Part | null {
   const pathname = (url ?? '/').split('?')[0]!;
-  if (pathname === '/healthz') return null;
+  if (pathname === HEALTHZ_PATH) return null;
   if (/^\/v[12]\//.test(pathname)) return 'graphql';
-  if (pathname === '/api' || pathname.startsWith('/api/')) return 'api';
+  if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) return 'api';
   return 'web';
 }
 

@@ -1,3 +1,4 @@
+import { HEALTHZ_PATH } from '@portal/domain';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts.ts';
 import type { HealthReport, ServiceState } from '../health.ts';
 
@@ -12,7 +13,7 @@ const BADGE: Record<ServiceState, string> = {
   healthy: '#2b8a3e',
   unhealthy: '#c92a2a',
   starting: '#e67700',
-  'not built yet': '#868e96',
+  missing: '#868e96',
 };
 
 /** The page at `/` while the web app does not exist yet: services, their health, the demo accounts. */
@@ -53,7 +54,7 @@ export function renderStatusPage(report: HealthReport): string {
 <body>
 <main>
   <h1>Accreditation portal</h1>
-  <p>The web app is not built yet, so this page stands in for it. It refreshes every 5 seconds; the same data is at <a href="/healthz"><code>/healthz</code></a>.</p>
+  <p>The web app is not built yet, so this page stands in for it. It refreshes every 5 seconds; the same data is at <a href="${HEALTHZ_PATH}"><code>${HEALTHZ_PATH}</code></a>.</p>
   <h2>Services ${report.ok ? '' : '(not all healthy)'}</h2>
   <table><tr><th>Service</th><th>State</th><th>Where</th></tr>${rows}</table>
   <h2>Demo accounts</h2>

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ACTIONS_HEALTH_PATH, API_PREFIX, GRAPHQL_PATH, HEALTHZ_PATH } from '@portal/domain';
 import type { StackConfig } from '../config/config.ts';
 import type { Secrets } from '../config/secrets.ts';
 import type { Color } from '../log.ts';
@@ -17,7 +18,10 @@ export interface ServiceContext {
 export interface ServiceSpec {
   name: 'engine' | 'actions' | 'web';
   color: Color;
-  /** The file whose presence means the service exists (relative to the repo, or absolute). */
+  /**
+   * The file the service runs from (relative to the repo, or absolute). The stack refuses to
+   * start without it, and /healthz reports the service `missing` should it disappear.
+   */
   entry: string;
   /** The variable that sets its port, for messages. */
   portEnv: string;
@@ -56,9 +60,10 @@ function s3Env({ config }: ServiceContext): Record<string, string> {
 }
 
 /**
- * The application services, in start order. A service whose entry file does not exist yet
- * is reported as "not built yet" and skipped. Adding a service is one entry here (plus its
- * route in the gateway when it serves a new path).
+ * The application services, in start order. Every one must exist: the stack refuses to start
+ * without a service's entry file. Adding a service is one entry here (plus its route in the
+ * gateway when it serves a new path); running without one is the caller's choice of list
+ * (the browser tests leave out `web` and let the gateway serve a build).
  */
 export const SERVICES: readonly ServiceSpec[] = [
   {
@@ -75,12 +80,12 @@ export const SERVICES: readonly ServiceSpec[] = [
       HASURA_GRAPHQL_UNAUTHORIZED_ROLE: config.engine.unauthorizedRole,
       HASURA_GRAPHQL_SERVER_PORT: String(config.engine.port),
       HASURA_GRAPHQL_ENABLE_CONSOLE: String(config.engine.enableConsole),
-      ACTIONS_BASE_URL: `http://127.0.0.1:${config.actions.port}/api`,
+      ACTIONS_BASE_URL: `http://127.0.0.1:${config.actions.port}${API_PREFIX}`,
       ACTIONS_SECRET: secrets.actionsSecret,
       // The engine echoes only these origins in CORS answers (the app itself is same-origin).
       HASURA_GRAPHQL_CORS_DOMAIN: config.appOrigins.join(','),
     }),
-    healthPath: '/healthz',
+    healthPath: HEALTHZ_PATH,
     startTimeoutMs: 60_000,
   },
   {
@@ -106,7 +111,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       ...s3Env(context),
       HASURA_GRAPHQL_JWT_SECRET: context.secrets.jwtSecret,
       // Reads made as the signed-in user (the practice list CSV) go through the engine.
-      HASURA_GRAPHQL_URL: `http://127.0.0.1:${context.config.engine.port}/v1/graphql`,
+      HASURA_GRAPHQL_URL: `http://127.0.0.1:${context.config.engine.port}${GRAPHQL_PATH}`,
       ACTIONS_SECRET: context.secrets.actionsSecret,
       MAX_FILE_SIZE_MB: String(context.config.actions.maxFileSizeMb),
       PAYMENT_URL_TEMPLATE: context.config.actions.paymentUrlTemplate,
@@ -116,7 +121,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       SMTP_PASSWORD: context.config.smtp.password,
       SMTP_FROM: context.config.smtp.from,
     }),
-    healthPath: '/api/health',
+    healthPath: ACTIONS_HEALTH_PATH,
     startTimeoutMs: 60_000,
   },
   {
@@ -152,6 +157,18 @@ export const SERVICES: readonly ServiceSpec[] = [
   },
 ];
 
-export function isBuilt(spec: ServiceSpec, root: string): boolean {
-  return existsSync(path.resolve(root, spec.entry));
+/** The absolute path of the service's entry file when it does not exist, else null. */
+export function missingEntry(spec: ServiceSpec, root: string): string | null {
+  const file = path.resolve(root, spec.entry);
+  return existsSync(file) ? null : file;
+}
+
+/** Why the stack cannot start without these services, and what to do about it. */
+export function describeMissingEntries(missing: { spec: ServiceSpec; file: string }[]): string {
+  const lines = missing.map(({ spec, file }) => `  - ${spec.name}: its entry file ${file} does not exist`);
+  return [
+    'cannot start: a service the stack runs is missing',
+    ...lines,
+    'Restore the file (`git status` shows what was deleted; `git checkout -- <file>` brings it back), then run `npm ci` and start again.',
+  ].join('\n');
 }
