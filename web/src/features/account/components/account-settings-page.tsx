@@ -18,7 +18,8 @@ import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { TITLE_OPTIONS, ZAccountFormSchema } from '../account-form-schema.ts';
-import { GetAccountQuery, type TAccountRow, UpdateAccountMutation } from '../api/account.ts';
+import { GetAccountQuery, type TAccountRow } from '../api/get-account.ts';
+import { UpdateAccountMutation } from '../api/update-account.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 
 /** /AccountSettings/:id — name, title, phone and picture of the signed-in user. */

@@ -13,18 +13,6 @@ export const GetAccountQuery = gql`
   }
 `;
 
-export const UpdateAccountMutation = gql`
-  mutation UpdateAccount($id: Int!, $changes: users_set_input!) {
-    update_users_by_pk(pk_columns: { id: $id }, _set: $changes) {
-      id
-      first_name
-      last_name
-      title
-      phone
-    }
-  }
-`;
-
 export interface TAccountRow {
   id: number;
   first_name: string;
