@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql, type ResultOf } from '../../../lib/graphql/graphql.ts';
 
 /** The editable account fields of the signed-in user (Hasura: users, own row). */
-export const GetAccountQuery = gql`
+export const GetAccountQuery = graphql(`
   query GetAccount($id: Int!) {
     users_by_pk(id: $id) {
       id
@@ -11,12 +11,6 @@ export const GetAccountQuery = gql`
       phone
     }
   }
-`;
+`);
 
-export interface TAccountRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  title: string | null;
-  phone: string | null;
-}
+export type TAccountRow = NonNullable<ResultOf<typeof GetAccountQuery>['users_by_pk']>;

@@ -1,6 +1,6 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
-export const UpdateAccountMutation = gql`
+export const UpdateAccountMutation = graphql(`
   mutation UpdateAccount($id: Int!, $changes: users_set_input!) {
     update_users_by_pk(pk_columns: { id: $id }, _set: $changes) {
       id
@@ -10,4 +10,4 @@ export const UpdateAccountMutation = gql`
       phone
     }
   }
-`;
+`);

@@ -10,6 +10,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
+import { STAFF_TITLES } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -26,7 +27,7 @@ import { AvatarUpload } from './avatar-upload.tsx';
 export function AccountSettingsPage() {
   const { id } = useParams();
   const user = useCurrentUser();
-  const [{ data, error, fetching }] = useQuery<{ users_by_pk: TAccountRow | null }>({
+  const [{ data, error, fetching }] = useQuery({
     query: GetAccountQuery,
     variables: { id: user.id },
   });
@@ -79,7 +80,8 @@ function AccountForm({ row }: { row: TAccountRow | null }) {
       changes: {
         first_name: values.firstName,
         last_name: values.lastName,
-        title: values.title || null,
+        // The Select offers only these; '' (none chosen) is null.
+        title: STAFF_TITLES.find((title) => title === values.title) ?? null,
         phone: values.phone || null,
       },
     });
