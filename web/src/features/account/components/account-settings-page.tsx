@@ -10,6 +10,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
+import { STAFF_TITLES } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -18,14 +19,15 @@ import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { TITLE_OPTIONS, ZAccountFormSchema } from '../account-form-schema.ts';
-import { GetAccountQuery, type TAccountRow, UpdateAccountMutation } from '../api/account.ts';
+import { GetAccountQuery, type TAccountRow } from '../api/get-account.ts';
+import { UpdateAccountMutation } from '../api/update-account.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 
 /** /AccountSettings/:id — name, title, phone and picture of the signed-in user. */
 export function AccountSettingsPage() {
   const { id } = useParams();
   const user = useCurrentUser();
-  const [{ data, error, fetching }] = useQuery<{ users_by_pk: TAccountRow | null }>({
+  const [{ data, error, fetching }] = useQuery({
     query: GetAccountQuery,
     variables: { id: user.id },
   });
@@ -78,7 +80,8 @@ function AccountForm({ row }: { row: TAccountRow | null }) {
       changes: {
         first_name: values.firstName,
         last_name: values.lastName,
-        title: values.title || null,
+        // The Select offers only these; '' (none chosen) is null.
+        title: STAFF_TITLES.find((title) => title === values.title) ?? null,
         phone: values.phone || null,
       },
     });

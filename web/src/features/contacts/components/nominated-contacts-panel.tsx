@@ -10,11 +10,9 @@ import {
 } from '@portal/domain';
 import { useMemo } from 'react';
 import { useMutation, useQuery } from 'urql';
-import {
-  GetNominatedContactsQuery,
-  SetNominatedContactMutation,
-  UpdateContactPhoneMutation,
-} from '../api/contacts-queries.ts';
+import { GetNominatedContactsQuery } from '../api/get-nominated-contacts.ts';
+import { SetNominatedContactMutation } from '../api/set-nominated-contact.ts';
+import { UpdateContactPhoneMutation } from '../api/update-contact-phone.ts';
 import {
   personOptions,
   type TContactRow,

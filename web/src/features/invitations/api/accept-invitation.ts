@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** The signed-in user accepts an invitation: practice role, staff link, ACCEPTED. */
-export const AcceptInvitationMutation = gql`
+export const AcceptInvitationMutation = graphql(`
   mutation AcceptInvitation($token: String!) {
     acceptInvitation(token: $token) {
       practiceId
@@ -10,8 +10,4 @@ export const AcceptInvitationMutation = gql`
       role
     }
   }
-`;
-
-export interface TAcceptInvitationResult {
-  acceptInvitation: { practiceId: number; practiceName: string; staffId: number | null; role: string };
-}
+`);

@@ -9,7 +9,7 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
-import { AcceptInvitationMutation, type TAcceptInvitationResult } from '../api/accept-invitation.ts';
+import { AcceptInvitationMutation } from '../api/accept-invitation.ts';
 import { InvitationUnusable } from './invitation-unusable.tsx';
 
 type TLoad = { status: 'loading' } | { status: 'loaded'; details: TInvitationDetails } | { status: 'failed' };
@@ -28,7 +28,7 @@ export function InvitePage() {
   const [load, setLoad] = useState<TLoad>({ status: 'loading' });
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState<string | null>(null);
-  const [, accept] = useMutation<TAcceptInvitationResult>(AcceptInvitationMutation);
+  const [, accept] = useMutation(AcceptInvitationMutation);
   // Registration refused the token: the look-up below says why.
   const refusedAtSignup = (location.state as { invalid?: boolean } | null)?.invalid === true;
 

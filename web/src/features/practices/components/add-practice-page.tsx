@@ -8,13 +8,10 @@ import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import {
-  AddPracticeMutation,
-  GetPracticeChoicesQuery,
-  type TAddPracticeResult,
-  toChoiceLists,
-} from '../api/add-practice.ts';
-import type { TGetPracticeDetailsResult } from '../api/practice-details.ts';
+import { AddPracticeMutation, type TAddPracticeResult } from '../api/add-practice.ts';
+import { GetPracticeChoicesQuery } from '../api/get-practice-choices.ts';
+import type { TGetPracticeDetailsResult } from '../api/get-practice-details.ts';
+import { toChoiceLists } from '../api/practice-choice-fields.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 

@@ -14,15 +14,15 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { toChoiceLists } from '../api/add-practice.ts';
-import { useUserPermissions } from '../api/get-user-permissions.ts';
 import {
   GetPracticeDetailsQuery,
-  SavePracticeDetailsMutation,
-  SubmitReapplicationMutation,
   type TGetPracticeDetailsResult,
   type TPracticeDetails,
-} from '../api/practice-details.ts';
+} from '../api/get-practice-details.ts';
+import { useUserPermissions } from '../api/get-user-permissions.ts';
+import { toChoiceLists } from '../api/practice-choice-fields.ts';
+import { SavePracticeDetailsMutation } from '../api/save-practice-details.ts';
+import { SubmitReapplicationMutation } from '../api/submit-reapplication.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { toPracticeFormValues } from '../model/practice-form.ts';
 import { localDay } from '../utils/local-day.ts';

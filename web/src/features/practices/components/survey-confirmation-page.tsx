@@ -24,13 +24,13 @@ import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useUserPermissions } from '../api/get-user-permissions.ts';
+import { ConfirmSurveyVisitMutation } from '../api/confirm-survey-visit.ts';
 import {
-  ConfirmSurveyVisitMutation,
   GetSurveyConfirmationQuery,
   type TGetSurveyConfirmationResult,
   type TSurveyVisit,
-} from '../api/survey-confirmation.ts';
+} from '../api/get-survey-confirmation.ts';
+import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { localDay } from '../utils/local-day.ts';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 import { PracticeUnavailable } from './practice-unavailable.tsx';

@@ -1,5 +1,5 @@
 import type { TPracticeFormValues } from '@portal/domain';
-import type { TPracticeDetails } from '../api/practice-details.ts';
+import type { TPracticeDetails } from '../api/get-practice-details.ts';
 
 const str = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);

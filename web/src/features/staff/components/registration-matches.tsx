@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { STAFF_OPTION_LABELS, type TStaffMemberInput } from '@portal/domain';
-import type { TRegistrationMatch } from '../api/staff-actions.ts';
+import type { TRegistrationMatch } from '../api/find-staff-by-registration.ts';
 
 /**
  * The details a match can fill in: who they are, not how they work at this practice. A match of

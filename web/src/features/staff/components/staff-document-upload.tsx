@@ -2,7 +2,7 @@ import { ActionIcon, FileButton, Group, Progress, Stack, Text, Tooltip } from '@
 import { DOCUMENT_ACCEPT_ATTRIBUTE, STAFF_DOCUMENT_TARGETS, type TStaffDocumentTarget } from '@portal/domain';
 import { useClient } from 'urql';
 import { useDocumentUpload } from '../../../lib/upload/use-document-upload.ts';
-import { GetStaffDocumentsQuery } from '../api/staff-document-queries.ts';
+import { GetStaffDocumentsQuery } from '../api/get-staff-documents.ts';
 import type { TStaffDocumentRef, TStaffRow } from '../model/staff-row.ts';
 import { StaffDocumentLink } from './staff-document-link.tsx';
 import classes from './staff-table.module.css';

@@ -1,7 +1,7 @@
 import { Alert, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { STAFF_PAGE_SIZE, STAFF_PAGE_SIZE_OPTIONS, type TPermissionFlags } from '@portal/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TRegistrationMatch } from '../api/staff-actions.ts';
+import type { TRegistrationMatch } from '../api/find-staff-by-registration.ts';
 import { useRegistrationMatches } from '../hooks/use-registration-matches.ts';
 import { useStaffEditing } from '../hooks/use-staff-editing.ts';
 import { useStaffList } from '../hooks/use-staff-list.ts';

@@ -5,7 +5,7 @@ import { useMutation } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
 import { NominatedContactsPanel } from '../../contacts/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
-import { UpdateStaffPageFlagsMutation } from '../api/staff-queries.ts';
+import { UpdateStaffPageFlagsMutation } from '../api/update-staff-page-flags.ts';
 import { StaffIntro } from './staff-intro.tsx';
 import { StaffRegister } from './staff-register.tsx';
 

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { REGISTRATION_SEARCH_DEBOUNCE_MS } from '@portal/domain';
 import { useQuery } from 'urql';
-import { FindStaffByRegistrationQuery, type TRegistrationMatch } from '../api/staff-actions.ts';
+import { FindStaffByRegistrationQuery, type TRegistrationMatch } from '../api/find-staff-by-registration.ts';
 
 /** Fewer characters than this match too much to be useful. */
 export const REGISTRATION_SEARCH_MIN_LENGTH = 3;

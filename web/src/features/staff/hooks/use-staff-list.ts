@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
-import { GetStaffQuery } from '../api/staff-queries.ts';
+import { GetStaffQuery } from '../api/get-staff.ts';
 import { missingDocuments, type TStaffRow } from '../model/staff-row.ts';
 
 /** The staff search waits for a pause in typing before asking the server. */

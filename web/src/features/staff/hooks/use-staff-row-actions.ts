@@ -3,11 +3,9 @@ import { inviteResultMessage } from '@portal/domain';
 import { useMemo } from 'react';
 import { useMutation } from 'urql';
 import { notifyError, notifySuccess, TOAST_ERROR_MS } from '../../../lib/notify.ts';
-import {
-  ArchiveStaffMemberMutation,
-  SendStaffInviteMutation,
-  VerifyStaffMemberMutation,
-} from '../api/staff-actions.ts';
+import { ArchiveStaffMemberMutation } from '../api/archive-staff-member.ts';
+import { SendStaffInviteMutation } from '../api/send-staff-invite.ts';
+import { VerifyStaffMemberMutation } from '../api/verify-staff-member.ts';
 import type { TStaffRow } from '../model/staff-row.ts';
 
 /** Our words: the spec gives none for these. */

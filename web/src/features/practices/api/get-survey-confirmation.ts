@@ -82,15 +82,3 @@ export interface TGetSurveyConfirmationResult {
     current_accreditation: { id: number; survey_visits: TSurveyVisit[] } | null;
   } | null;
 }
-
-/** Confirms one visit whose confirmation form was sent (action `confirmSurveyVisit`): now RECEIVED. */
-export const ConfirmSurveyVisitMutation = gql`
-  mutation ConfirmSurveyVisit($practiceId: Int!, $visitId: Int!) {
-    confirmSurveyVisit(practiceId: $practiceId, visitId: $visitId) {
-      id
-      confirmationFormStatus
-      confirmedAt
-      message
-    }
-  }
-`;

@@ -58,25 +58,3 @@ export const GetStaffQuery = gql`
     }
   }
 `;
-
-/** The practice flags the staff page reads and clears (spec 000 §4). */
-export const GetStaffPageFlagsQuery = gql`
-  query GetStaffPageFlags($practiceId: Int!) {
-    practices_by_pk(organisation_id: $practiceId) {
-      organisation_id
-      is_staff_first_view
-      show_message_after_renewal_payment
-    }
-  }
-`;
-
-/** PATCH web.practice/{id}/ with isStaffFirstView false or showMessageAfterRenewalPayment false. */
-export const UpdateStaffPageFlagsMutation = gql`
-  mutation UpdateStaffPageFlags($practiceId: Int!, $changes: practices_set_input!) {
-    update_practices_by_pk(pk_columns: { organisation_id: $practiceId }, _set: $changes) {
-      organisation_id
-      is_staff_first_view
-      show_message_after_renewal_payment
-    }
-  }
-`;

@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import { PRACTICE_CHOICE_FIELDS } from './add-practice.ts';
+import { PRACTICE_CHOICE_FIELDS } from './practice-choice-fields.ts';
 
 /** Practice and organisation data of /Practice/Details/:id and /Practice/Reapplication/:id. */
 export const GetPracticeDetailsQuery = gql`
@@ -120,6 +120,7 @@ export interface TPracticeDetails {
 }
 
 type TChoice = { value: string; comment: string };
+
 export interface TGetPracticeDetailsResult {
   practices_by_pk: TPracticeDetails | null;
   practice_type: TChoice[];
@@ -127,30 +128,3 @@ export interface TGetPracticeDetailsResult {
   organisation_structure: TChoice[];
   australian_state: TChoice[];
 }
-
-/**
- * Saves the form (action `savePracticeDetails`): the organisation, the practice and its physical
- * address in one transaction, creating the address when the practice has none. Needs
- * practice.changePractice (a practice manager of the practice, QAM, provider admin).
- */
-export const SavePracticeDetailsMutation = gql`
-  mutation SavePracticeDetails($practiceId: Int!, $details: jsonb!) {
-    savePracticeDetails(practiceId: $practiceId, details: $details) {
-      id
-      addressId
-    }
-  }
-`;
-
-/** Submits the DUE renewal with the reviewed details (action `submitReapplication`): now PAYMENT_PENDING. */
-export const SubmitReapplicationMutation = gql`
-  mutation SubmitReapplication($practiceId: Int!, $details: jsonb!) {
-    submitReapplication(practiceId: $practiceId, details: $details) {
-      id
-      practiceId
-      status
-      submittedAt
-      message
-    }
-  }
-`;

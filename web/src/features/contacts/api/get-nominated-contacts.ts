@@ -44,34 +44,3 @@ export const GetNominatedContactsQuery = gql`
     }
   }
 `;
-
-/**
- * Chooses the person and phone of one nominated contact (action `setNominatedContact`): the
- * person is saved as a contact, then the accreditation points at it, in one transaction.
- */
-export const SetNominatedContactMutation = gql`
-  mutation SetNominatedContact(
-    $practiceId: Int!
-    $kind: NominatedContactKind!
-    $staffId: Int
-    $userId: Int
-    $phone: String
-  ) {
-    setNominatedContact(practiceId: $practiceId, kind: $kind, staffId: $staffId, userId: $userId, phone: $phone) {
-      accreditationId
-      kind
-      contactId
-      message
-    }
-  }
-`;
-
-/** The phone of a contact who is neither on the register nor a user (kept from an earlier cycle). */
-export const UpdateContactPhoneMutation = gql`
-  mutation UpdateContactPhone($id: Int!, $phone: String) {
-    update_contacts_by_pk(pk_columns: { id: $id }, _set: { phone: $phone }) {
-      id
-      phone
-    }
-  }
-`;

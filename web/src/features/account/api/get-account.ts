@@ -1,0 +1,16 @@
+import { graphql, type ResultOf } from '../../../lib/graphql/graphql.ts';
+
+/** The editable account fields of the signed-in user (Hasura: users, own row). */
+export const GetAccountQuery = graphql(`
+  query GetAccount($id: Int!) {
+    users_by_pk(id: $id) {
+      id
+      first_name
+      last_name
+      title
+      phone
+    }
+  }
+`);
+
+export type TAccountRow = NonNullable<ResultOf<typeof GetAccountQuery>['users_by_pk']>;

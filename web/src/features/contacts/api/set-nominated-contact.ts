@@ -1,0 +1,22 @@
+import { gql } from '@urql/core';
+
+/**
+ * Chooses the person and phone of one nominated contact (action `setNominatedContact`): the
+ * person is saved as a contact, then the accreditation points at it, in one transaction.
+ */
+export const SetNominatedContactMutation = gql`
+  mutation SetNominatedContact(
+    $practiceId: Int!
+    $kind: NominatedContactKind!
+    $staffId: Int
+    $userId: Int
+    $phone: String
+  ) {
+    setNominatedContact(practiceId: $practiceId, kind: $kind, staffId: $staffId, userId: $userId, phone: $phone) {
+      accreditationId
+      kind
+      contactId
+      message
+    }
+  }
+`;

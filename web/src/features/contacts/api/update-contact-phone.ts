@@ -1,0 +1,11 @@
+import { gql } from '@urql/core';
+
+/** The phone of a contact who is neither on the register nor a user (kept from an earlier cycle). */
+export const UpdateContactPhoneMutation = gql`
+  mutation UpdateContactPhone($id: Int!, $phone: String) {
+    update_contacts_by_pk(pk_columns: { id: $id }, _set: { phone: $phone }) {
+      id
+      phone
+    }
+  }
+`;

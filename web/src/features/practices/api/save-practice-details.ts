@@ -1,0 +1,15 @@
+import { gql } from '@urql/core';
+
+/**
+ * Saves the form (action `savePracticeDetails`): the organisation, the practice and its physical
+ * address in one transaction, creating the address when the practice has none. Needs
+ * practice.changePractice (a practice manager of the practice, QAM, provider admin).
+ */
+export const SavePracticeDetailsMutation = gql`
+  mutation SavePracticeDetails($practiceId: Int!, $details: jsonb!) {
+    savePracticeDetails(practiceId: $practiceId, details: $details) {
+      id
+      addressId
+    }
+  }
+`;
