@@ -6,7 +6,7 @@ import {
   ZNominatedContactRequestSchema,
 } from '@portal/domain';
 import { z } from 'zod';
-import { SqlQuery, sql } from '../../db/sql.ts';
+import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { defineAction } from '../define-action.ts';
 import { callerOf, requirePracticeFlag } from '../practices/practice-access.ts';
@@ -38,7 +38,7 @@ export const setNominatedContact = defineAction({
     if (!parsed.success) throw failed(fieldErrors(parsed.error));
     const request = parsed.data;
     await requirePracticeFlag(app.db, caller, request.practiceId, (f) => f.practice.changePractice);
-    const column = new SqlQuery(`"${NOMINATED_CONTACTS[request.kind].column}"`, []);
+    const column = sql.ident(NOMINATED_CONTACTS[request.kind].column);
 
     return app.db.transaction(async (tx) => {
       const accreditation = await tx.maybeOne<{ id: number; contact_id: number | null }>(sql`

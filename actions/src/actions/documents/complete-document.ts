@@ -1,6 +1,6 @@
 import { DOCUMENT_MESSAGES, megabytesToBytes, STAFF_DOCUMENT_TARGETS } from '@portal/domain';
 import { z } from 'zod';
-import { SqlQuery, sql } from '../../db/sql.ts';
+import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { defineAction } from '../define-action.ts';
 import { callerOf } from '../practices/practice-access.ts';
@@ -58,7 +58,7 @@ export const completeDocument = defineAction({
           returning uploaded_at`);
         if (!marked) throw new AppError('invalid_input', { message: DOCUMENT_MESSAGES.alreadyComplete });
         if (staff) {
-          const column = new SqlQuery(`"${staffColumn(staff.target)}"`, []);
+          const column = sql.ident(staffColumn(staff.target));
           const attached = await tx.maybeOne(sql`
             update public.practice_staff set ${column} = ${upload.id}
              where id = ${staff.staffId} and practice_id = ${upload.practice_id} and not archived

@@ -1,6 +1,6 @@
 import { STAFF_DOCUMENT_FIELDS, type TStaffMember, toSnakeCase, ZStaffMemberSchema } from '@portal/domain';
 import { z } from 'zod';
-import { SqlQuery, sql } from '../../db/sql.ts';
+import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { defineAction } from '../define-action.ts';
@@ -36,9 +36,9 @@ function detailColumns(staff: TStaffMember): Array<[string, unknown]> {
   ];
 }
 
-const ident = (name: string): SqlQuery => {
+const ident = (name: string) => {
   if (!/^[a-z_]+$/.test(name)) throw new Error(`not a column: ${name}`);
-  return new SqlQuery(`"${name}"`, []);
+  return sql.ident(name);
 };
 
 /** Every document sent must be a live document of the same practice. */
@@ -75,8 +75,8 @@ export const saveStaffMember = defineAction({
         if (staff.id === null) {
           const names = columns.map(([name]) => ident(name));
           const row = await tx.one<{ id: number }>(sql`
-          insert into public.practice_staff (practice_id, ${join(names)})
-          values (${input.practiceId}, ${join(columns.map(([, value]) => sql`${value}`))})
+          insert into public.practice_staff (practice_id, ${sql.join(names)})
+          values (${input.practiceId}, ${sql.join(columns.map(([, value]) => value))})
           returning id`);
           return row.id;
         }
@@ -87,7 +87,7 @@ export const saveStaffMember = defineAction({
         if (!existing) throw new AppError('not_found', { message: 'There is no such staff member.' });
         await tx.many(sql`
         update public.practice_staff
-           set ${join(columns.map(([name, value]) => sql`${ident(name)} = ${value}`))}
+           set ${sql.join(columns.map(([name, value]) => sql`${ident(name)} = ${value}`))}
          where id = ${staff.id}`);
         return staff.id;
       }, caller.actor)
@@ -99,9 +99,3 @@ export const saveStaffMember = defineAction({
     return { id, created: staff.id === null };
   },
 });
-
-/** Joins fragments with commas. */
-function join(parts: SqlQuery[]): SqlQuery {
-  const strings = ['', ...parts.slice(1).map(() => ', '), ''];
-  return sql(Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray, ...parts);
-}
