@@ -36,8 +36,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   forbidden: 'You do not have permission to do that.',
   not_found: 'Not found.',
   payload_too_large: 'The request is too large (at most 64 kB). Shorten the text and try again.',
-  file_too_large: 'The file was too large (at most 2 MB).',
-  unsupported_file_type: 'Only JPEG, PNG or GIF images can be used.',
+  // Generic: a route with its own limit or types (avatars, documents) passes its own wording.
+  file_too_large: 'The file is too large.',
+  unsupported_file_type: 'This type of file cannot be used.',
   too_many_attempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   rate_limited: 'Too many requests. Please wait a minute and try again.',
   invitation_invalid: 'This invitation link has expired or has already been used.',
