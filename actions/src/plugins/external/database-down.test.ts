@@ -6,6 +6,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/load-config.ts';
 import { sql } from '../../db/sql.ts';
 import { createUser } from '../../test-support/factories.ts';
+import { pingAction } from '../../test-support/ping-action.ts';
 import { startTcpSwitch } from '../../test-support/tcp-switch.ts';
 import { signIn, TEST_ACTIONS_SECRET, testEnv } from '../../test-support/test-app.ts';
 
@@ -25,7 +26,9 @@ beforeAll(async () => {
   const url = new URL(database.url);
   db = await startTcpSwitch({ host: url.hostname, port: Number(url.port) });
   url.port = String(db.port);
-  app = await buildApp(loadConfig(testEnv(url.toString(), { DATABASE_CONNECT_TIMEOUT_MS: '500' })));
+  app = await buildApp(loadConfig(testEnv(url.toString(), { DATABASE_CONNECT_TIMEOUT_MS: '500' })), {
+    extraActions: [pingAction.handler],
+  });
   await app.ready();
 });
 afterAll(async () => {
