@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   csrf_invalid: 403,
   forbidden: 403,
   not_found: 404,
+  invalid_transition: 409,
   payload_too_large: 413,
   file_too_large: 413,
   unsupported_file_type: 415,
@@ -35,6 +36,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   csrf_invalid: 'Your session could not be verified, please sign in again.',
   forbidden: 'You do not have permission to do that.',
   not_found: 'Not found.',
+  invalid_transition: 'This cannot be done in its current status.',
   payload_too_large: 'The request is too large (at most 64 kB). Shorten the text and try again.',
   // Generic: a route with its own limit or types (avatars, documents) passes its own wording.
   file_too_large: 'The file is too large.',

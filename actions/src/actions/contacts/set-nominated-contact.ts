@@ -8,8 +8,8 @@ import {
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { callerOf, requirePracticeFlag } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requirePracticeFlag } from '../practices/practice-access.ts';
 
 interface Person {
   first_name: string;

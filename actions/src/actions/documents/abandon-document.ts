@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { callerOf } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf } from '../practices/practice-access.ts';
 import { loadOwnPendingUpload, retireUpload } from './uploads.ts';
 
 /**

@@ -2,8 +2,8 @@ import { DOCUMENT_MESSAGES, megabytesToBytes, STAFF_DOCUMENT_TARGETS } from '@po
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { callerOf } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf } from '../practices/practice-access.ts';
 import { staffTargetOfKey } from './document-keys.ts';
 import {
   loadOwnPendingUpload,

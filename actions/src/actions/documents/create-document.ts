@@ -2,8 +2,8 @@ import { checkUpload, DOCUMENT_MESSAGES, STAFF_DOCUMENT_TARGET_NAMES } from '@po
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { callerOf } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf } from '../practices/practice-access.ts';
 import { documentStorageKey } from './document-keys.ts';
 import { requireStorage, requireUploadAccess, resolveFolder, UPLOAD_URL_SECONDS } from './uploads.ts';
 

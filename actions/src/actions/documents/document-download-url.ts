@@ -2,8 +2,8 @@ import { DOCUMENT_MESSAGES } from '@portal/domain';
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { callerOf, loadPracticeAccess } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, loadPracticeAccess } from '../practices/practice-access.ts';
 import { DOWNLOAD_URL_SECONDS, requireStorage } from './uploads.ts';
 
 /**

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
+import { type Caller, requirePracticeFlag } from '../../services/practices/practice-access.ts';
 import type { StorageProvider } from '../../storage/storage-provider.ts';
-import { type Caller, requirePracticeFlag } from '../practices/practice-access.ts';
 
 /** How long a browser may start its PUT to the upload URL. */
 export const UPLOAD_URL_SECONDS = 15 * 60;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { acceptClaimedInvitation, claimInvitation } from '../../services/invitations/claim-invitation.ts';
+import { callerOf } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf } from '../practices/practice-access.ts';
 
 /**
  * `acceptInvitation(token)`: a signed-in user accepts an invitation (the /Practice/Invite/:token

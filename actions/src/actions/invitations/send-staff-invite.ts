@@ -11,8 +11,8 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueEmail } from '../../services/outbox/enqueue-email.ts';
+import { callerOf, requireStaffFlag } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requireStaffFlag } from '../practices/practice-access.ts';
 
 interface StaffForInvite {
   id: number;

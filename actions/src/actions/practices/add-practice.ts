@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { callerOf } from '../../services/practices/practice-access.ts';
+import {
+  insertPractice,
+  parsePracticeForm,
+  withPracticeFormErrors,
+} from '../../services/practices/practice-details-writes.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf } from './practice-access.ts';
-import { insertPractice, parsePracticeForm, withPracticeFormErrors } from './practice-details-writes.ts';
 
 /** Open applications a practice manager may have at once, so the form cannot be used to flood the list. */
 export const MAX_OPEN_APPLICATIONS = 3;

@@ -2,8 +2,8 @@ import { PRACTICE_MESSAGES, paymentUrlFromTemplate } from '@portal/domain';
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { callerOf, requirePracticeFlag } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requirePracticeFlag } from './practice-access.ts';
 
 /**
  * `practicePaymentUrl(practiceId)` (spec 000 §7 GET web.practice/{id}/ applicationPaymentUrl):

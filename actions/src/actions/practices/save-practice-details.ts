@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineAction } from '../define-action.ts';
-import { callerOf, requirePracticeFlag } from './practice-access.ts';
+import { callerOf, requirePracticeFlag } from '../../services/practices/practice-access.ts';
 import {
   parsePracticeForm,
   updatePracticeDetails,
   withPracticeFormErrors,
-} from './practice-details-writes.ts';
+} from '../../services/practices/practice-details-writes.ts';
+import { defineAction } from '../define-action.ts';
 
 /**
  * `savePracticeDetails(practiceId, details)` (/Practice/Details/:id): the practice form saved

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { callerOf, requireStaffFlag } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requireStaffFlag } from '../practices/practice-access.ts';
 
 /**
  * `archiveStaffMember(id)`: the "delete" of the staff table (spec 000 §7 DELETE

@@ -2,8 +2,8 @@ import { containsPattern, derivePermissionFlags, type TPracticeRole } from '@por
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
+import { type Caller, callerOf, holdsFlagOnAnyPractice } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { type Caller, callerOf, holdsFlagOnAnyPractice } from '../practices/practice-access.ts';
 
 /** At most this many matches: the look-up fills a form, it is not a report. */
 const LIMIT = 20;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
+import { callerOf, requirePracticeFlag } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requirePracticeFlag } from '../practices/practice-access.ts';
 import { staffSaveError, staffSaveErrorFromZod } from './staff-errors.ts';
 
 /** Columns written from the form, in one place so insert and update agree. */

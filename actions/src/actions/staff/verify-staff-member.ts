@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
+import { callerOf, requireStaffFlag } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requireStaffFlag } from '../practices/practice-access.ts';
 
 /**
  * `verifyStaffMember(id, verified)`: a surveyor on the practice, a QAM or an admin confirms (or

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ActionHandler } from '../../actions/define-action.ts';
-import { sessionUserId } from '../../actions/practices/practice-access.ts';
 import { ACTION_HANDLERS } from '../../actions/registry.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { safeEqual } from '../../lib/tokens.ts';
 import { RETRY_AFTER_SECONDS, toAppError } from '../../plugins/app/error-handler.ts';
+import { sessionUserId } from '../../services/practices/practice-access.ts';
 
 /** The body Hasura posts to an action handler. */
 const ZActionPayloadSchema = z.object({
