@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ActionHandler } from './actions/define-action.ts';
 import type { AppConfig } from './config/load-config.ts';
 import accounts from './plugins/app/accounts.ts';
 import auth from './plugins/app/auth.ts';
@@ -54,7 +55,11 @@ function fastifyTrustProxy(trust: AppConfig['trustProxy']) {
  */
 export async function buildApp(
   config: AppConfig,
-  options: { logStream?: { write(line: string): void } } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    /** Handlers answered besides the production ones (test-only wiring such as `ping`). */
+    extraActions?: readonly ActionHandler[];
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -90,7 +95,7 @@ export async function buildApp(
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(invitationRoutes, { prefix: '/api/invitations' });
   await app.register(practiceRoutes, { prefix: '/api/practices' });
-  await app.register(actionRoutes, { prefix: '/api/actions' });
+  await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 
   return app;

@@ -6,7 +6,6 @@ import { createDocument } from './documents/create-document.ts';
 import { documentDownloadUrl } from './documents/document-download-url.ts';
 import { acceptInvitation } from './invitations/accept-invitation.ts';
 import { sendStaffInvite } from './invitations/send-staff-invite.ts';
-import { ping } from './ping.ts';
 import { addPractice } from './practices/add-practice.ts';
 import { confirmSurveyVisit } from './practices/confirm-survey-visit.ts';
 import { practicePaymentUrl } from './practices/practice-payment-url.ts';
@@ -21,7 +20,6 @@ import { userPermissions } from './user-permissions.ts';
 /** Every action the service answers, by name (the name in hasura/metadata/actions.graphql). */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
   [
-    ping,
     userPermissions,
     saveStaffMember,
     archiveStaffMember,

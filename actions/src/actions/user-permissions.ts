@@ -1,8 +1,12 @@
 import { derivePermissionFlags, hasPracticeAccess } from '@portal/domain';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
+import {
+  backOfficeRoleOf,
+  loadPracticeAccess,
+  sessionUserId,
+} from '../services/practices/practice-access.ts';
 import { defineAction } from './define-action.ts';
-import { backOfficeRoleOf, loadPracticeAccess, sessionUserId } from './practices/practice-access.ts';
 
 /** The one answer for an unknown practice and for a practice the caller has no role on. */
 export const NO_PRACTICE_ACCESS_MESSAGE = 'You do not have access to this practice.';

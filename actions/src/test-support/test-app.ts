@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/load-config.ts';
+import type { TestAction } from './test-actions.ts';
 
 export const TEST_JWT_KEY = 'test-signing-key-of-at-least-32-characters!';
 export const TEST_ACTIONS_SECRET = 'test-actions-secret-0123456789';
@@ -31,9 +32,14 @@ export interface TestContext {
 }
 
 /** A fresh migrated database (one per test file) and an app built on it. */
-export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  options: { actions?: readonly TestAction[] } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase('migrated');
-  const app = await buildApp(loadConfig(testEnv(database.url, overrides)));
+  const app = await buildApp(loadConfig(testEnv(database.url, overrides)), {
+    extraActions: options.actions?.map((action) => action.handler),
+  });
   await app.ready();
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
   return {

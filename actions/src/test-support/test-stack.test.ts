@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pingAction } from './ping-action.ts';
 import { startTestStack, type TestStack } from './test-stack.ts';
 
 describe('test stack', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ actions: [pingAction] });
   });
   afterAll(async () => {
     await stack?.close();

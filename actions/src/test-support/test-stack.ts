@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { startTestS3 } from './s3.ts';
+import { projectWithTestActions, type TestAction } from './test-actions.ts';
 import { TEST_ACTIONS_SECRET, TEST_JWT_KEY, testEnv } from './test-app.ts';
 
 const HASURA_DIR = path.resolve(import.meta.dirname, '../../../hasura');
@@ -53,17 +54,26 @@ export interface TestStack {
  * the stack that permission, action and consistency tests run against. One per test file.
  */
 export async function startTestStack(
-  options: { template?: 'migrated' | 'seeded'; env?: Record<string, string>; s3?: boolean } = {},
+  options: {
+    template?: 'migrated' | 'seeded';
+    env?: Record<string, string>;
+    s3?: boolean;
+    /** Test-only actions (e.g. `pingAction`): answered by the service and declared to the engine. */
+    actions?: readonly TestAction[];
+  } = {},
 ): Promise<TestStack> {
   const [database, s3] = await Promise.all([
     createTestDatabase(options.template ?? 'seeded'),
     options.s3 ? startTestS3() : null,
   ]);
-  const app = await buildApp(loadConfig(testEnv(database.url, { ...s3?.env, ...options.env })));
+  const app = await buildApp(loadConfig(testEnv(database.url, { ...s3?.env, ...options.env })), {
+    extraActions: options.actions?.map((action) => action.handler),
+  });
+  const project = options.actions?.length ? projectWithTestActions(options.actions) : null;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const actionsUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
   const engine = await createEngine({
-    projectDir: HASURA_DIR,
+    projectDir: project?.dir ?? HASURA_DIR,
     databaseUrl: database.url,
     adminSecret: TEST_ADMIN_SECRET,
     jwtSecret: { type: 'HS256', key: TEST_JWT_KEY },
@@ -128,6 +138,7 @@ export async function startTestStack(
       await sql.end();
       await database.drop();
       await s3?.stop();
+      project?.remove();
     },
   };
 }

@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { abandonDocument as run } from '../../services/documents/abandon-document.ts';
+import { callerOf } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf } from '../practices/practice-access.ts';
-import { loadOwnPendingUpload, retireUpload } from './uploads.ts';
 
-/**
- * `abandonDocument(documentId)`: the browser's PUT failed or was cancelled (spec 002 §4 "If any
- * step fails, the partial document record is deleted", `DELETE document/{id}/`). The object, if
- * any, is removed and the pending row archived. Only the user who created the upload, and only
- * while it is pending.
- */
+/** `abandonDocument`: validates the input and calls the operation (`services/documents/abandon-document.ts`). */
 export const abandonDocument = defineAction({
   name: 'abandonDocument',
   input: z.object({ documentId: z.number().int().positive() }),
-  async handle({ app, session, input }) {
-    const caller = callerOf(session);
-    const upload = await loadOwnPendingUpload(app.db, caller, input.documentId);
-    await retireUpload(app, caller, upload);
-    return { documentId: upload.id, archived: true };
-  },
+  handle: ({ app, session, input }) => run(app, callerOf(session), input),
 });

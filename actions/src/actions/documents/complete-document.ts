@@ -1,89 +1,11 @@
-import { DOCUMENT_MESSAGES, megabytesToBytes, STAFF_DOCUMENT_TARGETS } from '@portal/domain';
 import { z } from 'zod';
-import { SqlQuery, sql } from '../../db/sql.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { completeDocument as run } from '../../services/documents/complete-document.ts';
+import { callerOf } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf } from '../practices/practice-access.ts';
-import { staffTargetOfKey } from './document-keys.ts';
-import {
-  loadOwnPendingUpload,
-  requireStorage,
-  requireUploadAccess,
-  retireUpload,
-  staffColumn,
-} from './uploads.ts';
 
-/**
- * `completeDocument(documentId)`: the last step of an upload (spec 002 §4, the PATCH that
- * completes the record). The object must be in storage with the announced size and type and
- * within the limit; then the document is marked uploaded and, for a staff document, attached to
- * its staff field, in one transaction. Any failure removes the object and retires the pending
- * row, and answers why. Only the user who created the upload may complete it, once.
- */
+/** `completeDocument`: validates the input and calls the operation (`services/documents/complete-document.ts`). */
 export const completeDocument = defineAction({
   name: 'completeDocument',
   input: z.object({ documentId: z.number().int().positive() }),
-  async handle({ app, session, input }) {
-    const caller = callerOf(session);
-    const upload = await loadOwnPendingUpload(app.db, caller, input.documentId);
-    const storage = requireStorage(app);
-    const staff = staffTargetOfKey(upload.storage_key);
-
-    const fail = async (error: unknown): Promise<never> => {
-      await retireUpload(app, caller, upload);
-      throw error;
-    };
-
-    try {
-      await requireUploadAccess(app.db, caller, upload.practice_id, staff);
-    } catch (error) {
-      return fail(error);
-    }
-    const stored = await storage.head(upload.storage_key);
-    if (!stored) return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMissing }));
-    if (stored.size > megabytesToBytes(app.config.maxFileSizeMb))
-      return fail(
-        new AppError('file_too_large', {
-          message: DOCUMENT_MESSAGES.fileSizeExceeded(app.config.maxFileSizeMb),
-        }),
-      );
-    if (stored.size !== Number(upload.file_size) || stored.contentType.toLowerCase() !== upload.file_type)
-      return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMismatch }));
-
-    const done = await app.db
-      .transaction(async (tx) => {
-        const marked = await tx.maybeOne<{ uploaded_at: Date }>(sql`
-          update public.documents set uploaded_at = now()
-           where id = ${upload.id} and uploaded_at is null and not archived
-          returning uploaded_at`);
-        if (!marked) throw new AppError('invalid_input', { message: DOCUMENT_MESSAGES.alreadyComplete });
-        if (staff) {
-          const column = new SqlQuery(`"${staffColumn(staff.target)}"`, []);
-          const attached = await tx.maybeOne(sql`
-            update public.practice_staff set ${column} = ${upload.id}
-             where id = ${staff.staffId} and practice_id = ${upload.practice_id} and not archived
-            returning id`);
-          if (!attached) throw new AppError('not_found', { message: 'There is no such staff member.' });
-        }
-        return marked;
-      }, caller.actor)
-      .catch((error: unknown) => {
-        // Completed meanwhile by a second call: its object is the document's now, keep it.
-        if (error instanceof AppError && error.message === DOCUMENT_MESSAGES.alreadyComplete) throw error;
-        return fail(error);
-      });
-
-    return {
-      documentId: upload.id,
-      name: upload.name,
-      folderId: upload.folder_id,
-      fileSize: stored.size,
-      fileType: upload.file_type,
-      uploadedAt: done.uploaded_at.toISOString(),
-      staffId: staff?.staffId ?? null,
-      staffField: staff ? staff.target : null,
-      staffFieldLabel: staff ? STAFF_DOCUMENT_TARGETS[staff.target].label : null,
-      message: DOCUMENT_MESSAGES.uploadSucceeded,
-    };
-  },
+  handle: ({ app, session, input }) => run(app, callerOf(session), input),
 });

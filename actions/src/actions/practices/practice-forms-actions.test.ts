@@ -1,7 +1,7 @@
 import { EMPTY_PRACTICE_FORM, type TPracticeFormValues } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_APPLICATIONS } from '../../services/practices/add-practice.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
-import { TOO_MANY_APPLICATIONS } from './add-practice.ts';
 
 const ADD = `mutation Add($details: jsonb!) { addPractice(details: $details) { id status role } }`;
 const SAVE = `mutation Save($id: Int!, $details: jsonb!) {

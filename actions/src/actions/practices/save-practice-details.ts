@@ -1,29 +1,11 @@
 import { z } from 'zod';
+import { callerOf } from '../../services/practices/practice-access.ts';
+import { savePracticeDetails as run } from '../../services/practices/save-practice-details.ts';
 import { defineAction } from '../define-action.ts';
-import { callerOf, requirePracticeFlag } from './practice-access.ts';
-import {
-  parsePracticeForm,
-  updatePracticeDetails,
-  withPracticeFormErrors,
-} from './practice-details-writes.ts';
 
-/**
- * `savePracticeDetails(practiceId, details)` (/Practice/Details/:id): the practice form saved
- * over the practice, its organisation and its physical address in one transaction, creating the
- * address when the practice has none. Checked with the form's schema; needs
- * practice.changePractice (the practice's manager, QAM, admin).
- */
+/** `savePracticeDetails`: validates the input and calls the operation (`services/practices/save-practice-details.ts`). */
 export const savePracticeDetails = defineAction({
   name: 'savePracticeDetails',
   input: z.object({ practiceId: z.number().int().positive(), details: z.unknown() }),
-  async handle({ app, session, input }) {
-    const caller = callerOf(session);
-    await requirePracticeFlag(app.db, caller, input.practiceId, (f) => f.practice.changePractice);
-    const values = parsePracticeForm(input.details);
-    const addressId = await app.db.transaction(
-      (tx) => withPracticeFormErrors(() => updatePracticeDetails(tx, input.practiceId, values)),
-      caller.actor,
-    );
-    return { id: input.practiceId, addressId };
-  },
+  handle: ({ app, session, input }) => run(app, callerOf(session), input),
 });

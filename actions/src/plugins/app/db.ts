@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
-import type { SqlQuery } from '../../db/sql.ts';
+import { type SqlQuery, sql } from '../../db/sql.ts';
 
 /** Who causes a write: recorded by the audit trigger through `hasura.user`. */
 export interface Actor {
@@ -34,7 +34,10 @@ declare module 'fastify' {
 }
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
-  const many = async <R>(query: SqlQuery) => (await client.query(query.text, query.values)).rows as R[];
+  const many = async <R>(query: SqlQuery) => {
+    const { text, values } = query.render();
+    return (await client.query(text, values)).rows as R[];
+  };
   return {
     many,
     maybeOne: async <R>(query: SqlQuery) => (await many<R>(query))[0],
@@ -63,7 +66,9 @@ export function createDb(pool: pg.Pool): Db {
         await client.query('begin');
         if (actor) {
           const session = { 'x-hasura-user-id': String(actor.userId), 'x-hasura-role': actor.role };
-          await client.query(`select set_config('hasura.user', $1, true)`, [JSON.stringify(session)]);
+          const { text, values } =
+            sql`select set_config('hasura.user', ${JSON.stringify(session)}, true)`.render();
+          await client.query(text, values);
         }
         const result = await work(queryable(client));
         await client.query('commit');

@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
+import { pingAction } from '../../test-support/ping-action.ts';
 import { createTestContext, TEST_ACTIONS_SECRET, type TestContext } from '../../test-support/test-app.ts';
 import { BODY_LIMIT_BYTES, CONTROL_CHARACTER_MESSAGE, findControlCharacter } from './request-guard.ts';
 
 let t: TestContext;
 let base: string;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { actions: [pingAction] });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

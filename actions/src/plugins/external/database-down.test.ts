@@ -4,7 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/load-config.ts';
+import { sql } from '../../db/sql.ts';
 import { createUser } from '../../test-support/factories.ts';
+import { pingAction } from '../../test-support/ping-action.ts';
 import { startTcpSwitch } from '../../test-support/tcp-switch.ts';
 import { signIn, TEST_ACTIONS_SECRET, testEnv } from '../../test-support/test-app.ts';
 
@@ -24,7 +26,9 @@ beforeAll(async () => {
   const url = new URL(database.url);
   db = await startTcpSwitch({ host: url.hostname, port: Number(url.port) });
   url.port = String(db.port);
-  app = await buildApp(loadConfig(testEnv(url.toString(), { DATABASE_CONNECT_TIMEOUT_MS: '500' })));
+  app = await buildApp(loadConfig(testEnv(url.toString(), { DATABASE_CONNECT_TIMEOUT_MS: '500' })), {
+    extraActions: [pingAction.handler],
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -122,10 +126,10 @@ describe('when PostgreSQL is unreachable', () => {
     // A connection lost between two statements of a transaction.
     const failed = await app.db
       .transaction(async (tx) => {
-        await tx.one({ text: 'select 1 as one', values: [] });
+        await tx.one(sql`select 1 as one`);
         await db.up();
         await new Promise((resolve) => setTimeout(resolve, 50));
-        await tx.one({ text: 'select 2 as two', values: [] });
+        await tx.one(sql`select 2 as two`);
       })
       .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(Error);

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_HANDLERS } from '../../actions/registry.ts';
+import { pingAction } from '../../test-support/ping-action.ts';
 import { createTestContext, TEST_ACTIONS_SECRET, type TestContext } from '../../test-support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { actions: [pingAction] });
 });
 afterAll(() => t.close());
 
@@ -59,5 +63,12 @@ describe('POST /api/actions/:name', () => {
 
     const mismatch = await call('ping', payload('other'));
     expect(mismatch.statusCode).toBe(400);
+  });
+
+  it('keeps the test-only ping out of production: neither the registry nor the metadata has it', () => {
+    expect(ACTION_HANDLERS.has('ping')).toBe(false);
+    const metadata = path.resolve(import.meta.dirname, '../../../../hasura/metadata');
+    expect(readFileSync(path.join(metadata, 'actions.yaml'), 'utf8')).not.toMatch(/name: ping\b|PingOutput/);
+    expect(readFileSync(path.join(metadata, 'actions.graphql'), 'utf8')).not.toMatch(/\bping\(|PingOutput/);
   });
 });

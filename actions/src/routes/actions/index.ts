@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ActionHandler } from '../../actions/define-action.ts';
-import { sessionUserId } from '../../actions/practices/practice-access.ts';
 import { ACTION_HANDLERS } from '../../actions/registry.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { safeEqual } from '../../lib/tokens.ts';
 import { RETRY_AFTER_SECONDS, toAppError } from '../../plugins/app/error-handler.ts';
+import { sessionUserId } from '../../services/practices/practice-access.ts';
 
 /** The body Hasura posts to an action handler. */
 const ZActionPayloadSchema = z.object({
@@ -38,7 +38,10 @@ async function requireLiveSession(app: FastifyInstance, session: Record<string, 
  * `x-actions-secret` (one hook for the folder); errors are answered in Hasura's action error
  * format, `{message, extensions: {code}}`, so the engine passes them on to the client.
  */
-const actions: FastifyPluginAsync = async (app) => {
+const actions: FastifyPluginAsync<{ extraActions?: readonly ActionHandler[] }> = async (app, options) => {
+  const handlers = new Map(ACTION_HANDLERS);
+  for (const handler of options.extraActions ?? []) handlers.set(handler.name, handler);
+
   app.addHook('onRequest', async (request) => {
     const secret = request.headers['x-actions-secret'];
     if (typeof secret !== 'string' || !safeEqual(secret, app.config.actionsSecret)) {
@@ -74,7 +77,7 @@ const actions: FastifyPluginAsync = async (app) => {
       });
     }
     await requireLiveSession(app, payload.session_variables);
-    const handler: ActionHandler | undefined = ACTION_HANDLERS.get(name);
+    const handler: ActionHandler | undefined = handlers.get(name);
     if (!handler) throw new AppError('not_found', { message: `There is no action ${name}.` });
     const input = handler.input.parse(payload.input);
     return handler.handle({ app, session: payload.session_variables, input });

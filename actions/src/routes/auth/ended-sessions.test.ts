@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test-support/factories.ts';
+import { pingAction as pingWiring } from '../../test-support/ping-action.ts';
 import { refresh, signIn, TEST_ACTIONS_SECRET } from '../../test-support/test-app.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ template: 'migrated' });
+  stack = await startTestStack({ template: 'migrated', actions: [pingWiring] });
 });
 afterAll(() => stack?.close());
 

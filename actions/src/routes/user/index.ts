@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@portal/domain';
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@portal/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
@@ -14,7 +14,8 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
     return file.toBuffer();
   }
   // Bodies of other types (text, JSON) were parsed as such: not an image.
-  if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported_file_type');
+  if (!Buffer.isBuffer(request.body))
+    throw new AppError('unsupported_file_type', { message: AVATAR_MESSAGES.unsupportedType });
   return request.body;
 }
 
@@ -30,7 +31,9 @@ const user: FastifyPluginAsync = async (app) => {
   // Anything too large in this folder is an image that is too large.
   app.setErrorHandler((error, request, reply) =>
     sendError(
-      (error as { statusCode?: number }).statusCode === 413 ? new AppError('file_too_large') : error,
+      (error as { statusCode?: number }).statusCode === 413
+        ? new AppError('file_too_large', { message: AVATAR_MESSAGES.tooLarge })
+        : error,
       request,
       reply,
     ),

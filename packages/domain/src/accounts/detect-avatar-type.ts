@@ -1,6 +1,12 @@
 /** Largest avatar image accepted, in bytes (2 MB). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
+/** What the avatar upload answers when the image is refused (the server and the form say the same). */
+export const AVATAR_MESSAGES = {
+  tooLarge: `The file was too large (at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB).`,
+  unsupportedType: 'Only JPEG, PNG or GIF images can be used.',
+} as const;
+
 export type TAvatarType = 'image/jpeg' | 'image/png' | 'image/gif';
 
 /** File-name extension per accepted avatar type. */

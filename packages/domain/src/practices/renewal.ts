@@ -7,9 +7,15 @@
 /** Reapplication statuses (spec 000 §3 names DUE and PAYMENT_PENDING; the model adds the ends). */
 export type TReapplicationStatus = 'DUE' | 'PAYMENT_PENDING' | 'COMPLETED' | 'WITHDRAWN';
 
+/** Submitting a renewal: allowed only while it is DUE, it moves it to PAYMENT_PENDING. */
+export const REAPPLICATION_SUBMIT = {
+  from: ['DUE'],
+  to: 'PAYMENT_PENDING',
+} as const satisfies { from: readonly TReapplicationStatus[]; to: TReapplicationStatus };
+
 /** A practice submits its renewal only while it is DUE; submitting moves it to PAYMENT_PENDING. */
 export function canSubmitReapplication(status: string | null | undefined): boolean {
-  return status === 'DUE';
+  return (REAPPLICATION_SUBMIT.from as readonly (string | null | undefined)[]).includes(status);
 }
 
 /** Why a renewal cannot be submitted, from the status of the practice's open renewal (if any). */
@@ -26,9 +32,12 @@ export const REAPPLICATION_MESSAGES = {
   submitButton: 'Submit renewal',
 } as const;
 
+/** Confirming a survey visit: its confirmation form goes from SENT to RECEIVED (spec 000 §3). */
+export const SURVEY_CONFIRMATION = { from: ['SENT'], to: 'RECEIVED' } as const;
+
 /** A survey confirmation is due while the visit's confirmation form is SENT (spec 000 §3). */
 export function isSurveyConfirmationDue(visit: { confirmation_form_status: string }): boolean {
-  return visit.confirmation_form_status === 'SENT';
+  return (SURVEY_CONFIRMATION.from as readonly string[]).includes(visit.confirmation_form_status);
 }
 
 export const SURVEY_CONFIRMATION_MESSAGES = {

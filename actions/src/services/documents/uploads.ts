@@ -19,7 +19,7 @@ export const DOWNLOAD_URL_SECONDS = 2 * 60;
 const NO_SUCH_STAFF_MEMBER = 'There is no such staff member.';
 
 /** The storage, or the service's 'not available' error when none is configured. */
-export function requireStorage(app: FastifyInstance): StorageProvider {
+export function requireStorage(app: Pick<FastifyInstance, 'storage'>): StorageProvider {
   if (!app.storage) throw new AppError('storage_unavailable');
   return app.storage;
 }
@@ -117,7 +117,7 @@ export async function loadOwnPendingUpload(
  * A pending row is invisible anyway (GraphQL shows only uploaded documents to practice users).
  */
 export async function retireUpload(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db' | 'config' | 'storage' | 'outbox' | 'log'>,
   caller: Caller,
   upload: PendingUpload,
 ): Promise<void> {

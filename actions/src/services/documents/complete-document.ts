@@ -1,0 +1,87 @@
+import { DOCUMENT_MESSAGES, megabytesToBytes, STAFF_DOCUMENT_TARGETS } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from '../../db/sql.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { Caller } from '../practices/practice-access.ts';
+import { staffTargetOfKey } from './document-keys.ts';
+import {
+  loadOwnPendingUpload,
+  requireStorage,
+  requireUploadAccess,
+  retireUpload,
+  staffColumn,
+} from './uploads.ts';
+
+/**
+ * `completeDocument(documentId)`: the last step of an upload (spec 002 §4, the PATCH that
+ * completes the record). The object must be in storage with the announced size and type and
+ * within the limit; then the document is marked uploaded and, for a staff document, attached to
+ * its staff field, in one transaction. Any failure removes the object and retires the pending
+ * row, and answers why. Only the user who created the upload may complete it, once.
+ */
+export async function completeDocument(
+  app: Pick<FastifyInstance, 'db' | 'config' | 'storage' | 'outbox' | 'log'>,
+  caller: Caller,
+  input: { documentId: number },
+) {
+  const upload = await loadOwnPendingUpload(app.db, caller, input.documentId);
+  const storage = requireStorage(app);
+  const staff = staffTargetOfKey(upload.storage_key);
+
+  const fail = async (error: unknown): Promise<never> => {
+    await retireUpload(app, caller, upload);
+    throw error;
+  };
+
+  try {
+    await requireUploadAccess(app.db, caller, upload.practice_id, staff);
+  } catch (error) {
+    return fail(error);
+  }
+  const stored = await storage.head(upload.storage_key);
+  if (!stored) return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMissing }));
+  if (stored.size > megabytesToBytes(app.config.maxFileSizeMb))
+    return fail(
+      new AppError('file_too_large', {
+        message: DOCUMENT_MESSAGES.fileSizeExceeded(app.config.maxFileSizeMb),
+      }),
+    );
+  if (stored.size !== Number(upload.file_size) || stored.contentType.toLowerCase() !== upload.file_type)
+    return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMismatch }));
+
+  const done = await app.db
+    .transaction(async (tx) => {
+      const marked = await tx.maybeOne<{ uploaded_at: Date }>(sql`
+        update public.documents set uploaded_at = now()
+         where id = ${upload.id} and uploaded_at is null and not archived
+        returning uploaded_at`);
+      if (!marked) throw new AppError('invalid_input', { message: DOCUMENT_MESSAGES.alreadyComplete });
+      if (staff) {
+        const column = sql.ident(staffColumn(staff.target));
+        const attached = await tx.maybeOne(sql`
+          update public.practice_staff set ${column} = ${upload.id}
+           where id = ${staff.staffId} and practice_id = ${upload.practice_id} and not archived
+          returning id`);
+        if (!attached) throw new AppError('not_found', { message: 'There is no such staff member.' });
+      }
+      return marked;
+    }, caller.actor)
+    .catch((error: unknown) => {
+      // Completed meanwhile by a second call: its object is the document's now, keep it.
+      if (error instanceof AppError && error.message === DOCUMENT_MESSAGES.alreadyComplete) throw error;
+      return fail(error);
+    });
+
+  return {
+    documentId: upload.id,
+    name: upload.name,
+    folderId: upload.folder_id,
+    fileSize: stored.size,
+    fileType: upload.file_type,
+    uploadedAt: done.uploaded_at.toISOString(),
+    staffId: staff?.staffId ?? null,
+    staffField: staff ? staff.target : null,
+    staffFieldLabel: staff ? STAFF_DOCUMENT_TARGETS[staff.target].label : null,
+    message: DOCUMENT_MESSAGES.uploadSucceeded,
+  };
+}
