@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { SESSION_COOKIE_SECONDS } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 
-/** A sign-in lasts 8 hours (spec 000 §9); refreshing never extends it. */
-export const SESSION_SECONDS = 28_800;
+/** A sign-in lasts as long as the spec's session cookie (8 hours, spec 000 §9); refreshing never extends it. */
+export const SESSION_SECONDS = SESSION_COOKIE_SECONDS;
 
 /** Where a request came from, kept on the session row for support. */
 export interface ClientInfo {
