@@ -1,3 +1,4 @@
+import { updateAccount } from './accounts/update-account.ts';
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
 import { abandonDocument } from './documents/abandon-document.ts';
@@ -37,5 +38,6 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     savePracticeDetails,
     submitReapplication,
     confirmSurveyVisit,
+    updateAccount,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );
