@@ -93,7 +93,7 @@ describe('updateAccount', () => {
     expect(await rowOf(user.id)).toEqual(before);
   });
 
-  it("changes only the caller's own row: no id can be given", async () => {
+  it("changes only the caller's own row: no id can be given, and update_users_by_pk is gone", async () => {
     const user = await signedInUser();
     const other = await signedInUser({ firstName: 'Other', lastName: 'Person' });
     const otherBefore = await rowOf(other.id);
@@ -104,6 +104,12 @@ describe('updateAccount', () => {
       { id: other.id },
     );
     expect(withId.errors?.[0]?.extensions?.code).toBe('validation-failed');
+    const direct = await stack.gql(
+      user.email,
+      `mutation($id: Int!) { update_users_by_pk(pk_columns: {id: $id}, _set: {first_name: "X"}) { id } }`,
+      { id: other.id },
+    );
+    expect(direct.errors?.[0]?.extensions?.code).toBe('validation-failed');
 
     const own = await stack.gql<{ updateAccount: { id: number } }>(user.email, UPDATE, valid);
     expect(own.data?.updateAccount.id).toBe(user.id);
