@@ -328,6 +328,41 @@ export async function createStaffMember(
   return { id: rows[0]!.id, firstName, lastName, name: `${firstName} ${lastName}`, email, registration };
 }
 
+const DOCUMENT_COLUMNS = {
+  cpr: 'cpr_evidence_document_id',
+  cpd: 'cpd_evidence_document_id',
+  training: 'training_evidence_document_id',
+  primaryQualification: 'primary_qualification_document_id',
+  secondaryQualification: 'secondary_qualification_document_id',
+} as const;
+
+/**
+ * Records an uploaded document in the provider's Staff documents folder and puts it on a staff
+ * row as its `kind` of evidence. Only the record: no object is stored for it.
+ */
+export async function createStaffDocument(
+  sql: pg.Pool,
+  practiceId: number,
+  staffId: number,
+  kind: keyof typeof DOCUMENT_COLUMNS,
+  name = `${kind} evidence ${unique()}.pdf`,
+): Promise<{ id: number; name: string }> {
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into public.documents (practice_id, folder_id, name, storage_key, file_size, file_type, uploaded_at)
+     select $1::int, f.id, $2::text, 'practices/' || $1::int || '/' || gen_random_uuid() || '.pdf', 183137,
+            'application/pdf', now()
+       from public.folders f where f.code = 'STAFF_DOCUMENTS' and f.practice_id is null and not f.archived
+     returning id`,
+    [practiceId, name],
+  );
+  const id = rows[0]!.id;
+  await sql.query(`update public.practice_staff set ${DOCUMENT_COLUMNS[kind]} = $2 where id = $1`, [
+    staffId,
+    id,
+  ]);
+  return { id, name };
+}
+
 /**
  * A practice ready for the Staff tab's journeys: its manager, a current open cycle (the nominated
  * contacts hang on it: the manager for accreditation, the nurse for nursing) and a register of
