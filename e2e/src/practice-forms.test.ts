@@ -44,7 +44,7 @@ describe('practice forms in the browser', () => {
   it('a practice manager edits the details, is told about a bad ABN and postcode, and saves', async () => {
     const { page } = e2e;
     const practice = await createPractice(e2e.stack.sql, {
-      name: 'Wattle Grove Medical Practice',
+      name: 'Acacia Grove Medical Practice',
       abn: '14605223871',
       suburb: 'Norwood',
       state: 'SA',
@@ -92,7 +92,7 @@ describe('practice forms in the browser', () => {
 
   it('a manager of one practice adds another from the header menu, lands on it, and then manages two', async () => {
     const { page } = e2e;
-    const practice = await createPractice(e2e.stack.sql, { name: 'Harbourside Family Medical' });
+    const practice = await createPractice(e2e.stack.sql, { name: 'Harbourview Family Medical' });
     const manager = await createPracticeManager(e2e.stack.sql, [practice]);
     expect(await signInAs(page, manager)).toBe(`/PracticeOverview/${practice.id}/Staff`);
     const menu = page.getByRole('button', { name: /^Account menu for / });
@@ -100,14 +100,14 @@ describe('practice forms in the browser', () => {
     await page.getByRole('menuitem', { name: 'Add practice' }).click();
     await page.waitForURL((url) => url.pathname === '/Practice/Add');
 
-    await fillNewPractice(page, 'Harbourside North');
+    await fillNewPractice(page, 'Harbourview North');
     await page.getByRole('textbox', { name: 'ABN' }).fill('123');
     await page.getByRole('button', { name: 'Add practice' }).click();
     await page.getByText('An ABN is 11 digits.').waitFor();
     await page.getByRole('textbox', { name: 'ABN' }).fill('');
     await page.getByRole('button', { name: 'Add practice' }).click();
     await landedPracticeId(page);
-    await page.getByRole('heading', { name: 'Harbourside North' }).waitFor();
+    await page.getByRole('heading', { name: 'Harbourview North' }).waitFor();
 
     // Now a manager of two practices: the menu no longer offers Add practice, the list shows both.
     await menu.click();
@@ -115,7 +115,7 @@ describe('practice forms in the browser', () => {
     expect(await page.getByRole('menuitem', { name: 'Add practice' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.goto('/Practice/List');
-    await page.getByRole('link', { name: 'Harbourside North' }).waitFor();
+    await page.getByRole('link', { name: 'Harbourview North' }).waitFor();
     await page.getByRole('link', { name: practice.name }).waitFor();
   });
 
@@ -123,7 +123,7 @@ describe('practice forms in the browser', () => {
     const { page, stack } = e2e;
     // Accredited, expiring in 150 days, its renewal due in 30.
     const practice = await createPractice(stack.sql, {
-      name: 'Southern Cross General Practice',
+      name: 'Crossways General Practice',
       status: 'ACCREDITED',
     });
     const cycle = await createAccreditation(stack.sql, practice.id, { status: 'CLOSED', expiresIn: 150 });
@@ -154,7 +154,7 @@ describe('practice forms in the browser', () => {
     const { page, stack } = e2e;
     // An accredited practice whose surveillance visit waits for the practice's confirmation.
     const practice = await createPractice(stack.sql, {
-      name: 'Hinterland Family Doctors',
+      name: 'Highland Family Doctors',
       status: 'ACCREDITED',
     });
     const cycle = await createAccreditation(stack.sql, practice.id, {
@@ -170,7 +170,7 @@ describe('practice forms in the browser', () => {
       reasonForVisit: 'Follow-up of the cold chain non-conformity',
     });
     // The manager's other practice has a renewal awaiting payment: the dashboard keeps that item.
-    const other = await createPractice(stack.sql, { name: 'Bayview Health Clinic', status: 'ACCREDITED' });
+    const other = await createPractice(stack.sql, { name: 'Seaview Health Clinic', status: 'ACCREDITED' });
     const otherCycle = await createAccreditation(stack.sql, other.id, { status: 'CLOSED', expiresIn: 80 });
     await createReapplication(stack.sql, other.id, {
       accreditationId: otherCycle.id,

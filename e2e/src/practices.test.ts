@@ -180,7 +180,7 @@ describe('the practice list as a practice manager of several practices', () => {
 describe('practice managers of one practice', () => {
   it('a manager of one practice lands on its Staff page, also when they open the list', async () => {
     const { page } = e2e;
-    const practice = await createPractice(e2e.stack.sql, { name: 'Harbourside Family Medical' });
+    const practice = await createPractice(e2e.stack.sql, { name: 'Harbourview Family Medical' });
     await createAccreditation(e2e.stack.sql, practice.id, { selfAssessmentDueIn: 45, surveyVisitDueIn: 150 });
     const manager = await createPracticeManager(e2e.stack.sql, [practice]);
     const staff = `/PracticeOverview/${practice.id}/Staff`;
@@ -197,7 +197,7 @@ describe('practice managers of one practice', () => {
     const { page } = e2e;
     // A new application waiting for its fee, and its manager's only practice.
     const practice = await createPractice(e2e.stack.sql, {
-      name: 'Lakeside Doctors Merewether',
+      name: 'Lakeview Doctors Merewether',
       status: 'PAYMENT_PENDING',
     });
     await createAccreditation(e2e.stack.sql, practice.id);

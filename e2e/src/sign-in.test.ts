@@ -20,7 +20,7 @@ const staffPage = (practiceId: number) => `/PracticeOverview/${practiceId}/Staff
 
 /** A manager of exactly one practice (who lands on its Staff page), and the practice. */
 async function createSinglePracticeManager() {
-  const practice = await createPractice(e2e.stack.sql, { name: 'Harbourside Family Medical' });
+  const practice = await createPractice(e2e.stack.sql, { name: 'Harbourview Family Medical' });
   const manager = await createPracticeManager(e2e.stack.sql, [practice], {
     firstName: 'Daniel',
     lastName: 'Costa',
