@@ -20,7 +20,7 @@ import {
 export { addPracticeRole, createInvitation };
 
 let counter = 0;
-/** A short text unique within the test run, for values that must not clash (names, e-mails). */
+/** A short text unique within a test file (one process, one database), for names that must not clash. */
 export const unique = (): string => `${Date.now().toString(36).slice(-4)}${(counter++).toString(36)}`;
 
 /** A user a test signs in as: the password is known, the name is what the header shows. */
