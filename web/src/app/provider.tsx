@@ -3,12 +3,12 @@ import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { ScreenGuard } from '../components/screen-guard.tsx';
 import { type PortalServices, ServicesProvider } from '../lib/services.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Everything outside the router: theme, toasts, the browser and screen checks, the services. */
 export function AppProvider({ services, children }: { services: PortalServices; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <ScreenGuard>
         <ServicesProvider services={services}>{children}</ServicesProvider>

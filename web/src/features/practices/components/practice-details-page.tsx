@@ -152,6 +152,8 @@ function LoadedDetails({
             <Group mt="sm">
               <Button
                 color="yellow"
+                // Dark text on the yellow (8.6:1); white on it is 2.5:1.
+                autoContrast
                 loading={payment.pending === practice.organisation_id}
                 onClick={() => void payment.redirect(practice.organisation_id)}
               >

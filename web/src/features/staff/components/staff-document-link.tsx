@@ -24,7 +24,8 @@ export function StaffDocumentLink({ document, kind }: { document: TStaffDocument
         <UnstyledButton
           fz="xs"
           fw={500}
-          c="blue.7"
+          // blue.9: 5.7:1 on the row in edit's tint (blue.7 was 3.7:1).
+          c="blue.9"
           td="underline"
           aria-label={`Download ${document.name}`}
           className={classes.docName}
