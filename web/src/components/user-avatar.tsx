@@ -14,19 +14,28 @@ export function initialsOf(name: string): string {
 
 /**
  * A user's avatar (spec 002 §2): their image; if there is none or it fails to load, their
- * initials; without initials, the default image.
+ * initials; without initials, the default image. `decorative` (default false) hides it from
+ * screen readers where the name is written beside it (the header's account menu): a second
+ * "Priya Mehta" inside a control named after her would only repeat it.
  */
-export function UserAvatar({ name, src, ...props }: { name: string; src: string | null } & AvatarProps) {
+export function UserAvatar({
+  name,
+  src,
+  decorative = false,
+  ...props
+}: { name: string; src: string | null; decorative?: boolean } & AvatarProps) {
   // Remembers which image failed, so a new image gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = src !== null && failedSrc === src;
   const initials = initialsOf(name);
+  const label = decorative ? '' : name;
+  const hidden = decorative ? { 'aria-hidden': true } : {};
   if (src && !failed)
     return (
-      <Avatar {...props} data-avatar="image" alt={name}>
+      <Avatar {...props} {...hidden} data-avatar="image" alt={label}>
         <img
           src={src}
-          alt={name}
+          alt={label}
           onError={() => setFailedSrc(src)}
           style={{ width: '100%', height: '100%', objectFit: 'cover' }}
         />
@@ -34,9 +43,15 @@ export function UserAvatar({ name, src, ...props }: { name: string; src: string 
     );
   if (initials)
     return (
-      <Avatar {...props} data-avatar="initials" color="brand" variant="filled" aria-label={name}>
+      <Avatar
+        {...props}
+        {...(decorative ? hidden : { role: 'img', 'aria-label': name })}
+        data-avatar="initials"
+        color="brand"
+        variant="filled"
+      >
         {initials}
       </Avatar>
     );
-  return <Avatar {...props} data-avatar="default" src={DEFAULT_AVATAR_URL} alt={name} />;
+  return <Avatar {...props} {...hidden} data-avatar="default" src={DEFAULT_AVATAR_URL} alt={label} />;
 }

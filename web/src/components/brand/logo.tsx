@@ -21,10 +21,13 @@ export function LogoMark({ size = 32, inverted = false }: { size?: number; inver
   );
 }
 
-/** Mark and word mark; `inverted` for dark backgrounds. */
+/**
+ * Mark and word mark; `inverted` for dark backgrounds. The words are its text for screen readers
+ * too (the mark is decoration).
+ */
 export function Logo({ inverted = false, size = 32 }: { inverted?: boolean; size?: number }) {
   return (
-    <Group gap={10} wrap="nowrap" aria-label="Connect practice accreditation">
+    <Group gap={10} wrap="nowrap">
       <LogoMark size={size} inverted={inverted} />
       <div style={{ lineHeight: 1.05 }}>
         <Text
@@ -35,7 +38,7 @@ export function Logo({ inverted = false, size = 32 }: { inverted?: boolean; size
           style={{ letterSpacing: -0.3 }}
         >
           Connect
-        </Text>
+        </Text>{' '}
         <Text fz={size * 0.33} c={inverted ? 'brand.1' : 'dimmed'} fw={500} lh={1.2} tt="uppercase" lts={0.8}>
           Practice accreditation
         </Text>

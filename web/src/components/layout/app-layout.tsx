@@ -75,7 +75,11 @@ export function AppLayout() {
               aria-expanded={navOpen}
               aria-controls={wide || overOpen ? NAV_ID : undefined}
             />
-            <Link to="/Dashboard" className={classes.logoLink} aria-label="Connect home">
+            <Link
+              to="/Dashboard"
+              className={classes.logoLink}
+              aria-label="Connect practice accreditation, Dashboard"
+            >
               <Logo size={30} />
             </Link>
           </Group>

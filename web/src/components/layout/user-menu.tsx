@@ -1,4 +1,4 @@
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth/auth-provider.tsx';
@@ -37,17 +37,26 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={230} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${user.name}`}>
+        {/*
+          Named by what it shows (the name and the role) after a prefix only screen readers hear,
+          so the name holds the visible words (WCAG 2.5.3, axe label-content-name-mismatch) and
+          speech input finds it by the user's name. The avatar repeats the name: decoration here.
+        */}
+        <UnstyledButton className={classes.userButton}>
           <Group gap={10} wrap="nowrap">
-            <UserAvatar name={user.name} src={user.avatarUrl} size={34} radius="xl" />
+            <UserAvatar name={user.name} src={user.avatarUrl} size={34} radius="xl" decorative />
             <div className={classes.userText}>
+              <VisuallyHidden>Account menu for </VisuallyHidden>
               <Text fz="sm" fw={600} lh={1.2} truncate>
                 {user.name}
               </Text>
               {role ? (
-                <Text fz={11} c="dimmed" lh={1.2}>
-                  {role}
-                </Text>
+                <>
+                  {' '}
+                  <Text fz={11} c="dimmed" lh={1.2}>
+                    {role}
+                  </Text>
+                </>
               ) : null}
             </div>
             <Chevron />

@@ -35,7 +35,11 @@ describe('staff document uploads from the row in edit, on the real stack', () =>
     });
     await userEvent.upload(input, file);
     await screen.findByText('File upload was successful!', {}, { timeout: 10_000 });
-    await within(row).findByRole('button', { name: 'Download First aid training.pdf' }, { timeout: 5_000 });
+    await within(row).findByRole(
+      'button',
+      { name: 'Download First aid training.pdf, shown as First..pdf' },
+      { timeout: 5_000 },
+    );
 
     const [first, last] = name.split(' ');
     const stored = await stack.sql.query(
