@@ -37,6 +37,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
+    // Mantine's focus placeholder is a focusable element that is not a menu item inside
+    // role="menu" (axe: aria-required-children); without it, opening a menu focuses its first
+    // item, as the WAI-ARIA menu button pattern does.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 
