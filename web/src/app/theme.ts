@@ -41,6 +41,17 @@ export const theme = createTheme({
     // role="menu" (axe: aria-required-children); without it, opening a menu focuses its first
     // item, as the WAI-ARIA menu button pattern does.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // The close buttons of toasts and dialogs have only an icon (axe: button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every page control is named (axe: button-name): the arrows have no text of their own.
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
+          'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+        }),
+      },
+    },
   },
 });
 

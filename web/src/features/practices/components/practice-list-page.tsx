@@ -163,7 +163,6 @@ export function PracticeListPage() {
               onChange={(page) => update({ page })}
               size="sm"
               siblings={1}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
               getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
             />
           ) : null}

@@ -134,6 +134,7 @@ export function DateCell({ label, value, error, disabled, onChange, onBlur }: Ed
       error={error}
       disabled={disabled}
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       popoverProps={{ withinPortal: true }}
       // Focus opens the calendar: a refused Save shows this cell without focusing it.
       wrapperProps={{ 'data-date-cell': true }}
