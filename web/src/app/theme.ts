@@ -36,7 +36,13 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
-    Select: { defaultProps: { size: 'md' } },
+    // The option list itself scrolls (a plain overflow on role="listbox") instead of Mantine's
+    // ScrollArea inside it: axe (scrollable-region-focusable) accepts a scrolling listbox that a
+    // combobox controls, whose options the arrow keys reach, but not an unnamed scrolling div.
+    Select: {
+      defaultProps: { size: 'md', withScrollArea: false },
+      styles: { options: { maxHeight: 220, overflowY: 'auto' } },
+    },
     // Mantine's focus placeholder is a focusable element that is not a menu item inside
     // role="menu" (axe: aria-required-children); without it, opening a menu focuses its first
     // item, as the WAI-ARIA menu button pattern does.

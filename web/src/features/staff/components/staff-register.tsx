@@ -175,7 +175,19 @@ export function StaffRegister({
           Please reload the page. If this keeps happening, contact support.
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={TABLE_WIDTH} className={classes.scroller} type="native">
+      {/*
+        The register scrolls sideways: the scroller takes focus so that the arrow keys scroll it
+        even when no row has a control in it (axe: scrollable-region-focusable), and is named as a
+        region for the screen reader that lands on it.
+      */}
+      <Table.ScrollContainer
+        minWidth={TABLE_WIDTH}
+        className={classes.scroller}
+        type="native"
+        role="region"
+        aria-label="Staff register, scrolls sideways"
+        tabIndex={0}
+      >
         <Table
           ref={tableRef}
           className={classes.table}
