@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { pathOf, signIn, signInAs, signOut, waitForAppShell } from './support/browser.ts';
 import { createPractice, createPracticeManager, createUser } from './support/factories.ts';
 import { linkInMailbox } from './support/mailbox.ts';
@@ -28,6 +29,8 @@ describe('registration', () => {
   it('a new account: check your inbox; the e-mailed link signs in as a new user, who can sign in again', async () => {
     const { page } = e2e;
     await page.goto('/signup');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await expectAccessible(page, 'sign-up');
     await page.getByLabel('First name').fill('Robin');
     await page.getByLabel('Last name').fill('Ng');
     await page.getByLabel('Email').fill('robin.ng@demo.test');
@@ -35,6 +38,7 @@ describe('registration', () => {
     await page.locator('input[name=confirmPassword]').fill('Robin-pass-1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('status').filter({ hasText: CHECK_INBOX }).waitFor();
+    await expectAccessible(page, 'sign-up, check your inbox');
     expect(pathOf(page)).toBe('/signup');
     // Nobody can sign in with it before the address is confirmed.
     expect(await signInFails(page, 'robin.ng@demo.test', 'Robin-pass-1')).toBe(true);
@@ -49,6 +53,7 @@ describe('registration', () => {
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/Practice/List');
     await waitForAppShell(page, 'Robin Ng');
+    await expectAccessible(page, 'the practice list of a new user');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Practices' }).count()).toBe(0);
 
@@ -64,6 +69,7 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Min 8 characters').waitFor();
     expect(await page.getByText('Required.').count()).toBeGreaterThanOrEqual(3);
+    await expectAccessible(page, 'sign-up with its messages');
 
     const owner = await createUser(e2e.stack.sql);
     await page.getByLabel('First name').fill('Sam');
@@ -95,18 +101,22 @@ describe('password reset', () => {
     // The address changes before the reset screen's chunk has loaded, and until then the sign-in
     // page (with its own Email field) stays on show: fill the form only once it is there.
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await expectAccessible(page, 'reset');
     await page.getByLabel('Email').fill(owner.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your inbox').waitFor();
+    await expectAccessible(page, 'reset, check your inbox');
 
     const link = await linkInMailbox(page, e2e.stack.devPagesKey, owner.email);
     expect(new URL(link).pathname).toBe('/Reset');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await expectAccessible(page, 'reset, choose a new password');
     await page.locator('input[name=password]').fill('Tas-new-pass-1');
     await page.locator('input[name=confirmPassword]').fill('Tas-new-pass-1');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed.').waitFor();
+    await expectAccessible(page, 'reset, password changed');
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/Login');
     // The reset page (it, too, has a password field) stays on show until the sign-in chunk loads.
@@ -128,6 +138,7 @@ describe('password reset', () => {
     await page.locator('input[name=confirmPassword]').fill('Tas-other-pass-2');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('This reset link has expired or has already been used.').waitFor();
+    await expectAccessible(page, 'reset, the link used');
   });
 
   it('the sign-in page fetches the sign-up and reset screens ahead, before any link is followed', async () => {
@@ -175,8 +186,11 @@ describe('change password', () => {
       await page.locator('input[name=confirmPassword]').fill(confirm);
       await page.getByRole('button', { name: 'Change password' }).click();
     };
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await expectAccessible(page, 'change password');
     await fill(old, 'Tom-new-pass-1', 'Tom-new-pass-2');
     await page.getByText('Passwords do not match.').waitFor();
+    await expectAccessible(page, 'change password, passwords do not match');
     await fill(old, 'far-too-long-password');
     await page.getByText('Max 16 characters').waitFor();
     await fill('Not-my-password-1', 'Tom-new-pass-1');
@@ -185,9 +199,11 @@ describe('change password', () => {
       .filter({ hasText: /password/i })
       .first()
       .waitFor();
+    await expectAccessible(page, 'change password, the current password refused');
 
     await fill(old, 'Tom-new-pass-1');
     await page.getByText('Your password has been changed.').waitFor();
+    await expectAccessible(page, 'change password, changed');
     // Still signed in here, after a reload too.
     await page.reload();
     await waitForAppShell(page, 'Tom Whitaker');
@@ -210,12 +226,14 @@ describe('account settings', () => {
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
     expect(await page.getByLabel('Email').isEditable()).toBe(false);
+    await expectAccessible(page, 'account settings');
 
     await page.getByLabel('First name').fill('Gracie');
     await page.getByLabel('Phone (optional)').fill('0413 555 010');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Your account settings have been saved.').waitFor();
     await waitForAppShell(page, 'Gracie Pham');
+    await expectAccessible(page, 'account settings, saved');
 
     const { rows } = await stack.sql.query<{ first_name: string; phone: string }>(
       'select first_name, phone from users where id = $1',

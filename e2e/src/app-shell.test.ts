@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
 import { createPractice, createPracticeManager } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
@@ -75,6 +76,7 @@ describe('the navigation on a 768 px tablet', () => {
     const before = await mainBox(page);
     expect(before.x).toBe(0);
     expect(before.width).toBe(await viewportWidth(page));
+    await expectAccessible(page, 'the shell at 768 px, navigation closed');
 
     await open(page);
     const hide = page.getByRole('button', { name: 'Hide navigation' });
@@ -88,6 +90,7 @@ describe('the navigation on a 768 px tablet', () => {
     expect(await hitAt(page, 20, 32)).not.toBe('scrim');
     // Focus went into the navigation.
     expect(await focusInNavigation(page)).toBe(true);
+    await expectAccessible(page, 'the shell at 768 px, navigation open over the page');
 
     // Escape closes it, focus back on the burger.
     await page.keyboard.press('Escape');
@@ -116,6 +119,7 @@ describe('the navigation on a 768 px tablet', () => {
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
     await dialog(page).waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/Dashboard');
+    await expectAccessible(page, 'the dashboard at 768 px');
     const main = await mainBox(page);
     expect([main.x, main.width]).toEqual([0, await viewportWidth(page)]);
   });
@@ -132,6 +136,7 @@ describe('the navigation on a 1280 px desktop', () => {
     expect(await mainBox(page)).toMatchObject({ x: NAV_WIDTH, width: width - NAV_WIDTH });
     expect(await page.getByRole('dialog', { name: 'Navigation' }).count()).toBe(0);
     expect(await hitAt(page, 600, 400)).toBe('page');
+    await expectAccessible(page, 'the shell at 1280 px, navigation open beside the page');
 
     await hide.click();
     const show = page.getByRole('button', { name: 'Show navigation' });
@@ -142,6 +147,7 @@ describe('the navigation on a 1280 px desktop', () => {
     expect(await page.locator('[inert] nav[aria-label="Main navigation"]').count()).toBe(1);
     await page.getByRole('link', { name: 'Management Report' }).focus();
     expect(await focusedLabel(page)).toBe('Show navigation');
+    await expectAccessible(page, 'the shell at 1280 px, navigation collapsed');
 
     await show.click();
     await expect.poll(async () => (await mainBox(page)).x, POLL).toBe(NAV_WIDTH);

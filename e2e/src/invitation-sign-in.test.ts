@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { signInAs } from './support/browser.ts';
 import {
   createPractice,
@@ -67,6 +68,8 @@ async function invite(
 /** Accepts on the invitation page on show and waits for the practice's Staff tab. */
 async function acceptAndOpenPractice(page: Page, practice: TestPractice) {
   await page.getByRole('heading', { name: 'You have been invited' }).waitFor();
+  await page.getByRole('button', { name: 'Accept invitation' }).waitFor();
+  await expectAccessible(page, 'the invitation, signed in as the invited person');
   await page.getByRole('button', { name: 'Accept invitation' }).click();
   await page.waitForURL((url) => url.pathname === `/PracticeOverview/${practice.id}/Staff`);
   await page.getByRole('heading', { name: practice.name }).waitFor();
@@ -101,6 +104,7 @@ describe('signing in on the way to an invitation', () => {
     await page.getByRole('heading', { name: 'You have been invited' }).waitFor();
     await page.getByText(`and you are signed in as ${surveyor.email}`, { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
+    await expectAccessible(page, 'the invitation, signed in as someone else');
     await page.getByRole('button', { name: `Sign in as ${invited.email}` }).click();
 
     // The sign-in page for the invitation: the surveyor's session is gone.
@@ -127,12 +131,16 @@ describe('signing in on the way to an invitation', () => {
 
     const { page } = e2e;
     await page.goto(link);
+    await page.getByRole('link', { name: 'Create an account' }).waitFor();
+    await expectAccessible(page, 'the invitation, signed out');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await expectAccessible(page, 'sign-up for an invitation');
     // Grace already has an account after all.
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByText('Sign in to accept your invitation.').waitFor();
+    await expectAccessible(page, 'sign-in for an invitation');
     await signInAs(page, invited, { goto: false });
 
     expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { ACTION_TIMEOUT_MS, pathOf, signInAs } from './support/browser.ts';
 import {
   createAccreditation,
@@ -30,6 +31,8 @@ async function fillNewPractice(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'Street' }).fill('7 Wharf Road');
   await page.getByRole('textbox', { name: 'Suburb' }).fill('Balmain');
   await page.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'NSW – New South Wales' }).waitFor();
+  await expectAccessible(page, 'add practice, the State list open');
   await page.getByRole('option', { name: 'NSW – New South Wales' }).click();
   await page.getByRole('textbox', { name: 'Postcode' }).fill('2041');
 }
@@ -55,6 +58,7 @@ describe('practice forms in the browser', () => {
     const abn = page.getByRole('textbox', { name: 'ABN' });
     const postcode = page.getByRole('textbox', { name: 'Postcode' });
     await expect.poll(() => abn.inputValue(), POLL).toBe('14605223871');
+    await expectAccessible(page, 'practice details');
 
     await abn.fill('1460522');
     await postcode.fill('50');
@@ -63,12 +67,14 @@ describe('practice forms in the browser', () => {
     await page.getByText('A postcode is 4 digits.').waitFor();
     // The buttons are at the end of a long form: the first field with a message gets the focus.
     await expect.poll(() => page.evaluate("document.activeElement?.getAttribute('name')"), POLL).toBe('abn');
+    await expectAccessible(page, 'practice details with field messages');
 
     await abn.fill('14 605 223 872');
     await postcode.fill('5068');
     await page.getByRole('textbox', { name: 'Suburb' }).fill('Kent Town');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('The practice details have been saved.').waitFor();
+    await expectAccessible(page, 'practice details, saved');
 
     await page.reload();
     await expect.poll(() => abn.inputValue(), POLL).toBe('14605223872');
@@ -83,11 +89,14 @@ describe('practice forms in the browser', () => {
     const before = await newest();
     await signInAs(page, await createUser(stack.sql, { isAdmin: true }));
     await page.goto('/Practice/Add');
+    await page.getByRole('textbox', { name: /^Practice name/ }).waitFor();
+    await expectAccessible(page, 'add practice');
     await fillNewPractice(page, 'Balmain Wharf Clinic');
     await page.getByRole('button', { name: 'Add practice' }).click();
     const id = await landedPracticeId(page);
     expect(id).toBeGreaterThan(before);
     await page.getByRole('heading', { name: 'Balmain Wharf Clinic' }).waitFor();
+    await expectAccessible(page, 'the new practice');
   });
 
   it('a manager of one practice adds another from the header menu, lands on it, and then manages two', async () => {
@@ -99,11 +108,13 @@ describe('practice forms in the browser', () => {
     await menu.click();
     await page.getByRole('menuitem', { name: 'Add practice' }).click();
     await page.waitForURL((url) => url.pathname === '/Practice/Add');
+    await page.getByRole('textbox', { name: /^Practice name/ }).waitFor();
 
     await fillNewPractice(page, 'Harbourview North');
     await page.getByRole('textbox', { name: 'ABN' }).fill('123');
     await page.getByRole('button', { name: 'Add practice' }).click();
     await page.getByText('An ABN is 11 digits.').waitFor();
+    await expectAccessible(page, 'add practice with a field message');
     await page.getByRole('textbox', { name: 'ABN' }).fill('');
     await page.getByRole('button', { name: 'Add practice' }).click();
     await landedPracticeId(page);
@@ -117,6 +128,7 @@ describe('practice forms in the browser', () => {
     await page.goto('/Practice/List');
     await page.getByRole('link', { name: 'Harbourview North' }).waitFor();
     await page.getByRole('link', { name: practice.name }).waitFor();
+    await expectAccessible(page, 'the practice list of a manager of two');
   });
 
   it('a practice manager submits a due renewal from the dashboard and reaches payment', async () => {
@@ -132,9 +144,15 @@ describe('practice forms in the browser', () => {
     await unlockDevPages(page, stack.devPagesKey);
     await signInAs(page, await createPracticeManager(stack.sql, [practice]));
     await page.goto('/Dashboard');
+    await page
+      .getByTestId(`due-renewal-${practice.id}`)
+      .getByRole('link', { name: 'Start renewal' })
+      .waitFor();
+    await expectAccessible(page, 'the dashboard with a renewal due');
     await page.getByTestId(`due-renewal-${practice.id}`).getByRole('link', { name: 'Start renewal' }).click();
     await page.waitForURL((url) => url.pathname === `/Practice/Reapplication/${practice.id}`);
     await page.getByText(/Your renewal is due by/).waitFor();
+    await expectAccessible(page, 'the renewal form');
 
     await page.getByRole('textbox', { name: 'Doctors head count' }).fill('7');
     await page.getByRole('textbox', { name: 'Doctors maximum' }).fill('8');
@@ -144,6 +162,7 @@ describe('practice forms in the browser', () => {
       .getByText(/Your renewal was submitted on \d{2}\/\d{2}\/\d{4} and is waiting for payment/)
       .waitFor();
     expect(await page.getByRole('button', { name: 'Submit renewal' }).count()).toBe(0);
+    await expectAccessible(page, 'the renewal, submitted and waiting for payment');
 
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL((url) => url.pathname === `/api/dev/payment/${practice.id}`);
@@ -182,15 +201,22 @@ describe('practice forms in the browser', () => {
     await page
       .getByTestId(`due-confirmation-${practice.id}`)
       .getByRole('link', { name: 'Review visit' })
+      .waitFor();
+    await expectAccessible(page, 'the dashboard with a visit to confirm');
+    await page
+      .getByTestId(`due-confirmation-${practice.id}`)
+      .getByRole('link', { name: 'Review visit' })
       .click();
     await page.waitForURL((url) => url.pathname === `/Practice/SurveyConfirmation/${practice.id}`);
 
     const visit = page.getByTestId(`visit-${surveillance.id}`);
     await visit.getByText('Confirmation due').waitFor();
+    await expectAccessible(page, 'survey confirmation');
     await visit.getByRole('button', { name: 'Confirm visit' }).click();
     await page.getByText('Thank you. The survey visit is confirmed.').waitFor();
     await page.getByText('No survey visit of this practice is waiting for its confirmation.').waitFor();
     await visit.getByText(/^Confirmed \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await expectAccessible(page, 'survey confirmation, confirmed');
 
     await page.goto('/Dashboard');
     await page.getByRole('list', { name: 'Due items' }).waitFor();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { pathOf, signInAs } from './support/browser.ts';
 import {
   addPracticeRole,
@@ -46,6 +47,7 @@ async function filterOptions(page: Page, column: 'state' | 'network'): Promise<s
   await page.getByRole('button', { name: `Filter by ${column}` }).click();
   const menu = page.getByRole('menu');
   await menu.waitFor();
+  await expectAccessible(page, `the practice list, the ${column} filter open`);
   const options = (await menu.getByRole('menuitem').allTextContents()).map((text) => text.trim());
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'hidden' });
@@ -83,6 +85,7 @@ describe('the State and Network column filters', () => {
     expect(await page.getByRole('button', { name: 'Filter by state' }).getAttribute('data-variant')).toBe(
       'filled',
     );
+    await expectAccessible(page, 'the practice list filtered by state and network');
 
     // A reload and a bookmark opened in another window show the same list.
     await page.reload();
@@ -126,6 +129,7 @@ describe('the State and Network column filters', () => {
     expect(expiries).toEqual([...expiries].sort());
     const highland = page.getByRole('row', { name: new RegExp(practices.highland.name) });
     expect(await highland.getByText('Extended from').count()).toBe(1);
+    await expectAccessible(page, 'the practice list of a manager of seven');
   });
 });
 
@@ -190,6 +194,7 @@ describe('the layout', () => {
     await page.getByRole('button', { name: 'Hide navigation' }).waitFor();
     expect(await page.getByRole('columnheader').count()).toBe(10);
     expect(await hiddenSideways(page)).toBe(0);
+    await expectAccessible(page, 'the practice list of a QAM at 1280 px, navigation open');
     // A classic (non-overlay) scrollbar takes 17 px of the window.
     await page.setViewportSize({ width: 1263, height: 860 });
     await expect.poll(() => hiddenSideways(page), POLL).toBe(0);
@@ -215,6 +220,7 @@ describe('the layout', () => {
     await page.getByRole('columnheader', { name: 'SV Booked' }).waitFor();
     expect(await page.getByRole('columnheader', { name: 'SV Booked' }).isVisible()).toBe(true);
     expect((await name.boundingBox())?.x).toBe(before?.x);
+    await expectAccessible(page, 'the practice list at 768 px, scrolled sideways');
   });
 });
 
@@ -231,6 +237,7 @@ describe('the due buttons', () => {
       .click();
     await page.waitForURL((url) => url.pathname === `/Practice/Reapplication/${crossways.id}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(crossways.name) }).waitFor();
+    await expectAccessible(page, 'the renewal form');
   });
 
   it('Renewal Payment Due goes to the payment page of the practice', async () => {
@@ -279,6 +286,7 @@ describe('the due buttons', () => {
     await expect.poll(() => practiceNames(page), POLL).toContain(riverstone.name);
     expect(await seaviewRow.getByRole('button').count()).toBe(0);
     expect(await page.getByRole('link', { name: /Renewal/ }).count()).toBe(0);
+    await expectAccessible(page, 'the practice list of a surveyor');
 
     await page
       .getByRole('row', { name: new RegExp(riverstone.name) })
@@ -286,5 +294,6 @@ describe('the due buttons', () => {
       .click();
     await page.waitForURL((url) => url.pathname === `/SurveyVisits/${visit.id}/PreferredDays`);
     await page.getByRole('heading', { name: 'Preferred days' }).waitFor();
+    await expectAccessible(page, 'preferred days');
   });
 });

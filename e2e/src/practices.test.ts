@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { pathOf, signInAs, waitForAppShell } from './support/browser.ts';
 import {
   createAccreditation,
@@ -56,6 +57,7 @@ describe('the practice list as a practice manager of several practices', () => {
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(COLUMNS);
     expect(await page.getByRole('button', { name: 'Page 2' }).count()).toBe(0);
+    await expectAccessible(page, 'the practice list of a manager of seven');
 
     // Tick 'Renewal due': the flag is in the URL and only the matching practices are left.
     const renewalDue = page.getByRole('checkbox', { name: 'Renewal due' });
@@ -70,6 +72,7 @@ describe('the practice list as a practice manager of several practices', () => {
       .getByRole('row', { name: new RegExp(practices.crossways.name) })
       .getByRole('link', { name: 'Renewal Due' })
       .waitFor();
+    await expectAccessible(page, "the practice list, 'Renewal due' ticked");
 
     // Bookmarkable: a reload (or the link shared) shows the same filtered list.
     await page.reload();
@@ -100,6 +103,7 @@ describe('the practice list as a practice manager of several practices', () => {
     await search.fill('no practice is called this');
     await page.getByText('No practices found for the search criteria').waitFor();
     expect(await practiceNames(page)).toEqual([]);
+    await expectAccessible(page, 'the practice list, no practice found');
 
     await search.fill('');
     await expectPractices(page, names);
@@ -146,6 +150,7 @@ describe('the practice list as a practice manager of several practices', () => {
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await expect.poll(async () => (await practiceNames(page)).length, POLL).toBe(total - 25);
     const pageTwo = await practiceNames(page);
+    await expectAccessible(page, 'the practice list of an admin, page 2');
 
     // The page is part of the address too.
     await page.reload();
@@ -174,6 +179,14 @@ describe('the practice list as a practice manager of several practices', () => {
     await page.getByRole('tab', { name: /Staff/, selected: true }).waitFor();
     for (const tab of ['Documents', 'Accreditation'])
       await page.getByRole('tab', { name: new RegExp(tab) }).waitFor();
+    await expectAccessible(page, 'the practice overview, Staff tab, as an admin');
+    // The overview's other tabs (later releases' screens: only that they are usable).
+    for (const tab of ['Documents', 'Accreditation']) {
+      await page.getByRole('tab', { name: new RegExp(tab) }).click();
+      await page.getByRole('tab', { name: new RegExp(tab), selected: true }).waitFor();
+      await page.getByRole('heading', { level: 2, name: tab }).waitFor();
+      await expectAccessible(page, `the practice overview, ${tab} tab`);
+    }
   });
 });
 
@@ -187,6 +200,7 @@ describe('practice managers of one practice', () => {
     expect(await signInAs(page, manager)).toBe(staff);
     await page.getByRole('heading', { name: practice.name }).waitFor();
     await page.getByRole('tab', { name: /Staff/, selected: true }).waitFor();
+    await expectAccessible(page, 'the practice overview, Staff tab, first view');
 
     await page.goto(LIST);
     await page.waitForURL((url) => url.pathname === staff);

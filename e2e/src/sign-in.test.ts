@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { pathOf, signIn, signInAs, signOut, waitForAppShell } from './support/browser.ts';
 import { createPractice, createPracticeManager, createUser } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
@@ -73,6 +74,7 @@ describe('signing in as each demo account', () => {
     const { page } = e2e;
     expect(await signIn(page, account.email)).toBe(account.landing);
     await waitForAppShell(page, account.name);
+    await expectAccessible(page, `where ${account.email} lands (${account.landing})`);
 
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
@@ -99,6 +101,7 @@ describe('the account menu', () => {
     await menu.getByText(manager.email).waitFor();
     const items = await menu.getByRole('menuitem').allTextContents();
     expect(items).toEqual(['Add practice', 'Account Settings', 'Change Password', 'Sign out']);
+    await expectAccessible(page, "the account menu open, a practice manager's");
 
     const surveyor = await e2e.newPage();
     await signInAs(
@@ -107,6 +110,7 @@ describe('the account menu', () => {
     );
     await surveyor.getByRole('button', { name: "Account menu for Michael O'Brien" }).click();
     await surveyor.getByRole('menu').waitFor();
+    await expectAccessible(surveyor, "the account menu open, a surveyor's");
     expect(await surveyor.getByRole('menuitem').allTextContents()).toEqual([
       'Survey Offers',
       'Account Settings',
@@ -122,10 +126,12 @@ describe('signing out', () => {
     await signInAs(page, await createUser(stack.sql));
     await page.goto('/ChangePassword/');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await expectAccessible(page, 'change password');
     const before = await refreshCookie(context);
     expect(before?.httpOnly).toBe(true);
 
     await signOut(page);
+    await expectAccessible(page, 'sign-in after signing out');
     expect(await refreshCookie(context)).toBeUndefined();
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('portal_csrf');
     // Revoked on the server too: a copy of the cookie taken before is worthless.
@@ -154,6 +160,7 @@ describe('signing out', () => {
     await page.goto('/Login/an-invitation-for-someone-else');
     await waitForSignInForm(page);
     await page.getByText('Sign in to accept your invitation.').waitFor();
+    await expectAccessible(page, 'sign-in for an invitation');
     expect(pathOf(page)).toBe('/Login/an-invitation-for-someone-else');
     await expect.poll(async () => refreshCookie(context)).toBeUndefined();
     expect(await refreshStatus(stack.url, before!.value)).toBe(401);
@@ -184,6 +191,7 @@ describe('signed out', () => {
     await page.goto('/');
     await page.waitForURL((url) => url.pathname === '/Login');
     await waitForSignInForm(page);
+    await expectAccessible(page, 'sign-in');
     for (const route of [
       LIST,
       staffPage(practice.id),
@@ -208,6 +216,7 @@ describe('signed out', () => {
     expect(await signInAs(page, manager, { goto: false })).toBe(settings);
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
     await waitForAppShell(page, 'Daniel Costa');
+    await expectAccessible(page, 'account settings');
 
     const other = await e2e.newPage();
     await other.goto('/ChangePassword/?from=mail');
@@ -237,6 +246,7 @@ describe('signed out', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       const alert = page.getByRole('alert');
       await alert.waitFor();
+      await expectAccessible(page, 'sign-in with the wrong-password message');
       return (await alert.textContent())?.trim();
     };
     const known = await attempt((await createUser(e2e.stack.sql)).email);
@@ -258,6 +268,7 @@ describe('signed out', () => {
     });
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Required.').first().waitFor();
+    await expectAccessible(page, 'sign-in with the required-field messages');
     expect(requests).toBe(0);
   });
 });
@@ -267,12 +278,14 @@ describe('small windows', () => {
     const narrow = await e2e.newPage({ width: 700, height: 800 });
     await narrow.goto('/Login');
     await narrow.getByText('Your browser or device is too small').waitFor();
+    await expectAccessible(narrow, 'the small-screen message');
     expect(await narrow.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
 
     // At exactly 768 px the app is there.
     const tablet = await e2e.newPage({ width: 768, height: 900 });
     await tablet.goto('/Login');
     await tablet.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectAccessible(tablet, 'sign-in at 768 px');
   });
 });
 
@@ -287,6 +300,7 @@ describe('under the gateway’s Content-Security-Policy', () => {
     const user = await createUser(e2e.stack.sql, { firstName: 'Sarah', lastName: 'Mitchell' });
     await signInAs(page, user, { goto: false });
     await waitForAppShell(page, user.name);
+    await expectAccessible(page, 'the practice list of a user with no practice');
     // A violation is a console error that useE2e records; none may have happened.
     expect(e2e.pageErrors).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { signInAs } from './support/browser.ts';
 import { createStaffDocument, createStaffedPractice } from './support/factories.ts';
 import { openStaff, staffRegister, staffRow, toast } from './support/staff-register.ts';
@@ -54,6 +55,7 @@ async function editPerson(page: Page) {
   await openStaff(page, staffPath, staff.gp.lastName);
   await page.getByRole('button', { name: `Edit ${person.name}` }).click();
   await editRow(page).waitFor();
+  await expectAccessible(page, 'the staff register, a row in edit with its documents');
   return person;
 }
 
@@ -88,6 +90,7 @@ describe('staff documents as the practice manager', () => {
     await link.waitFor();
     expect(await link.textContent()).toBe('CPR c..pdf');
     await editRow(page).getByRole('progressbar').waitFor({ state: 'detached' });
+    await expectAccessible(page, 'the staff register, a document uploaded');
 
     const download = page.waitForEvent('download');
     const confirmed = toast(page, 'Successfully downloaded document');
@@ -125,6 +128,7 @@ describe('staff documents as the practice manager', () => {
       buffer: Buffer.from('not a document'),
     });
     await toast(page, 'Only jpeg, png, pdf, gif, docx, doc, xlsx, xls, pages files can be uploaded');
+    await expectAccessible(page, 'the staff register, a file type refused');
     expect((await e2e.stack.sql.query('select count(*)::int as n from documents')).rows).toEqual(before.rows);
   });
 

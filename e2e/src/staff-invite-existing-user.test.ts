@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { pathOf, signInAs, waitForAppShell } from './support/browser.ts';
 import {
   createInvitation,
@@ -42,6 +43,7 @@ describe('inviting someone who already has an account', () => {
       .click();
     const confirm = page.getByRole('dialog', { name: 'Invite staff member' });
     await confirm.getByText(existing.email).waitFor();
+    await expectAccessible(page, 'invite a staff member who has an account');
     await confirm.getByRole('button', { name: 'Send invitation' }).click();
     await toast(page, `You have submitted an invite to ${existing.email}.`);
 
@@ -54,11 +56,16 @@ describe('inviting someone who already has an account', () => {
     await invitee
       .getByText(`${manager.name} has invited ${existing.email} to join ${practice.name} on Connect.`)
       .waitFor();
+    await expectAccessible(invitee, 'the invitation, signed out, for someone with an account');
     // They have an account: signing in brings them back to the invitation.
     await invitee.getByRole('button', { name: 'I already have an account' }).click();
     await invitee.waitForURL((url) => url.pathname.startsWith('/Login/'));
+    await invitee.getByText('Sign in to accept your invitation.').waitFor();
+    await expectAccessible(invitee, 'sign-in for an invitation');
     await signInAs(invitee, existing, { goto: false });
     await invitee.waitForURL((url) => url.pathname.startsWith('/Practice/Invite/'));
+    await invitee.getByRole('button', { name: 'Accept invitation' }).waitFor();
+    await expectAccessible(invitee, 'the invitation, signed in as the invited person');
     // The toast lasts 3 s: watch for it from the click on, not after the next screen has loaded.
     const joined = toast(invitee, `You have joined ${practice.name}.`);
     await invitee.getByRole('button', { name: 'Accept invitation' }).click();
@@ -68,6 +75,7 @@ describe('inviting someone who already has an account', () => {
     await waitForAppShell(invitee, existing.name);
     await invitee.getByRole('heading', { name: practice.name }).waitFor();
     await joined;
+    await expectAccessible(invitee, 'the staff register of a new member of staff, the welcome toast');
     // Their practice list has it: with exactly one practice, the list opens it. They are on that
     // Staff tab already, so first see the list's address, then the way back to the tab.
     const viaList = invitee.waitForURL((url) => url.pathname === '/Practice/List');
@@ -96,6 +104,7 @@ describe('inviting someone who already has an account', () => {
       .waitFor();
     expect(await invitee.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
     await invitee.getByRole('link', { name: 'Go to my practices' }).waitFor();
+    await expectAccessible(invitee, 'the invitation, used, signed in');
     expect(pathOf(invitee)).toMatch(/^\/Practice\/Invite\//);
   });
 
@@ -112,6 +121,7 @@ describe('inviting someone who already has an account', () => {
       .getByText('This invitation has expired. Please ask the practice to send you a new one.')
       .waitFor();
     await page.getByText(/Ask your practice manager to send you a new invitation\./).waitFor();
+    await expectAccessible(page, 'the invitation, expired');
     expect(await page.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'I already have an account' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Go to sign in' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { ACTION_TIMEOUT_MS, pathOf, signInAs, waitForAppShell } from './support/browser.ts';
 import { addPracticeRole, createStaffedPractice, createUser } from './support/factories.ts';
 import { invitationLink } from './support/mailbox.ts';
@@ -43,12 +44,14 @@ describe('inviting a staff member', () => {
     // The confirmation names the address; the e-mail goes when it is confirmed.
     const confirm = page.getByRole('dialog', { name: 'Invite staff member' });
     await confirm.getByText(invitee.email).waitFor();
+    await expectAccessible(page, 'invite a staff member');
     await confirm.getByRole('button', { name: 'Send invitation' }).click();
     await toast(page, `You have submitted an invite to ${invitee.email}.`);
     // An outstanding invite is offered again as RE-INVITE.
     await staffRow(page, invitee.email)
       .getByRole('button', { name: `RE-INVITE ${invitee.name}` })
       .waitFor();
+    await expectAccessible(page, 'the staff register, an invitation outstanding');
 
     const mailbox = await e2e.newPage();
     const link = await invitationLink(mailbox, e2e.stack.devPagesKey, invitee.email);
@@ -61,17 +64,22 @@ describe('inviting a staff member', () => {
     await invited
       .getByText(`${manager.name} has invited ${invitee.email} to join ${practice.name} on Connect.`)
       .waitFor();
+    await expectAccessible(invited, 'the invitation, signed out');
     await invited.getByRole('link', { name: 'Create an account' }).click();
     await invited.waitForURL((url) => url.pathname.startsWith('/signup/'));
+    await invited.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await expectAccessible(invited, 'sign-up for an invitation');
     await signUp(invited, invitee);
     // Their one practice: they land on its Staff page.
     await invited.waitForURL((url) => url.pathname === staffPath);
     await waitForAppShell(invited, invitee.name);
     await invited.getByRole('heading', { name: practice.name }).waitFor();
+    await expectAccessible(invited, 'the staff register of a new member of staff');
 
     // The manager now sees an account on the row, and no invite button.
     await page.reload();
     await staffRow(page, invitee.email).getByLabel('Staff has an active account.').waitFor();
+    await expectAccessible(page, 'the staff register, the invitee with an account');
     expect(
       await staffRow(page, invitee.email)
         .getByRole('button', { name: /INVITE/ })
@@ -82,6 +90,7 @@ describe('inviting a staff member', () => {
     const again = await e2e.newPage();
     await again.goto(link);
     await again.getByRole('heading', { name: 'This invitation has already been used' }).waitFor();
+    await expectAccessible(again, 'the invitation, used, signed out');
     expect(await again.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
     expect(pathOf(again)).toMatch(/^\/Practice\/Invite\//);
   });
@@ -106,10 +115,12 @@ describe('verifying staff as a surveyor', () => {
     // The surveyor does not change the register.
     expect(await page.getByRole('button', { name: 'Add staff' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: `Edit ${gp.name}` }).count()).toBe(0);
+    await expectAccessible(page, "the staff register as the practice's surveyor");
 
     // The box follows the stored value: it turns checked once the server has answered.
     await verify.click();
     await expect.poll(() => verify.isChecked(), POLL).toBe(true);
+    await expectAccessible(page, "the staff register as the practice's surveyor, a member verified");
     await page.reload();
     await staffRow(page, gp.email!).waitFor();
     await expect

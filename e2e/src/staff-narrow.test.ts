@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
 import { createStaffedPractice } from './support/factories.ts';
 import {
@@ -72,6 +73,7 @@ describe('the staff register at narrow widths', () => {
     const narrow = await dataWindow(tablet);
     expect(narrow.fixed).toEqual(['First name']);
     expect(narrow.width).toBeGreaterThanOrEqual(450);
+    await expectAccessible(tablet, 'the staff register at 768 px, scrolled sideways');
 
     const laptop = await e2e.newPage({ width: 1024, height: 800 });
     await signInAs(laptop, manager);
@@ -81,6 +83,7 @@ describe('the staff register at narrow widths', () => {
     await laptop.getByRole('button', { name: 'Hide navigation' }).waitFor();
     await expect.poll(async () => (await dataWindow(laptop)).fixed, POLL).toEqual(['First name']);
     expect((await dataWindow(laptop)).width).toBeGreaterThanOrEqual(450);
+    await expectAccessible(laptop, 'the staff register at 1024 px, navigation open over it');
 
     // A wide register keeps the spec's four fixed columns, and still some 450 px for the rest.
     const { page } = e2e;
@@ -116,6 +119,7 @@ describe('the staff register at narrow widths', () => {
     // Save pressed at the far right (where a click scrolls the table): the message is to the left.
     await editRow(page).getByRole('button', { name: 'Save' }).click();
     await expectInView();
+    await expectAccessible(page, 'the staff register at 768 px, a refused Save');
 
     // A row stored without hours (from before they were required), saved from the keyboard with
     // the table at its left edge: the message is to the right.
@@ -170,6 +174,7 @@ describe('the staff register at narrow widths', () => {
         .waitFor({ state: 'attached' });
       await expect.poll(() => uploads.held(), POLL).toBe(1);
       expect(await editRowHeight(page)).toBe(height);
+      await expectAccessible(page, `the staff register at ${viewport.width} px, a document uploading`);
 
       uploads.release();
       await page.getByText('File upload was successful!', { exact: true }).waitFor({ timeout: 15_000 });
@@ -213,6 +218,7 @@ describe('the staff register at narrow widths', () => {
     await email.fill(`jack.${'okonjo'.repeat(40)}@kingfisher-gp.demo.test`);
     await expect.poll(async () => (await textAreaLines(email)).shown, POLL).toBe(CELL_TEXTAREA_MAX_ROWS);
     expect((await textAreaLines(email)).needed).toBeGreaterThan(CELL_TEXTAREA_MAX_ROWS);
+    await expectAccessible(page, 'the staff register at 768 px, a cell of 8 lines');
 
     // Back to one line: back to two lines and the row's first height.
     await email.fill(address);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
 import {
   addPracticeRole,
@@ -52,6 +53,7 @@ describe('the staff register as the practice manager', () => {
     await page
       .getByText('Please ensure your staff details below are up to date for the current accreditation cycle.')
       .waitFor();
+    await expectAccessible(page, 'the staff register in view');
 
     await page.getByRole('button', { name: 'Add staff' }).click();
     await editRow(page).waitFor();
@@ -61,6 +63,7 @@ describe('the staff register as the practice manager', () => {
     expect(await cell(page, 'Employment').inputValue()).toBe('Employee');
     expect(await cell(page, 'Employment status').inputValue()).toBe('Active');
     expect(await cell(page, 'VR status').inputValue()).toBe('Vocationally registered');
+    await expectAccessible(page, 'the staff register, a new row in edit');
 
     // A text cell left empty says so on blur; saving an incomplete row marks every missing cell.
     await cell(page, 'First name').focus();
@@ -69,6 +72,7 @@ describe('the staff register as the practice manager', () => {
     await editRow(page).getByRole('button', { name: 'Save' }).click();
     await editRow(page).getByText('Field required').first().waitFor(); // hours/week, a number cell
     expect(await editRow(page).getByText('Required field').count()).toBeGreaterThanOrEqual(5);
+    await expectAccessible(page, 'the staff register, a row in edit with its messages');
     // Number cells keep digits and one decimal point only.
     await cell(page, 'Hours/week').fill('3x0.5.1');
     expect(await cell(page, 'Hours/week').inputValue()).toBe('30.51');
@@ -127,6 +131,7 @@ describe('the staff register as the practice manager', () => {
     expect(Date.now() - typed).toBeGreaterThanOrEqual(2_000);
     await matches.getByText(/Mei Green/).waitFor();
     await matches.getByText(/another practice/).waitFor();
+    await expectAccessible(page, 'the staff register, registration number matches');
     await matches.getByRole('button', { name: 'Use these details' }).click();
 
     await matches.waitFor({ state: 'detached' });
@@ -156,6 +161,7 @@ describe('the staff register as the practice manager', () => {
     await cell(page, 'Hours/week').fill('36');
     await page.getByRole('button', { name: `Edit ${verifiedGp.name}` }).click();
     await toast(page, 'Please save/discard the editing row before moving to other rows.');
+    await expectAccessible(page, 'the staff register, a row in edit and the one-row warning');
     // Still the nurse's row in edit, with the change.
     expect(await cell(page, 'Last name').inputValue()).toBe(nurse.lastName);
     expect(await cell(page, 'Hours/week').inputValue()).toBe('36');
@@ -175,6 +181,8 @@ describe('the staff register as the practice manager', () => {
 
     await page.getByRole('button', { name: `Delete ${leaving.name}` }).click();
     let dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+    await expectAccessible(page, 'delete a staff member');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await staffRow(page, leaving.email!).count()).toBe(1);
@@ -198,10 +206,13 @@ describe('the staff register as the practice manager', () => {
     await openStaff(page, staffPath, staff.gp.lastName);
     const contacts = page.getByRole('region', { name: 'Nominated contacts' });
     await contacts.waitFor();
+    await expectAccessible(page, 'nominated contacts');
 
     const gp = contacts.getByLabel('GP contact', { exact: true });
     await gp.click();
     await gp.fill(chosen.firstName);
+    await page.getByRole('option', { name: new RegExp(chosen.name) }).waitFor();
+    await expectAccessible(page, 'nominated contacts, the GP list open');
     await page.getByRole('option', { name: new RegExp(chosen.name) }).click();
     await toast(page, 'Successfully updated nominated contact');
 
@@ -209,6 +220,7 @@ describe('the staff register as the practice manager', () => {
     await phone.fill('12ab');
     await phone.blur();
     await contacts.getByText('Invalid phone number format').waitFor();
+    await expectAccessible(page, 'nominated contacts with a phone message');
 
     await page.reload();
     await page.getByRole('region', { name: 'Nominated contacts' }).waitFor();

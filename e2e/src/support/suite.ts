@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { CSP_VIOLATION, DESKTOP, launchBrowser, newContext } from './browser.ts';
+import { expectAccessible } from './axe.ts';
+import { CSP_VIOLATION, DESKTOP, launchBrowser, newContext, pathOf } from './browser.ts';
 import { type E2eStack, startE2eStack } from './stack.ts';
 
 /** Failed tests leave a screenshot here (ignored by git). */
@@ -33,7 +34,9 @@ const slug = (text: string) =>
  * Registers the hooks of a browser test file and returns the handle its tests use:
  * the stack and Chromium start once for the file (in parallel), each test gets a new
  * browser context and page. A failing test leaves `e2e/screenshots/failures/<file>--<test>.png`
- * and prints the services' recent log lines; an uncaught page error fails the test.
+ * and prints the services' recent log lines; an uncaught page error fails the test. After a test
+ * that passed, every page still open is checked with axe (`expectAccessible`), so the last screen
+ * of every journey is checked.
  */
 export function useE2e(): E2e {
   let stack: E2eStack | undefined;
@@ -90,8 +93,15 @@ export function useE2e(): E2e {
         }
         if (consoleLines.length) console.error(`browser console:\n${consoleLines.join('\n')}`);
         console.error(`recent service logs:\n${stack?.logs().split('\n').slice(-60).join('\n')}`);
-      } else if (pageErrors.length) {
-        throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
+      } else {
+        if (pageErrors.length) throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
+        // Every journey's last screen, in each window the test left open.
+        for (const open of [page, ...extra.flatMap((c) => c.pages())]) {
+          if (!open || open.isClosed() || !open.url().startsWith('http')) continue;
+          await expectAccessible(open, `the last screen of "${task.name}" (${pathOf(open)})`);
+        }
+        // The check runs in the pages: a CSP violation caused by it would show here.
+        if (pageErrors.length) throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
       }
     } finally {
       for (const other of extra) await other.close();
