@@ -82,9 +82,9 @@ export function useE2e(): E2e {
 
   afterEach(async ({ task }) => {
     try {
+      const name = `${slug(path.basename(task.file?.name ?? 'e2e'))}--${slug(task.name)}`;
       if (task.result?.state === 'fail') {
         mkdirSync(FAILURE_DIR, { recursive: true });
-        const name = `${slug(path.basename(task.file?.name ?? 'e2e'))}--${slug(task.name)}`;
         for (const [index, open] of [page, ...extra.flatMap((c) => c.pages())].entries()) {
           if (!open || open.isClosed()) continue;
           const file = path.join(FAILURE_DIR, `${name}${index ? `-${index}` : ''}.png`);
@@ -96,9 +96,17 @@ export function useE2e(): E2e {
       } else {
         if (pageErrors.length) throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
         // Every journey's last screen, in each window the test left open.
-        for (const open of [page, ...extra.flatMap((c) => c.pages())]) {
+        for (const [index, open] of [page, ...extra.flatMap((c) => c.pages())].entries()) {
           if (!open || open.isClosed() || !open.url().startsWith('http')) continue;
-          await expectAccessible(open, `the last screen of "${task.name}" (${pathOf(open)})`);
+          await expectAccessible(open, `the last screen of "${task.name}" (${pathOf(open)})`).catch(
+            async (error: unknown) => {
+              mkdirSync(FAILURE_DIR, { recursive: true });
+              const file = path.join(FAILURE_DIR, `${name}-axe${index ? `-${index}` : ''}.png`);
+              await open.screenshot({ path: file, fullPage: true }).catch(() => {});
+              console.error(`screenshot of the screen that failed the accessibility check: ${file}`);
+              throw error;
+            },
+          );
         }
         // The check runs in the pages: a CSP violation caused by it would show here.
         if (pageErrors.length) throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
