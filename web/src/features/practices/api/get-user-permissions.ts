@@ -8,6 +8,8 @@ export const GetUserPermissionsQuery = gql`
     userPermissions(practiceId: $practiceId) {
       practiceId
       practiceRoles
+      backOfficeRole
+      visitorOnSurveyVisitIds
       assessment {
         changeSelfAssessmentUnderReview
         changeSelfAssessmentComplete
@@ -35,7 +37,12 @@ export const GetUserPermissionsQuery = gql`
 `;
 
 export interface TGetUserPermissionsResult {
-  userPermissions: TPermissionFlags & { practiceId: number; practiceRoles: string[] };
+  userPermissions: TPermissionFlags & {
+    practiceId: number;
+    practiceRoles: string[];
+    backOfficeRole: string | null;
+    visitorOnSurveyVisitIds: number[];
+  };
 }
 
 /**
