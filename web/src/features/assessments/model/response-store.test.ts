@@ -113,3 +113,30 @@ describe('the response store (spec 001 §4 saving)', () => {
     expect(store.hasUnsaved()).toBe(false);
   });
 });
+
+describe('closing the screen', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends a pending edit at once, keeps retrying it, and releases the locks of saved indicators', async () => {
+    let fail = true;
+    const { store, calls } = setUp(async () => {
+      if (fail) throw new Error('offline');
+      return row(1, { observation: 'x' });
+    });
+    store.receive([row(1), row(2)]);
+    store.edit(1, { fields: { observation: 'x' }, ticks: {} });
+    store.edit(2, { fields: { observation: 'y' }, ticks: {} });
+    fail = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    fail = true;
+    store.edit(1, { fields: { observation: 'xy' }, ticks: {} });
+    store.dispose();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((c) => c.startsWith('save 10'))).toHaveLength(2);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls.filter((c) => c.startsWith('save 10'))).toHaveLength(3);
+    expect(store.hasUnsaved()).toBe(false);
+  });
+});

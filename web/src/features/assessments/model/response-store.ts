@@ -207,12 +207,19 @@ export function createResponseStore(deps: ResponseStoreDeps) {
       for (const entry of entries.values()) if (!isEmptyEdit(entry.edit) || entry.inflight) return true;
       return false;
     },
-    /** Stops every timer and releases the locks still held (the screen closes). */
+    /**
+     * The screen closes: edits not yet saved are sent now (and keep being retried until they are:
+     * nothing typed is dropped by leaving); everything else stops and its locks are released.
+     */
     dispose() {
-      for (const entry of entries.values()) {
+      for (const [id, entry] of entries) {
+        if (!isEmptyEdit(entry.edit) || entry.inflight) {
+          void flush(id);
+          continue;
+        }
         if (entry.timer !== null) deps.clearTimeout(entry.timer);
         entry.timer = null;
-        if (entry.lockHeld && entry.saved && isEmptyEdit(entry.edit)) {
+        if (entry.lockHeld && entry.saved) {
           entry.lockHeld = false;
           deps.releaseLock(entry.saved.id);
         }

@@ -32,7 +32,7 @@ import { usePracticeList } from '../hooks/use-practice-list.ts';
 import { usePracticeListUrl } from '../hooks/use-practice-list-url.ts';
 import { practiceOpenerOf, toPracticeRow } from '../model/practice-row.ts';
 import { CsvDownloadButton } from './csv-download-button.tsx';
-import { PlusIcon, SearchIcon } from './icons.tsx';
+import { PlusIcon, SearchIcon } from '../../../components/icons.tsx';
 import { PracticeTable } from './practice-table.tsx';
 
 /** /Practice/List — search, filters, the paged table and the single-practice redirect (spec 000 §2). */

@@ -4,7 +4,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TPracticeRow } from '../model/practice-row.ts';
 import { ColumnFilter } from './column-filter.tsx';
-import { LockIcon } from './icons.tsx';
+import { LockIcon } from '../../../components/icons.tsx';
 import classes from './practice-table.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
