@@ -74,6 +74,7 @@ export const GetAssessmentQuery = graphql(
         }
       }
       indicator_responses {
+        id
         ...ResponseFields
         documents(where: { archived: { _eq: false }, uploaded_at: { _is_null: false } }, order_by: { created_at: desc }) {
           id

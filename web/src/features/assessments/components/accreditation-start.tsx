@@ -28,7 +28,9 @@ export function AccreditationStart({
         <List spacing={6} fz="sm" withPadding>
           <List.Item>Work through each standard at your own pace: every answer saves as you go.</List.Item>
           <List.Item>Attach evidence and leave comments for your team on any indicator.</List.Item>
-          <List.Item>Submit for review when every indicator is complete. It can be submitted only once.</List.Item>
+          <List.Item>
+            Submit for review when every indicator is complete. It can be submitted only once.
+          </List.Item>
         </List>
         {dueDate ? (
           <Text fz="sm" c="dimmed">

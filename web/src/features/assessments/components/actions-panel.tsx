@@ -51,7 +51,9 @@ export function ActionsPanel({
     autoClearState.fetching ||
     reopenState.fetching;
 
-  const indicators = (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap((s) => s.indicators);
+  const indicators = (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap(
+    (s) => s.indicators,
+  );
   const unanswered = indicators.filter((i) => !isAnswered(assessment.type, store.shown(i.id))).length;
 
   /** Runs an action once every pending edit is saved, then reads the assessment again. */
@@ -189,11 +191,17 @@ export function ActionsPanel({
         confirmLabel="Reopen"
         busy={reopenState.fetching}
         onClose={() => setDialog(null)}
-        onConfirm={() => void run(() => reopen({ assessmentId: id }), ASSESSMENT_MESSAGES.reopened, ACTION_FAILED)}
+        onConfirm={() =>
+          void run(() => reopen({ assessmentId: id }), ASSESSMENT_MESSAGES.reopened, ACTION_FAILED)
+        }
       >
         The assessment goes back in progress and can be submitted again.
       </ConfirmModal>
-      <RequestAssistanceModal assessmentId={id} opened={dialog === 'assistance'} onClose={() => setDialog(null)} />
+      <RequestAssistanceModal
+        assessmentId={id}
+        opened={dialog === 'assistance'}
+        onClose={() => setDialog(null)}
+      />
     </Paper>
   );
 }

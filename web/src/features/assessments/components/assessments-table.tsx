@@ -91,7 +91,8 @@ export function AssessmentsTable({
                 const locked = assessmentLockReason(access);
                 const label = assessmentTypeLabel(row.type, row.survey_visit?.type);
                 const to = `/PracticeOverview/${practiceId}/Accreditation/Assessment/${row.id}`;
-                const report = !locked && canReadAssessmentResponses(access) && assessmentButtons(access).report;
+                const report =
+                  !locked && canReadAssessmentResponses(access) && assessmentButtons(access).report;
                 const plan = actionPlanBadge(row.type, row.status);
                 const confirmation = row.survey_visit?.confirmation_form_status;
                 return (
@@ -140,7 +141,12 @@ export function AssessmentsTable({
                     </Table.Td>
                     <Table.Td>
                       {plan ? (
-                        <Badge variant="light" color={plan === 'action required' ? 'orange' : 'teal'} radius="sm" tt="none">
+                        <Badge
+                          variant="light"
+                          color={plan === 'action required' ? 'orange' : 'teal'}
+                          radius="sm"
+                          tt="none"
+                        >
                           {plan}
                         </Badge>
                       ) : (
@@ -151,7 +157,11 @@ export function AssessmentsTable({
                     </Table.Td>
                     <Table.Td fz="sm">
                       {row.survey_visit && confirmation && CONFIRMATION_LABELS[confirmation] ? (
-                        <Anchor component={Link} to={`/Practice/SurveyConfirmation/${row.survey_visit.id}`} fz="sm">
+                        <Anchor
+                          component={Link}
+                          to={`/Practice/SurveyConfirmation/${row.survey_visit.id}`}
+                          fz="sm"
+                        >
                           {CONFIRMATION_LABELS[confirmation]}
                         </Anchor>
                       ) : (
@@ -162,13 +172,29 @@ export function AssessmentsTable({
                     </Table.Td>
                     <Table.Td ta="right">
                       {locked ? (
-                        <Tooltip label={locked} withArrow multiline w={260} events={{ hover: true, focus: true, touch: true }}>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`${label} is locked: ${locked}`}>
+                        <Tooltip
+                          label={locked}
+                          withArrow
+                          multiline
+                          w={260}
+                          events={{ hover: true, focus: true, touch: true }}
+                        >
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`${label} is locked: ${locked}`}
+                          >
                             <LockIcon size={16} />
                           </ActionIcon>
                         </Tooltip>
                       ) : (
-                        <ActionIcon component={Link} to={to} variant="subtle" color="gray" aria-label={`Open the ${label}`}>
+                        <ActionIcon
+                          component={Link}
+                          to={to}
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Open the ${label}`}
+                        >
                           <ChevronRightIcon size={16} />
                         </ActionIcon>
                       )}

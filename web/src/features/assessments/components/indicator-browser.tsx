@@ -1,4 +1,14 @@
-import { Accordion, Badge, Button, Group, SegmentedControl, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Accordion,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Tabs,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   ASSESSMENT_MESSAGES,
   ASSESSMENT_OPEN_ALL_DELAY_MS,
@@ -52,7 +62,11 @@ export function IndicatorBrowser({
   const base = `/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessment.id}`;
   const visible = visibleIndicatorFilters(assessment.type, assessment.status);
   const filter = parseIndicatorFilter(search.get('filter'), visible);
-  const subFilterShown = showsNonConformityFilter(filter, assessment.status, access.isProviderAdmin || access.flags.assessment.changeSurveyUnderReview);
+  const subFilterShown = showsNonConformityFilter(
+    filter,
+    assessment.status,
+    access.isProviderAdmin || access.flags.assessment.changeSurveyUnderReview,
+  );
   const nc = (subFilterShown ? search.get('nc') : null) as TNonConformityFilter | null;
 
   const indicators = sets.flatMap((s) => s.indicators);
@@ -61,11 +75,15 @@ export function IndicatorBrowser({
   const setsShown = sets
     .map((set) => ({
       set,
-      indicators: set.indicators.filter((i) => matchesIndicatorFilter(assessment.type, store.shown(i.id), filter, nc)),
+      indicators: set.indicators.filter((i) =>
+        matchesIndicatorFilter(assessment.type, store.shown(i.id), filter, nc),
+      ),
     }))
     .filter((entry) => entry.indicators.length > 0);
 
-  const [openSets, setOpenSets] = useState<string[]>(() => (params.indicatorSetId ? [params.indicatorSetId] : []));
+  const [openSets, setOpenSets] = useState<string[]>(() =>
+    params.indicatorSetId ? [params.indicatorSetId] : [],
+  );
   const [openIndicators, setOpenIndicators] = useState<string[]>(() =>
     params.indicatorId ? [params.indicatorId] : [],
   );
@@ -97,23 +115,24 @@ export function IndicatorBrowser({
     const added = next.find((id) => !openIndicators.includes(id));
     setOpenIndicators([...others, ...next]);
     if (added) go(setId, added);
-    else if (params.indicatorId && inSet.includes(params.indicatorId) && !next.includes(params.indicatorId)) go(setId);
+    else if (params.indicatorId && inSet.includes(params.indicatorId) && !next.includes(params.indicatorId))
+      go(setId);
   };
-  const [pendingAll, setPendingAll] = useState<'open' | 'close' | null>(null);
-  useEffect(() => {
-    if (!pendingAll) return;
-    const timer = window.setTimeout(() => {
-      if (pendingAll === 'open') setOpenSets(setsShown.map((s) => String(s.set.id)));
+  // Open all and close all act after the spec's 250 ms, on the sets shown at the time of the click.
+  const allTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(allTimer.current), []);
+  const openOrCloseAll = (open: boolean) => {
+    const ids = setsShown.map((s) => String(s.set.id));
+    window.clearTimeout(allTimer.current);
+    allTimer.current = window.setTimeout(() => {
+      if (open) setOpenSets(ids);
       else {
         setOpenSets([]);
         setOpenIndicators([]);
         go();
       }
-      setPendingAll(null);
     }, ASSESSMENT_OPEN_ALL_DELAY_MS);
-    return () => window.clearTimeout(timer);
-    // eslint-style exhaustive deps are not wanted: the lists at the time of the click count.
-  }, [pendingAll]); // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  };
 
   const setFilter = (value: string | null) => {
     const next = new URLSearchParams(search);
@@ -158,10 +177,10 @@ export function IndicatorBrowser({
           {setsShown.reduce((n, s) => n + s.indicators.length, 0)} of {indicators.length} indicators
         </Text>
         <Group gap="xs">
-          <Button variant="subtle" size="compact-sm" onClick={() => setPendingAll('open')}>
+          <Button variant="subtle" size="compact-sm" onClick={() => openOrCloseAll(true)}>
             Open all
           </Button>
-          <Button variant="subtle" size="compact-sm" onClick={() => setPendingAll('close')}>
+          <Button variant="subtle" size="compact-sm" onClick={() => openOrCloseAll(false)}>
             Close all
           </Button>
         </Group>
@@ -171,7 +190,14 @@ export function IndicatorBrowser({
           {ASSESSMENT_MESSAGES.noIndicators}
         </Text>
       ) : (
-        <Accordion multiple value={openSets} onChange={onSetsChange} variant="separated" radius="md" chevronPosition="right">
+        <Accordion
+          multiple
+          value={openSets}
+          onChange={onSetsChange}
+          variant="separated"
+          radius="md"
+          chevronPosition="right"
+        >
           {setsShown.map(({ set, indicators: inSet }) => {
             const ids = set.indicators.map((i) => i.id);
             const done = ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length;
@@ -203,7 +229,11 @@ export function IndicatorBrowser({
                         const lock = responseId !== undefined ? locks.get(responseId) : undefined;
                         const open = openIndicators.includes(String(indicator.id));
                         return (
-                          <Accordion.Item key={indicator.id} value={String(indicator.id)} id={`indicator-${indicator.id}`}>
+                          <Accordion.Item
+                            key={indicator.id}
+                            value={String(indicator.id)}
+                            id={`indicator-${indicator.id}`}
+                          >
                             <Accordion.Control>
                               <Group gap="sm" wrap="nowrap" justify="space-between" pr="xs">
                                 <Group gap="sm" wrap="nowrap" miw={0}>
@@ -218,7 +248,9 @@ export function IndicatorBrowser({
                                   <Text fz="sm" lineClamp={2}>
                                     {indicator.name}
                                   </Text>
-                                  <VisuallyHidden>{indicatorStateLabel(assessment.type, response)}</VisuallyHidden>
+                                  <VisuallyHidden>
+                                    {indicatorStateLabel(assessment.type, response)}
+                                  </VisuallyHidden>
                                 </Group>
                                 <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                                   {lock ? (

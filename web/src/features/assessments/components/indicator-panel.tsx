@@ -11,7 +11,7 @@ import {
   selfAssessmentChoiceOf,
 } from '@portal/domain';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
-import { type TAssessmentData, type TIndicator, indicatorItems } from '../model/assessment-view.ts';
+import { indicatorItems, type TAssessmentData, type TIndicator } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
 import { IndicatorComments } from './indicator-comments.tsx';
 import { IndicatorDocuments } from './indicator-documents.tsx';
@@ -91,7 +91,14 @@ export function IndicatorPanel({
                     {item.item_text}
                   </Text>
                   {item.must_have ? (
-                    <Badge size="xs" variant="outline" color="red" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+                    <Badge
+                      size="xs"
+                      variant="outline"
+                      color="red"
+                      radius="sm"
+                      tt="none"
+                      style={{ flexShrink: 0 }}
+                    >
                       Must have
                     </Badge>
                   ) : null}
@@ -107,7 +114,10 @@ export function IndicatorPanel({
           label="Self assessment"
           value={choice ?? ''}
           onChange={(value) =>
-            store.edit(id, { fields: selfAssessmentChoice(value as 'COMPLETE' | 'NOT_APPLICABLE'), ticks: {} })
+            store.edit(id, {
+              fields: selfAssessmentChoice(value as 'COMPLETE' | 'NOT_APPLICABLE'),
+              ticks: {},
+            })
           }
         >
           <Group gap="lg" mt={6}>
@@ -138,7 +148,9 @@ export function IndicatorPanel({
         maxLength={INDICATOR_TEXT_MAX_LENGTH}
         readOnly={!editable}
         value={response.observation ?? ''}
-        onChange={(event) => store.edit(id, { fields: { observation: event.currentTarget.value }, ticks: {} })}
+        onChange={(event) =>
+          store.edit(id, { fields: { observation: event.currentTarget.value }, ticks: {} })
+        }
       />
 
       {reviewing ? (
@@ -147,7 +159,9 @@ export function IndicatorPanel({
             label="Reviewed"
             disabled={!mayReview}
             checked={response.reviewed}
-            onChange={(event) => store.edit(id, { fields: { reviewed: event.currentTarget.checked }, ticks: {} })}
+            onChange={(event) =>
+              store.edit(id, { fields: { reviewed: event.currentTarget.checked }, ticks: {} })
+            }
           />
           <Checkbox
             label="Further action required"
@@ -175,11 +189,7 @@ export function IndicatorPanel({
         onChanged={onDocumentsChanged}
       />
       <Divider />
-      <IndicatorComments
-        assessment={assessment}
-        responseId={store.responseId(id) ?? null}
-        access={access}
-      />
+      <IndicatorComments assessment={assessment} responseId={store.responseId(id) ?? null} access={access} />
     </Stack>
   );
 }

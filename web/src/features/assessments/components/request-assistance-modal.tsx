@@ -33,7 +33,9 @@ export function RequestAssistanceModal({
     }
     const result = await send({ assessmentId, message: message.trim() });
     if (result.error || !result.data) {
-      setError(result.error?.graphQLErrors[0]?.message ?? 'Your request could not be sent. Please try again.');
+      setError(
+        result.error?.graphQLErrors[0]?.message ?? 'Your request could not be sent. Please try again.',
+      );
       return;
     }
     notifySuccess(result.data.requestAssistance.message);
@@ -45,8 +47,8 @@ export function RequestAssistanceModal({
     <Modal opened={opened} onClose={close} title="Request Assistance" centered size="lg">
       <Stack gap="md">
         <Text fz="sm">
-          Ask your quality accreditation manager about the standards or your self assessment. They will reply by
-          e-mail.
+          Ask your quality accreditation manager about the standards or your self assessment. They will reply
+          by e-mail.
         </Text>
         <Textarea
           label="How can we help?"

@@ -12,7 +12,13 @@ const WORDS: Record<TSaveState, string> = {
 /** How an indicator's saving stands, announced politely to screen readers. */
 export function SaveState({ state }: { state: TSaveState }) {
   return (
-    <Text fz="xs" c={state === 'failed' ? 'red.7' : 'dimmed'} aria-live="polite" miw={state === 'idle' ? 0 : 80} ta="right">
+    <Text
+      fz="xs"
+      c={state === 'failed' ? 'red.7' : 'dimmed'}
+      aria-live="polite"
+      miw={state === 'idle' ? 0 : 80}
+      ta="right"
+    >
       {WORDS[state]}
     </Text>
   );

@@ -87,7 +87,9 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
   // The first load, then every live change of the responses.
   useEffect(() => {
     if (assessment) {
-      store.receive(assessment.indicator_responses.map((r) => toStoredResponse(readFragment(ResponseFieldsFragment, r))));
+      store.receive(
+        assessment.indicator_responses.map((r) => toStoredResponse(readFragment(ResponseFieldsFragment, r))),
+      );
     }
   }, [assessment, store]);
   const [live] = useSubscription({

@@ -4,7 +4,8 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
 
 /** Shown when a report cannot be made (spec 002 §8's blob download failure). */
-export const REPORT_DOWNLOAD_FAILED = 'Oops, something happened when you were trying to download that document';
+export const REPORT_DOWNLOAD_FAILED =
+  'Oops, something happened when you were trying to download that document';
 
 /** Downloads an assessment's report PDF (spec 001 §7 generate_assessment_report). */
 export function useReportDownload() {

@@ -22,11 +22,13 @@ export function indicatorItems(indicator: TIndicator): TChecklistItemRef[] {
 }
 
 /** A response row as the store keeps it (checklists arrive as JSON). */
-export function toStoredResponse(row: {
-  id: number;
-  indicator_id: number;
-  checklists: unknown;
-} & Omit<TIndicatorResponseFields, 'checklists'>): TStoredResponse {
+export function toStoredResponse(
+  row: {
+    id: number;
+    indicator_id: number;
+    checklists: unknown;
+  } & Omit<TIndicatorResponseFields, 'checklists'>,
+): TStoredResponse {
   const checklists =
     row.checklists && typeof row.checklists === 'object' && !Array.isArray(row.checklists)
       ? (row.checklists as TStoredResponse['checklists'])

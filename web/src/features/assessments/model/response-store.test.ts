@@ -30,7 +30,9 @@ describe('the response store (spec 001 §4 saving)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('announces a lock on the first edit, saves the changed fields 1,000 ms after the last edit, releases 500 ms later', async () => {
-    const { store, calls } = setUp(async (_id, p) => row(1, { observation: (p as { set: { observation: string } }).set.observation }));
+    const { store, calls } = setUp(async (_id, p) =>
+      row(1, { observation: (p as { set: { observation: string } }).set.observation }),
+    );
     store.receive([row(1, { observation: 'old' })]);
     store.edit(1, { fields: { observation: 'n' }, ticks: {} });
     await vi.advanceTimersByTimeAsync(600);

@@ -29,10 +29,7 @@ export interface TIndicatorEntry {
 /** What the store needs from the outside world (GraphQL, toasts, timers). */
 export interface ResponseStoreDeps {
   /** Writes the changed fields; resolves with the stored row, rejects on any failure. */
-  save(
-    responseId: number,
-    payload: NonNullable<ReturnType<typeof savePayload>>,
-  ): Promise<TStoredResponse>;
+  save(responseId: number, payload: NonNullable<ReturnType<typeof savePayload>>): Promise<TStoredResponse>;
   /** Tells others this user is editing the response (the first edit). Failures are only logged. */
   announceLock(responseId: number): void;
   /** The user is done with the response for now. */
@@ -74,7 +71,15 @@ export function createResponseStore(deps: ResponseStoreDeps) {
   const entryOf = (indicatorId: number): Internal => {
     let entry = entries.get(indicatorId);
     if (!entry) {
-      entry = { saved: undefined, edit: NO_EDIT, state: 'idle', timer: null, inflight: null, lockHeld: false, failures: 0 };
+      entry = {
+        saved: undefined,
+        edit: NO_EDIT,
+        state: 'idle',
+        timer: null,
+        inflight: null,
+        lockHeld: false,
+        failures: 0,
+      };
       entries.set(indicatorId, entry);
     }
     return entry;
@@ -189,7 +194,8 @@ export function createResponseStore(deps: ResponseStoreDeps) {
         deps.announceLock(entry.saved.id);
       }
       if (entry.state !== 'saving') entry.state = 'pending';
-      if (!entry.inflight) schedule(indicatorId, entry, ASSESSMENT_SAVE_DEBOUNCE_MS, () => void flush(indicatorId));
+      if (!entry.inflight)
+        schedule(indicatorId, entry, ASSESSMENT_SAVE_DEBOUNCE_MS, () => void flush(indicatorId));
       changed();
     },
 

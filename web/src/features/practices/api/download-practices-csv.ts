@@ -17,5 +17,10 @@ export function downloadPracticesCsv(
   today: string,
 ): Promise<{ blob: Blob; fileName: string }> {
   const params = practiceListSearchParams({ ...query, page: 1 });
-  return fetchFile(authorisedFetch, `${apiUrl}/practices/csv?${params}`, `practices-${today}.csv`, 'text/csv');
+  return fetchFile(
+    authorisedFetch,
+    `${apiUrl}/practices/csv?${params}`,
+    `practices-${today}.csv`,
+    'text/csv',
+  );
 }
