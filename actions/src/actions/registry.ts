@@ -1,3 +1,11 @@
+import { autoClearAssessment } from './assessments/auto-clear-assessment.ts';
+import { autoCompleteAssessment } from './assessments/auto-complete-assessment.ts';
+import { completeSelfAssessment } from './assessments/complete-self-assessment.ts';
+import { openAssessment } from './assessments/open-assessment.ts';
+import { reopenAssessment } from './assessments/reopen-assessment.ts';
+import { requestAssistance } from './assessments/request-assistance.ts';
+import { startSelfAssessment } from './assessments/start-self-assessment.ts';
+import { submitSelfAssessment } from './assessments/submit-self-assessment.ts';
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
 import { abandonDocument } from './documents/abandon-document.ts';
@@ -37,5 +45,13 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     savePracticeDetails,
     submitReapplication,
     confirmSurveyVisit,
+    startSelfAssessment,
+    openAssessment,
+    submitSelfAssessment,
+    completeSelfAssessment,
+    reopenAssessment,
+    autoCompleteAssessment,
+    autoClearAssessment,
+    requestAssistance,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

@@ -277,6 +277,74 @@ describe('spec 001 §6: the flags and the GraphQL permissions agree', () => {
     }
   }
 
+  it('a withdrawn submission (a reopen) counts as none: the visitor may change and summarise again', async () => {
+    await stack.sql.query(`update assessments set status = 'IN_PROGRESS' where id = $1`, [
+      SURVEY_ASSESSMENT_ID,
+    ]);
+    const surveyor = callers.find((c) => c.email === 'surveyor@demo.test')!;
+    const flags = derivePermissionFlags(surveyor.access, { surveyVisitId: SURVEY_VISIT_ID });
+    const context = (hasSubmitted: boolean): TAssessmentAccessContext => ({
+      type: 'SURVEY_VISIT',
+      status: 'IN_PROGRESS',
+      flags,
+      hasSubmitted,
+    });
+    const submissions = async () =>
+      (
+        await stack.gql<{ assessment_submissions: Array<{ user_id: number }> }>(
+          surveyor,
+          `query ($a: Int!) { assessment_submissions(where: {assessment_id: {_eq: $a}}) { user_id } }`,
+          { a: SURVEY_ASSESSMENT_ID },
+        )
+      ).data?.assessment_submissions.filter((s) => s.user_id === surveyor.userId);
+
+    await arrangeSubmission('SURVEY_VISIT', surveyor.userId, true);
+    expect(await submissions()).toEqual([{ user_id: surveyor.userId }]);
+    expect(await updateObservation(surveyor, 'SURVEY_VISIT')).toBe(
+      expected(canChangeAssessmentInputs(context(true))),
+    );
+    expect(await editSummary(surveyor)).toBe(
+      expected(canEditSurveyorSummary({ ...context(true), isAuthor: true })),
+    );
+
+    await stack.sql.query(
+      `update assessment_submissions set withdrawn_at = now(), withdrawn_by_id = $2
+        where assessment_id = $1 and user_id = $2`,
+      [SURVEY_ASSESSMENT_ID, surveyor.userId],
+    );
+    expect(await submissions()).toEqual([]);
+    expect(await updateObservation(surveyor, 'SURVEY_VISIT')).toBe(
+      expected(canChangeAssessmentInputs(context(false))),
+    );
+    expect(await editSummary(surveyor)).toBe(
+      expected(canEditSurveyorSummary({ ...context(false), isAuthor: true })),
+    );
+    // The two answers differ, so the withdrawal is what changed them.
+    expect(canChangeAssessmentInputs(context(true))).not.toBe(canChangeAssessmentInputs(context(false)));
+
+    // Submitting again is possible (one live submission per user), the withdrawn one is kept.
+    await stack.sql.query('insert into assessment_submissions (assessment_id, user_id) values ($1, $2)', [
+      SURVEY_ASSESSMENT_ID,
+      surveyor.userId,
+    ]);
+    await expect(
+      stack.sql.query('insert into assessment_submissions (assessment_id, user_id) values ($1, $2)', [
+        SURVEY_ASSESSMENT_ID,
+        surveyor.userId,
+      ]),
+    ).rejects.toThrow(/assessment_submissions_one_live/);
+    const { rows } = await stack.sql.query(
+      `select count(*) filter (where withdrawn_at is null)::int as live, count(*)::int as all
+         from assessment_submissions where assessment_id = $1 and user_id = $2`,
+      [SURVEY_ASSESSMENT_ID, surveyor.userId],
+    );
+    expect(rows).toEqual([{ live: 1, all: 2 }]);
+    await stack.sql.query('delete from assessment_submissions where assessment_id = $1 and user_id = $2', [
+      SURVEY_ASSESSMENT_ID,
+      surveyor.userId,
+    ]);
+  });
+
   it('the table is not vacuous: each caller is allowed some changes and refused others', () => {
     for (const caller of callers) {
       const outcomes = new Set<boolean>();

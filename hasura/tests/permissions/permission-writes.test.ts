@@ -597,6 +597,19 @@ describe('permission rules of writes', () => {
       { id: 3 },
     );
     expect(outcome(result)).toEqual({ affected: 0 });
+
+    // A reopen withdraws the submission (kept, stamped): it no longer counts, so hours can be recorded again.
+    await stack.sql.query(
+      `update assessment_submissions set withdrawn_at = now(), withdrawn_by_id = $1
+        where user_id = $1 and assessment_id in (select id from assessments where survey_visit_id = 3)`,
+      [ids.surveyor],
+    );
+    const again = await stack.gql(
+      'surveyor@demo.test',
+      u('survey_visitors', 'id', 'hours_worked_after_visit: 1'),
+      { id: 3 },
+    );
+    expect(outcome(again)).toEqual({ affected: 1 });
   });
 
   it('lets a PM read the invitation status of their staff, never the token', async () => {

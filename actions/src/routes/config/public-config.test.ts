@@ -7,10 +7,10 @@ const CREATE = `mutation Create($practiceId: Int!, $name: String!, $contentType:
     documentId maxFileSizeMb } }`;
 
 /** The service started with a limit other than the default, as an operator would set it. */
-describe('GET /api/config, on the real service with MAX_FILE_SIZE_MB=3', () => {
+describe('GET /api/config, on the real service with MAX_FILE_SIZE_MB=3 and ASSESSMENT_BULK_TOOLS=true', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack({ s3: true, env: { MAX_FILE_SIZE_MB: '3' } });
+    stack = await startTestStack({ s3: true, env: { MAX_FILE_SIZE_MB: '3', ASSESSMENT_BULK_TOOLS: 'true' } });
   }, 60_000);
   afterAll(async () => {
     await stack?.close();
@@ -22,7 +22,7 @@ describe('GET /api/config, on the real service with MAX_FILE_SIZE_MB=3', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe(`public, max-age=${PUBLIC_CONFIG_MAX_AGE_SECONDS}`);
     expect(response.headers.get('set-cookie')).toBeNull();
-    expect(await response.json()).toEqual({ maxFileSizeMb: 3 });
+    expect(await response.json()).toEqual({ maxFileSizeMb: 3, bulkTools: true });
   });
 
   it('answers the same with a (even an invalid) bearer token: nothing depends on who asks', async () => {
@@ -31,8 +31,8 @@ describe('GET /api/config, on the real service with MAX_FILE_SIZE_MB=3', () => {
     });
     const bogus = await fetch(`${stack.actionsUrl}/config`, { headers: { authorization: 'Bearer nope' } });
     expect([signedIn.status, bogus.status]).toEqual([200, 200]);
-    expect(await signedIn.json()).toEqual({ maxFileSizeMb: 3 });
-    expect(await bogus.json()).toEqual({ maxFileSizeMb: 3 });
+    expect(await signedIn.json()).toEqual({ maxFileSizeMb: 3, bulkTools: true });
+    expect(await bogus.json()).toEqual({ maxFileSizeMb: 3, bulkTools: true });
   });
 
   it('is the limit createDocument enforces', async () => {

@@ -1,3 +1,5 @@
+import { ASSISTANCE_REQUEST_MAX_LENGTH } from '../constants/assessments.ts';
+
 /**
  * What users read on the Accreditation tab and the assessment screen: the spec's own words
  * (spec 001 §2, §5, §8; 002 §8) where it gives them, ours (marked) where it is silent.
@@ -27,6 +29,8 @@ export const ASSESSMENT_MESSAGES = {
   bulkDone: 'All indicators have been updated.',
   noSuchAssessment: 'There is no such assessment.',
   notAllowed: 'You cannot change this assessment in its current status.',
+  selfAssessmentOnly: 'This can be done on a self assessment only.',
+  notReopenable: 'Only a submitted assessment that has not been certified can be reopened.',
   lockedRow: {
     selfUnderReview: 'This self assessment is under review by your accreditation provider.',
     surveyUnderReview: 'This survey visit is being reviewed and cannot be opened yet.',
@@ -34,6 +38,7 @@ export const ASSESSMENT_MESSAGES = {
   },
   assistanceSent: 'Your request has been sent. Your quality accreditation manager will be in touch.',
   assistanceEmpty: 'Please tell us what you need help with.',
+  assistanceTooLong: `Please keep your request to ${ASSISTANCE_REQUEST_MAX_LENGTH.toLocaleString('en-AU')} characters or fewer.`,
   editingBy: (name: string) => `${name} is editing this indicator`,
   unsavedChanges: 'You have changes that are still being saved. Leave anyway?',
 } as const;

@@ -2,6 +2,8 @@ export * from './assessment-labels.ts';
 export * from './assessment-lock-reason.ts';
 export * from './assessment-messages.ts';
 export * from './assessment-transitions.ts';
+export * from './assistance-request.ts';
+export * from './bulk-tools.ts';
 export * from './indicator-extras.ts';
 export * from './indicator-filters.ts';
 export * from './indicator-response.ts';
