@@ -47,6 +47,19 @@ export function callerOf(session: Record<string, string>): Caller {
 }
 
 /**
+ * The caller of a REST route (bearer token): the user and their default Hasura role, whose
+ * back-office part is what GraphQL would grant them too.
+ */
+export function callerOfUser(user: { id: number; role: string }): Caller {
+  return {
+    userId: user.id,
+    role: user.role,
+    backOfficeRole: backOfficeRoleOf(user.role),
+    actor: { userId: user.id, role: user.role },
+  };
+}
+
+/**
  * Who the user is on the practice: active practice_users roles (only on an ACTIVE practice), the
  * request's back-office role, and the non-archived survey visits of the practice they are an
  * ACCEPTED visitor on. Undefined when the practice does not exist.
