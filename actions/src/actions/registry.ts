@@ -12,6 +12,7 @@ import { abandonDocument } from './documents/abandon-document.ts';
 import { completeDocument } from './documents/complete-document.ts';
 import { createDocument } from './documents/create-document.ts';
 import { documentDownloadUrl } from './documents/document-download-url.ts';
+import { resourceDownloadUrl } from './documents/resource-download-url.ts';
 import { acceptInvitation } from './invitations/accept-invitation.ts';
 import { sendStaffInvite } from './invitations/send-staff-invite.ts';
 import { addPractice } from './practices/add-practice.ts';
@@ -41,6 +42,7 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     completeDocument,
     abandonDocument,
     documentDownloadUrl,
+    resourceDownloadUrl,
     addPractice,
     savePracticeDetails,
     submitReapplication,

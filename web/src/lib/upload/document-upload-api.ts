@@ -11,6 +11,7 @@ export const CreateDocumentMutation = gql`
     $folderCode: String
     $staffId: Int
     $staffField: StaffDocumentField
+    $indicatorResponseId: Int
   ) {
     createDocument(
       practiceId: $practiceId
@@ -21,6 +22,7 @@ export const CreateDocumentMutation = gql`
       folderCode: $folderCode
       staffId: $staffId
       staffField: $staffField
+      indicatorResponseId: $indicatorResponseId
     ) {
       documentId
       uploadUrl
@@ -97,4 +99,6 @@ export interface TUploadTarget {
   folderCode?: string | null;
   staffId?: number | null;
   staffField?: string | null;
+  /** An upload from an indicator: its response (the folder is still required, spec 001 §5). */
+  indicatorResponseId?: number | null;
 }
