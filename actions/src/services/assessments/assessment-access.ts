@@ -9,7 +9,7 @@ import {
   type TAssessmentType,
   type TPracticeAccess,
 } from '@portal/domain';
-import { sql } from '../../db/sql.ts';
+import { type SqlQuery, sql } from '../../db/sql.ts';
 import { AppError, type ErrorCode } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
@@ -33,6 +33,17 @@ export interface AssessmentForCaller {
   context: TAssessmentAccessContext;
   /** The buttons of the actions panel (spec 001 §6), as the screen shows them to this caller. */
   buttons: TAssessmentButtons;
+}
+
+/**
+ * "Has this user submitted this assessment?" as SQL: a live submission (reopening withdraws them;
+ * spec 001 §4). The one place the actions ask it; the database's predicates ask the same in
+ * `access_to_assessment`.
+ */
+export function hasSubmittedSql(assessmentId: SqlQuery | number, userId: number): SqlQuery {
+  return sql`exists (select 1 from public.assessment_submissions sub
+                      where sub.assessment_id = ${assessmentId} and sub.user_id = ${userId}
+                        and sub.withdrawn_at is null)`;
 }
 
 /**
@@ -60,9 +71,7 @@ export async function loadAssessmentForCaller(
   const access = await loadPracticeAccess(db, assessment.practice_id, caller.userId, caller.backOfficeRole);
   if (!access || !hasPracticeAccess(access)) throw noSuchAssessment();
   const me = await db.one<{ has_submitted: boolean; has_special_access: boolean }>(sql`
-    select exists (select 1 from public.assessment_submissions s
-                    where s.assessment_id = ${assessment.id} and s.user_id = ${caller.userId}
-                      and s.withdrawn_at is null) as has_submitted,
+    select ${hasSubmittedSql(assessment.id, caller.userId)} as has_submitted,
            coalesce((select u.has_special_access from public.users u where u.id = ${caller.userId}), false)
              as has_special_access`);
   const context: TAssessmentAccessContext = {

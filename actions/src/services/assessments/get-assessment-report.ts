@@ -16,6 +16,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { fileNamePart } from '../../lib/content-disposition.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
+import { hasSubmittedSql } from './assessment-access.ts';
 import {
   renderAssessmentReport,
   type TAssessmentReport,
@@ -65,8 +66,7 @@ function loadAssessment(db: Queryable, assessmentId: number, userId: number) {
            c.total, c.complete, c.mets, c.not_mets as "notMets", c.improvements,
            c.risk_closed as "riskClosed", c.risk_critical as "riskCritical", c.risk_major as "riskMajor",
            c.risk_moderate as "riskModerate", c.risk_minor as "riskMinor",
-           exists (select 1 from public.assessment_submissions s
-                    where s.assessment_id = a.id and s.user_id = ${userId}) as has_submitted
+           ${hasSubmittedSql(sql`a.id`, userId)} as has_submitted
       from public.assessments a
       join public.accreditations acc on acc.id = a.accreditation_id
       join public.organisations o on o.id = acc.practice_id

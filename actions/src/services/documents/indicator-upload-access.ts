@@ -9,6 +9,7 @@ import {
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
+import { hasSubmittedSql } from '../assessments/assessment-access.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
 
 /**
@@ -35,8 +36,7 @@ export async function requireIndicatorUploadAccess(
     has_submitted: boolean;
   }>(sql`
     select a.type, a.status, a.survey_visit_id,
-           exists (select 1 from public.assessment_submissions sub
-                    where sub.assessment_id = a.id and sub.user_id = ${caller.userId}) as has_submitted
+           ${hasSubmittedSql(sql`a.id`, caller.userId)} as has_submitted
       from public.indicator_responses r
       join public.assessments a on a.id = r.assessment_id
       join public.accreditations acc on acc.id = a.accreditation_id
