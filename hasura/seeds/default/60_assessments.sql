@@ -134,7 +134,8 @@ on conflict do nothing;
 
 -- Harbourside's self assessment in progress: the first 18 indicators complete, the next six
 -- started (some items ticked), the rest untouched (no response yet); a few notes on
--- opportunities for improvement, and one indicator not applicable (no home visits).
+-- opportunities for improvement, and one indicator not applicable (the practice is too small to
+-- hold clinical data on groups of patients).
 insert into public.indicator_responses
   (id, assessment_id, indicator_id, compliance, is_marked_complete, last_updated_by_id, checklists, created_at, updated_at)
 overriding system value
@@ -161,7 +162,7 @@ insert into public.indicator_responses (id, assessment_id, indicator_id, complia
 overriding system value
 select 1000 + i.id, 1, i.id, 'NOT_APPLICABLE', false, 7, now() - interval '3 days', now() - interval '3 days'
   from public.indicators i join public.indicator_sets s on s.id = i.indicator_set_id and s.survey_version_id = 1
- where i.code = 'GP1.1B'
+ where i.code = 'QI2.2A'
 on conflict do nothing;
 
 -- Submissions: surveyors of the finished visits; practice managers for completed self assessments.

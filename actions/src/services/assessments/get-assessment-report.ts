@@ -6,6 +6,7 @@ import {
   canReadAssessmentResponses,
   derivePermissionFlags,
   hasPracticeAccess,
+  isAnswered,
   type TAssessmentStatus,
   type TAssessmentType,
   type TIndicatorResponseFields,
@@ -15,8 +16,8 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fileNamePart } from '../../lib/content-disposition.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
-import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
-import { hasSubmittedSql } from './assessment-access.ts';
+import type { Caller } from '../practices/practice-access.ts';
+import { loadAssessmentForCaller, noSuchAssessment } from './assessment-access.ts';
 import {
   renderAssessmentReport,
   type TAssessmentReport,
@@ -42,7 +43,6 @@ interface AssessmentRow extends TReportCounts {
   visit_date: string | null;
   due_date: string | null;
   updated_at: Date;
-  has_submitted: boolean;
 }
 
 interface IndicatorRow {
@@ -57,7 +57,7 @@ interface IndicatorRow {
 }
 
 /** The assessment, its practice, standards edition, visit and counts; undefined when there is none. */
-function loadAssessment(db: Queryable, assessmentId: number, userId: number) {
+function loadAssessment(db: Queryable, assessmentId: number) {
   return db.maybeOne<AssessmentRow>(sql`
     select a.id, a.type, a.status, a.survey_visit_id, acc.practice_id, o.name as practice_name,
            acc.survey_version_id, sv.name as survey_version, v.type as visit_type,
@@ -65,8 +65,7 @@ function loadAssessment(db: Queryable, assessmentId: number, userId: number) {
            a.updated_at,
            c.total, c.complete, c.mets, c.not_mets as "notMets", c.improvements,
            c.risk_closed as "riskClosed", c.risk_critical as "riskCritical", c.risk_major as "riskMajor",
-           c.risk_moderate as "riskModerate", c.risk_minor as "riskMinor",
-           ${hasSubmittedSql(sql`a.id`, userId)} as has_submitted
+           c.risk_moderate as "riskModerate", c.risk_minor as "riskMinor"
       from public.assessments a
       join public.accreditations acc on acc.id = a.accreditation_id
       join public.organisations o on o.id = acc.practice_id
@@ -77,7 +76,8 @@ function loadAssessment(db: Queryable, assessmentId: number, userId: number) {
 }
 
 /**
- * Every indicator of the standards edition in order, with the assessment's live response (archived
+ * Every indicator of the standards edition's standards (sets of type STANDARDS, as on the screen:
+ * spec 002 §7 getIndicatorSet; optional modules are not part of it) in order, with the assessment's live response (archived
  * ones count as unanswered), its number of live comments and its checklists: one statement.
  */
 function loadIndicators(db: Queryable, assessmentId: number, surveyVersionId: number) {
@@ -104,7 +104,7 @@ function loadIndicators(db: Queryable, assessmentId: number, surveyVersionId: nu
                  order by cl.question_number) as checklists
           from public.checklists cl where cl.indicator_id = i.id
       ) q on true
-     where s.survey_version_id = ${surveyVersionId}
+     where s.survey_version_id = ${surveyVersionId} and s.type = 'STANDARDS'
      order by s.sort_order, s.full_code, s.id, i.sort_order, i.code, i.id`);
 }
 
@@ -149,29 +149,15 @@ export async function getAssessmentReport(
   caller: Caller,
   input: { assessmentId: number },
 ): Promise<{ fileName: string; pdf: Uint8Array }> {
-  const notFound = () => new AppError('not_found', { message: ASSESSMENT_MESSAGES.noSuchAssessment });
-  const assessment = await loadAssessment(db, input.assessmentId, caller.userId);
-  if (!assessment) throw notFound();
-  const access = await loadPracticeAccess(db, assessment.practice_id, caller.userId, caller.backOfficeRole);
-  if (!access || !hasPracticeAccess(access)) throw notFound();
-
-  const context = {
-    type: assessment.type,
-    status: assessment.status,
-    flags: derivePermissionFlags(access, { surveyVisitId: assessment.survey_visit_id }),
-    hasSubmitted: assessment.has_submitted,
-  };
-  const buttons = assessmentButtons({
-    ...context,
-    isSurveyVisitor:
-      assessment.survey_visit_id !== null &&
-      access.visitorOnSurveyVisitIds.includes(assessment.survey_visit_id),
+  const { context, buttons } = await loadAssessmentForCaller(db, caller, input.assessmentId, {
     // The bulk tools do not bear on the report.
-    bulkToolsEnabled: false,
+    bulkToolsSwitch: false,
   });
   if (!canReadAssessmentResponses(context) || !buttons.report) {
     throw new AppError('forbidden', { message: REPORT_NOT_AVAILABLE });
   }
+  const assessment = await loadAssessment(db, input.assessmentId);
+  if (!assessment) throw noSuchAssessment();
 
   const rows =
     assessment.survey_version_id === null
@@ -189,8 +175,9 @@ export async function getAssessmentReport(
     lastUpdated: toWireDate(assessment.updated_at),
     generatedOn,
     counts: {
-      total: assessment.total,
-      complete: assessment.complete,
+      // Of the standards the report shows (the view also counts optional modules).
+      total: rows.length,
+      complete: rows.filter((row) => isAnswered(assessment.type, responseOf(row.response))).length,
       mets: assessment.mets,
       notMets: assessment.notMets,
       improvements: assessment.improvements,
