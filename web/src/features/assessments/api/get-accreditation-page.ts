@@ -23,6 +23,13 @@ export const GetAccreditationPageQuery = graphql(`
         date
         confirmation_form_status
       }
+      indicator_responses_aggregate {
+        aggregate {
+          max {
+            updated_at
+          }
+        }
+      }
       assessment_submissions {
         user_id
       }

@@ -27,6 +27,13 @@ export const GetAssessmentQuery = graphql(
         type
         date
       }
+      indicator_responses_aggregate {
+        aggregate {
+          max {
+            updated_at
+          }
+        }
+      }
       assessment_submissions {
         user_id
         submitted_at

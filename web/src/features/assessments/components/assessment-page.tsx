@@ -12,6 +12,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useAssessmentScreen } from '../hooks/use-assessment-screen.ts';
+import { lastUpdatedOf } from '../model/last-updated.ts';
 import { ActionsPanel } from './actions-panel.tsx';
 import { AssessmentStatusBadge } from './assessment-status-badge.tsx';
 import { IndicatorBrowser } from './indicator-browser.tsx';
@@ -66,9 +67,11 @@ function AssessmentScreen({ assessmentId, tab }: { assessmentId: number; tab: st
   const label = assessmentTypeLabel(assessment.type, assessment.survey_visit?.type);
   const editable = canChangeAssessmentInputs(access);
   const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
-  const updatedBy = assessment.last_updated_by
-    ? ` by ${assessment.last_updated_by.first_name} ${assessment.last_updated_by.last_name}`
-    : '';
+  // Who last changed the assessment itself (a status change), not who last answered.
+  const updatedBy =
+    assessment.last_updated_by && lastUpdatedOf(assessment) === assessment.updated_at
+      ? ` by ${assessment.last_updated_by.first_name} ${assessment.last_updated_by.last_name}`
+      : '';
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -84,7 +87,7 @@ function AssessmentScreen({ assessmentId, tab }: { assessmentId: number; tab: st
         <Text fz="sm" c="dimmed">
           {[
             assessment.due_date ? `Due ${formatDisplayDate(assessment.due_date)}` : null,
-            `Last updated ${formatDisplayDate(assessment.updated_at)}${updatedBy}`,
+            `Last updated ${formatDisplayDate(lastUpdatedOf(assessment))}${updatedBy}`,
             assessment.accreditation?.survey_version?.name,
             editable ? null : 'Read only',
           ]

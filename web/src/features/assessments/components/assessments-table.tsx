@@ -25,6 +25,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { ChevronRightIcon, DownloadIcon, LockIcon } from '../../../components/icons.tsx';
 import type { TAssessmentAccess, TAssessmentRef } from '../hooks/use-assessment-access.ts';
+import { lastUpdatedOf } from '../model/last-updated.ts';
 import { AssessmentStatusBadge } from './assessment-status-badge.tsx';
 
 export interface TAssessmentRow extends TAssessmentRef {
@@ -33,6 +34,7 @@ export interface TAssessmentRow extends TAssessmentRef {
   status: TAssessmentStatus;
   due_date: string | null;
   updated_at: string;
+  indicator_responses_aggregate: { aggregate: { max: { updated_at: string | null } | null } | null };
   survey_visit: { id: number; type: string; date: string | null; confirmation_form_status: string } | null;
 }
 
@@ -120,7 +122,7 @@ export function AssessmentsTable({
                       </Group>
                     </Table.Td>
                     <Table.Td fz="sm">{formatDisplayDate(row.due_date) || '—'}</Table.Td>
-                    <Table.Td fz="sm">{formatDisplayDate(row.updated_at)}</Table.Td>
+                    <Table.Td fz="sm">{formatDisplayDate(lastUpdatedOf(row))}</Table.Td>
                     <Table.Td>
                       {report ? (
                         <Button

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   ASSESSMENT_MESSAGES,
   canChangeAssessmentInputs,
@@ -91,15 +91,16 @@ export function IndicatorDocuments({
                 <Group gap={8} wrap="nowrap" miw={0}>
                   <FileIcon size={16} />
                   <Tooltip label={doc.name} disabled={shortenFileName(doc.name) === doc.name}>
-                    <UnstyledButton
+                    <Anchor
+                      component="button"
+                      type="button"
                       fz="sm"
-                      c="blue.7"
                       onClick={() => void download(doc.id)}
                       disabled={busy}
                       aria-label={`Download ${doc.name}`}
                     >
                       {shortenFileName(doc.name)}
-                    </UnstyledButton>
+                    </Anchor>
                   </Tooltip>
                   <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {formatFileSize(doc.file_size)} · {formatDisplayDate(doc.created_at)}

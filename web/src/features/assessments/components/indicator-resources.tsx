@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { FileIcon, LinkIcon } from '../../../components/icons.tsx';
 import { useResourceDownload } from '../../../lib/upload/use-resource-download.ts';
 import type { TIndicator } from '../model/assessment-view.ts';
@@ -31,11 +31,12 @@ export function IndicatorResources({ resources }: { resources: TIndicator['indic
               </Text>
             </Anchor>
           ) : (
-            <UnstyledButton
+            <Anchor
+              component="button"
+              type="button"
               onClick={() => void download(resource.id)}
               disabled={busy}
               fz="sm"
-              c="blue.7"
               aria-label={`Download ${resource.name}`}
             >
               {resource.name}
@@ -45,7 +46,7 @@ export function IndicatorResources({ resources }: { resources: TIndicator['indic
                   ({resource.file_type.toUpperCase()})
                 </Text>
               ) : null}
-            </UnstyledButton>
+            </Anchor>
           )}
         </Group>
       ))}
