@@ -51,7 +51,7 @@ describe('the practice overview on the real stack', () => {
     );
   });
 
-  it('switches tabs through the URL; Documents and Accreditation say they come later', async () => {
+  it('switches tabs through the URL; Documents says it comes later, Accreditation lists the assessments', async () => {
     const view = await renderAppOnStack(stack, '/PracticeOverview/3/Staff', { as: 'pm@demo.test' });
     await screen.findByRole('heading', { name: 'Southern Cross General Practice' }, { timeout: 10_000 });
     await userEvent.click(screen.getByRole('tab', { name: 'Documents' }));
@@ -59,7 +59,7 @@ describe('the practice overview on the real stack', () => {
     expect(await screen.findByText('Coming in a later release', {}, { timeout: 10_000 })).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Accreditation' }));
     expect(view.path()).toBe('/PracticeOverview/3/Accreditation');
-    expect(await screen.findByRole('heading', { name: 'Accreditation' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Assessments' }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('logs and goes back to the practice list when the permissions cannot be loaded', async () => {
