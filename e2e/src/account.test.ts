@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, pathOf, signIn, signOut, waitForAppShell } from './support/browser.ts';
+import { pathOf, signIn, signInAs, signOut, waitForAppShell } from './support/browser.ts';
+import { createPractice, createPracticeManager, createUser } from './support/factories.ts';
 import { linkInMailbox } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
  * The account pages in a real browser against the whole stack: registration, password reset by
  * the e-mailed link (read from the dev mailbox, as a developer would), change password and
- * account settings. Each test uses its own account, so the order does not matter.
+ * account settings. Each test makes its own account (factories), so the order does not matter.
  */
 const e2e = useE2e();
 
@@ -64,9 +65,10 @@ describe('registration', () => {
     await page.getByText('Min 8 characters').waitFor();
     expect(await page.getByText('Required.').count()).toBeGreaterThanOrEqual(3);
 
+    const owner = await createUser(e2e.stack.sql);
     await page.getByLabel('First name').fill('Sam');
     await page.getByLabel('Last name').fill('Lee');
-    await page.getByLabel('Email').fill('pm@demo.test');
+    await page.getByLabel('Email').fill(owner.email);
     await page.locator('input[name=password]').fill('Sam-pass-12');
     await page.locator('input[name=confirmPassword]').fill('Sam-pass-12');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -74,27 +76,30 @@ describe('registration', () => {
     expect(await page.getByText('An account cannot be created').count()).toBe(0);
     expect(pathOf(page)).toBe('/signup');
     // The owner is told instead, with the ways in; their password still works.
-    const signInLink = await linkInMailbox(page, e2e.stack.devPagesKey, 'pm@demo.test', /\/Login$/);
+    const signInLink = await linkInMailbox(page, e2e.stack.devPagesKey, owner.email, /\/Login$/);
     expect(new URL(signInLink).pathname).toBe('/Login');
-    expect(await signInFails(page, 'pm@demo.test', 'Sam-pass-12')).toBe(true);
-    expect(await signIn(page, 'pm@demo.test')).toBe('/Practice/List');
+    expect(await signInFails(page, owner.email, 'Sam-pass-12')).toBe(true);
+    expect(await signInAs(page, owner)).toBe('/Practice/List');
   });
 });
 
 describe('password reset', () => {
   it('the e-mailed link sets a new password; the old one stops working; the link works once', async () => {
     const { page } = e2e;
+    // A manager of one practice, who lands on its Staff page.
+    const practice = await createPractice(e2e.stack.sql);
+    const owner = await createPracticeManager(e2e.stack.sql, [practice]);
     await page.goto('/Login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL((url) => url.pathname === '/Reset');
     // The address changes before the reset screen's chunk has loaded, and until then the sign-in
     // page (with its own Email field) stays on show: fill the form only once it is there.
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
-    await page.getByLabel('Email').fill('pm.tas@demo.test');
+    await page.getByLabel('Email').fill(owner.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your inbox').waitFor();
 
-    const link = await linkInMailbox(page, e2e.stack.devPagesKey, 'pm.tas@demo.test');
+    const link = await linkInMailbox(page, e2e.stack.devPagesKey, owner.email);
     expect(new URL(link).pathname).toBe('/Reset');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
@@ -108,12 +113,12 @@ describe('password reset', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 
     // The old password no longer works, the new one does.
-    await page.getByLabel('Email').fill('pm.tas@demo.test');
-    await page.locator('input[name=password]').fill(DEMO_PASSWORD);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.locator('input[name=password]').fill(owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Email or password is incorrect.').waitFor();
-    expect(await signIn(page, 'pm.tas@demo.test', { password: 'Tas-new-pass-1' })).toBe(
-      '/PracticeOverview/7/Staff',
+    expect(await signIn(page, owner.email, { password: 'Tas-new-pass-1' })).toBe(
+      `/PracticeOverview/${practice.id}/Staff`,
     );
     await signOut(page);
 
@@ -145,14 +150,21 @@ describe('password reset', () => {
       await status.waitFor();
       return status.textContent();
     };
-    expect(await answer('nobody-at-all@demo.test')).toBe(await answer('qam@demo.test'));
+    const known = await createUser(e2e.stack.sql);
+    expect(await answer('nobody-at-all@demo.test')).toBe(await answer(known.email));
   });
 });
 
 describe('change password', () => {
   it('needs the current password, keeps this session, and the new password signs in', async () => {
     const { page } = e2e;
-    await signIn(page, 'surveyor3@demo.test');
+    const surveyor = await createUser(e2e.stack.sql, {
+      isSurveyor: true,
+      firstName: 'Tom',
+      lastName: 'Whitaker',
+    });
+    const old = surveyor.password;
+    await signInAs(page, surveyor);
     await page.getByRole('button', { name: 'Account menu for Tom Whitaker' }).click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     await page.waitForURL((url) => url.pathname === '/ChangePassword/');
@@ -163,9 +175,9 @@ describe('change password', () => {
       await page.locator('input[name=confirmPassword]').fill(confirm);
       await page.getByRole('button', { name: 'Change password' }).click();
     };
-    await fill(DEMO_PASSWORD, 'Tom-new-pass-1', 'Tom-new-pass-2');
+    await fill(old, 'Tom-new-pass-1', 'Tom-new-pass-2');
     await page.getByText('Passwords do not match.').waitFor();
-    await fill(DEMO_PASSWORD, 'far-too-long-password');
+    await fill(old, 'far-too-long-password');
     await page.getByText('Max 16 characters').waitFor();
     await fill('Not-my-password-1', 'Tom-new-pass-1');
     await page
@@ -174,7 +186,7 @@ describe('change password', () => {
       .first()
       .waitFor();
 
-    await fill(DEMO_PASSWORD, 'Tom-new-pass-1');
+    await fill(old, 'Tom-new-pass-1');
     await page.getByText('Your password has been changed.').waitFor();
     // Still signed in here, after a reload too.
     await page.reload();
@@ -182,22 +194,21 @@ describe('change password', () => {
     expect(pathOf(page)).toBe('/ChangePassword/');
 
     await signOut(page);
-    expect(await signIn(page, 'surveyor3@demo.test', { password: 'Tom-new-pass-1' })).toBe('/Practice/List');
+    expect(await signIn(page, surveyor.email, { password: 'Tom-new-pass-1' })).toBe('/Practice/List');
   });
 });
 
 describe('account settings', () => {
   it('saves the name and phone; the header shows the new name; the row keeps it', async () => {
     const { page, stack } = e2e;
-    await signIn(page, 'pm.newcastle@demo.test');
-    // Her one practice awaits its application fee: sign-in lands on payment (spec 000 §2); come back.
-    await page.waitForURL((url) => url.pathname === '/api/dev/payment/9');
+    const user = await createUser(stack.sql, { firstName: 'Grace', lastName: 'Pham' });
+    await signInAs(page, user);
     await page.goto('/Dashboard');
     await page.getByRole('button', { name: 'Account menu for Grace Pham' }).click();
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();
-    await page.waitForURL((url) => url.pathname === '/AccountSettings/10');
+    await page.waitForURL((url) => url.pathname === `/AccountSettings/${user.id}`);
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe('pm.newcastle@demo.test');
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
     expect(await page.getByLabel('Email').isEditable()).toBe(false);
 
     await page.getByLabel('First name').fill('Gracie');
@@ -207,7 +218,8 @@ describe('account settings', () => {
     await waitForAppShell(page, 'Gracie Pham');
 
     const { rows } = await stack.sql.query<{ first_name: string; phone: string }>(
-      'select first_name, phone from users where id = 10',
+      'select first_name, phone from users where id = $1',
+      [user.id],
     );
     expect(rows[0]).toEqual({ first_name: 'Gracie', phone: '0413 555 010' });
 
@@ -218,9 +230,11 @@ describe('account settings', () => {
 
   it("another user's id in the address shows one's own settings", async () => {
     const { page } = e2e;
-    await signIn(page, 'surveyor2@demo.test');
-    await page.goto('/AccountSettings/1');
-    await page.waitForURL((url) => url.pathname === '/AccountSettings/4');
-    expect(await page.getByLabel('Email').inputValue()).toBe('surveyor2@demo.test');
+    const me = await createUser(e2e.stack.sql, { isSurveyor: true });
+    const other = await createUser(e2e.stack.sql, { isAdmin: true });
+    await signInAs(page, me);
+    await page.goto(`/AccountSettings/${other.id}`);
+    await page.waitForURL((url) => url.pathname === `/AccountSettings/${me.id}`);
+    expect(await page.getByLabel('Email').inputValue()).toBe(me.email);
   });
 });

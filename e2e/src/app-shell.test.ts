@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TIMEOUT_MS, signIn } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
+import { createPractice, createPracticeManager } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
@@ -40,13 +41,18 @@ const focusedLabel = (page: Page) =>
 const focusInNavigation = (page: Page) =>
   page.evaluate<boolean>("!!document.activeElement?.closest('[role=dialog][aria-label=Navigation]')");
 
-/** Signs pm@demo.test in at this width and opens the practice list. */
+/**
+ * Signs a manager of two practices in at this width and opens the practice list (with one
+ * practice the list would open it instead).
+ */
 async function practiceList(width: number) {
+  const practices = [await createPractice(e2e.stack.sql), await createPractice(e2e.stack.sql)];
+  const manager = await createPracticeManager(e2e.stack.sql, practices);
   const page = await e2e.newPage({ width, height: 1024 });
-  await signIn(page, 'pm@demo.test');
+  await signInAs(page, manager);
   await page.goto('/Practice/List');
   await page.getByRole('heading', { name: 'Practices', exact: true }).waitFor();
-  await page.getByTestId('practice-row-2').waitFor();
+  await page.getByTestId(`practice-row-${practices[0]!.id}`).waitFor();
   return page;
 }
 

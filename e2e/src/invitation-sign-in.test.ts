@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, signIn } from './support/browser.ts';
+import { signInAs } from './support/browser.ts';
+import {
+  createPractice,
+  createPracticeManager,
+  createStaffMember,
+  createUser,
+  type TestPractice,
+  type TestUser,
+} from './support/factories.ts';
 import { invitationLink } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
 
@@ -8,34 +16,40 @@ import { useE2e } from './support/suite.ts';
  * An invitation survives the sign-in on the way (spec 000 §2): /Login/:invitationToken signs the
  * current user out first, and whoever then signs in there goes on to /Practice/Invite/:token to
  * accept, whether they came from the invitation page ("Sign in as …") or from the sign-up page's
- * "Sign in" link.
+ * "Sign in" link. Each test makes its own practice, its manager and the people involved.
  */
 const e2e = useE2e();
 
-/** Southern Cross General Practice: pm@demo.test (Sarah Mitchell) manages it and sends the invitations. */
-const PRACTICE = 3;
-const PRACTICE_NAME = 'Southern Cross General Practice';
-const STAFF = `/PracticeOverview/${PRACTICE}/Staff`;
+/** A practice and its manager, who sends the invitations. */
+async function createManagedPractice(): Promise<{ practice: TestPractice; manager: TestUser }> {
+  const practice = await createPractice(e2e.stack.sql, { name: 'Banksia Medical Centre' });
+  const manager = await createPracticeManager(e2e.stack.sql, [practice], {
+    firstName: 'Sarah',
+    lastName: 'Mitchell',
+  });
+  return { practice, manager };
+}
 
 /**
- * The practice manager invites `email` (a new register row) through the real sendStaffInvite
+ * The practice manager invites `invited` (a new register row) through the real sendStaffInvite
  * action, as the staff page does; the e-mail goes to the dev mailbox.
  */
-async function inviteToSouthernCross(email: string, firstName: string): Promise<void> {
+async function invite(
+  { practice, manager }: { practice: TestPractice; manager: TestUser },
+  invited: TestUser,
+): Promise<void> {
   const { stack } = e2e;
-  const {
-    rows: [staff],
-  } = await stack.sql.query<{ id: number }>(
-    `insert into practice_staff (practice_id, title, first_name, last_name, type, employment_type, start_date,
-                                 email, hours_per_week, cpr_expiry)
-     values ($1, 'MR', $2, 'Invited', 'support', 'EMPLOYEE', current_date - 10, $3, 20, current_date + 200)
-     returning id`,
-    [PRACTICE, firstName, email],
-  );
+  const staff = await createStaffMember(stack.sql, practice.id, {
+    title: 'MR',
+    firstName: invited.firstName,
+    lastName: 'Invited',
+    type: 'support',
+    email: invited.email,
+  });
   const login = await fetch(`${stack.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'pm@demo.test', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email: manager.email, password: manager.password }),
   });
   expect(login.status).toBe(200);
   const { accessToken } = (await login.json()) as { accessToken: string };
@@ -44,60 +58,72 @@ async function inviteToSouthernCross(email: string, firstName: string): Promise<
     headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
     body: JSON.stringify({
       query: 'mutation ($id: Int!) { sendStaffInvite(staffId: $id) { email } }',
-      variables: { id: staff?.id },
+      variables: { id: staff.id },
     }),
   });
-  expect(await sent.json()).toEqual({ data: { sendStaffInvite: { email } } });
+  expect(await sent.json()).toEqual({ data: { sendStaffInvite: { email: invited.email } } });
 }
 
 /** Accepts on the invitation page on show and waits for the practice's Staff tab. */
-async function acceptAndOpenPractice(page: Page) {
+async function acceptAndOpenPractice(page: Page, practice: TestPractice) {
   await page.getByRole('heading', { name: 'You have been invited' }).waitFor();
   await page.getByRole('button', { name: 'Accept invitation' }).click();
-  await page.waitForURL((url) => url.pathname === STAFF);
-  await page.getByRole('heading', { name: PRACTICE_NAME }).waitFor();
+  await page.waitForURL((url) => url.pathname === `/PracticeOverview/${practice.id}/Staff`);
+  await page.getByRole('heading', { name: practice.name }).waitFor();
 }
 
-async function isMember(email: string): Promise<boolean> {
+async function isMember(user: TestUser, practice: TestPractice): Promise<boolean> {
   const { rows } = await e2e.stack.sql.query<{ member: boolean }>(
-    `select exists (select 1 from practice_users pu join users u on u.id = pu.user_id
-                     where u.email = $1 and pu.practice_id = $2 and pu.active) as member`,
-    [email, PRACTICE],
+    `select exists (select 1 from practice_users pu
+                     where pu.user_id = $1 and pu.practice_id = $2 and pu.active) as member`,
+    [user.id, practice.id],
   );
   return rows[0]?.member ?? false;
 }
 
 describe('signing in on the way to an invitation', () => {
   it('signed in as someone else: "Sign in as" the invited person, sign in, accept, and they belong', async () => {
-    const invited = 'newuser@demo.test';
-    await inviteToSouthernCross(invited, 'Jordan');
-    const link = await invitationLink(await e2e.newPage(), e2e.stack.devPagesKey, invited);
+    const managed = await createManagedPractice();
+    // Jordan has an account and no practice yet.
+    const invited = await createUser(e2e.stack.sql, { firstName: 'Jordan', lastName: 'Lee' });
+    const surveyor = await createUser(e2e.stack.sql, {
+      isSurveyor: true,
+      firstName: 'Ravi',
+      lastName: 'Menon',
+    });
+    await invite(managed, invited);
+    const link = await invitationLink(await e2e.newPage(), e2e.stack.devPagesKey, invited.email);
 
     // A surveyor is signed in on this browser and opens Jordan's link.
     const { page } = e2e;
-    await signIn(page, 'surveyor@demo.test');
+    await signInAs(page, surveyor);
     await page.goto(link);
     await page.getByRole('heading', { name: 'You have been invited' }).waitFor();
-    await page.getByText(`and you are signed in as surveyor@demo.test`, { exact: false }).waitFor();
+    await page.getByText(`and you are signed in as ${surveyor.email}`, { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
-    await page.getByRole('button', { name: `Sign in as ${invited}` }).click();
+    await page.getByRole('button', { name: `Sign in as ${invited.email}` }).click();
 
     // The sign-in page for the invitation: the surveyor's session is gone.
     await page.waitForURL((url) => url.pathname.startsWith('/Login/'));
     await page.getByText('Sign in to accept your invitation.').waitFor();
-    await signIn(page, invited, { goto: false });
+    await signInAs(page, invited, { goto: false });
 
     // Back on the invitation, now as Jordan, who accepts.
     expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);
-    await acceptAndOpenPractice(page);
-    expect(await isMember(invited)).toBe(true);
+    await acceptAndOpenPractice(page, managed.practice);
+    expect(await isMember(invited, managed.practice)).toBe(true);
   });
 
   it("from the sign-up page's sign-in link: sign in, accept, and they belong", async () => {
-    const invited = 'pm.newcastle@demo.test';
-    await inviteToSouthernCross(invited, 'Grace');
-    const link = await invitationLink(await e2e.newPage(), e2e.stack.devPagesKey, invited);
-    expect(await isMember(invited)).toBe(false);
+    const managed = await createManagedPractice();
+    // Grace has an account (she manages another practice).
+    const invited = await createPracticeManager(e2e.stack.sql, [await createPractice(e2e.stack.sql)], {
+      firstName: 'Grace',
+      lastName: 'Pham',
+    });
+    await invite(managed, invited);
+    const link = await invitationLink(await e2e.newPage(), e2e.stack.devPagesKey, invited.email);
+    expect(await isMember(invited, managed.practice)).toBe(false);
 
     const { page } = e2e;
     await page.goto(link);
@@ -107,10 +133,10 @@ describe('signing in on the way to an invitation', () => {
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByText('Sign in to accept your invitation.').waitFor();
-    await signIn(page, invited, { goto: false });
+    await signInAs(page, invited, { goto: false });
 
     expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);
-    await acceptAndOpenPractice(page);
-    expect(await isMember(invited)).toBe(true);
+    await acceptAndOpenPractice(page, managed.practice);
+    expect(await isMember(invited, managed.practice)).toBe(true);
   });
 });

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TIMEOUT_MS, pathOf, signIn } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, pathOf, signInAs } from './support/browser.ts';
+import {
+  createAccreditation,
+  createPractice,
+  createPracticeManager,
+  createReapplication,
+  createSurveyVisit,
+  createUser,
+} from './support/factories.ts';
 import { unlockDevPages } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
 
@@ -8,8 +16,8 @@ import { useE2e } from './support/suite.ts';
  * Issue 5 in a real browser, the practice screens that write (spec 000 §2): a practice manager
  * edits the details (and is told about a bad ABN and postcode), the provider admin adds a
  * practice, a manager of one practice adds another from the header menu and lands on it, a
- * manager submits a due renewal and reaches payment, and confirms a survey visit.
- * Seeds: hasura/seeds/default/40_practices.sql and 50_accreditations.sql.
+ * manager submits a due renewal and reaches payment, and confirms a survey visit. Each test
+ * makes the practices, cycles and people it needs (factories).
  */
 const e2e = useE2e();
 
@@ -35,8 +43,15 @@ async function landedPracticeId(page: Page): Promise<number> {
 describe('practice forms in the browser', () => {
   it('a practice manager edits the details, is told about a bad ABN and postcode, and saves', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await page.goto('/Practice/Details/5');
+    const practice = await createPractice(e2e.stack.sql, {
+      name: 'Acacia Grove Medical Practice',
+      abn: '14605223871',
+      suburb: 'Norwood',
+      state: 'SA',
+      postcode: '5067',
+    });
+    await signInAs(page, await createPracticeManager(e2e.stack.sql, [practice]));
+    await page.goto(`/Practice/Details/${practice.id}`);
     const abn = page.getByRole('textbox', { name: 'ABN' });
     const postcode = page.getByRole('textbox', { name: 'Postcode' });
     await expect.poll(() => abn.inputValue(), POLL).toBe('14605223871');
@@ -62,32 +77,37 @@ describe('practice forms in the browser', () => {
   });
 
   it('the provider admin adds a practice and lands on it', async () => {
-    const { page } = e2e;
-    await signIn(page, 'admin@demo.test');
+    const { page, stack } = e2e;
+    const newest = async () =>
+      (await stack.sql.query<{ id: number }>('select max(organisation_id) as id from practices')).rows[0]!.id;
+    const before = await newest();
+    await signInAs(page, await createUser(stack.sql, { isAdmin: true }));
     await page.goto('/Practice/Add');
     await fillNewPractice(page, 'Balmain Wharf Clinic');
     await page.getByRole('button', { name: 'Add practice' }).click();
     const id = await landedPracticeId(page);
-    expect(id).toBeGreaterThan(10);
+    expect(id).toBeGreaterThan(before);
     await page.getByRole('heading', { name: 'Balmain Wharf Clinic' }).waitFor();
   });
 
   it('a manager of one practice adds another from the header menu, lands on it, and then manages two', async () => {
     const { page } = e2e;
-    expect(await signIn(page, 'pm.single@demo.test')).toBe('/PracticeOverview/1/Staff');
+    const practice = await createPractice(e2e.stack.sql, { name: 'Harbourview Family Medical' });
+    const manager = await createPracticeManager(e2e.stack.sql, [practice]);
+    expect(await signInAs(page, manager)).toBe(`/PracticeOverview/${practice.id}/Staff`);
     const menu = page.getByRole('button', { name: /^Account menu for / });
     await menu.click();
     await page.getByRole('menuitem', { name: 'Add practice' }).click();
     await page.waitForURL((url) => url.pathname === '/Practice/Add');
 
-    await fillNewPractice(page, 'Harbourside North');
+    await fillNewPractice(page, 'Harbourview North');
     await page.getByRole('textbox', { name: 'ABN' }).fill('123');
     await page.getByRole('button', { name: 'Add practice' }).click();
     await page.getByText('An ABN is 11 digits.').waitFor();
     await page.getByRole('textbox', { name: 'ABN' }).fill('');
     await page.getByRole('button', { name: 'Add practice' }).click();
     await landedPracticeId(page);
-    await page.getByRole('heading', { name: 'Harbourside North' }).waitFor();
+    await page.getByRole('heading', { name: 'Harbourview North' }).waitFor();
 
     // Now a manager of two practices: the menu no longer offers Add practice, the list shows both.
     await menu.click();
@@ -95,18 +115,25 @@ describe('practice forms in the browser', () => {
     expect(await page.getByRole('menuitem', { name: 'Add practice' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.goto('/Practice/List');
-    await page.getByRole('link', { name: 'Harbourside North' }).waitFor();
-    await page.getByRole('link', { name: 'Harbourside Family Medical' }).waitFor();
+    await page.getByRole('link', { name: 'Harbourview North' }).waitFor();
+    await page.getByRole('link', { name: practice.name }).waitFor();
   });
 
   it('a practice manager submits a due renewal from the dashboard and reaches payment', async () => {
-    const { page } = e2e;
+    const { page, stack } = e2e;
+    // Accredited, expiring in 150 days, its renewal due in 30.
+    const practice = await createPractice(stack.sql, {
+      name: 'Crossways General Practice',
+      status: 'ACCREDITED',
+    });
+    const cycle = await createAccreditation(stack.sql, practice.id, { status: 'CLOSED', expiresIn: 150 });
+    await createReapplication(stack.sql, practice.id, { accreditationId: cycle.id, dueIn: 30 });
     // The payment stand-in names the practice only to someone who opened the dev pages.
-    await unlockDevPages(page, e2e.stack.devPagesKey);
-    await signIn(page, 'pm@demo.test');
+    await unlockDevPages(page, stack.devPagesKey);
+    await signInAs(page, await createPracticeManager(stack.sql, [practice]));
     await page.goto('/Dashboard');
-    await page.getByTestId('due-renewal-3').getByRole('link', { name: 'Start renewal' }).click();
-    await page.waitForURL((url) => url.pathname === '/Practice/Reapplication/3');
+    await page.getByTestId(`due-renewal-${practice.id}`).getByRole('link', { name: 'Start renewal' }).click();
+    await page.waitForURL((url) => url.pathname === `/Practice/Reapplication/${practice.id}`);
     await page.getByText(/Your renewal is due by/).waitFor();
 
     await page.getByRole('textbox', { name: 'Doctors head count' }).fill('7');
@@ -119,18 +146,46 @@ describe('practice forms in the browser', () => {
     expect(await page.getByRole('button', { name: 'Submit renewal' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.waitForURL((url) => url.pathname === '/api/dev/payment/3');
-    await page.getByRole('heading', { name: 'Payment for Southern Cross General Practice' }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/api/dev/payment/${practice.id}`);
+    await page.getByRole('heading', { name: `Payment for ${practice.name}` }).waitFor();
   });
 
   it('a practice manager confirms a survey visit and the dashboard stops asking', async () => {
-    const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
+    const { page, stack } = e2e;
+    // An accredited practice whose surveillance visit waits for the practice's confirmation.
+    const practice = await createPractice(stack.sql, {
+      name: 'Highland Family Doctors',
+      status: 'ACCREDITED',
+    });
+    const cycle = await createAccreditation(stack.sql, practice.id, {
+      status: 'CLOSED',
+      expiresIn: -20,
+      extendedTo: 100,
+    });
+    const surveillance = await createSurveyVisit(stack.sql, cycle.id, {
+      type: 'SURVEILLANCE',
+      status: 'DRAFT',
+      dueIn: 40,
+      confirmationFormStatus: 'SENT',
+      reasonForVisit: 'Follow-up of the cold chain non-conformity',
+    });
+    // The manager's other practice has a renewal awaiting payment: the dashboard keeps that item.
+    const other = await createPractice(stack.sql, { name: 'Seaview Health Clinic', status: 'ACCREDITED' });
+    const otherCycle = await createAccreditation(stack.sql, other.id, { status: 'CLOSED', expiresIn: 80 });
+    await createReapplication(stack.sql, other.id, {
+      accreditationId: otherCycle.id,
+      status: 'PAYMENT_PENDING',
+      dueIn: 10,
+    });
+    await signInAs(page, await createPracticeManager(stack.sql, [practice, other]));
     await page.goto('/Dashboard');
-    await page.getByTestId('due-confirmation-10').getByRole('link', { name: 'Review visit' }).click();
-    await page.waitForURL((url) => url.pathname === '/Practice/SurveyConfirmation/10');
+    await page
+      .getByTestId(`due-confirmation-${practice.id}`)
+      .getByRole('link', { name: 'Review visit' })
+      .click();
+    await page.waitForURL((url) => url.pathname === `/Practice/SurveyConfirmation/${practice.id}`);
 
-    const visit = page.getByTestId('visit-9');
+    const visit = page.getByTestId(`visit-${surveillance.id}`);
     await visit.getByText('Confirmation due').waitFor();
     await visit.getByRole('button', { name: 'Confirm visit' }).click();
     await page.getByText('Thank you. The survey visit is confirmed.').waitFor();
@@ -139,7 +194,7 @@ describe('practice forms in the browser', () => {
 
     await page.goto('/Dashboard');
     await page.getByRole('list', { name: 'Due items' }).waitFor();
-    await page.getByTestId('due-renewal-4').waitFor();
-    expect(await page.getByTestId('due-confirmation-10').count()).toBe(0);
+    await page.getByTestId(`due-renewal-${other.id}`).waitFor();
+    expect(await page.getByTestId(`due-confirmation-${practice.id}`).count()).toBe(0);
   });
 });

@@ -1,12 +1,24 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pathOf, signIn } from './support/browser.ts';
+import { pathOf, signInAs } from './support/browser.ts';
+import {
+  addPracticeRole,
+  createAccreditation,
+  createAssessment,
+  createNetwork,
+  createPractice,
+  createReapplication,
+  createSurveyVisit,
+  createUser,
+  type TestUser,
+  unique,
+} from './support/factories.ts';
 import { unlockDevPages } from './support/mailbox.ts';
 import {
+  createPracticePortfolio,
   expectPractices,
   LIST,
-  PM_PRACTICES,
   POLL,
   parseCsv,
   practiceNames,
@@ -18,15 +30,10 @@ import { useE2e } from './support/suite.ts';
  * Issue 5 in a real browser, the rest of the practice list (spec 000 §2): the State and Network
  * column filters (in the URL, kept by a reload and a bookmark, carried by the CSV download), the
  * order of the Expiry column, and where each due button leads, for whom it shows. Filters by
- * checkbox, search, paging and the single-practice landings are in practices.test.ts.
+ * checkbox, search, paging and the single-practice landings are in practices.test.ts. Each test
+ * makes its own practices and people (factories; a manager's seven: `createPracticePortfolio`).
  */
 const e2e = useE2e();
-
-const HARBOUR = 'Harbour & Coast Health Partners';
-const SUNRISE = 'Sunrise Medical Group';
-/** pm@demo.test's practices in QLD (Riverbend, Hinterland); Harbour & Coast also has Southern Cross. */
-const QLD = [PM_PRACTICES[2], PM_PRACTICES[10]];
-const HARBOUR_PRACTICES = [PM_PRACTICES[2], PM_PRACTICES[3], PM_PRACTICES[10]];
 
 /** Opens a column header's filter menu and picks an option by its visible text. */
 async function pickFilter(page: Page, column: 'state' | 'network', option: string | RegExp) {
@@ -50,9 +57,14 @@ const dateOf = (shown: string) => shown.split('/').reverse().join('-');
 describe('the State and Network column filters', () => {
   it('narrow the list, live in the URL, survive a reload and a bookmark, and the CSV carries them', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
+    const { manager, practices, names, networks } = await createPracticePortfolio(e2e.stack.sql);
+    const { harbour: HARBOUR, sunrise: SUNRISE } = networks;
+    // The manager's practices in QLD (both in Harbour & Coast, which also has crossways, in VIC).
+    const QLD = [practices.riverstone.name, practices.highland.name];
+    const HARBOUR_PRACTICES = [practices.riverstone.name, practices.crossways.name, practices.highland.name];
+    await signInAs(page, manager);
     await page.goto(LIST);
-    await expectPractices(page, Object.values(PM_PRACTICES));
+    await expectPractices(page, names);
 
     // The network filter lists the distinct network names of the user's practices (spec 000 §2).
     expect(await filterOptions(page, 'network')).toEqual(['All networks', HARBOUR, SUNRISE]);
@@ -76,7 +88,7 @@ describe('the State and Network column filters', () => {
     await page.reload();
     await expectPractices(page, QLD);
     const bookmark = await e2e.newPage();
-    await signIn(bookmark, 'pm@demo.test');
+    await signInAs(bookmark, manager);
     await bookmark.goto(filtered);
     await expectPractices(bookmark, QLD);
 
@@ -100,19 +112,20 @@ describe('the State and Network column filters', () => {
 
   it('reads in the order of the Expiry column: an extended practice sorts by its extended date', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
+    const { manager, practices, names } = await createPracticePortfolio(e2e.stack.sql);
+    await signInAs(page, manager);
     await page.goto(LIST);
-    await expectPractices(page, Object.values(PM_PRACTICES));
-    // Hinterland expired 20 days ago and is extended 100 days: after Bayview (80), before Southern Cross (150).
+    await expectPractices(page, names);
+    // Highland expired 20 days ago and is extended 100 days: after Seaview (80), before Crossways (150).
     expect((await practiceNames(page)).slice(0, 3)).toEqual([
-      PM_PRACTICES[4],
-      PM_PRACTICES[10],
-      PM_PRACTICES[3],
+      practices.seaview.name,
+      practices.highland.name,
+      practices.crossways.name,
     ]);
     const expiries = (await tableRows(page)).map((cells) => dateOf(cells[3]!.split('\n')[0]!));
     expect(expiries).toEqual([...expiries].sort());
-    const hinterland = page.getByRole('row', { name: /Hinterland/ });
-    expect(await hinterland.getByText('Extended from').count()).toBe(1);
+    const highland = page.getByRole('row', { name: new RegExp(practices.highland.name) });
+    expect(await highland.getByText('Extended from').count()).toBe(1);
   });
 });
 
@@ -128,14 +141,50 @@ async function hiddenSideways(page: Page): Promise<number> {
   });
 }
 
+/**
+ * A QAM, and practices with the widest things a row shows: a long network name, the QAM's name,
+ * each due button, an extension hint, the action required and under review badges, every date
+ * column. They expire within the week, so they head the QAM's list, which has every practice.
+ */
+async function createListShowcase(): Promise<{ qam: TestUser; paymentDue: string }> {
+  const { sql } = e2e.stack;
+  const tag = unique();
+  const qam = await createUser(sql, { isQam: true, firstName: 'Helen', lastName: 'Murray' });
+  const network = await createNetwork(sql, `Harbour & Coast Health Partners ${tag}`);
+  const practice = (name: string, status = 'ACCREDITED') =>
+    createPractice(sql, { name: `${name} ${tag}`, networkId: network.id, status });
+  const closed = { status: 'CLOSED', qamId: qam.id } as const;
+  const open = { status: 'OPEN', qamId: qam.id, selfAssessmentDueIn: -40, surveyVisitDueIn: 75 } as const;
+
+  const paymentDue = await practice('Seaview Health Clinic');
+  const paid = await createAccreditation(sql, paymentDue.id, { ...closed, expiresIn: 2 });
+  await createReapplication(sql, paymentDue.id, { accreditationId: paid.id, status: 'PAYMENT_PENDING' });
+  const renewalDue = await practice('Crossways General Practice');
+  const due = await createAccreditation(sql, renewalDue.id, { ...closed, expiresIn: 4 });
+  await createReapplication(sql, renewalDue.id, { accreditationId: due.id });
+  const extended = await practice('Highland Family Doctors');
+  await createAccreditation(sql, extended.id, { ...closed, expiresIn: -20, extendedTo: 3 });
+  for (const [name, status, expiresIn] of [
+    ['Red Rock Community Clinic', 'ACTION_REQUIRED', 5],
+    ['Acacia Grove Medical Practice', 'UNDER_REVIEW', 6],
+  ] as const) {
+    const reviewed = await practice(name, 'IN_PROGRESS');
+    const cycle = await createAccreditation(sql, reviewed.id, { ...open, expiresIn });
+    const visit = await createSurveyVisit(sql, cycle.id, { status: 'FINAL', dateIn: -12, dueIn: -10 });
+    await createAssessment(sql, cycle.id, { surveyVisitId: visit.id, status });
+  }
+  return { qam, paymentDue: paymentDue.name };
+}
+
 describe('the layout', () => {
   it('fits a 1280 px window with the navigation drawer open, also with a 17 px scrollbar', async () => {
     // The QAM sees every practice: every badge, due button and extension hint.
+    const { qam, paymentDue } = await createListShowcase();
     const page = await e2e.newPage({ width: 1280, height: 860 });
-    await signIn(page, 'qam@demo.test');
+    await signInAs(page, qam);
     await page.goto(LIST);
     await page
-      .getByRole('row', { name: /Bayview/ })
+      .getByRole('row', { name: new RegExp(paymentDue) })
       .getByRole('button', { name: 'Renewal Payment Due' })
       .waitFor();
     await page.getByRole('button', { name: 'Hide navigation' }).waitFor();
@@ -147,10 +196,11 @@ describe('the layout', () => {
   });
 
   it('scrolls sideways on a tablet, the Practice column staying in view', async () => {
+    const { qam, paymentDue } = await createListShowcase();
     const page = await e2e.newPage({ width: 768, height: 1024 });
-    await signIn(page, 'qam@demo.test');
+    await signInAs(page, qam);
     await page.goto(LIST);
-    const name = page.getByRole('link', { name: PM_PRACTICES[4] });
+    const name = page.getByRole('link', { name: paymentDue });
     await name.waitFor();
     expect(await hiddenSideways(page)).toBeGreaterThan(0);
     const before = await name.boundingBox();
@@ -171,46 +221,70 @@ describe('the layout', () => {
 describe('the due buttons', () => {
   it('Renewal Due opens the practice’s reapplication', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
+    const { manager, practices } = await createPracticePortfolio(e2e.stack.sql);
+    const { crossways } = practices;
+    await signInAs(page, manager);
     await page.goto(LIST);
     await page
-      .getByRole('row', { name: /Southern Cross/ })
+      .getByRole('row', { name: new RegExp(crossways.name) })
       .getByRole('link', { name: 'Renewal Due' })
       .click();
-    await page.waitForURL((url) => url.pathname === '/Practice/Reapplication/3');
-    await page.getByRole('heading', { level: 1, name: /Southern Cross General Practice/ }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/Practice/Reapplication/${crossways.id}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(crossways.name) }).waitFor();
   });
 
   it('Renewal Payment Due goes to the payment page of the practice', async () => {
     const { page } = e2e;
+    const { manager, practices } = await createPracticePortfolio(e2e.stack.sql);
+    const { seaview } = practices;
     // The payment stand-in names the practice only to someone who opened the dev pages.
     await unlockDevPages(page, e2e.stack.devPagesKey);
-    await signIn(page, 'pm@demo.test');
+    await signInAs(page, manager);
     await page.goto(LIST);
     await page
-      .getByRole('row', { name: /Bayview/ })
+      .getByRole('row', { name: new RegExp(seaview.name) })
       .getByRole('button', { name: 'Renewal Payment Due' })
       .click();
-    await page.waitForURL((url) => url.pathname === '/api/dev/payment/4');
-    await page.getByRole('heading', { name: 'Payment for Bayview Health Clinic' }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/api/dev/payment/${seaview.id}`);
+    await page.getByRole('heading', { name: `Payment for ${seaview.name}` }).waitFor();
   });
 
   it('a surveyor sets availability for the visit, and is offered no renewal they cannot act on', async () => {
     const { page } = e2e;
-    await signIn(page, 'surveyor@demo.test');
+    const { sql } = e2e.stack;
+    const surveyor = await createUser(sql, { isSurveyor: true, firstName: 'Michael', lastName: "O'Brien" });
+    // The surveyor surveys Seaview (renewal payment due) and is asked for days at Riverstone.
+    const seaview = await createPractice(sql, { name: 'Seaview Health Clinic', status: 'ACCREDITED' });
+    const seaviewCycle = await createAccreditation(sql, seaview.id, { status: 'CLOSED', expiresIn: 80 });
+    await createReapplication(sql, seaview.id, {
+      accreditationId: seaviewCycle.id,
+      status: 'PAYMENT_PENDING',
+    });
+    const riverstone = await createPractice(sql, { name: 'Riverstone Medical Centre' });
+    const riverstoneCycle = await createAccreditation(sql, riverstone.id, {
+      expiresIn: 400,
+      surveyVisitDueIn: 75,
+    });
+    const visit = await createSurveyVisit(sql, riverstoneCycle.id, {
+      status: 'PREFERRED_DAYS_REQ',
+      dueIn: 75,
+      visitors: [{ userId: surveyor.id }],
+    });
+    for (const practice of [seaview, riverstone]) await addPracticeRole(sql, practice.id, surveyor.id, 'SU');
+
+    await signInAs(page, surveyor);
     await page.goto(LIST);
-    // surveyor@demo.test surveys Bayview (renewal payment due) and is asked for days at Riverbend.
-    const bayview = page.getByRole('row', { name: /Bayview/ });
-    await bayview.waitFor();
-    await expect.poll(() => practiceNames(page), POLL).toContain(PM_PRACTICES[2]);
-    expect(await bayview.getByRole('button').count()).toBe(0);
+    const seaviewRow = page.getByRole('row', { name: new RegExp(seaview.name) });
+    await seaviewRow.waitFor();
+    await expect.poll(() => practiceNames(page), POLL).toContain(riverstone.name);
+    expect(await seaviewRow.getByRole('button').count()).toBe(0);
     expect(await page.getByRole('link', { name: /Renewal/ }).count()).toBe(0);
 
     await page
-      .getByRole('row', { name: /Riverbend/ })
+      .getByRole('row', { name: new RegExp(riverstone.name) })
       .getByRole('link', { name: 'Set Availability' })
       .click();
-    await page.waitForURL((url) => url.pathname === '/SurveyVisits/2/PreferredDays');
+    await page.waitForURL((url) => url.pathname === `/SurveyVisits/${visit.id}/PreferredDays`);
     await page.getByRole('heading', { name: 'Preferred days' }).waitFor();
   });
 });

@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pathOf, signIn, waitForAppShell } from './support/browser.ts';
+import { pathOf, signInAs, waitForAppShell } from './support/browser.ts';
+import {
+  createAccreditation,
+  createPractice,
+  createPracticeManager,
+  createUser,
+  unique,
+} from './support/factories.ts';
 import { unlockDevPages } from './support/mailbox.ts';
 import {
+  createPracticePortfolio,
   expectPractices,
   LIST,
-  PM_PRACTICES,
   POLL,
   parseCsv,
   practiceNames,
@@ -17,12 +24,11 @@ import { useE2e } from './support/suite.ts';
  * Issue 5 in a real browser, the practice list and where it leads (spec 000 §2, §4): a practice
  * manager filters, searches and downloads the list and opens a practice, an admin pages it; a
  * manager of one practice lands on its Staff page; the manager of a payment-pending practice is sent to payment.
- * Elements are found as a user finds them: roles, labels and the spec's words.
+ * Elements are found as a user finds them: roles, labels and the spec's words. Each test makes
+ * its own practices and people (factories; the manager's seven: `createPracticePortfolio`).
  */
 const e2e = useE2e();
 
-/** Renewal due: Southern Cross (reapplication DUE) and Bayview (PAYMENT_PENDING), 50_accreditations.sql. */
-const RENEWAL_DUE = [PM_PRACTICES[4], PM_PRACTICES[3]];
 const COLUMNS = [
   'Practice',
   'Suburb',
@@ -39,11 +45,14 @@ const COLUMNS = [
 describe('the practice list as a practice manager of several practices', () => {
   it('shows their practices with the spec columns; a filter is in the URL, survives a reload and clears', async () => {
     const { page } = e2e;
-    expect(await signIn(page, 'pm@demo.test')).toBe(LIST);
-    await waitForAppShell(page, 'Sarah Mitchell');
+    const { manager, practices, names } = await createPracticePortfolio(e2e.stack.sql);
+    // Renewal due: crossways (reapplication DUE) and seaview (PAYMENT_PENDING).
+    const RENEWAL_DUE = [practices.seaview.name, practices.crossways.name];
+    expect(await signInAs(page, manager)).toBe(LIST);
+    await waitForAppShell(page, manager.name);
 
     // Fewer than 25: all of them, on one page, under the spec's columns.
-    await expectPractices(page, Object.values(PM_PRACTICES));
+    await expectPractices(page, names);
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(COLUMNS);
     expect(await page.getByRole('button', { name: 'Page 2' }).count()).toBe(0);
@@ -58,7 +67,7 @@ describe('the practice list as a practice manager of several practices', () => {
     await expectPractices(page, RENEWAL_DUE);
     // The row shows its due item (spec 000 §2).
     await page
-      .getByRole('row', { name: /Southern Cross/ })
+      .getByRole('row', { name: new RegExp(practices.crossways.name) })
       .getByRole('link', { name: 'Renewal Due' })
       .waitFor();
 
@@ -67,24 +76,25 @@ describe('the practice list as a practice manager of several practices', () => {
     await expectPractices(page, RENEWAL_DUE);
     expect(await page.getByRole('checkbox', { name: 'Renewal due' }).isChecked()).toBe(true);
     const shared = await e2e.newPage();
-    await signIn(shared, 'pm@demo.test');
+    await signInAs(shared, manager);
     await shared.goto(`${LIST}?renewalDue=true`);
     await expectPractices(shared, RENEWAL_DUE);
 
     // Untick: every practice again, the flag gone from the URL.
     await page.getByRole('checkbox', { name: 'Renewal due' }).click();
     await page.waitForURL((url) => !url.searchParams.has('renewalDue'));
-    await expectPractices(page, Object.values(PM_PRACTICES));
+    await expectPractices(page, names);
   });
 
   it('searches all practices by part of a name, and says so when nothing matches', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await expectPractices(page, Object.values(PM_PRACTICES));
+    const { manager, practices, names } = await createPracticePortfolio(e2e.stack.sql);
+    await signInAs(page, manager);
+    await expectPractices(page, names);
 
     const search = page.getByRole('textbox', { name: 'Search all practices' });
     await search.fill('cross');
-    await expectPractices(page, [PM_PRACTICES[3]]);
+    await expectPractices(page, [practices.crossways.name]);
     await page.waitForURL((url) => url.searchParams.get('search') === 'cross');
 
     await search.fill('no practice is called this');
@@ -92,14 +102,15 @@ describe('the practice list as a practice manager of several practices', () => {
     expect(await practiceNames(page)).toEqual([]);
 
     await search.fill('');
-    await expectPractices(page, Object.values(PM_PRACTICES));
+    await expectPractices(page, names);
   });
 
   it('downloads a CSV whose rows are the filtered list on the screen', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
+    const { manager, practices } = await createPracticePortfolio(e2e.stack.sql);
+    await signInAs(page, manager);
     await page.goto(`${LIST}?renewalDue=true`);
-    await expectPractices(page, RENEWAL_DUE);
+    await expectPractices(page, [practices.seaview.name, practices.crossways.name]);
     const visible = await tableRows(page);
 
     const [download] = await Promise.all([
@@ -120,23 +131,16 @@ describe('the practice list as a practice manager of several practices', () => {
 
   it('pages 25 at a time, keeps the page in the URL, and a row opens its Staff page', async () => {
     const { page, stack } = e2e;
-    // 20 more practices that no practice manager works on: only the back office lists them, so
-    // the other tests of this file see the seeded lists whatever the order.
-    await stack.sql.query(`
-      with orgs as (
-        insert into public.organisations (name, physical_address_id)
-        select 'Paging Test Clinic ' || lpad(n::text, 2, '0'), 1 from generate_series(1, 20) n
-        returning id)
-      insert into public.practices (organisation_id, status, active_status)
-      select id, 'IN_PROGRESS', 'ACTIVE' from orgs`);
-    const { rows } = await stack.sql.query<{ total: number }>(
-      `select count(*)::int as total from public.practices where active_status = 'ACTIVE'`,
-    );
-    const total = rows[0]!.total;
-    expect(total).toBeGreaterThan(25);
-    expect(total).toBeLessThanOrEqual(50);
+    // 30 practices with a name of their own, which the admin searches for: two pages, whatever
+    // else the database holds.
+    const tag = `Paging ${unique()}`;
+    const total = 30;
+    for (let n = 1; n <= total; n += 1) {
+      await createPractice(stack.sql, { name: `${tag} Clinic ${String(n).padStart(2, '0')}` });
+    }
 
-    await signIn(page, 'admin@demo.test');
+    await signInAs(page, await createUser(stack.sql, { isAdmin: true }));
+    await page.goto(`${LIST}?search=${encodeURIComponent(tag)}`);
     await expect.poll(async () => (await practiceNames(page)).length, POLL).toBe(25);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
@@ -151,15 +155,22 @@ describe('the practice list as a practice manager of several practices', () => {
     expect((await practiceNames(page)).some((name) => pageTwo.includes(name))).toBe(false);
 
     // A click anywhere on a row (here its suburb) opens the practice on its Staff tab.
-    await page.getByRole('textbox', { name: 'Search all practices' }).fill('Red Centre');
-    await page.waitForURL((url) => url.searchParams.get('search') === 'Red Centre');
-    await expectPractices(page, [PM_PRACTICES[6]]);
+    const outback = await createPractice(stack.sql, {
+      name: `Red Rock Community Clinic ${unique()}`,
+      suburb: 'Alice Springs',
+      state: 'NT',
+      postcode: '0870',
+    });
+    await createAccreditation(stack.sql, outback.id, { expiresIn: 330 });
+    await page.getByRole('textbox', { name: 'Search all practices' }).fill(outback.name);
+    await page.waitForURL((url) => url.searchParams.get('search') === outback.name);
+    await expectPractices(page, [outback.name]);
     await page
-      .getByRole('row', { name: /Red Centre/ })
+      .getByRole('row', { name: new RegExp(outback.name) })
       .getByRole('cell', { name: 'Alice Springs' })
       .click();
-    await page.waitForURL((url) => url.pathname === '/PracticeOverview/6/Staff');
-    await page.getByRole('heading', { name: PM_PRACTICES[6] }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/PracticeOverview/${outback.id}/Staff`);
+    await page.getByRole('heading', { name: outback.name }).waitFor();
     await page.getByRole('tab', { name: /Staff/, selected: true }).waitFor();
     for (const tab of ['Documents', 'Accreditation'])
       await page.getByRole('tab', { name: new RegExp(tab) }).waitFor();
@@ -167,27 +178,39 @@ describe('the practice list as a practice manager of several practices', () => {
 });
 
 describe('practice managers of one practice', () => {
-  it('pm.single lands on their practice’s Staff page, also when they open the list', async () => {
+  it('a manager of one practice lands on its Staff page, also when they open the list', async () => {
     const { page } = e2e;
-    expect(await signIn(page, 'pm.single@demo.test')).toBe('/PracticeOverview/1/Staff');
-    await page.getByRole('heading', { name: 'Harbourside Family Medical' }).waitFor();
+    const practice = await createPractice(e2e.stack.sql, { name: 'Harbourview Family Medical' });
+    await createAccreditation(e2e.stack.sql, practice.id, { selfAssessmentDueIn: 45, surveyVisitDueIn: 150 });
+    const manager = await createPracticeManager(e2e.stack.sql, [practice]);
+    const staff = `/PracticeOverview/${practice.id}/Staff`;
+    expect(await signInAs(page, manager)).toBe(staff);
+    await page.getByRole('heading', { name: practice.name }).waitFor();
     await page.getByRole('tab', { name: /Staff/, selected: true }).waitFor();
 
     await page.goto(LIST);
-    await page.waitForURL((url) => url.pathname === '/PracticeOverview/1/Staff');
-    await page.getByRole('heading', { name: 'Harbourside Family Medical' }).waitFor();
+    await page.waitForURL((url) => url.pathname === staff);
+    await page.getByRole('heading', { name: practice.name }).waitFor();
   });
 
   it('the manager of a payment-pending practice is sent to its payment page from the list', async () => {
     const { page } = e2e;
+    // A new application waiting for its fee, and its manager's only practice.
+    const practice = await createPractice(e2e.stack.sql, {
+      name: 'Lakeview Doctors Merewether',
+      status: 'PAYMENT_PENDING',
+    });
+    await createAccreditation(e2e.stack.sql, practice.id);
+    const manager = await createPracticeManager(e2e.stack.sql, [practice]);
+    const payment = `/api/dev/payment/${practice.id}`;
     // The payment stand-in names the practice only to someone who opened the dev pages.
     await unlockDevPages(page, e2e.stack.devPagesKey);
-    await signIn(page, 'pm.newcastle@demo.test');
-    // Signing in already lands on payment (her one practice opens to it); then the list does too.
-    await page.waitForURL((url) => url.pathname === '/api/dev/payment/9');
+    await signInAs(page, manager);
+    // Signing in already lands on payment (their one practice opens to it); then the list does too.
+    await page.waitForURL((url) => url.pathname === payment);
     await page.goto(LIST);
-    await page.waitForURL((url) => url.pathname === '/api/dev/payment/9');
-    await page.getByRole('heading', { name: 'Payment for Lakeside Doctors Merewether' }).waitFor();
-    expect(pathOf(page)).toBe('/api/dev/payment/9');
+    await page.waitForURL((url) => url.pathname === payment);
+    await page.getByRole('heading', { name: `Payment for ${practice.name}` }).waitFor();
+    expect(pathOf(page)).toBe(payment);
   });
 });

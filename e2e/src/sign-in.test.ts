@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pathOf, signIn, signOut, waitForAppShell } from './support/browser.ts';
+import { pathOf, signIn, signInAs, signOut, waitForAppShell } from './support/browser.ts';
+import { createPractice, createPracticeManager, createUser } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
@@ -8,13 +9,29 @@ import { useE2e } from './support/suite.ts';
  * docs/decisions/web-app.md say, sessions end on sign-out and on /Login/<token>, deep links
  * survive the sign-in, and the app shell shows what each role may see. The practice list and
  * overview are other issues' screens: only their address and the shell around them are checked.
+ * The first group signs in as each demo account, on purpose: the README promises those accounts,
+ * so that group tests the demo data itself. Every other test makes its own users and practices
+ * (factories), so nothing else here depends on the demo data.
  */
 const e2e = useE2e();
 
 const LIST = '/Practice/List';
 const staffPage = (practiceId: number) => `/PracticeOverview/${practiceId}/Staff`;
 
-/** Demo accounts (hasura/seeds/default) and where each lands with no remembered route. */
+/** A manager of exactly one practice (who lands on its Staff page), and the practice. */
+async function createSinglePracticeManager() {
+  const practice = await createPractice(e2e.stack.sql, { name: 'Harbourview Family Medical' });
+  const manager = await createPracticeManager(e2e.stack.sql, [practice], {
+    firstName: 'Daniel',
+    lastName: 'Costa',
+  });
+  return { practice, manager };
+}
+
+/**
+ * Demo accounts (hasura/seeds/default) and where each lands with no remembered route. These are
+ * the demo data's own ids and people: this list checks the accounts the README promises.
+ */
 const ACCOUNTS = [
   { email: 'admin@demo.test', name: 'Priya Raman', landing: LIST, admin: true, newUser: false },
   { email: 'qam@demo.test', name: 'Helen Murray', landing: LIST, admin: false, newUser: false },
@@ -50,6 +67,7 @@ async function waitForSignInForm(page: Page) {
   expect(await page.getByRole('button', { name: /^Account menu/ }).count()).toBe(0);
 }
 
+// The demo data itself: every account the README lists lands where it should.
 describe('signing in as each demo account', () => {
   it.each(ACCOUNTS)('$email lands on $landing with the shell of their role', async (account) => {
     const { page } = e2e;
@@ -73,16 +91,20 @@ describe('signing in as each demo account', () => {
 describe('the account menu', () => {
   it('names the user and offers what spec 000 §2 lists for their role', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm.single@demo.test');
+    const { manager } = await createSinglePracticeManager();
+    await signInAs(page, manager);
     await page.getByRole('button', { name: 'Account menu for Daniel Costa' }).click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    await menu.getByText('pm.single@demo.test').waitFor();
+    await menu.getByText(manager.email).waitFor();
     const items = await menu.getByRole('menuitem').allTextContents();
     expect(items).toEqual(['Add practice', 'Account Settings', 'Change Password', 'Sign out']);
 
     const surveyor = await e2e.newPage();
-    await signIn(surveyor, 'surveyor@demo.test');
+    await signInAs(
+      surveyor,
+      await createUser(e2e.stack.sql, { isSurveyor: true, firstName: 'Michael', lastName: "O'Brien" }),
+    );
     await surveyor.getByRole('button', { name: "Account menu for Michael O'Brien" }).click();
     await surveyor.getByRole('menu').waitFor();
     expect(await surveyor.getByRole('menuitem').allTextContents()).toEqual([
@@ -97,7 +119,7 @@ describe('the account menu', () => {
 describe('signing out', () => {
   it('ends the session: cookies gone, the token refused, reload and back stay signed out', async () => {
     const { page, context, stack } = e2e;
-    await signIn(page, 'pm@demo.test');
+    await signInAs(page, await createUser(stack.sql));
     await page.goto('/ChangePassword/');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     const before = await refreshCookie(context);
@@ -125,7 +147,7 @@ describe('signing out', () => {
 
   it('/Login with an invitation token signs the current user out first', async () => {
     const { page, context, stack } = e2e;
-    await signIn(page, 'pm@demo.test');
+    await signInAs(page, await createUser(stack.sql));
     const before = await refreshCookie(context);
     expect(before).toMatchObject({ httpOnly: true, value: expect.stringMatching(/^\S{20,}$/) });
 
@@ -143,7 +165,10 @@ describe('signing out', () => {
 
   it('/Login without a token keeps a signed-in user signed in and shows the practice list', async () => {
     const { page } = e2e;
-    await signIn(page, 'qam@demo.test');
+    await signInAs(
+      page,
+      await createUser(e2e.stack.sql, { isQam: true, firstName: 'Helen', lastName: 'Murray' }),
+    );
     await page.goto('/Login');
     await page.waitForURL((url) => url.pathname === LIST);
     await waitForAppShell(page, 'Helen Murray');
@@ -155,10 +180,17 @@ describe('signing out', () => {
 describe('signed out', () => {
   it('/ and every protected route go to Login', async () => {
     const { page } = e2e;
+    const { practice, manager } = await createSinglePracticeManager();
     await page.goto('/');
     await page.waitForURL((url) => url.pathname === '/Login');
     await waitForSignInForm(page);
-    for (const route of [LIST, staffPage(1), '/Dashboard', '/ChangePassword/', '/AccountSettings/6']) {
+    for (const route of [
+      LIST,
+      staffPage(practice.id),
+      '/Dashboard',
+      '/ChangePassword/',
+      `/AccountSettings/${manager.id}`,
+    ]) {
       await page.goto(route);
       await page.waitForURL((url) => url.pathname === '/Login');
     }
@@ -167,28 +199,33 @@ describe('signed out', () => {
 
   it('a deep link survives the sign-in, also for a single-practice manager', async () => {
     const { page } = e2e;
-    await page.goto('/AccountSettings/7');
+    const { manager } = await createSinglePracticeManager();
+    const settings = `/AccountSettings/${manager.id}`;
+    await page.goto(settings);
     await page.waitForURL((url) => url.pathname === '/Login');
     await waitForSignInForm(page);
-    // pm.single would otherwise land on Harbourside's staff page.
-    expect(await signIn(page, 'pm.single@demo.test', { goto: false })).toBe('/AccountSettings/7');
+    // The manager would otherwise land on their practice's staff page.
+    expect(await signInAs(page, manager, { goto: false })).toBe(settings);
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
     await waitForAppShell(page, 'Daniel Costa');
 
     const other = await e2e.newPage();
     await other.goto('/ChangePassword/?from=mail');
     await other.waitForURL((url) => url.pathname === '/Login');
-    expect(await signIn(other, 'pm@demo.test', { goto: false })).toBe('/ChangePassword/?from=mail');
+    expect(await signInAs(other, await createUser(e2e.stack.sql), { goto: false })).toBe(
+      '/ChangePassword/?from=mail',
+    );
     await other.getByRole('heading', { name: 'Change password' }).waitFor();
   });
 
   it('the remembered route is used once: the next sign-in lands as usual', async () => {
     const { page } = e2e;
+    const { practice, manager } = await createSinglePracticeManager();
     await page.goto('/Dashboard');
     await page.waitForURL((url) => url.pathname === '/Login');
-    expect(await signIn(page, 'pm.single@demo.test', { goto: false })).toBe('/Dashboard');
+    expect(await signInAs(page, manager, { goto: false })).toBe('/Dashboard');
     await signOut(page);
-    expect(await signIn(page, 'pm.single@demo.test')).toBe(staffPage(1));
+    expect(await signInAs(page, manager)).toBe(staffPage(practice.id));
   });
 
   it('a wrong password shows one message that does not tell whether the e-mail exists', async () => {
@@ -202,7 +239,7 @@ describe('signed out', () => {
       await alert.waitFor();
       return (await alert.textContent())?.trim();
     };
-    const known = await attempt('pm@demo.test');
+    const known = await attempt((await createUser(e2e.stack.sql)).email);
     const unknown = await attempt('nobody-here@demo.test');
     expect(known).toBe('Email or password is incorrect.');
     expect(unknown).toBe(known);
@@ -247,8 +284,9 @@ describe('under the gateway’s Content-Security-Policy', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response?.headers()['x-frame-options']).toBe('DENY');
-    await signIn(page, 'pm@demo.test', { goto: false });
-    await waitForAppShell(page, 'Sarah Mitchell');
+    const user = await createUser(e2e.stack.sql, { firstName: 'Sarah', lastName: 'Mitchell' });
+    await signInAs(page, user, { goto: false });
+    await waitForAppShell(page, user.name);
     // A violation is a console error that useE2e records; none may have happened.
     expect(e2e.pageErrors).toEqual([]);
   });

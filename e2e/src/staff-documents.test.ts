@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser.ts';
+import { signInAs } from './support/browser.ts';
+import { createStaffDocument, createStaffedPractice } from './support/factories.ts';
 import { openStaff, staffRegister, staffRow, toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
@@ -10,13 +11,11 @@ import { useE2e } from './support/suite.ts';
  * Issue 5, staff documents in a real browser (DESIGN §6, spec 002 §4, §5, §8): the practice
  * manager uploads evidence from the row in edit through presigned URLs to s3rver, sees the
  * progress and the spec's toasts, the file on the row, and downloads the same bytes; a file of
- * another type is refused with the message. One stack per file; the tests run in order.
+ * another type is refused with the message. One stack per file; each test makes its own practice,
+ * whose verified GP already has a CPR certificate on record.
  */
 const e2e = useE2e();
 
-/** Southern Cross General Practice (pm@demo.test); Leo Lee has a seeded CPR certificate. */
-const STAFF = '/PracticeOverview/3/Staff';
-const PERSON = 'Leo Lee';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 const editRow = (page: Page) => staffRegister(page).getByRole('row', { name: 'Row in edit' });
@@ -40,18 +39,29 @@ async function chooseFile(
   await (await chooser).setFiles(file);
 }
 
+/** A practice whose verified GP has a CPR certificate on record; its manager edits that GP's row. */
 async function editPerson(page: Page) {
-  await signIn(page, 'pm@demo.test');
-  await openStaff(page, STAFF, 'Papadopoulos');
-  await page.getByRole('button', { name: `Edit ${PERSON}` }).click();
+  const { practice, manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+  const person = staff.verifiedGp;
+  await createStaffDocument(
+    e2e.stack.sql,
+    practice.id,
+    person.id,
+    'cpr',
+    `CPR certificate ${person.name}.pdf`,
+  );
+  await signInAs(page, manager);
+  await openStaff(page, staffPath, staff.gp.lastName);
+  await page.getByRole('button', { name: `Edit ${person.name}` }).click();
   await editRow(page).waitFor();
+  return person;
 }
 
 describe('staff documents as the practice manager', () => {
   it('uploads CPR evidence with progress, lists it on the row and downloads the same bytes', async () => {
     const { page } = e2e;
-    await editPerson(page);
-    const name = 'Leo Lee CPR certificate 2026.pdf';
+    const person = await editPerson(page);
+    const name = 'CPR certificate 2026.pdf';
     const bytes = pdf(600_000);
 
     // A slow uplink, so the progress bar is there to be seen.
@@ -76,7 +86,7 @@ describe('staff documents as the practice manager', () => {
     // The row in edit shows the new file, shortened (spec 002 §2), the full name on its link.
     const link = editRow(page).getByRole('button', { name: `Download ${name}` });
     await link.waitFor();
-    expect(await link.textContent()).toBe('Leo L..pdf');
+    expect(await link.textContent()).toBe('CPR c..pdf');
     await editRow(page).getByRole('progressbar').waitFor({ state: 'detached' });
 
     const download = page.waitForEvent('download');
@@ -91,13 +101,14 @@ describe('staff documents as the practice manager', () => {
     await editRow(page).getByRole('button', { name: 'Save' }).click();
     await editRow(page).waitFor({ state: 'detached' });
     await page.reload();
-    await staffRow(page, 'MED0001110866')
+    await staffRow(page, person.registration!)
       .getByRole('button', { name: `Download ${name}` })
       .waitFor();
     const stored = await e2e.stack.sql.query(
       `select d.name, d.file_size, d.file_type, d.uploaded_at is not null as uploaded
          from practice_staff s join documents d on d.id = s.cpr_evidence_document_id
-        where s.first_name = 'Leo' and s.last_name = 'Lee' and s.practice_id = 3`,
+        where s.id = $1`,
+      [person.id],
     );
     expect(stored.rows).toEqual([
       { name, file_size: String(bytes.length), file_type: 'application/pdf', uploaded: true },

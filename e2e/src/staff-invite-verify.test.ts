@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TIMEOUT_MS, pathOf, signIn, waitForAppShell } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, pathOf, signInAs, waitForAppShell } from './support/browser.ts';
+import { addPracticeRole, createStaffedPractice, createUser } from './support/factories.ts';
 import { invitationLink } from './support/mailbox.ts';
 import { openStaff, staffRow, toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
@@ -9,21 +10,11 @@ import { useE2e } from './support/suite.ts';
  * Issue 5 in a real browser, the people side of the Staff tab (spec 000 §2, §4, §6, §8): a practice
  * manager invites a staff member; the invitee follows the e-mailed link (the dev mailbox stands in
  * for their inbox), signs up with it and lands on the practice; the link then says it was used. A
- * surveyor of a practice verifies a staff member.
+ * surveyor of a practice verifies a staff member. Each test makes its own practice and people.
  */
 const e2e = useE2e();
 
 const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
-/** Southern Cross General Practice: pm@demo.test manages it (hasura/seeds/default/40_practices.sql). */
-const PRACTICE_NAME = 'Southern Cross General Practice';
-const STAFF = '/PracticeOverview/3/Staff';
-/** A GP of Southern Cross with no account and no invitation yet. */
-const INVITEE = {
-  first: 'Olivia',
-  last: 'Papadopoulos',
-  name: 'Olivia Papadopoulos',
-  email: 'olivia.papadopoulos@southerncross.demo.test',
-};
 const NEW_PASSWORD = 'Welcome-in-1';
 
 /** Fills and sends the sign-up form (/signup/:token). */
@@ -39,46 +30,50 @@ async function signUp(page: Page, person: { first: string; last: string; email: 
 describe('inviting a staff member', () => {
   it('e-mails an invitation; the link signs the person up into the practice, and works once', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, INVITEE.email);
+    const { practice, manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    // A GP of the practice with no account and no invitation yet.
+    const gp = staff.gp;
+    const invitee = { first: gp.firstName, last: gp.lastName, name: gp.name, email: gp.email! };
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, invitee.email);
 
-    await staffRow(page, INVITEE.email)
-      .getByRole('button', { name: `INVITE ${INVITEE.name}` })
+    await staffRow(page, invitee.email)
+      .getByRole('button', { name: `INVITE ${invitee.name}` })
       .click();
     // The confirmation names the address; the e-mail goes when it is confirmed.
     const confirm = page.getByRole('dialog', { name: 'Invite staff member' });
-    await confirm.getByText(INVITEE.email).waitFor();
+    await confirm.getByText(invitee.email).waitFor();
     await confirm.getByRole('button', { name: 'Send invitation' }).click();
-    await toast(page, `You have submitted an invite to ${INVITEE.email}.`);
+    await toast(page, `You have submitted an invite to ${invitee.email}.`);
     // An outstanding invite is offered again as RE-INVITE.
-    await staffRow(page, INVITEE.email)
-      .getByRole('button', { name: `RE-INVITE ${INVITEE.name}` })
+    await staffRow(page, invitee.email)
+      .getByRole('button', { name: `RE-INVITE ${invitee.name}` })
       .waitFor();
 
     const mailbox = await e2e.newPage();
-    const link = await invitationLink(mailbox, e2e.stack.devPagesKey, INVITEE.email);
+    const link = await invitationLink(mailbox, e2e.stack.devPagesKey, invitee.email);
 
     // The invitee, signed out, follows the link: it names the practice; they create an account.
     const invited = await e2e.newPage();
     await invited.goto(link);
     await invited.getByRole('heading', { name: 'You have been invited' }).waitFor();
-    // It names who sent it (pm@demo.test) and the practice.
+    // It names who sent it (the manager) and the practice.
     await invited
-      .getByText(`Sarah Mitchell has invited ${INVITEE.email} to join ${PRACTICE_NAME} on Connect.`)
+      .getByText(`${manager.name} has invited ${invitee.email} to join ${practice.name} on Connect.`)
       .waitFor();
     await invited.getByRole('link', { name: 'Create an account' }).click();
     await invited.waitForURL((url) => url.pathname.startsWith('/signup/'));
-    await signUp(invited, INVITEE);
+    await signUp(invited, invitee);
     // Their one practice: they land on its Staff page.
-    await invited.waitForURL((url) => url.pathname === STAFF);
-    await waitForAppShell(invited, INVITEE.name);
-    await invited.getByRole('heading', { name: PRACTICE_NAME }).waitFor();
+    await invited.waitForURL((url) => url.pathname === staffPath);
+    await waitForAppShell(invited, invitee.name);
+    await invited.getByRole('heading', { name: practice.name }).waitFor();
 
     // The manager now sees an account on the row, and no invite button.
     await page.reload();
-    await staffRow(page, INVITEE.email).getByLabel('Staff has an active account.').waitFor();
+    await staffRow(page, invitee.email).getByLabel('Staff has an active account.').waitFor();
     expect(
-      await staffRow(page, INVITEE.email)
+      await staffRow(page, invitee.email)
         .getByRole('button', { name: /INVITE/ })
         .count(),
     ).toBe(0);
@@ -95,22 +90,30 @@ describe('inviting a staff member', () => {
 describe('verifying staff as a surveyor', () => {
   it('the surveyor of a practice verifies a staff member, and it stays verified', async () => {
     const { page } = e2e;
-    // surveyor@demo.test surveys Riverbend (practice 2); Mei Green is not verified yet.
-    await signIn(page, 'surveyor@demo.test');
-    await openStaff(page, '/PracticeOverview/2/Staff', 'mei.green@');
-    const verify = page.getByRole('checkbox', { name: 'Verify Mei Green' });
+    // The surveyor surveys the practice; its GP is not verified yet.
+    const { practice, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    const gp = staff.gp;
+    const surveyor = await createUser(e2e.stack.sql, {
+      isSurveyor: true,
+      firstName: 'Ravi',
+      lastName: 'Menon',
+    });
+    await addPracticeRole(e2e.stack.sql, practice.id, surveyor.id, 'SU');
+    await signInAs(page, surveyor);
+    await openStaff(page, staffPath, gp.email!);
+    const verify = page.getByRole('checkbox', { name: `Verify ${gp.name}` });
     expect(await verify.isChecked()).toBe(false);
     // The surveyor does not change the register.
     expect(await page.getByRole('button', { name: 'Add staff' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Edit Mei Green' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Edit ${gp.name}` }).count()).toBe(0);
 
     // The box follows the stored value: it turns checked once the server has answered.
     await verify.click();
     await expect.poll(() => verify.isChecked(), POLL).toBe(true);
     await page.reload();
-    await staffRow(page, 'mei.green@').waitFor();
+    await staffRow(page, gp.email!).waitFor();
     await expect
-      .poll(() => page.getByRole('checkbox', { name: 'Verify Mei Green' }).isChecked(), POLL)
+      .poll(() => page.getByRole('checkbox', { name: `Verify ${gp.name}` }).isChecked(), POLL)
       .toBe(true);
   });
 });

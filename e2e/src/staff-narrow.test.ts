@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TIMEOUT_MS, signIn } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
+import { createStaffedPractice } from './support/factories.ts';
 import {
   editRowHeight,
   holdUploads,
@@ -19,13 +20,11 @@ import { useE2e } from './support/suite.ts';
  * messages): which columns stay fixed and how much of the rest is in view, a refused Save showing
  * a message in a column scrolled out of view, text cells of 2 to 8 lines (spec 000 §9), and a row
  * in edit that keeps its height while typing on one line, with messages and while a document
- * uploads. One stack for the file.
+ * uploads. One stack for the file; each test makes its own practice, manager and register.
  */
 const e2e = useE2e();
 
 const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
-/** Southern Cross General Practice (pm@demo.test). */
-const STAFF = '/PracticeOverview/3/Staff';
 const TABLET = { width: 768, height: 1024 };
 
 const editRow = staffEditRow;
@@ -65,16 +64,18 @@ const focusedLabel = (page: Page) => page.evaluate('document.activeElement?.getA
 
 describe('the staff register at narrow widths', () => {
   it('keeps only the first name fixed on a tablet and with the navigation open at 1024 px', async () => {
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    const someone = staff.nurse.lastName;
     const tablet = await e2e.newPage(TABLET);
-    await signIn(tablet, 'pm@demo.test');
-    await openStaff(tablet, STAFF, 'Okafor');
+    await signInAs(tablet, manager);
+    await openStaff(tablet, staffPath, someone);
     const narrow = await dataWindow(tablet);
     expect(narrow.fixed).toEqual(['First name']);
     expect(narrow.width).toBeGreaterThanOrEqual(450);
 
     const laptop = await e2e.newPage({ width: 1024, height: 800 });
-    await signIn(laptop, 'pm@demo.test');
-    await openStaff(laptop, STAFF, 'Okafor');
+    await signInAs(laptop, manager);
+    await openStaff(laptop, staffPath, someone);
     if (await laptop.getByRole('button', { name: 'Show navigation' }).isVisible())
       await laptop.getByRole('button', { name: 'Show navigation' }).click();
     await laptop.getByRole('button', { name: 'Hide navigation' }).waitFor();
@@ -83,18 +84,20 @@ describe('the staff register at narrow widths', () => {
 
     // A wide register keeps the spec's four fixed columns, and still some 450 px for the rest.
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'Okafor');
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, someone);
     const wide = await dataWindow(page);
     expect(wide.fixed).toEqual(['Verified', 'Title', 'First name', 'Last name']);
     expect(wide.width).toBeGreaterThanOrEqual(450);
   });
 
   it('shows the message of a column scrolled out of view after Save, either way, and focuses it', async () => {
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    const { nurse, other } = staff;
     const page = await e2e.newPage(TABLET);
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'Okafor');
-    await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, nurse.lastName);
+    await page.getByRole('button', { name: `Edit ${nurse.name}` }).click();
     await editRow(page).waitFor();
     const hours = editRow(page).getByLabel('Hours/week', { exact: true });
     await hours.fill('');
@@ -117,14 +120,13 @@ describe('the staff register at narrow widths', () => {
     // A row stored without hours (from before they were required), saved from the keyboard with
     // the table at its left edge: the message is to the right.
     await editRow(page).getByRole('button', { name: 'Cancel' }).click();
-    await e2e.stack.sql.query(
-      `update practice_staff set hours_per_week = null
-        where practice_id = 3 and first_name = 'Noah' and last_name = 'Young'`,
-    );
+    await e2e.stack.sql.query('update practice_staff set hours_per_week = null where id = $1', [other.id]);
     await page.reload();
-    await staffRegister(page).getByRole('button', { name: 'Edit Noah Young' }).click();
+    await staffRegister(page)
+      .getByRole('button', { name: `Edit ${other.name}` })
+      .click();
     await editRow(page).waitFor();
-    expect(await editRow(page).getByLabel('Last name', { exact: true }).inputValue()).toBe('Young');
+    expect(await editRow(page).getByLabel('Last name', { exact: true }).inputValue()).toBe(other.lastName);
     expect(await hours.inputValue()).toBe('');
     expect(await message.count()).toBe(0);
     const height = await editRowHeight(page);
@@ -138,12 +140,14 @@ describe('the staff register at narrow widths', () => {
   });
 
   it('keeps the row in edit one height while typing on one line and while a document uploads, at 1280 and 768 px', async () => {
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    const { nurse } = staff;
     for (const viewport of [{ width: 1280, height: 860 }, TABLET]) {
       const page = await e2e.newPage(viewport);
-      await signIn(page, 'pm@demo.test');
-      await openStaff(page, STAFF, 'Okafor');
+      await signInAs(page, manager);
+      await openStaff(page, staffPath, nurse.lastName);
       expect(new Set(await viewRowHeights(page))).toEqual(new Set([VIEW_ROW_HEIGHT]));
-      await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
+      await page.getByRole('button', { name: `Edit ${nurse.name}` }).click();
       await editRow(page).waitFor();
       // Taller than a view row (text areas of two lines), which keep their height.
       const height = await editRowHeight(page);
@@ -153,14 +157,14 @@ describe('the staff register at narrow widths', () => {
       const first = editRow(page).getByLabel('First name', { exact: true });
       await first.press('Control+End');
       await first.pressSequentially(' Jr');
-      expect(await first.inputValue()).toBe('Jack Jr');
+      expect(await first.inputValue()).toBe(`${nurse.firstName} Jr`);
       expect(await editRowHeight(page)).toBe(height);
-      await first.fill('Jack');
+      await first.fill(nurse.firstName);
 
       const uploads = await holdUploads(page);
       const chooser = page.waitForEvent('filechooser');
       await editRow(page).getByRole('button', { name: 'Upload Training evidence' }).click();
-      await (await chooser).setFiles(samplePdf(`Jack Okafor training ${viewport.width}.pdf`));
+      await (await chooser).setFiles(samplePdf(`${nurse.name} training ${viewport.width}.pdf`));
       await editRow(page)
         .getByRole('progressbar', { name: 'Uploading Training evidence' })
         .waitFor({ state: 'attached' });
@@ -171,7 +175,7 @@ describe('the staff register at narrow widths', () => {
       await page.getByText('File upload was successful!', { exact: true }).waitFor({ timeout: 15_000 });
       await editRow(page).getByRole('progressbar').waitFor({ state: 'detached' });
       await editRow(page)
-        .getByRole('button', { name: `Download Jack Okafor training ${viewport.width}.pdf` })
+        .getByRole('button', { name: `Download ${nurse.name} training ${viewport.width}.pdf` })
         .waitFor();
       expect(await editRowHeight(page)).toBe(height);
       expect(new Set(await viewRowHeights(page))).toEqual(new Set([VIEW_ROW_HEIGHT]));
@@ -179,10 +183,14 @@ describe('the staff register at narrow widths', () => {
   });
 
   it('edits text in text areas of 2 lines that grow to 8 as a long value wraps, then scroll', async () => {
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    const { nurse } = staff;
+    // Its address, jack.okonjo@kingfisher-gp.demo.test, takes the two lines a cell starts with.
+    const address = nurse.email!;
     const page = await e2e.newPage(TABLET);
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'Okafor');
-    await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, nurse.lastName);
+    await page.getByRole('button', { name: `Edit ${nurse.name}` }).click();
     await editRow(page).waitFor();
     const email = editRow(page).getByLabel('Email', { exact: true });
     expect(await textAreaLines(email)).toEqual({
@@ -195,21 +203,19 @@ describe('the staff register at narrow widths', () => {
     await email.press('Control+End');
     await email.press('Enter');
     await email.pressSequentially('.harbour-and-coast-health.example');
-    expect(await email.inputValue()).toBe(
-      'jack.okafor@southerncross.demo.test.harbour-and-coast-health.example',
-    );
+    expect(await email.inputValue()).toBe(`${address}.harbour-and-coast-health.example`);
     const three = await textAreaLines(email);
     expect(three.shown).toBe(three.needed);
     expect(three.shown).toBeGreaterThan(CELL_TEXTAREA_MIN_ROWS);
     expect(await editRowHeight(page)).toBeGreaterThan(height);
 
     // Far longer: eight lines at most, the rest scrolls inside the cell.
-    await email.fill(`jack.${'okafor'.repeat(40)}@southerncross.demo.test`);
+    await email.fill(`jack.${'okonjo'.repeat(40)}@kingfisher-gp.demo.test`);
     await expect.poll(async () => (await textAreaLines(email)).shown, POLL).toBe(CELL_TEXTAREA_MAX_ROWS);
     expect((await textAreaLines(email)).needed).toBeGreaterThan(CELL_TEXTAREA_MAX_ROWS);
 
     // Back to one line: back to two lines and the row's first height.
-    await email.fill('jack.okafor@southerncross.demo.test');
+    await email.fill(address);
     await expect.poll(() => editRowHeight(page), POLL).toBe(height);
   });
 });

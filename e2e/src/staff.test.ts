@@ -1,22 +1,24 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TIMEOUT_MS, signIn } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
+import {
+  addPracticeRole,
+  createPractice,
+  createStaffedPractice,
+  createStaffMember,
+} from './support/factories.ts';
 import { openStaff, staffRegister, staffRow, toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
  * Issue 5 in a real browser, the Staff tab of a practice (spec 000 §2, §4, §5, §8): a practice
  * manager adds, validates, edits and deletes staff and sets a nominated contact, and has no verify
- * control. Inviting and verifying are in staff-invite-verify.test.ts. The tests of this file share
- * one database (one stack per file) and run in order.
+ * control. Inviting and verifying are in staff-invite-verify.test.ts. Each test makes its own
+ * practice (its intro already dismissed), manager and register (`createStaffedPractice`).
  */
 const e2e = useE2e();
 
 const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
-/** Southern Cross General Practice: pm@demo.test manages it, its intro was already dismissed. */
-const PRACTICE = 3;
-const PRACTICE_NAME = 'Southern Cross General Practice';
-const STAFF = `/PracticeOverview/${PRACTICE}/Staff`;
 
 /** The new GP the manager adds. */
 const NEW_GP = {
@@ -24,7 +26,7 @@ const NEW_GP = {
   last: 'Testwood',
   registration: 'MED0009990001',
   start: '03/02/2024',
-  email: 'amelia.testwood@southerncross.demo.test',
+  email: 'amelia.testwood@kingfisher-gp.demo.test',
   hours: '30.5',
   cprExpiry: '15/08/2027',
 };
@@ -43,9 +45,10 @@ async function typeDate(page: Page, name: string, text: string) {
 describe('the staff register as the practice manager', () => {
   it('adds a staff member: defaults, cell messages, then saved and there after a reload', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'Papadopoulos');
-    await page.getByRole('heading', { name: PRACTICE_NAME }).waitFor();
+    const { practice, manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, staff.gp.lastName);
+    await page.getByRole('heading', { name: practice.name }).waitFor();
     await page
       .getByText('Please ensure your staff details below are up to date for the current accreditation cycle.')
       .waitFor();
@@ -100,8 +103,14 @@ describe('the staff register as the practice manager', () => {
 
   it('looks a registration number up 2 s after typing and fills the new row from another practice', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'Papadopoulos');
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    // A GP of another practice the same person manages (so the look-up shows all their details).
+    const elsewhere = await createPractice(e2e.stack.sql, { name: 'Riverstone Medical Centre' });
+    await addPracticeRole(e2e.stack.sql, elsewhere.id, manager.id, 'PM');
+    const mei = await createStaffMember(e2e.stack.sql, elsewhere.id, { firstName: 'Mei', lastName: 'Green' });
+    const number = mei.registration!;
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, staff.gp.lastName);
     const matches = page.getByRole('region', { name: 'Registration number matches' });
 
     await page.getByRole('button', { name: 'Add staff' }).click();
@@ -110,9 +119,9 @@ describe('the staff register as the practice manager', () => {
     await cell(page, 'Reg').fill('me');
     await page.waitForTimeout(2_600);
     expect(await matches.count()).toBe(0);
-    // Mei Green's number at Riverbend (practice 2), in lower case and in part: offered only after 2 s.
+    // Mei Green's number at the other practice, in lower case and in part: offered only after 2 s.
     const typed = Date.now();
-    await cell(page, 'Reg').fill('med000104751');
+    await cell(page, 'Reg').fill(number.slice(0, -1).toLowerCase());
     expect(await matches.count()).toBe(0);
     await matches.waitFor();
     expect(Date.now() - typed).toBeGreaterThanOrEqual(2_000);
@@ -123,71 +132,77 @@ describe('the staff register as the practice manager', () => {
     await matches.waitFor({ state: 'detached' });
     expect(await cell(page, 'First name').inputValue()).toBe('Mei');
     expect(await cell(page, 'Last name').inputValue()).toBe('Green');
-    expect(await cell(page, 'Reg').inputValue()).toBe('MED0001047514');
-    expect(await cell(page, 'Email').inputValue()).toBe('mei.green@riverbend.demo.test');
+    expect(await cell(page, 'Reg').inputValue()).toBe(number);
+    expect(await cell(page, 'Email').inputValue()).toBe(mei.email);
     expect(await cell(page, 'Type').inputValue()).toBe('GP');
     // How they work here is this practice's to enter; then the row saves.
     await typeDate(page, 'Start date', '01/07/2025');
     await cell(page, 'Hours/week').fill('8');
     await editRow(page).getByRole('button', { name: 'Save' }).click();
     await editRow(page).waitFor({ state: 'detached' });
-    await staffRow(page, 'mei.green@riverbend.demo.test').getByText('MED0001047514').waitFor();
+    await staffRow(page, mei.email!).getByText(number).waitFor();
   });
 
   it('edits one row at a time: moving to another with changes warns; the change is saved', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'Okafor');
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    const { nurse, verifiedGp } = staff;
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, nurse.lastName);
 
-    await page.getByRole('button', { name: 'Edit Jack Okafor' }).click();
+    await page.getByRole('button', { name: `Edit ${nurse.name}` }).click();
     await editRow(page).waitFor();
-    expect(await cell(page, 'Last name').inputValue()).toBe('Okafor');
+    expect(await cell(page, 'Last name').inputValue()).toBe(nurse.lastName);
     await cell(page, 'Hours/week').fill('36');
-    await page.getByRole('button', { name: 'Edit Leo Lee' }).click();
+    await page.getByRole('button', { name: `Edit ${verifiedGp.name}` }).click();
     await toast(page, 'Please save/discard the editing row before moving to other rows.');
-    // Still Jack's row in edit, with the change.
-    expect(await cell(page, 'Last name').inputValue()).toBe('Okafor');
+    // Still the nurse's row in edit, with the change.
+    expect(await cell(page, 'Last name').inputValue()).toBe(nurse.lastName);
     expect(await cell(page, 'Hours/week').inputValue()).toBe('36');
 
     await editRow(page).getByRole('button', { name: 'Save' }).click();
     await editRow(page).waitFor({ state: 'detached' });
     await page.reload();
-    await staffRow(page, 'jack.okafor@').getByRole('cell', { name: '36', exact: true }).waitFor();
+    await staffRow(page, nurse.email!).getByRole('cell', { name: '36', exact: true }).waitFor();
   });
 
   it('deletes a staff member after the confirmation; Cancel keeps them', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'noah.young@');
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    const leaving = staff.other;
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, leaving.email!);
 
-    await page.getByRole('button', { name: 'Delete Noah Young' }).click();
+    await page.getByRole('button', { name: `Delete ${leaving.name}` }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await staffRow(page, 'noah.young@').count()).toBe(1);
+    expect(await staffRow(page, leaving.email!).count()).toBe(1);
 
-    await page.getByRole('button', { name: 'Delete Noah Young' }).click();
+    await page.getByRole('button', { name: `Delete ${leaving.name}` }).click();
     dialog = page.getByRole('dialog');
-    await dialog.getByText('Noah Young').waitFor();
+    await dialog.getByText(leaving.name).waitFor();
     await dialog.getByRole('button', { name: 'Delete User' }).click();
-    await staffRow(page, 'noah.young@').waitFor({ state: 'detached' });
+    await staffRow(page, leaving.email!).waitFor({ state: 'detached' });
 
     await page.reload();
-    await staffRow(page, 'Papadopoulos').waitFor();
-    expect(await staffRow(page, 'noah.young@').count()).toBe(0);
+    await staffRow(page, staff.gp.lastName).waitFor();
+    expect(await staffRow(page, leaving.email!).count()).toBe(0);
   });
 
   it('sets a nominated contact; a wrong phone is refused on blur', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'Papadopoulos');
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    const chosen = staff.verifiedGp;
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, staff.gp.lastName);
     const contacts = page.getByRole('region', { name: 'Nominated contacts' });
     await contacts.waitFor();
 
     const gp = contacts.getByLabel('GP contact', { exact: true });
     await gp.click();
-    await gp.fill('Leo');
-    await page.getByRole('option', { name: /Leo Lee/ }).click();
+    await gp.fill(chosen.firstName);
+    await page.getByRole('option', { name: new RegExp(chosen.name) }).click();
     await toast(page, 'Successfully updated nominated contact');
 
     const phone = contacts.getByLabel('Nurse contact phone');
@@ -206,19 +221,20 @@ describe('the staff register as the practice manager', () => {
             .inputValue(),
         POLL,
       )
-      .toMatch(/^Leo Lee/);
+      .toMatch(new RegExp(`^${chosen.name}`));
   });
 
   it('has no verify control: verification is the surveyor’s', async () => {
     const { page } = e2e;
-    await signIn(page, 'pm@demo.test');
-    await openStaff(page, STAFF, 'Papadopoulos');
+    const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
+    await signInAs(page, manager);
+    await openStaff(page, staffPath, staff.gp.lastName);
     expect(
       await register(page)
         .getByRole('checkbox', { name: /^Verify / })
         .count(),
     ).toBe(0);
-    await staffRow(page, 'Papadopoulos').getByLabel('Not verified').waitFor();
-    await staffRow(page, 'leo.lee@').getByLabel('Verified', { exact: true }).waitFor();
+    await staffRow(page, staff.gp.email!).getByLabel('Not verified').waitFor();
+    await staffRow(page, staff.verifiedGp.email!).getByLabel('Verified', { exact: true }).waitFor();
   });
 });

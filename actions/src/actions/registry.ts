@@ -1,3 +1,4 @@
+import { updateAccount } from './accounts/update-account.ts';
 import { autoClearAssessment } from './assessments/auto-clear-assessment.ts';
 import { autoCompleteAssessment } from './assessments/auto-complete-assessment.ts';
 import { completeSelfAssessment } from './assessments/complete-self-assessment.ts';
@@ -55,5 +56,6 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     autoCompleteAssessment,
     autoClearAssessment,
     requestAssistance,
+    updateAccount,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

@@ -111,6 +111,15 @@ export async function signIn(
   return pathOf(page);
 }
 
+/** `signIn` as a user a test made (see `factories.ts`), with that user's password. */
+export function signInAs(
+  page: Page,
+  user: { email: string; password: string },
+  options: { goto?: boolean } = {},
+): Promise<string> {
+  return signIn(page, user.email, { ...options, password: user.password });
+}
+
 /** Signs out through the account menu in the header and waits for the login page. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Account menu/ }).click();

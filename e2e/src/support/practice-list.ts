@@ -1,21 +1,137 @@
+import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ACTION_TIMEOUT_MS } from './browser.ts';
+import {
+  createAccreditation,
+  createNetwork,
+  createPractice,
+  createPracticeManager,
+  createReapplication,
+  createSurveyVisit,
+  createUser,
+  unique,
+} from './factories.ts';
 
 /** The practice list's route (spec 000 §2). */
 export const LIST = '/Practice/List';
 export const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
 
-/** pm@demo.test's practices (hasura/seeds/default/40_practices.sql), by organisation id. */
-export const PM_PRACTICES = {
-  2: 'Riverbend Medical Centre',
-  3: 'Southern Cross General Practice',
-  4: 'Bayview Health Clinic',
-  5: 'Wattle Grove Medical Practice',
-  6: 'Red Centre Community Clinic',
-  8: 'Capital Hill Medical Centre',
-  10: 'Hinterland Family Doctors',
-} as const;
+/**
+ * A practice manager of seven practices, one of every kind the list journeys need, each in its
+ * own state and with its own current cycle (their QAM is a QAM made here too):
+ *
+ * | key          | state (suburb)        | network | cycle                         | renewal         |
+ * | ------------ | --------------------- | ------- | ----------------------------- | --------------- |
+ * | riverstone   | QLD (West End)        | harbour | open, expires in 400 days     |                 |
+ * | crossways    | VIC (Carlton)         | harbour | closed, expires in 150 days   | DUE             |
+ * | seaview      | WA (Fremantle)        | sunrise | closed, expires in 80 days    | PAYMENT_PENDING |
+ * | acacia       | SA (Norwood)          |         | open, expires in 250 days     |                 |
+ * | redRock      | NT (Alice Springs)    |         | open, expires in 330 days     |                 |
+ * | parliament   | ACT (Kingston)        | sunrise | closed, certified for 3 years |                 |
+ * | highland     | QLD (Mudgeeraba)      | harbour | expired 20 days ago, extended by 100 days |     |
+ *
+ * Only crossways has 'cross' in its name, suburb, postcode or network. The networks' names end in
+ * a tag of their own (a network's name is unique), the practices' names are the same every time:
+ * only their manager sees them.
+ */
+export async function createPracticePortfolio(sql: pg.Pool) {
+  const tag = unique();
+  const harbour = await createNetwork(sql, `Harbour & Coast Health Partners ${tag}`);
+  const sunrise = await createNetwork(sql, `Sunrise Medical Group ${tag}`);
+  const qam = await createUser(sql, { isQam: true, firstName: 'Helen', lastName: 'Murray' });
+  const practice = async (
+    name: string,
+    place: { suburb: string; state: string; postcode: string },
+    networkId: number | null,
+    status = 'IN_PROGRESS',
+  ) => createPractice(sql, { name, ...place, networkId, status });
+  const practices = {
+    riverstone: await practice(
+      'Riverstone Medical Centre',
+      { suburb: 'West End', state: 'QLD', postcode: '4101' },
+      harbour.id,
+    ),
+    crossways: await practice(
+      'Crossways General Practice',
+      { suburb: 'Carlton', state: 'VIC', postcode: '3053' },
+      harbour.id,
+      'ACCREDITED',
+    ),
+    seaview: await practice(
+      'Seaview Health Clinic',
+      { suburb: 'Fremantle', state: 'WA', postcode: '6160' },
+      sunrise.id,
+      'ACCREDITED',
+    ),
+    acacia: await practice(
+      'Acacia Grove Medical Practice',
+      { suburb: 'Norwood', state: 'SA', postcode: '5067' },
+      null,
+    ),
+    redRock: await practice(
+      'Red Rock Community Clinic',
+      { suburb: 'Alice Springs', state: 'NT', postcode: '0870' },
+      null,
+    ),
+    parliament: await practice(
+      'Parliament Hill Medical Centre',
+      { suburb: 'Kingston', state: 'ACT', postcode: '2604' },
+      sunrise.id,
+      'ACCREDITED',
+    ),
+    highland: await practice(
+      'Highland Family Doctors',
+      { suburb: 'Mudgeeraba', state: 'QLD', postcode: '4213' },
+      harbour.id,
+      'ACCREDITED',
+    ),
+  };
+  const qamId = qam.id;
+  const open = { status: 'OPEN', qamId, selfAssessmentDueIn: 45, surveyVisitDueIn: 150 } as const;
+  await createAccreditation(sql, practices.riverstone.id, { ...open, expiresIn: 400 });
+  const crossways = await createAccreditation(sql, practices.crossways.id, {
+    status: 'CLOSED',
+    qamId,
+    expiresIn: 150,
+  });
+  await createReapplication(sql, practices.crossways.id, { accreditationId: crossways.id, dueIn: 30 });
+  const seaview = await createAccreditation(sql, practices.seaview.id, {
+    status: 'CLOSED',
+    qamId,
+    expiresIn: 80,
+  });
+  await createReapplication(sql, practices.seaview.id, {
+    accreditationId: seaview.id,
+    status: 'PAYMENT_PENDING',
+    dueIn: 10,
+  });
+  await createAccreditation(sql, practices.acacia.id, { ...open, expiresIn: 250 });
+  await createAccreditation(sql, practices.redRock.id, { ...open, expiresIn: 330 });
+  const parliament = await createAccreditation(sql, practices.parliament.id, {
+    status: 'CLOSED',
+    qamId,
+    expiresIn: 3 * 365 - 30,
+  });
+  await createSurveyVisit(sql, parliament.id, { status: 'FINAL', dateIn: -75, dueIn: -75 });
+  await createAccreditation(sql, practices.highland.id, {
+    status: 'CLOSED',
+    qamId,
+    expiresIn: -20,
+    extendedTo: 100,
+  });
+  const manager = await createPracticeManager(sql, Object.values(practices), {
+    firstName: 'Sarah',
+    lastName: 'Mitchell',
+  });
+  return {
+    manager,
+    practices,
+    /** Every practice's name. */
+    names: Object.values(practices).map((p) => p.name),
+    networks: { harbour: harbour.name, sunrise: sunrise.name },
+  };
+}
 
 /** What the page-side callbacks read of an element (this package has no DOM typings). */
 export interface DomNode {

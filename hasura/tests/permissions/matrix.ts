@@ -77,7 +77,8 @@ export const ASSESSMENT_TABLES = [
 
 export const MATRIX: Record<string, MatrixRow> = {
   ...Object.fromEntries(ENUM_TABLES.map((t) => [t, READ_ONLY_FOR_ALL])),
-  users: { user: 'su', qam: 'su', provider_admin: 'siu' },
+  // A user changes their own names, title and phone through the updateAccount action, validated there.
+  users: { user: 's', qam: 'su', provider_admin: 'siu' },
   surveyor_profiles: { user: 's', qam: 'siu', provider_admin: 'siu' },
   // A PM changes these only through the savePracticeDetails action, validated there.
   addresses: { user: 's', qam: 'siu', provider_admin: 'siu' },

@@ -25,6 +25,8 @@ const ids: Record<string, number> = {};
 
 const u = (table: string, where: string, set: string) =>
   `mutation($id: Int!) { update_${table}(where: {${where}: {_eq: $id}}, _set: {${set}}) { affected_rows } }`;
+const byPk = (table: string, key: string, set: string) =>
+  `mutation($id: Int!) { update_${table}_by_pk(pk_columns: {${key}: $id}, _set: {${set}}) { ${key} } }`;
 
 const CASES: Case[] = [
   // practices: the PM changes their practice's details and first-view flags; nobody else's.
@@ -333,27 +335,47 @@ const CASES: Case[] = [
       reason: /check constraint of an insert\/update permission has failed/,
     },
   },
-  // users: own profile only; privileges by the provider admin only.
-  {
-    name: 'user updates own profile',
-    caller: 'pm.single@demo.test',
-    query: u('users', 'id', 'first_name: "Dan"'),
-    variables: () => ({ id: ids.pmSingle }),
-    expect: { affected: 1 },
-  },
+  // users: a user changes their own names, title and phone only through the updateAccount action
+  // (checked with the form's schema; actions/src/actions/accounts/account-actions.test.ts), never
+  // through GraphQL; privileges by the provider admin only.
+  ...(
+    [
+      ['first name', 'first_name', '"Dan"', "'Dan'"],
+      ['last name', 'last_name', '"Dan"', "'Dan'"],
+      ['title', 'title', 'PROF', "'PROF'"],
+      ['phone', 'phone', '"not a phone"', "'not a phone'"],
+    ] as const
+  ).map(
+    ([what, column, value, stored]): Case => ({
+      name: `user cannot change their own ${what} through GraphQL (update_users_by_pk)`,
+      caller: 'pm.single@demo.test',
+      query: byPk('users', 'id', `${column}: ${value}`),
+      variables: () => ({ id: ids.pmSingle }),
+      expect: {
+        code: 'validation-failed',
+        reason: /'update_users_by_pk' not found in type: 'mutation_root'/,
+      },
+      after: () => [
+        `select ${column} is distinct from ${stored} as ok from users where id = $1`,
+        [ids.pmSingle],
+      ],
+    }),
+  ),
   {
     name: "user cannot update another user's profile",
     caller: 'pm.single@demo.test',
     query: u('users', 'id', 'first_name: "X"'),
     variables: () => ({ id: ids.pm }),
-    expect: { affected: 0 },
+    expect: { code: 'validation-failed', reason: /'update_users' not found in type: 'mutation_root'/ },
+    after: () => ["select first_name <> 'X' as ok from users where id = $1", [ids.pm]],
   },
   {
     name: 'user cannot make themselves admin',
     caller: 'pm.single@demo.test',
     query: u('users', 'id', 'is_admin: true'),
     variables: () => ({ id: ids.pmSingle }),
-    expect: { code: 'validation-failed', reason: /'is_admin' not found in type: 'users_set_input'/ },
+    expect: { code: 'validation-failed', reason: /'update_users' not found in type: 'mutation_root'/ },
+    after: () => ['select not is_admin as ok from users where id = $1', [ids.pmSingle]],
   },
   {
     name: 'QAM cannot grant privileges',

@@ -4,8 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '@portal/devdb/testing';
+import { validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { buildUserSchema, SCHEMA_FILE, TADA_OUTPUT_FILE, WEB_DIR } from './user-schema.ts';
+import { appDocuments } from './app-documents.ts';
+import {
+  APP_ROLES,
+  buildRoleSchemas,
+  buildUserSchema,
+  SCHEMA_FILE,
+  TADA_OUTPUT_FILE,
+  WEB_DIR,
+} from './user-schema.ts';
 
 const STALE = 'is stale: run `npm run graphql:schema` and commit it';
 
@@ -37,4 +46,21 @@ describe('the checked-in GraphQL schema of the web app', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('is enough: every document of the app is valid for each role it sends requests as, not only user', async () => {
+    const documents = await appDocuments(path.join(WEB_DIR, 'src'));
+    expect(documents.length).toBeGreaterThan(30);
+    const db = await createTestDatabase('migrated');
+    try {
+      const schemas = await buildRoleSchemas(db.url, APP_ROLES);
+      const invalid = [...schemas].flatMap(([role, schema]) =>
+        documents.flatMap(({ file, name, document }) =>
+          validate(schema, document).map((error) => `${file} ${name} as ${role}: ${error.message}`),
+        ),
+      );
+      expect(invalid).toEqual([]);
+    } finally {
+      await db.drop();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS } from '@portal/domain';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors/app-error.ts';
 
@@ -8,16 +9,8 @@ import { AppError } from '../../errors/app-error.ts';
  */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-/**
- * Characters no text field may hold: C0 controls except TAB, LF and CR (multi-line texts such as
- * comments and reasons legitimately hold those), DEL, and the C1 controls. NUL is the one that
- * hurt (PostgreSQL refuses it in text: a 500); the others have no business in a name or a message
- * and can hide text in logs, CSV and e-mails.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
-export const CONTROL_CHARACTER_MESSAGE = 'Remove the control characters (such as NUL) from this field.';
+// Characters no text field may hold (C0 but TAB, LF, CR; DEL; C1): the domain's one definition.
+export { CONTROL_CHARACTER_MESSAGE };
 
 /** Deeper than any legitimate body; a 64 KiB body can nest 30,000 arrays. */
 export const MAX_BODY_DEPTH = 32;

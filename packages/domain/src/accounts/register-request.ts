@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { ZEmailSchema } from '../validation/email-schema.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { ZPasswordSchema } from '../validation/password-schema.ts';
-
-const ZPersonNameSchema = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(150, 'Max 150 characters');
+import { ZPersonNameSchema } from './person-name.ts';
 
 /** POST /api/auth/register; `invitationToken` comes from the /signup/:invitationToken link. */
 export const ZRegisterRequestSchema = z.object({

@@ -6,10 +6,7 @@ export const NOMINATED_CONTACT_KINDS = ['ACCREDITATION', 'GP', 'NURSE', 'SUPPORT
 export type TNominatedContactKind = (typeof NOMINATED_CONTACT_KINDS)[number];
 
 /** Per kind: its label, the accreditation column that points at the contact, and its GraphQL relationship. */
-export const NOMINATED_CONTACTS: Record<
-  TNominatedContactKind,
-  { label: string; column: string; relationship: string }
-> = {
+export const NOMINATED_CONTACTS = {
   ACCREDITATION: {
     label: 'Accreditation contact',
     column: 'nominated_accreditation_contact_id',
@@ -26,7 +23,7 @@ export const NOMINATED_CONTACTS: Record<
     column: 'nominated_support_contact_id',
     relationship: 'nominated_support_contact',
   },
-};
+} as const satisfies Record<TNominatedContactKind, { label: string; column: string; relationship: string }>;
 
 /** A nominated accreditation contact cannot be deleted (spec 000 §5); the others can be cleared. */
 export function canRemoveNominatedContact(kind: TNominatedContactKind): boolean {

@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql, type ResultOf, type VariablesOf } from '../graphql/graphql.ts';
 
 /** Step 1 of an upload (DESIGN §6): a pending document and its presigned PUT URL. */
-export const CreateDocumentMutation = gql`
+export const CreateDocumentMutation = graphql(`
   mutation CreateDocument(
     $practiceId: Int!
     $name: String!
@@ -31,10 +31,10 @@ export const CreateDocumentMutation = gql`
       maxFileSizeMb
     }
   }
-`;
+`);
 
 /** Step 3: the stored object is checked and the document completed (and attached). */
-export const CompleteDocumentMutation = gql`
+export const CompleteDocumentMutation = graphql(`
   mutation CompleteDocument($documentId: Int!) {
     completeDocument(documentId: $documentId) {
       documentId
@@ -48,20 +48,20 @@ export const CompleteDocumentMutation = gql`
       message
     }
   }
-`;
+`);
 
 /** The PUT failed: the pending document is cleaned up. */
-export const AbandonDocumentMutation = gql`
+export const AbandonDocumentMutation = graphql(`
   mutation AbandonDocument($documentId: Int!) {
     abandonDocument(documentId: $documentId) {
       documentId
       archived
     }
   }
-`;
+`);
 
 /** A short-lived download URL of a document the user may read. */
-export const DocumentDownloadUrlQuery = gql`
+export const DocumentDownloadUrlQuery = graphql(`
   query DocumentDownloadUrl($documentId: Int!) {
     documentDownloadUrl(documentId: $documentId) {
       documentId
@@ -70,35 +70,11 @@ export const DocumentDownloadUrlQuery = gql`
       expiresAt
     }
   }
-`;
+`);
 
-export interface TCreatedDocument {
-  documentId: number;
-  uploadUrl: string;
-  contentType: string;
-  expiresAt: string;
-  maxFileSizeMb: number;
-}
-
-export interface TCompletedDocument {
-  documentId: number;
-  name: string;
-  folderId: number;
-  fileSize: number;
-  fileType: string;
-  uploadedAt: string;
-  staffId: number | null;
-  staffField: string | null;
-  message: string;
-}
+/** The completed (and attached) document, as completeDocument answers it. */
+export type TCompletedDocument = ResultOf<typeof CompleteDocumentMutation>['completeDocument'];
 
 /** Where an upload goes: a folder (by id or code) and, for a staff document, its row and field. */
-export interface TUploadTarget {
-  practiceId: number;
-  folderId?: number | null;
-  folderCode?: string | null;
-  staffId?: number | null;
-  staffField?: string | null;
-  /** An upload from an indicator: its response (the folder is still required, spec 001 §5). */
-  indicatorResponseId?: number | null;
-}
+/** (and, for an indicator's document, its response: the folder is still required, spec 001 §5). */
+export type TUploadTarget = Omit<VariablesOf<typeof CreateDocumentMutation>, 'name' | 'contentType' | 'size'>;

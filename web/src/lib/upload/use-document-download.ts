@@ -16,11 +16,7 @@ export function useDocumentDownload() {
       setBusy(true);
       try {
         const result = await client
-          .query<{ documentDownloadUrl: { url: string; name: string } }>(
-            DocumentDownloadUrlQuery,
-            { documentId },
-            { requestPolicy: 'network-only' },
-          )
+          .query(DocumentDownloadUrlQuery, { documentId }, { requestPolicy: 'network-only' })
           .toPromise();
         const answer = result.data?.documentDownloadUrl;
         if (!answer) {

@@ -9,7 +9,6 @@ import {
   CompleteDocumentMutation,
   CreateDocumentMutation,
   type TCompletedDocument,
-  type TCreatedDocument,
   type TUploadTarget,
 } from './document-upload-api.ts';
 import { putFile, UploadHttpError } from './put-file.ts';
@@ -48,7 +47,7 @@ export function useDocumentUpload() {
       setProgress(0);
       try {
         const created = await client
-          .mutation<{ createDocument: TCreatedDocument }>(CreateDocumentMutation, {
+          .mutation(CreateDocumentMutation, {
             ...target,
             name: file.name,
             contentType: file.type,
@@ -68,9 +67,7 @@ export function useDocumentUpload() {
           notifyError(refused ? DOCUMENT_MESSAGES.tooLarge(1) : DOCUMENT_MESSAGES.uploadFailed);
           return null;
         }
-        const completed = await client
-          .mutation<{ completeDocument: TCompletedDocument }>(CompleteDocumentMutation, { documentId })
-          .toPromise();
+        const completed = await client.mutation(CompleteDocumentMutation, { documentId }).toPromise();
         if (completed.error || !completed.data) {
           notifyError(completed.error ? uploadErrorMessage(completed.error) : DOCUMENT_MESSAGES.uploadFailed);
           return null;

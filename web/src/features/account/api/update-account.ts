@@ -1,13 +1,20 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
 
+/**
+ * Saves the signed-in user's own names, title and phone (action `updateAccount`, checked with
+ * `ZAccountDetailsSchema`); the answer carries the saved row, so the cached account follows.
+ */
 export const UpdateAccountMutation = graphql(`
-  mutation UpdateAccount($id: Int!, $changes: users_set_input!) {
-    update_users_by_pk(pk_columns: { id: $id }, _set: $changes) {
+  mutation UpdateAccount($firstName: String!, $lastName: String!, $title: String, $phone: String) {
+    updateAccount(firstName: $firstName, lastName: $lastName, title: $title, phone: $phone) {
       id
-      first_name
-      last_name
-      title
-      phone
+      user {
+        id
+        first_name
+        last_name
+        title
+        phone
+      }
     }
   }
 `);

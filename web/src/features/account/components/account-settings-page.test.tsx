@@ -2,8 +2,14 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CombinedError } from '@urql/core';
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../../../actions/src/test-support/factories.ts';
+import { DEMO_PASSWORD } from '../../../../../actions/src/test-support/test-stack.ts';
 import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { UpdateAccountMutation } from '../api/update-account.ts';
+import { accountSaveError } from '../model/account-save-error.ts';
 
 describe('Account settings on the real stack', () => {
   let stack: TestStack;
@@ -54,5 +60,48 @@ describe('Account settings on the real stack', () => {
       [id],
     );
     expect(after.rows).toEqual(before.rows);
+  });
+
+  it('refuses a control character in a name before sending, with the field message', async () => {
+    const account = await createUser(stack.sql, { password: DEMO_PASSWORD });
+    await renderAppOnStack(stack, `/AccountSettings/${account.id}`, { as: account.email });
+    const before = await stack.sql.query('select first_name, last_name from users where id = $1', [
+      account.id,
+    ]);
+    const user = userEvent.setup();
+    const last = await screen.findByLabelText(/^Last name/);
+    await user.clear(last);
+    await user.click(last);
+    await user.paste('Lee\u0007');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Remove the control characters (such as NUL) from this field.'),
+    ).toBeTruthy();
+    const after = await stack.sql.query('select first_name, last_name from users where id = $1', [
+      account.id,
+    ]);
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it("turns the action's refusal into the form's field messages", async () => {
+    // The form checks with the action's own schema first, so only a caller that skips it (here the
+    // form's document sent as is) meets the action's refusal: its answer is what the form shows.
+    const account = await createUser(stack.sql);
+    await stack.tokenFor(account.email, account.password);
+    const result = await stack.gql(account.email, print(UpdateAccountMutation), {
+      firstName: 'a'.repeat(151),
+      lastName: 'Lee',
+      title: 'KING',
+      phone: '12345',
+    });
+    expect(result.errors).toBeDefined();
+    const error = accountSaveError(new CombinedError({ graphQLErrors: result.errors }));
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toBe('Please check the highlighted fields.');
+    expect(error.fields).toEqual({
+      firstName: 'Max 150 characters',
+      title: 'Choose one of the listed titles.',
+      phone: 'Invalid phone number format',
+    });
   });
 });

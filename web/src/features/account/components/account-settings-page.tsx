@@ -10,17 +10,17 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { STAFF_TITLES } from '@portal/domain';
+import { ZAccountDetailsSchema } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
-import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { TITLE_OPTIONS, ZAccountFormSchema } from '../account-form-schema.ts';
 import { GetAccountQuery, type TAccountRow } from '../api/get-account.ts';
 import { UpdateAccountMutation } from '../api/update-account.ts';
+import { accountSaveError } from '../model/account-save-error.ts';
+import { TITLE_OPTIONS } from '../model/title-options.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 
 /** /AccountSettings/:id — name, title, phone and picture of the signed-in user. */
@@ -67,7 +67,7 @@ function AccountForm({ row }: { row: TAccountRow | null }) {
   const user = useCurrentUser();
   const { reloadUser } = useAuth();
   const [, update] = useMutation(UpdateAccountMutation);
-  const form = useZodForm(ZAccountFormSchema, {
+  const form = useZodForm(ZAccountDetailsSchema, {
     firstName: row?.first_name ?? user.firstName,
     lastName: row?.last_name ?? user.lastName,
     title: row?.title ?? user.title ?? '',
@@ -75,17 +75,9 @@ function AccountForm({ row }: { row: TAccountRow | null }) {
   });
 
   const submit = form.onSubmit(async (values) => {
-    const result = await update({
-      id: user.id,
-      changes: {
-        first_name: values.firstName,
-        last_name: values.lastName,
-        // The Select offers only these; '' (none chosen) is null.
-        title: STAFF_TITLES.find((title) => title === values.title) ?? null,
-        phone: values.phone || null,
-      },
-    });
-    if (result.error) throw PortalError.fromCombinedError(result.error);
+    // Checked again by the action with the same schema; a refused field comes back under its input.
+    const result = await update(values);
+    if (result.error) throw accountSaveError(result.error);
     await reloadUser();
     notifySuccess('Your account settings have been saved.');
   });

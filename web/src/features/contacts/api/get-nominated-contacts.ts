@@ -1,21 +1,21 @@
-import { gql } from '@urql/core';
-
-const CONTACT = `id first_name last_name email phone user_id type`;
+import { graphql } from '../../../lib/graphql/graphql.ts';
+import { NominatedContactFields } from './nominated-contact-fields.ts';
 
 /**
  * The nominated contacts of the practice's current accreditation (spec 000 §7: its latest
  * non-archived accreditation, which `current_accreditation` points at) and the people who can be chosen: its staff and users.
  */
-export const GetNominatedContactsQuery = gql`
+export const GetNominatedContactsQuery = graphql(
+  `
   query GetNominatedContacts($practiceId: Int!) {
     practices_by_pk(organisation_id: $practiceId) {
       organisation_id
       current_accreditation {
         id
-        nominated_accreditation_contact { ${CONTACT} }
-        nominated_gp_contact { ${CONTACT} }
-        nominated_nurse_contact { ${CONTACT} }
-        nominated_support_contact { ${CONTACT} }
+        nominated_accreditation_contact { ...NominatedContactFields }
+        nominated_gp_contact { ...NominatedContactFields }
+        nominated_nurse_contact { ...NominatedContactFields }
+        nominated_support_contact { ...NominatedContactFields }
       }
     }
     practice_staff(
@@ -43,4 +43,6 @@ export const GetNominatedContactsQuery = gql`
       }
     }
   }
-`;
+`,
+  [NominatedContactFields],
+);

@@ -1,10 +1,10 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /**
  * Chooses the person and phone of one nominated contact (action `setNominatedContact`): the
  * person is saved as a contact, then the accreditation points at it, in one transaction.
  */
-export const SetNominatedContactMutation = gql`
+export const SetNominatedContactMutation = graphql(`
   mutation SetNominatedContact(
     $practiceId: Int!
     $kind: NominatedContactKind!
@@ -19,4 +19,4 @@ export const SetNominatedContactMutation = gql`
       message
     }
   }
-`;
+`);

@@ -1,11 +1,11 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** The phone of a contact who is neither on the register nor a user (kept from an earlier cycle). */
-export const UpdateContactPhoneMutation = gql`
+export const UpdateContactPhoneMutation = graphql(`
   mutation UpdateContactPhone($id: Int!, $phone: String) {
     update_contacts_by_pk(pk_columns: { id: $id }, _set: { phone: $phone }) {
       id
       phone
     }
   }
-`;
+`);

@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import {
   CONTACT_MESSAGES,
   NOMINATED_CONTACT_KINDS,
-  NOMINATED_CONTACTS,
   phoneFieldError,
   type TNominatedContactKind,
   TOAST_CONTACT_MS,
@@ -13,23 +12,9 @@ import { useMutation, useQuery } from 'urql';
 import { GetNominatedContactsQuery } from '../api/get-nominated-contacts.ts';
 import { SetNominatedContactMutation } from '../api/set-nominated-contact.ts';
 import { UpdateContactPhoneMutation } from '../api/update-contact-phone.ts';
-import {
-  personOptions,
-  type TContactRow,
-  type TPersonOption,
-  type TPracticeUserPerson,
-  type TStaffPerson,
-} from '../model/contact-people.ts';
+import { nominatedContact, personOptions, type TPersonOption } from '../model/contact-people.ts';
 import { NominatedContactField } from './nominated-contact-field.tsx';
 import classes from './nominated-contacts.module.css';
-
-type TAccreditationContacts = { id: number } & Record<string, TContactRow | null>;
-
-interface TData {
-  practices_by_pk: { organisation_id: number; current_accreditation: TAccreditationContacts | null } | null;
-  practice_staff: TStaffPerson[];
-  practice_users: TPracticeUserPerson[];
-}
 
 /** Nominated contact messages stay three seconds, success or not (spec 000 §8, §9). */
 function notifyContact(ok: boolean) {
@@ -52,7 +37,7 @@ export function NominatedContactsPanel({
   practiceId: number;
   canChange: boolean;
 }) {
-  const [result, reexecute] = useQuery<TData>({
+  const [result, reexecute] = useQuery({
     query: GetNominatedContactsQuery,
     variables: { practiceId },
     requestPolicy: 'cache-and-network',
@@ -60,17 +45,14 @@ export function NominatedContactsPanel({
   const [, setNominated] = useMutation(SetNominatedContactMutation);
   const [, updatePhone] = useMutation(UpdateContactPhoneMutation);
   const accreditation = result.data?.practices_by_pk?.current_accreditation ?? null;
-  const contactOf = (kind: TNominatedContactKind) =>
-    (accreditation?.[NOMINATED_CONTACTS[kind].relationship] as TContactRow | null | undefined) ?? null;
+  const contactOf = (kind: TNominatedContactKind) => nominatedContact(accreditation, kind);
 
   const options = useMemo(
     () =>
       personOptions(
         result.data?.practice_staff ?? [],
         result.data?.practice_users ?? [],
-        NOMINATED_CONTACT_KINDS.map(
-          (kind) => (accreditation?.[NOMINATED_CONTACTS[kind].relationship] as TContactRow) ?? null,
-        ),
+        NOMINATED_CONTACT_KINDS.map((kind) => nominatedContact(accreditation, kind)),
       ),
     [result.data, accreditation],
   );

@@ -1,36 +1,33 @@
-/** A contact row as the engine answers it. */
-export interface TContactRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  user_id: number | null;
-  type: string | null;
+import { NOMINATED_CONTACTS, type TNominatedContactKind } from '@portal/domain';
+import { type ResultOf, readFragment } from '../../../lib/graphql/graphql.ts';
+import type { GetNominatedContactsQuery } from '../api/get-nominated-contacts.ts';
+import { NominatedContactFields } from '../api/nominated-contact-fields.ts';
+
+/** A nominated contact as the engine answers it (`NominatedContactFields`). */
+export type TContactRow = ResultOf<typeof NominatedContactFields>;
+
+type TNominatedContacts = ResultOf<typeof GetNominatedContactsQuery>;
+
+/** The practice's current accreditation, with its four nominations. */
+export type TNominatingAccreditation = NonNullable<
+  NonNullable<TNominatedContacts['practices_by_pk']>['current_accreditation']
+>;
+
+/** The contact nominated as `kind` on the accreditation, if any. */
+export function nominatedContact(
+  accreditation: TNominatingAccreditation | null,
+  kind: TNominatedContactKind,
+): TContactRow | null {
+  return accreditation
+    ? readFragment(NominatedContactFields, accreditation[NOMINATED_CONTACTS[kind].relationship])
+    : null;
 }
 
-export interface TStaffPerson {
-  id: number;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  type: string;
-  user_id: number | null;
-}
+/** A staff member of the practice who can be nominated. */
+export type TStaffPerson = TNominatedContacts['practice_staff'][number];
 
-export interface TPracticeUserPerson {
-  id: number;
-  role: string;
-  user: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    email: string | null;
-    phone: string | null;
-  } | null;
-}
+/** A user of the practice who can be nominated. */
+export type TPracticeUserPerson = TNominatedContacts['practice_users'][number];
 
 /** One choice of the person selector, and the contact it becomes. */
 export interface TPersonOption {

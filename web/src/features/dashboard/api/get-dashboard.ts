@@ -1,27 +1,13 @@
-import { gql } from '@urql/core';
-
-const PRACTICE = `
-  organisation_id
-  status
-  organisation {
-    id
-    name
-  }
-`;
-
-/** The signed-in user's own active roles on the practice (who may act on a renewal or payment). */
-const MY_ROLES = `
-  practice_users(where: { user_id: { _eq: $userId }, active: { _eq: true } }) {
-    id
-    role
-  }
-`;
+import { graphql } from '../../../lib/graphql/graphql.ts';
+import { DuePracticeFields } from './due-practice-fields.ts';
+import { MyPracticeRoles } from './my-practice-roles.ts';
 
 /**
  * The user's due items in one request: each kind is its own list, filtered with the practice
  * list's own rules (`practiceFilterWhere`), plus how many practices the user has.
  */
-export const GetDashboardQuery = gql`
+export const GetDashboardQuery = graphql(
+  `
   query GetDashboard(
     $all: practices_bool_exp!
     $renewals: practices_bool_exp!
@@ -37,8 +23,8 @@ export const GetDashboardQuery = gql`
       }
     }
     renewals: practices(where: $renewals, order_by: { organisation: { name: asc } }, limit: 50) {
-      ${PRACTICE}
-      ${MY_ROLES}
+      ...DuePracticeFields
+      ...MyPracticeRoles
       reapplications(where: { status: { _in: [DUE, PAYMENT_PENDING] } }) {
         id
         status
@@ -46,14 +32,14 @@ export const GetDashboardQuery = gql`
       }
     }
     selfAssessments: practices(where: $selfAssessments, order_by: { organisation: { name: asc } }, limit: 50) {
-      ${PRACTICE}
+      ...DuePracticeFields
       current_accreditation {
         id
         self_assessment_due
       }
     }
     preferredDays: practices(where: $preferredDays, order_by: { organisation: { name: asc } }, limit: 50) {
-      ${PRACTICE}
+      ...DuePracticeFields
       current_accreditation {
         id
         survey_visits(
@@ -72,7 +58,7 @@ export const GetDashboardQuery = gql`
       }
     }
     confirmations: practices(where: $confirmations, order_by: { organisation: { name: asc } }, limit: 50) {
-      ${PRACTICE}
+      ...DuePracticeFields
       current_accreditation {
         id
         survey_visits(where: { archived: { _eq: false }, confirmation_form_status: { _eq: SENT } }) {
@@ -84,8 +70,8 @@ export const GetDashboardQuery = gql`
       }
     }
     applicationPayments: practices(where: $applicationPayments, order_by: { organisation: { name: asc } }, limit: 50) {
-      ${PRACTICE}
-      ${MY_ROLES}
+      ...DuePracticeFields
+      ...MyPracticeRoles
       reapplications(where: { status: { _in: [DUE, PAYMENT_PENDING] } }) {
         id
         status
@@ -93,39 +79,6 @@ export const GetDashboardQuery = gql`
       }
     }
   }
-`;
-
-interface TPracticeBase {
-  organisation_id: number;
-  status: string;
-  organisation: { id: number; name: string };
-}
-type TReapplications = {
-  practice_users: Array<{ id: number; role: string }>;
-  reapplications: Array<{ id: number; status: string; due_date: string | null }>;
-};
-
-export interface TGetDashboardResult {
-  total: { aggregate: { count: number } | null };
-  renewals: Array<TPracticeBase & TReapplications>;
-  selfAssessments: Array<
-    TPracticeBase & { current_accreditation: { id: number; self_assessment_due: string | null } | null }
-  >;
-  preferredDays: Array<
-    TPracticeBase & {
-      current_accreditation: {
-        id: number;
-        survey_visits: Array<{ id: number; status: string; due: string | null; archived: boolean }>;
-      } | null;
-    }
-  >;
-  confirmations: Array<
-    TPracticeBase & {
-      current_accreditation: {
-        id: number;
-        survey_visits: Array<{ id: number; type: string; date: string | null; due: string | null }>;
-      } | null;
-    }
-  >;
-  applicationPayments: Array<TPracticeBase & TReapplications>;
-}
+`,
+  [DuePracticeFields, MyPracticeRoles],
+);

@@ -18,7 +18,7 @@ import { useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { usePaymentRedirect } from '../../practices/index.ts';
-import { GetDashboardQuery, type TGetDashboardResult } from '../api/get-dashboard.ts';
+import { GetDashboardQuery } from '../api/get-dashboard.ts';
 import { dashboardDueItems, dashboardVariables, type TDueItem } from '../model/due-items.ts';
 
 /** /Dashboard — what needs the user's attention across their practices. */
@@ -30,7 +30,7 @@ export function DashboardPage() {
     () => dashboardVariables(user.id, today, backOfficeRole),
     [user.id, today, backOfficeRole],
   );
-  const [{ data, error }, refetch] = useQuery<TGetDashboardResult>({
+  const [{ data, error }, refetch] = useQuery({
     query: GetDashboardQuery,
     variables,
     requestPolicy: 'cache-and-network',

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { TGetDashboardResult } from '../api/get-dashboard.ts';
-import { dashboardDueItems, dashboardVariables } from './due-items.ts';
+import { dashboardDueItems, dashboardVariables, type TDashboard } from './due-items.ts';
 
 const TODAY = '2025-06-15';
-const practice = (id: number, name: string, status = 'ACCREDITED') => ({
+type TPracticeStatus = TDashboard['renewals'][number]['status'];
+type TPracticeUserRole = TDashboard['renewals'][number]['practice_users'][number]['role'];
+const practice = (id: number, name: string, status: TPracticeStatus = 'ACCREDITED') => ({
   organisation_id: id,
   status,
   organisation: { id, name },
 });
 /** The signed-in user's roles on a practice, as the query selects them. */
-const as = (...roles: string[]) => ({ practice_users: roles.map((role, i) => ({ id: i + 1, role })) });
-const empty: TGetDashboardResult = {
+const as = (...roles: TPracticeUserRole[]) => ({
+  practice_users: roles.map((role, i) => ({ id: i + 1, role })),
+});
+const empty: TDashboard = {
   total: { aggregate: { count: 3 } },
   renewals: [],
   selfAssessments: [],
@@ -102,7 +105,7 @@ describe('dashboardDueItems', () => {
   });
 
   it('offers renewals and payments only to who may change the practice', () => {
-    const data: TGetDashboardResult = {
+    const data: TDashboard = {
       ...empty,
       applicationPayments: [
         { ...practice(9, 'Lakeside', 'PAYMENT_PENDING'), ...as('SU'), reapplications: [] },

@@ -12,7 +12,11 @@ import {
   type TPracticeViewer,
   viewerCanChangePractice,
 } from '@portal/domain';
-import type { TGetDashboardResult } from '../api/get-dashboard.ts';
+import type { ResultOf } from '../../../lib/graphql/graphql.ts';
+import type { GetDashboardQuery } from '../api/get-dashboard.ts';
+
+/** The dashboard's answer: one list per kind of due item, and the user's number of practices. */
+export type TDashboard = ResultOf<typeof GetDashboardQuery>;
 
 /** One thing the user has to do, with where to do it. */
 export interface TDueItem {
@@ -67,7 +71,7 @@ function viewerOn(
  * and renewal items need `practice.changePractice` (the practice list's due-button rule).
  */
 export function dashboardDueItems(
-  data: TGetDashboardResult,
+  data: TDashboard,
   today: string,
   backOfficeRole: TBackOfficeRole | null,
 ): TDueItem[] {

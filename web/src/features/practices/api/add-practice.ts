@@ -1,11 +1,11 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /**
  * A new practice from the practice form (action `addPractice`): organisation, physical address
  * and practice in APPLICATION in one transaction; a user who is not the accreditation team
  * becomes its practice manager.
  */
-export const AddPracticeMutation = gql`
+export const AddPracticeMutation = graphql(`
   mutation AddPractice($details: jsonb!) {
     addPractice(details: $details) {
       id
@@ -13,8 +13,4 @@ export const AddPracticeMutation = gql`
       role
     }
   }
-`;
-
-export interface TAddPracticeResult {
-  addPractice: { id: number; status: string; role: string | null } | null;
-}
+`);

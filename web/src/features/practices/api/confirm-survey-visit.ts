@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** Confirms one visit whose confirmation form was sent (action `confirmSurveyVisit`): now RECEIVED. */
-export const ConfirmSurveyVisitMutation = gql`
+export const ConfirmSurveyVisitMutation = graphql(`
   mutation ConfirmSurveyVisit($practiceId: Int!, $visitId: Int!) {
     confirmSurveyVisit(practiceId: $practiceId, visitId: $visitId) {
       id
@@ -10,4 +10,4 @@ export const ConfirmSurveyVisitMutation = gql`
       message
     }
   }
-`;
+`);

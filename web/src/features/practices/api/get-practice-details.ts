@@ -1,8 +1,10 @@
-import { gql } from '@urql/core';
-import { PRACTICE_CHOICE_FIELDS } from './practice-choice-fields.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql/graphql.ts';
 
-/** Practice and organisation data of /Practice/Details/:id and /Practice/Reapplication/:id. */
-export const GetPracticeDetailsQuery = gql`
+/**
+ * Practice and organisation data of /Practice/Details/:id and /Practice/Reapplication/:id, with
+ * the choice lists of the form (the root fields of GetPracticeChoices).
+ */
+export const GetPracticeDetailsQuery = graphql(`
   query GetPracticeDetails($id: Int!) {
     practices_by_pk(organisation_id: $id) {
       organisation_id
@@ -63,68 +65,24 @@ export const GetPracticeDetailsQuery = gql`
         }
       }
     }
-    ${PRACTICE_CHOICE_FIELDS}
+    practice_type(order_by: { comment: asc }) {
+      value
+      comment
+    }
+    mmm_classification(order_by: { value: asc }) {
+      value
+      comment
+    }
+    organisation_structure(order_by: { comment: asc }) {
+      value
+      comment
+    }
+    australian_state(order_by: { value: asc }) {
+      value
+      comment
+    }
   }
-`;
+`);
 
-export interface TPracticeDetails {
-  organisation_id: number;
-  status: string;
-  practice_type: string | null;
-  mmm: string | null;
-  phn: string | null;
-  pip_id: string | null;
-  is_amds: boolean;
-  is_receiving_incentives: boolean;
-  meets_gp_definition: boolean | null;
-  previous_provider: string | null;
-  previous_standard: string | null;
-  previous_expiry_date: string | null;
-  doctor_head_count: number;
-  doctor_max_count: number;
-  nurse_head_count: number;
-  nurse_max_count: number;
-  allied_health_head_count: number;
-  allied_health_max_count: number;
-  support_staff_head_count: number;
-  support_staff_max_count: number;
-  network: { id: number; name: string } | null;
-  reapplications: Array<{ id: number; status: string; due_date: string | null; submitted_at: string | null }>;
-  current_accreditation: {
-    id: number;
-    status: string;
-    expiry_date: string | null;
-    ext_date: string | null;
-  } | null;
-  organisation: {
-    id: number;
-    name: string;
-    legal_entity_name: string | null;
-    abn: string | null;
-    structure: string | null;
-    email: string | null;
-    billing_email: string | null;
-    phone: string | null;
-    fax: string | null;
-    website: string | null;
-    physical_address: {
-      id: number;
-      unit: string | null;
-      street: string | null;
-      address2: string | null;
-      suburb: string | null;
-      state: string | null;
-      postcode: string | null;
-    } | null;
-  };
-}
-
-type TChoice = { value: string; comment: string };
-
-export interface TGetPracticeDetailsResult {
-  practices_by_pk: TPracticeDetails | null;
-  practice_type: TChoice[];
-  mmm_classification: TChoice[];
-  organisation_structure: TChoice[];
-  australian_state: TChoice[];
-}
+/** The practice of the details and reapplication pages, as GetPracticeDetails answers it. */
+export type TPracticeDetails = NonNullable<ResultOf<typeof GetPracticeDetailsQuery>['practices_by_pk']>;

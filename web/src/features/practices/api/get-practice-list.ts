@@ -1,12 +1,14 @@
-import { PRACTICE_LIST_ROW_FIELDS, type PracticeListRow } from '@portal/domain';
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /**
  * The practice list in ONE request (spec 000 §7): a page of practices with their current
  * accreditation, visits, the signed-in user's roles, address, open reapplications, QAM and
- * network; the total; the distinct network names; the states to filter by.
+ * network; the total; the distinct network names; the states to filter by. Each practice starts
+ * with exactly the CSV's row fields (`PRACTICE_LIST_ROW_FIELDS` of @portal/domain, checked by
+ * get-practice-list.test.ts), then what only the screen needs: ids, the user's own roles (row
+ * lock) and a visit waiting for their preferred days (Set Availability).
  */
-export const GetPracticeListQuery = gql`
+export const GetPracticeListQuery = graphql(`
   query GetPracticeList(
     $where: practices_bool_exp!
     $networksWhere: practices_bool_exp!
@@ -17,7 +19,21 @@ export const GetPracticeListQuery = gql`
     $today: date!
   ) {
     practices(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) {
-      ${PRACTICE_LIST_ROW_FIELDS}
+      organisation_id
+      status
+      organisation { name physical_address { suburb state } }
+      network { name }
+      current_accreditation {
+        id status expiry_date ext_date self_assessment_due survey_visit_due
+        qam { first_name last_name }
+        assessments(where: {type: {_eq: SURVEY_VISIT}}, order_by: {created_at: desc}, limit: 1) {
+          type status created_at
+        }
+        booked_visits: survey_visits(
+          where: {archived: {_eq: false}, status: {_eq: FINAL}, date: {_is_null: false}}, order_by: {date: desc}, limit: 1
+        ) { id date status }
+      }
+      reapplications(where: {status: {_in: [DUE, PAYMENT_PENDING]}}) { status }
       organisation {
         id
         physical_address {
@@ -70,25 +86,4 @@ export const GetPracticeListQuery = gql`
       comment
     }
   }
-`;
-
-/**
- * One practice of the list: the shared row fields (what the table and the CSV both show, see
- * `practiceListCells`) plus what only the screen needs: the user's own roles (row lock) and a
- * visit waiting for their preferred days (Set Availability).
- */
-export type TPracticeListItem = PracticeListRow & {
-  practice_users: Array<{ id: number; role: string }>;
-  current_accreditation?:
-    | (NonNullable<PracticeListRow['current_accreditation']> & {
-        preferred_days_visits?: Array<{ id: number; due: string }>;
-      })
-    | null;
-};
-
-export interface TGetPracticeListResult {
-  practices: TPracticeListItem[];
-  practices_aggregate: { aggregate: { count: number } | null };
-  networks: Array<{ organisation_id: number; network: { id: number; name: string } | null }>;
-  states: Array<{ value: string; comment: string }>;
-}
+`);

@@ -1,14 +1,10 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** The payment page of a practice (action `practicePaymentUrl`; spec 000 §7 applicationPaymentUrl). */
-export const GetPracticePaymentUrlQuery = gql`
+export const GetPracticePaymentUrlQuery = graphql(`
   query GetPracticePaymentUrl($practiceId: Int!) {
     practicePaymentUrl(practiceId: $practiceId) {
       url
     }
   }
-`;
-
-export interface TGetPracticePaymentUrlResult {
-  practicePaymentUrl: { url: string } | null;
-}
+`);

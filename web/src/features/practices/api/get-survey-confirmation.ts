@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql, type ResultOf } from '../../../lib/graphql/graphql.ts';
 
 /** The survey visits of a practice's current cycle, for /Practice/SurveyConfirmation/:id. */
-export const GetSurveyConfirmationQuery = gql`
+export const GetSurveyConfirmationQuery = graphql(`
   query GetSurveyConfirmation($id: Int!) {
     practices_by_pk(organisation_id: $id) {
       organisation_id
@@ -44,41 +44,9 @@ export const GetSurveyConfirmationQuery = gql`
       }
     }
   }
-`;
+`);
 
-export interface TSurveyVisit {
-  id: number;
-  type: string;
-  status: string;
-  date: string | null;
-  due: string | null;
-  start_time: string | null;
-  end_time: string | null;
-  reason_for_visit: string | null;
-  confirmation_form_status: string;
-  confirmation_received_at: string | null;
-  survey_visitors: Array<{
-    id: number;
-    is_lead: boolean;
-    user: { id: number; title: string | null; first_name: string; last_name: string } | null;
-  }>;
-}
+type TPractice = NonNullable<ResultOf<typeof GetSurveyConfirmationQuery>['practices_by_pk']>;
 
-export interface TGetSurveyConfirmationResult {
-  practices_by_pk: {
-    organisation_id: number;
-    organisation: {
-      id: number;
-      name: string;
-      physical_address: {
-        id: number;
-        unit: string | null;
-        street: string | null;
-        suburb: string | null;
-        state: string | null;
-        postcode: string | null;
-      } | null;
-    };
-    current_accreditation: { id: number; survey_visits: TSurveyVisit[] } | null;
-  } | null;
-}
+/** One visit of the current cycle, as GetSurveyConfirmation answers it. */
+export type TSurveyVisit = NonNullable<TPractice['current_accreditation']>['survey_visits'][number];

@@ -1,9 +1,8 @@
-import type { TPermissionFlags } from '@portal/domain';
-import { gql } from '@urql/core';
 import { useQuery } from 'urql';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** The signed-in user's permission flags on one practice (action `userPermissions`, spec 000 §6). */
-export const GetUserPermissionsQuery = gql`
+export const GetUserPermissionsQuery = graphql(`
   query GetUserPermissions($practiceId: Int!) {
     userPermissions(practiceId: $practiceId) {
       practiceId
@@ -34,23 +33,14 @@ export const GetUserPermissionsQuery = gql`
       }
     }
   }
-`;
-
-export interface TGetUserPermissionsResult {
-  userPermissions: TPermissionFlags & {
-    practiceId: number;
-    practiceRoles: string[];
-    backOfficeRole: string | null;
-    visitorOnSurveyVisitIds: number[];
-  };
-}
+`);
 
 /**
  * The user's flags on one practice, always from the server (a role may have changed since the
  * last visit). `pause` waits for a valid id.
  */
 export function useUserPermissions(practiceId: number, pause = false) {
-  return useQuery<TGetUserPermissionsResult>({
+  return useQuery({
     query: GetUserPermissionsQuery,
     variables: { practiceId },
     pause,

@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** Submits the DUE renewal with the reviewed details (action `submitReapplication`): now PAYMENT_PENDING. */
-export const SubmitReapplicationMutation = gql`
+export const SubmitReapplicationMutation = graphql(`
   mutation SubmitReapplication($practiceId: Int!, $details: jsonb!) {
     submitReapplication(practiceId: $practiceId, details: $details) {
       id
@@ -11,4 +11,4 @@ export const SubmitReapplicationMutation = gql`
       message
     }
   }
-`;
+`);

@@ -8,10 +8,9 @@ import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { AddPracticeMutation, type TAddPracticeResult } from '../api/add-practice.ts';
+import { AddPracticeMutation } from '../api/add-practice.ts';
 import { GetPracticeChoicesQuery } from '../api/get-practice-choices.ts';
-import type { TGetPracticeDetailsResult } from '../api/get-practice-details.ts';
-import { toChoiceLists } from '../api/practice-choice-fields.ts';
+import { toChoiceLists } from '../model/practice-form.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 
@@ -51,10 +50,10 @@ export function AddPracticePage() {
 function AddPracticeForm({ backOffice }: { backOffice: boolean }) {
   const navigate = useNavigate();
   const { reloadUser } = useAuth();
-  const [{ data, error }] = useQuery<Omit<TGetPracticeDetailsResult, 'practices_by_pk'>>({
+  const [{ data, error }] = useQuery({
     query: GetPracticeChoicesQuery,
   });
-  const [, add] = useMutation<TAddPracticeResult>(AddPracticeMutation);
+  const [, add] = useMutation(AddPracticeMutation);
   const form = useZodForm(ZPracticeFormSchema, EMPTY_PRACTICE_FORM);
   const choices = useMemo<TChoiceLists | null>(() => (data ? toChoiceLists(data) : null), [data]);
   if (error) {

@@ -14,17 +14,12 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import {
-  GetPracticeDetailsQuery,
-  type TGetPracticeDetailsResult,
-  type TPracticeDetails,
-} from '../api/get-practice-details.ts';
+import { GetPracticeDetailsQuery, type TPracticeDetails } from '../api/get-practice-details.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
-import { toChoiceLists } from '../api/practice-choice-fields.ts';
 import { SavePracticeDetailsMutation } from '../api/save-practice-details.ts';
 import { SubmitReapplicationMutation } from '../api/submit-reapplication.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
-import { toPracticeFormValues } from '../model/practice-form.ts';
+import { type TPracticeChoiceRows, toChoiceLists, toPracticeFormValues } from '../model/practice-form.ts';
 import { localDay } from '../utils/local-day.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
@@ -45,7 +40,7 @@ export function PracticeReapplicationPage() {
 function PracticeDetailsScreen({ mode }: { mode: 'details' | 'reapplication' }) {
   const practiceId = Number(useParams().id);
   const valid = Number.isInteger(practiceId) && practiceId > 0;
-  const [{ data, error, fetching }, refetch] = useQuery<TGetPracticeDetailsResult>({
+  const [{ data, error, fetching }, refetch] = useQuery({
     query: GetPracticeDetailsQuery,
     variables: { id: practiceId },
     pause: !valid,
@@ -87,7 +82,7 @@ function LoadedDetails({
 }: {
   mode: 'details' | 'reapplication';
   practice: TPracticeDetails;
-  data: TGetPracticeDetailsResult;
+  data: TPracticeChoiceRows;
   canEdit: boolean;
   refetch(): void;
 }) {

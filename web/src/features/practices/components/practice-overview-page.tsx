@@ -28,11 +28,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'rea
 import { useQuery } from 'urql';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
-import {
-  GetPracticeOverviewQuery,
-  type TGetPracticeOverviewResult,
-  type TPracticeOverview,
-} from '../api/get-practice-overview.ts';
+import { GetPracticeOverviewQuery, type TPracticeOverview } from '../api/get-practice-overview.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { useLingeringFlag } from '../hooks/use-lingering-flag.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
@@ -59,7 +55,7 @@ export function PracticeOverviewRoute() {
 
 function PracticeOverview({ practiceId }: { practiceId: number }) {
   const navigate = useNavigate();
-  const [practiceResult, refetchPractice] = useQuery<TGetPracticeOverviewResult>({
+  const [practiceResult, refetchPractice] = useQuery({
     query: GetPracticeOverviewQuery,
     variables: { id: practiceId },
     requestPolicy: 'cache-and-network',

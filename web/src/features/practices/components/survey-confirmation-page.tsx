@@ -25,11 +25,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ConfirmSurveyVisitMutation } from '../api/confirm-survey-visit.ts';
-import {
-  GetSurveyConfirmationQuery,
-  type TGetSurveyConfirmationResult,
-  type TSurveyVisit,
-} from '../api/get-survey-confirmation.ts';
+import { GetSurveyConfirmationQuery, type TSurveyVisit } from '../api/get-survey-confirmation.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { localDay } from '../utils/local-day.ts';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
@@ -54,7 +50,7 @@ const time = (value: string | null) => {
 export function SurveyConfirmationPage() {
   const practiceId = Number(useParams().id);
   const valid = Number.isInteger(practiceId) && practiceId > 0;
-  const [{ data, error, fetching }, refetch] = useQuery<TGetSurveyConfirmationResult>({
+  const [{ data, error, fetching }, refetch] = useQuery({
     query: GetSurveyConfirmationQuery,
     variables: { id: practiceId },
     pause: !valid,

@@ -2,10 +2,7 @@ import { PRACTICE_MESSAGES } from '@portal/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
-import {
-  GetPracticePaymentUrlQuery,
-  type TGetPracticePaymentUrlResult,
-} from '../api/get-practice-payment-url.ts';
+import { GetPracticePaymentUrlQuery } from '../api/get-practice-payment-url.ts';
 import { leaveAppTo } from '../utils/leave-app.ts';
 
 /**
@@ -29,11 +26,7 @@ export function usePaymentRedirect() {
       setPending(practiceId);
       setFailed(false);
       const result = await client
-        .query<TGetPracticePaymentUrlResult>(
-          GetPracticePaymentUrlQuery,
-          { practiceId },
-          { requestPolicy: 'network-only' },
-        )
+        .query(GetPracticePaymentUrlQuery, { practiceId }, { requestPolicy: 'network-only' })
         .toPromise();
       if (!mounted.current) return;
       const url = result.data?.practicePaymentUrl?.url;

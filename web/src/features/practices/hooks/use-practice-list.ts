@@ -10,7 +10,7 @@ import {
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
-import { GetPracticeListQuery, type TGetPracticeListResult } from '../api/get-practice-list.ts';
+import { GetPracticeListQuery } from '../api/get-practice-list.ts';
 
 /** The state options of the State column, from the schema's enum (value and full name). */
 export interface TFilterOption {
@@ -35,7 +35,7 @@ export function usePracticeList(query: PracticeListQuery) {
           { network_id: { _is_null: false } },
         ],
       },
-      orderBy: PRACTICE_LIST_ORDER_BY,
+      orderBy: [...PRACTICE_LIST_ORDER_BY],
       ...practiceListPage(query.page),
       userId: user.id,
       today,
@@ -43,7 +43,7 @@ export function usePracticeList(query: PracticeListQuery) {
     [query, today, user.id],
   );
   const [debounced] = useDebouncedValue(variables, PRACTICE_LIST_DEBOUNCE_MS);
-  const [result, reexecute] = useQuery<TGetPracticeListResult>({
+  const [result, reexecute] = useQuery({
     query: GetPracticeListQuery,
     variables: debounced,
     requestPolicy: 'cache-and-network',

@@ -1,4 +1,6 @@
 import type { TPracticeFormValues } from '@portal/domain';
+import type { ResultOf } from '../../../lib/graphql/graphql.ts';
+import type { GetPracticeChoicesQuery } from '../api/get-practice-choices.ts';
 import type { TPracticeDetails } from '../api/get-practice-details.ts';
 
 const str = (value: string | number | null | undefined) =>
@@ -44,5 +46,20 @@ export function toPracticeFormValues(practice: TPracticeDetails): TPracticeFormV
     alliedHealthMax: str(practice.allied_health_max_count),
     supportStaffHead: str(practice.support_staff_head_count),
     supportStaffMax: str(practice.support_staff_max_count),
+  };
+}
+
+/** The choice lists as GetPracticeChoices answers them (GetPracticeDetails asks for the same fields). */
+export type TPracticeChoiceRows = ResultOf<typeof GetPracticeChoicesQuery>;
+
+/** The form's options from those rows; a state reads 'NSW – New South Wales'. */
+export function toChoiceLists(rows: TPracticeChoiceRows) {
+  const list = (choices: ReadonlyArray<{ value: string; comment: string }>) =>
+    choices.map((r) => ({ value: r.value, label: r.comment }));
+  return {
+    practiceTypes: list(rows.practice_type),
+    mmm: list(rows.mmm_classification),
+    structures: list(rows.organisation_structure),
+    states: rows.australian_state.map((r) => ({ value: r.value, label: `${r.value} – ${r.comment}` })),
   };
 }

@@ -1,22 +1,26 @@
 import { practiceListCells, statusBadge } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import type { TPracticeListItem } from '../api/get-practice-list.ts';
-import { toPracticeRow } from './practice-row.ts';
+import { type TPracticeListItem, toPracticeRow } from './practice-row.ts';
 
 const practice = (overrides: Partial<TPracticeListItem> = {}): TPracticeListItem => ({
   organisation_id: 7,
   status: 'IN_PROGRESS',
-  organisation: { name: 'Derwent Valley Medical', physical_address: { suburb: 'New Norfolk', state: 'TAS' } },
-  network: { name: 'Sunrise Medical Group' },
+  organisation: {
+    id: 7,
+    name: 'Derwent Valley Medical',
+    physical_address: { id: 70, suburb: 'New Norfolk', state: 'TAS' },
+  },
+  network: { id: 3, name: 'Sunrise Medical Group' },
   practice_users: [{ id: 1, role: 'PM' }],
   reapplications: [],
   current_accreditation: {
+    id: 12,
     status: 'OPEN',
     expiry_date: '2026-04-30',
     ext_date: null,
     self_assessment_due: '2025-08-01',
     survey_visit_due: '2025-10-14',
-    qam: { first_name: 'Helen', last_name: 'Murray' },
+    qam: { id: 5, first_name: 'Helen', last_name: 'Murray' },
     assessments: [],
     booked_visits: [{ id: 4, date: '2025-10-20', status: 'FINAL' }],
     preferred_days_visits: [],
@@ -65,7 +69,7 @@ describe('toPracticeRow', () => {
       practice({
         current_accreditation: null,
         network: null,
-        organisation: { name: 'X', physical_address: null },
+        organisation: { id: 7, name: 'X', physical_address: null },
       }),
       viewer,
     );
@@ -80,12 +84,15 @@ describe('toPracticeRow', () => {
   });
 
   it('offers the due buttons of open renewals and preferred-days visits', () => {
-    expect(toPracticeRow(practice({ reapplications: [{ status: 'DUE' }] }), viewer).dueButton).toMatchObject({
+    expect(
+      toPracticeRow(practice({ reapplications: [{ id: 1, status: 'DUE' }] }), viewer).dueButton,
+    ).toMatchObject({
       label: 'Renewal Due',
       path: '/Practice/Reapplication/7',
     });
     expect(
-      toPracticeRow(practice({ reapplications: [{ status: 'PAYMENT_PENDING' }] }), viewer).dueButton?.label,
+      toPracticeRow(practice({ reapplications: [{ id: 1, status: 'PAYMENT_PENDING' }] }), viewer).dueButton
+        ?.label,
     ).toBe('Renewal Payment Due');
     const cycle = practice().current_accreditation!;
     expect(
@@ -99,10 +106,14 @@ describe('toPracticeRow', () => {
   });
 
   it('offers renewal buttons only to whom can act: the practice manager, a QAM or an admin', () => {
-    const renewal = (roles: string[], backOfficeRole: 'qam' | 'provider_admin' | null, status: string) =>
+    const renewal = (
+      roles: TPracticeListItem['practice_users'][number]['role'][],
+      backOfficeRole: 'qam' | 'provider_admin' | null,
+      status: TPracticeListItem['reapplications'][number]['status'],
+    ) =>
       toPracticeRow(
         practice({
-          reapplications: [{ status }],
+          reapplications: [{ id: 1, status }],
           practice_users: roles.map((role, i) => ({ id: i + 1, role })),
         }),
         { ...viewer, backOfficeRole },

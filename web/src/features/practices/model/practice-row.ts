@@ -9,7 +9,14 @@ import {
   type TPracticeOpener,
   type TPracticeRole,
 } from '@portal/domain';
-import type { TPracticeListItem } from '../api/get-practice-list.ts';
+import type { ResultOf } from '../../../lib/graphql/graphql.ts';
+import type { GetPracticeListQuery } from '../api/get-practice-list.ts';
+
+/**
+ * One practice of the list query: the shared row fields (what the table and the CSV both show, see
+ * `practiceListCells`) plus what only the screen needs.
+ */
+export type TPracticeListItem = ResultOf<typeof GetPracticeListQuery>['practices'][number];
 
 /** One row of the practice list, ready to show: the domain's display texts, the due button, the lock. */
 export interface TPracticeRow extends PracticeListDisplay {

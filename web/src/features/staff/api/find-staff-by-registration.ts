@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql, type ResultOf } from '../../../lib/graphql/graphql.ts';
 
 /** Staff of any practice whose registration number contains the text (case-insensitive). */
-export const FindStaffByRegistrationQuery = gql`
+export const FindStaffByRegistrationQuery = graphql(`
   query FindStaffByRegistration($registrationNum: String!) {
     findStaffByRegistration(registrationNum: $registrationNum) {
       id
@@ -21,23 +21,9 @@ export const FindStaffByRegistrationQuery = gql`
       verified
     }
   }
-`;
+`);
 
 /** One match of the registration-number look-up (spec 000 §7). */
-export interface TRegistrationMatch {
-  id: number;
-  practice_id: number;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  type: string;
-  registration_num: string | null;
-  employment_type: string | null;
-  email: string | null;
-  vr_status: string | null;
-  fte_band: string | null;
-  qicpd: string | null;
-  qa_cpd_num: string | null;
-  cpr_expiry: string | null;
-  verified: boolean;
-}
+export type TRegistrationMatch = ResultOf<
+  typeof FindStaffByRegistrationQuery
+>['findStaffByRegistration'][number];

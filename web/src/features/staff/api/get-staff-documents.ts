@@ -1,15 +1,19 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
+import { StaffDocumentFields } from './staff-document-fields.ts';
 
 /** The document fields of one staff row, fetched after an upload attached one. */
-export const GetStaffDocumentsQuery = gql`
+export const GetStaffDocumentsQuery = graphql(
+  `
   query GetStaffDocuments($id: Int!) {
     practice_staff_by_pk(id: $id) {
       id
-      primary_qualification_document { id name file_size }
-      secondary_qualification_document { id name file_size }
-      cpd_evidence_document { id name file_size }
-      training_evidence_document { id name file_size }
-      cpr_evidence_document { id name file_size }
+      primary_qualification_document { ...StaffDocumentFields }
+      secondary_qualification_document { ...StaffDocumentFields }
+      cpd_evidence_document { ...StaffDocumentFields }
+      training_evidence_document { ...StaffDocumentFields }
+      cpr_evidence_document { ...StaffDocumentFields }
     }
   }
-`;
+`,
+  [StaffDocumentFields],
+);

@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** The practice flags the staff page reads and clears (spec 000 §4). */
-export const GetStaffPageFlagsQuery = gql`
+export const GetStaffPageFlagsQuery = graphql(`
   query GetStaffPageFlags($practiceId: Int!) {
     practices_by_pk(organisation_id: $practiceId) {
       organisation_id
@@ -9,4 +9,4 @@ export const GetStaffPageFlagsQuery = gql`
       show_message_after_renewal_payment
     }
   }
-`;
+`);

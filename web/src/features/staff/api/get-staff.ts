@@ -1,13 +1,13 @@
-import { gql } from '@urql/core';
-
-const DOCUMENT_FIELDS = `id name file_size`;
+import { graphql } from '../../../lib/graphql/graphql.ts';
+import { StaffDocumentFields } from './staff-document-fields.ts';
 
 /**
  * The staff register of one practice (spec 000 §7 GetStaff), filtered by `staffWhere` from the
  * domain, with the account and latest invite of each member. Each document comes with its id
  * column too: an id whose document the caller cannot read is a missing document (spec 000 §8).
  */
-export const GetStaffQuery = gql`
+export const GetStaffQuery = graphql(
+  `
   query GetStaff($where: practice_staff_bool_exp!) {
     practice_staff(
       where: $where
@@ -50,11 +50,13 @@ export const GetStaffQuery = gql`
       cpd_evidence_document_id
       training_evidence_document_id
       cpr_evidence_document_id
-      primary_qualification_document { ${DOCUMENT_FIELDS} }
-      secondary_qualification_document { ${DOCUMENT_FIELDS} }
-      cpd_evidence_document { ${DOCUMENT_FIELDS} }
-      training_evidence_document { ${DOCUMENT_FIELDS} }
-      cpr_evidence_document { ${DOCUMENT_FIELDS} }
+      primary_qualification_document { ...StaffDocumentFields }
+      secondary_qualification_document { ...StaffDocumentFields }
+      cpd_evidence_document { ...StaffDocumentFields }
+      training_evidence_document { ...StaffDocumentFields }
+      cpr_evidence_document { ...StaffDocumentFields }
     }
   }
-`;
+`,
+  [StaffDocumentFields],
+);

@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** POST web.practicestaff/{id}/send_invite/: e-mails an invitation link. */
-export const SendStaffInviteMutation = gql`
+export const SendStaffInviteMutation = graphql(`
   mutation SendStaffInvite($staffId: Int!) {
     sendStaffInvite(staffId: $staffId) {
       id
@@ -10,4 +10,4 @@ export const SendStaffInviteMutation = gql`
       message
     }
   }
-`;
+`);

@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
+import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** PATCH web.practice/{id}/ with isStaffFirstView false or showMessageAfterRenewalPayment false. */
-export const UpdateStaffPageFlagsMutation = gql`
+export const UpdateStaffPageFlagsMutation = graphql(`
   mutation UpdateStaffPageFlags($practiceId: Int!, $changes: practices_set_input!) {
     update_practices_by_pk(pk_columns: { organisation_id: $practiceId }, _set: $changes) {
       organisation_id
@@ -9,4 +9,4 @@ export const UpdateStaffPageFlagsMutation = gql`
       show_message_after_renewal_payment
     }
   }
-`;
+`);

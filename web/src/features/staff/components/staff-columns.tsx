@@ -12,7 +12,7 @@ import {
   VR_STATUSES,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
-import type { TStaffRow } from '../model/staff-row.ts';
+import { documentOf, type TStaffRow } from '../model/staff-row.ts';
 import { CheckboxCell, DateCell, NumberCell, SelectCell, TextCell } from './staff-cells.tsx';
 import { StaffDocumentLink } from './staff-document-link.tsx';
 import { STAFF_EVIDENCE_TARGETS, StaffDocumentUploads } from './staff-document-upload.tsx';
@@ -239,7 +239,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     id: 'cprEvidence',
     header: 'CPR evidence',
     width: 130,
-    view: (row) => <StaffDocumentLink document={row.cpr_evidence_document} />,
+    view: (row) => <StaffDocumentLink document={documentOf(row, 'cpr_evidence_document')} />,
     edit: (ctx) => <StaffDocumentUploads row={ctx.row} set={ctx.set} targets={['CPR_EVIDENCE']} />,
   },
   {
@@ -271,10 +271,10 @@ export const STAFF_COLUMNS: StaffColumn[] = [
 /** CPD and training evidence and the qualifications, each shortened for display. */
 function EvidenceList({ row }: { row: TStaffRow }) {
   const items = [
-    ['CPD', row.cpd_evidence_document],
-    ['Training', row.training_evidence_document],
-    ['Qualification', row.primary_qualification_document],
-    ['Qualification', row.secondary_qualification_document],
+    ['CPD', documentOf(row, 'cpd_evidence_document')],
+    ['Training', documentOf(row, 'training_evidence_document')],
+    ['Qualification', documentOf(row, 'primary_qualification_document')],
+    ['Qualification', documentOf(row, 'secondary_qualification_document')],
   ] as const;
   const present = items.filter(([, doc]) => doc);
   if (present.length === 0) return null;

@@ -3,14 +3,18 @@ import { DOCUMENT_ACCEPT_ATTRIBUTE, STAFF_DOCUMENT_TARGETS, type TStaffDocumentT
 import { useClient } from 'urql';
 import { useDocumentUpload } from '../../../lib/upload/use-document-upload.ts';
 import { GetStaffDocumentsQuery } from '../api/get-staff-documents.ts';
-import type { TStaffDocumentRef, TStaffRow } from '../model/staff-row.ts';
+import {
+  documentOf,
+  type TStaffDocumentRef,
+  type TStaffRow,
+  type TStaffRowDocument,
+} from '../model/staff-row.ts';
 import { StaffDocumentLink } from './staff-document-link.tsx';
 import classes from './staff-table.module.css';
 
 /** The row's document of a field (`cpr_evidence_document`, …). */
 export function staffDocumentOf(row: TStaffRow, target: TStaffDocumentTarget): TStaffDocumentRef | null {
-  const column = STAFF_DOCUMENT_TARGETS[target].column.replace(/_id$/, '') as keyof TStaffRow;
-  return (row[column] as TStaffDocumentRef | null) ?? null;
+  return documentOf(row, STAFF_DOCUMENT_TARGETS[target].column.replace(/_id$/, '') as TStaffRowDocument);
 }
 
 function UploadIcon() {

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { REGISTRATION_SEARCH_DEBOUNCE_MS } from '@portal/domain';
 import { useQuery } from 'urql';
-import { FindStaffByRegistrationQuery, type TRegistrationMatch } from '../api/find-staff-by-registration.ts';
+import { FindStaffByRegistrationQuery } from '../api/find-staff-by-registration.ts';
 
 /** Fewer characters than this match too much to be useful. */
 export const REGISTRATION_SEARCH_MIN_LENGTH = 3;
@@ -13,7 +13,7 @@ export const REGISTRATION_SEARCH_MIN_LENGTH = 3;
 export function useRegistrationMatches(registrationNum: string, enabled: boolean) {
   const [text] = useDebouncedValue(registrationNum.trim(), REGISTRATION_SEARCH_DEBOUNCE_MS);
   const active = enabled && text.length >= REGISTRATION_SEARCH_MIN_LENGTH && text === registrationNum.trim();
-  const [result] = useQuery<{ findStaffByRegistration: TRegistrationMatch[] }>({
+  const [result] = useQuery({
     query: FindStaffByRegistrationQuery,
     variables: { registrationNum: text },
     pause: !active,

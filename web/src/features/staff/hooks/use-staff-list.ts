@@ -58,7 +58,7 @@ export function useStaffList(practiceId: number) {
       }),
     [practiceId, search, filters.field, filters.type, filters.employment],
   );
-  const [result, reexecute] = useQuery<{ practice_staff: TStaffRow[] }>({
+  const [result, reexecute] = useQuery({
     query: GetStaffQuery,
     variables: { where },
     requestPolicy: 'cache-and-network',

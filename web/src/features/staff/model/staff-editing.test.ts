@@ -1,5 +1,7 @@
 import { STAFF_MESSAGES } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
+import { maskFragments } from '../../../lib/graphql/graphql.ts';
+import { StaffDocumentFields } from '../api/staff-document-fields.ts';
 import { NEW_ROW, requestEdit, requestLeave, type TEditingRow } from './staff-editing.ts';
 import { hasChanges, missingDocuments, type TStaffRow, toStaffInput } from './staff-row.ts';
 
@@ -17,7 +19,7 @@ const row = (overrides: Partial<TStaffRow> = {}): TStaffRow => ({
   resignation_date: null,
   email: 'c@x.test',
   vr_status: 'VR',
-  hours_per_week: '30.50',
+  hours_per_week: 30.5,
   fte_band: null,
   cpr_expiry: '2026-01-01',
   qicpd: null,
@@ -48,7 +50,7 @@ const editing = (key: TEditingRow['key'], changed: boolean): TEditingRow => {
 
 describe('staff rows', () => {
   it('finds the documents a row points at that did not come back (spec 000 §8)', () => {
-    const shown = { id: 4, name: 'CPR.pdf', file_size: 10 };
+    const shown = maskFragments([StaffDocumentFields], { id: 4, name: 'CPR.pdf', file_size: 10 });
     expect(missingDocuments(row({ cpr_evidence_document_id: 4, cpr_evidence_document: shown }))).toEqual([]);
     expect(
       missingDocuments(

@@ -1,55 +1,13 @@
 import type { TStaffMemberInput } from '@portal/domain';
+import { type ResultOf, readFragment } from '../../../lib/graphql/graphql.ts';
+import type { GetStaffQuery } from '../api/get-staff.ts';
+import { StaffDocumentFields } from '../api/staff-document-fields.ts';
 
-export interface TStaffDocumentRef {
-  id: number;
-  name: string;
-  file_size: number | null;
-}
+/** A staff document as the register shows it (read from a row with `readFragment`). */
+export type TStaffDocumentRef = ResultOf<typeof StaffDocumentFields>;
 
-export interface TStaffInviteRef {
-  id: number;
-  status: 'INVITED' | 'ACCEPTED' | 'REJECTED';
-  date_invited: string;
-  expires_at: string;
-}
-
-/** One row of GetStaff, as the engine answers it. */
-export interface TStaffRow {
-  id: number;
-  practice_id: number;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  type: string;
-  registration_num: string | null;
-  employment_type: string | null;
-  start_date: string | null;
-  employment_status: string;
-  resignation_date: string | null;
-  email: string | null;
-  vr_status: string | null;
-  hours_per_week: number | string | null;
-  fte_band: string | null;
-  cpr_expiry: string | null;
-  qicpd: string | null;
-  qa_cpd_num: string | null;
-  phone: string | null;
-  active: boolean;
-  verified: boolean;
-  user_id: number | null;
-  user: { id: number; is_active: boolean } | null;
-  invitations: TStaffInviteRef[];
-  primary_qualification_document_id: number | null;
-  secondary_qualification_document_id: number | null;
-  cpd_evidence_document_id: number | null;
-  training_evidence_document_id: number | null;
-  cpr_evidence_document_id: number | null;
-  primary_qualification_document: TStaffDocumentRef | null;
-  secondary_qualification_document: TStaffDocumentRef | null;
-  cpd_evidence_document: TStaffDocumentRef | null;
-  training_evidence_document: TStaffDocumentRef | null;
-  cpr_evidence_document: TStaffDocumentRef | null;
-}
+/** One row of GetStaff, as the engine answers it (its documents masked: `StaffDocumentFields`). */
+export type TStaffRow = ResultOf<typeof GetStaffQuery>['practice_staff'][number];
 
 /** The document fields of a row: the id column and the document it points at. */
 export const STAFF_ROW_DOCUMENTS = [
@@ -59,6 +17,12 @@ export const STAFF_ROW_DOCUMENTS = [
   'training_evidence_document',
   'cpr_evidence_document',
 ] as const;
+export type TStaffRowDocument = (typeof STAFF_ROW_DOCUMENTS)[number];
+
+/** The document of a row's document field (the fragment read out of the row), null when none came back. */
+export function documentOf(row: TStaffRow, field: TStaffRowDocument): TStaffDocumentRef | null {
+  return readFragment(StaffDocumentFields, row[field]);
+}
 
 /**
  * The documents a row points at that did not come back (archived, not uploaded yet, or otherwise
@@ -96,12 +60,12 @@ export function toStaffInput(row: TStaffRow): TStaffMemberInput {
     fteBand: row.fte_band,
     phone: row.phone ?? '',
     active: row.active,
-    primaryQualificationDocumentId: row.primary_qualification_document?.id ?? null,
-    secondaryQualificationDocumentId: row.secondary_qualification_document?.id ?? null,
-    cpdEvidenceDocumentId: row.cpd_evidence_document?.id ?? null,
-    trainingEvidenceDocumentId: row.training_evidence_document?.id ?? null,
-    cprEvidenceDocumentId: row.cpr_evidence_document?.id ?? null,
-  } as TStaffMemberInput;
+    primaryQualificationDocumentId: documentOf(row, 'primary_qualification_document')?.id ?? null,
+    secondaryQualificationDocumentId: documentOf(row, 'secondary_qualification_document')?.id ?? null,
+    cpdEvidenceDocumentId: documentOf(row, 'cpd_evidence_document')?.id ?? null,
+    trainingEvidenceDocumentId: documentOf(row, 'training_evidence_document')?.id ?? null,
+    cprEvidenceDocumentId: documentOf(row, 'cpr_evidence_document')?.id ?? null,
+  };
 }
 
 /** Whether the draft differs from where it started (blank and null count as the same). */

@@ -1,0 +1,14 @@
+import { graphql } from '../../../lib/graphql/graphql.ts';
+
+/** What the panel shows of one nominated contact (the four nominations of GetNominatedContacts). */
+export const NominatedContactFields = graphql(`
+  fragment NominatedContactFields on contacts {
+    id
+    first_name
+    last_name
+    email
+    phone
+    user_id
+    type
+  }
+`);
