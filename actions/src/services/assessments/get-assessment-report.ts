@@ -1,11 +1,7 @@
 import {
-  ASSESSMENT_MESSAGES,
-  assessmentButtons,
   assessmentTypeLabel,
   BLANK_RESPONSE,
   canReadAssessmentResponses,
-  derivePermissionFlags,
-  hasPracticeAccess,
   isAnswered,
   type TAssessmentStatus,
   type TAssessmentType,

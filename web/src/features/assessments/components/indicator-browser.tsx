@@ -24,7 +24,7 @@ import {
   type TNonConformityFilter,
   visibleIndicatorFilters,
 } from '@portal/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePracticeContext } from '../../practices/index.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';

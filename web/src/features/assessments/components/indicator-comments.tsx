@@ -14,7 +14,6 @@ import { AddCommentMutation } from '../api/add-comment.ts';
 import { GetIndicatorCommentsQuery } from '../api/get-indicator-comments.ts';
 import { UpdateCommentMutation } from '../api/update-comment.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
-import type { TAssessmentData } from '../model/assessment-view.ts';
 
 const TIME = new Intl.DateTimeFormat('en-AU', {
   day: '2-digit',
@@ -30,11 +29,9 @@ const TIME = new Intl.DateTimeFormat('en-AU', {
  * assessment) edits or deletes their own while the status allows.
  */
 export function IndicatorComments({
-  assessment,
   responseId,
   access,
 }: {
-  assessment: TAssessmentData;
   responseId: number | null;
   access: TAssessmentAccess;
 }) {
