@@ -199,7 +199,7 @@ export function IndicatorPanel({
         onChanged={onDocumentsChanged}
       />
       <Divider />
-      <IndicatorComments assessment={assessment} responseId={store.responseId(id) ?? null} access={access} />
+      <IndicatorComments responseId={store.responseId(id) ?? null} access={access} />
     </Stack>
   );
 }
