@@ -35,6 +35,9 @@ import type { ResponseStore } from '../model/response-store.ts';
 import { IndicatorPanel } from './indicator-panel.tsx';
 import { SaveState } from './save-state.tsx';
 
+/** Room for the app's fixed header above an indicator scrolled into view. */
+const SCROLL_MARGIN = { scrollMarginTop: 80 };
+
 /**
  * Filter tabs with counts, collapsible indicator sets with open all and close all, and the
  * indicators (spec 001 §2). The address follows the expanded set and indicator, and the tab
@@ -92,9 +95,10 @@ export function IndicatorBrowser({
   useEffect(() => {
     const target = deepLink.current;
     if (!target) return;
-    deepLink.current = null;
     const elementId = params.indicatorId ? `indicator-${target}` : `indicator-set-${target}`;
+    // Forgotten only once done, so a remount (React's strict mode runs effects twice) still scrolls.
     const timer = window.setTimeout(() => {
+      deepLink.current = null;
       document.getElementById(elementId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }, ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -203,7 +207,12 @@ export function IndicatorBrowser({
             const done = ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length;
             const inSetIds = inSet.map((i) => String(i.id));
             return (
-              <Accordion.Item key={set.id} value={String(set.id)} id={`indicator-set-${set.id}`}>
+              <Accordion.Item
+                key={set.id}
+                value={String(set.id)}
+                id={`indicator-set-${set.id}`}
+                style={SCROLL_MARGIN}
+              >
                 <Accordion.Control>
                   <Group justify="space-between" wrap="nowrap" gap="sm" pr="xs">
                     <Text fw={600} fz="sm">
@@ -233,6 +242,7 @@ export function IndicatorBrowser({
                             key={indicator.id}
                             value={String(indicator.id)}
                             id={`indicator-${indicator.id}`}
+                            style={SCROLL_MARGIN}
                           >
                             <Accordion.Control>
                               <Group gap="sm" wrap="nowrap" justify="space-between" pr="xs">
