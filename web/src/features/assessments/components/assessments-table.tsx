@@ -108,7 +108,7 @@ export function AssessmentsTable({
                     }}
                   >
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                      <Group gap={6} wrap="wrap" align="center">
                         {locked ? (
                           <Text fw={600} fz="sm" c="dimmed">
                             {label}
@@ -118,7 +118,7 @@ export function AssessmentsTable({
                             {label}
                           </Anchor>
                         )}
-                        <AssessmentStatusBadge status={row.status} />
+                        <AssessmentStatusBadge status={row.status} style={{ flexShrink: 0 }} />
                       </Group>
                     </Table.Td>
                     <Table.Td fz="sm">{formatDisplayDate(row.due_date) || '—'}</Table.Td>
