@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { toWireDate } from '@portal/domain';
 import type pg from 'pg';
 import { sql as sqlText } from '../db/sql.ts';
 import { hashPassword } from '../lib/password-hash.ts';
@@ -192,12 +193,11 @@ export async function insertRow(sql: Sql, table: string, columns: Row): Promise<
   return rows[0]!;
 }
 
-/** The calendar day `offset` days from today (yyyy-MM-dd, local time, as the tests' `today`). */
+/** The calendar day `offset` days from today, as the app writes days (yyyy-MM-dd, local time). */
 export function dayFromToday(offset = 0): string {
   const day = new Date();
   day.setDate(day.getDate() + offset);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  return toWireDate(day);
 }
 
 export const createAddress = (sql: Sql, columns: Row = {}) =>
