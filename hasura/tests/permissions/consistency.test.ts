@@ -14,59 +14,58 @@ import {
   type TPracticeAccess,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGeneralComment } from '../../../actions/src/test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // Spec 001 §6 against the real engine: for every role × assessment type × status (× whether the
 // caller already submitted), the expected outcome comes from packages/domain, fed with the flags
 // the userPermissions action answers; the change is then attempted through GraphQL. The metadata
 // and the domain cannot drift apart without this test failing.
 
-/** Wattle Grove: PM pm@, surveyors surveyor@ and surveyor2@ (accepted visitors on visit 3). */
-const PRACTICE_ID = 5;
-const SELF_ASSESSMENT_ID = 5;
-const SURVEY_ASSESSMENT_ID = 11;
-const SURVEY_VISIT_ID = 3;
-/** surveyor@'s summary of assessment 11. */
-const SUMMARY_ID = 1;
+// The test's practice: an open cycle with a self assessment and a survey visit's assessment
+// (responses in each), its PM, and a surveyor who is SU on it, an accepted visitor of the visit,
+// and wrote a summary of the survey assessment.
+let PRACTICE_ID: number;
+let SURVEY_VISIT_ID: number;
+/** The surveyor's summary of the survey assessment. */
+let SUMMARY_ID: number;
 
-const CALLERS = [
-  { name: 'PM', email: 'pm@demo.test', role: 'user' },
-  { name: 'surveyor (visitor)', email: 'surveyor@demo.test', role: 'user' },
-  { name: 'QAM', email: 'qam@demo.test', role: 'qam' },
-  { name: 'provider admin', email: 'admin@demo.test', role: 'provider_admin' },
-] as const;
-type Caller = (typeof CALLERS)[number] & { userId: number; access: TPracticeAccess };
+type Caller = RoleCaller & { name: string; userId: number; access: TPracticeAccess };
 
 let stack: TestStack;
 let callers: Caller[];
+/** The surveyor, author of the summary. */
+let author: RoleCaller;
 const responseOf: Record<TAssessmentType, number> = { PRESURVEY: 0, SURVEY_VISIT: 0 };
-const assessmentOf: Record<TAssessmentType, number> = {
-  PRESURVEY: SELF_ASSESSMENT_ID,
-  SURVEY_VISIT: SURVEY_ASSESSMENT_ID,
-};
+const assessmentOf: Record<TAssessmentType, number> = { PRESURVEY: 0, SURVEY_VISIT: 0 };
 
 beforeAll(async () => {
-  stack = await startTestStack({ template: 'seeded' });
+  stack = await startTestStack({ template: 'migrated' });
+  const { practice, PM, SURVEYOR, QAM, ADMIN } = await createSurveyedPracticeCallers(stack.sql);
+  PRACTICE_ID = practice.practice.id;
+  SURVEY_VISIT_ID = practice.visit.id;
+  assessmentOf.PRESURVEY = practice.self.id;
+  assessmentOf.SURVEY_VISIT = practice.survey.id;
+  responseOf.PRESURVEY = practice.self.responseIds[0]!;
+  responseOf.SURVEY_VISIT = practice.survey.responseIds[0]!;
+  author = SURVEYOR;
+  SUMMARY_ID = (await createGeneralComment(stack.sql, practice.survey.id, author.id)).id;
+  const people = [
+    { name: 'PM', user: PM },
+    { name: 'surveyor (visitor)', user: SURVEYOR },
+    { name: 'QAM', user: QAM },
+    { name: 'provider admin', user: ADMIN },
+  ];
   callers = [];
-  for (const caller of CALLERS) {
+  for (const { name, user } of people) {
     const answer = await stack.gql<{ userPermissions: TPracticeAccess }>(
-      caller,
+      user,
       `query ($id: Int!) { userPermissions(practiceId: $id) { practiceRoles backOfficeRole visitorOnSurveyVisitIds } }`,
       { id: PRACTICE_ID },
     );
-    expect(answer.errors, caller.email).toBeUndefined();
-    callers.push({
-      ...caller,
-      userId: await stack.userId(caller.email),
-      access: answer.data!.userPermissions,
-    });
-  }
-  for (const type of ASSESSMENT_TYPES) {
-    const { rows } = await stack.sql.query<{ id: number }>(
-      'select min(id) as id from indicator_responses where assessment_id = $1',
-      [assessmentOf[type]],
-    );
-    responseOf[type] = rows[0]!.id;
+    expect(answer.errors, name).toBeUndefined();
+    callers.push({ ...user, name, userId: user.id, access: answer.data!.userPermissions });
   }
 }, 60_000);
 afterAll(() => stack?.close());
@@ -261,9 +260,9 @@ describe('spec 001 §6: the flags and the GraphQL permissions agree', () => {
               await addActivity(caller, type),
             );
             if (type === 'SURVEY_VISIT') {
-              const isAuthor = caller.email === 'surveyor@demo.test';
+              const isAuthor = caller.userId === author.id;
               compare(
-                `${who} edits surveyor@'s summary`,
+                `${who} edits the surveyor's summary`,
                 expected(canEditSurveyorSummary({ ...context, isAuthor })),
                 await editSummary(caller),
               );
