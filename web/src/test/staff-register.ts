@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderAppOnStack, type TestStack } from './stack-harness.tsx';
+import { renderAppOnStack, type SignIn, type TestStack } from './stack-harness.tsx';
 
 /** The register's row in edit (there is at most one). */
 export const editRow = (table: HTMLElement): HTMLElement =>
@@ -12,7 +12,7 @@ export const editRow = (table: HTMLElement): HTMLElement =>
 export async function openStaffRegister(
   stack: TestStack,
   path: string,
-  as: string,
+  as: SignIn | string,
   showing = 'Desai',
 ): Promise<{ view: Awaited<ReturnType<typeof renderAppOnStack>>; table: HTMLElement }> {
   const view = await renderAppOnStack(stack, path, { as });

@@ -16,7 +16,12 @@ const MB = 1_000_000;
  * MAX_FILE_SIZE_MB=1 refuses a 2 MB file in the page, and createDocument is never called.
  */
 describe('the upload limit comes from the server (GET /api/config)', () => {
-  const stack = useRealStack({ s3: true, env: { MAX_FILE_SIZE_MB: '1' }, staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack({
+    template: 'seeded',
+    s3: true,
+    env: { MAX_FILE_SIZE_MB: '1' },
+    staffIntroSeen: [PRACTICE],
+  });
 
   /**
    * The staff page with a row in edit; every request the app makes from then on is recorded

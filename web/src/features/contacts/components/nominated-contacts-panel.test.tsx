@@ -12,7 +12,7 @@ import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx'
 const PRACTICE = 2;
 
 describe('nominated contacts on the real stack', () => {
-  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack({ template: 'seeded', staffIntroSeen: [PRACTICE] });
 
   const open = async () => {
     await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, {

@@ -12,7 +12,7 @@ const PRACTICE = 2;
 const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 
 describe('staff actions from the Staff tab, on the real stack', () => {
-  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack({ template: 'seeded', staffIntroSeen: [PRACTICE] });
 
   const open = async (as: string) => (await openStaffRegister(stack, STAFF_PATH, as)).table;
   const one = async <T,>(query: string, params: unknown[] = []) =>

@@ -11,7 +11,7 @@ const PRACTICE = 2;
 const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 
 describe('staff document uploads from the row in edit, on the real stack', () => {
-  const stack = useRealStack({ s3: true, staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack({ template: 'seeded', s3: true, staffIntroSeen: [PRACTICE] });
 
   const editFirstRow = async () => {
     const { table } = await openStaffRegister(stack, STAFF_PATH, 'pm@demo.test');

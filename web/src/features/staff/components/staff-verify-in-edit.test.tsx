@@ -12,7 +12,7 @@ const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 
 /** The Verified tick of the row in edit is sent by Save, never dropped (spec 000 §6). */
 describe('Verified in the row in edit, on the real stack', () => {
-  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack({ template: 'seeded', staffIntroSeen: [PRACTICE] });
 
   const open = async (as: string) => (await openStaffRegister(stack, STAFF_PATH, as)).table;
   const staff = async (where: string) =>
