@@ -359,3 +359,90 @@ export async function createInvitationFrom(
   }
   return invitation;
 }
+
+/** A staff register row as the tests address it: its id and the name and e-mail it shows. */
+export interface StaffRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+async function staffRow(sql: pg.Pool, practiceId: number, spec: StaffSpec & { email: string }) {
+  return { id: await createStaffMember(sql, practiceId, spec), ...spec } as StaffRow;
+}
+
+/**
+ * The practice of the staff tests (named after the demo's Riverbend), its Staff tab past the
+ * first-view intro, an open cycle, and a register whose people each show one case:
+ * - Mei Green: GP, owner, not verified; Isla Desai: GP, verified; Oscar Walker: GP, contractor;
+ * - Sophie Scott: nurse, not verified, never invited; Ruby White: support staff, never invited;
+ * - Rebecca Tan: nurse with an active account of her own (also a manager of the practice);
+ * - Liam Wright: support staff who declined his invitation.
+ * `manager` manages it and `surveyor`, when given, is a surveyor on it.
+ */
+export async function createStaffedPractice(
+  sql: pg.Pool,
+  people: { manager: TestUser; surveyor?: TestUser },
+  spec: Pick<PracticeSpec, 'name' | 'renewalPaymentMessage'> = {},
+) {
+  const practice = await createPracticeWith(sql, {
+    name: spec.name ?? 'Riverbend Medical Centre',
+    status: 'IN_PROGRESS',
+    staffIntroSeen: true,
+    renewalPaymentMessage: spec.renewalPaymentMessage,
+    managers: [people.manager],
+    surveyors: people.surveyor ? [people.surveyor] : [],
+  });
+  const accreditationId = await createAccreditation(sql, practice.id, {
+    selfAssessmentDueIn: -40,
+    surveyVisitDueIn: 75,
+    expiresIn: 400,
+  });
+  const rebeccaAccount = await createUser(sql, { firstName: 'Rebecca', lastName: 'Tan' });
+  await addPracticeRole(sql, practice.id, rebeccaAccount.id, 'PM');
+  const at = (first: string, last: string) => `${first}.${last}.${practice.id}@riverbend.test`.toLowerCase();
+  const row = (spec: StaffSpec) =>
+    staffRow(sql, practice.id, { ...spec, email: at(spec.firstName, spec.lastName) });
+  const staff = {
+    mei: await row({
+      firstName: 'Mei',
+      lastName: 'Green',
+      type: 'gp',
+      employmentType: 'OWNER',
+      startedDaysAgo: 1022,
+    }),
+    isla: await row({
+      firstName: 'Isla',
+      lastName: 'Desai',
+      type: 'gp',
+      startedDaysAgo: 1159,
+      verifiedBy: people.manager,
+    }),
+    oscar: await row({
+      firstName: 'Oscar',
+      lastName: 'Walker',
+      type: 'gp',
+      employmentType: 'CONTRACTOR',
+      startedDaysAgo: 1296,
+      verifiedBy: people.manager,
+    }),
+    sophie: await row({ firstName: 'Sophie', lastName: 'Scott', type: 'nurse', startedDaysAgo: 1433 }),
+    rebecca: await staffRow(sql, practice.id, {
+      firstName: 'Rebecca',
+      lastName: 'Tan',
+      type: 'nurse',
+      email: rebeccaAccount.email,
+      userId: rebeccaAccount.id,
+      verifiedBy: people.manager,
+    }),
+    ruby: await row({ firstName: 'Ruby', lastName: 'White', type: 'support', verifiedBy: people.manager }),
+    liam: await row({ firstName: 'Liam', lastName: 'Wright', type: 'support' }),
+  };
+  await createInvitation(sql, practice.id, {
+    email: staff.liam.email,
+    practiceStaffId: staff.liam.id,
+    status: 'REJECTED',
+  });
+  return { practice, accreditationId, staff, rebeccaAccount };
+}
