@@ -14,7 +14,7 @@ import {
  * takes overrides, and dates are days from the database's `current_date`.
  */
 
-export { addPracticeRole, createUser };
+export { addPracticeRole, createInvitation, createUser };
 
 /** A created account: its id and the e-mail and password it signs in with. */
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
