@@ -345,18 +345,23 @@ export async function createDocument(
 
 /**
  * An invitation to the practice (see the actions' `createInvitation`: its token travels in the
- * link), recorded as sent by `invitedBy` when given.
+ * link), recorded as sent by `invitedBy` and as accepted by `acceptedBy` when given.
  */
 export async function createInvitationFrom(
   sql: pg.Pool,
   practiceId: number,
-  overrides: InvitationOverrides & { invitedBy?: { id: number } } = {},
+  overrides: InvitationOverrides & { invitedBy?: { id: number }; acceptedBy?: { id: number } } = {},
 ) {
-  const { invitedBy, ...rest } = overrides;
+  const { invitedBy, acceptedBy, ...rest } = overrides;
   const invitation = await createInvitation(sql, practiceId, rest);
-  if (invitedBy) {
-    await sql.query('update invitations set invited_by_id = $2 where id = $1', [invitation.id, invitedBy.id]);
-  }
+  await sql.query(
+    `update invitations
+        set invited_by_id = $2,
+            status = case when $3::int is null then status else 'ACCEPTED' end,
+            accepted_user_id = $3, responded_at = case when $3::int is null then responded_at else now() end
+      where id = $1`,
+    [invitation.id, invitedBy?.id ?? null, acceptedBy?.id ?? null],
+  );
   return invitation;
 }
 
