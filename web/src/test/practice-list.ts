@@ -15,7 +15,7 @@ export const listedIds = (): number[] =>
 export async function openPracticeList(
   stack: Pick<TestStack, 'actionsUrl' | 'graphqlUrl'>,
   path: string,
-  as: SignIn | string,
+  as: SignIn,
 ) {
   const view = await renderAppOnStack(stack, path, { as });
   await screen.findByRole('heading', { name: 'Practices' }, { timeout: 10_000 });

@@ -2,17 +2,13 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, vi } from 'vitest';
 import WebSocket from 'ws';
-import {
-  DEMO_PASSWORD,
-  startTestStack,
-  type TestStack,
-} from '../../../actions/src/test-support/test-stack.ts';
+import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/routes/route-table.tsx';
 import { createPortalServices } from '../lib/services.tsx';
 import { setCsrfCookie } from './setup-dom.ts';
 
-export { startTestStack, type TestStack };
+export type { TestStack };
 
 /**
  * The real stack of one test file: started before its tests, closed after them. The handle stands
@@ -20,19 +16,10 @@ export { startTestStack, type TestStack };
  * empty (migrated, no demo data): each test file makes what it needs with `./factories.ts` in a
  * `beforeAll` of its own, which runs after this one.
  */
-export function useRealStack(
-  options: Parameters<typeof startTestStack>[0] & { staffIntroSeen?: readonly number[] } = {},
-): TestStack {
-  const { staffIntroSeen = [], ...startOptions } = options;
+export function useRealStack(options: Parameters<typeof startTestStack>[0] = {}): TestStack {
   let started: TestStack | undefined;
   beforeAll(async () => {
-    started = await startTestStack({ template: 'migrated', ...startOptions });
-    if (staffIntroSeen.length > 0) {
-      await started.sql.query(
-        'update practices set is_staff_first_view = false where organisation_id = any($1)',
-        [staffIntroSeen],
-      );
-    }
+    started = await startTestStack({ template: 'migrated', ...options });
   }, 60_000);
   afterAll(async () => {
     await started?.close();
@@ -115,8 +102,7 @@ export function installCookieJar() {
 }
 
 /** Signs in through the real `/api/auth/login` with the installed cookie jar, as the sign-in page does. */
-export async function signInOnStack(stack: Pick<TestStack, 'actionsUrl'>, who: SignIn | string) {
-  const as = typeof who === 'string' ? { email: who, password: DEMO_PASSWORD } : who;
+export async function signInOnStack(stack: Pick<TestStack, 'actionsUrl'>, as: SignIn) {
   const response = await fetch(`${stack.actionsUrl}/auth/login`, {
     method: 'POST',
     credentials: 'include',
@@ -134,7 +120,7 @@ export async function signInOnStack(stack: Pick<TestStack, 'actionsUrl'>, who: S
 export async function renderAppOnStack(
   stack: Pick<TestStack, 'actionsUrl' | 'graphqlUrl'>,
   path: string,
-  options: { as?: SignIn | string } = {},
+  options: { as?: SignIn } = {},
 ) {
   const cookies = installCookieJar();
   if (options.as) await signInOnStack(stack, options.as);

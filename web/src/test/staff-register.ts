@@ -12,8 +12,8 @@ export const editRow = (table: HTMLElement): HTMLElement =>
 export async function openStaffRegister(
   stack: TestStack,
   path: string,
-  as: SignIn | string,
-  showing = 'Desai',
+  as: SignIn,
+  showing: string,
 ): Promise<{ view: Awaited<ReturnType<typeof renderAppOnStack>>; table: HTMLElement }> {
   const view = await renderAppOnStack(stack, path, { as });
   const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });
