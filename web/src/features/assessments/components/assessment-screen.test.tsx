@@ -16,7 +16,6 @@ import {
   createPractice,
   createUser,
 } from '../../../../../actions/src/test-support/factories.ts';
-import { DEMO_PASSWORD } from '../../../../../actions/src/test-support/test-stack.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**
@@ -30,7 +29,6 @@ describe('the assessments feature on the real stack', () => {
   async function practiceWithManager(options: { firstView?: boolean } = {}) {
     const practice = await createPractice(stack.sql);
     const pm = await createUser(stack.sql, {
-      password: DEMO_PASSWORD,
       firstName: 'Pat',
       lastName: 'Manager',
     });
@@ -54,7 +52,7 @@ describe('the assessments feature on the real stack', () => {
     it('starts the self assessment from the first view (Step 3) and opens it', async () => {
       const { practice, pm, accreditationId } = await practiceWithManager({ firstView: true });
       const view = await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, {
-        as: pm.email,
+        as: pm,
       });
       expect(await screen.findByText('Step 3', {}, { timeout: 15_000 })).toBeTruthy();
       expect(screen.getByText('Due 01/03/2030')).toBeTruthy();
@@ -77,7 +75,7 @@ describe('the assessments feature on the real stack', () => {
       });
       await createSubmission(stack.sql, id, pm.id);
       const view = await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, {
-        as: pm.email,
+        as: pm,
       });
       const table = await screen.findByRole('table', { name: 'Assessments' }, { timeout: 15_000 });
       const row = within(table).getAllByRole('row')[1]!;
@@ -99,7 +97,7 @@ describe('the assessments feature on the real stack', () => {
 
     it("says 'No Assessments available' when there are none", async () => {
       const { practice, pm } = await practiceWithManager();
-      await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm.email });
+      await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm });
       expect(
         await screen.findByText(ASSESSMENT_MESSAGES.noAssessments, {}, { timeout: 15_000 }),
       ).toBeTruthy();
@@ -120,7 +118,7 @@ describe('the assessments feature on the real stack', () => {
         stack,
         `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}`,
         {
-          as: pm.email,
+          as: pm,
         },
       );
       const tabs = await screen.findByRole('tablist', { name: 'Filter indicators' }, { timeout: 15_000 });
@@ -150,7 +148,7 @@ describe('the assessments feature on the real stack', () => {
         stack,
         `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}?filter=INCOMPLETE`,
         {
-          as: pm.email,
+          as: pm,
         },
       );
       expect(await screen.findByText(ASSESSMENT_MESSAGES.noIndicators, {}, { timeout: 15_000 })).toBeTruthy();
@@ -165,7 +163,7 @@ describe('the assessments feature on the real stack', () => {
       await renderAppOnStack(
         stack,
         `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}/${set}/${indicatorId}`,
-        { as: pm.email },
+        { as: pm },
       );
       // The screen created the missing responses on open, so the indicator can be saved at once.
       const notes = await screen.findByRole(
