@@ -95,7 +95,9 @@ describe('the practice overview on the real stack', () => {
     expect(await screen.findByText('Coming in a later release', {}, { timeout: 10_000 })).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Accreditation' }));
     expect(view.path()).toBe(`/PracticeOverview/${southernCross.id}/Accreditation`);
-    expect(await screen.findByRole('heading', { name: 'Start Self Assessment' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Start Self Assessment' }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 
   it('logs and goes back to the practice list when the permissions cannot be loaded', async () => {
