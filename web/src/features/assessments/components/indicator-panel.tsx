@@ -1,4 +1,16 @@
-import { Alert, Badge, Checkbox, Divider, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import {
   canChangeAssessmentInputs,
   INDICATOR_TEXT_MAX_LENGTH,
@@ -125,16 +137,13 @@ export function IndicatorPanel({
               <Radio key={option.value} value={option.value} label={option.label} disabled={!editable} />
             ))}
             {choice && editable ? (
-              <Text
-                component="button"
-                type="button"
-                fz="sm"
-                c="blue.7"
-                style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
+              <Button
+                variant="subtle"
+                size="compact-sm"
                 onClick={() => store.edit(id, { fields: selfAssessmentChoice(null), ticks: {} })}
               >
                 Clear choice
-              </Text>
+              </Button>
             ) : null}
           </Group>
         </Radio.Group>
