@@ -68,7 +68,7 @@ export interface SelfAssessmentOptions {
   status?: 'first-view' | 'IN_PROGRESS' | 'UNDER_REVIEW' | 'COMPLETED';
   /** Answers already given, by the indicator's place in order (0 = C1.1, 1 = C1.2, 2 = C2.1, …). */
   answers?: Record<number, Partial<TIndicatorResponseFields>>;
-  /** Names of the manager (default: a name of its own, so the lock badge can be told apart). */
+  /** Names of the manager (default Morgan Lee; the QAM is Quinn Harper). */
   manager?: { firstName: string; lastName: string };
 }
 
@@ -85,13 +85,13 @@ export async function createSelfAssessmentWorld(
   const practice = await createPractice(sql, { name: `Harbourside Family Practice ${id}` });
   const manager = await createTestUser(sql, {
     email: `manager-${id}@e2e.test`,
-    ...(options.manager ?? { firstName: 'Morgan', lastName: `Manager${id}` }),
+    ...(options.manager ?? { firstName: 'Morgan', lastName: 'Lee' }),
   });
   await addPracticeRole(sql, practice.id, manager.id, 'PM');
   const qam = await createTestUser(sql, {
     email: `qam-${id}@e2e.test`,
     firstName: 'Quinn',
-    lastName: `Reviewer${id}`,
+    lastName: 'Harper',
     isQam: true,
   });
   const standards = await createStandards(sql);
@@ -124,6 +124,17 @@ export async function createSelfAssessmentWorld(
   }
   if (status !== 'IN_PROGRESS') await createSubmission(sql, assessmentId, manager.id);
   return { ...world, assessmentId };
+}
+
+/** Another practice manager of the world's practice (a second person on the same assessment). */
+export async function addPracticeManager(
+  sql: pg.Pool,
+  world: SelfAssessmentWorld,
+  names: { firstName: string; lastName: string },
+): Promise<TestUser> {
+  const user = await createTestUser(sql, { email: `manager-${unique()}@e2e.test`, ...names });
+  await addPracticeRole(sql, world.practice.id, user.id, 'PM');
+  return user;
 }
 
 /** The address of the assessment screen. */
