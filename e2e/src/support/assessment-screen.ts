@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { signIn, waitForAppShell } from './browser.ts';
 
 /**
@@ -116,4 +116,27 @@ export async function saveStates(page: Page, code: string): Promise<string[]> {
 /** Forgets the save states seen so far (before the next edit). */
 export async function clearSaveStates(page: Page): Promise<void> {
   await page.evaluate('for (const key of Object.keys(window.__saveStates)) delete window.__saveStates[key]');
+}
+
+/**
+ * Holds the page's saves of a response (`UpdateIndicatorResponse`) on their way to the server,
+ * each until the test continues or aborts it; every other GraphQL request goes through. `next()`
+ * gives the next save held; `stop()` lets the later ones through (handle the held ones first).
+ */
+export async function holdSaves(page: Page): Promise<{ next(): Promise<Route>; stop(): Promise<void> }> {
+  const held: Route[] = [];
+  const waiting: ((route: Route) => void)[] = [];
+  await page.route('**/v1/graphql', async (route) => {
+    if (!route.request().postData()?.includes('UpdateIndicatorResponse')) return route.continue();
+    const waiter = waiting.shift();
+    if (waiter) waiter(route);
+    else held.push(route);
+  });
+  return {
+    next: () => {
+      const route = held.shift();
+      return route ? Promise.resolve(route) : new Promise<Route>((resolve) => waiting.push(resolve));
+    },
+    stop: () => page.unroute('**/v1/graphql'),
+  };
 }
