@@ -132,7 +132,7 @@ export function ActionsPanel({
         }
       >
         {unanswered > 0 ? (
-          <Text fz="sm" c="orange.8" fw={600} mb="xs">
+          <Text fz="sm" fw={700} mb="xs">
             {unanswered === 1 ? '1 indicator is' : `${unanswered} indicators are`} not marked complete or not
             applicable yet.
           </Text>

@@ -5,7 +5,7 @@ import {
   canChangeAssessmentInputs,
   formatDisplayDate,
 } from '@portal/domain';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
@@ -47,10 +47,17 @@ function AssessmentScreen({ assessmentId, tab }: { assessmentId: number; tab: st
   const elsewhere = assessment?.accreditation && assessment.accreditation.practice_id !== practiceId;
   const locked = access ? assessmentLockReason(access) : null;
   const leave = screen.missing || !!elsewhere || !!locked;
+  // Locked by what the user just did (submit for review), the action's own toast has said so: an
+  // error saying it is locked would read as a failure. (One opened locked never loads: openAssessment
+  // refuses it and the screen goes back as for a missing one.)
+  const shown = useRef(false);
+  useEffect(() => {
+    if (access && !leave) shown.current = true;
+  }, [access, leave]);
 
   useEffect(() => {
     if (!leave) return;
-    if (locked) notifyError(locked);
+    if (locked && !shown.current) notifyError(locked);
     navigate(tab, { replace: true });
   }, [leave, locked, navigate, tab]);
 

@@ -1,4 +1,14 @@
-import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   ASSESSMENT_MESSAGES,
   canChangeAssessmentInputs,
@@ -91,15 +101,16 @@ export function IndicatorDocuments({
                 <Group gap={8} wrap="nowrap" miw={0}>
                   <FileIcon size={16} />
                   <Tooltip label={doc.name} disabled={shortenFileName(doc.name) === doc.name}>
+                    {/* The shortened name shows (spec 002 §2); the full one is what it reads. */}
                     <Anchor
                       component="button"
                       type="button"
                       fz="sm"
                       onClick={() => void download(doc.id)}
                       disabled={busy}
-                      aria-label={`Download ${doc.name}`}
                     >
-                      {shortenFileName(doc.name)}
+                      <span aria-hidden="true">{shortenFileName(doc.name)}</span>
+                      <VisuallyHidden>Download {doc.name}</VisuallyHidden>
                     </Anchor>
                   </Tooltip>
                   <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

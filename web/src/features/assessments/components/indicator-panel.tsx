@@ -1,7 +1,7 @@
 import {
   Alert,
-  Anchor,
   Badge,
+  Button,
   Checkbox,
   Divider,
   Group,
@@ -137,14 +137,13 @@ export function IndicatorPanel({
               <Radio key={option.value} value={option.value} label={option.label} disabled={!editable} />
             ))}
             {choice && editable ? (
-              <Anchor
-                component="button"
-                type="button"
-                fz="sm"
+              <Button
+                variant="subtle"
+                size="compact-sm"
                 onClick={() => store.edit(id, { fields: selfAssessmentChoice(null), ticks: {} })}
               >
                 Clear choice
-              </Anchor>
+              </Button>
             ) : null}
           </Group>
         </Radio.Group>

@@ -14,7 +14,7 @@ export function SaveState({ state }: { state: TSaveState }) {
   return (
     <Text
       fz="xs"
-      c={state === 'failed' ? 'red.7' : 'dimmed'}
+      c={state === 'failed' ? 'red.9' : 'dimmed'}
       aria-live="polite"
       miw={state === 'idle' ? 0 : 80}
       ta="right"
