@@ -58,7 +58,9 @@ function loadAssessment(db: Queryable, assessmentId: number) {
     select a.id, a.type, a.status, a.survey_visit_id, acc.practice_id, o.name as practice_name,
            acc.survey_version_id, sv.name as survey_version, v.type as visit_type,
            to_char(v.date, 'YYYY-MM-DD') as visit_date, to_char(a.due_date, 'YYYY-MM-DD') as due_date,
-           a.updated_at,
+           -- The later of the assessment's own change and its latest saved answer (as the screen says).
+           greatest(a.updated_at, (select max(r.updated_at) from public.indicator_responses r
+                                    where r.assessment_id = a.id)) as updated_at,
            c.total, c.complete, c.mets, c.not_mets as "notMets", c.improvements,
            c.risk_closed as "riskClosed", c.risk_critical as "riskCritical", c.risk_major as "riskMajor",
            c.risk_moderate as "riskModerate", c.risk_minor as "riskMinor"
