@@ -18,6 +18,8 @@ export interface E2eStack {
   url: string;
   /** The application database (owner rights), for arranging and checking rows. */
   sql: pg.Pool;
+  /** The production build the gateway serves (its `assets/` are the app's chunks); gone after `stop()`. */
+  webDist: string;
   /** Opens the actions service's dev pages (`/api/dev/mailbox?key=…`), as the banner's link does. */
   devPagesKey: string;
   /** The last log lines of every service (printed when a test fails). */
@@ -142,6 +144,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     return {
       url,
       sql,
+      webDist,
       devPagesKey,
       logs: () => lines.join('\n'),
       stop: cleanUp,
