@@ -141,6 +141,10 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       throw new Error(`the stack did not start:\n${lines.join('\n')}`);
     }
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    // `end()` resolves before its idle connections have closed; if the cluster stops first, one of
+    // them hears "terminating connection due to administrator command", and a pool error nobody
+    // listens to ends the process (it did, at the end of a benchmark).
+    sql.on('error', (error) => output(`e2e pool: ${error.message}`, 'stderr'));
     return {
       url,
       sql,
