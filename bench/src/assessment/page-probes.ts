@@ -57,11 +57,17 @@ export const navigateInAppScript = (path: string) => `(() => {
 
 /**
  * Records, in the page's clock, the last `input` event on a textarea (a keystroke that changed
- * it; a capturing listener, so before the app's own handler) and, per indicator, when its save
- * state (the aria-live text in its header) last turned to 'Saved'.
+ * it; a capturing listener, so before the app's own handler), per indicator when its save state
+ * (the aria-live text in its header) last turned to 'Saved', and how long each keystroke took to
+ * the next paint: the `keydown` entries of the Event Timing API (Chromium reports only those of
+ * 16 ms or more, in steps of 8 ms), since `typingFrom`.
  */
 export const saveWatchScript = `(() => {
-  const w = (window.__benchSave = { lastInput: 0, savedAt: {} });
+  const w = (window.__benchSave = { lastInput: 0, savedAt: {}, typingFrom: Infinity, keys: [] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.name === 'keydown' && e.startTime >= w.typingFrom) w.keys.push(e.duration);
+  }).observe({ type: 'event', durationThreshold: 16 });
   document.addEventListener('input', (e) => {
     if (e.target && e.target.tagName === 'TEXTAREA') w.lastInput = performance.now();
   }, true);
@@ -76,9 +82,12 @@ export const saveWatchScript = `(() => {
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
 })()`;
 
-/** Forgets when an indicator last showed 'Saved' (before its next edit). */
+/** Before an edit's typing: forgets when the indicator last showed 'Saved'; keystrokes count from now. */
 export const resetSavedScript = (indicatorId: number) =>
-  `delete window.__benchSave.savedAt['indicator-${indicatorId}']`;
+  `delete window.__benchSave.savedAt['indicator-${indicatorId}']; window.__benchSave.typingFrom = performance.now()`;
+
+/** The keystroke durations recorded so far (the Event Timing entries of 16 ms or more). */
+export const keystrokesScript = 'window.__benchSave.keys';
 
 /** `{ lastInput, savedAt }` once the indicator shows 'Saved' (a wait for `waitForFunction`). */
 export const savedShownScript = (indicatorId: number) =>

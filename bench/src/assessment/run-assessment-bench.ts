@@ -18,6 +18,7 @@ import {
 } from './graphql-traffic.ts';
 import {
   type InteractiveAt,
+  keystrokesScript,
   navigateInAppScript,
   resetSavedScript,
   savedShownScript,
@@ -287,6 +288,7 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
       (t) => count(t.query) === TARGETS.screenQueries,
     );
     const stored = summarize(save.stored);
+    const keys = summarize(save.keystrokes);
     const routeJs = totalGzip(route);
     const cpus = os.cpus();
     const result: AssessmentBenchResult = {
@@ -321,6 +323,8 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
         edits,
         last_keystroke_to_stored: stored,
         last_keystroke_to_saved_shown: summarize(save.shown),
+        keystroke_to_paint: keys,
+        keystrokes_over_16ms: save.keystrokes.filter((d) => d > 16).length,
       },
       targets: [
         {
@@ -350,6 +354,13 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
           target: 'last keystroke → stored answer, p95 under 1.6 s (1 s debounce included)',
           measured: `${stored.p95_ms} ms (p50 ${stored.median_ms} ms, ${stored.n} edits)`,
           pass: stored.p95_ms < TARGETS.saveP95Ms,
+        },
+        {
+          target: 'each keystroke in a textarea → the next paint (information)',
+          measured:
+            `p50 ${keys.median_ms} ms, p95 ${keys.p95_ms} ms ` +
+            `(${save.keystrokes.filter((d) => d > 16).length} of ${save.keystrokes.length} over 16 ms)`,
+          pass: null,
         },
       ],
     };
@@ -381,7 +392,7 @@ async function measureSaves(
   screenPath: string,
   edits: number,
   log: (line: string) => void,
-): Promise<{ stored: number[]; shown: number[] }> {
+): Promise<{ stored: number[]; shown: number[]; keystrokes: number[] }> {
   const s = await signedInPage(browser, stack, data);
   try {
     const { page } = s;
@@ -399,6 +410,7 @@ async function measureSaves(
     const timeOrigin = (await page.evaluate('performance.timeOrigin')) as number;
     const stored: number[] = [];
     const shown: number[] = [];
+    let typed = 0;
     for (let e = 0; e < edits; e++) {
       const target = targets[e % targets.length]!;
       const text = `${EDITS[e % EDITS.length]} (${e + 1})`;
@@ -422,6 +434,7 @@ async function measureSaves(
       });
       // About 150 characters a minute faster than a quick typist: each key held 40 ms.
       await page.keyboard.type(text, { delay: 40 });
+      typed += text.length;
       const request = await saved;
       const response = await request.response();
       const body = (await response?.json()) as {
@@ -445,7 +458,10 @@ async function measureSaves(
     }
     if (s.errors.length) throw new Error(`errors in the page: ${s.errors.join('; ')}`);
     log(`${edits} edits saved and checked in the database`);
-    return { stored, shown };
+    // Keystrokes Chromium did not report took under 16 ms: counted as 16, an upper bound.
+    const slow = (await page.evaluate(keystrokesScript)) as number[];
+    const keystrokes = [...slow, ...Array.from({ length: Math.max(0, typed - slow.length) }, () => 16)];
+    return { stored, shown, keystrokes };
   } finally {
     await s.context.close();
   }
