@@ -84,7 +84,7 @@ describe('the self assessment as the practice manager', { timeout: 60_000 }, () 
     );
     expect(rows).toEqual([{ id: expect.any(Number), status: 'IN_PROGRESS', is_first_view: false }]);
     expect(pathOf(page)).toBe(`${accreditationPath(world)}/Assessment/${rows[0]!.id}`);
-    await page.getByRole('heading', { name: 'Self Assessment' }).waitFor();
+    await page.getByRole('heading', { name: 'Self Assessment', exact: true }).waitFor();
     await page.getByText('in progress', { exact: true }).first().waitFor();
     await page.getByRole('alert', { name: ASSESSMENT_MESSAGES.commenceHeading }).waitFor();
     expect(await tabCount(page, 'All')).toBe(4);
