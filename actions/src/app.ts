@@ -16,6 +16,7 @@ import multipart from './plugins/external/multipart.ts';
 import postgres from './plugins/external/postgres.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import actionRoutes from './routes/actions/index.ts';
+import assessmentRoutes from './routes/assessments/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import configRoutes from './routes/config/index.ts';
 import devRoutes from './routes/dev/index.ts';
@@ -95,6 +96,7 @@ export async function buildApp(
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(invitationRoutes, { prefix: '/api/invitations' });
   await app.register(practiceRoutes, { prefix: '/api/practices' });
+  await app.register(assessmentRoutes, { prefix: '/api/assessments' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

@@ -11,6 +11,12 @@ interface Bench {
 }
 
 const benches: Record<string, Bench> = {
+  assessment: {
+    summary:
+      'the assessment screen with 150 indicators in Chromium on the production build: navigation to interactive, ' +
+      'GraphQL requests, route chunk size, last keystroke to saved answer (--runs 10 --edits 20)',
+    run: async (args) => (await import('./assessment/run-assessment-bench.ts')).runAssessmentBench(args),
+  },
   engine: {
     summary:
       'engine vs raw SQL vs PostGraphile v5 on the 20,000-practice data set, and live-query fan-out ' +

@@ -1,19 +1,19 @@
+import {
+  createAccreditation,
+  createStandards,
+  insertRow,
+  type Row,
+} from '../../actions/src/test-support/factories.ts';
 import type { Db } from './db.ts';
 
-type Row = Record<string, unknown>;
+// The row factories of the database tests: the shared ones of actions/src/test-support/factories.ts
+// (one set for every test), on this file's connection, plus the bare rows these tests start from.
+
 let counter = 0;
 const next = () => ++counter;
 
 /** Inserts one row with the given columns and returns it whole. */
-export async function insert(db: Db, table: string, values: Row): Promise<Row> {
-  const columns = Object.keys(values);
-  const rows = await db.q(
-    `insert into public.${table} (${columns.map((c) => `"${c}"`).join(', ')})
-     values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning *`,
-    Object.values(values),
-  );
-  return rows[0]!;
-}
+export const insert = (db: Db, table: string, values: Row) => insertRow(db.client, table, values);
 
 export const makeUser = (db: Db, overrides: Row = {}) =>
   insert(db, 'users', {
@@ -28,32 +28,11 @@ export async function makePractice(db: Db, overrides: Row = {}) {
   return insert(db, 'practices', { organisation_id: organisation.id, ...overrides });
 }
 
-export const makeSurveyVersion = (db: Db, overrides: Row = {}) =>
-  insert(db, 'survey_versions', { code: `V${next()}`, name: 'Test standards', ...overrides });
-
 export const makeAccreditation = (db: Db, practiceId: unknown, overrides: Row = {}) =>
-  insert(db, 'accreditations', { practice_id: practiceId, ...overrides });
+  createAccreditation(db.client, practiceId as number, overrides);
 
 /** A survey version with one set and `count` indicators. */
-export async function makeStandards(db: Db, count = 2) {
-  const version = await makeSurveyVersion(db);
-  const set = await insert(db, 'indicator_sets', {
-    survey_version_id: version.id,
-    name: 'Set',
-    full_code: `S${next()}`,
-  });
-  const indicators: Row[] = [];
-  for (let i = 0; i < count; i++) {
-    indicators.push(
-      await insert(db, 'indicators', {
-        indicator_set_id: set.id,
-        code: `I${next()}`,
-        name: `Indicator ${i}`,
-      }),
-    );
-  }
-  return { version, set, indicators };
-}
+export const makeStandards = (db: Db, count = 2) => createStandards(db.client, count);
 
 /** A practice with an open accreditation on fresh standards and one assessment of the given type. */
 export async function makeAssessment(db: Db, overrides: Row = {}, indicatorCount = 2) {

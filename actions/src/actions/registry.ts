@@ -1,10 +1,19 @@
 import { updateAccount } from './accounts/update-account.ts';
+import { autoClearAssessment } from './assessments/auto-clear-assessment.ts';
+import { autoCompleteAssessment } from './assessments/auto-complete-assessment.ts';
+import { completeSelfAssessment } from './assessments/complete-self-assessment.ts';
+import { openAssessment } from './assessments/open-assessment.ts';
+import { reopenAssessment } from './assessments/reopen-assessment.ts';
+import { requestAssistance } from './assessments/request-assistance.ts';
+import { startSelfAssessment } from './assessments/start-self-assessment.ts';
+import { submitSelfAssessment } from './assessments/submit-self-assessment.ts';
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
 import { abandonDocument } from './documents/abandon-document.ts';
 import { completeDocument } from './documents/complete-document.ts';
 import { createDocument } from './documents/create-document.ts';
 import { documentDownloadUrl } from './documents/document-download-url.ts';
+import { resourceDownloadUrl } from './documents/resource-download-url.ts';
 import { acceptInvitation } from './invitations/accept-invitation.ts';
 import { sendStaffInvite } from './invitations/send-staff-invite.ts';
 import { addPractice } from './practices/add-practice.ts';
@@ -34,10 +43,19 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     completeDocument,
     abandonDocument,
     documentDownloadUrl,
+    resourceDownloadUrl,
     addPractice,
     savePracticeDetails,
     submitReapplication,
     confirmSurveyVisit,
+    startSelfAssessment,
+    openAssessment,
+    submitSelfAssessment,
+    completeSelfAssessment,
+    reopenAssessment,
+    autoCompleteAssessment,
+    autoClearAssessment,
+    requestAssistance,
     updateAccount,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

@@ -1,11 +1,19 @@
 import { derivePermissionFlags, type TPracticeAccess } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPracticeRole,
+  addSurveyVisitor,
+  createManagedPractice,
+  createPractice,
+  createSurveyedPractice,
+  createUser,
+} from '../test-support/factories.ts';
 import { type Caller, startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { NO_PRACTICE_ACCESS_MESSAGE } from './user-permissions.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ template: 'seeded' });
+  stack = await startTestStack({ template: 'migrated' });
 }, 60_000);
 afterAll(() => stack?.close());
 
@@ -36,7 +44,8 @@ const expectRefused = async (caller: Caller, practiceId: number) => {
 
 describe('userPermissions(practiceId) through the engine', () => {
   it('a practice manager of the practice: staff and practice changes, no review flag', async () => {
-    const flags = await expectFlags('pm@demo.test', 5, {
+    const { practice, pm } = await createSurveyedPractice(stack.sql);
+    const flags = await expectFlags(pm, practice.id, {
       practiceRoles: ['PM'],
       backOfficeRole: null,
       visitorOnSurveyVisitIds: [],
@@ -51,10 +60,11 @@ describe('userPermissions(practiceId) through the engine', () => {
   });
 
   it('a surveyor visiting the practice: surveys in progress, verification, action plans', async () => {
-    const flags = await expectFlags('surveyor@demo.test', 5, {
+    const { practice, surveyors, visit } = await createSurveyedPractice(stack.sql);
+    const flags = await expectFlags(surveyors[0]!, practice.id, {
       practiceRoles: ['SU'],
       backOfficeRole: null,
-      visitorOnSurveyVisitIds: [3],
+      visitorOnSurveyVisitIds: [visit.id],
     });
     expect(flags.assessment.changeSurveyInProgress).toBe(true);
     expect(flags.practiceStaff.verifyStaff).toBe(true);
@@ -62,7 +72,11 @@ describe('userPermissions(practiceId) through the engine', () => {
   });
 
   it('a surveyor only offered the visit is not (yet) its visitor', async () => {
-    const flags = await expectFlags('surveyor3@demo.test', 2, {
+    const { practice, visit } = await createSurveyedPractice(stack.sql);
+    const offered = await createUser(stack.sql, { isSurveyor: true });
+    await addPracticeRole(stack.sql, practice.id, offered.id, 'SU');
+    await addSurveyVisitor(stack.sql, visit.id, offered.id, 'OFFERED');
+    const flags = await expectFlags(offered, practice.id, {
       practiceRoles: ['SU'],
       backOfficeRole: null,
       visitorOnSurveyVisitIds: [],
@@ -72,19 +86,22 @@ describe('userPermissions(practiceId) through the engine', () => {
   });
 
   it('QAM and provider admin on a practice they have no role on; only the admin certifies', async () => {
-    const qam = await expectFlags('qam@demo.test', 1, {
+    const practice = await createPractice(stack.sql);
+    const qamUser = await createUser(stack.sql, { isQam: true });
+    const adminUser = await createUser(stack.sql, { isAdmin: true });
+    const qam = await expectFlags({ ...qamUser, role: 'qam' }, practice.id, {
       practiceRoles: [],
       backOfficeRole: 'qam',
       visitorOnSurveyVisitIds: [],
     });
     expect(qam.assessment.certifySurvey).toBe(false);
-    const admin = await expectFlags('admin@demo.test', 1, {
+    const admin = await expectFlags({ ...adminUser, role: 'provider_admin' }, practice.id, {
       practiceRoles: [],
       backOfficeRole: 'provider_admin',
       visitorOnSurveyVisitIds: [],
     });
     expect(admin.assessment.certifySurvey).toBe(true);
-    await expectFlags('admin', 1, {
+    await expectFlags('admin', practice.id, {
       practiceRoles: [],
       backOfficeRole: 'provider_admin',
       visitorOnSurveyVisitIds: [],
@@ -92,29 +109,41 @@ describe('userPermissions(practiceId) through the engine', () => {
   });
 
   it('the flags follow the request role: an admin acting as `user` has no back-office flags', async () => {
-    await expectRefused({ email: 'admin@demo.test', role: 'user' }, 1);
+    const practice = await createPractice(stack.sql);
+    const admin = await createUser(stack.sql, { isAdmin: true });
+    await expectRefused({ ...admin, role: 'user' }, practice.id);
   });
 
   it('no role on the practice, a new user, or an unknown practice: one clear refusal', async () => {
-    await expectRefused('pm.single@demo.test', 5);
-    await expectRefused('newuser@demo.test', 1);
-    await expectRefused('pm@demo.test', 987_654);
-    await expectRefused('admin@demo.test', 987_654);
+    const { practice, pm } = await createSurveyedPractice(stack.sql);
+    const otherPracticeManager = (await createManagedPractice(stack.sql)).pm;
+    const newUser = await createUser(stack.sql);
+    const admin = { ...(await createUser(stack.sql, { isAdmin: true })), role: 'provider_admin' };
+    await expectRefused(otherPracticeManager, practice.id);
+    await expectRefused(newUser, practice.id);
+    await expectRefused(pm, 987_654);
+    await expectRefused(admin, 987_654);
   });
 
   it('roles on an inactive practice do not count; the back office still has its flags', async () => {
-    await stack.sql.query(`update practices set active_status = 'INACTIVE' where organisation_id = 1`);
+    const { id: practiceId, pm } = await createManagedPractice(stack.sql);
+    const qam = { ...(await createUser(stack.sql, { isQam: true })), role: 'qam' };
+    await stack.sql.query(`update practices set active_status = 'INACTIVE' where organisation_id = $1`, [
+      practiceId,
+    ]);
     try {
-      await expectRefused('pm.single@demo.test', 1);
-      await expectFlags('qam@demo.test', 1, {
+      await expectRefused(pm, practiceId);
+      await expectFlags(qam, practiceId, {
         practiceRoles: [],
         backOfficeRole: 'qam',
         visitorOnSurveyVisitIds: [],
       });
     } finally {
-      await stack.sql.query(`update practices set active_status = 'ACTIVE' where organisation_id = 1`);
+      await stack.sql.query(`update practices set active_status = 'ACTIVE' where organisation_id = $1`, [
+        practiceId,
+      ]);
     }
-    await expectFlags('pm.single@demo.test', 1, {
+    await expectFlags(pm, practiceId, {
       practiceRoles: ['PM'],
       backOfficeRole: null,
       visitorOnSurveyVisitIds: [],
@@ -122,13 +151,22 @@ describe('userPermissions(practiceId) through the engine', () => {
   });
 
   it('an inactive practice_users row or a declined visit does not count', async () => {
-    await stack.sql.query(`update practice_users set active = false where practice_id = 6 and user_id = 3`);
-    await expectRefused('surveyor@demo.test', 6);
-    await stack.sql.query(`update practice_users set active = true where practice_id = 6 and user_id = 3`);
+    const { practice, surveyors, visit } = await createSurveyedPractice(stack.sql);
+    const surveyor = surveyors[0]!;
     await stack.sql.query(
-      `update survey_visitors set status = 'DECLINED' where survey_visit_id = 4 and user_id = 3`,
+      `update practice_users set active = false where practice_id = $1 and user_id = $2`,
+      [practice.id, surveyor.id],
     );
-    await expectFlags('surveyor@demo.test', 6, {
+    await expectRefused(surveyor, practice.id);
+    await stack.sql.query(`update practice_users set active = true where practice_id = $1 and user_id = $2`, [
+      practice.id,
+      surveyor.id,
+    ]);
+    await stack.sql.query(
+      `update survey_visitors set status = 'DECLINED' where survey_visit_id = $1 and user_id = $2`,
+      [visit.id, surveyor.id],
+    );
+    await expectFlags(surveyor, practice.id, {
       practiceRoles: ['SU'],
       backOfficeRole: null,
       visitorOnSurveyVisitIds: [],
@@ -136,10 +174,11 @@ describe('userPermissions(practiceId) through the engine', () => {
   });
 
   it('refuses a malformed practice id: the engine by type, the handler by range', async () => {
+    const { pm } = await createManagedPractice(stack.sql);
     const fresh = 'query ($practiceId: Int!) { userPermissions(practiceId: $practiceId) { practiceId } }';
-    const malformed = await stack.gql('pm@demo.test', fresh, { practiceId: 'x' });
+    const malformed = await stack.gql(pm, fresh, { practiceId: 'x' });
     expect(malformed.errors?.[0]).toMatchObject({ extensions: { code: 'validation-failed' } });
-    const zero = await ask('pm@demo.test', 0);
+    const zero = await ask(pm, 0);
     expect(zero.errors?.[0]).toMatchObject({ extensions: { code: 'invalid_input' } });
   });
 });

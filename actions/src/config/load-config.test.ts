@@ -34,8 +34,18 @@ describe('loadConfig', () => {
       devPages: false,
       devPagesKey: null,
       devMailbox: false,
+      assessmentBulkTools: false,
       jwt: { key: 'k'.repeat(32), claimsNamespace: 'https://hasura.io/jwt/claims' },
     });
+  });
+
+  it('switches the assessment bulk tools on only when ASSESSMENT_BULK_TOOLS says so', () => {
+    expect(loadConfig({ ...base, ASSESSMENT_BULK_TOOLS: 'true' }).assessmentBulkTools).toBe(true);
+    expect(loadConfig({ ...base, ASSESSMENT_BULK_TOOLS: 'no' }).assessmentBulkTools).toBe(false);
+    expect(loadConfig({ ...base, ASSESSMENT_BULK_TOOLS: '' }).assessmentBulkTools).toBe(false);
+    expect(problemsOf({ ...base, ASSESSMENT_BULK_TOOLS: 'sometimes' })).toEqual([
+      'ASSESSMENT_BULK_TOOLS: must be true or false',
+    ]);
   });
 
   it('lists every problem at once', () => {

@@ -98,6 +98,8 @@ export const ZActionsEnvSchema = z.object({
   HASURA_GRAPHQL_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   /** The payment page of a practice, with {practiceId}; see paymentUrlTemplate below for the default. */
   PAYMENT_URL_TEMPLATE: blankAsUnset(SHARED_ENV.PAYMENT_URL_TEMPLATE.optional()),
+  /** The assessment bulk tools for everyone who may change an assessment, not only special access. */
+  ASSESSMENT_BULK_TOOLS: blankAsUnset(SHARED_ENV.ASSESSMENT_BULK_TOOLS),
 });
 
 export interface SmtpConfig {
@@ -144,6 +146,11 @@ export interface AppConfig {
    * payment redirect then answers the spec's failure message).
    */
   paymentUrlTemplate: string | null;
+  /**
+   * ASSESSMENT_BULK_TOOLS: Auto complete, Auto clear and Reopen for everyone (spec 001 §4 'a build
+   * flag'); otherwise only users with special access get them.
+   */
+  assessmentBulkTools: boolean;
   /**
    * Development-only pages under /api/dev (the payment stand-in): never in production, and only
    * with DEV_PAGES_KEY set.
@@ -240,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       (e.NODE_ENV === 'production'
         ? null
         : `${(e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}${DEV_PAYMENT_TEMPLATE_PATH}`),
+    assessmentBulkTools: e.ASSESSMENT_BULK_TOOLS,
     devPages: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY,
     devPagesKey: e.NODE_ENV !== 'production' ? (e.DEV_PAGES_KEY ?? null) : null,
     devMailbox: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY && !smtp,

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   invalid_transition: 409,
+  operation_failed: 422,
   payload_too_large: 413,
   file_too_large: 413,
   unsupported_file_type: 415,
@@ -37,6 +38,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   forbidden: 'You do not have permission to do that.',
   not_found: 'Not found.',
   invalid_transition: 'This cannot be done in its current status.',
+  // Understood and allowed, but it failed part-way; its transaction rolled back.
+  operation_failed: 'That could not be done, and nothing was changed. Please try again.',
   payload_too_large: 'The request is too large (at most 64 kB). Shorten the text and try again.',
   // Generic: a route with its own limit or types (avatars, documents) passes its own wording.
   file_too_large: 'The file is too large.',

@@ -1,6 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { toWireDate } from '@portal/domain';
 import type pg from 'pg';
+import { sql as sqlText } from '../db/sql.ts';
 import { hashPassword } from '../lib/password-hash.ts';
+
+/**
+ * Factories: every test makes the rows it needs here, with overrides, and reads the ids they
+ * return. No test relies on the demo seed's ids or relationships (those are demo data, tested
+ * only by packages/stack's seed tests). Overrides of the row factories below are columns by their
+ * SQL names.
+ */
+
+/** Where a factory writes: the test's pool, or a client (pg.Pool and pg.Client both fit). */
+export interface Sql {
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
+}
 
 export const DEFAULT_PASSWORD = 'Right-pass-1';
 
@@ -29,7 +46,7 @@ export interface UserOverrides {
 }
 
 /** Inserts a user; returns its id, e-mail and password. */
-export async function createUser(sql: pg.Pool, overrides: UserOverrides = {}) {
+export async function createUser(sql: Sql, overrides: UserOverrides = {}) {
   const email = overrides.email ?? `user-${unique()}@demo.test`;
   const password = overrides.password === undefined ? DEFAULT_PASSWORD : overrides.password;
   const { rows } = await sql.query<{ id: number }>(
@@ -53,35 +70,46 @@ export async function createUser(sql: pg.Pool, overrides: UserOverrides = {}) {
   return { id: rows[0]!.id, email, password: password ?? '' };
 }
 
-/** Inserts an organisation and its practice; returns the practice id. */
+/**
+ * Inserts an organisation and its practice; returns the practice id. `organisation` and
+ * `practice` add columns of either row (e.g. `physical_address_id`, `status`, `network_id`).
+ */
 export async function createPractice(
-  sql: pg.Pool,
-  overrides: { name?: string; activeStatus?: 'ACTIVE' | 'INACTIVE' } = {},
+  sql: Sql,
+  overrides: {
+    name?: string;
+    activeStatus?: 'ACTIVE' | 'INACTIVE';
+    organisation?: Row;
+    practice?: Row;
+  } = {},
 ) {
   const name = overrides.name ?? `Practice ${unique()}`;
-  const { rows } = await sql.query<{ id: number }>(
-    'insert into public.organisations (name) values ($1) returning id',
-    [name],
-  );
-  const id = rows[0]!.id;
-  await sql.query('insert into public.practices (organisation_id, active_status) values ($1, $2)', [
-    id,
-    overrides.activeStatus ?? 'ACTIVE',
-  ]);
+  const { id } = await insertRow(sql, 'organisations', { name, ...overrides.organisation });
+  await insertRow(sql, 'practices', {
+    organisation_id: id,
+    active_status: overrides.activeStatus ?? 'ACTIVE',
+    ...overrides.practice,
+  });
   return { id, name };
 }
 
-export async function addPracticeRole(sql: pg.Pool, practiceId: number, userId: number, role: 'PM' | 'SU') {
-  await sql.query('insert into public.practice_users (practice_id, user_id, role) values ($1, $2, $3)', [
-    practiceId,
-    userId,
-    role,
-  ]);
+/** Gives a user a role on a practice (an inactive row with `{ active: false }`). */
+export async function addPracticeRole(
+  sql: Sql,
+  practiceId: number,
+  userId: number,
+  role: 'PM' | 'SU',
+  options: { active?: boolean } = {},
+) {
+  await sql.query(
+    'insert into public.practice_users (practice_id, user_id, role, active) values ($1, $2, $3, $4)',
+    [practiceId, userId, role, options.active ?? true],
+  );
 }
 
-/** Inserts a staff register row of a practice. */
+/** Inserts a staff register row of a practice; `columns` sets any other column. Returns its id. */
 export async function createStaff(
-  sql: pg.Pool,
+  sql: Sql,
   practiceId: number,
   overrides: {
     email?: string;
@@ -89,21 +117,19 @@ export async function createStaff(
     type?: string;
     firstName?: string;
     lastName?: string;
+    columns?: Row;
   } = {},
 ) {
-  const { rows } = await sql.query<{ id: number }>(
-    `insert into public.practice_staff (practice_id, first_name, last_name, type, email, registration_num)
-     values ($1, $4, $5, $3, $2, $6) returning id`,
-    [
-      practiceId,
-      overrides.email ?? null,
-      overrides.type ?? 'nurse',
-      overrides.firstName ?? 'Sam',
-      overrides.lastName ?? 'Staff',
-      overrides.registrationNum ?? null,
-    ],
-  );
-  return rows[0]!.id;
+  const row = await insertRow(sql, 'practice_staff', {
+    practice_id: practiceId,
+    first_name: overrides.firstName ?? 'Sam',
+    last_name: overrides.lastName ?? 'Staff',
+    type: overrides.type ?? 'nurse',
+    email: overrides.email ?? null,
+    registration_num: overrides.registrationNum ?? null,
+    ...overrides.columns,
+  });
+  return row.id;
 }
 
 export interface InvitationOverrides {
@@ -113,20 +139,20 @@ export interface InvitationOverrides {
   practiceStaffId?: number | null;
   /** Seconds from now (negative: already expired). */
   expiresInSeconds?: number;
+  invitedById?: number | null;
+  /** Who accepted it (an ACCEPTED invitation needs one). */
+  acceptedUserId?: number | null;
 }
 
 /** Inserts an invitation; returns its id and the token that travels in the link. */
-export async function createInvitation(
-  sql: pg.Pool,
-  practiceId: number,
-  overrides: InvitationOverrides = {},
-) {
+export async function createInvitation(sql: Sql, practiceId: number, overrides: InvitationOverrides = {}) {
   const token = randomBytes(32).toString('base64url');
   const email = overrides.email ?? `invitee-${unique()}@demo.test`;
   const expiresIn = overrides.expiresInSeconds ?? 7 * 86400;
   const { rows } = await sql.query<{ id: number }>(
-    `insert into public.invitations (practice_id, practice_staff_id, email, role, token_hash, status, date_invited, expires_at)
-     values ($1, $2, $3, $4, $5, 'INVITED', now() - interval '30 days', now() + make_interval(secs => $6))
+    `insert into public.invitations (practice_id, practice_staff_id, email, role, token_hash, status, date_invited, expires_at,
+       invited_by_id)
+     values ($1, $2, $3, $4, $5, 'INVITED', now() - interval '30 days', now() + make_interval(secs => $6), $7)
      returning id`,
     [
       practiceId,
@@ -135,11 +161,240 @@ export async function createInvitation(
       overrides.role ?? 'PM',
       createHash('sha256').update(token).digest('hex'),
       expiresIn,
+      overrides.invitedById ?? null,
     ],
   );
   const id = rows[0]!.id;
   if (overrides.status && overrides.status !== 'INVITED') {
-    await sql.query('update public.invitations set status = $2 where id = $1', [id, overrides.status]);
+    await sql.query('update public.invitations set status = $2, accepted_user_id = $3 where id = $1', [
+      id,
+      overrides.status,
+      overrides.acceptedUserId ?? null,
+    ]);
   }
   return { id, token, email };
 }
+
+// Rows of the practice's world, from addresses to assessments. Each takes its parents' ids and
+// column overrides, and returns the row it inserted (with its id).
+
+/** A row by its SQL column names. */
+export type Row = Record<string, unknown>;
+/** A row as inserted, with its generated id. */
+export type Inserted = Row & { id: number };
+
+/** Inserts one row of `table` with these columns; returns it whole. */
+export async function insertRow(sql: Sql, table: string, columns: Row): Promise<Inserted> {
+  const names = Object.keys(columns);
+  const { text, values } = sqlText`insert into ${sqlText.ident('public', table)}
+    (${sqlText.join(names.map((name) => sqlText.ident(name)))})
+    values (${sqlText.join(Object.values(columns))}) returning *`.render();
+  const { rows } = await sql.query<Inserted>(text, values);
+  return rows[0]!;
+}
+
+/** The calendar day `offset` days from today, as the app writes days (yyyy-MM-dd, local time). */
+export function dayFromToday(offset = 0): string {
+  const day = new Date();
+  day.setDate(day.getDate() + offset);
+  return toWireDate(day);
+}
+
+export const createAddress = (sql: Sql, columns: Row = {}) =>
+  insertRow(sql, 'addresses', {
+    street: '1 Test Street',
+    suburb: 'Testville',
+    state: 'NSW',
+    postcode: '2000',
+    ...columns,
+  });
+
+export const createNetwork = (sql: Sql, columns: Row = {}) =>
+  insertRow(sql, 'practice_networks', { name: `Network ${unique()}`, ...columns });
+
+export const createContact = (sql: Sql, practiceId: number, columns: Row = {}) =>
+  insertRow(sql, 'contacts', {
+    practice_id: practiceId,
+    first_name: 'Casey',
+    last_name: 'Contact',
+    type: 'SUPPORT',
+    ...columns,
+  });
+
+/**
+ * The provider's folder with this code (every practice sees it): the one there is, or a new one
+ * when the database has none (a migrated database has no folders).
+ */
+export async function providerFolder(sql: Sql, code: string): Promise<number> {
+  const { rows } = await sql.query<{ id: number }>(
+    'select id from public.folders where practice_id is null and code = $1 and not archived',
+    [code],
+  );
+  if (rows[0]) return rows[0].id;
+  return (await insertRow(sql, 'folders', { name: `${code} ${unique()}`, code })).id;
+}
+
+/** A practice's own folder. */
+export const createFolder = (sql: Sql, practiceId: number, columns: Row = {}) =>
+  insertRow(sql, 'folders', { practice_id: practiceId, name: `Folder ${unique()}`, ...columns });
+
+/** An uploaded document of a practice, in the provider's GENERAL folder unless `folder_id` says. */
+export async function createDocument(sql: Sql, practiceId: number, columns: Row = {}) {
+  const name = `Document ${unique()}.pdf`;
+  return insertRow(sql, 'documents', {
+    practice_id: practiceId,
+    folder_id: columns.folder_id ?? (await providerFolder(sql, 'GENERAL')),
+    name,
+    storage_key: `practices/${practiceId}/documents/${unique()}/${name}`,
+    file_size: 1024,
+    file_type: 'application/pdf',
+    uploaded_at: new Date(),
+    ...columns,
+  });
+}
+
+/** A survey version (an edition of the standards), not the current one unless said. */
+export const createSurveyVersion = (sql: Sql, columns: Row = {}) =>
+  insertRow(sql, 'survey_versions', { code: `V${unique()}`, name: 'Test standards', ...columns });
+
+/** A survey version with one indicator set and `count` indicators. */
+export async function createStandards(sql: Sql, count = 2) {
+  const version = await createSurveyVersion(sql);
+  const set = await insertRow(sql, 'indicator_sets', {
+    survey_version_id: version.id,
+    name: 'Set',
+    full_code: `S${unique()}`,
+  });
+  const indicators: Inserted[] = [];
+  for (let i = 0; i < count; i++) {
+    indicators.push(
+      await insertRow(sql, 'indicators', {
+        indicator_set_id: set.id,
+        code: `I${unique()}`,
+        name: `Indicator ${i}`,
+      }),
+    );
+  }
+  return { version, set, indicators };
+}
+
+/** An accreditation cycle of a practice (OPEN unless `status` says). */
+export const createAccreditation = (sql: Sql, practiceId: number, columns: Row = {}) =>
+  insertRow(sql, 'accreditations', { practice_id: practiceId, ...columns });
+
+/** A survey visit of a cycle (PLANNING unless `status` says). */
+export const createSurveyVisit = (sql: Sql, accreditationId: number, columns: Row = {}) =>
+  insertRow(sql, 'survey_visits', { accreditation_id: accreditationId, ...columns });
+
+/** A surveyor on a survey visit, as offered, accepted or declined. */
+export const addSurveyVisitor = (
+  sql: Sql,
+  visitId: number,
+  userId: number,
+  status: 'OFFERED' | 'ACCEPTED' | 'DECLINED',
+  columns: Row = {},
+) => insertRow(sql, 'survey_visitors', { survey_visit_id: visitId, user_id: userId, status, ...columns });
+
+/** An assessment of a cycle (a self assessment unless `type` says), with a response per indicator. */
+export async function createAssessment(
+  sql: Sql,
+  accreditationId: number,
+  columns: Row = {},
+  indicatorIds: readonly number[] = [],
+) {
+  const assessment = await insertRow(sql, 'assessments', {
+    accreditation_id: accreditationId,
+    type: 'PRESURVEY',
+    ...columns,
+  });
+  const responseIds: number[] = [];
+  for (const indicatorId of indicatorIds) {
+    const response = await insertRow(sql, 'indicator_responses', {
+      assessment_id: assessment.id,
+      indicator_id: indicatorId,
+    });
+    responseIds.push(response.id);
+  }
+  return { ...assessment, responseIds };
+}
+
+/** A surveyor's summary (general comment) of an assessment. */
+export const createGeneralComment = (sql: Sql, assessmentId: number, userId: number, columns: Row = {}) =>
+  insertRow(sql, 'general_comments', {
+    assessment_id: assessmentId,
+    user_id: userId,
+    text: 'Summary',
+    ...columns,
+  });
+
+/** A renewal of a practice (DUE unless `status` says). */
+export const createReapplication = (sql: Sql, practiceId: number, columns: Row = {}) =>
+  insertRow(sql, 'reapplications', { practice_id: practiceId, ...columns });
+
+/** A valid accreditation certificate of a practice, issued today for three years. */
+export const createCertificate = (sql: Sql, practiceId: number, columns: Row = {}) =>
+  insertRow(sql, 'certificates', {
+    practice_id: practiceId,
+    name: 'Certificate of accreditation',
+    issuing_provider: 'Test provider',
+    certification_date: dayFromToday(),
+    issue_date: dayFromToday(),
+    expiry_date: dayFromToday(3 * 365),
+    ...columns,
+  });
+
+/**
+ * A practice (as `createPractice` makes it) and a new user who is its practice manager
+ * (`manager` overrides that user).
+ */
+export async function createManagedPractice(
+  sql: Sql,
+  overrides: Parameters<typeof createPractice>[1] & { manager?: UserOverrides } = {},
+) {
+  const { manager, ...practiceOverrides } = overrides;
+  const practice = await createPractice(sql, practiceOverrides);
+  const pm = await createUser(sql, { firstName: 'Pat', lastName: 'Manager', ...manager });
+  await addPracticeRole(sql, practice.id, pm.id, 'PM');
+  return { ...practice, pm };
+}
+
+/**
+ * A practice in its accreditation: an open cycle on fresh standards (`indicators` of them), a self
+ * assessment and a survey visit with its assessment, each with a response per indicator; its
+ * practice manager; and `surveyors` surveyors, each SU on the practice and an accepted visitor of
+ * the visit (the first its lead). `self`, `survey` and `visit` add columns of those rows.
+ */
+export async function createSurveyedPractice(
+  sql: Sql,
+  options: { surveyors?: number; indicators?: number; self?: Row; survey?: Row; visit?: Row } = {},
+) {
+  const { pm, ...practice } = await createManagedPractice(sql);
+  const standards = await createStandards(sql, options.indicators ?? 3);
+  const accreditation = await createAccreditation(sql, practice.id, {
+    survey_version_id: standards.version.id,
+  });
+  const visit = await createSurveyVisit(sql, accreditation.id, { status: 'FINAL', ...options.visit });
+  const surveyors: TestUser[] = [];
+  for (let i = 0; i < (options.surveyors ?? 1); i++) {
+    const surveyor = await createUser(sql, {
+      isSurveyor: true,
+      firstName: 'Sue',
+      lastName: `Surveyor ${i + 1}`,
+    });
+    await addPracticeRole(sql, practice.id, surveyor.id, 'SU');
+    await addSurveyVisitor(sql, visit.id, surveyor.id, 'ACCEPTED', { is_lead: i === 0 });
+    surveyors.push(surveyor);
+  }
+  const indicatorIds = standards.indicators.map((indicator) => indicator.id);
+  const self = await createAssessment(sql, accreditation.id, { ...options.self }, indicatorIds);
+  const survey = await createAssessment(
+    sql,
+    accreditation.id,
+    { type: 'SURVEY_VISIT', survey_visit_id: visit.id, ...options.survey },
+    indicatorIds,
+  );
+  return { practice, pm, surveyors, standards, accreditation, visit, self, survey };
+}
+
+/** A user as `createUser` returns it: a GraphQL caller of the test stack as it is. */
+export type TestUser = Awaited<ReturnType<typeof createUser>>;

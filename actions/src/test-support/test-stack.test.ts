@@ -1,23 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './factories.ts';
 import { pingAction } from './ping-action.ts';
 import { startTestStack, type TestStack } from './test-stack.ts';
 
 describe('test stack', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack({ actions: [pingAction] });
+    stack = await startTestStack({ template: 'migrated', actions: [pingAction] });
   });
   afterAll(async () => {
     await stack?.close();
   });
 
   it('forwards a Hasura action from the engine to the actions service with the caller session', async () => {
-    const id = await stack.userId('pm@demo.test');
+    const user = await createUser(stack.sql);
     const result = await stack.gql<{ ping: { message: string; userId: string; role: string } }>(
-      'pm@demo.test',
+      user,
       '{ ping(message: "hello") { message userId role } }',
     );
-    expect(result).toEqual({ data: { ping: { message: 'hello', userId: String(id), role: 'user' } } });
+    expect(result).toEqual({ data: { ping: { message: 'hello', userId: String(user.id), role: 'user' } } });
   });
 
   it('refuses a request without a token as Hasura does in JWT mode with no unauthorized role', async () => {

@@ -15,8 +15,11 @@ export const TEST_ADMIN_SECRET = 'test-admin-secret';
 /** The password of every seeded demo account. */
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
-/** Who a GraphQL request runs as: a signed-in e-mail (optionally with an `x-hasura-role`), or the admin secret. */
-export type Caller = 'admin' | string | { email: string; role?: string };
+/**
+ * Who a GraphQL request runs as: a signed-in e-mail (optionally with its password, as a user of the
+ * factories has it, and an `x-hasura-role`), or the admin secret.
+ */
+export type Caller = 'admin' | string | { email: string; password?: string; role?: string };
 
 export interface GraphQLResult<T = Record<string, unknown>> {
   data?: T;
@@ -122,7 +125,7 @@ export async function startTestStack(
       if (caller === 'admin') headers['x-hasura-admin-secret'] = TEST_ADMIN_SECRET;
       else {
         const who = typeof caller === 'string' ? { email: caller } : caller;
-        headers.authorization = `Bearer ${await tokenFor(who.email)}`;
+        headers.authorization = `Bearer ${await tokenFor(who.email, who.password)}`;
         if (who.role) headers['x-hasura-role'] = who.role;
       }
       const response = await fetch(graphqlUrl, {

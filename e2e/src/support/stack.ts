@@ -18,6 +18,8 @@ export interface E2eStack {
   url: string;
   /** The application database (owner rights), for arranging and checking rows. */
   sql: pg.Pool;
+  /** The production build the gateway serves (its `assets/` are the app's chunks); gone after `stop()`. */
+  webDist: string;
   /** Opens the actions service's dev pages (`/api/dev/mailbox?key=…`), as the banner's link does. */
   devPagesKey: string;
   /** The last log lines of every service (printed when a test fails). */
@@ -139,9 +141,14 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       throw new Error(`the stack did not start:\n${lines.join('\n')}`);
     }
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    // `end()` resolves before its idle connections have closed; if the cluster stops first, one of
+    // them hears "terminating connection due to administrator command", and a pool error nobody
+    // listens to ends the process (it did, at the end of a benchmark).
+    sql.on('error', (error) => output(`e2e pool: ${error.message}`, 'stderr'));
     return {
       url,
       sql,
+      webDist,
       devPagesKey,
       logs: () => lines.join('\n'),
       stop: cleanUp,

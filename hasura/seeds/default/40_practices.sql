@@ -3,8 +3,8 @@
 -- with its documents, and staff invitations. Ids are fixed (see 10_users.sql for the user ids).
 --
 -- Practice  state it demonstrates (see 50_accreditations.sql and 60_assessments.sql)
---  1 Harbourside (NSW)       cycle open, self assessment due            PM pm.single (only practice)
---  2 Riverbend (QLD)         cycle open, preference days due            PM pm
+--  1 Harbourside (NSW)       cycle open, self assessment in progress    PM pm.single (only practice), pm
+--  2 Riverbend (QLD)         self assessment under review, preference days due PM pm
 --  3 Southern Cross (VIC)    renewal due, less than 12 months to expiry PM pm
 --  4 Bayview (WA)            renewal payment due, < 12 months           PM pm, pm.perth
 --  5 Wattle Grove (SA)       survey under review                        PM pm
@@ -97,7 +97,8 @@ insert into public.practice_users (id, practice_id, user_id, role, active) overr
   (25, 9, 4, 'SU', true),
   (26, 10, 6, 'PM', true),
   (27, 10, 9, 'PM', false),
-  (28, 8, 4, 'SU', true)
+  (28, 8, 4, 'SU', true),
+  (29, 1, 6, 'PM', true)
 on conflict do nothing;
 
 -- Practices' own folders (the provider's folders are in 20_folders.sql).

@@ -11,7 +11,7 @@ insert into public.assessments
   (id, accreditation_id, survey_visit_id, type, status, due_date, action_plan_due, last_updated_by_id, created_at, updated_at)
 overriding system value values
   (1, 1, null, 'PRESURVEY', 'IN_PROGRESS', current_date + 45, null, 7, now() - interval '55 days', now() - interval '2 days'),
-  (2, 2, null, 'PRESURVEY', 'COMPLETED', current_date - 40, null, 2, now() - interval '210 days', now() - interval '30 days'),
+  (2, 2, null, 'PRESURVEY', 'UNDER_REVIEW', current_date - 40, null, 6, now() - interval '210 days', now() - interval '30 days'),
   (3, 3, null, 'PRESURVEY', 'COMPLETED', current_date - 1050, null, 2, now() - interval '1090 days', now() - interval '1040 days'),
   (4, 4, null, 'PRESURVEY', 'COMPLETED', current_date - 1090, null, 2, now() - interval '1140 days', now() - interval '1080 days'),
   (5, 5, null, 'PRESURVEY', 'COMPLETED', current_date - 90, null, 2, now() - interval '175 days', now() - interval '85 days'),
@@ -102,8 +102,9 @@ left join demo_response_exceptions x on x.assessment_id = a.id and x.code = i.co
 where a.id in (11, 12, 13, 14)
 on conflict do nothing;
 
--- Completed self assessments: every indicator marked complete with all items ticked (or N/A);
--- the provider reviewed them and flagged a few for further action.
+-- Submitted self assessments: every indicator marked complete with all items ticked (or N/A);
+-- the provider reviewed the completed ones and flagged a few for further action. Riverbend's is
+-- under review: the QAM has reviewed its first standards and flagged one for further action.
 insert into public.indicator_responses
   (id, assessment_id, indicator_id, compliance, is_marked_complete, further_action_required, reviewed,
    last_updated_by_id, checklists, created_at, updated_at)
@@ -111,8 +112,8 @@ overriding system value
 select a.id * 1000 + i.id, a.id, i.id,
   x.compliance,
   x.compliance is null,
-  x.compliance is null and i.id % 17 = 5,
-  true,
+  x.compliance is null and i.id % 17 = 5 and (a.status = 'COMPLETED' or i.id <= 12),
+  a.status = 'COMPLETED' or i.id <= 12,
   pm.user_id,
   case when x.compliance is null then
     (select jsonb_object_agg(c.question_number::text,
@@ -128,11 +129,13 @@ cross join lateral (
   select min(pu.user_id) as user_id from public.practice_users pu
    where pu.practice_id = acc.practice_id and pu.role = 'PM' and pu.active) pm
 left join demo_response_exceptions x on x.assessment_id = a.id and x.code = i.code
-where a.type = 'PRESURVEY' and a.status = 'COMPLETED'
+where a.type = 'PRESURVEY' and a.status in ('COMPLETED', 'UNDER_REVIEW')
 on conflict do nothing;
 
 -- Harbourside's self assessment in progress: the first 18 indicators complete, the next six
--- started (some items ticked), the rest untouched (no response yet).
+-- started (some items ticked), the rest untouched (no response yet); a few notes on
+-- opportunities for improvement, and one indicator not applicable (the practice is too small to
+-- hold clinical data on groups of patients).
 insert into public.indicator_responses
   (id, assessment_id, indicator_id, compliance, is_marked_complete, last_updated_by_id, checklists, created_at, updated_at)
 overriding system value
@@ -147,6 +150,21 @@ join public.indicator_sets s on s.id = i.indicator_set_id and s.survey_version_i
 where i.id <= 24
 on conflict do nothing;
 
+update public.indicator_responses r set observation = v.observation
+  from (values
+    ('C1.1A', 'Add the after-hours arrangements to the practice website as well as the leaflet.'),
+    ('C1.4A', 'Repeat the patient survey every year and compare the results.'),
+    ('C2.1A', 'Consider a second staff member trained to update the practice information sheet.')
+  ) as v(code, observation), public.indicators i, public.indicator_sets s
+ where r.assessment_id = 1 and r.indicator_id = i.id and i.code = v.code
+   and s.id = i.indicator_set_id and s.survey_version_id = 1 and r.observation is null;
+insert into public.indicator_responses (id, assessment_id, indicator_id, compliance, is_marked_complete, last_updated_by_id, created_at, updated_at)
+overriding system value
+select 1000 + i.id, 1, i.id, 'NOT_APPLICABLE', false, 7, now() - interval '3 days', now() - interval '3 days'
+  from public.indicators i join public.indicator_sets s on s.id = i.indicator_set_id and s.survey_version_id = 1
+ where i.code = 'QI2.2A'
+on conflict do nothing;
+
 -- Submissions: surveyors of the finished visits; practice managers for completed self assessments.
 insert into public.assessment_submissions (id, assessment_id, user_id, submitted_at) overriding system value values
   (1, 11, 3, now() - interval '10 days'),
@@ -157,7 +175,7 @@ insert into public.assessment_submissions (id, assessment_id, user_id, submitted
   (6, 13, 5, now() - interval '56 days'),
   (7, 14, 3, now() - interval '72 days'),
   (8, 14, 5, now() - interval '71 days'),
-  (9, 2, 6, now() - interval '45 days'),
+  (9, 2, 6, now() - interval '30 days'),
   (10, 5, 6, now() - interval '95 days'),
   (11, 6, 6, now() - interval '115 days'),
   (12, 7, 9, now() - interval '155 days'),

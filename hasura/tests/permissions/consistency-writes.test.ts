@@ -1,31 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPracticeRole,
+  createGeneralComment,
+  createManagedPractice,
+  createPractice,
+  createSurveyedPractice,
+} from '../../../actions/src/test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // The assessment tables beyond the status table: forged keys, other practices' rows, locks,
 // action plan closing and status changes. consistency.test.ts covers role × type × status.
 
 let stack: TestStack;
-const PM = { email: 'pm@demo.test', role: 'user' };
-const SURVEYOR = { email: 'surveyor@demo.test', role: 'user' };
-const SURVEYOR2 = { email: 'surveyor2@demo.test', role: 'user' };
-const QAM = { email: 'qam@demo.test', role: 'qam' };
-/** Wattle Grove (5): self assessment 5, survey assessment 11 (visit 3: surveyor@, surveyor2@). */
+/** The practice's PM (of another practice too), its two surveyors (accepted visitors), a QAM, an admin. */
+let PM: RoleCaller;
+let SURVEYOR: RoleCaller;
+let SURVEYOR2: RoleCaller;
+let QAM: RoleCaller;
+let ADMIN: RoleCaller;
+/** The practice: its cycle, self assessment and survey assessment, and responses of each. */
+let practiceId: number;
+let otherPracticeOfPm: number;
+let accreditationId: number;
+let selfAssessment: number;
+let surveyAssessment: number;
 let selfResponse: number;
 let surveyResponse: number;
 let otherSurveyResponse: number;
 
 beforeAll(async () => {
-  stack = await startTestStack({ template: 'seeded' });
-  const first = async (assessmentId: number, offset = 0) =>
-    (
-      await stack.sql.query<{ id: number }>(
-        'select id from indicator_responses where assessment_id = $1 order by id offset $2 limit 1',
-        [assessmentId, offset],
-      )
-    ).rows[0]!.id;
-  selfResponse = await first(5);
-  surveyResponse = await first(11);
-  otherSurveyResponse = await first(11, 1);
+  stack = await startTestStack({ template: 'migrated' });
+  const callers = await createSurveyedPracticeCallers(stack.sql);
+  const { practice } = callers;
+  ({ PM, SURVEYOR, SURVEYOR2, QAM, ADMIN } = callers);
+  practiceId = practice.practice.id;
+  accreditationId = practice.accreditation.id;
+  selfAssessment = practice.self.id;
+  surveyAssessment = practice.survey.id;
+  [selfResponse] = practice.self.responseIds as [number];
+  [surveyResponse, otherSurveyResponse] = practice.survey.responseIds as [number, number];
+  await createGeneralComment(stack.sql, surveyAssessment, SURVEYOR.id);
+  otherPracticeOfPm = (await createPractice(stack.sql)).id;
+  await addPracticeRole(stack.sql, otherPracticeOfPm, PM.id, 'PM');
 }, 60_000);
 afterAll(() => stack?.close());
 
@@ -36,23 +53,24 @@ const code = (result: { errors?: Array<{ extensions?: { code?: string } }> }) =>
 
 describe('who-columns are presets, not inputs', () => {
   it('created_by_id, user_id and last_updated_by_id cannot be sent', async () => {
-    await setStatus(5, 'IN_PROGRESS');
+    await setStatus(selfAssessment, 'IN_PROGRESS');
+    const someoneElse = QAM.id;
     const attempts = [
-      `mutation { insert_comments(objects: [{indicator_response_id: ${selfResponse}, practice_id: 5, comment: "x", created_by_id: 1}]) { affected_rows } }`,
-      `mutation { update_indicator_responses(where: {id: {_eq: ${selfResponse}}}, _set: {last_updated_by_id: 1}) { affected_rows } }`,
-      `mutation { insert_general_comments(objects: [{assessment_id: 11, text: "x", user_id: 1}]) { affected_rows } }`,
-      `mutation { insert_indicator_locks(objects: [{assessment_id: 11, indicator_response_id: ${surveyResponse}, user_id: 1}]) { affected_rows } }`,
+      `mutation { insert_comments(objects: [{indicator_response_id: ${selfResponse}, practice_id: ${practiceId}, comment: "x", created_by_id: ${someoneElse}}]) { affected_rows } }`,
+      `mutation { update_indicator_responses(where: {id: {_eq: ${selfResponse}}}, _set: {last_updated_by_id: ${someoneElse}}) { affected_rows } }`,
+      `mutation { insert_general_comments(objects: [{assessment_id: ${surveyAssessment}, text: "x", user_id: ${someoneElse}}]) { affected_rows } }`,
+      `mutation { insert_indicator_locks(objects: [{assessment_id: ${surveyAssessment}, indicator_response_id: ${surveyResponse}, user_id: ${someoneElse}}]) { affected_rows } }`,
     ];
     for (const query of attempts)
       expect([query, code(await stack.gql(PM, query))]).toEqual([query, 'validation-failed']);
   });
 
   it("a comment under another practice's id is refused", async () => {
-    await setStatus(5, 'IN_PROGRESS');
-    // pm@ is PM of practice 2 too, but the response belongs to practice 5.
+    await setStatus(selfAssessment, 'IN_PROGRESS');
+    // The PM manages another practice too, but the response belongs to this one.
     const forged = await stack.gql(
       PM,
-      `mutation { insert_comments(objects: [{indicator_response_id: ${selfResponse}, practice_id: 2, comment: "forged"}]) { affected_rows } }`,
+      `mutation { insert_comments(objects: [{indicator_response_id: ${selfResponse}, practice_id: ${otherPracticeOfPm}, comment: "forged"}]) { affected_rows } }`,
     );
     expect(code(forged)).toBe('permission-error');
     const { rows } = await stack.sql.query(`select 1 from comments where comment = 'forged'`);
@@ -83,22 +101,27 @@ describe("other practices' assessments are invisible", () => {
   };
 
   it('to a PM and a surveyor without a role on the practice', async () => {
-    // Red Centre (6), action required: findings readable by its PM and surveyors.
-    for (const caller of ['pm.single@demo.test', 'surveyor2@demo.test']) {
-      expect([caller, (await stack.gql(caller, READ, { a: 12 })).data]).toEqual([caller, empty]);
+    // Another practice of the PM, action required: findings readable by its PM and surveyors.
+    const actionRequired = await createSurveyedPractice(stack.sql, { survey: { status: 'ACTION_REQUIRED' } });
+    await addPracticeRole(stack.sql, actionRequired.practice.id, PM.id, 'PM');
+    await createGeneralComment(stack.sql, actionRequired.survey.id, actionRequired.surveyors[0]!.id);
+    const a = actionRequired.survey.id;
+    const otherManager = (await createManagedPractice(stack.sql)).pm;
+    for (const caller of [otherManager, SURVEYOR2]) {
+      expect([caller.email, (await stack.gql(caller, READ, { a })).data]).toEqual([caller.email, empty]);
     }
     const own = await stack.gql<{ indicator_responses: unknown[]; general_comments: unknown[] }>(PM, READ, {
-      a: 12,
+      a,
     });
     expect(own.data?.indicator_responses).toHaveLength(1);
     expect(own.data?.general_comments.length).toBeGreaterThan(0);
   });
 
   it('survey findings under review are hidden from the PM, not the assessment row', async () => {
-    await setStatus(11, 'UNDER_REVIEW');
-    const result = await stack.gql<typeof empty>(PM, READ, { a: 11 });
+    await setStatus(surveyAssessment, 'UNDER_REVIEW');
+    const result = await stack.gql<typeof empty>(PM, READ, { a: surveyAssessment });
     expect(result.data).toMatchObject({
-      assessments: [{ id: 11 }],
+      assessments: [{ id: surveyAssessment }],
       indicator_responses: [],
       general_comments: [],
     });
@@ -112,12 +135,12 @@ describe('indicator locks', () => {
   }`;
 
   it('a visitor locks a response they may change; the lock is theirs; only they release it', async () => {
-    await setStatus(11, 'IN_PROGRESS');
-    await stack.sql.query('delete from assessment_submissions where assessment_id = 11');
-    expect((await stack.gql(SURVEYOR, LOCK, { a: 11, r: surveyResponse })).data).toEqual({
+    await setStatus(surveyAssessment, 'IN_PROGRESS');
+    await stack.sql.query('delete from assessment_submissions where assessment_id = $1', [surveyAssessment]);
+    expect((await stack.gql(SURVEYOR, LOCK, { a: surveyAssessment, r: surveyResponse })).data).toEqual({
       insert_indicator_locks: { affected_rows: 1 },
     });
-    const surveyorId = await stack.userId('surveyor@demo.test');
+    const surveyorId = SURVEYOR.id;
     const { rows } = await stack.sql.query(
       'select user_id from indicator_locks where indicator_response_id = $1',
       [surveyResponse],
@@ -127,10 +150,10 @@ describe('indicator locks', () => {
     // The other visitor sees it live but cannot release it.
     const seen = await stack.gql<{ indicator_locks: unknown[] }>(
       SURVEYOR2,
-      `query { indicator_locks(where: {assessment_id: {_eq: 11}}) { user_id } }`,
+      `query { indicator_locks(where: {assessment_id: {_eq: ${surveyAssessment}}}) { user_id } }`,
     );
     expect(seen.data?.indicator_locks).toEqual([{ user_id: surveyorId }]);
-    const release = `mutation { delete_indicator_locks(where: {assessment_id: {_eq: 11}}) { affected_rows } }`;
+    const release = `mutation { delete_indicator_locks(where: {assessment_id: {_eq: ${surveyAssessment}}}) { affected_rows } }`;
     expect((await stack.gql(SURVEYOR2, release)).data).toEqual({
       delete_indicator_locks: { affected_rows: 0 },
     });
@@ -140,9 +163,13 @@ describe('indicator locks', () => {
   });
 
   it('a lock naming another assessment than its response, or on a response one may not change, is refused', async () => {
-    await setStatus(11, 'IN_PROGRESS');
-    expect(code(await stack.gql(SURVEYOR, LOCK, { a: 5, r: surveyResponse }))).toBe('permission-error');
-    expect(code(await stack.gql(PM, LOCK, { a: 11, r: surveyResponse }))).toBe('permission-error');
+    await setStatus(surveyAssessment, 'IN_PROGRESS');
+    expect(code(await stack.gql(SURVEYOR, LOCK, { a: selfAssessment, r: surveyResponse }))).toBe(
+      'permission-error',
+    );
+    expect(code(await stack.gql(PM, LOCK, { a: surveyAssessment, r: surveyResponse }))).toBe(
+      'permission-error',
+    );
   });
 });
 
@@ -155,15 +182,15 @@ describe('action plan activities in ACTION_REQUIRED', () => {
   }`;
 
   it('the PM adds and edits their activity but cannot close it; a surveyor closes it as themselves', async () => {
-    await setStatus(11, 'ACTION_REQUIRED');
+    await setStatus(surveyAssessment, 'ACTION_REQUIRED');
     const added = await stack.gql<{ insert_action_plan_activities_one: { id: number } }>(PM, ADD, {
       r: otherSurveyResponse,
       d: 'Book CPR refresher for both GPs',
     });
     expect(added.errors).toBeUndefined();
     const id = added.data!.insert_action_plan_activities_one.id;
-    const pmId = await stack.userId('pm@demo.test');
-    const surveyorId = await stack.userId('surveyor@demo.test');
+    const pmId = PM.id;
+    const surveyorId = SURVEYOR.id;
 
     const edit = await stack.gql(
       PM,
@@ -186,23 +213,24 @@ describe('action plan activities in ACTION_REQUIRED', () => {
 
 describe('assessment status and creation go through actions', () => {
   it('no role sets a status or creates an assessment through GraphQL', async () => {
-    const status = `mutation { update_assessments(where: {id: {_eq: 11}}, _set: {status: CERTIFIED}) { affected_rows } }`;
-    for (const caller of [PM, QAM, { email: 'admin@demo.test', role: 'provider_admin' }]) {
+    const status = `mutation { update_assessments(where: {id: {_eq: ${surveyAssessment}}}, _set: {status: CERTIFIED}) { affected_rows } }`;
+    for (const caller of [PM, QAM, ADMIN]) {
       expect(code(await stack.gql(caller, status))).toBe('validation-failed');
     }
-    const create = `mutation { insert_assessments(objects: [{accreditation_id: 5, type: PRESURVEY}]) { affected_rows } }`;
+    const create = `mutation { insert_assessments(objects: [{accreditation_id: ${accreditationId}, type: PRESURVEY}]) { affected_rows } }`;
     expect(code(await stack.gql(QAM, create))).toBe('validation-failed');
   });
 
   it('the back office moves due dates, stamped as the last updater', async () => {
     const result = await stack.gql(
       QAM,
-      `mutation { update_assessments(where: {id: {_eq: 11}}, _set: {action_plan_due: "2031-01-31"}) { affected_rows } }`,
+      `mutation { update_assessments(where: {id: {_eq: ${surveyAssessment}}}, _set: {action_plan_due: "2031-01-31"}) { affected_rows } }`,
     );
     expect(result.data).toEqual({ update_assessments: { affected_rows: 1 } });
     const { rows } = await stack.sql.query(
-      `select to_char(action_plan_due, 'YYYY-MM-DD') as due, last_updated_by_id from assessments where id = 11`,
+      `select to_char(action_plan_due, 'YYYY-MM-DD') as due, last_updated_by_id from assessments where id = $1`,
+      [surveyAssessment],
     );
-    expect(rows).toEqual([{ due: '2031-01-31', last_updated_by_id: await stack.userId('qam@demo.test') }]);
+    expect(rows).toEqual([{ due: '2031-01-31', last_updated_by_id: QAM.id }]);
   });
 });

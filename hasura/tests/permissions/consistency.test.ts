@@ -14,59 +14,58 @@ import {
   type TPracticeAccess,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGeneralComment } from '../../../actions/src/test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // Spec 001 §6 against the real engine: for every role × assessment type × status (× whether the
 // caller already submitted), the expected outcome comes from packages/domain, fed with the flags
 // the userPermissions action answers; the change is then attempted through GraphQL. The metadata
 // and the domain cannot drift apart without this test failing.
 
-/** Wattle Grove: PM pm@, surveyors surveyor@ and surveyor2@ (accepted visitors on visit 3). */
-const PRACTICE_ID = 5;
-const SELF_ASSESSMENT_ID = 5;
-const SURVEY_ASSESSMENT_ID = 11;
-const SURVEY_VISIT_ID = 3;
-/** surveyor@'s summary of assessment 11. */
-const SUMMARY_ID = 1;
+// The test's practice: an open cycle with a self assessment and a survey visit's assessment
+// (responses in each), its PM, and a surveyor who is SU on it, an accepted visitor of the visit,
+// and wrote a summary of the survey assessment.
+let PRACTICE_ID: number;
+let SURVEY_VISIT_ID: number;
+/** The surveyor's summary of the survey assessment. */
+let SUMMARY_ID: number;
 
-const CALLERS = [
-  { name: 'PM', email: 'pm@demo.test', role: 'user' },
-  { name: 'surveyor (visitor)', email: 'surveyor@demo.test', role: 'user' },
-  { name: 'QAM', email: 'qam@demo.test', role: 'qam' },
-  { name: 'provider admin', email: 'admin@demo.test', role: 'provider_admin' },
-] as const;
-type Caller = (typeof CALLERS)[number] & { userId: number; access: TPracticeAccess };
+type Caller = RoleCaller & { name: string; userId: number; access: TPracticeAccess };
 
 let stack: TestStack;
 let callers: Caller[];
+/** The surveyor, author of the summary. */
+let author: RoleCaller;
 const responseOf: Record<TAssessmentType, number> = { PRESURVEY: 0, SURVEY_VISIT: 0 };
-const assessmentOf: Record<TAssessmentType, number> = {
-  PRESURVEY: SELF_ASSESSMENT_ID,
-  SURVEY_VISIT: SURVEY_ASSESSMENT_ID,
-};
+const assessmentOf: Record<TAssessmentType, number> = { PRESURVEY: 0, SURVEY_VISIT: 0 };
 
 beforeAll(async () => {
-  stack = await startTestStack({ template: 'seeded' });
+  stack = await startTestStack({ template: 'migrated' });
+  const { practice, PM, SURVEYOR, QAM, ADMIN } = await createSurveyedPracticeCallers(stack.sql);
+  PRACTICE_ID = practice.practice.id;
+  SURVEY_VISIT_ID = practice.visit.id;
+  assessmentOf.PRESURVEY = practice.self.id;
+  assessmentOf.SURVEY_VISIT = practice.survey.id;
+  responseOf.PRESURVEY = practice.self.responseIds[0]!;
+  responseOf.SURVEY_VISIT = practice.survey.responseIds[0]!;
+  author = SURVEYOR;
+  SUMMARY_ID = (await createGeneralComment(stack.sql, practice.survey.id, author.id)).id;
+  const people = [
+    { name: 'PM', user: PM },
+    { name: 'surveyor (visitor)', user: SURVEYOR },
+    { name: 'QAM', user: QAM },
+    { name: 'provider admin', user: ADMIN },
+  ];
   callers = [];
-  for (const caller of CALLERS) {
+  for (const { name, user } of people) {
     const answer = await stack.gql<{ userPermissions: TPracticeAccess }>(
-      caller,
+      user,
       `query ($id: Int!) { userPermissions(practiceId: $id) { practiceRoles backOfficeRole visitorOnSurveyVisitIds } }`,
       { id: PRACTICE_ID },
     );
-    expect(answer.errors, caller.email).toBeUndefined();
-    callers.push({
-      ...caller,
-      userId: await stack.userId(caller.email),
-      access: answer.data!.userPermissions,
-    });
-  }
-  for (const type of ASSESSMENT_TYPES) {
-    const { rows } = await stack.sql.query<{ id: number }>(
-      'select min(id) as id from indicator_responses where assessment_id = $1',
-      [assessmentOf[type]],
-    );
-    responseOf[type] = rows[0]!.id;
+    expect(answer.errors, name).toBeUndefined();
+    callers.push({ ...user, name, userId: user.id, access: answer.data!.userPermissions });
   }
 }, 60_000);
 afterAll(() => stack?.close());
@@ -261,9 +260,9 @@ describe('spec 001 §6: the flags and the GraphQL permissions agree', () => {
               await addActivity(caller, type),
             );
             if (type === 'SURVEY_VISIT') {
-              const isAuthor = caller.email === 'surveyor@demo.test';
+              const isAuthor = caller.userId === author.id;
               compare(
-                `${who} edits surveyor@'s summary`,
+                `${who} edits the surveyor's summary`,
                 expected(canEditSurveyorSummary({ ...context, isAuthor })),
                 await editSummary(caller),
               );
@@ -276,6 +275,74 @@ describe('spec 001 §6: the flags and the GraphQL permissions agree', () => {
       });
     }
   }
+
+  it('a withdrawn submission (a reopen) counts as none: the visitor may change and summarise again', async () => {
+    await stack.sql.query(`update assessments set status = 'IN_PROGRESS' where id = $1`, [
+      assessmentOf.SURVEY_VISIT,
+    ]);
+    const surveyor = callers.find((c) => c.name === 'surveyor (visitor)')!;
+    const flags = derivePermissionFlags(surveyor.access, { surveyVisitId: SURVEY_VISIT_ID });
+    const context = (hasSubmitted: boolean): TAssessmentAccessContext => ({
+      type: 'SURVEY_VISIT',
+      status: 'IN_PROGRESS',
+      flags,
+      hasSubmitted,
+    });
+    const submissions = async () =>
+      (
+        await stack.gql<{ assessment_submissions: Array<{ user_id: number }> }>(
+          surveyor,
+          `query ($a: Int!) { assessment_submissions(where: {assessment_id: {_eq: $a}}) { user_id } }`,
+          { a: assessmentOf.SURVEY_VISIT },
+        )
+      ).data?.assessment_submissions.filter((s) => s.user_id === surveyor.userId);
+
+    await arrangeSubmission('SURVEY_VISIT', surveyor.userId, true);
+    expect(await submissions()).toEqual([{ user_id: surveyor.userId }]);
+    expect(await updateObservation(surveyor, 'SURVEY_VISIT')).toBe(
+      expected(canChangeAssessmentInputs(context(true))),
+    );
+    expect(await editSummary(surveyor)).toBe(
+      expected(canEditSurveyorSummary({ ...context(true), isAuthor: true })),
+    );
+
+    await stack.sql.query(
+      `update assessment_submissions set withdrawn_at = now(), withdrawn_by_id = $2
+        where assessment_id = $1 and user_id = $2`,
+      [assessmentOf.SURVEY_VISIT, surveyor.userId],
+    );
+    expect(await submissions()).toEqual([]);
+    expect(await updateObservation(surveyor, 'SURVEY_VISIT')).toBe(
+      expected(canChangeAssessmentInputs(context(false))),
+    );
+    expect(await editSummary(surveyor)).toBe(
+      expected(canEditSurveyorSummary({ ...context(false), isAuthor: true })),
+    );
+    // The two answers differ, so the withdrawal is what changed them.
+    expect(canChangeAssessmentInputs(context(true))).not.toBe(canChangeAssessmentInputs(context(false)));
+
+    // Submitting again is possible (one live submission per user), the withdrawn one is kept.
+    await stack.sql.query('insert into assessment_submissions (assessment_id, user_id) values ($1, $2)', [
+      assessmentOf.SURVEY_VISIT,
+      surveyor.userId,
+    ]);
+    await expect(
+      stack.sql.query('insert into assessment_submissions (assessment_id, user_id) values ($1, $2)', [
+        assessmentOf.SURVEY_VISIT,
+        surveyor.userId,
+      ]),
+    ).rejects.toThrow(/assessment_submissions_one_live/);
+    const { rows } = await stack.sql.query(
+      `select count(*) filter (where withdrawn_at is null)::int as live, count(*)::int as all
+         from assessment_submissions where assessment_id = $1 and user_id = $2`,
+      [assessmentOf.SURVEY_VISIT, surveyor.userId],
+    );
+    expect(rows).toEqual([{ live: 1, all: 2 }]);
+    await stack.sql.query('delete from assessment_submissions where assessment_id = $1 and user_id = $2', [
+      assessmentOf.SURVEY_VISIT,
+      surveyor.userId,
+    ]);
+  });
 
   it('the table is not vacuous: each caller is allowed some changes and refused others', () => {
     for (const caller of callers) {

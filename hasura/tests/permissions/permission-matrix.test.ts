@@ -13,9 +13,11 @@ import {
   UNTRACKED_SECRET_TABLES,
   VISIBLE_TO_USER,
 } from './matrix.ts';
+import { createPermissionWorld, type PermissionWorld } from './world.ts';
 
-// Every tracked table × role × operation, against the real engine serving hasura/ and a database
-// cloned from the seeded template. Writes with row-level rules are in permission-writes.test.ts.
+// Every tracked table × role × operation, against the real engine serving hasura/ and the people
+// and practices of world.ts (a row in every table). Writes with row-level rules are in
+// permission-writes.test.ts.
 
 interface TableMeta {
   table: { name: string; schema: string };
@@ -30,20 +32,20 @@ const metadata = loadMetadataDirectory(path.resolve(import.meta.dirname, '../../
 const TABLES = new Map(metadata.sources[0]!.tables.map((t) => [t.table.name, t]));
 const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
 
-/** A signed-in demo account acting in each role. */
-const CALLER: Record<Role, { email: string; role: Role }> = {
-  user: { email: 'pm@demo.test', role: 'user' },
-  qam: { email: 'qam@demo.test', role: 'qam' },
-  provider_admin: { email: 'admin@demo.test', role: 'provider_admin' },
+/** The world's user acting in each role. */
+const CALLER_OF_ROLE: Record<Role, keyof PermissionWorld['users']> = {
+  user: 'pm',
+  qam: 'qam',
+  provider_admin: 'admin',
 };
 /** Role `user` callers whose visible rows are compared with the matrix, one of each kind. */
-const USER_CALLERS = [
-  'pm.single@demo.test', // PM of practice 1 only
-  'pm@demo.test', // PM of several practices
-  'pm.tas@demo.test', // PM of 7; an inactive PM row on 10
-  'surveyor@demo.test', // surveyor on several practices, visitor on visits
-  'surveyor3@demo.test', // surveyor offered (not accepted) a visit
-  'newuser@demo.test', // no practice at all
+const USER_CALLERS: Array<[string, keyof PermissionWorld['users']]> = [
+  ['a PM of one practice only', 'pmSingle'],
+  ['a PM of several practices', 'pm'],
+  ['a PM of one practice with an inactive PM row on another', 'pmOther'],
+  ['a surveyor on several practices, visitor on visits', 'surveyor'],
+  ['a surveyor offered (not accepted) a visit', 'surveyor3'],
+  ['a user of no practice at all', 'newuser'],
 ];
 
 interface Introspection {
@@ -63,10 +65,14 @@ const INTROSPECT = `{ __schema {
 
 describe('permission matrix', () => {
   let stack: TestStack;
+  let w: PermissionWorld;
+  const CALLER = {} as Record<Role, { email: string; password: string; role: Role }>;
   const schemas = new Map<Role, Introspection['__schema']>();
   beforeAll(async () => {
-    stack = await startTestStack({ template: 'seeded' });
+    stack = await startTestStack({ template: 'migrated' });
+    w = await createPermissionWorld(stack.sql);
     for (const role of ROLES) {
+      CALLER[role] = { ...w.users[CALLER_OF_ROLE[role]], role };
       const result = await stack.gql<Introspection>(CALLER[role], INTROSPECT);
       expect(result.errors).toBeUndefined();
       schemas.set(role, result.data!.__schema);
@@ -157,34 +163,38 @@ describe('permission matrix', () => {
     // The admin secret alone still reads the secrets of tracked tables.
     const admin = await stack.gql<{ users: Array<{ password_hash: string | null }> }>(
       'admin',
-      '{ users(where: {email: {_eq: "pm@demo.test"}}) { password_hash } }',
+      'query ($email: citext!) { users(where: {email: {_eq: $email}}) { password_hash } }',
+      { email: w.users.pm.email },
     );
     expect(admin.data?.users[0]?.password_hash).toMatch(/^scrypt\$/);
   });
 
-  it.each(USER_CALLERS)('shows %s exactly the rows of their own practices in every table', async (email) => {
-    const id = await stack.userId(email);
-    const tables = Object.keys(VISIBLE_TO_USER);
-    const query = `{ ${tables.map((t, i) => `t${i}: ${t} { ${VISIBLE_TO_USER[t]!.key} }`).join('\n')} }`;
-    const result = await stack.gql<Record<string, Array<Record<string, unknown>>>>(
-      { email, role: 'user' },
-      query,
-    );
-    expect(result.errors).toBeUndefined();
-    const differences: string[] = [];
-    for (const [i, table] of tables.entries()) {
-      const { key, sql } = VISIBLE_TO_USER[table]!;
-      const seen = result.data![`t${i}`]!.map((r) => String(r[key])).sort();
-      const params = sql.includes('$1') ? [id] : [];
-      const expected = (await stack.sql.query<{ id: unknown }>(sql, params)).rows
-        .map((r) => String(r.id))
-        .sort();
-      if (JSON.stringify(seen) !== JSON.stringify(expected)) {
-        differences.push(`${table}: saw [${seen}] expected [${expected}]`);
+  it.each(USER_CALLERS)(
+    'shows %s exactly the rows of their own practices in every table',
+    async (_who, key) => {
+      const { id } = w.users[key];
+      const tables = Object.keys(VISIBLE_TO_USER);
+      const query = `{ ${tables.map((t, i) => `t${i}: ${t} { ${VISIBLE_TO_USER[t]!.key} }`).join('\n')} }`;
+      const result = await stack.gql<Record<string, Array<Record<string, unknown>>>>(
+        { ...w.users[key], role: 'user' },
+        query,
+      );
+      expect(result.errors).toBeUndefined();
+      const differences: string[] = [];
+      for (const [i, table] of tables.entries()) {
+        const { key, sql } = VISIBLE_TO_USER[table]!;
+        const seen = result.data![`t${i}`]!.map((r) => String(r[key])).sort();
+        const params = sql.includes('$1') ? [id] : [];
+        const expected = (await stack.sql.query<{ id: unknown }>(sql, params)).rows
+          .map((r) => String(r.id))
+          .sort();
+        if (JSON.stringify(seen) !== JSON.stringify(expected)) {
+          differences.push(`${table}: saw [${seen}] expected [${expected}]`);
+        }
       }
-    }
-    expect(differences).toEqual([]);
-  });
+      expect(differences).toEqual([]);
+    },
+  );
 
   it('keeps every practice-scoped table non-empty for a PM and empty for a user without practices', async () => {
     // Guards the comparison above against passing because both sides are empty.
@@ -197,8 +207,8 @@ describe('permission matrix', () => {
       'accreditations',
     ];
     const query = `{ ${scoped.map((t) => `${t} { __typename }`).join(' ')} practice_staff { id } documents { id } }`;
-    const pm = await stack.gql<Record<string, unknown[]>>('pm.single@demo.test', query);
-    const nobody = await stack.gql<Record<string, unknown[]>>('newuser@demo.test', query);
+    const pm = await stack.gql<Record<string, unknown[]>>(w.users.pmSingle, query);
+    const nobody = await stack.gql<Record<string, unknown[]>>(w.users.newuser, query);
     for (const t of [...scoped, 'practice_staff', 'documents']) {
       expect(pm.data?.[t]?.length, t).toBeGreaterThan(0);
       expect(nobody.data?.[t], t).toEqual([]);
@@ -269,17 +279,21 @@ describe('permission matrix', () => {
       practices_aggregate: { aggregate: { count: number } };
       practice_staff_aggregate: { aggregate: { count: number } };
     }>(
-      'pm@demo.test',
-      '{ practices_aggregate { aggregate { count } } practice_staff_aggregate(where: {practice_id: {_eq: 2}}) { aggregate { count } } }',
+      w.users.pm,
+      'query ($p: Int!) { practices_aggregate { aggregate { count } } practice_staff_aggregate(where: {practice_id: {_eq: $p}}) { aggregate { count } } }',
+      { p: w.practices.p2.id },
     );
-    const pmId = await stack.userId('pm@demo.test');
     const practices = await stack.sql.query(
       `select distinct pu.practice_id from practice_users pu join practices p on p.organisation_id = pu.practice_id
         where pu.user_id = $1 and pu.active and p.active_status = 'ACTIVE'`,
-      [pmId],
+      [w.users.pm.id],
     );
-    const staff = await stack.sql.query('select id from practice_staff where practice_id = 2');
+    const staff = await stack.sql.query('select id from practice_staff where practice_id = $1', [
+      w.practices.p2.id,
+    ]);
     expect(result.data?.practices_aggregate.aggregate.count).toBe(practices.rowCount);
     expect(result.data?.practice_staff_aggregate.aggregate.count).toBe(staff.rowCount);
+    // The world's: pm manages p2, p3 and p5; p2 has one staff member.
+    expect([practices.rowCount, staff.rowCount]).toEqual([3, 1]);
   });
 });

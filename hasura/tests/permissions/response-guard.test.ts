@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // The trigger indicator_responses_guard and the server-set lock expiry (migration
 // guard_indicator_responses_and_lock_expiry), through the real engine: what role `user` may
@@ -7,29 +8,25 @@ import { startTestStack, type TestStack } from '../../../actions/src/test-suppor
 // locks that expire on the server's clock.
 
 let stack: TestStack;
-const PM = { email: 'pm@demo.test', role: 'user' };
-/** Accepted visitors on visit 3 and surveyors (SU) of Wattle Grove. */
-const SURVEYOR = { email: 'surveyor@demo.test', role: 'user' };
-const SURVEYOR2 = { email: 'surveyor2@demo.test', role: 'user' };
-const QAM = { email: 'qam@demo.test', role: 'qam' };
-/** Wattle Grove (5): survey visit assessment 11 (visit 3). */
-const ASSESSMENT = 11;
+/** The practice's PM; its surveyors (SU), accepted visitors of the visit; a QAM and an admin. */
+let PM: RoleCaller;
+let SURVEYOR: RoleCaller;
+let SURVEYOR2: RoleCaller;
+let QAM: RoleCaller;
+let ADMIN: RoleCaller;
+/** The survey visit's assessment, and the response the tests change. */
+let ASSESSMENT: number;
 let response: number;
 let ids: Record<'pm' | 'surveyor' | 'surveyor2' | 'qam', number>;
 
 beforeAll(async () => {
-  stack = await startTestStack({ template: 'seeded' });
-  const { rows } = await stack.sql.query<{ id: number }>(
-    'select id from indicator_responses where assessment_id = $1 order by id offset 2 limit 1',
-    [ASSESSMENT],
-  );
-  response = rows[0]!.id;
-  ids = {
-    pm: await stack.userId(PM.email),
-    surveyor: await stack.userId(SURVEYOR.email),
-    surveyor2: await stack.userId(SURVEYOR2.email),
-    qam: await stack.userId(QAM.email),
-  };
+  stack = await startTestStack({ template: 'migrated' });
+  const callers = await createSurveyedPracticeCallers(stack.sql, { indicators: 3 });
+  const { practice } = callers;
+  ({ PM, SURVEYOR, SURVEYOR2, QAM, ADMIN } = callers);
+  ASSESSMENT = practice.survey.id;
+  response = practice.survey.responseIds[0]!;
+  ids = { pm: PM.id, surveyor: SURVEYOR.id, surveyor2: SURVEYOR2.id, qam: QAM.id };
 }, 60_000);
 afterAll(() => stack?.close());
 
@@ -247,7 +244,7 @@ describe('forged stamps', () => {
   beforeEach(() => arrange('ACTION_REQUIRED'));
 
   it('date_closed, nc_status_created_by_id and last_updated_by_id are not inputs for any role', async () => {
-    for (const caller of [SURVEYOR, QAM, { email: 'admin@demo.test', role: 'provider_admin' }]) {
+    for (const caller of [SURVEYOR, QAM, ADMIN]) {
       for (const set of [
         { non_conformity_status: 'CLOSED', date_closed: '2020-01-01' },
         { nc_status_created_by_id: ids.pm },
@@ -290,11 +287,11 @@ describe('forged stamps', () => {
 });
 
 describe('indicator locks expire on the server clock', () => {
-  const LOCK = `mutation ($r: Int!, $f: jsonb!) {
-    insert_indicator_locks(objects: [{assessment_id: ${ASSESSMENT}, indicator_response_id: $r, fields: $f}],
+  const LOCK = `mutation ($a: Int!, $r: Int!, $f: jsonb!) {
+    insert_indicator_locks(objects: [{assessment_id: $a, indicator_response_id: $r, fields: $f}],
       on_conflict: {constraint: indicator_locks_indicator_response_id_user_id_key, update_columns: [fields]}) { affected_rows }
   }`;
-  const SEEN = `query { indicator_locks(where: {assessment_id: {_eq: ${ASSESSMENT}}}) { user_id fields } }`;
+  const SEEN = `query ($a: Int!) { indicator_locks(where: {assessment_id: {_eq: $a}}) { user_id fields } }`;
   /** Seconds from the database's now to the lock's expiry. */
   const lifeLeft = async (userId: number) =>
     (
@@ -311,7 +308,9 @@ describe('indicator locks expire on the server clock', () => {
   });
 
   it('a lock lives two minutes from when it is taken; the client cannot send an expiry', async () => {
-    expect((await stack.gql(SURVEYOR, LOCK, { r: response, f: ['observation'] })).errors).toBeUndefined();
+    expect(
+      (await stack.gql(SURVEYOR, LOCK, { a: ASSESSMENT, r: response, f: ['observation'] })).errors,
+    ).toBeUndefined();
     const left = await lifeLeft(ids.surveyor);
     expect(left).toBeGreaterThan(110);
     expect(left).toBeLessThanOrEqual(120);
@@ -329,7 +328,9 @@ describe('indicator locks expire on the server clock', () => {
   });
 
   it('a stale lock is invisible to everyone, and taking or updating it again renews it', async () => {
-    expect((await stack.gql(SURVEYOR, LOCK, { r: response, f: ['observation'] })).errors).toBeUndefined();
+    expect(
+      (await stack.gql(SURVEYOR, LOCK, { a: ASSESSMENT, r: response, f: ['observation'] })).errors,
+    ).toBeUndefined();
     const stale = () =>
       stack.sql.query(
         `update indicator_locks set created_at = now() - interval '10 minutes', expires_at = now() - interval '1 second'
@@ -337,15 +338,17 @@ describe('indicator locks expire on the server clock', () => {
         [response],
       );
     await stale();
-    for (const caller of [SURVEYOR, SURVEYOR2, QAM, { email: 'admin@demo.test', role: 'provider_admin' }]) {
-      const seen = await stack.gql<{ indicator_locks: unknown[] }>(caller, SEEN);
+    for (const caller of [SURVEYOR, SURVEYOR2, QAM, ADMIN]) {
+      const seen = await stack.gql<{ indicator_locks: unknown[] }>(caller, SEEN, { a: ASSESSMENT });
       expect([caller.email, seen.data?.indicator_locks]).toEqual([caller.email, []]);
     }
 
     // Taking it again (the upsert the screen sends) renews the same row.
-    expect((await stack.gql(SURVEYOR, LOCK, { r: response, f: ['risk_type'] })).errors).toBeUndefined();
+    expect(
+      (await stack.gql(SURVEYOR, LOCK, { a: ASSESSMENT, r: response, f: ['risk_type'] })).errors,
+    ).toBeUndefined();
     expect(await lifeLeft(ids.surveyor)).toBeGreaterThan(110);
-    const seen = await stack.gql<{ indicator_locks: unknown[] }>(SURVEYOR2, SEEN);
+    const seen = await stack.gql<{ indicator_locks: unknown[] }>(SURVEYOR2, SEEN, { a: ASSESSMENT });
     expect(seen.data?.indicator_locks).toEqual([{ user_id: ids.surveyor, fields: ['risk_type'] }]);
 
     // So does updating one's own lock, even a stale one.

@@ -8,7 +8,7 @@ export * from './accounts/login-request.ts';
 export * from './accounts/password-reset-request.ts';
 export * from './accounts/person-name.ts';
 export * from './accounts/register-request.ts';
-export * from './assessments/risk-matrix.ts';
+export * from './assessments/index.ts';
 export * from './constants/index.ts';
 export * from './contacts/index.ts';
 export * from './documents/index.ts';

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { freePort } from '@portal/devdb';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +199,30 @@ describe('npm start (cli.ts start)', () => {
       full_page_writes: 'on',
       synchronous_commit: 'on',
     });
+    // The demo data was loaded, and with it a file at each of its storage keys: every demo
+    // download (documents, indicator resources, certificates) finds its object.
+    expect(out).toMatch(/demo files: \d+ stored/);
+    const keys = await db.query<{ key: string }>(
+      `select storage_key as key from documents where uploaded_at is not null
+       union all select storage_key from indicator_resources where storage_key is not null
+       union all select storage_key from certificates where storage_key is not null`,
+    );
+    expect(keys.rows.length).toBeGreaterThan(50);
+    const s3 = new S3Client({
+      endpoint: `http://127.0.0.1:${ports.S3_PORT}`,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const missing: string[] = [];
+    for (const { key } of keys.rows) {
+      await s3
+        .send(new HeadObjectCommand({ Bucket: env.S3_BUCKET ?? 'portal', Key: key }))
+        .catch(() => missing.push(key));
+    }
+    s3.destroy();
+    expect(missing).toEqual([]);
+
     await db.query(
       'create table stack_e2e_marker (note text); insert into stack_e2e_marker values ($$kept$$)',
     );

@@ -300,6 +300,54 @@ describe('demo seeds', () => {
     expect(docs).toEqual([]);
   });
 
+  it('has a self assessment in progress for pm@demo.test and one under review for the QAM', async () => {
+    const [progress] = await q<{
+      id: number;
+      answered: number;
+      untouched: number;
+      na: number;
+      notes: number;
+    }>(
+      `select a.id,
+              count(*) filter (where r.is_marked_complete or r.compliance = 'NOT_APPLICABLE')::int as answered,
+              (select count(*)::int from indicators i join indicator_sets s on s.id = i.indicator_set_id
+                where s.survey_version_id = acc.survey_version_id) - count(r.id)::int as untouched,
+              count(*) filter (where r.compliance = 'NOT_APPLICABLE')::int as na,
+              count(*) filter (where r.observation is not null)::int as notes
+         from assessments a join accreditations acc on acc.id = a.accreditation_id
+         join practice_users pu on pu.practice_id = acc.practice_id and pu.role = 'PM' and pu.active
+         join users u on u.id = pu.user_id and u.email = 'pm@demo.test'
+         left join indicator_responses r on r.assessment_id = a.id
+        where a.type = 'PRESURVEY' and a.status = 'IN_PROGRESS'
+        group by a.id, acc.survey_version_id`,
+    );
+    expect(progress).toBeDefined();
+    expect(progress!.answered).toBeGreaterThan(10);
+    expect(progress!.untouched).toBeGreaterThan(10);
+    expect(progress!.na).toBe(1);
+    expect(progress!.notes).toBeGreaterThanOrEqual(3);
+    const extras = await q<{ comments: number; files: number }>(
+      `select (select count(*)::int from comments c join indicator_responses r on r.id = c.indicator_response_id
+                where r.assessment_id = $1) as comments,
+              (select count(*)::int from documents d join indicator_responses r on r.id = d.indicator_response_id
+                where r.assessment_id = $1 and not d.archived) as files`,
+      [progress!.id],
+    );
+    expect(extras[0]!.comments).toBeGreaterThan(0);
+    expect(extras[0]!.files).toBeGreaterThan(0);
+    const review = await q<{ submitted: number; reviewed: number; unreviewed: number }>(
+      `select count(distinct s.id)::int as submitted,
+              count(distinct r.id) filter (where r.reviewed)::int as reviewed,
+              count(distinct r.id) filter (where not r.reviewed)::int as unreviewed
+         from assessments a join assessment_submissions s on s.assessment_id = a.id
+         join indicator_responses r on r.assessment_id = a.id
+        where a.type = 'PRESURVEY' and a.status = 'UNDER_REVIEW'`,
+    );
+    expect(review[0]).toMatchObject({ submitted: 1 });
+    expect(review[0]!.reviewed).toBeGreaterThan(0);
+    expect(review[0]!.unreviewed).toBeGreaterThan(0);
+  });
+
   it('makes finished survey assessments complete and consistent', async () => {
     const assessments = await q<{ id: number; status: string; survey_visit_id: number; total: number }>(
       `select a.id, a.status, a.survey_visit_id, c.total from assessments a join assessment_counts c on c.assessment_id = a.id

@@ -6,6 +6,7 @@ import { printBanner } from './banner.ts';
 import type { StackConfig } from './config/config.ts';
 import { resolveSecrets } from './config/secrets.ts';
 import { startDatabase } from './data/database.ts';
+import { storeDemoFiles } from './data/demo-files/store-demo-files.ts';
 import { stopLeftoverPostgres } from './data/leftover-postgres.ts';
 import { startS3rver } from './data/s3.ts';
 import { type GatewayOptions, startGateway, type Target } from './gateway/gateway.ts';
@@ -13,7 +14,7 @@ import { securityHeaders } from './gateway/security-headers.ts';
 import { type HealthCheck, httpCheck, postgresCheck, runHealthChecks, s3Check } from './health.ts';
 import { Resources, StopRequested } from './lifecycle.ts';
 import { acquireLock } from './lock.ts';
-import { type Color, createLogger, type LogOutput } from './log.ts';
+import { type Color, createLogger, type Logger, type LogOutput } from './log.ts';
 import { findBusyPorts, type PortClaim } from './ports.ts';
 import { Child, type ChildOptions, describeExit } from './services/child.ts';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy, type Run, Supervisor } from './services/supervisor.ts';
@@ -83,6 +84,26 @@ function clusterRun(cluster: Cluster): Run {
 }
 
 type PlannedService = { spec: ServiceSpec };
+
+/**
+ * The demo data was just loaded: a small real file at each of its storage keys, so every demo
+ * download works. A failure does not stop the stack (the product works, those downloads do not)
+ * and says how to get the files.
+ */
+async function storeDemoFilesOnce(databaseUrl: string, config: StackConfig, log: Logger): Promise<void> {
+  try {
+    const stored = await storeDemoFiles(databaseUrl, config.s3);
+    log(`demo files: ${stored.written} stored, ${stored.present} already there`);
+    if (stored.skipped.length)
+      log.error(
+        `no demo file is made for these types, their downloads will fail: ${stored.skipped.join(', ')}`,
+      );
+  } catch (error) {
+    log.error(
+      `could not store the demo files (${(error as Error).message}); their downloads will fail until 'npm run reset'`,
+    );
+  }
+}
 
 /** A health check that first says so while the supervisor is restarting the process. */
 function restartingOr(
@@ -249,6 +270,7 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
     } else {
       s3Log(`using the S3 API at ${config.s3.endpoint}`);
     }
+    if (database.seeded) await storeDemoFilesOnce(database.url, config, s3Log);
 
     const healthy = new Set<string>();
     const supervisors = new Map<string, Supervisor>();

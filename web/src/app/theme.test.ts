@@ -21,6 +21,20 @@ describe('the theme’s text colours (WCAG AA, 4.5:1)', () => {
     expect(contrast(DEFAULT_THEME.colors.red[9], '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('the placeholder, teal’s filled and outline colour and red’s outline read on white and gray.0', () => {
+    const { gray, red, teal } = DEFAULT_THEME.colors;
+    expect(contrast(light['--mantine-color-placeholder']!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(light['--mantine-color-teal-filled']).toBe('var(--mantine-color-teal-9)');
+    expect(light['--mantine-color-teal-outline']).toBe('var(--mantine-color-teal-9)');
+    // White text on a filled teal button; teal text and border of an outline one.
+    expect(contrast('#ffffff', teal[9])).toBeGreaterThanOrEqual(4.5);
+    expect(light['--mantine-color-red-outline']).toBe('var(--mantine-color-red-9)');
+    expect(contrast(red[9], gray[0])).toBeGreaterThanOrEqual(4.5);
+    // teal's light text on its light background (teal.0 here).
+    expect(light['--mantine-color-teal-light']).toBe('var(--mantine-color-teal-0)');
+    expect(contrast(lightVariantText(teal), teal[0])).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('every colour’s light-variant text reads on its shades 1 and 2, and is what the theme sets', () => {
     for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
       const text = lightVariantText(shades);

@@ -92,16 +92,25 @@ const lightVariantTexts = Object.fromEntries(
 
 /**
  * Text colours that meet WCAG AA (4.5:1, axe color-contrast) on white and on the light greys and
- * tints the screens use: Mantine's dimmed grey (gray.6, 3.3:1), error red (red.6, 3.3:1) and
- * light-variant text (see `lightVariantText`) do not.
+ * tints the screens use: Mantine's defaults with our primary shade (8) do not for the dimmed grey
+ * (gray.6, 3.3:1), the placeholder (gray.5), the error red (red.6, 3.3:1), light-variant text
+ * (see `lightVariantText`), teal's filled and outline shade (teal.8, 3.9:1 under white text) and
+ * red's outline (red.8, 4.3:1 on gray.0).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
-    // 5.8:1 on white, 4.9:1 on gray.2.
+    // 5.8:1 on white, 4.9:1 on gray.0 to gray.2.
     '--mantine-color-dimmed': '#5f666d',
+    // 4.7:1 on white.
+    '--mantine-color-placeholder': '#6c757d',
     // red.9: 5.5:1 on white.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
+    '--mantine-color-teal-filled': 'var(--mantine-color-teal-9)',
+    '--mantine-color-teal-outline': 'var(--mantine-color-teal-9)',
+    // The lightest teal behind teal's light text, which reads on shades 1 and 2 already.
+    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
     ...lightVariantTexts,
   },
   dark: {},

@@ -1,3 +1,4 @@
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@portal/domain';
 import { z } from 'zod';
 
 // Empty variables take the default, like the stack's own configuration.
@@ -6,9 +7,9 @@ const optional = (schema: z.ZodString, fallback: string) =>
 
 const ZEnvSchema = z.object({
   /** Help phone number shown in the footer and in assistance text. */
-  VITE_HELP_PHONE: optional(z.string().trim().min(1), '1300 000 000'),
+  VITE_HELP_PHONE: optional(z.string().trim().min(1), SUPPORT_PHONE),
   /** Support e-mail shown in the footer and in assistance text. */
-  VITE_SUPPORT_EMAIL: optional(z.string().trim().min(3), 'support@example.org'),
+  VITE_SUPPORT_EMAIL: optional(z.string().trim().min(3), SUPPORT_EMAIL),
   /** Base of the actions service's REST API. */
   VITE_API_URL: optional(z.string().trim().min(1), '/api'),
   /** GraphQL endpoint, over HTTP and WebSocket. */

@@ -1,5 +1,5 @@
 import { LAZY_SCREEN_TIMEOUT_MS } from '@portal/domain';
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
 export const CHUNK_LOAD_FAILED = 'Loading chunk failed';
 
@@ -31,8 +31,8 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = LAZY_SCR
   });
 }
 
-/** A code-split screen: a React.lazy component that can also be fetched ahead of its first render. */
-export type LazyPage<P extends object> = ReturnType<typeof lazy<ComponentType<P>>> & {
+/** A code-split screen: a component whose chunk loads on first render, or ahead of it with `preload`. */
+export type LazyPage<P extends object> = ComponentType<P> & {
   /** Starts loading the screen's chunk now; the render that follows uses the same load. */
   preload(): void;
 };
@@ -49,9 +49,11 @@ export function lazyPage<K extends string, P extends object>(
   next: readonly { preload(): void }[] = [],
 ): LazyPage<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const loadOnce = () => {
     loading ??= withChunkTimeout(load).then(
       (module) => {
+        loaded = module[name];
         if (next.length > 0) preloadWhenIdle(next);
         return { default: module[name] };
       },
@@ -62,7 +64,16 @@ export function lazyPage<K extends string, P extends object>(
     );
     return loading;
   };
-  return Object.assign(lazy(loadOnce), { preload: () => void loadOnce().catch(() => undefined) });
+  const Lazy = lazy(loadOnce);
+  // A chunk that is already here renders at once. React.lazy would suspend on its first render all
+  // the same, show the fallback, and then hold the screen back for React's fallback throttle
+  // (300 ms). Chosen once per mount, so a screen never changes component type while shown.
+  function Page(props: P) {
+    const [Screen] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Screen, props);
+  }
+  Page.displayName = `LazyPage(${name})`;
+  return Object.assign(Page, { preload: () => void loadOnce().catch(() => undefined) });
 }
 
 /** Fetches the given screens once the browser is idle. */

@@ -1,11 +1,35 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { SESSION_COOKIE_SECONDS } from '@portal/domain';
 import type { TCurrentUser } from '../lib/auth/current-user.ts';
 
 /**
  * A real HTTP server speaking the actions service's REST contract (and a minimal /v1/graphql),
  * as a test double of that external service. Tests steer it through `state` and read `calls`.
+ * `contract-server.test.ts` runs the same requests against it and against the real actions
+ * service and engine, so it cannot drift from them.
  */
 export const CSRF = 'csrf-test-token';
+
+/** The refusals the double answers, with the actions service's codes and messages. */
+const REFUSALS = {
+  invalid_credentials: 'Email or password is incorrect.',
+  not_signed_in: 'Please sign in.',
+  token_not_valid: 'Your session has expired, please sign in again.',
+  csrf_invalid: 'Your session could not be verified, please sign in again.',
+  not_found: 'There is nothing here.',
+} as const;
+
+/**
+ * The session's cookies as the actions service sets them: the httpOnly refresh cookie for
+ * /api/auth and the readable CSRF cookie (always `CSRF` here), both SameSite=Strict.
+ */
+function sessionCookies(maxAge = SESSION_COOKIE_SECONDS): string[] {
+  return [
+    `portal_refresh=${maxAge > 0 ? 'refresh-test-token' : ''}; Max-Age=${maxAge}; Path=/api/auth; HttpOnly; SameSite=Strict`,
+    `portal_csrf=${maxAge > 0 ? CSRF : ''}; Max-Age=${maxAge}; Path=/; SameSite=Strict`,
+  ];
+}
+const clearedSessionCookies = () => sessionCookies(0);
 
 export function makeUser(
   overrides: Partial<Omit<TCurrentUser, 'flags'>> & { flags?: Partial<TCurrentUser['flags']> } = {},
@@ -42,7 +66,10 @@ export function makeUser(
 export interface ContractState {
   /** Who signs in with any password but 'wrong'. */
   user: TCurrentUser;
-  /** Whether the refresh cookie still holds a session. */
+  /**
+   * Whether the browser holds the refresh cookie of a live session. jsdom's fetch keeps no cookies,
+   * so this flag stands for it: sign-in sets it (and sends the cookies), sign-out clears it.
+   */
   sessionAlive: boolean;
   /** Access tokens the server accepts. */
   validTokens: Set<string>;
@@ -72,17 +99,24 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
     state.validTokens.add(token);
     return { accessToken: token, accessTokenExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString() };
   };
-  const send = (res: ServerResponse, status: number, body?: unknown) => {
+  const send = (res: ServerResponse, status: number, body?: unknown, cookies: string[] = []) => {
     res.writeHead(status, {
       'Access-Control-Allow-Origin': '*',
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(cookies.length > 0 ? { 'Set-Cookie': cookies } : {}),
     });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
+  const refused = (code: keyof typeof REFUSALS) => ({ code, message: REFUSALS[code] });
   const read = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString();
+  };
+  /** Signs in: a session (the refresh cookie), its CSRF cookie and an access token. */
+  const signedIn = (res: ServerResponse, status: number, user: TCurrentUser) => {
+    state.sessionAlive = true;
+    send(res, status, { ...issue(), user }, sessionCookies());
   };
 
   const server = createServer(async (req, res) => {
@@ -91,12 +125,11 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
     calls.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
     const token = req.headers.authorization?.replace(/^Bearer /, '');
     const authed = token !== undefined && state.validTokens.has(token);
+    const csrfOk = req.headers['x-csrf-token'] === CSRF;
     if (path === '/api/auth/login') {
       const { password } = JSON.parse(body) as { password: string };
-      if (password === 'wrong')
-        return send(res, 401, { code: 'invalid_credentials', message: 'Email or password is incorrect.' });
-      state.sessionAlive = true;
-      return send(res, 200, { ...issue(), user: state.user });
+      if (password === 'wrong') return send(res, 401, refused('invalid_credentials'));
+      return signedIn(res, 200, state.user);
     }
     if (path === '/api/auth/register') {
       // As the actions service: signed in only with an invitation; otherwise the next step is e-mailed.
@@ -104,37 +137,43 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
         return send(res, 202, {
           message: 'Check your inbox: we have sent an e-mail to that address with the next step.',
         });
-      state.sessionAlive = true;
-      return send(res, 201, { ...issue(), user: state.user });
+      return signedIn(res, 201, state.user);
     }
     if (path === '/api/auth/register/confirm') {
-      state.sessionAlive = true;
-      return send(res, 201, { ...issue(), user: state.user });
+      // A confirmed sign-up is a new account, signed in from now on: no practice yet.
+      state.user = {
+        ...state.user,
+        practices: [],
+        flags: { ...state.user.flags, newUser: true, isPracticeManager: false, singlePractice: false },
+      };
+      return signedIn(res, 201, state.user);
     }
     if (path === '/api/auth/refresh') {
-      if (!state.sessionAlive || req.headers['x-csrf-token'] !== CSRF)
-        return send(res, 401, {
-          code: 'token_not_valid',
-          message: 'Your session has expired, please sign in again.',
-        });
-      return send(res, 200, issue());
+      if (!state.sessionAlive) return send(res, 401, refused('token_not_valid'));
+      if (!csrfOk) return send(res, 403, refused('csrf_invalid'));
+      // Each refresh rotates the session's cookies.
+      return send(res, 200, issue(), sessionCookies());
     }
     if (path === '/api/auth/logout') {
+      if (state.sessionAlive && !csrfOk) return send(res, 403, refused('csrf_invalid'));
       state.sessionAlive = false;
-      return send(res, 204);
+      return send(res, 204, undefined, clearedSessionCookies());
     }
     if (path === '/api/user/current') {
-      if (!authed) return send(res, 401, { code: 'not_signed_in', message: 'Please sign in.' });
+      if (!req.headers.authorization) return send(res, 401, refused('not_signed_in'));
+      if (!authed) return send(res, 401, refused('token_not_valid'));
       return send(res, 200, state.user);
     }
     if (path === '/v1/graphql') {
       if (!authed)
         return send(res, 200, {
-          errors: [{ message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt' } }],
+          errors: [
+            { message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt', path: '$' } },
+          ],
         });
       return send(res, 200, state.graphql());
     }
-    send(res, 404, { code: 'not_found', message: 'Not found.' });
+    send(res, 404, refused('not_found'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };

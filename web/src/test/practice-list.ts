@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderAppOnStack, type TestStack } from './stack-harness.tsx';
+import { renderAppOnStack, type SignIn, type TestStack } from './stack-harness.tsx';
 
 /** A practice's row in the list. */
 export const rowOf = (id: number): HTMLElement => screen.getByTestId(`practice-row-${id}`);
@@ -12,7 +12,11 @@ export const listedIds = (): number[] =>
     .sort((a, b) => a - b);
 
 /** Renders the app on a practice list path as `as` and waits for the list's heading. */
-export async function openPracticeList(stack: TestStack, path: string, as: string) {
+export async function openPracticeList(
+  stack: Pick<TestStack, 'actionsUrl' | 'graphqlUrl'>,
+  path: string,
+  as: SignIn,
+) {
   const view = await renderAppOnStack(stack, path, { as });
   await screen.findByRole('heading', { name: 'Practices' }, { timeout: 10_000 });
   return view;

@@ -2,36 +2,24 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, vi } from 'vitest';
 import WebSocket from 'ws';
-import {
-  DEMO_PASSWORD,
-  startTestStack,
-  type TestStack,
-} from '../../../actions/src/test-support/test-stack.ts';
+import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/routes/route-table.tsx';
 import { createPortalServices } from '../lib/services.tsx';
 import { setCsrfCookie } from './setup-dom.ts';
 
-export { startTestStack, type TestStack };
+export type { TestStack };
 
 /**
  * The real stack of one test file: started before its tests, closed after them. The handle stands
- * for the started stack (use it inside hooks and tests, not at import time). `staffIntroSeen` lists
- * practices whose Staff tab should open on the register, not on the first-view intro.
+ * for the started stack (use it inside hooks and tests, not at import time). The database starts
+ * empty (migrated, no demo data): each test file makes what it needs with `./factories.ts` in a
+ * `beforeAll` of its own, which runs after this one.
  */
-export function useRealStack(
-  options: Parameters<typeof startTestStack>[0] & { staffIntroSeen?: readonly number[] } = {},
-): TestStack {
-  const { staffIntroSeen = [], ...startOptions } = options;
+export function useRealStack(options: Parameters<typeof startTestStack>[0] = {}): TestStack {
   let started: TestStack | undefined;
   beforeAll(async () => {
-    started = await startTestStack(startOptions);
-    if (staffIntroSeen.length > 0) {
-      await started.sql.query(
-        'update practices set is_staff_first_view = false where organisation_id = any($1)',
-        [staffIntroSeen],
-      );
-    }
+    started = await startTestStack({ template: 'migrated', ...options });
   }, 60_000);
   afterAll(async () => {
     await started?.close();
@@ -42,6 +30,30 @@ export function useRealStack(
       return Reflect.get(started, property, started);
     },
   });
+}
+
+/** Who signs in: an account made by `createUser` (its e-mail and password). */
+export interface SignIn {
+  email: string;
+  password: string;
+}
+
+/** Posts a GraphQL request to the stack's engine as `as`, signed in with its own password. */
+export async function gqlAs<T>(
+  stack: TestStack,
+  as: SignIn,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<{ data?: T; errors?: Array<{ message: string }> }> {
+  const response = await fetch(stack.graphqlUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await stack.tokenFor(as.email, as.password)}`,
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: T; errors?: Array<{ message: string }> };
 }
 
 // Under vitest's jsdom environment the global typed arrays are the jsdom window's, while Node's
@@ -89,22 +101,29 @@ export function installCookieJar() {
   return { jar };
 }
 
+/** Signs in through the real `/api/auth/login` with the installed cookie jar, as the sign-in page does. */
+export async function signInOnStack(stack: Pick<TestStack, 'actionsUrl'>, as: SignIn) {
+  const response = await fetch(`${stack.actionsUrl}/auth/login`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: as.email, password: as.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${as.email} failed: ${response.status}`);
+}
+
 /**
  * The whole app at `path`, talking to a real engine and actions service (`startTestStack`).
  * With `as`, the account signs in first through the real `/api/auth/login`, exactly as the
  * sign-in page does, so the app starts with a live session cookie.
  */
-export async function renderAppOnStack(stack: TestStack, path: string, options: { as?: string } = {}) {
+export async function renderAppOnStack(
+  stack: Pick<TestStack, 'actionsUrl' | 'graphqlUrl'>,
+  path: string,
+  options: { as?: SignIn } = {},
+) {
   const cookies = installCookieJar();
-  if (options.as) {
-    const response = await fetch(`${stack.actionsUrl}/auth/login`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: options.as, password: DEMO_PASSWORD }),
-    });
-    if (!response.ok) throw new Error(`sign-in of ${options.as} failed: ${response.status}`);
-  }
+  if (options.as) await signInOnStack(stack, options.as);
   const services = createPortalServices({
     apiUrl: stack.actionsUrl,
     graphqlUrl: stack.graphqlUrl,

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderAppOnStack, type TestStack } from './stack-harness.tsx';
+import { renderAppOnStack, type SignIn, type TestStack } from './stack-harness.tsx';
 
 /** The register's row in edit (there is at most one). */
 export const editRow = (table: HTMLElement): HTMLElement =>
@@ -12,8 +12,8 @@ export const editRow = (table: HTMLElement): HTMLElement =>
 export async function openStaffRegister(
   stack: TestStack,
   path: string,
-  as: string,
-  showing = 'Desai',
+  as: SignIn,
+  showing: string,
 ): Promise<{ view: Awaited<ReturnType<typeof renderAppOnStack>>; table: HTMLElement }> {
   const view = await renderAppOnStack(stack, path, { as });
   const table = await screen.findByRole('table', { name: 'Staff register' }, { timeout: 15_000 });

@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPracticeRole,
+  createManagedPractice,
+  createStaff,
+  createUser,
+  providerFolder,
+  type TestUser,
+} from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 /**
@@ -26,12 +34,19 @@ type Created = {
 };
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-/** Practice 2 (Riverbend): PM pm@demo.test, surveyor@demo.test is its surveyor. */
-const PRACTICE = 2;
-const PM = 'pm@demo.test';
-
 describe('document uploads', () => {
   let stack: TestStack;
+  /** The practice the uploads are for: its manager PM and its surveyor (SU). */
+  let PRACTICE: number;
+  let PM: TestUser;
+  let surveyor: TestUser;
+  /** The manager of another practice, a surveyor elsewhere, a user of no practice, a QAM. */
+  let otherManager: TestUser;
+  let outsider: TestUser;
+  let newUser: TestUser;
+  let qam: TestUser & { role: string };
+  /** The provider's folder for staff documents. */
+  let staffFolder: number;
   let staffId: number;
   let otherPracticeStaffId: number;
 
@@ -66,13 +81,19 @@ describe('document uploads', () => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack({ s3: true });
-    const ids = await stack.sql.query<{ id: number; practice_id: number }>(
-      `select distinct on (practice_id) id, practice_id from practice_staff
-        where practice_id in (1, 2) and not archived order by practice_id, id`,
-    );
-    staffId = ids.rows.find((r) => r.practice_id === PRACTICE)!.id;
-    otherPracticeStaffId = ids.rows.find((r) => r.practice_id === 1)!.id;
+    stack = await startTestStack({ template: 'migrated', s3: true });
+    ({ id: PRACTICE, pm: PM } = await createManagedPractice(stack.sql));
+    surveyor = await createUser(stack.sql, { isSurveyor: true });
+    await addPracticeRole(stack.sql, PRACTICE, surveyor.id, 'SU');
+    const other = await createManagedPractice(stack.sql);
+    otherManager = other.pm;
+    outsider = await createUser(stack.sql, { isSurveyor: true });
+    newUser = await createUser(stack.sql);
+    qam = { ...(await createUser(stack.sql, { isQam: true })), role: 'qam' };
+    staffFolder = await providerFolder(stack.sql, 'STAFF_DOCUMENTS');
+    await providerFolder(stack.sql, 'GENERAL');
+    staffId = await createStaff(stack.sql, PRACTICE, { firstName: 'Isla', lastName: 'Desai' });
+    otherPracticeStaffId = await createStaff(stack.sql, other.id);
   }, 60_000);
   afterAll(async () => {
     await stack?.close();
@@ -89,11 +110,11 @@ describe('document uploads', () => {
     const pending = await doc(created.documentId);
     expect(pending).toMatchObject({
       practice_id: PRACTICE,
-      folder_id: 1, // STAFF_DOCUMENTS
+      folder_id: staffFolder,
       name: 'CPR certificate.pdf',
       uploaded_at: null,
       archived: false,
-      created_by_id: await stack.userId(PM),
+      created_by_id: PM.id,
     });
     expect(pending.storage_key).toMatch(
       new RegExp(`^practices/${PRACTICE}/staff/${staffId}/cpr-evidence/[0-9a-f-]{36}/cpr-certificate\\.pdf$`),
@@ -113,7 +134,7 @@ describe('document uploads', () => {
     expect(completed.data!.completeDocument).toMatchObject({
       documentId: created.documentId,
       name: 'CPR certificate.pdf',
-      folderId: 1,
+      folderId: staffFolder,
       fileSize: PDF.length,
       fileType: 'application/pdf',
       staffId,
@@ -146,16 +167,19 @@ describe('document uploads', () => {
   it('downloads for the practice surveyor and the back office, not for other practices', async () => {
     const created = await uploaded({ staffField: 'PRIMARY_QUALIFICATION', name: 'Degree.pdf' });
     await stack.gql(PM, COMPLETE, { id: created.documentId });
-    for (const caller of ['surveyor@demo.test', { email: 'qam@demo.test', role: 'qam' }]) {
+    for (const caller of [surveyor, qam]) {
       const answer = await stack.gql<{ documentDownloadUrl: { url: string } }>(caller, DOWNLOAD, {
         id: created.documentId,
       });
       expect(answer.errors, JSON.stringify(caller)).toBeUndefined();
       expect((await fetch(answer.data!.documentDownloadUrl.url)).status).toBe(200);
     }
-    for (const caller of ['pm.single@demo.test', 'newuser@demo.test', 'surveyor2@demo.test']) {
+    for (const caller of [otherManager, newUser, outsider]) {
       const refused = await stack.gql(caller, DOWNLOAD, { id: created.documentId });
-      expect(errorOf(refused), caller).toEqual({ message: 'There is no such document', code: 'not_found' });
+      expect(errorOf(refused), caller.email).toEqual({
+        message: 'There is no such document',
+        code: 'not_found',
+      });
     }
   });
 
@@ -184,7 +208,7 @@ describe('document uploads', () => {
     expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
     expect(result.data!.createDocument.contentType).toBe('application/vnd.apple.pages');
     expect((await doc(result.data!.createDocument.documentId)).storage_key).toMatch(
-      /^practices\/2\/documents\/[0-9a-f-]{36}\/practice-plan\.pages$/,
+      new RegExp(`^practices/${PRACTICE}/documents/[0-9a-f-]{36}/practice-plan\\.pages$`),
     );
     await stack.gql(PM, ABANDON, { id: result.data!.createDocument.documentId });
   });
@@ -204,20 +228,16 @@ describe('document uploads', () => {
   });
 
   it('answers not_found for a practice the caller cannot see, forbidden without the flag', async () => {
-    expect(
-      errorOf(await create('pm.single@demo.test', { staffId, staffField: 'CPR_EVIDENCE' })),
-    ).toMatchObject({
+    expect(errorOf(await create(otherManager, { staffId, staffField: 'CPR_EVIDENCE' }))).toMatchObject({
       code: 'not_found',
     });
-    expect(
-      errorOf(await create('pm.single@demo.test', { practiceId: 999_999, folderCode: 'GENERAL' })),
-    ).toMatchObject({
-      code: 'not_found',
-    });
+    expect(errorOf(await create(otherManager, { practiceId: 999_999, folderCode: 'GENERAL' }))).toMatchObject(
+      {
+        code: 'not_found',
+      },
+    );
     // The surveyor of the practice reads its staff documents but does not change them.
-    expect(
-      errorOf(await create('surveyor@demo.test', { staffId, staffField: 'CPR_EVIDENCE' })),
-    ).toMatchObject({
+    expect(errorOf(await create(surveyor, { staffId, staffField: 'CPR_EVIDENCE' }))).toMatchObject({
       code: 'forbidden',
     });
     // A staff member of another practice is not one of this practice's.
@@ -228,7 +248,6 @@ describe('document uploads', () => {
   });
 
   it('lets the QAM upload a staff document of any practice', async () => {
-    const qam = { email: 'qam@demo.test', role: 'qam' };
     const result = await create(qam, { staffId, staffField: 'TRAINING_EVIDENCE' });
     expect(result.errors).toBeUndefined();
     await put(result.data!.createDocument);
@@ -240,7 +259,7 @@ describe('document uploads', () => {
 
   it('refuses a second completion and a completion by someone else, keeping the document', async () => {
     const created = await uploaded({ staffField: 'CPD_EVIDENCE' });
-    const other = await stack.gql('pm.perth@demo.test', COMPLETE, { id: created.documentId });
+    const other = await stack.gql(otherManager, COMPLETE, { id: created.documentId });
     expect(errorOf(other)).toEqual({ message: 'There is no such upload', code: 'not_found' });
     expect(await objectExists(created.documentId)).toBe(true);
 
@@ -277,7 +296,7 @@ describe('document uploads', () => {
       expect(row).toMatchObject({
         archived: true,
         uploaded_at: null,
-        archived_by_id: await stack.userId(PM),
+        archived_by_id: PM.id,
       });
       expect(await objectExists(id)).toBe(false);
     }
@@ -304,11 +323,9 @@ describe('document uploads', () => {
 
   it("abandons the caller's own pending upload: object removed, row archived", async () => {
     const created = await uploaded({ staffField: 'PRIMARY_QUALIFICATION' });
-    expect(errorOf(await stack.gql('surveyor@demo.test', ABANDON, { id: created.documentId }))).toMatchObject(
-      {
-        code: 'not_found',
-      },
-    );
+    expect(errorOf(await stack.gql(surveyor, ABANDON, { id: created.documentId }))).toMatchObject({
+      code: 'not_found',
+    });
     const result = await stack.gql<{ abandonDocument: unknown }>(PM, ABANDON, { id: created.documentId });
     expect(result.data!.abandonDocument).toEqual({ documentId: created.documentId, archived: true });
     expect(await doc(created.documentId)).toMatchObject({ archived: true, uploaded_at: null });
@@ -319,12 +336,13 @@ describe('document uploads', () => {
   });
 
   it('does not attach to a staff member archived while the file was uploading', async () => {
-    const added = await stack.sql.query<{ id: number }>(
-      `insert into practice_staff (practice_id, first_name, last_name, type, employment_status)
-       values (${PRACTICE}, 'Temp', 'Person', 'support', 'ACTIVE') returning id`,
-    );
-    const created = await uploaded({ staffId: added.rows[0]!.id, staffField: 'CPR_EVIDENCE' });
-    await stack.sql.query('update practice_staff set archived = true where id = $1', [added.rows[0]!.id]);
+    const added = await createStaff(stack.sql, PRACTICE, {
+      firstName: 'Temp',
+      lastName: 'Person',
+      type: 'support',
+    });
+    const created = await uploaded({ staffId: added, staffField: 'CPR_EVIDENCE' });
+    await stack.sql.query('update practice_staff set archived = true where id = $1', [added]);
     const result = await stack.gql(PM, COMPLETE, { id: created.documentId });
     expect(errorOf(result)).toEqual({ message: 'There is no such staff member.', code: 'not_found' });
     expect((await doc(created.documentId)).archived).toBe(true);

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvitation, createPractice, createStaff, createUser } from '../../test-support/factories.ts';
+import {
+  addPracticeRole,
+  createInvitation,
+  createManagedPractice,
+  createPractice,
+  createStaff,
+  createUser,
+} from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 const INVITE = `mutation Invite($staffId: Int!) {
@@ -26,20 +33,25 @@ describe('invitations', () => {
     stack.app.inject({ method: 'POST', url: '/api/invitations/details', payload: { token } });
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ template: 'migrated' });
   });
   afterAll(async () => {
     await stack?.close();
   });
 
   it('sends an invite e-mail with a link, keeps only the hash, and re-invites by replacing the old link', async () => {
-    // A new staff row of practice 2 (pm@demo.test is its PM), never invited.
-    const { rows } = await stack.sql.query(
-      `insert into practice_staff (practice_id, first_name, last_name, type, email)
-       values (2, 'Ivy', 'Invitee', 'support', 'ivy.invitee@example.com') returning id`,
-    );
-    const staffId = rows[0].id as number;
-    const first = await stack.gql<{ sendStaffInvite: Record<string, unknown> }>('pm@demo.test', INVITE, {
+    const { pm, ...practice } = await createManagedPractice(stack.sql, {
+      name: 'Riverbend Medical Centre',
+      manager: { firstName: 'Sarah', lastName: 'Mitchell' },
+    });
+    // A new staff row of the practice, never invited.
+    const staffId = await createStaff(stack.sql, practice.id, {
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      type: 'support',
+      email: 'ivy.invitee@example.com',
+    });
+    const first = await stack.gql<{ sendStaffInvite: Record<string, unknown> }>(pm, INVITE, {
       staffId,
     });
     expect(first.errors).toBeUndefined();
@@ -65,7 +77,8 @@ describe('invitations', () => {
     );
     expect(mail.rows[0].text_body).toContain(`http://portal.test:3000/Practice/Invite/${token}`);
     const inviter = await stack.sql.query(
-      "select first_name || ' ' || last_name as name from users where email = 'pm@demo.test'",
+      "select first_name || ' ' || last_name as name from users where id = $1",
+      [pm.id],
     );
     expect(mail.rows[0].text_body).toContain(
       `${inviter.rows[0].name} of Riverbend Medical Centre has invited you to join the practice on Connect.`,
@@ -77,7 +90,7 @@ describe('invitations', () => {
     expect(subject.rows[0].subject).toBe('You are invited to Riverbend Medical Centre on Connect');
     expect(mail.rows[0].text_body).not.toMatch(/accreditation portal/i);
 
-    const again = await stack.gql<{ sendStaffInvite: { id: number } }>('pm@demo.test', INVITE, { staffId });
+    const again = await stack.gql<{ sendStaffInvite: { id: number } }>(pm, INVITE, { staffId });
     expect(again.data!.sendStaffInvite.id).not.toBe(first.data!.sendStaffInvite.id);
     const statuses = await stack.sql.query(
       'select status from invitations where practice_staff_id = $1 order by id',
@@ -109,10 +122,10 @@ describe('invitations', () => {
     expect(signup.statusCode).toBe(201);
     const userId = signup.json().user.id as number;
     const linked = await stack.sql.query(
-      `select s.user_id, i.status, exists (select 1 from practice_users where practice_id = 2 and user_id = $2 and role = 'PM') as pm
+      `select s.user_id, i.status, exists (select 1 from practice_users where practice_id = $3 and user_id = $2 and role = 'PM') as pm
          from practice_staff s join invitations i on i.practice_staff_id = s.id and i.status <> 'REVOKED'
         where s.id = $1`,
-      [staffId, userId],
+      [staffId, userId, practice.id],
     );
     expect(linked.rows).toEqual([{ user_id: userId, status: 'ACCEPTED', pm: true }]);
     expect((await details(newToken!)).json()).toMatchObject({
@@ -120,27 +133,44 @@ describe('invitations', () => {
       message: 'This invitation has already been used. Please sign in to open the practice.',
     });
     // Now the staff member has an active account: no more invites.
-    const refused = await stack.gql('pm@demo.test', INVITE, { staffId });
+    const refused = await stack.gql(pm, INVITE, { staffId });
     expect(refused.errors?.[0]?.message).toBe('This staff member already has an active account.');
   });
 
   it('follows the eligibility rules and the access rules', async () => {
-    // Staff 4 (practice 1) rejected their invite; staff 3 has none but pm.single is the PM, not pm.
-    const rejected = await stack.gql('pm.single@demo.test', INVITE, { staffId: 4 });
+    // `home` (manager `manager`): one staff member rejected their invite, another has none.
+    const { id: home, pm: manager } = await createManagedPractice(stack.sql);
+    const rejectedStaff = await createStaff(stack.sql, home, { email: 'ethan.brennan@home.example' });
+    await createInvitation(stack.sql, home, {
+      email: 'ethan.brennan@home.example',
+      practiceStaffId: rejectedStaff,
+      status: 'REJECTED',
+    });
+    const uninvited = await createStaff(stack.sql, home, { email: 'mei.chen@home.example' });
+    // `elsewhere` (manager `pm`), surveyed by `surveyor`.
+    const { id: elsewhere, pm } = await createManagedPractice(stack.sql);
+    const surveyor = await createUser(stack.sql, { isSurveyor: true });
+    await addPracticeRole(stack.sql, elsewhere, surveyor.id, 'SU');
+    const surveyed = await createStaff(stack.sql, elsewhere, { email: 'mei.green@elsewhere.example' });
+
+    const rejected = await stack.gql(manager, INVITE, { staffId: rejectedStaff });
     expect(rejected.errors?.[0]?.message).toBe('This staff member has already answered their invitation.');
-    const surveyor = await stack.gql('surveyor@demo.test', INVITE, { staffId: 6 });
-    expect(surveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
-    const stranger = await stack.gql('pm@demo.test', INVITE, { staffId: 3 });
+    const bySurveyor = await stack.gql(surveyor, INVITE, { staffId: surveyed });
+    expect(bySurveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
+    const stranger = await stack.gql(pm, INVITE, { staffId: uninvited });
     expect(stranger.errors?.[0]?.extensions?.code).toBe('not_found');
-    const { rows } = await stack.sql.query(
-      `insert into practice_staff (practice_id, first_name, last_name, type) values (1, 'No', 'Mail', 'other') returning id`,
-    );
-    const noEmail = await stack.gql('pm.single@demo.test', INVITE, { staffId: rows[0].id });
+    const withoutEmail = await createStaff(stack.sql, home, {
+      firstName: 'No',
+      lastName: 'Mail',
+      type: 'other',
+    });
+    const noEmail = await stack.gql(manager, INVITE, { staffId: withoutEmail });
     expect(noEmail.errors?.[0]?.message).toBe(
       'Invite was not sent to this staff member. Please check you have entered a valid email address & try again.',
     );
-    const qam = await stack.gql('qam@demo.test', INVITE, { staffId: 3 });
-    expect(qam.errors).toBeUndefined();
+    const qam = await createUser(stack.sql, { isQam: true });
+    const byQam = await stack.gql(qam, INVITE, { staffId: uninvited });
+    expect(byQam.errors).toBeUndefined();
   });
 
   it('acceptInvitation links a signed-in user; expired, used and unknown tokens are told apart', async () => {

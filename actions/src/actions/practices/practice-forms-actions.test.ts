@@ -1,6 +1,18 @@
 import { EMPTY_PRACTICE_FORM, type TPracticeFormValues } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_APPLICATIONS } from '../../services/practices/add-practice.ts';
+import {
+  addPracticeRole,
+  addSurveyVisitor,
+  createAccreditation,
+  createAddress,
+  createManagedPractice,
+  createPractice,
+  createReapplication,
+  createSurveyVisit,
+  createUser,
+  type TestUser,
+} from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 const ADD = `mutation Add($details: jsonb!) { addPractice(details: $details) { id status role } }`;
@@ -11,7 +23,6 @@ const SUBMIT = `mutation Submit($id: Int!, $details: jsonb!) {
 const CONFIRM = `mutation Confirm($practiceId: Int!, $visitId: Int!) {
   confirmSurveyVisit(practiceId: $practiceId, visitId: $visitId) { id confirmationFormStatus confirmedAt message } }`;
 const PAY = 'query Pay($id: Int!) { practicePaymentUrl(practiceId: $id) { url } }';
-const ADMIN = { email: 'admin@demo.test', role: 'provider_admin' };
 
 /** A valid practice form with overrides. */
 const form = (overrides: Partial<TPracticeFormValues> = {}): TPracticeFormValues => ({
@@ -29,6 +40,7 @@ describe('practice form actions', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startTestStack({
+      template: 'migrated',
       env: { PAYMENT_URL_TEMPLATE: 'https://pay.example/practice/{practiceId}' },
     });
   });
@@ -52,8 +64,9 @@ describe('practice form actions', () => {
 
   describe('addPractice', () => {
     it('makes a single-practice manager the manager of the new application, in one go', async () => {
+      const { pm: manager } = await createManagedPractice(stack.sql);
       const result = await stack.gql<{ addPractice: { id: number; status: string; role: string } }>(
-        'pm.single@demo.test',
+        manager,
         ADD,
         { details: form({ doctorHead: '3', doctorMax: '4' }) },
       );
@@ -75,12 +88,10 @@ describe('practice form actions', () => {
         'select user_id, role, active from practice_users where practice_id = $1',
         [id],
       );
-      expect(managers.rows).toEqual([
-        { user_id: await stack.userId('pm.single@demo.test'), role: 'PM', active: true },
-      ]);
+      expect(managers.rows).toEqual([{ user_id: manager.id, role: 'PM', active: true }]);
       // The new practice is theirs to open and change.
       const permissions = await stack.gql<{ userPermissions: { practice: { changePractice: boolean } } }>(
-        'pm.single@demo.test',
+        manager,
         'query P($id: Int!) { userPermissions(practiceId: $id) { practice { changePractice } } }',
         { id },
       );
@@ -88,7 +99,8 @@ describe('practice form actions', () => {
     });
 
     it('lets the provider admin add a practice without becoming its manager', async () => {
-      const result = await stack.gql<{ addPractice: { id: number; role: string | null } }>(ADMIN, ADD, {
+      const admin = { ...(await createUser(stack.sql, { isAdmin: true })), role: 'provider_admin' };
+      const result = await stack.gql<{ addPractice: { id: number; role: string | null } }>(admin, ADD, {
         details: form({ name: 'Admin Added Clinic', street: '', suburb: '', state: '', postcode: '' }),
       });
       const { id, role } = result.data!.addPractice;
@@ -98,8 +110,9 @@ describe('practice form actions', () => {
     });
 
     it('refuses bad fields by name and a value outside a choice list, adding nothing', async () => {
+      const { pm } = await createManagedPractice(stack.sql);
       const before = [await count('practices'), await count('organisations'), await count('addresses')];
-      const bad = await stack.gql('pm@demo.test', ADD, {
+      const bad = await stack.gql(pm, ADD, {
         details: form({ name: ' ', abn: '123', postcode: '20', doctorMax: '0', doctorHead: '2' }),
       });
       expect(bad.errors?.[0]?.extensions).toMatchObject({
@@ -111,7 +124,7 @@ describe('practice form actions', () => {
           doctorMax: 'The maximum cannot be lower than the head count.',
         },
       });
-      const notAState = await stack.gql('pm@demo.test', ADD, { details: form({ state: 'ZZ' }) });
+      const notAState = await stack.gql(pm, ADD, { details: form({ state: 'ZZ' }) });
       expect(notAState.errors?.[0]?.extensions).toMatchObject({
         code: 'invalid_input',
         fields: { state: 'Choose one of the listed values.' },
@@ -122,12 +135,13 @@ describe('practice form actions', () => {
     });
 
     it('limits a manager to three applications in progress', async () => {
-      const email = 'pm.tas@demo.test';
+      // The manager of an accredited practice (not an application).
+      const { pm } = await createManagedPractice(stack.sql, { practice: { status: 'ACCREDITED' } });
       for (const n of [1, 2, 3]) {
-        const ok = await stack.gql(email, ADD, { details: form({ name: `Application ${n}` }) });
+        const ok = await stack.gql(pm, ADD, { details: form({ name: `Application ${n}` }) });
         expect(ok.errors).toBeUndefined();
       }
-      const fourth = await stack.gql(email, ADD, { details: form({ name: 'Application 4' }) });
+      const fourth = await stack.gql(pm, ADD, { details: form({ name: 'Application 4' }) });
       expect(fourth.errors?.[0]?.message).toBe(TOO_MANY_APPLICATIONS);
       expect(await count(`organisations where name = 'Application 4'`)).toBe(0);
     });
@@ -135,28 +149,27 @@ describe('practice form actions', () => {
 
   describe('savePracticeDetails', () => {
     it("saves a manager's changes and creates the address of a practice that has none", async () => {
-      // Practice 6 (PM pm): take its address away, as for a practice registered without one.
-      await stack.sql.query('update organisations set physical_address_id = null where id = 6');
-      const result = await stack.gql<{ savePracticeDetails: { id: number; addressId: number } }>(
-        'pm@demo.test',
-        SAVE,
-        {
-          id: 6,
-          details: form({
-            name: 'Red Centre Community Clinic',
-            street: '14 Hartley Street',
-            suburb: 'Alice Springs',
-            state: 'NT',
-            postcode: '0870',
-            doctorHead: '5',
-            doctorMax: '7',
-          }),
-        },
-      );
+      // A practice registered without a physical address, with a postal one.
+      const postal = await createAddress(stack.sql, { street: 'PO Box 318', suburb: 'Alice Springs' });
+      const { id, pm } = await createManagedPractice(stack.sql, {
+        organisation: { postal_address_id: postal.id, billing_address_id: postal.id },
+      });
+      const result = await stack.gql<{ savePracticeDetails: { id: number; addressId: number } }>(pm, SAVE, {
+        id,
+        details: form({
+          name: 'Red Centre Community Clinic',
+          street: '14 Hartley Street',
+          suburb: 'Alice Springs',
+          state: 'NT',
+          postcode: '0870',
+          doctorHead: '5',
+          doctorMax: '7',
+        }),
+      });
       expect(result.errors).toBeUndefined();
       const { addressId } = result.data!.savePracticeDetails;
-      expect(addressId).not.toBe(11); // a new row, not the postal address
-      expect(await practiceRow(6)).toMatchObject({
+      expect(addressId).not.toBe(postal.id); // a new row, not the postal address
+      expect(await practiceRow(id)).toMatchObject({
         physical_address_id: addressId,
         street: '14 Hartley Street',
         suburb: 'Alice Springs',
@@ -165,8 +178,8 @@ describe('practice form actions', () => {
         doctor_head_count: 5,
       });
       // Saving again updates that address instead of adding another.
-      const again = await stack.gql<{ savePracticeDetails: { addressId: number } }>('pm@demo.test', SAVE, {
-        id: 6,
+      const again = await stack.gql<{ savePracticeDetails: { addressId: number } }>(pm, SAVE, {
+        id,
         details: form({
           name: 'Red Centre Community Clinic',
           suburb: 'The Gap',
@@ -175,84 +188,99 @@ describe('practice form actions', () => {
         }),
       });
       expect(again.data?.savePracticeDetails.addressId).toBe(addressId);
-      expect((await practiceRow(6)).suburb).toBe('The Gap');
+      expect((await practiceRow(id)).suburb).toBe('The Gap');
     });
 
     it('refuses a bad form, a surveyor and a stranger, changing nothing', async () => {
-      const before = await practiceRow(2);
-      const bad = await stack.gql('pm@demo.test', SAVE, { id: 2, details: form({ abn: '12 345' }) });
+      const { id, pm } = await createManagedPractice(stack.sql, {
+        organisation: { physical_address_id: (await createAddress(stack.sql)).id },
+      });
+      const surveyor = await createUser(stack.sql, { isSurveyor: true });
+      await addPracticeRole(stack.sql, id, surveyor.id, 'SU');
+      const { pm: strangerPm } = await createManagedPractice(stack.sql);
+      const before = await practiceRow(id);
+      const bad = await stack.gql(pm, SAVE, { id, details: form({ abn: '12 345' }) });
       expect(bad.errors?.[0]?.extensions?.fields).toEqual({ abn: 'An ABN is 11 digits.' });
-      const surveyor = await stack.gql('surveyor@demo.test', SAVE, { id: 2, details: form() });
-      expect(surveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
-      const stranger = await stack.gql('pm.single@demo.test', SAVE, { id: 2, details: form() });
+      const bySurveyor = await stack.gql(surveyor, SAVE, { id, details: form() });
+      expect(bySurveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
+      const stranger = await stack.gql(strangerPm, SAVE, { id, details: form() });
       expect(stranger.errors?.[0]).toMatchObject({
         message: 'There is no such practice.',
         extensions: { code: 'not_found' },
       });
-      expect(await practiceRow(2)).toEqual(before);
+      expect(await practiceRow(id)).toEqual(before);
     });
   });
 
   describe('submitReapplication', () => {
     it('submits a DUE renewal with its details, stamped, then offers payment; not twice', async () => {
-      // Practice 3 (PM pm) has a renewal DUE; practice 1 has none.
-      expect((await stack.gql('pm@demo.test', PAY, { id: 3 })).errors?.[0]?.message).toMatch(/^Sorry/);
+      // `renewing` has a renewal DUE; `other` (managed by someone else) has none.
+      const { id, pm } = await createManagedPractice(stack.sql, {
+        name: 'Southern Cross General Practice',
+        practice: { status: 'ACCREDITED' },
+      });
+      const renewal = await createReapplication(stack.sql, id, { status: 'DUE' });
+      const other = await createManagedPractice(stack.sql, { name: 'Harbourside Family Medical' });
+      expect((await stack.gql(pm, PAY, { id })).errors?.[0]?.message).toMatch(/^Sorry/);
       // A value the database refuses rolls the whole submission back.
-      const refused = await stack.gql('pm@demo.test', SUBMIT, {
-        id: 3,
+      const refused = await stack.gql(pm, SUBMIT, {
+        id,
         details: form({ name: 'Southern Cross General Practice', state: 'ZZ' }),
       });
       expect(refused.errors?.[0]?.extensions?.fields).toEqual({ state: 'Choose one of the listed values.' });
-      expect((await stack.sql.query('select status from reapplications where id = 1')).rows[0].status).toBe(
-        'DUE',
-      );
+      expect(
+        (await stack.sql.query('select status from reapplications where id = $1', [renewal.id])).rows[0]
+          .status,
+      ).toBe('DUE');
 
-      const result = await stack.gql<{ submitReapplication: Record<string, unknown> }>(
-        'pm@demo.test',
-        SUBMIT,
-        {
-          id: 3,
-          details: form({
-            name: 'Southern Cross General Practice',
-            suburb: 'Carlton North',
-            state: 'VIC',
-            postcode: '3054',
-          }),
-        },
-      );
+      const result = await stack.gql<{ submitReapplication: Record<string, unknown> }>(pm, SUBMIT, {
+        id,
+        details: form({
+          name: 'Southern Cross General Practice',
+          suburb: 'Carlton North',
+          state: 'VIC',
+          postcode: '3054',
+        }),
+      });
       expect(result.errors).toBeUndefined();
       expect(result.data!.submitReapplication).toMatchObject({
-        id: 1,
-        practiceId: 3,
+        id: renewal.id,
+        practiceId: id,
         status: 'PAYMENT_PENDING',
         message: 'Your renewal has been submitted. Continue to payment to complete it.',
       });
       const row = (
-        await stack.sql.query('select status, submitted_at, submitted_by_id from reapplications where id = 1')
+        await stack.sql.query(
+          'select status, submitted_at, submitted_by_id from reapplications where id = $1',
+          [renewal.id],
+        )
       ).rows[0];
       expect(row.status).toBe('PAYMENT_PENDING');
-      expect(row.submitted_by_id).toBe(await stack.userId('pm@demo.test'));
+      expect(row.submitted_by_id).toBe(pm.id);
       expect(row.submitted_at.toISOString()).toBe(result.data!.submitReapplication.submittedAt);
-      expect((await practiceRow(3)).suburb).toBe('Carlton North');
-      expect((await stack.gql('pm@demo.test', PAY, { id: 3 })).data).toEqual({
-        practicePaymentUrl: { url: 'https://pay.example/practice/3' },
+      expect((await practiceRow(id)).suburb).toBe('Carlton North');
+      expect((await stack.gql(pm, PAY, { id })).data).toEqual({
+        practicePaymentUrl: { url: `https://pay.example/practice/${id}` },
       });
 
-      const twice = await stack.gql('pm@demo.test', SUBMIT, { id: 3, details: form() });
+      const twice = await stack.gql(pm, SUBMIT, { id, details: form() });
       expect(twice.errors?.[0]?.message).toBe(
         'This renewal has already been submitted and is waiting for payment.',
       );
-      const none = await stack.gql('pm.single@demo.test', SUBMIT, { id: 1, details: form() });
+      const none = await stack.gql(other.pm, SUBMIT, { id: other.id, details: form() });
       expect(none.errors?.[0]?.message).toBe(
         'This practice has no renewal due, so there is nothing to submit.',
       );
-      expect((await practiceRow(1)).name).toBe('Harbourside Family Medical');
+      expect((await practiceRow(other.id)).name).toBe('Harbourside Family Medical');
     });
 
     it('refuses a surveyor on the practice', async () => {
-      // surveyor2 is SU on practice 3.
-      const surveyor = await stack.gql('surveyor2@demo.test', SUBMIT, { id: 3, details: form() });
-      expect(surveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
+      const { id } = await createManagedPractice(stack.sql, { practice: { status: 'ACCREDITED' } });
+      await createReapplication(stack.sql, id, { status: 'DUE' });
+      const surveyor = await createUser(stack.sql, { isSurveyor: true });
+      await addPracticeRole(stack.sql, id, surveyor.id, 'SU');
+      const bySurveyor = await stack.gql(surveyor, SUBMIT, { id, details: form() });
+      expect(bySurveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
     });
   });
 
@@ -265,49 +293,64 @@ describe('practice form actions', () => {
         )
       ).rows[0];
 
+    /** A practice with a cycle and a visit whose confirmation form is as said; managed by `pm` or a new manager. */
+    const practiceWithVisit = async (confirmation: string, manager?: TestUser) => {
+      const practice = manager
+        ? { ...(await createPractice(stack.sql)), pm: manager }
+        : await createManagedPractice(stack.sql);
+      if (manager) await addPracticeRole(stack.sql, practice.id, manager.id, 'PM');
+      const accreditation = await createAccreditation(stack.sql, practice.id);
+      const visit = await createSurveyVisit(stack.sql, accreditation.id, {
+        confirmation_form_status: confirmation,
+      });
+      return { ...practice, visitId: visit.id };
+    };
+
     it('confirms a visit whose form was sent, stamped, and only once', async () => {
-      // Visit 9 of practice 10 (PM pm) has its confirmation form SENT.
-      const result = await stack.gql<{ confirmSurveyVisit: Record<string, unknown> }>(
-        'pm@demo.test',
-        CONFIRM,
-        {
-          practiceId: 10,
-          visitId: 9,
-        },
-      );
+      const { id: practiceId, visitId, pm } = await practiceWithVisit('SENT');
+      const result = await stack.gql<{ confirmSurveyVisit: Record<string, unknown> }>(pm, CONFIRM, {
+        practiceId,
+        visitId,
+      });
       expect(result.errors).toBeUndefined();
       expect(result.data!.confirmSurveyVisit).toMatchObject({
-        id: 9,
+        id: visitId,
         confirmationFormStatus: 'RECEIVED',
         message: 'Thank you. The survey visit is confirmed.',
       });
-      const row = await visit(9);
+      const row = await visit(visitId);
       expect(row.confirmation_form_status).toBe('RECEIVED');
-      expect(row.confirmation_received_by_id).toBe(await stack.userId('pm@demo.test'));
+      expect(row.confirmation_received_by_id).toBe(pm.id);
       expect(row.confirmation_received_at.toISOString()).toBe(result.data!.confirmSurveyVisit.confirmedAt);
 
-      const again = await stack.gql('pm@demo.test', CONFIRM, { practiceId: 10, visitId: 9 });
+      const again = await stack.gql(pm, CONFIRM, { practiceId, visitId });
       expect(again.errors?.[0]?.message).toBe(
         'This survey visit is not waiting for a confirmation. It may already have been confirmed.',
       );
     });
 
     it("refuses another practice's visit, a surveyor and a visit not sent, changing nothing", async () => {
-      await stack.sql.query(`update survey_visits set confirmation_form_status = 'SENT' where id = 2`);
-      // Visit 2 is practice 2's; asked through practice 10 it does not exist.
-      const elsewhere = await stack.gql('pm@demo.test', CONFIRM, { practiceId: 10, visitId: 2 });
+      // `sent` and `asked` are both practices of one manager; `sent` has a visit with its form SENT.
+      const sent = await practiceWithVisit('SENT');
+      const asked = await practiceWithVisit('SENT', sent.pm);
+      // The visit of `sent`, asked through `asked`, does not exist.
+      const elsewhere = await stack.gql(sent.pm, CONFIRM, { practiceId: asked.id, visitId: sent.visitId });
       expect(elsewhere.errors?.[0]).toMatchObject({
         message: 'There is no such survey visit.',
         extensions: { code: 'not_found' },
       });
-      // surveyor is SU on practice 2 and a visitor on visit 2.
-      const surveyor = await stack.gql('surveyor@demo.test', CONFIRM, { practiceId: 2, visitId: 2 });
-      expect(surveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
-      expect((await visit(2)).confirmation_form_status).toBe('SENT');
-      // Visit 3 (practice 5) was received long ago.
-      const received = await stack.gql('pm@demo.test', CONFIRM, { practiceId: 5, visitId: 3 });
-      expect(received.errors?.[0]?.extensions?.code).toBe('invalid_input');
-      expect(await visit(3)).toMatchObject({ confirmation_received_at: null });
+      // A surveyor (SU) of the practice and a visitor of the visit.
+      const surveyor = await createUser(stack.sql, { isSurveyor: true });
+      await addPracticeRole(stack.sql, sent.id, surveyor.id, 'SU');
+      await addSurveyVisitor(stack.sql, sent.visitId, surveyor.id, 'ACCEPTED');
+      const bySurveyor = await stack.gql(surveyor, CONFIRM, { practiceId: sent.id, visitId: sent.visitId });
+      expect(bySurveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
+      expect((await visit(sent.visitId)).confirmation_form_status).toBe('SENT');
+      // A visit whose form was received long ago (no stamp of this action).
+      const received = await practiceWithVisit('RECEIVED', sent.pm);
+      const again = await stack.gql(sent.pm, CONFIRM, { practiceId: received.id, visitId: received.visitId });
+      expect(again.errors?.[0]?.extensions?.code).toBe('invalid_input');
+      expect(await visit(received.visitId)).toMatchObject({ confirmation_received_at: null });
     });
   });
 });

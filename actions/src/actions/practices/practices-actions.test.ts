@@ -1,4 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPracticeRole,
+  createAccreditation,
+  createContact,
+  createManagedPractice,
+  createReapplication,
+  createStaff,
+  createUser,
+  type TestUser,
+} from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 const PAY = 'query Pay($id: Int!) { practicePaymentUrl(practiceId: $id) { practiceId url } }';
@@ -12,6 +22,7 @@ describe('practice actions', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startTestStack({
+      template: 'migrated',
       env: { PAYMENT_URL_TEMPLATE: 'https://pay.example/practice/{practiceId}' },
     });
   });
@@ -21,25 +32,73 @@ describe('practice actions', () => {
 
   describe('practicePaymentUrl', () => {
     it('gives the payment page of a payment-pending practice or renewal to its manager', async () => {
-      // Practice 9 is a new application awaiting payment (PM pm.newcastle); 4 a renewal awaiting payment (PM pm).
-      expect(await stack.gql('pm.newcastle@demo.test', PAY, { id: 9 })).toEqual({
-        data: { practicePaymentUrl: { practiceId: 9, url: 'https://pay.example/practice/9' } },
+      // A new application awaiting payment, and an accredited practice whose renewal awaits payment.
+      const application = await createManagedPractice(stack.sql, { practice: { status: 'PAYMENT_PENDING' } });
+      const renewing = await createManagedPractice(stack.sql, { practice: { status: 'ACCREDITED' } });
+      await createReapplication(stack.sql, renewing.id, { status: 'PAYMENT_PENDING' });
+      expect(await stack.gql(application.pm, PAY, { id: application.id })).toEqual({
+        data: {
+          practicePaymentUrl: {
+            practiceId: application.id,
+            url: `https://pay.example/practice/${application.id}`,
+          },
+        },
       });
-      expect((await stack.gql('pm@demo.test', PAY, { id: 4 })).data).toEqual({
-        practicePaymentUrl: { practiceId: 4, url: 'https://pay.example/practice/4' },
+      expect((await stack.gql(renewing.pm, PAY, { id: renewing.id })).data).toEqual({
+        practicePaymentUrl: { practiceId: renewing.id, url: `https://pay.example/practice/${renewing.id}` },
       });
     });
 
     it("answers the spec's failure message when nothing is owed, and refuses surveyors", async () => {
-      const nothingOwed = await stack.gql('pm.single@demo.test', PAY, { id: 1 });
+      const owesNothing = await createManagedPractice(stack.sql, { practice: { status: 'IN_PROGRESS' } });
+      const nothingOwed = await stack.gql(owesNothing.pm, PAY, { id: owesNothing.id });
       expect(nothingOwed.errors?.[0]?.message).toBe(PAYMENT_FAILED);
-      // surveyor2 is SU on practice 9 (the locked row of the list).
-      const surveyor = await stack.gql('surveyor2@demo.test', PAY, { id: 9 });
-      expect(surveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
+      // A surveyor (SU) of a practice awaiting payment.
+      const application = await createManagedPractice(stack.sql, { practice: { status: 'PAYMENT_PENDING' } });
+      const surveyor = await createUser(stack.sql, { isSurveyor: true });
+      await addPracticeRole(stack.sql, application.id, surveyor.id, 'SU');
+      const bySurveyor = await stack.gql(surveyor, PAY, { id: application.id });
+      expect(bySurveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
     });
   });
 
   describe('setNominatedContact', () => {
+    /** `home` (manager `manager`): an open cycle with its accreditation, GP and support contacts. */
+    let home: number;
+    let manager: TestUser;
+    let accreditationId: number;
+    /** Rahul Chen, a nurse of home; a GP of home; a GP of `elsewhere`, which `surveyor` surveys. */
+    let rahul: number;
+    let gp: number;
+    let elsewhere: number;
+    let elsewhereGp: number;
+    let surveyor: TestUser;
+    beforeAll(async () => {
+      ({ id: home, pm: manager } = await createManagedPractice(stack.sql));
+      const contact = async (type: string, columns = {}) =>
+        (await createContact(stack.sql, home, { type, ...columns })).id;
+      accreditationId = (
+        await createAccreditation(stack.sql, home, {
+          nominated_accreditation_contact_id: await contact('ACCREDITATION', { user_id: manager.id }),
+          nominated_gp_contact_id: await contact('GP', { first_name: 'Anna', last_name: 'Kowalski' }),
+          nominated_support_contact_id: await contact('SUPPORT', {
+            first_name: 'Sophie',
+            last_name: 'Brennan',
+          }),
+        })
+      ).id;
+      rahul = await createStaff(stack.sql, home, { firstName: 'Rahul', lastName: 'Chen', type: 'nurse' });
+      gp = await createStaff(stack.sql, home, { firstName: 'Henry', lastName: 'Kowalski', type: 'gp' });
+      ({ id: elsewhere } = await createManagedPractice(stack.sql));
+      elsewhereGp = await createStaff(stack.sql, elsewhere, {
+        firstName: 'Rahul',
+        lastName: 'Desai',
+        type: 'gp',
+      });
+      surveyor = await createUser(stack.sql, { isSurveyor: true });
+      await addPracticeRole(stack.sql, elsewhere, surveyor.id, 'SU');
+    });
+
     const contactOf = async (practiceId: number, column: string) =>
       (
         await stack.sql.query(
@@ -50,23 +109,18 @@ describe('practice actions', () => {
       ).rows[0];
 
     it('saves the chosen staff member as the contact, then points the accreditation at it', async () => {
-      // Practice 1 (pm.single), staff 3 is Rahul Chen, a nurse.
-      const result = await stack.gql<{ setNominatedContact: Record<string, unknown> }>(
-        'pm.single@demo.test',
-        CONTACT,
-        {
-          practiceId: 1,
-          kind: 'NURSE',
-          staffId: 3,
-          phone: '0411 222 333',
-        },
-      );
+      const result = await stack.gql<{ setNominatedContact: Record<string, unknown> }>(manager, CONTACT, {
+        practiceId: home,
+        kind: 'NURSE',
+        staffId: rahul,
+        phone: '0411 222 333',
+      });
       expect(result.data!.setNominatedContact).toMatchObject({
-        accreditationId: 1,
+        accreditationId,
         kind: 'NURSE',
         message: 'Successfully updated nominated contact',
       });
-      expect(await contactOf(1, 'nominated_nurse_contact_id')).toMatchObject({
+      expect(await contactOf(home, 'nominated_nurse_contact_id')).toMatchObject({
         id: result.data!.setNominatedContact.contactId,
         first_name: 'Rahul',
         last_name: 'Chen',
@@ -74,68 +128,65 @@ describe('practice actions', () => {
         phone: '0411 222 333',
       });
       // Same person again with another phone: the contact is updated, not duplicated.
-      const again = await stack.gql<{ setNominatedContact: { contactId: number } }>(
-        'pm.single@demo.test',
-        CONTACT,
-        {
-          practiceId: 1,
-          kind: 'NURSE',
-          staffId: 3,
-          phone: '',
-        },
-      );
+      const again = await stack.gql<{ setNominatedContact: { contactId: number } }>(manager, CONTACT, {
+        practiceId: home,
+        kind: 'NURSE',
+        staffId: rahul,
+        phone: '',
+      });
       expect(again.data!.setNominatedContact.contactId).toBe(result.data!.setNominatedContact.contactId);
-      expect((await contactOf(1, 'nominated_nurse_contact_id')).phone).toBeNull();
+      expect((await contactOf(home, 'nominated_nurse_contact_id')).phone).toBeNull();
     });
 
     it('checks the phone, keeps the accreditation contact, and lets other contacts be cleared', async () => {
-      const before = await contactOf(1, 'nominated_gp_contact_id');
-      const accreditationContact = await contactOf(1, 'nominated_accreditation_contact_id');
+      const before = await contactOf(home, 'nominated_gp_contact_id');
+      const accreditationContact = await contactOf(home, 'nominated_accreditation_contact_id');
       expect(accreditationContact).toMatchObject({ id: expect.any(Number) });
-      const badPhone = await stack.gql('pm.single@demo.test', CONTACT, {
-        practiceId: 1,
+      const badPhone = await stack.gql(manager, CONTACT, {
+        practiceId: home,
         kind: 'GP',
-        staffId: 1,
+        staffId: gp,
         phone: '12',
       });
       expect(badPhone.errors?.[0]?.message).toBe('Error updating nominated contact');
       expect(badPhone.errors?.[0]?.extensions?.fields).toEqual({ phone: 'Invalid phone number format' });
-      expect(await contactOf(1, 'nominated_gp_contact_id')).toEqual(before);
+      expect(await contactOf(home, 'nominated_gp_contact_id')).toEqual(before);
 
-      const removeAccreditation = await stack.gql('pm.single@demo.test', CONTACT, {
-        practiceId: 1,
+      const removeAccreditation = await stack.gql(manager, CONTACT, {
+        practiceId: home,
         kind: 'ACCREDITATION',
       });
       expect(removeAccreditation.errors?.[0]?.message).toBe(
         'The nominated accreditation contact cannot be removed.',
       );
       expect(removeAccreditation.errors?.[0]?.extensions?.code).toBe('invalid_input');
-      expect(await contactOf(1, 'nominated_accreditation_contact_id')).toEqual(accreditationContact);
+      expect(await contactOf(home, 'nominated_accreditation_contact_id')).toEqual(accreditationContact);
 
-      const cleared = await stack.gql('pm.single@demo.test', CONTACT, { practiceId: 1, kind: 'SUPPORT' });
+      expect(await contactOf(home, 'nominated_support_contact_id')).toBeDefined();
+      const cleared = await stack.gql(manager, CONTACT, { practiceId: home, kind: 'SUPPORT' });
       expect(cleared.errors).toBeUndefined();
-      expect(await contactOf(1, 'nominated_support_contact_id')).toBeUndefined();
+      expect(await contactOf(home, 'nominated_support_contact_id')).toBeUndefined();
     });
 
     it('takes only people of the practice, and only from who may change the practice', async () => {
-      const otherPractice = await stack.gql('pm.single@demo.test', CONTACT, {
-        practiceId: 1,
+      const otherPractice = await stack.gql(manager, CONTACT, {
+        practiceId: home,
         kind: 'GP',
-        staffId: 6,
+        staffId: elsewhereGp,
       });
       expect(otherPractice.errors?.[0]?.message).toBe('Error updating nominated contact');
-      const user = await stack.gql('pm.single@demo.test', CONTACT, {
-        practiceId: 1,
+      const user = await stack.gql(manager, CONTACT, {
+        practiceId: home,
         kind: 'GP',
-        userId: await stack.userId('pm.single@demo.test'),
+        userId: manager.id,
       });
       expect(user.errors).toBeUndefined();
-      const surveyor = await stack.gql('surveyor@demo.test', CONTACT, {
-        practiceId: 2,
+      const bySurveyor = await stack.gql(surveyor, CONTACT, {
+        practiceId: elsewhere,
         kind: 'GP',
-        staffId: 6,
+        staffId: elsewhereGp,
       });
-      expect(surveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
+      expect(bySurveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
     });
   });
 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPracticeRole, createPractice, createStaff, createUser } from '../../test-support/factories.ts';
+import {
+  addPracticeRole,
+  createDocument,
+  createInvitation,
+  createManagedPractice,
+  createPractice,
+  createStaff,
+  createUser,
+  type TestUser,
+} from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 // Permissions these actions rely on for the web (written by the permissions work, not here):
@@ -37,6 +46,21 @@ const gp = (overrides: Record<string, unknown> = {}) => ({
 
 describe('staff actions', () => {
   let stack: TestStack;
+  /** `home`, managed by `manager`; `riverbend`, managed by `pm`, surveyed by `surveyor` (SU). */
+  let home: number;
+  let manager: TestUser;
+  let riverbend: number;
+  let pm: TestUser;
+  let surveyor: TestUser;
+  /** A surveyor with no role on either practice, a QAM, and a user of no practice. */
+  let outsider: TestUser;
+  let qam: TestUser;
+  let newUser: TestUser;
+  /** An unverified GP of riverbend, with every detail the look-up returns. */
+  let mei: number;
+  const meiNumber = `MED${String(Date.now()).slice(-10)}`;
+  let homeDocument: number;
+  let riverbendDocument: number;
   const staffRow = async (id: number) =>
     (await stack.sql.query('select * from practice_staff where id = $1', [id])).rows[0];
   const staffCount = async (practiceId: number) =>
@@ -46,7 +70,32 @@ describe('staff actions', () => {
     );
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ template: 'migrated' });
+    ({ id: home, pm: manager } = await createManagedPractice(stack.sql));
+    ({ id: riverbend, pm } = await createManagedPractice(stack.sql));
+    surveyor = await createUser(stack.sql, { isSurveyor: true });
+    await addPracticeRole(stack.sql, riverbend, surveyor.id, 'SU');
+    outsider = await createUser(stack.sql, { isSurveyor: true });
+    qam = await createUser(stack.sql, { isQam: true });
+    newUser = await createUser(stack.sql);
+    mei = await createStaff(stack.sql, riverbend, {
+      firstName: 'Mei',
+      lastName: 'Green',
+      type: 'gp',
+      email: 'mei.green@riverbend.example',
+      registrationNum: meiNumber,
+      columns: {
+        title: 'DR',
+        employment_type: 'OWNER',
+        fte_band: 'FTE_75_100',
+        vr_status: 'VR',
+        qicpd: 'ACRRM',
+        qa_cpd_num: '500582',
+        cpr_expiry: '2027-06-30',
+      },
+    });
+    homeDocument = (await createDocument(stack.sql, home)).id;
+    riverbendDocument = (await createDocument(stack.sql, riverbend)).id;
   });
   afterAll(async () => {
     await stack?.close();
@@ -54,16 +103,15 @@ describe('staff actions', () => {
 
   describe('saveStaffMember', () => {
     it('adds a staff member for the practice manager, stored as the schema says', async () => {
-      const result = await stack.gql<{ saveStaffMember: { id: number; created: boolean } }>(
-        'pm.single@demo.test',
-        SAVE,
-        { practiceId: 1, staff: gp({ type: 'nurse', vrStatus: 'VR', qicpd: 'X' }) },
-      );
+      const result = await stack.gql<{ saveStaffMember: { id: number; created: boolean } }>(manager, SAVE, {
+        practiceId: home,
+        staff: gp({ type: 'nurse', vrStatus: 'VR', qicpd: 'X' }),
+      });
       expect(result.errors).toBeUndefined();
       expect(result.data!.saveStaffMember.created).toBe(true);
       const row = await staffRow(result.data!.saveStaffMember.id);
       expect(row).toMatchObject({
-        practice_id: 1,
+        practice_id: home,
         type: 'nurse',
         email: 'nadia.brooks@example.com',
         hours_per_week: '37.50',
@@ -72,14 +120,14 @@ describe('staff actions', () => {
         phone: null,
         verified: false,
         archived: false,
-        created_by_id: await stack.userId('pm.single@demo.test'),
+        created_by_id: manager.id,
       });
     });
 
     it('refuses a bad field with the spec message and the field, changing nothing', async () => {
-      const before = await staffCount(1);
-      const missing = await stack.gql('pm.single@demo.test', SAVE, {
-        practiceId: 1,
+      const before = await staffCount(home);
+      const missing = await stack.gql(manager, SAVE, {
+        practiceId: home,
         staff: gp({ registrationNum: '' }),
       });
       expect(missing.errors?.[0]?.message).toBe(
@@ -89,34 +137,33 @@ describe('staff actions', () => {
         code: 'invalid_input',
         fields: { registration_num: 'Required field' },
       });
-      const phone = await stack.gql('pm.single@demo.test', SAVE, {
-        practiceId: 1,
+      const phone = await stack.gql(manager, SAVE, {
+        practiceId: home,
         staff: gp({ phone: '123' }),
       });
       expect(phone.errors?.[0]?.message).toBe('Could not save staff member, value for Phone is invalid');
       expect(phone.errors?.[0]?.extensions?.fields).toEqual({ phone: 'Invalid phone number format' });
-      const inactive = await stack.gql('pm.single@demo.test', SAVE, {
-        practiceId: 1,
+      const inactive = await stack.gql(manager, SAVE, {
+        practiceId: home,
         staff: gp({ employmentStatus: 'INACTIVE' }),
       });
       expect(inactive.errors?.[0]?.message).toBe(
         'Could not save staff member, value for Resignation Date is invalid',
       );
-      expect(await staffCount(1)).toBe(before);
+      expect(await staffCount(home)).toBe(before);
     });
 
     it('changes an existing row; going back to ACTIVE clears the resignation date', async () => {
-      const added = await stack.gql<{ saveStaffMember: { id: number } }>('pm.single@demo.test', SAVE, {
-        practiceId: 1,
+      const added = await stack.gql<{ saveStaffMember: { id: number } }>(manager, SAVE, {
+        practiceId: home,
         staff: gp({ employmentStatus: 'INACTIVE', resignationDate: '2025-01-31' }),
       });
       const id = added.data!.saveStaffMember.id;
       expect((await staffRow(id)).resignation_date).not.toBeNull();
-      const changed = await stack.gql<{ saveStaffMember: { id: number; created: boolean } }>(
-        'pm.single@demo.test',
-        SAVE,
-        { practiceId: 1, staff: gp({ id, lastName: 'Brooks-Hart', resignationDate: '2025-01-31' }) },
-      );
+      const changed = await stack.gql<{ saveStaffMember: { id: number; created: boolean } }>(manager, SAVE, {
+        practiceId: home,
+        staff: gp({ id, lastName: 'Brooks-Hart', resignationDate: '2025-01-31' }),
+      });
       expect(changed.data!.saveStaffMember).toEqual({ id, created: false });
       expect(await staffRow(id)).toMatchObject({
         last_name: 'Brooks-Hart',
@@ -126,100 +173,105 @@ describe('staff actions', () => {
     });
 
     it('attaches only documents of the same practice', async () => {
-      // Document 3 belongs to practice 2.
-      const wrong = await stack.gql('pm.single@demo.test', SAVE, {
-        practiceId: 1,
-        staff: gp({ cprEvidenceDocumentId: 3 }),
+      const wrong = await stack.gql(manager, SAVE, {
+        practiceId: home,
+        staff: gp({ cprEvidenceDocumentId: riverbendDocument }),
       });
       expect(wrong.errors?.[0]?.message).toBe(
         'Could not save staff member, value for Cpr Evidence Document Id is invalid',
       );
-      const right = await stack.gql<{ saveStaffMember: { id: number } }>('pm.single@demo.test', SAVE, {
-        practiceId: 1,
-        staff: gp({ cprEvidenceDocumentId: 1 }),
+      const right = await stack.gql<{ saveStaffMember: { id: number } }>(manager, SAVE, {
+        practiceId: home,
+        staff: gp({ cprEvidenceDocumentId: homeDocument }),
       });
-      expect((await staffRow(right.data!.saveStaffMember.id)).cpr_evidence_document_id).toBe(1);
+      expect((await staffRow(right.data!.saveStaffMember.id)).cpr_evidence_document_id).toBe(homeDocument);
     });
 
     it('lets a QAM (back-office role) change staff, not a surveyor on the practice nor a stranger', async () => {
-      const qam = await stack.gql('qam@demo.test', SAVE, { practiceId: 2, staff: gp() });
-      expect(qam.errors).toBeUndefined();
-      const surveyor = await stack.gql('surveyor@demo.test', SAVE, { practiceId: 2, staff: gp() });
-      expect(surveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
-      const stranger = await stack.gql('pm.single@demo.test', SAVE, { practiceId: 2, staff: gp() });
+      const byQam = await stack.gql(qam, SAVE, { practiceId: riverbend, staff: gp() });
+      expect(byQam.errors).toBeUndefined();
+      const bySurveyor = await stack.gql(surveyor, SAVE, { practiceId: riverbend, staff: gp() });
+      expect(bySurveyor.errors?.[0]?.extensions?.code).toBe('forbidden');
+      const stranger = await stack.gql(manager, SAVE, { practiceId: riverbend, staff: gp() });
       expect(stranger.errors?.[0]?.extensions?.code).toBe('not_found');
       // A row of another practice cannot be changed through one's own practice id.
-      const other = await stack.gql('pm.single@demo.test', SAVE, { practiceId: 1, staff: gp({ id: 6 }) });
+      const other = await stack.gql(manager, SAVE, { practiceId: home, staff: gp({ id: mei }) });
       expect(other.errors?.[0]?.extensions?.code).toBe('not_found');
-      expect((await staffRow(6)).first_name).toBe('Mei');
+      expect((await staffRow(mei)).first_name).toBe('Mei');
     });
   });
 
   describe('archiveStaffMember', () => {
     it('archives (never deletes) and revokes an open invite; refused for a surveyor', async () => {
-      // Staff 29 of practice 5 has an INVITED invitation (seed); pm manages practice 5.
-      const refused = await stack.gql('surveyor@demo.test', ARCHIVE, { id: 29 });
+      const id = await createStaff(stack.sql, riverbend, { email: 'sophie.smith@riverbend.example' });
+      await createInvitation(stack.sql, riverbend, {
+        email: 'sophie.smith@riverbend.example',
+        practiceStaffId: id,
+        invitedById: pm.id,
+      });
+      const refused = await stack.gql(surveyor, ARCHIVE, { id });
       expect(refused.errors?.[0]?.extensions?.code).toBe('forbidden');
-      const result = await stack.gql('pm@demo.test', ARCHIVE, { id: 29 });
-      expect(result).toEqual({ data: { archiveStaffMember: { id: 29, archived: true } } });
-      expect((await staffRow(29)).archived).toBe(true);
-      const invite = await stack.sql.query('select status from invitations where practice_staff_id = 29');
+      const result = await stack.gql(pm, ARCHIVE, { id });
+      expect(result).toEqual({ data: { archiveStaffMember: { id, archived: true } } });
+      expect((await staffRow(id)).archived).toBe(true);
+      const invite = await stack.sql.query('select status from invitations where practice_staff_id = $1', [
+        id,
+      ]);
       expect(invite.rows).toEqual([{ status: 'REVOKED' }]);
-      const again = await stack.gql('pm@demo.test', ARCHIVE, { id: 29 });
+      const again = await stack.gql(pm, ARCHIVE, { id });
       expect(again.errors?.[0]?.extensions?.code).toBe('not_found');
     });
   });
 
   describe('verifyStaffMember', () => {
     it('is for a surveyor on the practice, a QAM or an admin, never the practice manager', async () => {
-      // Staff 6 (practice 2, unverified); surveyor@demo.test is SU on practice 2, pm is its PM.
-      const pm = await stack.gql('pm@demo.test', VERIFY, { id: 6, verified: true });
-      expect(pm.errors?.[0]?.extensions?.code).toBe('forbidden');
-      const surveyorId = await stack.userId('surveyor@demo.test');
-      const ok = await stack.gql<{ verifyStaffMember: Record<string, unknown> }>(
-        'surveyor@demo.test',
-        VERIFY,
-        {
-          id: 6,
-          verified: true,
-        },
-      );
-      expect(ok.data!.verifyStaffMember).toMatchObject({ id: 6, verified: true, verifiedById: surveyorId });
+      // Mei is unverified; surveyor is SU on riverbend, pm its PM.
+      const byPm = await stack.gql(pm, VERIFY, { id: mei, verified: true });
+      expect(byPm.errors?.[0]?.extensions?.code).toBe('forbidden');
+      const ok = await stack.gql<{ verifyStaffMember: Record<string, unknown> }>(surveyor, VERIFY, {
+        id: mei,
+        verified: true,
+      });
+      expect(ok.data!.verifyStaffMember).toMatchObject({
+        id: mei,
+        verified: true,
+        verifiedById: surveyor.id,
+      });
       expect(Date.parse(ok.data!.verifyStaffMember.verifiedAt as string)).toBeGreaterThan(
         Date.now() - 60_000,
       );
-      const withdrawn = await stack.gql('qam@demo.test', VERIFY, { id: 6, verified: false });
+      const withdrawn = await stack.gql(qam, VERIFY, { id: mei, verified: false });
       expect(withdrawn.data).toEqual({
-        verifyStaffMember: { id: 6, verified: false, verifiedAt: null, verifiedById: null },
+        verifyStaffMember: { id: mei, verified: false, verifiedAt: null, verifiedById: null },
       });
-      // surveyor2 is not on practice 2.
-      const outsider = await stack.gql('surveyor2@demo.test', VERIFY, { id: 6, verified: true });
-      expect(outsider.errors?.[0]?.extensions?.code).toBe('not_found');
+      // The outsider surveys elsewhere, not riverbend.
+      const byOutsider = await stack.gql(outsider, VERIFY, { id: mei, verified: true });
+      expect(byOutsider.errors?.[0]?.extensions?.code).toBe('not_found');
     });
   });
 
   describe('findStaffByRegistration', () => {
     it('matches the number in any case, across practices, with the spec fields once typed in full', async () => {
       const result = await stack.gql<{ findStaffByRegistration: Array<Record<string, unknown>> }>(
-        'pm.single@demo.test',
+        manager,
         FIND,
-        { r: 'med0001047514' },
+        { r: meiNumber.toLowerCase() },
       );
       expect(result.data!.findStaffByRegistration).toEqual([
         {
-          id: 6,
+          id: mei,
           employment_type: 'OWNER',
-          email: 'mei.green@riverbend.demo.test',
+          email: 'mei.green@riverbend.example',
           first_name: 'Mei',
           fte_band: 'FTE_75_100',
           last_name: 'Green',
-          practice_id: 2,
+          practice_id: riverbend,
           qicpd: 'ACRRM',
           title: 'DR',
           type: 'gp',
           vr_status: 'VR',
           cpr_expiry: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-          registration_num: 'MED0001047514',
+          registration_num: meiNumber,
           qa_cpd_num: '500582',
           verified: expect.any(Boolean),
         },
@@ -227,20 +279,19 @@ describe('staff actions', () => {
     });
 
     it('answers nothing to someone who may not change staff, and needs 3 characters', async () => {
-      const surveyor = await stack.gql<{ findStaffByRegistration: unknown[] }>('surveyor@demo.test', FIND, {
+      const bySurveyor = await stack.gql<{ findStaffByRegistration: unknown[] }>(surveyor, FIND, {
         r: 'MED',
       });
-      expect(surveyor.data!.findStaffByRegistration).toEqual([]);
-      const short = await stack.gql('pm@demo.test', FIND, { r: 'ME' });
+      expect(bySurveyor.data!.findStaffByRegistration).toEqual([]);
+      const short = await stack.gql(pm, FIND, { r: 'ME' });
       expect(short.errors?.[0]?.extensions?.code).toBe('invalid_input');
     });
 
     it("shows another practice's staff only by name until the whole number is typed", async () => {
       const mine = await createPractice(stack.sql);
       const theirs = await createPractice(stack.sql);
-      const manager = await createUser(stack.sql);
-      await addPracticeRole(stack.sql, mine.id, manager.id, 'PM');
-      await stack.tokenFor(manager.email, manager.password);
+      const itsManager = await createUser(stack.sql);
+      await addPracticeRole(stack.sql, mine.id, itsManager.id, 'PM');
       const number = `ZQX${Date.now().toString().slice(-9)}`;
       const ownId = await createStaff(stack.sql, mine.id, {
         registrationNum: `${number}1`,
@@ -262,7 +313,7 @@ describe('staff actions', () => {
       );
       const find = async (r: string) =>
         (
-          await stack.gql<{ findStaffByRegistration: Array<Record<string, unknown>> }>(manager.email, FIND, {
+          await stack.gql<{ findStaffByRegistration: Array<Record<string, unknown>> }>(itsManager, FIND, {
             r,
           })
         ).data!.findStaffByRegistration;
@@ -312,29 +363,29 @@ describe('staff actions', () => {
   });
 
   it('answers a staff member of a practice the caller cannot see exactly like a missing one', async () => {
-    // Staff 6 belongs to practice 2, where pm.single@demo.test has no role.
+    // Mei belongs to riverbend, where manager has no role.
     const missing = [{ message: 'There is no such staff member.', extensions: { code: 'not_found' } }];
     for (const [query, variables] of [
-      [ARCHIVE, { id: 6 }],
-      [VERIFY, { id: 6, verified: true }],
+      [ARCHIVE, { id: mei }],
+      [VERIFY, { id: mei, verified: true }],
       [ARCHIVE, { id: 999_999 }],
       [VERIFY, { id: 999_999, verified: true }],
     ] as const) {
-      const result = await stack.gql('pm.single@demo.test', query, variables);
+      const result = await stack.gql(manager, query, variables);
       expect([variables, result.errors]).toEqual([variables, missing]);
     }
-    expect((await staffRow(6)).archived).toBe(false);
+    expect((await staffRow(mei)).archived).toBe(false);
   });
 
   it('the registration look-up follows practiceStaff.changeStaff: back office yes, no practice role no', async () => {
-    const qam = await stack.gql<{ findStaffByRegistration: Array<{ id: number }> }>('qam@demo.test', FIND, {
-      r: 'MED0001047514',
+    const byQam = await stack.gql<{ findStaffByRegistration: Array<{ id: number }> }>(qam, FIND, {
+      r: meiNumber,
     });
-    expect(qam.data!.findStaffByRegistration.map((row) => row.id)).toEqual([6]);
-    const newUser = await stack.gql<{ findStaffByRegistration: unknown[] }>('newuser@demo.test', FIND, {
-      r: 'MED0001047514',
+    expect(byQam.data!.findStaffByRegistration.map((row) => row.id)).toEqual([mei]);
+    const byNewUser = await stack.gql<{ findStaffByRegistration: unknown[] }>(newUser, FIND, {
+      r: meiNumber,
     });
-    expect(newUser.data!.findStaffByRegistration).toEqual([]);
+    expect(byNewUser.data!.findStaffByRegistration).toEqual([]);
   });
 
   it('a practice manager of an inactive practice has no staff rights there', async () => {

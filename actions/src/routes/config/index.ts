@@ -7,18 +7,24 @@ export const PUBLIC_CONFIG_MAX_AGE_SECONDS = 300;
 export interface TPublicConfig {
   /** The largest document upload, in decimal MB (MAX_FILE_SIZE_MB; spec 002 §9). */
   maxFileSizeMb: number;
+  /**
+   * The assessment bulk tools (Auto complete, Auto clear, Reopen) are on for everyone
+   * (ASSESSMENT_BULK_TOOLS); when false only users with special access get them.
+   */
+  bulkTools: boolean;
 }
 
 /**
- * GET /api/config: the settings the web app needs up front (today the upload limit, so a file
- * too large is refused before anything is asked). Public and cacheable: it holds no secret and
+ * GET /api/config: the settings the web app needs up front: the upload limit, so a file too large
+ * is refused before anything is asked, and the bulk tools switch, so the assessment screen shows
+ * exactly the buttons the actions allow. Public and cacheable: it holds no secret and
  * is the same for every caller. Read per request, so it never disagrees with the actions that
  * enforce the same values.
  */
 const config: FastifyPluginAsync = async (app) => {
   app.get('/config', async (_request, reply): Promise<TPublicConfig> => {
     reply.header('cache-control', `public, max-age=${PUBLIC_CONFIG_MAX_AGE_SECONDS}`);
-    return { maxFileSizeMb: app.config.maxFileSizeMb };
+    return { maxFileSizeMb: app.config.maxFileSizeMb, bulkTools: app.config.assessmentBulkTools };
   });
 };
 export default config;

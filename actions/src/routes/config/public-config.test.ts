@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManagedPractice, createUser, providerFolder } from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 import { PUBLIC_CONFIG_MAX_AGE_SECONDS } from './index.ts';
 
@@ -7,10 +8,14 @@ const CREATE = `mutation Create($practiceId: Int!, $name: String!, $contentType:
     documentId maxFileSizeMb } }`;
 
 /** The service started with a limit other than the default, as an operator would set it. */
-describe('GET /api/config, on the real service with MAX_FILE_SIZE_MB=3', () => {
+describe('GET /api/config, on the real service with MAX_FILE_SIZE_MB=3 and ASSESSMENT_BULK_TOOLS=true', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack({ s3: true, env: { MAX_FILE_SIZE_MB: '3' } });
+    stack = await startTestStack({
+      template: 'migrated',
+      s3: true,
+      env: { MAX_FILE_SIZE_MB: '3', ASSESSMENT_BULK_TOOLS: 'true' },
+    });
   }, 60_000);
   afterAll(async () => {
     await stack?.close();
@@ -22,26 +27,29 @@ describe('GET /api/config, on the real service with MAX_FILE_SIZE_MB=3', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe(`public, max-age=${PUBLIC_CONFIG_MAX_AGE_SECONDS}`);
     expect(response.headers.get('set-cookie')).toBeNull();
-    expect(await response.json()).toEqual({ maxFileSizeMb: 3 });
+    expect(await response.json()).toEqual({ maxFileSizeMb: 3, bulkTools: true });
   });
 
   it('answers the same with a (even an invalid) bearer token: nothing depends on who asks', async () => {
+    const user = await createUser(stack.sql);
     const signedIn = await fetch(`${stack.actionsUrl}/config`, {
-      headers: { authorization: `Bearer ${await stack.tokenFor('pm@demo.test')}` },
+      headers: { authorization: `Bearer ${await stack.tokenFor(user.email, user.password)}` },
     });
     const bogus = await fetch(`${stack.actionsUrl}/config`, { headers: { authorization: 'Bearer nope' } });
     expect([signedIn.status, bogus.status]).toEqual([200, 200]);
-    expect(await signedIn.json()).toEqual({ maxFileSizeMb: 3 });
-    expect(await bogus.json()).toEqual({ maxFileSizeMb: 3 });
+    expect(await signedIn.json()).toEqual({ maxFileSizeMb: 3, bulkTools: true });
+    expect(await bogus.json()).toEqual({ maxFileSizeMb: 3, bulkTools: true });
   });
 
   it('is the limit createDocument enforces', async () => {
     const { maxFileSizeMb } = (await (await fetch(`${stack.actionsUrl}/config`)).json()) as {
       maxFileSizeMb: number;
     };
+    const { id: practiceId, pm } = await createManagedPractice(stack.sql);
+    await providerFolder(stack.sql, 'GENERAL');
     const ask = (size: number) =>
-      stack.gql<{ createDocument: { documentId: number; maxFileSizeMb: number } }>('pm@demo.test', CREATE, {
-        practiceId: 2,
+      stack.gql<{ createDocument: { documentId: number; maxFileSizeMb: number } }>(pm, CREATE, {
+        practiceId,
         name: 'Policy.pdf',
         contentType: 'application/pdf',
         size,

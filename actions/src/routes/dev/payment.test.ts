@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManagedPractice } from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 const KEY = 'the-dev-pages-key-0123456789';
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ env: { DEV_PAGES_KEY: KEY } });
+  stack = await startTestStack({ template: 'migrated', env: { DEV_PAGES_KEY: KEY } });
 });
 afterAll(() => stack?.close());
 
 describe('the payment stand-in outside production', () => {
   it('is where the payment redirect of a payment-pending practice leads, and names what is owed', async () => {
-    const { rows } = await stack.sql.query<{ id: number; name: string }>(
-      `select p.organisation_id as id, o.name from practices p join organisations o on o.id = p.organisation_id
-        where p.status = 'PAYMENT_PENDING' order by p.organisation_id limit 1`,
-    );
-    const practice = rows[0]!;
-    const { rows: managers } = await stack.sql.query<{ email: string }>(
-      `select u.email from practice_users pu join users u on u.id = pu.user_id
-        where pu.practice_id = $1 and pu.role = 'PM' limit 1`,
-      [practice.id],
-    );
+    const practice = await createManagedPractice(stack.sql, { practice: { status: 'PAYMENT_PENDING' } });
     const result = await stack.gql<{ practicePaymentUrl: { url: string } }>(
-      managers[0]!.email,
+      practice.pm,
       'query ($id: Int!) { practicePaymentUrl(practiceId: $id) { url } }',
       { id: practice.id },
     );
@@ -46,15 +38,8 @@ describe('the payment stand-in outside production', () => {
   });
 
   it('shows nothing of the practice without the key, even to its signed-in manager', async () => {
-    const { rows } = await stack.sql.query<{ id: number; name: string; email: string }>(
-      `select p.organisation_id as id, o.name, u.email from practices p
-         join organisations o on o.id = p.organisation_id
-         join practice_users pu on pu.practice_id = p.organisation_id and pu.role = 'PM'
-         join users u on u.id = pu.user_id
-        where p.status = 'PAYMENT_PENDING' order by p.organisation_id limit 1`,
-    );
-    const practice = rows[0]!;
-    const token = await stack.tokenFor(practice.email);
+    const practice = await createManagedPractice(stack.sql, { practice: { status: 'PAYMENT_PENDING' } });
+    const token = await stack.tokenFor(practice.pm.email, practice.pm.password);
     const url = `${stack.actionsUrl}/dev/payment/${practice.id}`;
     const attempts = [
       await fetch(url),

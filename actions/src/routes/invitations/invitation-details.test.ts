@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvitation } from '../../test-support/factories.ts';
+import {
+  createInvitation,
+  createManagedPractice,
+  createPractice,
+  createStaff,
+  createUser,
+} from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 const INVITE = `mutation Invite($staffId: Int!) { sendStaffInvite(staffId: $staffId) { id } }`;
@@ -8,7 +14,7 @@ const INVITE = `mutation Invite($staffId: Int!) { sendStaffInvite(staffId: $staf
 describe('POST /api/invitations/details', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ template: 'migrated' });
   });
   afterAll(async () => {
     await stack?.close();
@@ -26,12 +32,17 @@ describe('POST /api/invitations/details', () => {
   };
 
   it('names the user who sent the invite, with the practice and the invited address', async () => {
-    // pm.single@demo.test (Daniel Costa) manages Harbourside (practice 1).
-    const { rows } = await stack.sql.query(
-      `insert into practice_staff (practice_id, first_name, last_name, type, email)
-       values (1, 'Iris', 'Invited', 'support', 'iris.invited@example.com') returning id`,
-    );
-    const sent = await stack.gql('pm.single@demo.test', INVITE, { staffId: rows[0].id });
+    const { pm: manager, ...practice } = await createManagedPractice(stack.sql, {
+      name: 'Harbourside Family Medical',
+      manager: { firstName: 'Daniel', lastName: 'Costa' },
+    });
+    const staffId = await createStaff(stack.sql, practice.id, {
+      firstName: 'Iris',
+      lastName: 'Invited',
+      type: 'support',
+      email: 'iris.invited@example.com',
+    });
+    const sent = await stack.gql(manager, INVITE, { staffId });
     expect(sent.errors).toBeUndefined();
     const token = await tokenFromOutbox('iris.invited@example.com');
     expect(await details(token!)).toEqual({
@@ -44,24 +55,34 @@ describe('POST /api/invitations/details', () => {
     const stored = await stack.sql.query('select invited_by_id from invitations where email = $1', [
       'iris.invited@example.com',
     ]);
-    expect(stored.rows[0].invited_by_id).toBe(await stack.userId('pm.single@demo.test'));
+    expect(stored.rows[0].invited_by_id).toBe(manager.id);
   });
 
   it('still names the inviter of a used or an expired invitation', async () => {
-    // demo-invite-2: accepted, sent by pm@demo.test (Sarah Mitchell).
-    expect(await details('demo-invite-2')).toMatchObject({
+    const practice = await createPractice(stack.sql, { name: 'Riverbend Medical Centre' });
+    const inviter = await createUser(stack.sql, { firstName: 'Sarah', lastName: 'Mitchell' });
+    const invitee = await createUser(stack.sql);
+    const used = await createInvitation(stack.sql, practice.id, {
+      email: invitee.email,
+      invitedById: inviter.id,
+      status: 'ACCEPTED',
+      acceptedUserId: invitee.id,
+    });
+    expect(await details(used.token)).toMatchObject({
       state: 'USED',
       practiceName: 'Riverbend Medical Centre',
       inviterName: 'Sarah Mitchell',
     });
-    await stack.sql.query(
-      `update invitations set expires_at = date_invited + interval '1 second' where token_hash = encode(sha256(convert_to('demo-invite-4', 'UTF8')), 'hex')`,
-    );
-    expect(await details('demo-invite-4')).toMatchObject({ state: 'EXPIRED', inviterName: 'Sarah Mitchell' });
+    const expired = await createInvitation(stack.sql, practice.id, {
+      invitedById: inviter.id,
+      expiresInSeconds: -1,
+    });
+    expect(await details(expired.token)).toMatchObject({ state: 'EXPIRED', inviterName: 'Sarah Mitchell' });
   });
 
   it('answers null for an invitation nobody is recorded as sending', async () => {
-    const invitation = await createInvitation(stack.sql, 3);
+    const practice = await createPractice(stack.sql, { name: 'Southern Cross General Practice' });
+    const invitation = await createInvitation(stack.sql, practice.id);
     expect(await details(invitation.token)).toMatchObject({
       state: 'VALID',
       practiceName: 'Southern Cross General Practice',

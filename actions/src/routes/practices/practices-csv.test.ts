@@ -12,6 +12,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/load-config.ts';
+import {
+  addPracticeRole,
+  createAccreditation,
+  createAddress,
+  createAssessment,
+  createManagedPractice,
+  createNetwork,
+  createPractice,
+  createReapplication,
+  createSurveyVisit,
+  createUser,
+  dayFromToday as day,
+  type Row,
+  type TestUser,
+} from '../../test-support/factories.ts';
 import { testEnv } from '../../test-support/test-app.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 import { csvField, csvLine } from './csv.ts';
@@ -60,16 +75,147 @@ describe('GET /api/practices/csv', () => {
   let stack: TestStack;
   let app: FastifyInstance;
   const today = toWireDate(new Date());
-  const csv = async (email: string | null, query = '', headers: Record<string, string> = {}) =>
+  /** `pm` manages seven practices, each in another state of its cycle; `manager` one, its self assessment due. */
+  let pm: TestUser;
+  let manager: TestUser;
+  /** Helen Murray, the QAM of every cycle. */
+  let qam: TestUser;
+  /** Hinterland's cycle: expired 20 days ago, extended to 100 days from now. */
+  let hinterlandCycle: number;
+  const networks = { coast: 'Coastal Health Partners', daybreak: 'Daybreak Medical Group' };
+
+  /** A practice of `pm` with its address, network and current cycle (QAM Helen Murray). */
+  async function practiceOfPm(
+    name: string,
+    place: { suburb: string; state: string },
+    options: { status: string; network?: number; cycle: Row },
+  ) {
+    const address = await createAddress(stack.sql, place);
+    const practice = await createPractice(stack.sql, {
+      name,
+      organisation: { physical_address_id: address.id },
+      practice: {
+        status: options.status,
+        network_id: options.network ?? null,
+        is_in_practice_network: options.network !== undefined,
+      },
+    });
+    await addPracticeRole(stack.sql, practice.id, pm.id, 'PM');
+    const cycle = await createAccreditation(stack.sql, practice.id, { qam_id: qam.id, ...options.cycle });
+    return { practiceId: practice.id, cycleId: cycle.id };
+  }
+
+  async function makePortfolio() {
+    pm = await createUser(stack.sql);
+    qam = await createUser(stack.sql, { isQam: true, firstName: 'Helen', lastName: 'Murray' });
+    const coast = (await createNetwork(stack.sql, { name: networks.coast })).id;
+    const daybreak = (await createNetwork(stack.sql, { name: networks.daybreak })).id;
+    const closed = (expiry: number, ext: number | null = null) => ({
+      status: 'CLOSED',
+      expiry_date: day(expiry),
+      ext_date: ext === null ? null : day(ext),
+    });
+    const open = (selfAssessmentDue: number, surveyVisitDue: number, expiry: number) => ({
+      status: 'OPEN',
+      self_assessment_due: day(selfAssessmentDue),
+      survey_visit_due: day(surveyVisitDue),
+      expiry_date: day(expiry),
+    });
+    const selfAssessmentDone = (cycleId: number) =>
+      createAssessment(stack.sql, cycleId, { type: 'PRESURVEY', status: 'COMPLETED' });
+    /** Self assessment done, then a FINAL visit on `date` (days from today) assessed to `status`. */
+    const surveyed = async (cycleId: number, visit: { date: number; due: number }, status: string) => {
+      await selfAssessmentDone(cycleId);
+      const { id } = await createSurveyVisit(stack.sql, cycleId, {
+        status: 'FINAL',
+        date: day(visit.date),
+        due: day(visit.due),
+      });
+      await createAssessment(stack.sql, cycleId, { type: 'SURVEY_VISIT', survey_visit_id: id, status });
+    };
+
+    // Accredited, expires in 80 days, renewal awaiting payment.
+    const bayview = await practiceOfPm(
+      'Bayview Health Clinic',
+      { suburb: 'Fremantle', state: 'WA' },
+      { status: 'ACCREDITED', network: daybreak, cycle: closed(80) },
+    );
+    await createReapplication(stack.sql, bayview.practiceId, { status: 'PAYMENT_PENDING' });
+    // Expired 20 days ago but extended for 100 more days; a surveillance visit still a draft.
+    const hinterland = await practiceOfPm(
+      'Hinterland Family Doctors',
+      { suburb: 'Mudgeeraba', state: 'QLD' },
+      { status: 'ACCREDITED', network: coast, cycle: closed(-20, 100) },
+    );
+    hinterlandCycle = hinterland.cycleId;
+    await createSurveyVisit(stack.sql, hinterlandCycle, {
+      type: 'SURVEILLANCE',
+      status: 'DRAFT',
+      due: day(40),
+    });
+    // Accredited, expires in 150 days, renewal due.
+    const southernCross = await practiceOfPm(
+      'Southern Cross General Practice',
+      { suburb: 'Carlton', state: 'VIC' },
+      { status: 'ACCREDITED', network: coast, cycle: closed(150) },
+    );
+    await createReapplication(stack.sql, southernCross.practiceId, { status: 'DUE' });
+    // Open renewal cycle: its final visit took place 12 days ago, the assessment is under review.
+    const wattleGrove = await practiceOfPm(
+      'Wattle Grove Medical Practice',
+      { suburb: 'Norwood', state: 'SA' },
+      { status: 'IN_PROGRESS', cycle: open(-90, -10, 250) },
+    );
+    await surveyed(wattleGrove.cycleId, { date: -12, due: -10 }, 'UNDER_REVIEW');
+    // Open cycle, its survey assessment in action required.
+    const redCentre = await practiceOfPm(
+      'Red Centre Community Clinic',
+      { suburb: 'Alice Springs', state: 'NT' },
+      { status: 'IN_PROGRESS', cycle: open(-110, -40, 330) },
+    );
+    await surveyed(redCentre.cycleId, { date: -40, due: -40 }, 'ACTION_REQUIRED');
+    // Open cycle, self assessment done, surveyors asked for their preferred days.
+    const riverbend = await practiceOfPm(
+      'Riverbend Medical Centre',
+      { suburb: 'West End', state: 'QLD' },
+      { status: 'IN_PROGRESS', network: coast, cycle: open(-40, 75, 400) },
+    );
+    await selfAssessmentDone(riverbend.cycleId);
+    await createSurveyVisit(stack.sql, riverbend.cycleId, { status: 'PREFERRED_DAYS_REQ', due: day(75) });
+    // Certified 30 days ago for three years.
+    await practiceOfPm(
+      'Capital Hill Medical Centre',
+      { suburb: 'Kingston', state: 'ACT' },
+      { status: 'ACCREDITED', network: daybreak, cycle: closed(3 * 365 - 30) },
+    );
+
+    // `manager`'s one practice: a first cycle open, its self assessment due in 45 days.
+    const harbourside = await createManagedPractice(stack.sql, {
+      name: 'Harbourside Family Medical',
+      practice: { status: 'IN_PROGRESS' },
+    });
+    manager = harbourside.pm;
+    const harboursideCycle = await createAccreditation(stack.sql, harbourside.id, {
+      qam_id: qam.id,
+      status: 'OPEN',
+      self_assessment_due: day(45),
+      survey_visit_due: day(150),
+    });
+    await createAssessment(stack.sql, harboursideCycle.id, { type: 'PRESURVEY' });
+  }
+
+  const csv = async (user: TestUser | null, query = '', headers: Record<string, string> = {}) =>
     app.inject({
       method: 'GET',
       url: `/api/practices/csv${query}`,
-      headers: email ? { authorization: `Bearer ${await stack.tokenFor(email)}`, ...headers } : headers,
+      headers: user
+        ? { authorization: `Bearer ${await stack.tokenFor(user.email, user.password)}`, ...headers }
+        : headers,
     });
   /** The list as the web asks for it, through the engine as the user. */
-  const listOf = async (email: string, filters: Parameters<typeof practiceListWhere>[0]) => {
+  const listOf = async (user: TestUser, filters: Parameters<typeof practiceListWhere>[0]) => {
     const result = await stack.gql<{ practices: PracticeListRow[] }>(
-      email,
+      user,
       `query L($where: practices_bool_exp!, $orderBy: [practices_order_by!]) {
          practices(where: $where, order_by: $orderBy) { ${PRACTICE_LIST_ROW_FIELDS} } }`,
       { where: practiceListWhere(filters, today), orderBy: PRACTICE_LIST_ORDER_BY },
@@ -79,7 +225,8 @@ describe('GET /api/practices/csv', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ template: 'migrated' });
+    await makePortfolio();
     // The actions service as the stack runs it: reads go to the engine of this test stack.
     app = await buildApp(loadConfig(testEnv(stack.database.url, { HASURA_GRAPHQL_URL: stack.graphqlUrl })));
     await app.ready();
@@ -90,7 +237,7 @@ describe('GET /api/practices/csv', () => {
   });
 
   it('is exactly the list the user sees, in list order, with a header and a dated file name', async () => {
-    const response = await csv('pm@demo.test');
+    const response = await csv(pm);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="practices-${today}.csv"`);
@@ -100,13 +247,13 @@ describe('GET /api/practices/csv', () => {
       ),
     ).toBe(true);
     const rows = parseCsv(response.body.slice(1));
-    const expected = (
-      await listOf('pm@demo.test', { search: '', filters: [], state: null, network: null })
-    ).map(practiceListCells);
+    const expected = (await listOf(pm, { search: '', filters: [], state: null, network: null })).map(
+      practiceListCells,
+    );
     expect(rows.slice(1)).toEqual(expected);
-    // pm@demo.test manages practices 2 to 6, 8 and 10 (seeds, 40_practices.sql); soonest expiry
-    // shown first: Hinterland expired 20 days ago but is extended to 100 days from now, so it comes
-    // after Bayview (80 days) and before Southern Cross (150 days).
+    // pm's seven practices, soonest expiry shown first: Hinterland expired 20 days ago but is
+    // extended to 100 days from now, so it comes after Bayview (80 days) and before Southern Cross
+    // (150 days).
     expect(rows.slice(1).map((r) => r[0])).toEqual([
       'Bayview Health Clinic',
       'Hinterland Family Doctors',
@@ -119,12 +266,7 @@ describe('GET /api/practices/csv', () => {
   });
 
   it('shows the cells of the table: an extension as the expiry, dues of an open cycle, the booked visit', async () => {
-    const rows = parseCsv((await csv('pm@demo.test')).body.slice(1));
-    const day = (offset: number) => {
-      const d = new Date(`${today}T00:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + offset);
-      return d.toISOString().slice(0, 10);
-    };
+    const rows = parseCsv((await csv(pm)).body.slice(1));
     const shown = (offset: number) => formatDisplayDate(day(offset));
     const month = (offset: number) => formatMonthShort(day(offset));
     const byName = new Map(rows.map((r) => [r[0], r]));
@@ -132,7 +274,7 @@ describe('GET /api/practices/csv', () => {
     expect(byName.get('Hinterland Family Doctors')!.slice(3)).toEqual([
       shown(100),
       'Helen Murray',
-      'Harbour & Coast Health Partners',
+      networks.coast,
       'Accredited',
       '',
       '',
@@ -146,18 +288,13 @@ describe('GET /api/practices/csv', () => {
 
   it('orders by the expiry it shows: an extension moves a practice to its extended date', async () => {
     const order = async () =>
-      (await listOf('pm@demo.test', { search: '', filters: [], state: null, network: null })).map(
+      (await listOf(pm, { search: '', filters: [], state: null, network: null })).map(
         (row) => row.organisation?.name,
       );
     const expiryColumn = async () =>
-      (await listOf('pm@demo.test', { search: '', filters: [], state: null, network: null })).map(
+      (await listOf(pm, { search: '', filters: [], state: null, network: null })).map(
         (row) => practiceListCells(row)[3],
       );
-    const day = (offset: number) => {
-      const d = new Date(`${today}T00:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + offset);
-      return d.toISOString().slice(0, 10);
-    };
     const wire = (shown = '') => shown.split('/').reverse().join('-');
     // The Expiry column reads in ascending order, whatever mix of expiries and extensions.
     const shown = (await expiryColumn()).map(wire);
@@ -171,9 +308,9 @@ describe('GET /api/practices/csv', () => {
     try {
       const moved = await stack.gql<{ update_accreditations_by_pk: { effective_expiry_date: string } }>(
         'admin',
-        `mutation { update_accreditations_by_pk(pk_columns: {id: 10}, _set: {ext_date: "${day(200)}"}) {
+        `mutation ($id: Int!) { update_accreditations_by_pk(pk_columns: {id: $id}, _set: {ext_date: "${day(200)}"}) {
            effective_expiry_date } }`,
-        {},
+        { id: hinterlandCycle },
       );
       expect(moved.errors).toBeUndefined();
       expect(moved.data?.update_accreditations_by_pk.effective_expiry_date).toBe(day(200));
@@ -185,49 +322,48 @@ describe('GET /api/practices/csv', () => {
       ]);
       const cleared = await stack.gql(
         'admin',
-        'mutation { update_accreditations_by_pk(pk_columns: {id: 10}, _set: {ext_date: null}) { effective_expiry_date } }',
-        {},
+        'mutation ($id: Int!) { update_accreditations_by_pk(pk_columns: {id: $id}, _set: {ext_date: null}) { effective_expiry_date } }',
+        { id: hinterlandCycle },
       );
       expect(cleared.data).toEqual({ update_accreditations_by_pk: { effective_expiry_date: day(-20) } });
       // Without the extension it shows, and sorts by, the expiry 20 days ago: first.
       expect((await order())[0]).toBe('Hinterland Family Doctors');
     } finally {
-      await stack.sql.query('update accreditations set ext_date = $1 where id = 10', [day(100)]);
+      await stack.sql.query('update accreditations set ext_date = $1 where id = $2', [
+        day(100),
+        hinterlandCycle,
+      ]);
     }
   });
 
   it('applies the same search and filters as the list URL', async () => {
-    const renewal = parseCsv((await csv('pm@demo.test', '?renewalDue=true')).body.slice(1)).slice(1);
+    const renewal = parseCsv((await csv(pm, '?renewalDue=true')).body.slice(1)).slice(1);
     expect(renewal.map((r) => r[0])).toEqual(['Bayview Health Clinic', 'Southern Cross General Practice']);
-    const search = parseCsv((await csv('pm@demo.test', '?search=WEST%20end&state=QLD')).body.slice(1)).slice(
-      1,
-    );
+    const search = parseCsv((await csv(pm, '?search=WEST%20end&state=QLD')).body.slice(1)).slice(1);
     expect(search.map((r) => r[0])).toEqual(['Riverbend Medical Centre']);
-    const all = parseCsv((await csv('pm@demo.test')).body.slice(1));
-    const flagNotTrue = parseCsv((await csv('pm@demo.test', '?renewalDue=yes')).body.slice(1));
+    const all = parseCsv((await csv(pm)).body.slice(1));
+    const flagNotTrue = parseCsv((await csv(pm, '?renewalDue=yes')).body.slice(1));
     expect(flagNotTrue).toEqual(all);
-    const none = parseCsv((await csv('pm.single@demo.test', '?renewalDue=true')).body.slice(1));
+    const none = parseCsv((await csv(manager, '?renewalDue=true')).body.slice(1));
     expect(none).toHaveLength(1);
   });
 
   it('each list filter works through the engine for a practice manager', async () => {
-    const names = async (email: string, query: string) =>
-      parseCsv((await csv(email, query)).body.slice(1))
+    const names = async (user: TestUser, query: string) =>
+      parseCsv((await csv(user, query)).body.slice(1))
         .slice(1)
         .map((r) => r[0])
         .sort();
-    expect(await names('pm@demo.test', '?cycleOpen=true')).toEqual([
+    expect(await names(pm, '?cycleOpen=true')).toEqual([
       'Red Centre Community Clinic',
       'Riverbend Medical Centre',
       'Wattle Grove Medical Practice',
     ]);
-    expect(await names('pm@demo.test', '?actionRequired=true')).toEqual(['Red Centre Community Clinic']);
-    expect(await names('pm@demo.test', '?selfAssessmentDue=true')).toEqual([]);
-    expect(await names('pm.single@demo.test', '?selfAssessmentDue=true')).toEqual([
-      'Harbourside Family Medical',
-    ]);
-    expect(await names('pm@demo.test', '?preferenceDaysDue=true')).toEqual(['Riverbend Medical Centre']);
-    expect(await names('pm@demo.test', '?lessExpire=true')).toEqual([
+    expect(await names(pm, '?actionRequired=true')).toEqual(['Red Centre Community Clinic']);
+    expect(await names(pm, '?selfAssessmentDue=true')).toEqual([]);
+    expect(await names(manager, '?selfAssessmentDue=true')).toEqual(['Harbourside Family Medical']);
+    expect(await names(pm, '?preferenceDaysDue=true')).toEqual(['Riverbend Medical Centre']);
+    expect(await names(pm, '?lessExpire=true')).toEqual([
       'Bayview Health Clinic',
       'Hinterland Family Doctors',
       'Red Centre Community Clinic',
@@ -235,7 +371,7 @@ describe('GET /api/practices/csv', () => {
       'Wattle Grove Medical Practice',
     ]);
     expect(
-      await names('pm@demo.test', '?lessExpire=true&renewalDue=true&network=Sunrise%20Medical%20Group'),
+      await names(pm, `?lessExpire=true&renewalDue=true&network=${encodeURIComponent(networks.daybreak)}`),
     ).toEqual(['Bayview Health Clinic']);
   });
 
@@ -268,7 +404,7 @@ describe('GET /api/practices/csv', () => {
     const address = app.server.address() as { port: number };
     const started = Date.now();
     const response = await fetch(`http://127.0.0.1:${address.port}/api/practices/csv`, {
-      headers: { authorization: `Bearer ${await stack.tokenFor('qam@demo.test')}` },
+      headers: { authorization: `Bearer ${await stack.tokenFor(qam.email, qam.password)}` },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('transfer-encoding')).toBe('chunked');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { staffTargetOfKey } from './document-keys.ts';
+import { attachmentOfKey } from './document-keys.ts';
 import {
   loadOwnPendingUpload,
   requireStorage,
@@ -16,8 +16,9 @@ import {
  * `completeDocument(documentId)`: the last step of an upload (spec 002 §4, the PATCH that
  * completes the record). The object must be in storage with the announced size and type and
  * within the limit; then the document is marked uploaded and, for a staff document, attached to
- * its staff field, in one transaction. Any failure removes the object and retires the pending
- * row, and answers why. Only the user who created the upload may complete it, once.
+ * its staff field, or for an indicator, to its response (`indicator_response_id`), in one
+ * transaction. Authorisation is checked again. Any failure removes the object and retires the
+ * pending row, and answers why. Only the user who created the upload may complete it, once.
  */
 export async function completeDocument(
   app: Pick<FastifyInstance, 'db' | 'config' | 'storage' | 'outbox' | 'log'>,
@@ -26,7 +27,9 @@ export async function completeDocument(
 ) {
   const upload = await loadOwnPendingUpload(app.db, caller, input.documentId);
   const storage = requireStorage(app);
-  const staff = staffTargetOfKey(upload.storage_key);
+  const attachment = attachmentOfKey(upload.storage_key);
+  const staff = attachment?.kind === 'staff' ? attachment : null;
+  const indicatorResponseId = attachment?.kind === 'indicator' ? attachment.indicatorResponseId : null;
 
   const fail = async (error: unknown): Promise<never> => {
     await retireUpload(app, caller, upload);
@@ -34,7 +37,7 @@ export async function completeDocument(
   };
 
   try {
-    await requireUploadAccess(app.db, caller, upload.practice_id, staff);
+    await requireUploadAccess(app.db, caller, upload.practice_id, attachment);
   } catch (error) {
     return fail(error);
   }
@@ -64,6 +67,19 @@ export async function completeDocument(
           returning id`);
         if (!attached) throw new AppError('not_found', { message: 'There is no such staff member.' });
       }
+      if (indicatorResponseId !== null) {
+        // The response may have been archived or moved since the check: attach only a live one
+        // of the document's practice.
+        const attached = await tx.maybeOne(sql`
+          update public.documents d set indicator_response_id = r.id
+            from public.indicator_responses r
+            join public.assessments a on a.id = r.assessment_id
+            join public.accreditations acc on acc.id = a.accreditation_id
+           where d.id = ${upload.id} and r.id = ${indicatorResponseId} and not r.archived
+             and acc.practice_id = ${upload.practice_id}
+          returning d.id`);
+        if (!attached) throw new AppError('not_found', { message: DOCUMENT_MESSAGES.noSuchIndicator });
+      }
       return marked;
     }, caller.actor)
     .catch((error: unknown) => {
@@ -82,6 +98,7 @@ export async function completeDocument(
     staffId: staff?.staffId ?? null,
     staffField: staff ? staff.target : null,
     staffFieldLabel: staff ? STAFF_DOCUMENT_TARGETS[staff.target].label : null,
+    indicatorResponseId,
     message: DOCUMENT_MESSAGES.uploadSucceeded,
   };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { documentStorageKey } from './document-keys.ts';
+import { documentStorageKey, type TDocumentAttachment } from './document-keys.ts';
 import { requireStorage, requireUploadAccess, resolveFolder, UPLOAD_URL_SECONDS } from './uploads.ts';
 
 const REASON_CODES = {
@@ -26,25 +26,36 @@ export const ZCreateDocumentInputSchema = z
     folderCode: z.string().min(1).max(40).nullish(),
     staffId: z.number().int().positive().nullish(),
     staffField: z.enum(STAFF_DOCUMENT_TARGET_NAMES).nullish(),
+    indicatorResponseId: z.number().int().positive().nullish(),
   })
-  .refine((input) => !input.staffId === !input.staffField, 'staffId and staffField go together');
+  .refine((input) => !input.staffId === !input.staffField, 'staffId and staffField go together')
+  .refine((input) => !(input.staffId && input.indicatorResponseId), DOCUMENT_MESSAGES.oneAttachment);
+
+/** What an upload with this input is attached to on completion, besides its folder. */
+function attachmentOf(input: z.output<typeof ZCreateDocumentInputSchema>): TDocumentAttachment | null {
+  if (input.staffId && input.staffField)
+    return { kind: 'staff', staffId: input.staffId, target: input.staffField };
+  if (input.indicatorResponseId) return { kind: 'indicator', indicatorResponseId: input.indicatorResponseId };
+  return null;
+}
 
 /**
  * `createDocument`: the first step of an upload (DESIGN §6, spec 002 §4 `POST document/`). Checks
  * the file's type and size (spec 002 §5) and who may put it there, records a pending document
  * (uploaded_at null, with the announced size and type) and answers a presigned PUT URL for the
  * browser. A staff document (`staffId` + `staffField`) goes to the STAFF_DOCUMENTS folder and is
- * attached to the staff row by `completeDocument`.
+ * attached to the staff row by `completeDocument`; a document for an indicator
+ * (`indicatorResponseId`, spec 001 §5 "Upload from an indicator: folder required") goes to the
+ * chosen folder and is attached to the response by `completeDocument`.
  */
 export async function createDocument(
   app: Pick<FastifyInstance, 'db' | 'config' | 'storage' | 'outbox' | 'log'>,
   caller: Caller,
   input: z.output<typeof ZCreateDocumentInputSchema>,
 ) {
-  const staff =
-    input.staffId && input.staffField ? { staffId: input.staffId, target: input.staffField } : null;
-  await requireUploadAccess(app.db, caller, input.practiceId, staff);
-  const folderId = await resolveFolder(app.db, input.practiceId, input, staff !== null);
+  const attachment = attachmentOf(input);
+  await requireUploadAccess(app.db, caller, input.practiceId, attachment);
+  const folderId = await resolveFolder(app.db, input.practiceId, input, attachment?.kind === 'staff');
 
   const name = input.name.trim();
   const check = checkUpload({ name, type: input.contentType, size: input.size }, app.config.maxFileSizeMb);
@@ -56,7 +67,7 @@ export async function createDocument(
   const storage = requireStorage(app);
 
   const contentType = check.fileType.contentType;
-  const key = documentStorageKey(input.practiceId, name, staff ?? undefined);
+  const key = documentStorageKey(input.practiceId, name, attachment);
   const uploadUrl = await storage.uploadUrl(
     key,
     { contentType, contentLength: input.size },

@@ -1,35 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import { STAFF_DOCUMENT_TARGETS, type TStaffDocumentTarget } from '@portal/domain';
 
+/** A staff row's document field an upload fills on completion. */
+export interface TStaffAttachment {
+  staffId: number;
+  target: TStaffDocumentTarget;
+}
+
+/** What a completed upload is attached to besides its folder: a staff field or an indicator response. */
+export type TDocumentAttachment =
+  | ({ kind: 'staff' } & TStaffAttachment)
+  | { kind: 'indicator'; indicatorResponseId: number };
+
 /**
  * Object keys of documents. A fresh random UUID makes every key unique and unguessable; the
- * readable tail is the file name made safe. A staff document's key also names the staff row and
- * field it is for: the key is made here and kept in the database (never taken from the
- * browser), so completing the upload reads the target back from it.
+ * readable tail is the file name made safe. The key of a document for a staff field or an
+ * indicator response also names what it is for: the key is made here and kept in the database
+ * (never taken from the browser), so completing the upload reads the attachment back from it.
  *
  *   practices/<practice id>/documents/<uuid>/<safe name>
  *   practices/<practice id>/staff/<staff id>/<field slug>/<uuid>/<safe name>
+ *   practices/<practice id>/indicator-responses/<response id>/<uuid>/<safe name>
  */
 export function documentStorageKey(
   practiceId: number,
   fileName: string,
-  staff?: { staffId: number; target: TStaffDocumentTarget },
+  attachment?: TDocumentAttachment | null,
 ): string {
   const tail = `${randomUUID()}/${safeFileName(fileName)}`;
-  if (!staff) return `practices/${practiceId}/documents/${tail}`;
-  return `practices/${practiceId}/staff/${staff.staffId}/${STAFF_DOCUMENT_TARGETS[staff.target].slug}/${tail}`;
+  if (attachment?.kind === 'staff')
+    return `practices/${practiceId}/staff/${attachment.staffId}/${STAFF_DOCUMENT_TARGETS[attachment.target].slug}/${tail}`;
+  if (attachment?.kind === 'indicator')
+    return `practices/${practiceId}/indicator-responses/${attachment.indicatorResponseId}/${tail}`;
+  return `practices/${practiceId}/documents/${tail}`;
 }
 
 const STAFF_KEY = /^practices\/(\d+)\/staff\/(\d+)\/([a-z-]+)\/[0-9a-f-]{36}\//;
+const INDICATOR_KEY = /^practices\/(\d+)\/indicator-responses\/(\d+)\/[0-9a-f-]{36}\//;
 
-/** The staff row and field a document's key was made for, or null for other documents. */
-export function staffTargetOfKey(key: string): { staffId: number; target: TStaffDocumentTarget } | null {
+/** What a document's key was made for (a staff field, an indicator response), or null for a plain document. */
+export function attachmentOfKey(key: string): TDocumentAttachment | null {
+  const indicator = INDICATOR_KEY.exec(key);
+  if (indicator) return { kind: 'indicator', indicatorResponseId: Number(indicator[2]) };
   const match = STAFF_KEY.exec(key);
   if (!match) return null;
   const target = (Object.keys(STAFF_DOCUMENT_TARGETS) as TStaffDocumentTarget[]).find(
     (name) => STAFF_DOCUMENT_TARGETS[name].slug === match[3],
   );
-  return target ? { staffId: Number(match[2]), target } : null;
+  return target ? { kind: 'staff', staffId: Number(match[2]), target } : null;
 }
 
 /** A file name as a key segment: lower case ASCII letters, digits, '-', '_' and one '.ext'. */

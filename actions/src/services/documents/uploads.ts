@@ -10,6 +10,8 @@ import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import type { StorageProvider } from '../../storage/storage-provider.ts';
 import { type Caller, requirePracticeFlag } from '../practices/practice-access.ts';
+import type { TDocumentAttachment } from './document-keys.ts';
+import { requireIndicatorUploadAccess } from './indicator-upload-access.ts';
 
 /** How long a browser may start its PUT to the upload URL. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -27,21 +29,26 @@ export function requireStorage(app: Pick<FastifyInstance, 'storage'>): StoragePr
 /**
  * Whether the caller may put a document there: staff documents need practiceStaff.changeStaff
  * and a live staff row of that practice (another practice's row answers like a missing one);
- * other documents need practice.changePractice.
+ * documents for an indicator response need to be allowed to change that assessment's inputs
+ * (`requireIndicatorUploadAccess`); other documents need practice.changePractice.
  */
 export async function requireUploadAccess(
   db: Queryable,
   caller: Caller,
   practiceId: number,
-  staff: { staffId: number; target: TStaffDocumentTarget } | null,
+  attachment: TDocumentAttachment | null,
 ): Promise<void> {
-  if (!staff) {
+  if (!attachment) {
     await requirePracticeFlag(db, caller, practiceId, (f) => f.practice.changePractice);
+    return;
+  }
+  if (attachment.kind === 'indicator') {
+    await requireIndicatorUploadAccess(db, caller, practiceId, attachment.indicatorResponseId);
     return;
   }
   await requirePracticeFlag(db, caller, practiceId, (f) => f.practiceStaff.changeStaff);
   const row = await db.maybeOne(sql`
-    select 1 from public.practice_staff where id = ${staff.staffId} and practice_id = ${practiceId} and not archived`);
+    select 1 from public.practice_staff where id = ${attachment.staffId} and practice_id = ${practiceId} and not archived`);
   if (!row) throw new AppError('not_found', { message: NO_SUCH_STAFF_MEMBER });
 }
 

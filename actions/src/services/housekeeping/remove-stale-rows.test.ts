@@ -1,8 +1,11 @@
-import { createTestDatabase } from '@portal/devdb/testing';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../../plugins/app/db.ts';
-import { createUser } from '../../test-support/factories.ts';
+import {
+  createAccreditation,
+  createAssessment,
+  createPractice,
+  createStandards,
+  createUser,
+} from '../../test-support/factories.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { removeStaleRows } from './remove-stale-rows.ts';
 
@@ -56,25 +59,31 @@ describe('removeStaleRows', () => {
 
 describe('removeStaleRows on indicator locks', () => {
   it('removes expired editing locks and keeps live ones', async () => {
-    const database = await createTestDatabase('seeded');
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    try {
-      // Written as the database owner (no Hasura role), so the expiry given here is kept.
-      const { rows } = await pool.query(`
-        insert into public.indicator_locks (assessment_id, indicator_response_id, user_id, created_at, expires_at)
-        select r.assessment_id, r.id, u.id, now() - interval '10 minutes',
-               case when row_number() over () = 1 then now() - interval '1 minute' else now() + interval '1 minute' end
-        from (select id, assessment_id from public.indicator_responses order by id limit 2) r
-        cross join (select id from public.users order by id limit 1) u
-        returning id, expires_at < now() as expired`);
-      expect(rows.map((r) => r.expired).sort()).toEqual([false, true]);
-      const result = await removeStaleRows(createDb(pool));
-      expect(result.indicatorLocks).toBe(1);
-      const left = await pool.query('select id from public.indicator_locks');
-      expect(left.rows.map((r) => r.id)).toEqual(rows.filter((r) => !r.expired).map((r) => r.id));
-    } finally {
-      await pool.end();
-      await database.drop();
-    }
+    const practice = await createPractice(t.sql);
+    const standards = await createStandards(t.sql, 2);
+    const accreditation = await createAccreditation(t.sql, practice.id, {
+      survey_version_id: standards.version.id,
+    });
+    const assessment = await createAssessment(
+      t.sql,
+      accreditation.id,
+      {},
+      standards.indicators.map((indicator) => indicator.id),
+    );
+    const user = await createUser(t.sql);
+    // Written as the database owner (no Hasura role), so the expiry given here is kept.
+    const { rows } = await t.sql.query(
+      `insert into public.indicator_locks (assessment_id, indicator_response_id, user_id, created_at, expires_at)
+       select $1, r.id, $2, now() - interval '10 minutes',
+              case when row_number() over (order by r.id) = 1 then now() - interval '1 minute' else now() + interval '1 minute' end
+       from unnest($3::integer[]) as r(id)
+       returning id, expires_at < now() as expired`,
+      [assessment.id, user.id, assessment.responseIds],
+    );
+    expect(rows.map((r) => r.expired).sort()).toEqual([false, true]);
+    const result = await removeStaleRows(t.app.db);
+    expect(result.indicatorLocks).toBe(1);
+    const left = await t.sql.query('select id from public.indicator_locks');
+    expect(left.rows.map((r) => r.id)).toEqual(rows.filter((r) => !r.expired).map((r) => r.id));
   });
 });

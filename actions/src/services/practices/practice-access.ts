@@ -1,4 +1,5 @@
 import {
+  backOfficeRoleOf,
   derivePermissionFlags,
   hasPracticeAccess,
   type TBackOfficeRole,
@@ -25,15 +26,11 @@ export interface Caller {
 }
 
 /**
- * The back-office role of the request: the session's `x-hasura-role`, so the flags describe
- * exactly what the GraphQL permissions of that same role allow. Hasura's admin secret counts as
- * a provider admin.
+ * The back-office role of the request is the session's `x-hasura-role` (`backOfficeRoleOf` of
+ * @portal/domain), so the flags describe exactly what the GraphQL permissions of that same role
+ * allow.
  */
-export function backOfficeRoleOf(role: string | undefined): TBackOfficeRole | null {
-  if (role === 'qam') return 'qam';
-  if (role === 'provider_admin' || role === 'admin') return 'provider_admin';
-  return null;
-}
+export { backOfficeRoleOf };
 
 /** The session's user id, or null when there is none (the admin secret without a user). */
 export function sessionUserId(session: Record<string, string>): number | null {
@@ -47,6 +44,19 @@ export function callerOf(session: Record<string, string>): Caller {
   if (userId === null) throw new AppError('forbidden');
   const role = session['x-hasura-role'] ?? 'user';
   return { userId, role, backOfficeRole: backOfficeRoleOf(role), actor: { userId, role } };
+}
+
+/**
+ * The caller of a REST route (bearer token): the user and their default Hasura role, whose
+ * back-office part is what GraphQL would grant them too.
+ */
+export function callerOfUser(user: { id: number; role: string }): Caller {
+  return {
+    userId: user.id,
+    role: user.role,
+    backOfficeRole: backOfficeRoleOf(user.role),
+    actor: { userId: user.id, role: user.role },
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+export * from './assessments.ts';
 export * from './dates.ts';
 export * from './limits.ts';
 export * from './messages.ts';

@@ -4,6 +4,15 @@ import { MESSAGES } from '../validation/messages.ts';
 export const PRODUCT_NAME = 'Connect';
 
 /**
+ * The provider's help phone and support e-mail (spec 002 §1 names them without their values: these
+ * are ours, placeholders until the provider gives theirs). The web app's VITE_HELP_PHONE and
+ * VITE_SUPPORT_EMAIL default to them, and a request for assistance goes to SUPPORT_EMAIL when the
+ * accreditation has no QAM (docs/decisions/assessments.md).
+ */
+export const SUPPORT_PHONE = '1300 000 000';
+export const SUPPORT_EMAIL = 'support@example.org';
+
+/**
  * User-facing messages of the practice list, staff register and nominated contacts, word for
  * word from spec 000 §5 and §8. Messages with a placeholder are functions.
  */

@@ -32,4 +32,12 @@ export const DOCUMENT_MESSAGES = {
   noSuchUpload: 'There is no such upload',
   /** Ours. */
   noSuchDocument: 'There is no such document',
+  /** Ours: the indicator response of an upload is missing, archived or of another practice. */
+  noSuchIndicator: 'There is no such indicator',
+  /** Ours: the caller may not change the inputs of the indicator's assessment (spec 001 §6). */
+  indicatorUploadRefused: 'You cannot add files to this indicator',
+  /** Ours: a document is attached to a staff field or to an indicator, never both. */
+  oneAttachment: 'A file is added to a staff member or to an indicator, not both',
+  /** Ours. */
+  noSuchResource: 'There is no such resource',
 } as const;

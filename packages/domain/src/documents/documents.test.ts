@@ -4,6 +4,7 @@ import { checkUpload } from './check-upload.ts';
 import { DOCUMENT_MESSAGES } from './document-messages.ts';
 import { DEFAULT_MAX_FILE_SIZE_MB, formatFileSize, megabytesToBytes } from './file-size.ts';
 import { DOCUMENT_ACCEPT_ATTRIBUTE, fileExtension, resolveDocumentFileType } from './file-types.ts';
+import { resourceFileName } from './resource-file-name.ts';
 import { STAFF_DOCUMENT_TARGETS } from './staff-document-targets.ts';
 
 describe('document file types (spec 002 §5)', () => {
@@ -130,5 +131,23 @@ describe('staff document targets', () => {
     const targets = Object.values(STAFF_DOCUMENT_TARGETS);
     expect(targets.map((t) => t.inputField).sort()).toEqual([...STAFF_DOCUMENT_FIELDS].sort());
     for (const t of targets) expect(t.column).toMatch(/^[a-z_]+_document_id$/);
+  });
+});
+
+describe('resourceFileName', () => {
+  it("adds the extension of the resource's file type to its name", () => {
+    expect(resourceFileName('C1.1A practice template', 'docx')).toBe('C1.1A practice template.docx');
+    expect(resourceFileName('Guide', 'application/pdf')).toBe('Guide.pdf');
+    expect(resourceFileName('Photo', 'image/jpeg')).toBe('Photo.jpeg');
+    expect(resourceFileName('Photo', 'JPG')).toBe('Photo.jpg');
+    expect(resourceFileName('Notes', '.xlsx')).toBe('Notes.xlsx');
+  });
+
+  it('keeps a name that already ends with it, and adds nothing for an unknown or missing type', () => {
+    expect(resourceFileName('Guide.pdf', 'pdf')).toBe('Guide.pdf');
+    expect(resourceFileName('Guide.PDF', 'application/pdf')).toBe('Guide.PDF');
+    expect(resourceFileName('Guide', null)).toBe('Guide');
+    expect(resourceFileName('Guide', 'application/x-something odd')).toBe('Guide');
+    expect(resourceFileName('Notes', 'txt')).toBe('Notes.txt');
   });
 });

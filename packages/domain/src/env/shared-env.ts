@@ -100,6 +100,11 @@ export const SHARED_ENV = {
     .transform(Number)
     .refine((n) => n >= 1 && n <= 5000, 'must be a whole number of megabytes (1-5000)')
     .default(DEFAULT_MAX_FILE_SIZE_MB),
+  /**
+   * The assessment bulk tools (Auto complete, Auto clear, Reopen; spec 001 §4 'a build flag') for
+   * everyone who may use them, not only users with special access. Off unless switched on.
+   */
+  ASSESSMENT_BULK_TOOLS: ZBooleanFlagSchema.default(false),
   /** The payment page of a practice, with {practiceId}. */
   PAYMENT_URL_TEMPLATE: z
     .string({ error: 'is required' })

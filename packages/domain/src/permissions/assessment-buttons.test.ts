@@ -89,9 +89,12 @@ describe('assessmentButtons (spec 001 §6)', () => {
     }
   });
 
-  it('Request Assistance: self assessment only; Report: hidden for a survey IN_PROGRESS', () => {
+  it('Request Assistance: self assessment only, for the practice (not its reviewers); Report: hidden for a survey IN_PROGRESS', () => {
     for (const status of ASSESSMENT_STATUSES) {
       expect(buttons(PM, 'PRESURVEY', status).requestAssistance).toBe(true);
+      expect(buttons(QAM, 'PRESURVEY', status).requestAssistance).toBe(false);
+      expect(buttons(ADMIN, 'PRESURVEY', status).requestAssistance).toBe(false);
+      expect(buttons(SURVEYOR, 'PRESURVEY', status).requestAssistance).toBe(false);
       expect(buttons(PM, 'SURVEY_VISIT', status).requestAssistance).toBe(false);
       expect(buttons(PM, 'PRESURVEY', status).report).toBe(true);
       expect(buttons(PM, 'SURVEY_VISIT', status).report).toBe(status !== 'IN_PROGRESS');

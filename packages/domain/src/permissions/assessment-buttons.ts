@@ -51,7 +51,9 @@ export function assessmentButtons(
       !hasSubmitted &&
       ((surveying && a.changeSurveyInProgress) ||
         ((surveying || status === 'UNDER_REVIEW') && a.changeOtherSurveyorSummary)),
-    requestAssistance: self,
+    // The practice asks its accreditation provider: its own people, not the provider's reviewers
+    // (who would be asking themselves) nor its surveyors.
+    requestAssistance: self && flags.practice.changePractice && !a.changeSelfAssessmentUnderReview,
     report: !(survey && status === 'IN_PROGRESS'),
     actionPlanDownload:
       survey && ['CERTIFIED', 'APPROVED', 'ACTION_REQUIRED', 'UNDER_REVIEW'].includes(status),

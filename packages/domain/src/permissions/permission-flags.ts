@@ -78,6 +78,16 @@ export const PERMISSION_FLAG_TABLE: {
 /** Flags that a surveyor holds only as a visitor on the survey visit in question. */
 const VISITOR_ONLY_FOR_SURVEYORS: ReadonlySet<string> = new Set(['assessment.changeSurveyInProgress']);
 
+/**
+ * The back-office role a request's Hasura role stands for (`x-hasura-role`); Hasura's admin
+ * secret counts as a provider admin. Anything else: none.
+ */
+export function backOfficeRoleOf(role: string | null | undefined): TBackOfficeRole | null {
+  if (role === 'qam') return 'qam';
+  if (role === 'provider_admin' || role === 'admin') return 'provider_admin';
+  return null;
+}
+
 /** True when the user has any access to the practice at all (a practice role or a back-office role). */
 export function hasPracticeAccess(access: TPracticeAccess): boolean {
   return access.practiceRoles.length > 0 || access.backOfficeRole !== null;

@@ -53,6 +53,8 @@ export interface StackConfig {
     secret?: string;
     maxFileSizeMb: number;
     paymentUrlTemplate?: string;
+    /** ASSESSMENT_BULK_TOOLS: the assessment bulk tools for everyone, not only special access. */
+    assessmentBulkTools: boolean;
     devPagesKey?: string;
   };
   web: { port: number; dist: string };
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
       secret: e.ACTIONS_SECRET,
       maxFileSizeMb: e.MAX_FILE_SIZE_MB,
       paymentUrlTemplate: e.PAYMENT_URL_TEMPLATE,
+      assessmentBulkTools: e.ASSESSMENT_BULK_TOOLS,
       devPagesKey: e.DEV_PAGES_KEY,
     },
     web: { port: e.WEB_PORT, dist: path.resolve(root, e.WEB_DIST) },

@@ -68,6 +68,7 @@ export const ZStackEnvSchema = z.object({
   ACTIONS_SECRET: SHARED_ENV.ACTIONS_SECRET.optional(),
   MAX_FILE_SIZE_MB: SHARED_ENV.MAX_FILE_SIZE_MB,
   PAYMENT_URL_TEMPLATE: SHARED_ENV.PAYMENT_URL_TEMPLATE.optional(),
+  ASSESSMENT_BULK_TOOLS: SHARED_ENV.ASSESSMENT_BULK_TOOLS,
   DEV_PAGES_KEY: SHARED_ENV.DEV_PAGES_KEY.optional(),
   WEB_PORT: port.default(5173),
   SMTP_HOST: SHARED_ENV.SMTP_HOST.optional(),
@@ -186,6 +187,11 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
   PAYMENT_URL_TEMPLATE: {
     group: 'actions',
     doc: 'Payment page of a practice, with {practiceId}; unset: the development stand-in page (none in production).',
+  },
+  ASSESSMENT_BULK_TOOLS: {
+    default: 'false',
+    group: 'actions',
+    doc: 'Show the assessment bulk tools (Auto complete, Auto clear, Reopen) to everyone who may change the assessment, not only to users with special access (testing and data repair; keep off in production).',
   },
   DEV_PAGES_KEY: {
     group: 'actions',

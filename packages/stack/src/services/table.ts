@@ -115,6 +115,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       ACTIONS_SECRET: context.secrets.actionsSecret,
       MAX_FILE_SIZE_MB: String(context.config.actions.maxFileSizeMb),
       PAYMENT_URL_TEMPLATE: context.config.actions.paymentUrlTemplate,
+      ASSESSMENT_BULK_TOOLS: String(context.config.actions.assessmentBulkTools),
       SMTP_HOST: context.config.smtp.host,
       SMTP_PORT: String(context.config.smtp.port),
       SMTP_USER: context.config.smtp.user,

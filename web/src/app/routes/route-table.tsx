@@ -70,8 +70,12 @@ const DocumentsTab = lazyPage(
   'DocumentsTab',
 );
 const AccreditationTab = lazyPage(
-  () => import('../../features/practices/components/overview-later-tabs.tsx'),
+  () => import('../../features/assessments/components/accreditation-tab.tsx'),
   'AccreditationTab',
+);
+const AssessmentPage = lazyPage(
+  () => import('../../features/assessments/components/assessment-page.tsx'),
+  'AssessmentPage',
 );
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
@@ -115,7 +119,12 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="Staff" replace /> },
                   { path: 'Staff', element: <StaffTab /> },
                   { path: 'Documents', element: <DocumentsTab /> },
-                  { path: 'Accreditation/*', element: <AccreditationTab /> },
+                  { path: 'Accreditation', element: <AccreditationTab /> },
+                  {
+                    path: 'Accreditation/Assessment/:assessmentId/:indicatorSetId?/:indicatorId?',
+                    element: <AssessmentPage />,
+                  },
+                  { path: 'Accreditation/*', element: <Navigate to="../Accreditation" replace /> },
                   { path: '*', element: <Navigate to="../Staff" replace /> },
                 ],
               },

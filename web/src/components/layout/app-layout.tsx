@@ -75,6 +75,7 @@ export function AppLayout() {
               aria-expanded={navOpen}
               aria-controls={wide || overOpen ? NAV_ID : undefined}
             />
+            {/* The logo's own words, then where it leads: the name starts with the visible text (WCAG 2.5.3). */}
             <Link
               to="/Dashboard"
               className={classes.logoLink}

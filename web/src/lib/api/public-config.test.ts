@@ -23,10 +23,10 @@ describe('createPublicConfig', () => {
     const { apiUrl, calls } = await serve([{ status: 200, body: '{"maxFileSizeMb":7}' }]);
     const config = createPublicConfig(apiUrl);
     expect(await Promise.all([config.load(), config.load()])).toEqual([
-      { maxFileSizeMb: 7 },
-      { maxFileSizeMb: 7 },
+      { maxFileSizeMb: 7, bulkTools: false },
+      { maxFileSizeMb: 7, bulkTools: false },
     ]);
-    expect(await config.load()).toEqual({ maxFileSizeMb: 7 });
+    expect(await config.load()).toEqual({ maxFileSizeMb: 7, bulkTools: false });
     expect(calls()).toBe(1);
   });
 
@@ -34,12 +34,12 @@ describe('createPublicConfig', () => {
     const { apiUrl, calls } = await serve([
       { status: 500, body: '{"error":"x"}' },
       { status: 200, body: '{"maxFileSizeMb":"lots"}' },
-      { status: 200, body: '{"maxFileSizeMb":2}' },
+      { status: 200, body: '{"maxFileSizeMb":2,"bulkTools":true}' },
     ]);
     const config = createPublicConfig(apiUrl);
     expect(await config.load()).toBeNull();
     expect(await config.load()).toBeNull();
-    expect(await config.load()).toEqual({ maxFileSizeMb: 2 });
+    expect(await config.load()).toEqual({ maxFileSizeMb: 2, bulkTools: true });
     expect(calls()).toBe(3);
   });
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** GET /api/config: what the actions service tells every browser before anyone signs in. */
-const ZPublicConfigSchema = z.object({ maxFileSizeMb: z.number().positive() });
+const ZPublicConfigSchema = z.object({
+  maxFileSizeMb: z.number().positive(),
+  /** The bulk tools switch of the assessment screen (Auto complete, Auto clear, Reopen); off when absent. */
+  bulkTools: z.boolean().default(false),
+});
 export type TPublicConfig = z.infer<typeof ZPublicConfigSchema>;
 
 /** A slow answer must not hold an upload up for long: the server checks again anyway. */

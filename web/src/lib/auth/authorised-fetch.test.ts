@@ -36,9 +36,10 @@ describe('REST calls', () => {
 
   it('a refused refresh ends the session with the server message', async () => {
     const { api, expired } = setup();
+    // The actions service's answer to a token it no longer accepts (see contract-server.test.ts).
     await expect(api.currentUser()).rejects.toMatchObject({
-      code: 'not_signed_in',
-      message: 'Please sign in.',
+      code: 'token_not_valid',
+      message: 'Your session has expired, please sign in again.',
     });
     expect(expired()).toBe(1);
   });

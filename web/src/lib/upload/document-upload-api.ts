@@ -11,6 +11,7 @@ export const CreateDocumentMutation = graphql(`
     $folderCode: String
     $staffId: Int
     $staffField: StaffDocumentField
+    $indicatorResponseId: Int
   ) {
     createDocument(
       practiceId: $practiceId
@@ -21,6 +22,7 @@ export const CreateDocumentMutation = graphql(`
       folderCode: $folderCode
       staffId: $staffId
       staffField: $staffField
+      indicatorResponseId: $indicatorResponseId
     ) {
       documentId
       uploadUrl
@@ -74,4 +76,5 @@ export const DocumentDownloadUrlQuery = graphql(`
 export type TCompletedDocument = ResultOf<typeof CompleteDocumentMutation>['completeDocument'];
 
 /** Where an upload goes: a folder (by id or code) and, for a staff document, its row and field. */
+/** (and, for an indicator's document, its response: the folder is still required, spec 001 §5). */
 export type TUploadTarget = Omit<VariablesOf<typeof CreateDocumentMutation>, 'name' | 'contentType' | 'size'>;

@@ -2,13 +2,11 @@
 import '../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStaffedPractice, createUser, providerFolder, type TestUser } from '../../test/factories.ts';
 import { renderAppOnStack, useRealStack } from '../../test/stack-harness.tsx';
 import { editRow } from '../../test/staff-register.ts';
 
-// Riverbend (practice 2): pm@demo.test manages it; its staff register has upload buttons.
-const PRACTICE = 2;
-const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 const MB = 1_000_000;
 
 /**
@@ -16,14 +14,23 @@ const MB = 1_000_000;
  * MAX_FILE_SIZE_MB=1 refuses a 2 MB file in the page, and createDocument is never called.
  */
 describe('the upload limit comes from the server (GET /api/config)', () => {
-  const stack = useRealStack({ s3: true, env: { MAX_FILE_SIZE_MB: '1' }, staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack({ s3: true, env: { MAX_FILE_SIZE_MB: '1' } });
+  /** Manages a practice whose staff register has upload buttons. */
+  let manager: TestUser;
+  let STAFF_PATH: string;
+  beforeAll(async () => {
+    manager = await createUser(stack.sql);
+    const { practice } = await createStaffedPractice(stack.sql, { manager });
+    STAFF_PATH = `/PracticeOverview/${practice.id}/Staff`;
+    await providerFolder(stack.sql, 'STAFF_DOCUMENTS');
+  }, 60_000);
 
   /**
    * The staff page with a row in edit; every request the app makes from then on is recorded
    * (GraphQL operations by name), and `/api/config` fails like a broken network when `configDown`.
    */
   async function editRowOnStaffPage({ configDown = false } = {}) {
-    await renderAppOnStack(stack, STAFF_PATH, { as: 'pm@demo.test' });
+    await renderAppOnStack(stack, STAFF_PATH, { as: manager });
     const jarFetch = globalThis.fetch;
     const requests: string[] = [];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -65,7 +72,7 @@ describe('the upload limit comes from the server (GET /api/config)', () => {
   it('asks for the limit once, and a file within it is uploaded', async () => {
     const { requests, input } = await editRowOnStaffPage();
     await userEvent.upload(input('Upload CPD evidence'), pdf(MB / 2, 'CPD half.pdf'));
-    await screen.findByText('File upload was successful!', {}, { timeout: 10_000 });
+    await screen.findByText('File upload was successful!', {}, { timeout: 20_000 });
     await userEvent.upload(input('Upload Training evidence'), pdf(MB + 1, 'Training.pdf'));
     await screen.findByText('File size exceeded 1MB');
     expect(requests.filter((r) => r === '/api/config')).toHaveLength(1);

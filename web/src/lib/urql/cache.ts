@@ -22,6 +22,11 @@ export const cacheOptions: CacheExchangeOpts = {
     australian_state: (row) => String(row.value ?? ''),
     // The practice list's shared row fields (packages/domain) select assessments without their id.
     assessments: (row) => (row.id == null ? null : String(row.id)),
+    // Parts of an assessment that are only ever read through it.
+    assessment_counts: () => null,
+    assessment_submissions: () => null,
+    comments_aggregate: () => null,
+    comments_aggregate_fields: () => null,
     // Action outputs: the flags are per practice; their groups are plain values.
     UserPermissions: (row) => (row.practiceId == null ? null : String(row.practiceId)),
     AssessmentPermissionFlags: () => null,

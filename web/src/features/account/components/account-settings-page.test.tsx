@@ -4,32 +4,36 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CombinedError } from '@urql/core';
 import { print } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../../../actions/src/test-support/factories.ts';
-import { DEMO_PASSWORD } from '../../../../../actions/src/test-support/test-stack.ts';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../../test/factories.ts';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 import { UpdateAccountMutation } from '../api/update-account.ts';
 import { accountSaveError } from '../model/account-save-error.ts';
 
 describe('Account settings on the real stack', () => {
-  let stack: TestStack;
+  const stack = useRealStack();
+  /** A practice manager and a QAM, each with a phone and a title on record. */
+  let manager: TestUser;
+  let qam: TestUser;
   beforeAll(async () => {
-    stack = await startTestStack();
-  }, 60_000);
-  afterAll(() => stack?.close());
+    manager = await createUser(stack.sql, { firstName: 'Sarah', lastName: 'Mitchell' });
+    qam = await createUser(stack.sql, { firstName: 'Helen', lastName: 'Murray', isQam: true });
+    await stack.sql.query(`update users set phone = '0413 000 006', title = 'MRS' where id = any($1)`, [
+      [manager.id, qam.id],
+    ]);
+  });
 
-  const open = async (email: string) => {
-    const id = await stack.userId(email);
-    const view = await renderAppOnStack(stack, `/AccountSettings/${id}`, { as: email });
-    return { id, view };
+  const open = async (user: TestUser) => {
+    const view = await renderAppOnStack(stack, `/AccountSettings/${user.id}`, { as: user });
+    return { id: user.id, view };
   };
 
   it("shows the signed-in user's own details, and saves changed names and a valid Australian phone", async () => {
-    const { id } = await open('pm@demo.test');
+    const { id } = await open(manager);
     const { rows } = await stack.sql.query('select first_name, last_name from users where id = $1', [id]);
     const first = await screen.findByLabelText(/^First name/);
     await waitFor(() => expect((first as HTMLInputElement).value).toBe(rows[0].first_name));
-    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('pm@demo.test');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(manager.email);
 
     const user = userEvent.setup();
     await user.clear(first);
@@ -44,7 +48,7 @@ describe('Account settings on the real stack', () => {
   });
 
   it('refuses a phone that is not Australian with the spec message, and changes nothing', async () => {
-    const { id } = await open('qam@demo.test');
+    const { id } = await open(qam);
     const before = await stack.sql.query(
       'select first_name, last_name, phone, title from users where id = $1',
       [id],
@@ -63,8 +67,8 @@ describe('Account settings on the real stack', () => {
   });
 
   it('refuses a control character in a name before sending, with the field message', async () => {
-    const account = await createUser(stack.sql, { password: DEMO_PASSWORD });
-    await renderAppOnStack(stack, `/AccountSettings/${account.id}`, { as: account.email });
+    const account = await createUser(stack.sql);
+    await renderAppOnStack(stack, `/AccountSettings/${account.id}`, { as: account });
     const before = await stack.sql.query('select first_name, last_name from users where id = $1', [
       account.id,
     ]);

@@ -2,19 +2,14 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.ts';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 const CHECK_INBOX = 'Check your inbox: we have sent an e-mail to that address with the next step.';
 
 describe('sign-up on the real stack', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ template: 'migrated' });
-  }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useRealStack();
 
   const signUp = async (email: string) => {
     const view = await renderAppOnStack(stack, '/signup');
@@ -40,10 +35,7 @@ describe('sign-up on the real stack', () => {
   it('says to check the inbox, the same for a new and a taken address, and stays signed out', async () => {
     for (const email of ['brand.new@demo.test', 'taken@demo.test']) {
       if (email === 'taken@demo.test')
-        await stack.sql.query(
-          `insert into users (email, password_hash, first_name, last_name) values ($1, 'x', 'Tia', 'Ken')`,
-          [email],
-        );
+        await createUser(stack.sql, { email, firstName: 'Tia', lastName: 'Ken' });
       const view = await signUp(email);
       const status = await screen.findByRole('status', {}, { timeout: 10_000 });
       expect(status.textContent).toContain(CHECK_INBOX);

@@ -3,21 +3,67 @@ import '../../../test/setup-dom.ts';
 import { CONTACT_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createContact,
+  createStaffedPractice,
+  createUser,
+  nominateContacts,
+  type TestUser,
+} from '../../../test/factories.ts';
 import { pickOption } from '../../../test/pick-option.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
-// Riverbend (practice 2): its accreditation contact is Sarah Mitchell (pm@demo.test), its GP contact
-// Rahul Desai (not on the staff register), its nurse contact Rebecca Tan (staff member 10).
-const PRACTICE = 2;
-
 describe('nominated contacts on the real stack', () => {
-  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack();
+  /** Sarah Mitchell, the practice's manager and its accreditation contact. */
+  let manager: TestUser;
+  let PRACTICE: number;
+  let islaId: number;
+  beforeAll(async () => {
+    const { sql } = stack;
+    manager = await createUser(sql, { firstName: 'Sarah', lastName: 'Mitchell' });
+    const { practice, accreditationId, staff, rebeccaAccount } = await createStaffedPractice(sql, {
+      manager,
+    });
+    PRACTICE = practice.id;
+    islaId = staff.isla.id;
+    // Its GP contact is Rahul Desai (not on the staff register), its nurse contact Rebecca Tan (on
+    // the register, with an account), its support contact Leah Morgan.
+    await nominateContacts(sql, accreditationId, {
+      accreditation: await createContact(sql, PRACTICE, {
+        firstName: 'Sarah',
+        lastName: 'Mitchell',
+        type: 'ACCREDITATION',
+        userId: manager.id,
+        phone: '0412 105 200',
+      }),
+      gp: await createContact(sql, PRACTICE, {
+        firstName: 'Rahul',
+        lastName: 'Desai',
+        type: 'GP',
+        email: 'rahul.desai@riverbend.test',
+        phone: '0412 106 201',
+      }),
+      nurse: await createContact(sql, PRACTICE, {
+        firstName: 'Rebecca',
+        lastName: 'Tan',
+        type: 'NURSE',
+        userId: rebeccaAccount.id,
+        phone: '0412 107 202',
+      }),
+      support: await createContact(sql, PRACTICE, {
+        firstName: 'Leah',
+        lastName: 'Morgan',
+        type: 'SUPPORT',
+        email: 'leah.morgan@riverbend.test',
+        phone: '0412 108 203',
+      }),
+    });
+  }, 60_000);
 
   const open = async () => {
-    await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, {
-      as: 'pm@demo.test',
-    });
+    await renderAppOnStack(stack, `/PracticeOverview/${PRACTICE}/Staff`, { as: manager });
     const panel = (await screen.findByText('Nominated contacts', {}, { timeout: 15_000 })).closest(
       'section',
     )!;
@@ -131,11 +177,11 @@ describe('nominated contacts on the real stack', () => {
   it('says the update failed when the server refuses it', async () => {
     const panel = await open();
     // Deleted from the register in another tab after the page loaded.
-    await stack.sql.query('update practice_staff set archived = true where id = 7');
+    await stack.sql.query('update practice_staff set archived = true where id = $1', [islaId]);
     const user = userEvent.setup({ delay: null });
     await pickOption(user, within(panel).getByLabelText('Nurse contact'), /Isla Desai/);
     expect(await screen.findByText(CONTACT_MESSAGES.updateFailed, {}, { timeout: 10_000 })).toBeTruthy();
     expect((await contactOf('nominated_nurse_contact_id')).first_name).toBe('Rebecca');
-    await stack.sql.query('update practice_staff set archived = false where id = 7');
+    await stack.sql.query('update practice_staff set archived = false where id = $1', [islaId]);
   });
 });

@@ -2,30 +2,67 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createInvitationFrom,
+  createPracticeWith,
+  createStaffMember,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.ts';
+import { renderAppOnStack, type SignIn, useRealStack } from '../../../test/stack-harness.tsx';
 
 const SOUTHERN_CROSS = 'Southern Cross General Practice';
 
 describe('the invitation page on the real stack', () => {
-  let stack: TestStack;
+  const stack = useRealStack();
+  /** Sarah Mitchell manages Southern Cross; the newcomer has no practice yet. Tests that accept make their own invitee. */
+  let manager: TestUser;
+  let newcomer: TestUser;
+  let practiceId: number;
+  /** The staff member the invitations below are for. */
+  let staffId: number;
+  /** A used invitation, and one sent by the manager that waits for its answer. */
+  let usedToken: string;
+  let pendingToken: string;
+  let pendingEmail: string;
   beforeAll(async () => {
-    stack = await startTestStack();
+    const { sql } = stack;
+    manager = await createUser(sql, { firstName: 'Sarah', lastName: 'Mitchell' });
+    newcomer = await createUser(sql);
+    practiceId = (
+      await createPracticeWith(sql, { name: SOUTHERN_CROSS, staffIntroSeen: true, managers: [manager] })
+    ).id;
+    staffId = await createStaffMember(sql, practiceId, {
+      firstName: 'Noah',
+      lastName: 'Young',
+      type: 'other',
+    });
+    usedToken = (
+      await createInvitationFrom(sql, practiceId, { invitedBy: manager, acceptedBy: await createUser(sql) })
+    ).token;
+    pendingEmail = 'ella.walsh@southerncross.demo.test';
+    const ella = await createStaffMember(sql, practiceId, {
+      firstName: 'Ella',
+      lastName: 'Walsh',
+      type: 'support',
+      email: pendingEmail,
+    });
+    pendingToken = (
+      await createInvitationFrom(sql, practiceId, {
+        email: pendingEmail,
+        practiceStaffId: ella,
+        invitedBy: manager,
+        expiresInSeconds: 9 * 86_400,
+      })
+    ).token;
   }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
 
-  /** An invitation to Southern Cross (practice 3) for `email`, linked to staff member 18. */
-  const invite = async (token: string, email: string, expiresIn = '7 days') => {
-    await stack.sql.query(
-      `insert into invitations (practice_id, practice_staff_id, email, role, token_hash, status, date_invited, expires_at)
-       values (3, 18, $1, 'PM', encode(sha256(convert_to($2, 'UTF8')), 'hex'), 'INVITED', now() - interval '30 days',
-               now() + $3::interval)`,
-      [email, token, expiresIn],
-    );
-  };
-  const open = async (path: string, as?: string) => {
+  /** An invitation to Southern Cross for `email`, linked to the staff member; answers its token. */
+  const invite = async (email: string, expiresInSeconds = 7 * 86_400) =>
+    (await createInvitationFrom(stack.sql, practiceId, { email, practiceStaffId: staffId, expiresInSeconds }))
+      .token;
+  const open = async (path: string, as?: SignIn) => {
     const view = await renderAppOnStack(stack, path, as ? { as } : {});
     return view;
   };
@@ -40,39 +77,39 @@ describe('the invitation page on the real stack', () => {
   });
 
   it('says an expired token has expired, naming the practice', async () => {
-    await invite('test-expired-token', 'expired@demo.test', '-1 day');
-    await open('/Practice/Invite/test-expired-token');
+    const token = await invite('expired@demo.test', -86_400);
+    await open(`/Practice/Invite/${token}`);
     expect(await screen.findByText('This invitation has expired', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText(`Invitation to ${SOUTHERN_CROSS}`)).toBeTruthy();
   });
 
   it('says a used token has been used', async () => {
-    await open('/Practice/Invite/demo-invite-2');
+    await open(`/Practice/Invite/${usedToken}`);
     expect(
       await screen.findByText('This invitation has already been used', {}, { timeout: 10_000 }),
     ).toBeTruthy();
   });
 
   it('offers a signed-out visitor to create an account or sign in with the token', async () => {
-    const view = await open('/Practice/Invite/demo-invite-4');
-    // Sent by pm@demo.test (hasura/seeds/default/40_practices.sql): the page names her.
+    const view = await open(`/Practice/Invite/${pendingToken}`);
+    // Sent by the manager, Sarah Mitchell: the page names her.
     expect(
       await screen.findByText(
-        /^Sarah Mitchell has invited ella\.walsh@southerncross\.demo\.test to join Southern Cross General Practice on Connect\.$/,
+        `Sarah Mitchell has invited ${pendingEmail} to join ${SOUTHERN_CROSS} on Connect.`,
         {},
         { timeout: 10_000 },
       ),
     ).toBeTruthy();
     expect(screen.getByText('Create an account').closest('a')?.getAttribute('href')).toBe(
-      '/signup/demo-invite-4',
+      `/signup/${pendingToken}`,
     );
     await userEvent.click(screen.getByText('I already have an account'));
-    await waitFor(() => expect(view.path()).toBe('/Login/demo-invite-4'));
+    await waitFor(() => expect(view.path()).toBe(`/Login/${pendingToken}`));
   });
 
   it('tells a user signed in as someone else to sign in as the invited address', async () => {
-    await invite('test-other-user', 'someone.else@demo.test');
-    await open('/Practice/Invite/test-other-user', 'pm@demo.test');
+    const token = await invite('someone.else@demo.test');
+    await open(`/Practice/Invite/${token}`, manager);
     expect(
       await screen.findByText('Sign in as someone.else@demo.test', {}, { timeout: 10_000 }),
     ).toBeTruthy();
@@ -86,77 +123,84 @@ describe('the invitation page on the real stack', () => {
   });
 
   /** Signs in on the Login page on show, as a person would. */
-  const signInHere = async (email: string) => {
+  const signInHere = async (who: SignIn) => {
     const user = userEvent.setup({ delay: null });
-    await user.type(await screen.findByLabelText(/^Email/, {}, { timeout: 10_000 }), email);
-    await user.type(screen.getByLabelText(/^Password/), 'Demo-pass-1');
+    await user.type(await screen.findByLabelText(/^Email/, {}, { timeout: 10_000 }), who.email);
+    await user.type(screen.getByLabelText(/^Password/), who.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
   };
   const membership = async (token: string, email: string) =>
     (
       await stack.sql.query(
         `select i.status, exists (select 1 from practice_users pu
-                                   where pu.user_id = u.id and pu.practice_id = 3 and pu.role = 'PM') as member
+                                   where pu.user_id = u.id and pu.practice_id = $3 and pu.role = 'PM') as member
            from invitations i, users u
           where i.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') and u.email = $2`,
-        [token, email],
+        [token, email, practiceId],
       )
     ).rows[0];
 
   it('signed in as someone else: "Sign in as" signs them out, and after signing in the invitation waits', async () => {
-    await invite('test-switch', 'newuser@demo.test');
-    const view = await open('/Practice/Invite/test-switch', 'pm@demo.test');
-    await userEvent.click(await screen.findByText('Sign in as newuser@demo.test', {}, { timeout: 10_000 }));
-    await waitFor(() => expect(view.path()).toBe('/Login/test-switch'));
+    const invitee = await createUser(stack.sql);
+    const token = await invite(invitee.email);
+    const view = await open(`/Practice/Invite/${token}`, manager);
+    await userEvent.click(await screen.findByText(`Sign in as ${invitee.email}`, {}, { timeout: 10_000 }));
+    await waitFor(() => expect(view.path()).toBe(`/Login/${token}`));
     expect(
       await screen.findByText('Sign in to accept your invitation.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
-    await signInHere('newuser@demo.test');
-    await waitFor(() => expect(view.path()).toBe('/Practice/Invite/test-switch'), { timeout: 10_000 });
+    await signInHere(invitee);
+    await waitFor(() => expect(view.path()).toBe(`/Practice/Invite/${token}`), { timeout: 10_000 });
     await userEvent.click(await screen.findByText('Accept invitation', {}, { timeout: 10_000 }));
-    await waitFor(() => expect(view.path()).toBe('/PracticeOverview/3/Staff'), { timeout: 10_000 });
-    expect(await membership('test-switch', 'newuser@demo.test')).toEqual({
+    await waitFor(() => expect(view.path()).toBe(`/PracticeOverview/${practiceId}/Staff`), {
+      timeout: 10_000,
+    });
+    expect(await membership(token, invitee.email)).toEqual({
       status: 'ACCEPTED',
       member: true,
     });
   });
 
   it("from the sign-up page's sign-in link, signing in leads back to the invitation", async () => {
-    await invite('test-signup-link', 'newuser@demo.test');
-    const view = await open('/signup/test-signup-link');
+    const token = await invite(newcomer.email);
+    const view = await open(`/signup/${token}`);
     await userEvent.click(await screen.findByRole('link', { name: 'Sign in' }, { timeout: 10_000 }));
-    await waitFor(() => expect(view.path()).toBe('/Login/test-signup-link'));
-    await signInHere('newuser@demo.test');
-    await waitFor(() => expect(view.path()).toBe('/Practice/Invite/test-signup-link'), { timeout: 10_000 });
+    await waitFor(() => expect(view.path()).toBe(`/Login/${token}`));
+    await signInHere(newcomer);
+    await waitFor(() => expect(view.path()).toBe(`/Practice/Invite/${token}`), { timeout: 10_000 });
     expect(await screen.findByText('Accept invitation', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('a signed-in user opening a sign-up link with a token is shown the invitation', async () => {
-    await invite('test-signup-signed-in', 'someone.new@demo.test');
-    const view = await open('/signup/test-signup-signed-in', 'pm@demo.test');
-    await waitFor(() => expect(view.path()).toBe('/Practice/Invite/test-signup-signed-in'), {
+    const token = await invite('someone.new@demo.test');
+    const view = await open(`/signup/${token}`, manager);
+    await waitFor(() => expect(view.path()).toBe(`/Practice/Invite/${token}`), {
       timeout: 10_000,
     });
     expect(await screen.findByText('Sign in as someone.new@demo.test', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('lets the invited user accept: practice role, staff link, and on to the practice', async () => {
-    await invite('test-accept', 'newuser@demo.test');
-    const view = await open('/Practice/Invite/test-accept', 'newuser@demo.test');
+    const invitee = await createUser(stack.sql);
+    const token = await invite(invitee.email);
+    const view = await open(`/Practice/Invite/${token}`, invitee);
     await userEvent.click(await screen.findByText('Accept invitation', {}, { timeout: 10_000 }));
-    await waitFor(() => expect(view.path()).toBe('/PracticeOverview/3/Staff'), { timeout: 10_000 });
+    await waitFor(() => expect(view.path()).toBe(`/PracticeOverview/${practiceId}/Staff`), {
+      timeout: 10_000,
+    });
     const { rows } = await stack.sql.query(
       `select i.status, s.user_id = u.id as linked,
-              exists (select 1 from practice_users pu where pu.user_id = u.id and pu.practice_id = 3 and pu.role = 'PM') as member
+              exists (select 1 from practice_users pu where pu.user_id = u.id and pu.practice_id = $4 and pu.role = 'PM') as member
          from invitations i, practice_staff s, users u
-        where i.token_hash = encode(sha256(convert_to('test-accept', 'UTF8')), 'hex') and s.id = 18 and u.email = 'newuser@demo.test'`,
+        where i.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') and s.id = $2 and u.email = $3`,
+      [token, staffId, invitee.email, practiceId],
     );
     expect(rows[0]).toEqual({ status: 'ACCEPTED', linked: true, member: true });
   });
 
   it('signs a new user up with the token, who then belongs to the practice', async () => {
-    await invite('test-signup', 'fresh.person@demo.test');
-    const view = await open('/signup/test-signup');
+    const token = await invite('fresh.person@demo.test');
+    const view = await open(`/signup/${token}`);
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^First name/, {}, { timeout: 10_000 }), 'Fresh');
     await user.type(screen.getByLabelText(/^Last name/), 'Person');
@@ -164,10 +208,11 @@ describe('the invitation page on the real stack', () => {
     await user.type(screen.getByLabelText(/^Password/), 'Fresh-pass-1');
     await user.type(screen.getByLabelText(/^Confirm password/), 'Fresh-pass-1');
     await user.click(screen.getByRole('button', { name: /create|sign up|register/i }));
-    await waitFor(() => expect(view.path()).not.toBe('/signup/test-signup'), { timeout: 10_000 });
+    await waitFor(() => expect(view.path()).not.toBe(`/signup/${token}`), { timeout: 10_000 });
     const { rows } = await stack.sql.query(
-      `select i.status, exists (select 1 from practice_users pu where pu.user_id = u.id and pu.practice_id = 3) as member
+      `select i.status, exists (select 1 from practice_users pu where pu.user_id = u.id and pu.practice_id = $1) as member
          from invitations i join users u on u.id = i.accepted_user_id where u.email = 'fresh.person@demo.test'`,
+      [practiceId],
     );
     expect(rows[0]).toEqual({ status: 'ACCEPTED', member: true });
   });

@@ -7,6 +7,8 @@ export const GetUserPermissionsQuery = graphql(`
     userPermissions(practiceId: $practiceId) {
       practiceId
       practiceRoles
+      backOfficeRole
+      visitorOnSurveyVisitIds
       assessment {
         changeSelfAssessmentUnderReview
         changeSelfAssessmentComplete

@@ -1,5 +1,5 @@
 import { ActionIcon, Menu, ScrollArea } from '@mantine/core';
-import { FilterIcon } from './icons.tsx';
+import { FilterIcon } from '../../../components/icons.tsx';
 
 /** A column header's filter (State, Network): a menu of values, 'All' clears it. */
 export function ColumnFilter({

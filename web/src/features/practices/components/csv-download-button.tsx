@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core';
 import { type PracticeListQuery, toWireDate } from '@portal/domain';
 import { useState } from 'react';
+import { DownloadIcon } from '../../../components/icons.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
 import { downloadPracticesCsv, saveFile } from '../api/download-practices-csv.ts';
-import { DownloadIcon } from './icons.tsx';
 
 /** Shown when the CSV cannot be made (the spec gives no words). */
 export const CSV_DOWNLOAD_FAILED = 'The CSV could not be downloaded. Please try again.';

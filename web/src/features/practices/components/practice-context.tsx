@@ -1,4 +1,4 @@
-import type { TPermissionFlags } from '@portal/domain';
+import type { TPermissionFlags, TPracticeAccess } from '@portal/domain';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { TPracticeOverview } from '../api/get-practice-overview.ts';
 
@@ -11,6 +11,8 @@ export interface PracticeContextValue {
   permissions: TPermissionFlags;
   /** The user's active roles on this practice: PM, SU (empty for back-office users). */
   practiceRoles: readonly string[];
+  /** What the flags derive from, to scope them to one survey visit (`derivePermissionFlags`). */
+  access: TPracticeAccess;
   /** Reloads the practice and the permission flags (after a change to either). */
   refetch(): void;
   /** The first-view flags of this practice (spec 000 §4): staff, documents, accreditation. */
@@ -30,12 +32,14 @@ export function PracticeContextProvider({
   practice,
   permissions,
   practiceRoles,
+  access,
   refetch,
   children,
 }: {
   practice: TPracticeOverview;
   permissions: TPermissionFlags;
   practiceRoles: readonly string[];
+  access: TPracticeAccess;
   refetch(): void;
   children: ReactNode;
 }) {
@@ -51,6 +55,7 @@ export function PracticeContextProvider({
       practice,
       permissions,
       practiceRoles,
+      access,
       refetch,
       firstView: {
         staff: practice.is_staff_first_view,
@@ -60,7 +65,7 @@ export function PracticeContextProvider({
       totals,
       setTotal,
     }),
-    [practice, permissions, practiceRoles, refetch, totals, setTotal],
+    [practice, permissions, practiceRoles, access, refetch, totals, setTotal],
   );
   return <PracticeContext.Provider value={value}>{children}</PracticeContext.Provider>;
 }

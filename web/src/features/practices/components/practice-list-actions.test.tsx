@@ -4,118 +4,204 @@ import type { AddressInfo } from 'node:net';
 import { PRACTICE_MESSAGES } from '@portal/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../../../actions/src/app.ts';
 import { loadConfig } from '../../../../../actions/src/config/load-config.ts';
 import { testEnv } from '../../../../../actions/src/test-support/test-app.ts';
+import {
+  addPracticeRole,
+  createAccreditation,
+  createPracticeWith,
+  createReapplication,
+  createSurveyVisit,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.ts';
 import { listedIds, openPracticeList, rowOf } from '../../../test/practice-list.ts';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { renderAppOnStack, type SignIn, type TestStack, useRealStack } from '../../../test/stack-harness.tsx';
 import { leaveAppTo } from '../utils/leave-app.ts';
 
 vi.mock('../utils/leave-app.ts', () => ({ leaveAppTo: vi.fn() }));
 
+type Practice = { id: number; name: string };
+
 describe('the practice list on the real stack: locks, due items, redirects, CSV', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  }, 90_000);
+  const stack = useRealStack();
   afterEach(() => {
     vi.mocked(leaveAppTo).mockClear();
   });
-  afterAll(async () => {
-    await stack?.close();
-  });
 
-  const open = (path: string, as: string, on: TestStack = stack) => openPracticeList(on, path, as);
+  /** A manager of several practices, one of a single practice, one of a single payment-pending one. */
+  let manager: TestUser;
+  let singleManager: TestUser;
+  let applicantManager: TestUser;
+  /** On Riverbend (asked for preferred days) and Bayview. */
+  let surveyor: TestUser;
+  /** On Southern Cross and on Lakeside, which awaits its application fee. */
+  let lakesideSurveyor: TestUser;
+  let qam: TestUser;
+  let harbourside: Practice;
+  let riverbend: Practice;
+  let southernCross: Practice;
+  let bayview: Practice;
+  let lakeside: Practice;
+  let preferredDaysVisit: number;
+  let bayviewRenewal: number;
+  beforeAll(async () => {
+    const { sql } = stack;
+    manager = await createUser(sql);
+    singleManager = await createUser(sql);
+    applicantManager = await createUser(sql);
+    surveyor = await createUser(sql, { isSurveyor: true });
+    lakesideSurveyor = await createUser(sql, { isSurveyor: true });
+    qam = await createUser(sql, { isQam: true });
+
+    harbourside = await createPracticeWith(sql, {
+      name: 'Harbourside Family Medical',
+      status: 'IN_PROGRESS',
+      managers: [singleManager],
+    });
+    await createAccreditation(sql, harbourside.id, { selfAssessmentDueIn: 45, surveyVisitDueIn: 150 });
+    // Cycle open; its survey visit waits for the surveyor's preferred days.
+    riverbend = await createPracticeWith(sql, {
+      name: 'Riverbend Medical Centre',
+      status: 'IN_PROGRESS',
+      managers: [manager],
+      surveyors: [surveyor],
+    });
+    const riverbendCycle = await createAccreditation(sql, riverbend.id, {
+      surveyVisitDueIn: 75,
+      expiresIn: 400,
+    });
+    preferredDaysVisit = await createSurveyVisit(sql, riverbendCycle, {
+      status: 'PREFERRED_DAYS_REQ',
+      dueIn: 75,
+      visitors: [{ user: surveyor }],
+    });
+    // Accredited, renewal due.
+    southernCross = await createPracticeWith(sql, {
+      name: 'Southern Cross General Practice',
+      status: 'ACCREDITED',
+      address: { suburb: 'Carlton', state: 'VIC', postcode: '3053' },
+      managers: [manager],
+      surveyors: [lakesideSurveyor],
+    });
+    await createAccreditation(sql, southernCross.id, { status: 'CLOSED', expiresIn: 150 });
+    await createReapplication(sql, southernCross.id, { status: 'DUE' });
+    // Accredited, renewal waiting for payment.
+    bayview = await createPracticeWith(sql, {
+      name: 'Bayview Health Clinic',
+      status: 'ACCREDITED',
+      managers: [manager],
+      surveyors: [surveyor],
+    });
+    await createAccreditation(sql, bayview.id, { status: 'CLOSED', expiresIn: 80 });
+    bayviewRenewal = await createReapplication(sql, bayview.id, { status: 'PAYMENT_PENDING', dueIn: 10 });
+    // A new application waiting for its fee.
+    lakeside = await createPracticeWith(sql, {
+      name: 'Lakeside Doctors Merewether',
+      status: 'PAYMENT_PENDING',
+      managers: [applicantManager],
+      surveyors: [lakesideSurveyor],
+    });
+    await createAccreditation(sql, lakeside.id);
+  }, 60_000);
+
+  const open = (path: string, as: SignIn, on: Pick<TestStack, 'actionsUrl' | 'graphqlUrl'> = stack) =>
+    openPracticeList(on, path, as);
 
   it('locks a payment-pending practice for a surveyor on it, and opens the others on click', async () => {
-    const view = await open('/Practice/List', 'surveyor2@demo.test');
-    await waitFor(() => expect(listedIds()).toContain(9), { timeout: 10_000 });
-    const lakeside = rowOf(9);
-    expect(lakeside.dataset.locked).toBe('true');
-    expect(within(lakeside).getByRole('img', { name: 'Locked' })).toBeTruthy();
-    expect(within(lakeside).queryByRole('link')).toBeNull();
-    await userEvent.click(lakeside);
+    const view = await open('/Practice/List', lakesideSurveyor);
+    await waitFor(() => expect(listedIds()).toContain(lakeside.id), { timeout: 10_000 });
+    const locked = rowOf(lakeside.id);
+    expect(locked.dataset.locked).toBe('true');
+    expect(within(locked).getByRole('img', { name: 'Locked' })).toBeTruthy();
+    expect(within(locked).queryByRole('link')).toBeNull();
+    await userEvent.click(locked);
     expect(view.path()).toBe('/Practice/List');
-    const open3 = rowOf(3);
-    expect(open3.dataset.locked).toBeUndefined();
-    await userEvent.click(within(open3).getByText('Carlton'));
-    await waitFor(() => expect(view.path()).toBe('/PracticeOverview/3/Staff'));
+    const opens = rowOf(southernCross.id);
+    expect(opens.dataset.locked).toBeUndefined();
+    await userEvent.click(within(opens).getByText('Carlton'));
+    await waitFor(() => expect(view.path()).toBe(`/PracticeOverview/${southernCross.id}/Staff`));
   });
 
   it('offers Set Availability to a surveyor asked for preferred days', async () => {
-    await open('/Practice/List', 'surveyor@demo.test');
-    await waitFor(() => expect(listedIds()).toContain(2), { timeout: 10_000 });
-    const link = within(rowOf(2)).getByRole('link', { name: 'Set Availability' });
-    expect(link.getAttribute('href')).toBe('/SurveyVisits/2/PreferredDays');
+    await open('/Practice/List', surveyor);
+    await waitFor(() => expect(listedIds()).toContain(riverbend.id), { timeout: 10_000 });
+    const link = within(rowOf(riverbend.id)).getByRole('link', { name: 'Set Availability' });
+    expect(link.getAttribute('href')).toBe(`/SurveyVisits/${preferredDaysVisit}/PreferredDays`);
   });
 
   it('shows renewal buttons only to those who may act on them, not to surveyors', async () => {
-    // surveyor@demo.test surveys Bayview (4, renewal payment due); surveyor2 Southern Cross (3, renewal due).
-    await open('/Practice/List', 'surveyor@demo.test');
-    await waitFor(() => expect(listedIds()).toContain(4), { timeout: 10_000 });
-    expect(within(rowOf(4)).queryByRole('button', { name: 'Renewal Payment Due' })).toBeNull();
-    expect(within(rowOf(2)).getByRole('link', { name: 'Set Availability' })).toBeTruthy();
+    // One surveyor surveys Bayview (renewal payment due), the other Southern Cross (renewal due).
+    await open('/Practice/List', surveyor);
+    await waitFor(() => expect(listedIds()).toContain(bayview.id), { timeout: 10_000 });
+    expect(within(rowOf(bayview.id)).queryByRole('button', { name: 'Renewal Payment Due' })).toBeNull();
+    expect(within(rowOf(riverbend.id)).getByRole('link', { name: 'Set Availability' })).toBeTruthy();
     cleanup();
-    await open('/Practice/List', 'surveyor2@demo.test');
-    await waitFor(() => expect(listedIds()).toContain(3), { timeout: 10_000 });
-    expect(within(rowOf(3)).queryByRole('link', { name: 'Renewal Due' })).toBeNull();
+    await open('/Practice/List', lakesideSurveyor);
+    await waitFor(() => expect(listedIds()).toContain(southernCross.id), { timeout: 10_000 });
+    expect(within(rowOf(southernCross.id)).queryByRole('link', { name: 'Renewal Due' })).toBeNull();
     cleanup();
     // The back office may: a QAM sees both, and no Set Availability (not a visitor).
-    await open('/Practice/List', 'qam@demo.test');
-    await waitFor(() => expect(listedIds()).toEqual(expect.arrayContaining([2, 3, 4])), { timeout: 10_000 });
-    expect(within(rowOf(4)).getByRole('button', { name: 'Renewal Payment Due' })).toBeTruthy();
-    expect(within(rowOf(3)).getByRole('link', { name: 'Renewal Due' }).getAttribute('href')).toBe(
-      '/Practice/Reapplication/3',
+    await open('/Practice/List', qam);
+    await waitFor(
+      () => expect(listedIds()).toEqual(expect.arrayContaining([riverbend.id, southernCross.id, bayview.id])),
+      { timeout: 10_000 },
     );
-    expect(within(rowOf(2)).queryByRole('link', { name: 'Set Availability' })).toBeNull();
+    expect(within(rowOf(bayview.id)).getByRole('button', { name: 'Renewal Payment Due' })).toBeTruthy();
+    expect(
+      within(rowOf(southernCross.id)).getByRole('link', { name: 'Renewal Due' }).getAttribute('href'),
+    ).toBe(`/Practice/Reapplication/${southernCross.id}`);
+    expect(within(rowOf(riverbend.id)).queryByRole('link', { name: 'Set Availability' })).toBeNull();
   });
 
   it('keeps renewals and payments off a surveyor’s dashboard, and puts them on the QAM’s', async () => {
-    await renderAppOnStack(stack, '/Dashboard', { as: 'surveyor2@demo.test' });
+    await renderAppOnStack(stack, '/Dashboard', { as: lakesideSurveyor });
     await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 10_000 });
     await waitFor(() => expect(screen.queryByTestId('dashboard-loading')).toBeNull(), { timeout: 10_000 });
-    // surveyor2 surveys Southern Cross (renewal due) and Lakeside (application fee pending).
-    expect(screen.queryByTestId('due-renewal-3')).toBeNull();
-    expect(screen.queryByTestId('due-application-9')).toBeNull();
+    // The surveyor surveys Southern Cross (renewal due) and Lakeside (application fee pending).
+    expect(screen.queryByTestId(`due-renewal-${southernCross.id}`)).toBeNull();
+    expect(screen.queryByTestId(`due-application-${lakeside.id}`)).toBeNull();
     cleanup();
-    await renderAppOnStack(stack, '/Dashboard', { as: 'qam@demo.test' });
-    await screen.findByTestId('due-renewal-3', {}, { timeout: 10_000 });
-    expect(screen.getByTestId('due-renewal-4').textContent).toContain('Renewal Payment Due');
-    expect(screen.getByTestId('due-application-9').textContent).toContain('Pay now');
+    await renderAppOnStack(stack, '/Dashboard', { as: qam });
+    await screen.findByTestId(`due-renewal-${southernCross.id}`, {}, { timeout: 10_000 });
+    expect(screen.getByTestId(`due-renewal-${bayview.id}`).textContent).toContain('Renewal Payment Due');
+    expect(screen.getByTestId(`due-application-${lakeside.id}`).textContent).toContain('Pay now');
   });
 
   it('sends a single-practice manager straight to the Staff route', async () => {
-    const view = await renderAppOnStack(stack, '/Practice/List', { as: 'pm.single@demo.test' });
-    await waitFor(() => expect(view.path()).toBe('/PracticeOverview/1/Staff'), { timeout: 10_000 });
+    const view = await renderAppOnStack(stack, '/Practice/List', { as: singleManager });
+    await waitFor(() => expect(view.path()).toBe(`/PracticeOverview/${harbourside.id}/Staff`), {
+      timeout: 10_000,
+    });
   });
 
   it('does not redirect a filtered list that happens to hold one practice', async () => {
-    const view = await open('/Practice/List?search=Bayview', 'pm@demo.test');
-    await waitFor(() => expect(listedIds()).toEqual([4]), { timeout: 10_000 });
+    const view = await open('/Practice/List?search=Bayview', manager);
+    await waitFor(() => expect(listedIds()).toEqual([bayview.id]), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(view.path()).toBe('/Practice/List');
   });
 
   it('sends the manager of a single payment-pending practice to payment', async () => {
-    const view = await renderAppOnStack(stack, '/Practice/List', { as: 'pm.newcastle@demo.test' });
+    const view = await renderAppOnStack(stack, '/Practice/List', { as: applicantManager });
     await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(/^https?:\/\//);
     expect(view.path()).toBe('/Practice/List');
   });
 
   it('keeps a surveyor whose only practice awaits its fee on the list, locked, without trying payment', async () => {
-    // A surveyor on Lakeside (9, new application, payment pending) and nothing else; the demo password.
-    await stack.sql.query(
-      `with u as (
-         insert into users (email, password_hash, first_name, last_name, is_surveyor, is_active)
-         select 'surveyor.lakeside@demo.test', password_hash, 'Lena', 'Lake', true, true from users where id = 4
-         returning id)
-       insert into practice_users (practice_id, user_id, role, active) select 9, id, 'SU', true from u`,
-    );
-    const view = await open('/Practice/List', 'surveyor.lakeside@demo.test');
-    await waitFor(() => expect(listedIds()).toEqual([9]), { timeout: 10_000 });
-    expect(rowOf(9).dataset.locked).toBe('true');
+    // A surveyor on Lakeside (new application, payment pending) and nothing else.
+    const onlyLakeside = await createUser(stack.sql, {
+      isSurveyor: true,
+      firstName: 'Lena',
+      lastName: 'Lake',
+    });
+    await addPracticeRole(stack.sql, lakeside.id, onlyLakeside.id, 'SU');
+    const view = await open('/Practice/List', onlyLakeside);
+    await waitFor(() => expect(listedIds()).toEqual([lakeside.id]), { timeout: 10_000 });
+    expect(rowOf(lakeside.id).dataset.locked).toBe('true');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(view.path()).toBe('/Practice/List');
     expect(leaveAppTo).not.toHaveBeenCalled();
@@ -123,41 +209,42 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
   });
 
   it('sends a manager of several practices who opens a payment-pending one to payment', async () => {
-    // pm@demo.test also manages Lakeside (9, new application, payment pending) for this test.
-    await stack.sql.query(
-      `insert into practice_users (practice_id, user_id, role, active) values (9, (select id from users where email = 'pm@demo.test'), 'PM', true)`,
-    );
+    // The manager of several practices also manages Lakeside (new application, payment pending) for this test.
+    await addPracticeRole(stack.sql, lakeside.id, manager.id, 'PM');
     try {
       // From the list: the row opens the overview, which goes on to payment.
-      const view = await open('/Practice/List', 'pm@demo.test');
-      await waitFor(() => expect(listedIds()).toContain(9), { timeout: 10_000 });
-      expect(rowOf(9).dataset.locked).toBeUndefined();
-      await userEvent.click(within(rowOf(9)).getByText('Lakeside Doctors Merewether'));
+      const view = await open('/Practice/List', manager);
+      await waitFor(() => expect(listedIds()).toContain(lakeside.id), { timeout: 10_000 });
+      expect(rowOf(lakeside.id).dataset.locked).toBeUndefined();
+      await userEvent.click(within(rowOf(lakeside.id)).getByText(lakeside.name));
       await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
-      expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(/\/9$/);
-      expect(view.path()).toBe('/PracticeOverview/9/Staff');
+      expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(new RegExp(`/${lakeside.id}$`));
+      expect(view.path()).toBe(`/PracticeOverview/${lakeside.id}/Staff`);
       // Nothing of the practice shows on the way.
       expect(screen.queryByRole('tab', { name: /Staff/ })).toBeNull();
       cleanup();
       vi.mocked(leaveAppTo).mockClear();
       // By its address, the same.
-      await renderAppOnStack(stack, '/PracticeOverview/9/Documents', { as: 'pm@demo.test' });
+      await renderAppOnStack(stack, `/PracticeOverview/${lakeside.id}/Documents`, { as: manager });
       await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
       cleanup();
       vi.mocked(leaveAppTo).mockClear();
       // A practice with a renewal in payment is no application payment: it opens.
-      await renderAppOnStack(stack, '/PracticeOverview/4/Staff', { as: 'pm@demo.test' });
-      await screen.findByRole('heading', { name: 'Bayview Health Clinic' }, { timeout: 10_000 });
+      await renderAppOnStack(stack, `/PracticeOverview/${bayview.id}/Staff`, { as: manager });
+      await screen.findByRole('heading', { name: bayview.name }, { timeout: 10_000 });
       expect(leaveAppTo).not.toHaveBeenCalled();
     } finally {
-      await stack.sql.query(
-        `delete from practice_users where practice_id = 9 and user_id = (select id from users where email = 'pm@demo.test')`,
-      );
+      await stack.sql.query('delete from practice_users where practice_id = $1 and user_id = $2', [
+        lakeside.id,
+        manager.id,
+      ]);
     }
   });
 
   it('sends a surveyor who opens a locked practice by its address back to the list, not to payment', async () => {
-    const view = await renderAppOnStack(stack, '/PracticeOverview/9/Staff', { as: 'surveyor2@demo.test' });
+    const view = await renderAppOnStack(stack, `/PracticeOverview/${lakeside.id}/Staff`, {
+      as: lakesideSurveyor,
+    });
     await waitFor(() => expect(view.path()).toBe('/Practice/List'), { timeout: 10_000 });
     expect(await screen.findByText(PRACTICE_MESSAGES.practiceLocked, {}, { timeout: 10_000 })).toBeTruthy();
     expect(leaveAppTo).not.toHaveBeenCalled();
@@ -165,19 +252,21 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
   });
 
   it('Renewal Payment Due goes to the payment page', async () => {
-    await open('/Practice/List', 'pm@demo.test');
-    await waitFor(() => expect(listedIds()).toContain(4), { timeout: 10_000 });
-    await userEvent.click(within(rowOf(4)).getByRole('button', { name: 'Renewal Payment Due' }));
+    await open('/Practice/List', manager);
+    await waitFor(() => expect(listedIds()).toContain(bayview.id), { timeout: 10_000 });
+    await userEvent.click(within(rowOf(bayview.id)).getByRole('button', { name: 'Renewal Payment Due' }));
     await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
   });
 
   it('shows the failure message when the payment page cannot be had', async () => {
-    await open('/Practice/List', 'pm@demo.test');
-    await waitFor(() => expect(listedIds()).toContain(4), { timeout: 10_000 });
+    await open('/Practice/List', manager);
+    await waitFor(() => expect(listedIds()).toContain(bayview.id), { timeout: 10_000 });
     // The renewal was paid meanwhile (in another tab): the server no longer has a payment page for it.
-    await stack.sql.query(`update reapplications set status = 'COMPLETED', paid_at = now() where id = 2`);
+    await stack.sql.query(`update reapplications set status = 'COMPLETED', paid_at = now() where id = $1`, [
+      bayviewRenewal,
+    ]);
     try {
-      await userEvent.click(within(rowOf(4)).getByRole('button', { name: 'Renewal Payment Due' }));
+      await userEvent.click(within(rowOf(bayview.id)).getByRole('button', { name: 'Renewal Payment Due' }));
       const message =
         'Sorry, something went wrong while redirecting you to the payment page, please contact your system administrator.';
       await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThan(0), {
@@ -186,7 +275,8 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
       expect(leaveAppTo).not.toHaveBeenCalled();
     } finally {
       await stack.sql.query(
-        `update reapplications set status = 'PAYMENT_PENDING', paid_at = null where id = 2`,
+        `update reapplications set status = 'PAYMENT_PENDING', paid_at = null where id = $1`,
+        [bayviewRenewal],
       );
     }
   });
@@ -214,8 +304,10 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
       saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
     });
     try {
-      await open('/Practice/List?renewalDue=true', 'pm@demo.test', { ...stack, actionsUrl });
-      await waitFor(() => expect(listedIds()).toEqual([3, 4]), { timeout: 10_000 });
+      await open('/Practice/List?renewalDue=true', manager, { graphqlUrl: stack.graphqlUrl, actionsUrl });
+      await waitFor(() => expect(listedIds()).toEqual([southernCross.id, bayview.id].sort((a, b) => a - b)), {
+        timeout: 10_000,
+      });
       await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
       await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
       const today = new Date().toLocaleDateString('en-CA');

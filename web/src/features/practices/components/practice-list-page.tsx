@@ -25,6 +25,7 @@ import {
 } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PlusIcon, SearchIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
@@ -32,7 +33,6 @@ import { usePracticeList } from '../hooks/use-practice-list.ts';
 import { usePracticeListUrl } from '../hooks/use-practice-list-url.ts';
 import { practiceOpenerOf, toPracticeRow } from '../model/practice-row.ts';
 import { CsvDownloadButton } from './csv-download-button.tsx';
-import { PlusIcon, SearchIcon } from './icons.tsx';
 import { PracticeTable } from './practice-table.tsx';
 
 /** /Practice/List — search, filters, the paged table and the single-practice redirect (spec 000 §2). */

@@ -3,41 +3,75 @@ import '../../../test/setup-dom.ts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { DEMO_PASSWORD } from '../../../../../actions/src/test-support/test-stack.ts';
 import { AppProvider } from '../../../app/provider.tsx';
 import { RequireSignedIn } from '../../../app/routes/guards.tsx';
 import { RootLayout } from '../../../app/routes/root-layout.tsx';
 import { createPortalServices } from '../../../lib/services.tsx';
 import {
+  createAccreditation,
+  createNetwork,
+  createPracticeWith,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.ts';
+import {
   installCookieJar,
   renderAppOnStack,
-  startTestStack,
-  type TestStack,
+  signInOnStack,
+  useRealStack,
 } from '../../../test/stack-harness.tsx';
 import { usePracticeContext } from '../index.ts';
 import { PracticeOverviewRoute } from './practice-overview-page.tsx';
 
 describe('the practice overview on the real stack', () => {
-  let stack: TestStack;
+  const stack = useRealStack();
+  let manager: TestUser;
+  let admin: TestUser;
+  /** The manager's: its Staff tab opens on the register. */
+  let riverbend: { id: number; name: string };
+  let southernCross: { id: number; name: string };
+  /** Not the manager's; its Staff tab still shows the first-view intro. */
+  let harbourside: { id: number; name: string };
   beforeAll(async () => {
-    stack = await startTestStack();
-  }, 90_000);
+    const { sql } = stack;
+    manager = await createUser(sql);
+    admin = await createUser(sql, { isAdmin: true });
+    riverbend = await createPracticeWith(sql, {
+      name: 'Riverbend Medical Centre',
+      status: 'IN_PROGRESS',
+      address: { street: '88 Boundary Street', suburb: 'West End', state: 'QLD', postcode: '4101' },
+      network: await createNetwork(sql, 'Harbour & Coast Health Partners'),
+      staffIntroSeen: true,
+      managers: [manager],
+    });
+    await createAccreditation(sql, riverbend.id, { expiresIn: 400 });
+    southernCross = await createPracticeWith(sql, {
+      name: 'Southern Cross General Practice',
+      status: 'ACCREDITED',
+      managers: [manager],
+    });
+    await createAccreditation(sql, southernCross.id, { status: 'CLOSED', expiresIn: 150 });
+    harbourside = await createPracticeWith(sql, {
+      name: 'Harbourside Family Medical',
+      status: 'IN_PROGRESS',
+      managers: [await createUser(sql)],
+    });
+  }, 60_000);
   afterEach(() => {
     vi.restoreAllMocks();
   });
-  afterAll(async () => {
-    await stack?.close();
-  });
 
   it('opens on the Staff tab, loads the practice and its flags, and hides the loading bar a second after', async () => {
-    const view = await renderAppOnStack(stack, '/PracticeOverview/2', { as: 'pm@demo.test' });
-    await waitFor(() => expect(view.path()).toBe('/PracticeOverview/2/Staff'), { timeout: 10_000 });
+    const view = await renderAppOnStack(stack, `/PracticeOverview/${riverbend.id}`, { as: manager });
+    await waitFor(() => expect(view.path()).toBe(`/PracticeOverview/${riverbend.id}/Staff`), {
+      timeout: 10_000,
+    });
     // Plain DOM queries here: role queries are slow enough in jsdom to blur a one-second timing.
     const bar = () => document.querySelector('[role="progressbar"][aria-label="Loading practice"]');
     await waitFor(() => expect(bar()).not.toBeNull(), { timeout: 10_000 });
-    await screen.findByText('Riverbend Medical Centre', { selector: 'h1' }, { timeout: 10_000 });
+    await screen.findByText(riverbend.name, { selector: 'h1' }, { timeout: 10_000 });
     const loadedAt = Date.now();
     expect(bar()).not.toBeNull();
     await waitFor(() => expect(bar()).toBeNull(), { timeout: 3000, interval: 20 });
@@ -47,27 +81,34 @@ describe('the practice overview on the real stack', () => {
     ).toBeTruthy();
     expect(screen.getByRole('tab', { name: /^Staff/, selected: true })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Practice details' }).getAttribute('href')).toBe(
-      '/Practice/Details/2',
+      `/Practice/Details/${riverbend.id}`,
     );
   });
 
-  it('switches tabs through the URL; Documents and Accreditation say they come later', async () => {
-    const view = await renderAppOnStack(stack, '/PracticeOverview/3/Staff', { as: 'pm@demo.test' });
-    await screen.findByRole('heading', { name: 'Southern Cross General Practice' }, { timeout: 10_000 });
+  it('switches tabs through the URL; Documents says it comes later, Accreditation starts with the self assessment (its first view)', async () => {
+    const view = await renderAppOnStack(stack, `/PracticeOverview/${southernCross.id}/Staff`, {
+      as: manager,
+    });
+    await screen.findByRole('heading', { name: southernCross.name }, { timeout: 10_000 });
     await userEvent.click(screen.getByRole('tab', { name: 'Documents' }));
-    expect(view.path()).toBe('/PracticeOverview/3/Documents');
+    expect(view.path()).toBe(`/PracticeOverview/${southernCross.id}/Documents`);
     expect(await screen.findByText('Coming in a later release', {}, { timeout: 10_000 })).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Accreditation' }));
-    expect(view.path()).toBe('/PracticeOverview/3/Accreditation');
-    expect(await screen.findByRole('heading', { name: 'Accreditation' }, { timeout: 10_000 })).toBeTruthy();
+    expect(view.path()).toBe(`/PracticeOverview/${southernCross.id}/Accreditation`);
+    expect(
+      await screen.findByRole('heading', { name: 'Start Self Assessment' }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 
   it('logs and goes back to the practice list when the permissions cannot be loaded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    // Derwent Valley is not one of pm's practices: userPermissions refuses.
-    const view = await renderAppOnStack(stack, '/PracticeOverview/7/Staff', { as: 'pm@demo.test' });
+    // Harbourside is not one of the manager's practices: userPermissions refuses.
+    const view = await renderAppOnStack(stack, `/PracticeOverview/${harbourside.id}/Staff`, {
+      as: manager,
+    });
     await waitFor(() => expect(view.path()).toBe('/Practice/List'), { timeout: 10_000 });
-    expect(logged).toHaveBeenCalledWith('Could not open practice 7', expect.anything());
+    const message = `Could not open practice ${harbourside.id}`;
+    expect(logged).toHaveBeenCalledWith(message, expect.anything());
     expect(
       await screen.findByText('This practice could not be opened. You may not have access to it.'),
     ).toBeTruthy();
@@ -76,23 +117,17 @@ describe('the practice overview on the real stack', () => {
     expect(
       screen.getAllByText('This practice could not be opened. You may not have access to it.'),
     ).toHaveLength(1);
-    expect(logged.mock.calls.filter(([message]) => message === 'Could not open practice 7')).toHaveLength(1);
+    expect(logged.mock.calls.filter(([first]) => first === message)).toHaveLength(1);
   });
 
   it('goes back to the list for an id that is not a practice', async () => {
-    const view = await renderAppOnStack(stack, '/PracticeOverview/abc/Staff', { as: 'pm@demo.test' });
+    const view = await renderAppOnStack(stack, '/PracticeOverview/abc/Staff', { as: manager });
     await waitFor(() => expect(view.path()).toBe('/Practice/List'), { timeout: 10_000 });
   });
 
   it("switching practice starts from the new practice's first-view flags and forgets the totals", async () => {
     installCookieJar();
-    const signIn = await fetch(`${stack.actionsUrl}/auth/login`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
-    });
-    expect(signIn.ok).toBe(true);
+    await signInOnStack(stack, admin);
     function Probe() {
       const { practice, firstView, totals, setTotal, permissions } = usePracticeContext();
       return (
@@ -126,7 +161,7 @@ describe('the practice overview on the real stack', () => {
           ],
         },
       ],
-      { initialEntries: ['/PracticeOverview/1/Staff'] },
+      { initialEntries: [`/PracticeOverview/${harbourside.id}/Staff`] },
     );
     const services = createPortalServices({
       apiUrl: stack.actionsUrl,
@@ -139,19 +174,15 @@ describe('the practice overview on the real stack', () => {
         <RouterProvider router={router} />
       </AppProvider>,
     );
-    expect(
-      await screen.findByText('probe of Harbourside Family Medical', {}, { timeout: 10_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText(`probe of ${harbourside.name}`, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('staff first view: true')).toBeTruthy();
     expect(screen.getByText('may change practice: true')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'count staff' }));
     expect(screen.getByText('staff total: 12')).toBeTruthy();
     expect(screen.getByRole('tab', { name: /^Staff\s*12$/ })).toBeTruthy();
 
-    await router.navigate('/PracticeOverview/2/Staff');
-    expect(
-      await screen.findByText('probe of Riverbend Medical Centre', {}, { timeout: 10_000 }),
-    ).toBeTruthy();
+    await router.navigate(`/PracticeOverview/${riverbend.id}/Staff`);
+    expect(await screen.findByText(`probe of ${riverbend.name}`, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('staff first view: false')).toBeTruthy();
     expect(screen.getByText('staff total: none')).toBeTruthy();
     expect(screen.getByRole('tab', { name: /^Staff$/ })).toBeTruthy();

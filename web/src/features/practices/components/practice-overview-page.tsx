@@ -14,12 +14,14 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  backOfficeRoleOf,
   defaultBackOfficeRole,
   formatDisplayDate,
   PRACTICE_LOADING_HIDE_MS,
   PRACTICE_MESSAGES,
   practiceOpening,
   practiceRolesFrom,
+  type TPracticeAccess,
 } from '@portal/domain';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -113,6 +115,14 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
     refetchPermissions({ requestPolicy: 'network-only' });
   }, [refetchPractice, refetchPermissions]);
   const practiceRoles = useMemo(() => permissions?.practiceRoles ?? [], [permissions]);
+  const access = useMemo<TPracticeAccess>(
+    () => ({
+      practiceRoles: practiceRolesFrom(permissions?.practiceRoles ?? []),
+      backOfficeRole: backOfficeRoleOf(permissions?.backOfficeRole),
+      visitorOnSurveyVisitIds: permissions?.visitorOnSurveyVisitIds ?? [],
+    }),
+    [permissions],
+  );
 
   return (
     <Stack gap="lg">
@@ -133,6 +143,7 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
           practice={practice}
           permissions={permissions}
           practiceRoles={practiceRoles}
+          access={access}
           refetch={refetch}
         >
           <PracticeHeader />

@@ -3,20 +3,101 @@ import '../../../test/setup-dom.ts';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAppOnStack, startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAccreditation,
+  createPracticeWith,
+  createReapplication,
+  createSurveyVisit,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.ts';
+import { renderAppOnStack, type SignIn, useRealStack } from '../../../test/stack-harness.tsx';
+
+type Practice = { id: number; name: string };
 
 describe('practice details, reapplication, add, survey confirmation and dashboard on the real stack', () => {
-  let stack: TestStack;
+  const stack = useRealStack();
+  /** Manages every practice below. */
+  let manager: TestUser;
+  /** A surveyor on Riverbend, asked for preferred days there. */
+  let surveyor: TestUser;
+  let admin: TestUser;
+  /** The manager of one practice of its own. */
+  let singleManager: TestUser;
+  let newcomer: TestUser;
+  let riverbend: Practice;
+  let riverbendCycle: number;
+  let preferredDaysVisit: number;
+  let southernCross: Practice;
+  let bayview: Practice;
+  let wattleGrove: Practice;
+  let redCentre: Practice;
+  let hinterland: Practice;
+  let surveillanceVisit: number;
   beforeAll(async () => {
-    stack = await startTestStack();
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
+    const { sql } = stack;
+    manager = await createUser(sql);
+    surveyor = await createUser(sql, { isSurveyor: true });
+    admin = await createUser(sql, { isAdmin: true });
+    singleManager = await createUser(sql);
+    newcomer = await createUser(sql);
+    await createPracticeWith(sql, { status: 'IN_PROGRESS', managers: [singleManager] });
+    const managed = (name: string, status: 'IN_PROGRESS' | 'ACCREDITED', more: object = {}) =>
+      createPracticeWith(sql, { name, status, managers: [manager], ...more });
+
+    // Cycle open with an address and staff numbers; its survey visit waits for preferred days.
+    riverbend = await managed('Riverbend Medical Centre', 'IN_PROGRESS', {
+      address: {
+        unit: 'Suite 2',
+        street: '88 Boundary Street',
+        suburb: 'West End',
+        state: 'QLD',
+        postcode: '4101',
+      },
+      counts: { doctor_head_count: 5, doctor_max_count: 7, nurse_head_count: 3, nurse_max_count: 4 },
+      surveyors: [surveyor],
+    });
+    riverbendCycle = await createAccreditation(sql, riverbend.id, { surveyVisitDueIn: 75, expiresIn: 400 });
+    preferredDaysVisit = await createSurveyVisit(sql, riverbendCycle, {
+      status: 'PREFERRED_DAYS_REQ',
+      dueIn: 75,
+      visitors: [{ user: surveyor }],
+    });
+    // Renewal due.
+    southernCross = await managed('Southern Cross General Practice', 'ACCREDITED');
+    await createAccreditation(sql, southernCross.id, { status: 'CLOSED', expiresIn: 150 });
+    await createReapplication(sql, southernCross.id, { status: 'DUE' });
+    // Renewal waiting for payment.
+    bayview = await managed('Bayview Health Clinic', 'ACCREDITED');
+    await createAccreditation(sql, bayview.id, { status: 'CLOSED', expiresIn: 80 });
+    await createReapplication(sql, bayview.id, { status: 'PAYMENT_PENDING', dueIn: 10 });
+    // A renewal due that the manager submits below.
+    wattleGrove = await managed('Wattle Grove Medical Practice', 'ACCREDITED', {
+      counts: { nurse_head_count: 3, nurse_max_count: 4 },
+    });
+    await createAccreditation(sql, wattleGrove.id, { status: 'CLOSED', expiresIn: 60 });
+    await createReapplication(sql, wattleGrove.id, { status: 'DUE', dueIn: 25 });
+    // Registered without an address.
+    redCentre = await managed('Red Centre Community Clinic', 'IN_PROGRESS');
+    // A surveillance visit waiting for its confirmation.
+    hinterland = await managed('Hinterland Family Doctors', 'ACCREDITED');
+    const hinterlandCycle = await createAccreditation(sql, hinterland.id, {
+      status: 'CLOSED',
+      expiresIn: -20,
+      extendedTo: 100,
+    });
+    surveillanceVisit = await createSurveyVisit(sql, hinterlandCycle, {
+      type: 'SURVEILLANCE',
+      status: 'DRAFT',
+      dueIn: 40,
+      reason: 'Follow-up of the cold chain non-conformity',
+      confirmationFormStatus: 'SENT',
+    });
+  }, 60_000);
 
   /** The app at `path` as `as`, alone on the page (an earlier render of the test and its toasts go first). */
-  async function open(path: string, as: string) {
+  async function open(path: string, as: SignIn) {
     cleanup();
     notifications.clean();
     return renderAppOnStack(stack, path, { as });
@@ -26,8 +107,8 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
   const set = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
   it('lets a practice manager edit the details, checking them first', async () => {
-    await open('/Practice/Details/2', 'pm@demo.test');
-    await waitFor(() => expect(field('Practice name').value).toBe('Riverbend Medical Centre'), {
+    await open(`/Practice/Details/${riverbend.id}`, manager);
+    await waitFor(() => expect(field('Practice name').value).toBe(riverbend.name), {
       timeout: 10_000,
     });
     set('ABN', '123');
@@ -46,19 +127,23 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
       await screen.findByText('The practice details have been saved.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
     const { rows } = await stack.sql.query(
-      `select o.abn, o.phone, a.suburb from organisations o join addresses a on a.id = o.physical_address_id where o.id = 2`,
+      `select o.abn, o.phone, a.suburb from organisations o join addresses a on a.id = o.physical_address_id where o.id = $1`,
+      [riverbend.id],
     );
     expect(rows[0]).toEqual({ abn: '71002563148', phone: '07 3844 2201', suburb: 'Highgate Hill' });
   });
 
   it('holds the staff numbers to the number rules: digits only, below 1000, no leading 0', async () => {
-    await open('/Practice/Details/2', 'pm@demo.test');
-    await waitFor(() => expect(field('Practice name').value).toBe('Riverbend Medical Centre'), {
+    await open(`/Practice/Details/${riverbend.id}`, manager);
+    await waitFor(() => expect(field('Practice name').value).toBe(riverbend.name), {
       timeout: 10_000,
     });
-    const before = await stack.sql.query(
-      'select doctor_head_count, doctor_max_count, nurse_head_count from practices where organisation_id = 2',
-    );
+    const counts = () =>
+      stack.sql.query(
+        'select doctor_head_count, doctor_max_count, nurse_head_count from practices where organisation_id = $1',
+        [riverbend.id],
+      );
+    const before = await counts();
     // Typed keys: only digits reach the field (spec 002 §5).
     const user = userEvent.setup({ delay: null });
     await user.clear(field('Doctors head count'));
@@ -72,16 +157,12 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     expect(await screen.findByText('Max is 999')).toBeTruthy();
     expect(screen.getByText('Number cannot start with a 0')).toBeTruthy();
     expect(screen.getByText('Value has to be a number')).toBeTruthy();
-    const after = await stack.sql.query(
-      'select doctor_head_count, doctor_max_count, nurse_head_count from practices where organisation_id = 2',
-    );
-    expect(after.rows).toEqual(before.rows);
+    expect((await counts()).rows).toEqual(before.rows);
   });
 
   it('adds the address of a practice that has none when its manager saves', async () => {
-    // Practice 6 (PM pm) loses its physical address, as one registered without it.
-    await stack.sql.query('update organisations set physical_address_id = null where id = 6');
-    await open('/Practice/Details/6', 'pm@demo.test');
+    // Red Centre was registered without a physical address.
+    await open(`/Practice/Details/${redCentre.id}`, manager);
     expect(
       await screen.findByText(
         'No address is on record for this practice yet. Enter it here and save.',
@@ -99,37 +180,31 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
       await screen.findByText('The practice details have been saved.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
     const { rows } = await stack.sql.query(
-      `select a.street, a.suburb, a.postcode from organisations o join addresses a on a.id = o.physical_address_id where o.id = 6`,
+      `select a.street, a.suburb, a.postcode from organisations o join addresses a on a.id = o.physical_address_id where o.id = $1`,
+      [redCentre.id],
     );
     expect(rows).toEqual([{ street: '14 Hartley Street', suburb: 'Alice Springs', postcode: '0870' }]);
   });
 
   it('shows a surveyor the details read-only', async () => {
-    await open('/Practice/Details/2', 'surveyor@demo.test');
+    await open(`/Practice/Details/${riverbend.id}`, surveyor);
     expect(await screen.findByText(/You can view these details/, {}, { timeout: 10_000 })).toBeTruthy();
     expect(field('Practice name').readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
   });
 
   it('opens the reapplication in reapplying mode, with payment when the renewal awaits it', async () => {
-    await open('/Practice/Reapplication/4', 'pm@demo.test');
+    await open(`/Practice/Reapplication/${bayview.id}`, manager);
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Reapplication: Bayview Health Clinic' },
-        { timeout: 10_000 },
-      ),
+      await screen.findByRole('heading', { name: `Reapplication: ${bayview.name}` }, { timeout: 10_000 }),
     ).toBeTruthy();
     expect(screen.getByText(/Your renewal is waiting for payment/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeTruthy();
   });
 
   it('lets a manager submit a due renewal with its details, then offers payment', async () => {
-    // Practice 2 (PM pm) gets a renewal due of its own (practice 3's stays for the dashboard test).
-    await stack.sql.query(
-      `insert into reapplications (practice_id, status, due_date) values (2, 'DUE', current_date + 25)`,
-    );
-    await open('/Practice/Reapplication/2', 'pm@demo.test');
+    // Wattle Grove's renewal is due (Southern Cross's stays due for the dashboard test).
+    await open(`/Practice/Reapplication/${wattleGrove.id}`, manager);
     expect(await screen.findByText(/Your renewal is due by/, {}, { timeout: 10_000 })).toBeTruthy();
     set('Nurses head count', '4');
     set('Nurses maximum', '5');
@@ -148,31 +223,38 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     const { rows } = await stack.sql.query(
       `select r.status, r.submitted_by_id is not null as stamped, p.nurse_head_count
          from reapplications r join practices p on p.organisation_id = r.practice_id
-        where r.practice_id = 2 and r.status <> 'COMPLETED'`,
+        where r.practice_id = $1 and r.status <> 'COMPLETED'`,
+      [wattleGrove.id],
     );
     expect(rows).toEqual([{ status: 'PAYMENT_PENDING', stamped: true, nurse_head_count: 4 }]);
   });
 
   it('shows the visit waiting for its survey confirmation', async () => {
-    await open('/Practice/SurveyConfirmation/10', 'pm@demo.test');
-    const visit = await screen.findByTestId('visit-9', {}, { timeout: 10_000 });
+    await open(`/Practice/SurveyConfirmation/${hinterland.id}`, manager);
+    const visit = await screen.findByTestId(`visit-${surveillanceVisit}`, {}, { timeout: 10_000 });
     expect(within(visit).getByText('Surveillance visit')).toBeTruthy();
     expect(within(visit).getByText('Confirmation due')).toBeTruthy();
     expect(within(visit).getByText('Follow-up of the cold chain non-conformity')).toBeTruthy();
   });
 
   it('lets a manager confirm a survey visit; the dashboard no longer asks for it', async () => {
-    // Visit 2 of practice 2 (PM pm) gets its confirmation form sent (visit 9 stays for the test above).
-    await stack.sql.query(`update survey_visits set confirmation_form_status = 'SENT' where id = 2`);
-    await open('/Dashboard', 'pm@demo.test');
-    expect(await screen.findByTestId('due-confirmation-2', {}, { timeout: 10_000 })).toBeTruthy();
+    // A visit of Riverbend gets its confirmation form sent (Hinterland's stays for the test above).
+    const sent = await createSurveyVisit(stack.sql, riverbendCycle, {
+      status: 'DRAFT',
+      dueIn: 60,
+      confirmationFormStatus: 'SENT',
+    });
+    await open('/Dashboard', manager);
+    expect(
+      await screen.findByTestId(`due-confirmation-${riverbend.id}`, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
 
-    await open('/Practice/SurveyConfirmation/2', 'surveyor@demo.test');
-    await screen.findByTestId('visit-2', {}, { timeout: 10_000 });
+    await open(`/Practice/SurveyConfirmation/${riverbend.id}`, surveyor);
+    await screen.findByTestId(`visit-${sent}`, {}, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Confirm visit' })).toBeNull();
 
-    await open('/Practice/SurveyConfirmation/2', 'pm@demo.test');
-    const visit = await screen.findByTestId('visit-2', {}, { timeout: 10_000 });
+    await open(`/Practice/SurveyConfirmation/${riverbend.id}`, manager);
+    const visit = await screen.findByTestId(`visit-${sent}`, {}, { timeout: 10_000 });
     await userEvent.click(await within(visit).findByRole('button', { name: 'Confirm visit' }));
     expect(
       await screen.findByText('Thank you. The survey visit is confirmed.', {}, { timeout: 10_000 }),
@@ -186,15 +268,17 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
         },
       ),
     ).toBeTruthy();
-    expect(within(screen.getByTestId('visit-2')).getByText(/^Confirmed \d{2}\/\d{2}\/\d{4}$/)).toBeTruthy();
+    expect(
+      within(screen.getByTestId(`visit-${sent}`)).getByText(/^Confirmed \d{2}\/\d{2}\/\d{4}$/),
+    ).toBeTruthy();
 
-    await open('/Dashboard', 'pm@demo.test');
+    await open('/Dashboard', manager);
     await screen.findByRole('list', { name: 'Due items' }, { timeout: 10_000 });
-    expect(screen.queryByTestId('due-confirmation-2')).toBeNull();
+    expect(screen.queryByTestId(`due-confirmation-${riverbend.id}`)).toBeNull();
   });
 
   it('lets the provider admin and a practice manager add a practice, landing on it', async () => {
-    const view = await open('/Practice/Add', 'admin@demo.test');
+    const view = await open('/Practice/Add', admin);
     await waitFor(() => expect(field('Practice name')).toBeTruthy(), { timeout: 10_000 });
     set('Practice name', 'Seaside Family Practice');
     set('Suburb', 'Manly');
@@ -217,7 +301,7 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
       users: 0,
     });
 
-    const pmView = await open('/Practice/Add', 'pm.single@demo.test');
+    const pmView = await open('/Practice/Add', singleManager);
     await waitFor(() => expect(field('Practice name')).toBeTruthy(), { timeout: 10_000 });
     set('Practice name', 'Harbourside North');
     set('ABN', '123');
@@ -233,31 +317,35 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
       `select u.email, pu.role from practice_users pu join users u on u.id = pu.user_id where pu.practice_id = $1`,
       [pmPractice],
     );
-    expect(managers.rows).toEqual([{ email: 'pm.single@demo.test', role: 'PM' }]);
+    expect(managers.rows).toEqual([{ email: singleManager.email, role: 'PM' }]);
   });
 
   it("lists the manager's due items on the dashboard", async () => {
-    await open('/Dashboard', 'pm@demo.test');
+    await open('/Dashboard', manager);
     const list = await screen.findByRole('list', { name: 'Due items' }, { timeout: 10_000 });
     const text = list.textContent ?? '';
     expect(text).toContain('Renewal Due');
-    expect(text).toContain('Southern Cross General Practice');
+    expect(text).toContain(southernCross.name);
     expect(text).toContain('Renewal Payment Due');
     expect(text).toContain('Survey confirmation due');
     expect(
-      within(screen.getByTestId('due-renewal-3'))
+      within(screen.getByTestId(`due-renewal-${southernCross.id}`))
         .getByRole('link', { name: 'Start renewal' })
         .getAttribute('href'),
-    ).toBe('/Practice/Reapplication/3');
+    ).toBe(`/Practice/Reapplication/${southernCross.id}`);
   });
 
   it('offers Set Availability to a surveyor, and tells a new user they have no practice yet', async () => {
-    await open('/Dashboard', 'surveyor@demo.test');
-    const item = await screen.findByTestId('due-preferred-days-2', {}, { timeout: 10_000 });
-    expect(within(item).getByRole('link', { name: 'Set Availability' }).getAttribute('href')).toBe(
-      '/SurveyVisits/2/PreferredDays',
+    await open('/Dashboard', surveyor);
+    const item = await screen.findByTestId(
+      `due-preferred-days-${preferredDaysVisit}`,
+      {},
+      { timeout: 10_000 },
     );
-    await open('/Dashboard', 'newuser@demo.test');
+    expect(within(item).getByRole('link', { name: 'Set Availability' }).getAttribute('href')).toBe(
+      `/SurveyVisits/${preferredDaysVisit}/PreferredDays`,
+    );
+    await open('/Dashboard', newcomer);
     expect(
       await screen.findByText(
         'You are not linked to a practice yet. When a practice invites you, it appears here.',

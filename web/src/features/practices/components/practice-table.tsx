@@ -2,9 +2,9 @@ import { Anchor, Button, Group, Skeleton, Table, Text, Tooltip } from '@mantine/
 import type { TPracticeDueButton } from '@portal/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LockIcon } from '../../../components/icons.tsx';
 import type { TPracticeRow } from '../model/practice-row.ts';
 import { ColumnFilter } from './column-filter.tsx';
-import { LockIcon } from './icons.tsx';
 import classes from './practice-table.module.css';
 import { StatusBadge } from './status-badge.tsx';
 

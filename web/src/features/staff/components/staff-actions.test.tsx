@@ -3,23 +3,37 @@ import '../../../test/setup-dom.ts';
 import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { useRealStack } from '../../../test/stack-harness.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createInvitation,
+  createStaffedPractice,
+  createUser,
+  type StaffRow,
+  type TestUser,
+} from '../../../test/factories.ts';
+import { type SignIn, useRealStack } from '../../../test/stack-harness.tsx';
 import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
 
-// Riverbend (practice 2): pm@demo.test manages it, surveyor@demo.test is a surveyor on it.
-const PRACTICE = 2;
-const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
-
 describe('staff actions from the Staff tab, on the real stack', () => {
-  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack();
+  /** The practice's manager and a surveyor on it. */
+  let manager: TestUser;
+  let surveyor: TestUser;
+  let practice: { id: number; name: string };
+  let staff: Record<'mei' | 'oscar' | 'sophie' | 'ruby', StaffRow>;
+  beforeAll(async () => {
+    manager = await createUser(stack.sql);
+    surveyor = await createUser(stack.sql, { isSurveyor: true });
+    ({ practice, staff } = await createStaffedPractice(stack.sql, { manager, surveyor }));
+  }, 60_000);
 
-  const open = async (as: string) => (await openStaffRegister(stack, STAFF_PATH, as)).table;
+  const open = async (as: SignIn) =>
+    (await openStaffRegister(stack, `/PracticeOverview/${practice.id}/Staff`, as, 'Desai')).table;
   const one = async <T,>(query: string, params: unknown[] = []) =>
     (await stack.sql.query(query, params)).rows[0] as T;
 
   it('adds a staff member: dates go as yyyy-MM-dd and come back as dd/MM/yyyy', async () => {
-    const table = await open('pm@demo.test');
+    const table = await open(manager);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByText('Add staff'));
     const row = editRow(table);
@@ -57,48 +71,54 @@ describe('staff actions from the Staff tab, on the real stack', () => {
   }, 60_000);
 
   it('keeps the row in edit with the error toast when the server refuses the save', async () => {
-    const table = await open('pm@demo.test');
+    const table = await open(manager);
     const user = userEvent.setup({ delay: null });
     await user.click(within(table).getByLabelText('Edit Sophie Scott'));
     await user.type(within(editRow(table)).getByLabelText('Last name'), '-Jones');
     // Deleted in another tab meanwhile.
-    await stack.sql.query('update practice_staff set archived = true where id = 9');
+    await stack.sql.query('update practice_staff set archived = true where id = $1', [staff.sophie.id]);
     await user.click(within(editRow(table)).getByText('Save'));
     expect(await screen.findByText(STAFF_MESSAGES.saveFailed, {}, { timeout: 10_000 })).toBeTruthy();
     expect((within(editRow(table)).getByLabelText('Last name') as HTMLInputElement).value).toBe(
       'Scott-Jones',
     );
-    await stack.sql.query('update practice_staff set archived = false where id = 9');
+    await stack.sql.query('update practice_staff set archived = false where id = $1', [staff.sophie.id]);
   }, 60_000);
 
   it('deletes (archives) a staff member after the confirmation', async () => {
-    const table = await open('pm@demo.test');
+    const table = await open(manager);
     const user = userEvent.setup({ delay: null });
     await user.click(within(table).getByLabelText('Delete Oscar Walker'));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByText('Cancel'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(
-      (await one<{ archived: boolean }>('select archived from practice_staff where id = 8')).archived,
-    ).toBe(false);
+    const archived = async () =>
+      (
+        await one<{ archived: boolean }>('select archived from practice_staff where id = $1', [
+          staff.oscar.id,
+        ])
+      ).archived;
+    expect(await archived()).toBe(false);
 
     await user.click(within(table).getByLabelText('Delete Oscar Walker'));
     await user.click(within(await screen.findByRole('dialog')).getByText('Delete User'));
     await waitFor(() => expect(within(table).queryByText('Oscar')).toBeNull(), { timeout: 10_000 });
-    expect(
-      (await one<{ archived: boolean }>('select archived from practice_staff where id = 8')).archived,
-    ).toBe(true);
+    expect(await archived()).toBe(true);
   }, 60_000);
 
   it('lets a surveyor on the practice verify a staff member', async () => {
-    const table = await open('surveyor@demo.test');
+    const table = await open(surveyor);
     const checkbox = within(table).getByLabelText('Verify Mei Green') as HTMLInputElement;
     expect(checkbox.checked).toBe(false);
     await userEvent.click(checkbox);
     await waitFor(
       async () =>
         expect(
-          (await one<{ verified: boolean }>('select verified from practice_staff where id = 6')).verified,
+          (
+            await one<{ verified: boolean }>('select verified from practice_staff where id = $1', [
+              staff.mei.id,
+            ])
+          ).verified,
         ).toBe(true),
       { timeout: 10_000 },
     );
@@ -108,7 +128,7 @@ describe('staff actions from the Staff tab, on the real stack', () => {
   }, 60_000);
 
   it('invites by the spec rules: INVITE, then RE-INVITE; tooltips for accounts and declined invites', async () => {
-    const table = await open('pm@demo.test');
+    const table = await open(manager);
     // Rebecca Tan has an active account; Liam Wright declined his invite.
     expect(within(table).getByLabelText(STAFF_MESSAGES.tooltipActiveAccount)).toBeTruthy();
     expect(within(table).getByLabelText(STAFF_MESSAGES.tooltipRejectedInvite)).toBeTruthy();
@@ -118,25 +138,27 @@ describe('staff actions from the Staff tab, on the real stack', () => {
     await userEvent.click(within(table).getByLabelText('INVITE Sophie Scott'));
     // The confirmation names the person, the address and the practice; nothing is sent before it.
     const dialog = await screen.findByRole('dialog', { name: 'Invite staff member' });
-    expect(within(dialog).getByText('sophie.scott@riverbend.demo.test')).toBeTruthy();
-    expect(within(dialog).getByText(/Riverbend Medical Centre/)).toBeTruthy();
-    expect(
-      (await one<{ n: number }>('select count(*)::int as n from invitations where practice_staff_id = 9')).n,
-    ).toBe(0);
+    expect(within(dialog).getByText(staff.sophie.email)).toBeTruthy();
+    expect(within(dialog).getByText(new RegExp(practice.name))).toBeTruthy();
+    const invitations = async () =>
+      (
+        await one<{ n: number }>('select count(*)::int as n from invitations where practice_staff_id = $1', [
+          staff.sophie.id,
+        ])
+      ).n;
+    expect(await invitations()).toBe(0);
     await userEvent.click(within(dialog).getByText('Send invitation'));
     expect(
-      await screen.findByText(
-        STAFF_MESSAGES.inviteSent('sophie.scott@riverbend.demo.test'),
-        {},
-        { timeout: 10_000 },
-      ),
+      await screen.findByText(STAFF_MESSAGES.inviteSent(staff.sophie.email), {}, { timeout: 10_000 }),
     ).toBeTruthy();
     const invite = await one<{ status: string; email: string }>(
-      'select status, email::text from invitations where practice_staff_id = 9 order by id desc limit 1',
+      'select status, email::text from invitations where practice_staff_id = $1 order by id desc limit 1',
+      [staff.sophie.id],
     );
-    expect(invite).toEqual({ status: 'INVITED', email: 'sophie.scott@riverbend.demo.test' });
+    expect(invite).toEqual({ status: 'INVITED', email: staff.sophie.email });
     const mail = await one<{ n: number }>(
-      `select count(*)::int as n from email_outbox where to_address = 'sophie.scott@riverbend.demo.test'`,
+      'select count(*)::int as n from email_outbox where to_address = $1',
+      [staff.sophie.email],
     );
     expect(mail.n).toBe(1);
     await within(table).findByLabelText('RE-INVITE Sophie Scott', {}, { timeout: 10_000 });
@@ -146,26 +168,22 @@ describe('staff actions from the Staff tab, on the real stack', () => {
     expect(within(again).getByText('The link in the earlier invitation will stop working.')).toBeTruthy();
     await userEvent.click(within(again).getByText('Cancel'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(
-      (await one<{ n: number }>('select count(*)::int as n from invitations where practice_staff_id = 9')).n,
-    ).toBe(1);
+    expect(await invitations()).toBe(1);
   }, 60_000);
 
   it('says the invite was not sent when the server refuses it', async () => {
-    const table = await open('pm@demo.test');
+    const table = await open(manager);
     // The staff member declined meanwhile, in another tab.
-    await stack.sql.query(
-      `insert into invitations (practice_id, practice_staff_id, email, role, token_hash, status, expires_at, responded_at)
-       values (2, 11, 'ruby.white@riverbend.demo.test', 'PM', 'test-declined', 'REJECTED', now() + interval '1 day', now())`,
-    );
+    await createInvitation(stack.sql, practice.id, {
+      email: staff.ruby.email,
+      practiceStaffId: staff.ruby.id,
+      status: 'REJECTED',
+      expiresInSeconds: 86_400,
+    });
     await userEvent.click(within(table).getByLabelText('INVITE Ruby White'));
     await userEvent.click(within(await screen.findByRole('dialog')).getByText('Send invitation'));
     expect(
-      await screen.findByText(
-        STAFF_MESSAGES.inviteFailed('ruby.white@riverbend.demo.test'),
-        {},
-        { timeout: 10_000 },
-      ),
+      await screen.findByText(STAFF_MESSAGES.inviteFailed(staff.ruby.email), {}, { timeout: 10_000 }),
     ).toBeTruthy();
   }, 60_000);
 });

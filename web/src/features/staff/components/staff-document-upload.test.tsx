@@ -2,19 +2,25 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createStaffedPractice, createUser, providerFolder, type TestUser } from '../../../test/factories.ts';
 import { useRealStack } from '../../../test/stack-harness.tsx';
 import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
 
-// Riverbend (practice 2): pm@demo.test manages it. The stack stores files in a throwaway s3rver.
-const PRACTICE = 2;
-const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
-
 describe('staff document uploads from the row in edit, on the real stack', () => {
-  const stack = useRealStack({ s3: true, staffIntroSeen: [PRACTICE] });
+  // The stack stores files in a throwaway s3rver.
+  const stack = useRealStack({ s3: true });
+  let manager: TestUser;
+  let PRACTICE: number;
+  beforeAll(async () => {
+    manager = await createUser(stack.sql);
+    PRACTICE = (await createStaffedPractice(stack.sql, { manager })).practice.id;
+    // Staff documents go to the provider's STAFF_DOCUMENTS folder.
+    await providerFolder(stack.sql, 'STAFF_DOCUMENTS');
+  }, 60_000);
 
   const editFirstRow = async () => {
-    const { table } = await openStaffRegister(stack, STAFF_PATH, 'pm@demo.test');
+    const { table } = await openStaffRegister(stack, `/PracticeOverview/${PRACTICE}/Staff`, manager, 'Desai');
     const [edit] = within(table).getAllByRole('button', { name: /^Edit / });
     const name = edit!.getAttribute('aria-label')!.replace(/^Edit /, '');
     await userEvent.click(edit!);
@@ -34,7 +40,8 @@ describe('staff document uploads from the row in edit, on the real stack', () =>
       type: 'application/pdf',
     });
     await userEvent.upload(input, file);
-    await screen.findByText('File upload was successful!', {}, { timeout: 10_000 });
+    // The upload crosses the engine, the actions service and s3rver: slow on a busy machine.
+    await screen.findByText('File upload was successful!', {}, { timeout: 20_000 });
     await within(row).findByRole(
       'button',
       { name: 'Download First aid training.pdf, shown as First..pdf' },
@@ -51,7 +58,7 @@ describe('staff document uploads from the row in edit, on the real stack', () =>
     expect(stored.rows).toEqual([
       { name: 'First aid training.pdf', file_size: String(file.size), uploaded: true },
     ]);
-  });
+  }, 60_000);
 
   it('refuses a file of another type before asking the server', async () => {
     const { row } = await editFirstRow();

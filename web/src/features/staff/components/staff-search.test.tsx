@@ -3,25 +3,39 @@ import '../../../test/setup-dom.ts';
 import { STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPracticeWith, createStaffMember, createUser, type TestUser } from '../../../test/factories.ts';
 import { pickOption } from '../../../test/pick-option.ts';
-import { startTestStack, type TestStack } from '../../../test/stack-harness.tsx';
+import { useRealStack } from '../../../test/stack-harness.tsx';
 import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
 
-// Southern Cross (practice 3, pm@demo.test): 5 staff in the seeds, 25 more added below.
-const PRACTICE = 3;
 /** The input of a select (its list is labelled the same). */
 const input = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
 const bodyRows = (table: HTMLElement) => table.querySelectorAll('tbody tr').length;
 
 describe('staff search, paging and the registration look-up, on the real stack', () => {
-  let stack: TestStack;
+  const stack = useRealStack();
+  let manager: TestUser;
+  let PRACTICE: number;
   beforeAll(async () => {
-    stack = await startTestStack();
-    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
-      PRACTICE,
-    ]);
-    await stack.sql.query(
+    const { sql } = stack;
+    manager = await createUser(sql);
+    // The manager's practice: five staff (two GPs, no contractor), and 25 contractors below.
+    PRACTICE = (await createPracticeWith(sql, { staffIntroSeen: true, managers: [manager] })).id;
+    const staff = [
+      { firstName: 'Leo', lastName: 'Lee', type: 'gp', employmentType: 'OWNER' },
+      { firstName: 'Olivia', lastName: 'Papadopoulos', type: 'gp' },
+      { firstName: 'Jack', lastName: 'Okafor', type: 'nurse' },
+      { firstName: 'Ella', lastName: 'Walsh', type: 'support' },
+      { firstName: 'Noah', lastName: 'Young', type: 'other' },
+    ] as const;
+    for (const person of staff) {
+      await createStaffMember(sql, PRACTICE, {
+        ...person,
+        email: `${person.firstName}.${person.lastName}@southerncross.test`.toLowerCase(),
+      });
+    }
+    await sql.query(
       `insert into practice_staff (practice_id, title, first_name, last_name, type, employment_type, start_date,
                                    email, hours_per_week, cpr_expiry, fte_band)
        select $1, 'MS', 'Temp' || n, 'Zimmer' || lpad(n::text, 2, '0'), 'support', 'CONTRACTOR', current_date - 30,
@@ -29,14 +43,22 @@ describe('staff search, paging and the registration look-up, on the real stack',
          from generate_series(1, 25) n`,
       [PRACTICE],
     );
+    // Another manager's practice, whose GP the look-up finds by registration number.
+    const harbourside = await createPracticeWith(sql, {
+      name: 'Harbourside Family Medical',
+      managers: [await createUser(sql)],
+    });
+    await createStaffMember(sql, harbourside.id, {
+      firstName: 'Chloe',
+      lastName: 'Martin',
+      type: 'gp',
+      registrationNum: 'MED0001007919',
+      email: 'chloe.martin@harbourside.demo.test',
+    });
   }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
 
   const open = async () =>
-    (await openStaffRegister(stack, `/PracticeOverview/${PRACTICE}/Staff`, 'pm@demo.test', 'Papadopoulos'))
-      .table;
+    (await openStaffRegister(stack, `/PracticeOverview/${PRACTICE}/Staff`, manager, 'Papadopoulos')).table;
 
   it('pages by 20, with 10, 20, 30 and 40 to choose from', async () => {
     const table = await open();
@@ -105,7 +127,7 @@ describe('staff search, paging and the registration look-up, on the real stack',
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByText('Add staff'));
     await user.click(within(editRow(table)).getByLabelText('Reg'));
-    // Chloe Martin's number at Harbourside (practice 1, not this manager's), in lower case and in
+    // Chloe Martin's number at Harbourside (not this manager's practice), in lower case and in
     // part: she is offered by name only; her details need the whole number.
     await user.paste('med000100791');
     expect(screen.queryByRole('region', { name: 'Registration number matches' })).toBeNull();

@@ -2,31 +2,42 @@
 import '../../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { useRealStack } from '../../../test/stack-harness.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createStaffedPractice, createUser, type TestUser } from '../../../test/factories.ts';
+import { type SignIn, useRealStack } from '../../../test/stack-harness.tsx';
 import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
-
-// Riverbend (practice 2): pm@demo.test manages it; the QAM may change and verify its staff.
-const PRACTICE = 2;
-const STAFF_PATH = `/PracticeOverview/${PRACTICE}/Staff`;
 
 /** The Verified tick of the row in edit is sent by Save, never dropped (spec 000 §6). */
 describe('Verified in the row in edit, on the real stack', () => {
-  const stack = useRealStack({ staffIntroSeen: [PRACTICE] });
+  const stack = useRealStack();
+  /** The practice's manager; the QAM may change and verify its staff. */
+  let manager: TestUser;
+  let qam: TestUser;
+  let practiceId: number;
+  let sophieId: number;
+  beforeAll(async () => {
+    manager = await createUser(stack.sql);
+    qam = await createUser(stack.sql, { isQam: true });
+    const staffed = await createStaffedPractice(stack.sql, { manager });
+    practiceId = staffed.practice.id;
+    sophieId = staffed.staff.sophie.id;
+  }, 60_000);
 
-  const open = async (as: string) => (await openStaffRegister(stack, STAFF_PATH, as)).table;
-  const staff = async (where: string) =>
+  const open = async (as: SignIn) =>
+    (await openStaffRegister(stack, `/PracticeOverview/${practiceId}/Staff`, as, 'Desai')).table;
+  const staff = async (where: string, params: unknown[]) =>
     (
       await stack.sql.query<{ verified: boolean; verified_by: string | null; last_name: string }>(
         `select s.verified, u.email::text as verified_by, s.last_name
            from practice_staff s left join users u on u.id = s.verified_by_id where ${where}`,
+        params,
       )
     ).rows[0];
 
   it('as a QAM, edit + tick Verified + Save stores the change and the verification', async () => {
-    const table = await open('qam@demo.test');
+    const table = await open(qam);
     const user = userEvent.setup({ delay: null });
-    // Sophie Scott (id 9) is not verified.
+    // Sophie Scott is not verified.
     await user.click(within(table).getByLabelText('Edit Sophie Scott'));
     const row = editRow(table);
     const box = within(row).getByRole('checkbox', { name: 'Verified' }) as HTMLInputElement;
@@ -36,9 +47,9 @@ describe('Verified in the row in edit, on the real stack', () => {
     await user.type(within(row).getByLabelText('Last name'), '-Reid');
     await user.click(within(row).getByText('Save'));
     await waitFor(() => expect(editRow(table)).toBeNull(), { timeout: 10_000 });
-    expect(await staff('s.id = 9')).toEqual({
+    expect(await staff('s.id = $1', [sophieId])).toEqual({
       verified: true,
-      verified_by: 'qam@demo.test',
+      verified_by: qam.email,
       last_name: 'Scott-Reid',
     });
     // The view row shows what is stored: ticked, not reverted by the refetch.
@@ -53,11 +64,11 @@ describe('Verified in the row in edit, on the real stack', () => {
     await user.click(within(editRow(table)).getByRole('checkbox', { name: 'Verified' }));
     await user.click(within(editRow(table)).getByText('Save'));
     await waitFor(() => expect(editRow(table)).toBeNull(), { timeout: 10_000 });
-    expect(await staff('s.id = 9')).toMatchObject({ verified: false, verified_by: null });
+    expect(await staff('s.id = $1', [sophieId])).toMatchObject({ verified: false, verified_by: null });
   }, 60_000);
 
   it('as a QAM, a new row ticked Verified is stored verified', async () => {
-    const table = await open('qam@demo.test');
+    const table = await open(qam);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByText('Add staff'));
     const row = editRow(table);
@@ -76,15 +87,15 @@ describe('Verified in the row in edit, on the real stack', () => {
     await user.click(within(row).getByText('Save'));
     await waitFor(() => expect(editRow(table)).toBeNull(), { timeout: 10_000 });
     await within(table).findByText('Verity', {}, { timeout: 10_000 });
-    expect(await staff(`s.last_name = 'Verity'`)).toEqual({
+    expect(await staff('s.last_name = $1', ['Verity'])).toEqual({
       verified: true,
-      verified_by: 'qam@demo.test',
+      verified_by: qam.email,
       last_name: 'Verity',
     });
   }, 60_000);
 
   it('never gives a practice manager an enabled Verified box, in view or in edit', async () => {
-    const table = await open('pm@demo.test');
+    const table = await open(manager);
     const user = userEvent.setup({ delay: null });
     await user.click(within(table).getByLabelText('Edit Mei Green'));
     const row = editRow(table);

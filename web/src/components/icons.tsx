@@ -1,4 +1,4 @@
-/** The few line icons the practice screens use (24px grid, currentColor). */
+/** The line icons of the app (24px grid, currentColor). */
 function Icon({ d, size = 16, title }: { d: string; size?: number; title?: string }) {
   return (
     <svg
@@ -38,3 +38,22 @@ export const DownloadIcon = (p: { size?: number }) => (
 export const PlusIcon = (p: { size?: number }) => <Icon {...p} d="M12 5v14M5 12h14" />;
 export const CloseIcon = (p: { size?: number }) => <Icon {...p} d="m6 6 12 12M18 6 6 18" />;
 export const ChevronRightIcon = (p: { size?: number }) => <Icon {...p} d="m9 6 6 6-6 6" />;
+export const ChevronDownIcon = (p: { size?: number }) => <Icon {...p} d="m6 9 6 6 6-6" />;
+export const FileIcon = (p: { size?: number }) => (
+  <Icon {...p} d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Zm0 0v5h5M9 13h6M9 17h4" />
+);
+export const LinkIcon = (p: { size?: number }) => (
+  <Icon
+    {...p}
+    d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+  />
+);
+export const TrashIcon = (p: { size?: number }) => (
+  <Icon {...p} d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+);
+export const UploadIcon = (p: { size?: number }) => (
+  <Icon {...p} d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+);
+export const CommentIcon = (p: { size?: number }) => <Icon {...p} d="M4 5h16v11H9l-5 4Z" />;
+export const CheckIcon = (p: { size?: number }) => <Icon {...p} d="m5 12 5 5L20 7" />;
+export const PencilIcon = (p: { size?: number }) => <Icon {...p} d="M4 20h4L19 9l-4-4L4 16Zm9-13 4 4" />;

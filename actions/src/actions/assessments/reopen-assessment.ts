@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { reopenAssessment as run } from '../../services/assessments/reopen-assessment.ts';
+import { callerOf } from '../../services/practices/practice-access.ts';
+import { defineAction } from '../define-action.ts';
+
+/** `reopenAssessment(assessmentId)` (Reopen, a bulk tool): see the service. */
+export const reopenAssessment = defineAction({
+  name: 'reopenAssessment',
+  input: z.object({ assessmentId: z.number().int().positive() }),
+  handle: ({ app, session, input }) => run(app, callerOf(session), input),
+});

@@ -1,0 +1,6 @@
+/** The product's PDF layer: a flowing page layout over pdf-lib's standard fonts (see flow.ts). */
+export * from './flow.ts';
+export * from './page-frame.ts';
+export * from './shapes.ts';
+export * from './text.ts';
+export * from './theme.ts';

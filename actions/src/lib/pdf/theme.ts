@@ -1,0 +1,47 @@
+import { type RGB, rgb } from 'pdf-lib';
+
+const hex = (value: string): RGB =>
+  rgb(
+    Number.parseInt(value.slice(1, 3), 16) / 255,
+    Number.parseInt(value.slice(3, 5), 16) / 255,
+    Number.parseInt(value.slice(5, 7), 16) / 255,
+  );
+
+/** The colours of the product's documents: the web app's brand teal and Mantine's greys and tones. */
+export const PDF_COLORS = {
+  ink: hex('#1f2933'),
+  text: hex('#343a40'),
+  muted: hex('#5c6670'),
+  faint: hex('#8a949e'),
+  rule: hex('#dee2e6'),
+  surface: hex('#f8f9fa'),
+  white: rgb(1, 1, 1),
+  brand: hex('#006e66'),
+  brandDark: hex('#005f58'),
+  brandLight: hex('#e6f5f3'),
+  brandLine: hex('#9dd1cb'),
+  success: hex('#2b8a3e'),
+  successLight: hex('#ebfbee'),
+  danger: hex('#c92a2a'),
+  dangerLight: hex('#fff5f5'),
+  warning: hex('#b35c00'),
+  warningLight: hex('#fff4e6'),
+  neutral: hex('#495057'),
+  neutralLight: hex('#f1f3f5'),
+} as const;
+
+/** A tone of a badge: its text colour, its fill and, when it has one, its border. */
+export interface PdfTone {
+  color: RGB;
+  fill: RGB;
+  border?: RGB;
+}
+
+export const PDF_TONES = {
+  brand: { color: PDF_COLORS.brandDark, fill: PDF_COLORS.brandLight },
+  success: { color: PDF_COLORS.success, fill: PDF_COLORS.successLight },
+  danger: { color: PDF_COLORS.danger, fill: PDF_COLORS.dangerLight },
+  warning: { color: PDF_COLORS.warning, fill: PDF_COLORS.warningLight },
+  neutral: { color: PDF_COLORS.neutral, fill: PDF_COLORS.neutralLight },
+  outline: { color: PDF_COLORS.muted, fill: PDF_COLORS.white, border: PDF_COLORS.rule },
+} as const satisfies Record<string, PdfTone>;

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
+import { callerOfUser } from '../../services/practices/practice-access.ts';
+
+const ZAssessmentParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * /api/assessments/*: assessment downloads. Every route needs a signed-in user (bearer token).
+ *
+ * GET /api/assessments/:id/report (spec 001 §7 GET web.assessment/{id}/generate_assessment_report/):
+ * the assessment report as a PDF attachment, for whoever may read the assessment's responses and
+ * sees its Report button.
+ */
+const assessments: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/:id/report', async (request, reply) => {
+    const { id } = ZAssessmentParams.parse(request.params);
+    const report = await getAssessmentReport(app.db, callerOfUser(request.user), { assessmentId: id });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachmentDisposition(report.fileName))
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(report.pdf));
+  });
+};
+export default assessments;

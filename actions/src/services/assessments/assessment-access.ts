@@ -1,0 +1,101 @@
+import {
+  ASSESSMENT_MESSAGES,
+  assessmentButtons,
+  derivePermissionFlags,
+  hasPracticeAccess,
+  type TAssessmentAccessContext,
+  type TAssessmentButtons,
+  type TAssessmentStatus,
+  type TAssessmentType,
+  type TPracticeAccess,
+} from '@portal/domain';
+import { type SqlQuery, sql } from '../../db/sql.ts';
+import { AppError, type ErrorCode } from '../../errors/app-error.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
+import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
+
+/** The assessment row and where it belongs, as the operations need it. */
+export interface AssessmentRow {
+  id: number;
+  type: TAssessmentType;
+  status: TAssessmentStatus;
+  accreditation_id: number;
+  survey_visit_id: number | null;
+  practice_id: number;
+  survey_version_id: number | null;
+}
+
+/** Who the caller is on one assessment, and what the domain lets them do there. */
+export interface AssessmentForCaller {
+  assessment: AssessmentRow;
+  access: TPracticeAccess;
+  /** The access context of every domain predicate (flags scoped to the assessment's visit). */
+  context: TAssessmentAccessContext;
+  /** The buttons of the actions panel (spec 001 §6), as the screen shows them to this caller. */
+  buttons: TAssessmentButtons;
+}
+
+/**
+ * "Has this user submitted this assessment?" as SQL: a live submission (reopening withdraws them;
+ * spec 001 §4). The one place the actions ask it; the database's predicates ask the same in
+ * `access_to_assessment`.
+ */
+export function hasSubmittedSql(assessmentId: SqlQuery | number, userId: number): SqlQuery {
+  return sql`exists (select 1 from public.assessment_submissions sub
+                      where sub.assessment_id = ${assessmentId} and sub.user_id = ${userId}
+                        and sub.withdrawn_at is null)`;
+}
+
+/**
+ * Loads an assessment for the caller (in the operation's transaction; with `lock`, the row is
+ * locked FOR UPDATE so that concurrent operations on it run one after the other and each decides
+ * on the status the previous one left). A missing assessment and one of a practice the caller
+ * has no access to answer the same `not_found`, so ids cannot be probed. The flags come from
+ * `derivePermissionFlags(access, {surveyVisitId})`; "has submitted" counts only live (not
+ * withdrawn) submissions; the bulk tools are on for users with special access or with the
+ * ASSESSMENT_BULK_TOOLS switch.
+ */
+export async function loadAssessmentForCaller(
+  db: Queryable,
+  caller: Caller,
+  assessmentId: number,
+  options: { bulkToolsSwitch: boolean; lock?: boolean },
+): Promise<AssessmentForCaller> {
+  const assessment = await db.maybeOne<AssessmentRow>(sql`
+    select a.id, a.type, a.status, a.accreditation_id, a.survey_visit_id, acc.practice_id, acc.survey_version_id
+      from public.assessments a
+      join public.accreditations acc on acc.id = a.accreditation_id
+     where a.id = ${assessmentId}
+     ${options.lock ? sql`for update of a` : sql``}`);
+  if (!assessment) throw noSuchAssessment();
+  const access = await loadPracticeAccess(db, assessment.practice_id, caller.userId, caller.backOfficeRole);
+  if (!access || !hasPracticeAccess(access)) throw noSuchAssessment();
+  const me = await db.one<{ has_submitted: boolean; has_special_access: boolean }>(sql`
+    select ${hasSubmittedSql(assessment.id, caller.userId)} as has_submitted,
+           coalesce((select u.has_special_access from public.users u where u.id = ${caller.userId}), false)
+             as has_special_access`);
+  const context: TAssessmentAccessContext = {
+    type: assessment.type,
+    status: assessment.status,
+    flags: derivePermissionFlags(access, { surveyVisitId: assessment.survey_visit_id }),
+    hasSubmitted: me.has_submitted,
+  };
+  const buttons = assessmentButtons({
+    ...context,
+    isSurveyVisitor:
+      assessment.survey_visit_id !== null &&
+      access.visitorOnSurveyVisitIds.includes(assessment.survey_visit_id),
+    bulkToolsEnabled: me.has_special_access || options.bulkToolsSwitch,
+  });
+  return { assessment, access, context, buttons };
+}
+
+/** The one answer for an assessment that does not exist or that the caller may not see. */
+export function noSuchAssessment(): AppError {
+  return new AppError('not_found', { message: ASSESSMENT_MESSAGES.noSuchAssessment });
+}
+
+/** Refuses with a message of ASSESSMENT_MESSAGES unless `allowed`. */
+export function requireThat(allowed: boolean, code: ErrorCode, message?: string): void {
+  if (!allowed) throw new AppError(code, message === undefined ? {} : { message });
+}

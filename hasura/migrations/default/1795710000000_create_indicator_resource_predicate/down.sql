@@ -1,0 +1,1 @@
+drop function public.indicator_resource_can_read(public.indicator_resources, json);

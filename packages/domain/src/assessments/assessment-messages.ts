@@ -1,0 +1,44 @@
+import { ASSISTANCE_REQUEST_MAX_LENGTH } from '../constants/assessments.ts';
+
+/**
+ * What users read on the Accreditation tab and the assessment screen: the spec's own words
+ * (spec 001 §2, §5, §8; 002 §8) where it gives them, ours (marked) where it is silent.
+ */
+export const ASSESSMENT_MESSAGES = {
+  noAssessments: 'No Assessments available',
+  noIndicators: 'Sorry, no indicators found.',
+  indicatorUpdateFailed: 'Indicator update failed',
+  commentUpdateFailed: 'Comment update failed',
+  bulkUpdateFailed: 'Failed updating all indicators',
+  indicatorFileDeleted: 'Successfully deleted the indicator file.',
+  /** The spec's text is cut off after 'please '; the ending is ours. */
+  indicatorFileDeleteFailed: 'Could not delete the indicator file, please try again.',
+  startStep: 'Step 3',
+  startButton: 'Start Self Assessment',
+  commenceHeading: 'Commence the Self Assessment',
+  reviewSurveyorHeading: 'Review Surveyor Assessment',
+  // Ours from here.
+  startIntro:
+    'Rate your practice against every indicator of the standards: tick what your practice has in place, mark each indicator complete or not applicable, and note opportunities for improvement. Your answers save as you go.',
+  noSelfAssessment: 'This practice has no accreditation cycle to start a self assessment for yet.',
+  submitted: 'Your self assessment has been submitted for review.',
+  alreadySubmitted: 'This self assessment has already been submitted. It can be submitted only once.',
+  completed: 'The self assessment is complete.',
+  notUnderReview: 'This self assessment is not under review, so it cannot be completed.',
+  reopened: 'The assessment has been reopened.',
+  bulkDone: 'All indicators have been updated.',
+  noSuchAssessment: 'There is no such assessment.',
+  notAllowed: 'You cannot change this assessment in its current status.',
+  selfAssessmentOnly: 'This can be done on a self assessment only.',
+  notReopenable: 'Only a submitted assessment that has not been certified can be reopened.',
+  lockedRow: {
+    selfUnderReview: 'This self assessment is under review by your accreditation provider.',
+    surveyUnderReview: 'This survey visit is being reviewed and cannot be opened yet.',
+    surveyInProgress: 'This survey visit is being carried out by the surveyors and cannot be opened yet.',
+  },
+  assistanceSent: 'Your request has been sent. Your quality accreditation manager will be in touch.',
+  assistanceEmpty: 'Please tell us what you need help with.',
+  assistanceTooLong: `Please keep your request to ${ASSISTANCE_REQUEST_MAX_LENGTH.toLocaleString('en-AU')} characters or fewer.`,
+  editingBy: (name: string) => `${name} is editing this indicator`,
+  unsavedChanges: 'You have changes that are still being saved. Leave anyway?',
+} as const;

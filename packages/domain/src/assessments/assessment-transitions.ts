@@ -1,0 +1,42 @@
+import {
+  STATUSES_OF_TYPE,
+  type TAssessmentStatus,
+  type TAssessmentType,
+} from '../permissions/assessment-access.ts';
+
+/** One allowed status change of an assessment: the statuses it may start from, and where it goes. */
+export interface TAssessmentMove {
+  types: readonly TAssessmentType[];
+  from: readonly TAssessmentStatus[];
+  to: TAssessmentStatus;
+}
+
+/** Submit for review: a self assessment in progress goes under review, once (spec 001 §4). */
+export const SELF_ASSESSMENT_SUBMIT = {
+  types: ['PRESURVEY'],
+  from: ['IN_PROGRESS'],
+  to: 'UNDER_REVIEW',
+} as const satisfies TAssessmentMove;
+
+/** 'Completed': the provider completes a self assessment under review (spec 001 §4). */
+export const SELF_ASSESSMENT_COMPLETE = {
+  types: ['PRESURVEY'],
+  from: ['UNDER_REVIEW'],
+  to: 'COMPLETED',
+} as const satisfies TAssessmentMove;
+
+/**
+ * Reopen (spec 001 §4 names it without its target; ours): back to IN_PROGRESS from any later
+ * status but CERTIFIED (a certificate has been issued on it), forgetting who submitted so it can be
+ * submitted again. A bulk tool: special access or the bulk tools switch only.
+ */
+export const ASSESSMENT_REOPEN = {
+  types: ['PRESURVEY', 'SURVEY_VISIT'],
+  from: ['PARTIALLY_SUBMITTED', 'UNDER_REVIEW', 'COMPLETED', 'ACTION_REQUIRED', 'APPROVED'],
+  to: 'IN_PROGRESS',
+} as const satisfies TAssessmentMove;
+
+/** May this move start from here (a status the type can be in)? */
+export function canMove(move: TAssessmentMove, type: TAssessmentType, status: TAssessmentStatus): boolean {
+  return move.types.includes(type) && STATUSES_OF_TYPE[type].includes(status) && move.from.includes(status);
+}

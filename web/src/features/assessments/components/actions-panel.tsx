@@ -1,0 +1,207 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { ASSESSMENT_MESSAGES, assessmentButtons, isAnswered } from '@portal/domain';
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import { DownloadIcon } from '../../../components/icons.tsx';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { AutoClearAssessmentMutation } from '../api/auto-clear-assessment.ts';
+import { AutoCompleteAssessmentMutation } from '../api/auto-complete-assessment.ts';
+import { CompleteSelfAssessmentMutation } from '../api/complete-self-assessment.ts';
+import { ReopenAssessmentMutation } from '../api/reopen-assessment.ts';
+import { SubmitSelfAssessmentMutation } from '../api/submit-self-assessment.ts';
+import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
+import { useReportDownload } from '../hooks/use-report-download.ts';
+import type { TAssessmentData } from '../model/assessment-view.ts';
+import type { ResponseStore } from '../model/response-store.ts';
+import { ConfirmModal } from './confirm-modal.tsx';
+import { RequestAssistanceModal } from './request-assistance-modal.tsx';
+
+type TDialog = 'submit' | 'complete' | 'autoComplete' | 'autoClear' | 'reopen' | 'assistance' | null;
+
+/** The spec gives no words when a status change fails (it is only logged); ours. */
+export const ACTION_FAILED = 'That did not work. Please try again.';
+
+/**
+ * The actions panel (spec 001 §6 "Buttons"): exactly the buttons `assessmentButtons` gives this
+ * user, each confirmed first; after an action the assessment is read again (spec 001 §7).
+ */
+export function ActionsPanel({
+  assessment,
+  access,
+  store,
+  onChanged,
+}: {
+  assessment: TAssessmentData;
+  access: TAssessmentAccess;
+  store: ResponseStore;
+  onChanged(): void;
+}) {
+  const buttons = assessmentButtons(access);
+  const [dialog, setDialog] = useState<TDialog>(null);
+  const report = useReportDownload();
+  const [submitState, submit] = useMutation(SubmitSelfAssessmentMutation);
+  const [completeState, complete] = useMutation(CompleteSelfAssessmentMutation);
+  const [autoCompleteState, autoComplete] = useMutation(AutoCompleteAssessmentMutation);
+  const [autoClearState, autoClear] = useMutation(AutoClearAssessmentMutation);
+  const [reopenState, reopen] = useMutation(ReopenAssessmentMutation);
+  const busy =
+    submitState.fetching ||
+    completeState.fetching ||
+    autoCompleteState.fetching ||
+    autoClearState.fetching ||
+    reopenState.fetching;
+
+  const indicators = (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap(
+    (s) => s.indicators,
+  );
+  const unanswered = indicators.filter((i) => !isAnswered(assessment.type, store.shown(i.id))).length;
+
+  /** Runs an action once every pending edit is saved, then reads the assessment again. */
+  const run = async (
+    action: () => Promise<{ error?: { graphQLErrors: { message: string }[] } | undefined; data?: unknown }>,
+    success: string,
+    failure: string,
+  ) => {
+    await store.flushAll();
+    const result = await action();
+    if (result.error || !result.data) {
+      notifyError(result.error?.graphQLErrors[0]?.message ?? failure);
+    } else {
+      notifySuccess(success);
+      setDialog(null);
+    }
+    onChanged();
+  };
+  const id = assessment.id;
+  const shown = Object.values(buttons).some(Boolean);
+  if (!shown) return null;
+
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label="Actions">
+      <Group gap="sm" wrap="wrap">
+        {buttons.submitForReview ? (
+          <Button onClick={() => setDialog('submit')} disabled={busy}>
+            Submit for review
+          </Button>
+        ) : null}
+        {buttons.completed ? (
+          <Button onClick={() => setDialog('complete')} disabled={busy}>
+            Completed
+          </Button>
+        ) : null}
+        {buttons.requestAssistance ? (
+          <Button variant="default" onClick={() => setDialog('assistance')}>
+            Request Assistance
+          </Button>
+        ) : null}
+        {buttons.report ? (
+          <Button
+            variant="default"
+            leftSection={<DownloadIcon size={16} />}
+            loading={report.busyId === id}
+            onClick={() => void report.download(id)}
+          >
+            Report
+          </Button>
+        ) : null}
+        {buttons.autoComplete ? (
+          <Button variant="light" color="gray" onClick={() => setDialog('autoComplete')} disabled={busy}>
+            Auto complete
+          </Button>
+        ) : null}
+        {buttons.autoClear ? (
+          <Button variant="light" color="gray" onClick={() => setDialog('autoClear')} disabled={busy}>
+            Auto clear
+          </Button>
+        ) : null}
+        {buttons.reopen ? (
+          <Button variant="light" color="gray" onClick={() => setDialog('reopen')} disabled={busy}>
+            Reopen
+          </Button>
+        ) : null}
+      </Group>
+
+      <ConfirmModal
+        opened={dialog === 'submit'}
+        title="Submit for review"
+        confirmLabel="Submit for review"
+        busy={submitState.fetching}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void run(() => submit({ assessmentId: id }), ASSESSMENT_MESSAGES.submitted, ACTION_FAILED)
+        }
+      >
+        {unanswered > 0 ? (
+          <Text fz="sm" fw={700} mb="xs">
+            {unanswered === 1 ? '1 indicator is' : `${unanswered} indicators are`} not marked complete or not
+            applicable yet.
+          </Text>
+        ) : null}
+        Your accreditation provider will review the self assessment. It can be submitted only once: you cannot
+        change your answers while it is under review.
+      </ConfirmModal>
+      <ConfirmModal
+        opened={dialog === 'complete'}
+        title="Complete the self assessment"
+        confirmLabel="Completed"
+        busy={completeState.fetching}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void run(() => complete({ assessmentId: id }), ASSESSMENT_MESSAGES.completed, ACTION_FAILED)
+        }
+      >
+        The review is finished: the self assessment becomes complete.
+      </ConfirmModal>
+      <ConfirmModal
+        opened={dialog === 'autoComplete'}
+        title="Auto complete"
+        confirmLabel="Auto complete"
+        busy={autoCompleteState.fetching}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void run(
+            () => autoComplete({ assessmentId: id }),
+            ASSESSMENT_MESSAGES.bulkDone,
+            ASSESSMENT_MESSAGES.bulkUpdateFailed,
+          )
+        }
+      >
+        Every indicator not yet answered will be marked complete, with its must-have items ticked.
+      </ConfirmModal>
+      <ConfirmModal
+        opened={dialog === 'autoClear'}
+        title="Auto clear"
+        confirmLabel="Auto clear"
+        confirmColor="red"
+        busy={autoClearState.fetching}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void run(
+            () => autoClear({ assessmentId: id }),
+            ASSESSMENT_MESSAGES.bulkDone,
+            ASSESSMENT_MESSAGES.bulkUpdateFailed,
+          )
+        }
+      >
+        Every answer, tick and note of this assessment will be cleared.
+      </ConfirmModal>
+      <ConfirmModal
+        opened={dialog === 'reopen'}
+        title="Reopen"
+        confirmLabel="Reopen"
+        busy={reopenState.fetching}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void run(() => reopen({ assessmentId: id }), ASSESSMENT_MESSAGES.reopened, ACTION_FAILED)
+        }
+      >
+        The assessment goes back in progress and can be submitted again.
+      </ConfirmModal>
+      <RequestAssistanceModal
+        assessmentId={id}
+        opened={dialog === 'assistance'}
+        onClose={() => setDialog(null)}
+      />
+    </Paper>
+  );
+}

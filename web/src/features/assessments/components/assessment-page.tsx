@@ -1,0 +1,132 @@
+import { Alert, Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  assessmentLockReason,
+  assessmentTypeLabel,
+  canChangeAssessmentInputs,
+  formatDisplayDate,
+} from '@portal/domain';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
+import { notifyError } from '../../../lib/notify.ts';
+import { usePracticeContext } from '../../practices/index.ts';
+import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
+import { useAssessmentScreen } from '../hooks/use-assessment-screen.ts';
+import { lastUpdatedOf } from '../model/last-updated.ts';
+import { ActionsPanel } from './actions-panel.tsx';
+import { AssessmentStatusBadge } from './assessment-status-badge.tsx';
+import { IndicatorBrowser } from './indicator-browser.tsx';
+import { SummaryPanel } from './summary-panel.tsx';
+
+/** When the assessment cannot be loaded for another reason than access (the spec gives no words). */
+export const ASSESSMENT_LOAD_FAILED = 'The assessment could not be loaded. Please try again.';
+
+/**
+ * The Assessment route (spec 001 §2):
+ * /PracticeOverview/:id/Accreditation/Assessment/:assessmentId/:indicatorSetId?/:indicatorId?.
+ * A locked or missing assessment sends the user to the practice's Accreditation tab.
+ */
+export function AssessmentPage() {
+  const params = useParams();
+  const assessmentId = Number(params.assessmentId);
+  const { practiceId } = usePracticeContext();
+  const tab = `/PracticeOverview/${practiceId}/Accreditation`;
+  if (!Number.isInteger(assessmentId) || assessmentId <= 0) return <Navigate to={tab} replace />;
+  return <AssessmentScreen key={assessmentId} assessmentId={assessmentId} tab={tab} />;
+}
+
+function AssessmentScreen({ assessmentId, tab }: { assessmentId: number; tab: string }) {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { practiceId } = usePracticeContext();
+  const accessOf = useAssessmentAccess();
+  const screen = useAssessmentScreen(assessmentId, user.id);
+  const { assessment } = screen;
+  const access = useMemo(() => (assessment ? accessOf(assessment) : null), [assessment, accessOf]);
+  // Another practice's assessment (an edited address) is as missing as one that does not exist.
+  const elsewhere = assessment?.accreditation && assessment.accreditation.practice_id !== practiceId;
+  const locked = access ? assessmentLockReason(access) : null;
+  const leave = screen.missing || !!elsewhere || !!locked;
+  // Locked by what the user just did (submit for review), the action's own toast has said so: an
+  // error saying it is locked would read as a failure. (One opened locked never loads: openAssessment
+  // refuses it and the screen goes back as for a missing one.)
+  const shown = useRef(false);
+  useEffect(() => {
+    if (access && !leave) shown.current = true;
+  }, [access, leave]);
+
+  useEffect(() => {
+    if (!leave) return;
+    if (locked && !shown.current) notifyError(locked);
+    navigate(tab, { replace: true });
+  }, [leave, locked, navigate, tab]);
+
+  if (leave) return null;
+  if (screen.error && !assessment) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {ASSESSMENT_LOAD_FAILED}
+      </Alert>
+    );
+  }
+  if (!assessment || !access) return <AssessmentSkeleton />;
+
+  const label = assessmentTypeLabel(assessment.type, assessment.survey_visit?.type);
+  const editable = canChangeAssessmentInputs(access);
+  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  // Who last changed the assessment itself (a status change), not who last answered.
+  const updatedBy =
+    assessment.last_updated_by && lastUpdatedOf(assessment) === assessment.updated_at
+      ? ` by ${assessment.last_updated_by.first_name} ${assessment.last_updated_by.last_name}`
+      : '';
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Anchor component={Link} to={tab} fz="sm">
+          ‹ Accreditation
+        </Anchor>
+        <Group gap="sm" align="center">
+          <Title order={2} fz={22}>
+            {label}
+          </Title>
+          <AssessmentStatusBadge status={assessment.status} size="lg" />
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {[
+            assessment.due_date ? `Due ${formatDisplayDate(assessment.due_date)}` : null,
+            `Last updated ${formatDisplayDate(lastUpdatedOf(assessment))}${updatedBy}`,
+            assessment.accreditation?.survey_version?.name,
+            editable ? null : 'Read only',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      </Stack>
+      <ActionsPanel assessment={assessment} access={access} store={screen.store} onChanged={screen.refetch} />
+      <SummaryPanel assessment={assessment} store={screen.store} />
+      <IndicatorBrowser
+        assessment={assessment}
+        sets={sets}
+        access={access}
+        store={screen.store}
+        locks={screen.locks}
+        onDocumentsChanged={screen.refetch}
+      />
+    </Stack>
+  );
+}
+
+function AssessmentSkeleton() {
+  return (
+    <Stack gap="md" data-testid="assessment-skeleton" aria-busy="true">
+      <Skeleton h={14} w={110} />
+      <Skeleton h={28} w={260} />
+      <Skeleton h={44} />
+      <Skeleton h={120} />
+      <Skeleton h={36} />
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} h={52} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,200 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { ASSESSMENT_MESSAGES } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  createAccreditation,
+  createAssessment,
+  createResponse,
+  createStandards,
+  createSubmission,
+} from '../../../../../actions/src/test-support/assessment-factories.ts';
+import {
+  addPracticeRole,
+  createPractice,
+  createUser,
+} from '../../../../../actions/src/test-support/factories.ts';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
+
+/**
+ * The Accreditation tab and the assessment screen on the real stack (engine, actions, database),
+ * each test with its own practice, manager and standards: the first view, the table's locked
+ * rows, the filter tabs and their counts in the address, and autosave of the changed fields.
+ */
+describe('the assessments feature on the real stack', () => {
+  const stack = useRealStack();
+
+  async function practiceWithManager(options: { firstView?: boolean } = {}) {
+    const practice = await createPractice(stack.sql);
+    const pm = await createUser(stack.sql, {
+      firstName: 'Pat',
+      lastName: 'Manager',
+    });
+    await addPracticeRole(stack.sql, practice.id, pm.id, 'PM');
+    const standards = await createStandards(stack.sql, {
+      indicators: [{ questions: [[true, false]] }, { questions: [[true], [false, false]] }, {}],
+    });
+    const accreditationId = await createAccreditation(stack.sql, practice.id, {
+      surveyVersionId: standards.surveyVersionId,
+      isFirstView: options.firstView ?? false,
+      selfAssessmentDue: '2030-03-01',
+    });
+    // The practice's current cycle is the one the overview and the first view read.
+    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
+      practice.id,
+    ]);
+    return { practice, pm, standards, accreditationId };
+  }
+
+  describe('the Accreditation tab', () => {
+    it('starts the self assessment from the first view (Step 3) and opens it', async () => {
+      const { practice, pm, accreditationId } = await practiceWithManager({ firstView: true });
+      const view = await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, {
+        as: pm,
+      });
+      expect(await screen.findByText('Step 3', {}, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.getByText('Due 01/03/2030')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Start Self Assessment' }));
+      await screen.findByRole('heading', { name: 'Commence the Self Assessment' }, { timeout: 15_000 });
+      const { rows } = await stack.sql.query(
+        `select a.id, acc.is_first_view from assessments a join accreditations acc on acc.id = a.accreditation_id
+        where acc.id = $1 and a.type = 'PRESURVEY'`,
+        [accreditationId],
+      );
+      expect(rows).toEqual([{ id: expect.any(Number), is_first_view: false }]);
+      expect(view.path()).toBe(`/PracticeOverview/${practice.id}/Accreditation/Assessment/${rows[0].id}`);
+    });
+
+    it('lists the assessments with their badges, and locks a self assessment under review for its manager, saying why', async () => {
+      const { practice, pm, accreditationId } = await practiceWithManager();
+      const id = await createAssessment(stack.sql, accreditationId, {
+        status: 'UNDER_REVIEW',
+        dueDate: '2030-02-01',
+      });
+      await createSubmission(stack.sql, id, pm.id);
+      const view = await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, {
+        as: pm,
+      });
+      const table = await screen.findByRole('table', { name: 'Assessments' }, { timeout: 15_000 });
+      const row = within(table).getAllByRole('row')[1]!;
+      expect(within(row).getByText('under review')).toBeTruthy();
+      expect(within(row).getByText('01/02/2030')).toBeTruthy();
+      // No link to open it; the lock names the reason (a tooltip on hover and focus).
+      expect(within(row).queryByRole('link', { name: 'Self Assessment' })).toBeNull();
+      expect(
+        within(row).getByRole('button', {
+          name: `Self Assessment is locked: ${ASSESSMENT_MESSAGES.lockedRow.selfUnderReview}`,
+        }),
+      ).toBeTruthy();
+      // Opening it by its address sends the manager back to the tab.
+      await view.router.navigate(`/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}`);
+      await waitFor(() => expect(view.path()).toBe(`/PracticeOverview/${practice.id}/Accreditation`), {
+        timeout: 15_000,
+      });
+    });
+
+    it("says 'No Assessments available' when there are none", async () => {
+      const { practice, pm } = await practiceWithManager();
+      await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm });
+      expect(
+        await screen.findByText(ASSESSMENT_MESSAGES.noAssessments, {}, { timeout: 15_000 }),
+      ).toBeTruthy();
+    });
+  });
+
+  describe('the assessment screen', () => {
+    it('counts each filter tab and keeps the tab and the expanded set in the address', async () => {
+      const { practice, pm, standards, accreditationId } = await practiceWithManager();
+      const id = await createAssessment(stack.sql, accreditationId);
+      const [first, second] = standards.indicatorIds as [number, number, number];
+      await createResponse(stack.sql, id, first, {
+        is_marked_complete: true,
+        checklists: { '1': { '1': true } },
+      });
+      await createResponse(stack.sql, id, second, { compliance: 'NOT_APPLICABLE' });
+      const view = await renderAppOnStack(
+        stack,
+        `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}`,
+        {
+          as: pm,
+        },
+      );
+      const tabs = await screen.findByRole('tablist', { name: 'Filter indicators' }, { timeout: 15_000 });
+      const names = within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent);
+      expect(names).toEqual(['All3', 'N/A1', 'Marked complete1', 'Incomplete1']);
+      await userEvent.click(within(tabs).getByRole('tab', { name: /Marked complete/ }));
+      expect(view.search()).toBe('?filter=COMPLETE');
+      await userEvent.click(await screen.findByRole('button', { name: /Standard 1/ }));
+      expect(await screen.findByRole('button', { name: /^C1\.1/ })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^C1\.2/ })).toBeNull();
+      // The expanded set follows in the address, without a history entry per click.
+      expect(view.path()).toBe(
+        `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}/${standards.indicatorSetIds[0]}`,
+      );
+      expect(view.search()).toBe('?filter=COMPLETE');
+    });
+
+    it("says 'Sorry, no indicators found.' under a tab that holds none", async () => {
+      const { practice, pm, standards, accreditationId } = await practiceWithManager();
+      const id = await createAssessment(stack.sql, accreditationId);
+      for (const indicatorId of standards.indicatorIds) {
+        await createResponse(stack.sql, id, indicatorId, { compliance: 'NOT_APPLICABLE' });
+      }
+      await renderAppOnStack(
+        stack,
+        `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}?filter=INCOMPLETE`,
+        {
+          as: pm,
+        },
+      );
+      expect(await screen.findByText(ASSESSMENT_MESSAGES.noIndicators, {}, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: /Incomplete/, selected: true }).textContent).toBe('Incomplete0');
+    });
+
+    it('saves only what changed a second after the last edit, with the lock taken and then released', async () => {
+      const { practice, pm, standards, accreditationId } = await practiceWithManager();
+      const id = await createAssessment(stack.sql, accreditationId);
+      const indicatorId = standards.indicatorIds[0]!;
+      const set = standards.indicatorSetIds[0]!;
+      await renderAppOnStack(
+        stack,
+        `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}/${set}/${indicatorId}`,
+        { as: pm },
+      );
+      // The screen created the missing responses on open, so the indicator can be saved at once.
+      const notes = await screen.findByRole(
+        'textbox',
+        { name: 'Opportunities for improvement' },
+        { timeout: 15_000 },
+      );
+      const user = userEvent.setup();
+      await user.type(notes, 'Share the leaflet online');
+      await user.click(screen.getByRole('checkbox', { name: /Item 1/ }));
+      await user.click(screen.getByRole('radio', { name: 'Mark complete' }));
+      const locks = async () =>
+        (await stack.sql.query('select user_id from indicator_locks where assessment_id = $1', [id])).rows;
+      await waitFor(async () => expect(await locks()).toEqual([{ user_id: pm.id }]), { timeout: 5000 });
+      await screen.findByText('Saved', {}, { timeout: 10_000 });
+      const { rows } = await stack.sql.query(
+        `select observation, is_marked_complete, compliance, checklists, last_updated_by_id
+         from indicator_responses where assessment_id = $1 and indicator_id = $2`,
+        [id, indicatorId],
+      );
+      expect(rows).toEqual([
+        {
+          observation: 'Share the leaflet online',
+          is_marked_complete: true,
+          compliance: null,
+          checklists: { '1': { '1': true } },
+          last_updated_by_id: pm.id,
+        },
+      ]);
+      await waitFor(async () => expect(await locks()).toEqual([]), { timeout: 5000 });
+      expect(await screen.findByText('Completed')).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import type { TChecklistItemRef, TIndicatorResponseFields } from '@portal/domain';
+import type { ResultOf } from '../../../lib/graphql/graphql.ts';
+import type { GetAssessmentQuery } from '../api/get-assessment.ts';
+import type { TStoredResponse } from './response-store.ts';
+
+export type TAssessmentData = NonNullable<ResultOf<typeof GetAssessmentQuery>['assessments_by_pk']>;
+export type TIndicatorSet = NonNullable<
+  NonNullable<TAssessmentData['accreditation']>['survey_version']
+>['indicator_sets'][number];
+export type TIndicator = TIndicatorSet['indicators'][number];
+export type TResponseRow = TAssessmentData['indicator_responses'][number];
+
+/** The checklist items of an indicator as the domain's rules take them. */
+export function indicatorItems(indicator: TIndicator): TChecklistItemRef[] {
+  return indicator.checklists.flatMap((question) =>
+    question.checklist_items.map((item) => ({
+      question: question.question_number,
+      item: item.item_number,
+      mustHave: item.must_have,
+    })),
+  );
+}
+
+/** A response row as the store keeps it (checklists arrive as JSON). */
+export function toStoredResponse(
+  row: {
+    id: number;
+    indicator_id: number;
+    checklists: unknown;
+  } & Omit<TIndicatorResponseFields, 'checklists'>,
+): TStoredResponse {
+  const checklists =
+    row.checklists && typeof row.checklists === 'object' && !Array.isArray(row.checklists)
+      ? (row.checklists as TStoredResponse['checklists'])
+      : {};
+  return {
+    id: row.id,
+    indicator_id: row.indicator_id,
+    compliance: row.compliance,
+    is_marked_complete: row.is_marked_complete,
+    further_action_required: row.further_action_required,
+    reviewed: row.reviewed,
+    non_conformity_status: row.non_conformity_status,
+    refer_to_ca: row.refer_to_ca,
+    non_compliance_statement: row.non_compliance_statement,
+    non_compliance_type: row.non_compliance_type,
+    risk_type: row.risk_type,
+    risk_likelihood: row.risk_likelihood,
+    risk_impact: row.risk_impact,
+    risk_rating: row.risk_rating,
+    observation: row.observation,
+    checklists,
+  };
+}
