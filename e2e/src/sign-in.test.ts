@@ -278,6 +278,11 @@ describe('small windows', () => {
     const narrow = await e2e.newPage({ width: 700, height: 800 });
     await narrow.goto('/Login');
     await narrow.getByText('Your browser or device is too small').waitFor();
+    // The message is the page: its main landmark holds it as its heading.
+    await narrow
+      .getByRole('main')
+      .getByRole('heading', { level: 1, name: 'Your browser or device is too small' })
+      .waitFor();
     await expectAccessible(narrow, 'the small-screen message');
     expect(await narrow.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
 

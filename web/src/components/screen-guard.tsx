@@ -1,4 +1,4 @@
-import { Center, Paper, Stack, Text } from '@mantine/core';
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { MIN_SCREEN_WIDTH_PX } from '@portal/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LogoMark } from './brand/logo.tsx';
@@ -30,15 +30,21 @@ function useWindowWidth(): number {
   return width;
 }
 
+/**
+ * The page instead of the app: its main landmark, the message its heading (axe's
+ * landmark-one-main and page-has-heading-one: a screen reader finds it as it finds any page's).
+ */
 function Notice({ children, hint }: { children: ReactNode; hint: string }) {
   return (
-    <Center mih="100vh" p="lg" bg="gray.0">
+    <Center component="main" mih="100vh" p="lg" bg="gray.0">
       <Paper withBorder radius="lg" p="xl" maw={460} shadow="sm">
         <Stack align="center" gap="md" ta="center">
           <LogoMark size={44} />
-          <Text fz="lg" fw={600} role="alert">
-            {children}
-          </Text>
+          <div role="alert">
+            <Title order={1} fz="lg" fw={600}>
+              {children}
+            </Title>
+          </div>
           <Text fz="sm" c="dimmed">
             {hint}
           </Text>
