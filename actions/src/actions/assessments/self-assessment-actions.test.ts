@@ -215,6 +215,45 @@ describe('openAssessment', () => {
     });
   });
 
+  it("covers the edition's STANDARDS sets only: an optional module gets no response and is not counted", async () => {
+    const w = await selfAssessment();
+    const {
+      rows: [module],
+    } = await stack.sql.query<{ id: number }>(
+      `insert into indicator_sets (survey_version_id, name, full_code, type, sort_order)
+       values ($1, 'Optional module', 'M1', 'MODULE', 99) returning id`,
+      [w.standards.surveyVersionId],
+    );
+    const {
+      rows: [moduleIndicator],
+    } = await stack.sql.query<{ id: number }>(
+      `insert into indicators (indicator_set_id, code, name) values ($1, 'M1.1', 'Module indicator') returning id`,
+      [module!.id],
+    );
+
+    const result = await callAs(stack, w.pm, OPEN, { a: w.assessmentId });
+    expect(result.data).toEqual({
+      openAssessment: { id: w.assessmentId, releasedLocks: 0, createdResponses: 4 },
+    });
+    const { rows: responses } = await stack.sql.query(
+      'select indicator_id from indicator_responses where assessment_id = $1',
+      [w.assessmentId],
+    );
+    expect(responses.map((r) => r.indicator_id)).not.toContain(moduleIndicator!.id);
+
+    // A module response left by older data is not counted either.
+    await createResponse(stack.sql, w.assessmentId, moduleIndicator!.id, { is_marked_complete: true });
+    await stack.sql.query(
+      'update indicator_responses set is_marked_complete = true where assessment_id = $1 and indicator_id = $2',
+      [w.assessmentId, w.standards.indicatorIds[0]],
+    );
+    const { rows: counts } = await stack.sql.query(
+      'select total, complete from assessment_counts where assessment_id = $1',
+      [w.assessmentId],
+    );
+    expect(counts).toEqual([{ total: 4, complete: 1 }]);
+  });
+
   it('creates nothing for a reader who may not change the answers (a surveyor of the practice)', async () => {
     const w = await selfAssessment();
     const result = await callAs(stack, w.surveyor, OPEN, { a: w.assessmentId });
