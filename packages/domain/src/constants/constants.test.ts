@@ -4,6 +4,7 @@ import {
   formatDisplayDate,
   formatMonthLong,
   formatMonthShort,
+  formatTimeOfDay,
   isWireDate,
   parseDisplayDate,
   toWireDate,
@@ -43,6 +44,16 @@ describe('dates', () => {
     expect(formatDisplayDate(null)).toBe('');
     expect(formatDisplayDate('2025-02-30')).toBe('');
     expect(formatDisplayDate('garbage')).toBe('');
+  });
+
+  it('shows a time of day on the twelve-hour clock, blank when missing or invalid', () => {
+    expect(formatTimeOfDay('09:05:00')).toBe('9:05 am');
+    expect(formatTimeOfDay('00:30')).toBe('12:30 am');
+    expect(formatTimeOfDay('12:00:00')).toBe('12:00 pm');
+    expect(formatTimeOfDay('17:45')).toBe('5:45 pm');
+    expect(formatTimeOfDay('24:00')).toBe('');
+    expect(formatTimeOfDay(null)).toBe('');
+    expect(formatTimeOfDay('noon')).toBe('');
   });
 
   it('reads dd/MM/yyyy back and refuses impossible dates', () => {

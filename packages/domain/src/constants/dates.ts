@@ -79,3 +79,13 @@ export function formatMonthLong(wire: string | null | undefined): string {
   const [y, m] = wire.split('-');
   return `${MONTHS[Number(m) - 1]} ${y}`;
 }
+
+/** A time of day from the database ('14:30' or '14:30:00') as people read it: '2:30 pm'; blank when missing or invalid. */
+export function formatTimeOfDay(value: string | null | undefined): string {
+  const m = value ? /^(\d{1,2}):(\d{2})/.exec(value) : null;
+  if (!m) return '';
+  const hours = Number(m[1]);
+  const minutes = Number(m[2]);
+  if (hours > 23 || minutes > 59) return '';
+  return `${((hours + 11) % 12) + 1}:${m[2]} ${hours >= 12 ? 'pm' : 'am'}`;
+}
