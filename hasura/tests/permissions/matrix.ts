@@ -133,6 +133,7 @@ export const UNTRACKED_SECRET_TABLES = [
   'password_resets',
   'login_attempts',
   'pending_registrations',
+  'assistance_requests',
 ];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */
