@@ -58,7 +58,11 @@ export async function requestAssistance(
     const recent = await tx.one<{ count: number }>(sql`
       select count(*)::integer as count from public.assistance_requests
        where user_id = ${caller.userId} and created_at > now() - interval '1 hour'`);
-    requireThat(recent.count < ASSISTANCE_REQUESTS_PER_HOUR, 'rate_limited', ASSESSMENT_MESSAGES.assistanceTooMany);
+    requireThat(
+      recent.count < ASSISTANCE_REQUESTS_PER_HOUR,
+      'rate_limited',
+      ASSESSMENT_MESSAGES.assistanceTooMany,
+    );
     const details = await tx.one<AssistanceDetails>(sql`
       select o.name as practice_name, a.due_date::text as due_date,
              q.email::text as qam_email, q.first_name as qam_first_name,
