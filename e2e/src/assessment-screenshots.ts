@@ -82,7 +82,8 @@ async function run(browser: Browser, base: string, width: number) {
     else await route.continue();
   });
   const mine = page.locator('#indicator-2').getByRole('textbox', { name: 'Opportunities for improvement' });
-  await mine.fill('A note that cannot be saved yet');
+  // A new value at each width: the first width's note was saved once the network came back.
+  await mine.fill(`A note that cannot be saved yet (${width} px)`);
   await page.getByText('Indicator update failed').waitFor({ timeout: 20_000 });
   await shot(page, `save-failed-${width}`, { fullPage: false, settleMs: 200 });
   await page.unroute('**/v1/graphql');
