@@ -349,6 +349,17 @@ describe('demo seeds', () => {
     expect(review[0]!.unreviewed).toBeGreaterThan(0);
   });
 
+  it("gives pm@demo.test's Harbourside a valid certificate with a file to download", async () => {
+    const certificates = await q<{ name: string; has_file: boolean; current: boolean }>(
+      `select c.name, c.has_file, c.issue_date <= current_date and c.expiry_date > current_date as current
+         from certificates c join organisations o on o.id = c.practice_id
+         join practice_users pu on pu.practice_id = c.practice_id and pu.role = 'PM' and pu.active
+         join users u on u.id = pu.user_id and u.email = 'pm@demo.test'
+        where o.name = 'Harbourside Family Medical' and c.validity = 'VALID'`,
+    );
+    expect(certificates).toEqual([{ name: 'Harbourside Family Medical', has_file: true, current: true }]);
+  });
+
   it('makes finished survey assessments complete and consistent', async () => {
     const assessments = await q<{ id: number; status: string; survey_visit_id: number; total: number }>(
       `select a.id, a.status, a.survey_visit_id, c.total from assessments a join assessment_counts c on c.assessment_id = a.id

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addYearsToWireDate,
+  formatDayMonthYear,
   formatDisplayDate,
   formatMonthLong,
   formatMonthShort,
@@ -73,6 +74,13 @@ describe('dates', () => {
     expect(formatMonthShort('2025-03-14')).toBe('Mar 2025');
     expect(formatMonthLong('2025-03-14')).toBe('March 2025');
     expect(formatMonthLong(undefined)).toBe('');
+  });
+
+  it('formats a day as d LLL yyyy for file names and printed certificates', () => {
+    expect(formatDayMonthYear('2027-03-03')).toBe('3 Mar 2027');
+    expect(formatDayMonthYear('2027-12-25T00:00:00Z')).toBe('25 Dec 2027');
+    expect(formatDayMonthYear('2027-02-30')).toBe('');
+    expect(formatDayMonthYear(null)).toBe('');
   });
 });
 

@@ -73,6 +73,13 @@ export function formatMonthShort(wire: string | null | undefined): string {
   return `${MONTHS[Number(m) - 1]!.slice(0, 3)} ${y}`;
 }
 
+/** '1 Mar 2025' (d LLL yyyy: a date in a file name or on a printed certificate); blank when invalid. */
+export function formatDayMonthYear(wire: string | null | undefined): string {
+  if (!wire || !isWireDate(wire.slice(0, 10))) return '';
+  const [y, m, d] = wire.slice(0, 10).split('-');
+  return `${Number(d)} ${MONTHS[Number(m) - 1]!.slice(0, 3)} ${y}`;
+}
+
 /** 'March 2025' (preference days due, MMMM yyyy). */
 export function formatMonthLong(wire: string | null | undefined): string {
   if (!wire || !isWireDate(wire.slice(0, 10))) return '';

@@ -8,6 +8,7 @@ import { usePracticeContext } from '../../practices/index.ts';
 import { GetAccreditationPageQuery } from '../api/get-accreditation-page.ts';
 import { StartSelfAssessmentMutation } from '../api/start-self-assessment.ts';
 import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
+import { useCertificateDownload } from '../hooks/use-certificate-download.ts';
 import { useConfirmationDownload, useReportDownload } from '../hooks/use-report-download.ts';
 import { AccreditationStart } from './accreditation-start.tsx';
 import { AssessmentsTable } from './assessments-table.tsx';
@@ -26,6 +27,7 @@ export function AccreditationTab() {
   const accessOf = useAssessmentAccess();
   const report = useReportDownload();
   const confirmation = useConfirmationDownload();
+  const certificate = useCertificateDownload();
   const [{ data, error, fetching }] = useQuery({
     query: GetAccreditationPageQuery,
     variables: { practiceId },
@@ -81,7 +83,11 @@ export function AccreditationTab() {
   }
   return (
     <Stack gap="xl">
-      <CertificatesList certificates={data.certificates} />
+      <CertificatesList
+        certificates={data.certificates}
+        onDownload={certificate.download}
+        downloadBusyId={certificate.busyId}
+      />
       <AssessmentsTable
         practiceId={practiceId}
         rows={data.assessments}
