@@ -23,6 +23,7 @@ import devRoutes from './routes/dev/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import practiceRoutes from './routes/practices/index.ts';
+import surveyVisitRoutes from './routes/survey-visits/index.ts';
 import userRoutes from './routes/user/index.ts';
 
 /** Secrets and credentials never reach the logs, whatever logs a request or an error. */
@@ -97,6 +98,7 @@ export async function buildApp(
   await app.register(invitationRoutes, { prefix: '/api/invitations' });
   await app.register(practiceRoutes, { prefix: '/api/practices' });
   await app.register(assessmentRoutes, { prefix: '/api/assessments' });
+  await app.register(surveyVisitRoutes, { prefix: '/api/survey-visits' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

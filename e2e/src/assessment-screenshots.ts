@@ -1,8 +1,9 @@
 /**
  * Screenshots of the Accreditation tab (first view, the list, a locked row) and the assessment
  * screen (collapsed, every set open, a long indicator with comments and files, someone else's
- * lock, the save failure toast) at 1280 and 768 px, and the first two pages of the report PDF
- * (pdftoppm, when poppler-utils is installed), for looking at. They show the demo data.
+ * lock, the save failure toast) at 1280 and 768 px, Harbourside's certificate downloaded from the
+ * Accreditations list and the first two pages of the report PDF (pdftoppm, when poppler-utils is
+ * installed), for looking at. They show the demo data.
  * Run: npx tsx e2e/src/assessment-screenshots.ts → e2e/screenshots/assessment-*.png
  */
 import { execFileSync } from 'node:child_process';
@@ -26,6 +27,15 @@ async function run(browser: Browser, base: string, width: number) {
   await page.goto(HARBOURSIDE);
   await page.getByRole('table', { name: 'Assessments' }).waitFor();
   await shot(page, `tab-${width}`);
+  if (width === 1280) {
+    // Harbourside's registration certificate, from the Accreditations list.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /^Download Harbourside Family Medical, / }).click();
+    const file = path.join(SCREENSHOT_DIR, 'assessment-certificate.pdf');
+    await (await download).saveAs(file);
+    await page.getByText('Successfully downloaded document').waitFor();
+    pdfPagesToPng(file, 'assessment-certificate', 1);
+  }
   await page.goto('/PracticeOverview/2/Accreditation');
   const lock = page.getByRole('button', { name: /is locked/ });
   await lock.waitFor();
@@ -72,7 +82,8 @@ async function run(browser: Browser, base: string, width: number) {
     else await route.continue();
   });
   const mine = page.locator('#indicator-2').getByRole('textbox', { name: 'Opportunities for improvement' });
-  await mine.fill('A note that cannot be saved yet');
+  // A new value at each width: the first width's note was saved once the network came back.
+  await mine.fill(`A note that cannot be saved yet (${width} px)`);
   await page.getByText('Indicator update failed').waitFor({ timeout: 20_000 });
   await shot(page, `save-failed-${width}`, { fullPage: false, settleMs: 200 });
   await page.unroute('**/v1/graphql');
@@ -82,28 +93,30 @@ async function run(browser: Browser, base: string, width: number) {
     await page.getByRole('button', { name: 'Report' }).click();
     const file = path.join(SCREENSHOT_DIR, 'assessment-report.pdf');
     await (await download).saveAs(file);
-    try {
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '70',
-        '-f',
-        '1',
-        '-l',
-        '2',
-        file,
-        path.join(SCREENSHOT_DIR, 'assessment-report'),
-      ]);
-      console.log('  assessment-report-1.png, assessment-report-2.png');
-    } catch {
-      writeFileSync(
-        path.join(SCREENSHOT_DIR, 'assessment-report.txt'),
-        'pdftoppm (poppler-utils) is not installed\n',
-      );
-      console.log('  assessment-report.pdf (install poppler-utils for PNGs of its pages)');
-    }
+    pdfPagesToPng(file, 'assessment-report', 2);
   }
   await context.close();
+}
+
+/** PNGs of the first `pages` pages of a PDF (pdftoppm), or a note when poppler-utils is missing. */
+function pdfPagesToPng(file: string, name: string, pages: number) {
+  try {
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '70',
+      '-f',
+      '1',
+      '-l',
+      String(pages),
+      file,
+      path.join(SCREENSHOT_DIR, name),
+    ]);
+    console.log(`  ${Array.from({ length: pages }, (_, i) => `${name}-${i + 1}.png`).join(', ')}`);
+  } catch {
+    writeFileSync(path.join(SCREENSHOT_DIR, `${name}.txt`), 'pdftoppm (poppler-utils) is not installed\n');
+    console.log(`  ${name}.pdf (install poppler-utils for PNGs of its pages)`);
+  }
 }
 
 await runScreenshots(run);

@@ -7,6 +7,7 @@ import { reopenAssessment } from './assessments/reopen-assessment.ts';
 import { requestAssistance } from './assessments/request-assistance.ts';
 import { startSelfAssessment } from './assessments/start-self-assessment.ts';
 import { submitSelfAssessment } from './assessments/submit-self-assessment.ts';
+import { certificateDownloadUrl } from './certificates/certificate-download-url.ts';
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
 import { abandonDocument } from './documents/abandon-document.ts';
@@ -44,6 +45,7 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     abandonDocument,
     documentDownloadUrl,
     resourceDownloadUrl,
+    certificateDownloadUrl,
     addPractice,
     savePracticeDetails,
     submitReapplication,

@@ -92,7 +92,7 @@ select a.id * 1000 + i.id, a.id, i.id,
   a.created_at, a.updated_at
 from public.assessments a
 join public.accreditations acc on acc.id = a.accreditation_id
-join public.indicator_sets s on s.survey_version_id = acc.survey_version_id
+join public.indicator_sets s on s.survey_version_id = acc.survey_version_id and s.type = 'STANDARDS'
 join public.indicators i on i.indicator_set_id = s.id
 join public.survey_visitors lead on lead.survey_visit_id = a.survey_visit_id and lead.is_lead
 cross join lateral (
@@ -123,7 +123,7 @@ select a.id * 1000 + i.id, a.id, i.id,
   a.created_at, a.updated_at
 from public.assessments a
 join public.accreditations acc on acc.id = a.accreditation_id
-join public.indicator_sets s on s.survey_version_id = acc.survey_version_id
+join public.indicator_sets s on s.survey_version_id = acc.survey_version_id and s.type = 'STANDARDS'
 join public.indicators i on i.indicator_set_id = s.id
 cross join lateral (
   select min(pu.user_id) as user_id from public.practice_users pu
@@ -146,7 +146,7 @@ select 1000 + i.id, 1, i.id, null, i.id <= 18, 7,
      from public.checklists c where c.indicator_id = i.id),
   now() - interval '50 days' + i.id * interval '1 day', now() - interval '50 days' + i.id * interval '1 day'
 from public.indicators i
-join public.indicator_sets s on s.id = i.indicator_set_id and s.survey_version_id = 1
+join public.indicator_sets s on s.id = i.indicator_set_id and s.survey_version_id = 1 and s.type = 'STANDARDS'
 where i.id <= 24
 on conflict do nothing;
 

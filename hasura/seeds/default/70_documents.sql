@@ -1,7 +1,8 @@
 -- Documents in the provider's folders and practices' own folders, some uploaded against indicator
 -- responses; one archived, one pending upload (no size yet). Storage keys follow
 -- practices/<practice id>/<uuid>-<name>; the objects themselves are not part of the seed.
--- Then the certificates, and Lakeside's certificate from its previous provider.
+-- Then the certificates (Harbourside's registration among them), and Lakeside's certificate from
+-- its previous provider.
 
 insert into public.documents (id, practice_id, folder_id, name, storage_key, file_size, file_type, uploaded_at, indicator_response_id, created_at, created_by_id, archived, archived_at, archived_by_id)
 overriding system value
@@ -65,7 +66,12 @@ overriding system value values
    now() - interval '1115 days'),
   (6, 10, 10, null, 'EXTENSION', 'VALID', 'Hinterland Family Doctors', 'Demo Accreditation Provider',
    'certificates/10/extension.pdf', current_date - 25, current_date - 25, current_date - 20, current_date + 100,
-   'Extension granted until the surveillance visit confirms the cold chain procedure.', 1, now() - interval '25 days')
+   'Extension granted until the surveillance visit confirms the cold chain procedure.', 1, now() - interval '25 days'),
+  -- Harbourside, in its first accreditation cycle, is registered for accreditation until the
+  -- survey visit is due: what pm@demo.test downloads from the Accreditations list.
+  (7, 1, 1, null, 'REGISTRATION', 'VALID', 'Harbourside Family Medical', 'Demo Accreditation Provider',
+   'certificates/1/registration.pdf', current_date - 55, current_date - 55, current_date - 55, current_date + 310,
+   null, 1, now() - interval '55 days')
 on conflict do nothing;
 
 select setval(pg_get_serial_sequence('public.documents', 'id'), (select max(id) from public.documents));

@@ -133,6 +133,7 @@ export const UNTRACKED_SECRET_TABLES = [
   'password_resets',
   'login_attempts',
   'pending_registrations',
+  'assistance_requests',
 ];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */
@@ -211,5 +212,8 @@ export const VISIBLE_TO_USER: Record<string, { key: string; sql: string }> = {
       or (for_surveyor and exists (select 1 from users u where u.id = $1 and (u.is_surveyor
         or exists (select 1 from practice_users where user_id = $1 and role = 'SU' and active)))))`,
   },
-  certificates: { key: 'id', sql: byPractice('certificates') },
+  certificates: {
+    key: 'id',
+    sql: `select id from certificates where validity = 'VALID' and practice_id in ${MINE}`,
+  },
 };

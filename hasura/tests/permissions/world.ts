@@ -167,6 +167,10 @@ export async function createPermissionWorld(sql: Sql) {
   };
   const invitation = (await createInvitation(sql, p2.id, { invitedById: users.pm.id })).id;
   const certificate = (await createCertificate(sql, p2.id, { accreditation_id: accreditations.p2 })).id;
+  // Not in force: the back office reads it, the practice does not (certificate_can_read).
+  const supersededCertificate = (
+    await createCertificate(sql, p2.id, { accreditation_id: accreditations.p2, validity: 'SUPERSEDED' })
+  ).id;
   await createReapplication(sql, p3.id, { status: 'DUE' });
 
   return {
@@ -183,6 +187,7 @@ export async function createPermissionWorld(sql: Sql) {
     documents,
     invitation,
     certificate,
+    supersededCertificate,
   };
 }
 

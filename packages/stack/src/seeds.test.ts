@@ -155,14 +155,14 @@ describe('demo seeds', () => {
     }
   });
 
-  it('has one current standards edition of at least 5 sets and 40 indicators, each with a must-have item', async () => {
+  it('has one current standards edition of at least 5 standards and 35 assessed indicators, each with a must-have item', async () => {
     const [version] = await q<{ id: number; sets: number; indicators: number }>(
-      `select v.id, (select count(*)::int from indicator_sets s where s.survey_version_id = v.id) as sets,
+      `select v.id, (select count(*)::int from indicator_sets s where s.survey_version_id = v.id and s.type = 'STANDARDS') as sets,
               public.survey_version_indicator_count(v) as indicators
          from survey_versions v where v.is_current`,
     );
     expect(version!.sets).toBeGreaterThanOrEqual(5);
-    expect(version!.indicators).toBeGreaterThanOrEqual(40);
+    expect(version!.indicators).toBeGreaterThanOrEqual(35);
     const bad = await q<{
       code: string;
       questions: number;
@@ -185,14 +185,15 @@ describe('demo seeds', () => {
     const [res] = await q<{ files: number; urls: number; pm: number; su: number; folders: number }>(
       `select count(*) filter (where storage_key is not null)::int as files, count(*) filter (where url is not null)::int as urls,
               count(*) filter (where for_pm)::int as pm, count(*) filter (where for_surveyor)::int as su,
-              (select count(*)::int from indicators where document_folder_id is not null) as folders
+              (select count(*)::int from indicators where document_folder_id is null) as folders
          from indicator_resources`,
     );
     expect(res!.files).toBeGreaterThan(0);
     expect(res!.urls).toBeGreaterThan(0);
     expect(res!.pm).toBeGreaterThan(0);
     expect(res!.su).toBeGreaterThan(0);
-    expect(res!.folders).toBe(version!.indicators);
+    // Every indicator, of a standard or a module, names the folder its evidence goes to.
+    expect(res!.folders).toBe(0);
     const codes = await q<{ code: string }>(
       `select code from folders where practice_id is null and code is not null`,
     );
@@ -346,6 +347,17 @@ describe('demo seeds', () => {
     expect(review[0]).toMatchObject({ submitted: 1 });
     expect(review[0]!.reviewed).toBeGreaterThan(0);
     expect(review[0]!.unreviewed).toBeGreaterThan(0);
+  });
+
+  it("gives pm@demo.test's Harbourside a valid certificate with a file to download", async () => {
+    const certificates = await q<{ name: string; has_file: boolean; current: boolean }>(
+      `select c.name, c.has_file, c.issue_date <= current_date and c.expiry_date > current_date as current
+         from certificates c join organisations o on o.id = c.practice_id
+         join practice_users pu on pu.practice_id = c.practice_id and pu.role = 'PM' and pu.active
+         join users u on u.id = pu.user_id and u.email = 'pm@demo.test'
+        where o.name = 'Harbourside Family Medical' and c.validity = 'VALID'`,
+    );
+    expect(certificates).toEqual([{ name: 'Harbourside Family Medical', has_file: true, current: true }]);
   });
 
   it('makes finished survey assessments complete and consistent', async () => {

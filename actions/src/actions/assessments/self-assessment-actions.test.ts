@@ -1,5 +1,6 @@
 import {
   ASSESSMENT_MESSAGES,
+  ASSISTANCE_REQUESTS_PER_HOUR,
   assessmentButtons,
   derivePermissionFlags,
   SUPPORT_EMAIL,
@@ -213,6 +214,45 @@ describe('openAssessment', () => {
     expect(again.data).toEqual({
       openAssessment: { id: w.assessmentId, releasedLocks: 0, createdResponses: 0 },
     });
+  });
+
+  it("covers the edition's STANDARDS sets only: an optional module gets no response and is not counted", async () => {
+    const w = await selfAssessment();
+    const {
+      rows: [module],
+    } = await stack.sql.query<{ id: number }>(
+      `insert into indicator_sets (survey_version_id, name, full_code, type, sort_order)
+       values ($1, 'Optional module', 'M1', 'MODULE', 99) returning id`,
+      [w.standards.surveyVersionId],
+    );
+    const {
+      rows: [moduleIndicator],
+    } = await stack.sql.query<{ id: number }>(
+      `insert into indicators (indicator_set_id, code, name) values ($1, 'M1.1', 'Module indicator') returning id`,
+      [module!.id],
+    );
+
+    const result = await callAs(stack, w.pm, OPEN, { a: w.assessmentId });
+    expect(result.data).toEqual({
+      openAssessment: { id: w.assessmentId, releasedLocks: 0, createdResponses: 4 },
+    });
+    const { rows: responses } = await stack.sql.query(
+      'select indicator_id from indicator_responses where assessment_id = $1',
+      [w.assessmentId],
+    );
+    expect(responses.map((r) => r.indicator_id)).not.toContain(moduleIndicator!.id);
+
+    // A module response left by older data is not counted either.
+    await createResponse(stack.sql, w.assessmentId, moduleIndicator!.id, { is_marked_complete: true });
+    await stack.sql.query(
+      'update indicator_responses set is_marked_complete = true where assessment_id = $1 and indicator_id = $2',
+      [w.assessmentId, w.standards.indicatorIds[0]],
+    );
+    const { rows: counts } = await stack.sql.query(
+      'select total, complete from assessment_counts where assessment_id = $1',
+      [w.assessmentId],
+    );
+    expect(counts).toEqual([{ total: 4, complete: 1 }]);
   });
 
   it('creates nothing for a reader who may not change the answers (a surveyor of the practice)', async () => {
@@ -449,6 +489,43 @@ describe('requestAssistance', () => {
     expect(mail.text_body).toContain(
       `http://portal.test:3000/PracticeOverview/${w.practice.id}/Accreditation/Assessment/${w.assessmentId}`,
     );
+  });
+
+  it('records each request, and refuses one user more than the hourly limit, sending nothing', async () => {
+    const w = await selfAssessment();
+    const mails = async () =>
+      (await stack.sql.query('select count(*)::int as n from email_outbox')).rows[0].n as number;
+    // Sent at once, as a script would: the per-user lock keeps the count exact.
+    const results = await Promise.all(
+      Array.from({ length: ASSISTANCE_REQUESTS_PER_HOUR }, (_, i) =>
+        callAs(stack, w.pm, ASSIST, { a: w.assessmentId, m: `Question ${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.errors)).toEqual(results.map(() => undefined));
+    const before = await mails();
+    expect(refusal(await callAs(stack, w.pm, ASSIST, { a: w.assessmentId, m: 'One more' }))).toEqual({
+      code: 'rate_limited',
+      message: ASSESSMENT_MESSAGES.assistanceTooMany,
+    });
+    expect(await mails()).toBe(before);
+    const { rows } = await stack.sql.query(
+      `select r.user_id, r.message, o.template from assistance_requests r
+         join email_outbox o on o.id = r.email_outbox_id where r.assessment_id = $1 order by r.message`,
+      [w.assessmentId],
+    );
+    expect(rows).toEqual(
+      Array.from({ length: ASSISTANCE_REQUESTS_PER_HOUR }, (_, i) => ({
+        user_id: w.pm.id,
+        message: `Question ${i}`,
+        template: 'assessment-assistance',
+      })),
+    );
+    // An hour later the user may ask again; the limit is per user, not per practice.
+    await stack.sql.query(
+      `update assistance_requests set created_at = now() - interval '61 minutes' where user_id = $1`,
+      [w.pm.id],
+    );
+    expect((await callAs(stack, w.pm, ASSIST, { a: w.assessmentId, m: 'Later' })).errors).toBeUndefined();
   });
 
   it('goes to the support address when the accreditation has no QAM', async () => {

@@ -18,9 +18,10 @@ export const RESPONSE_FIELDS = Object.keys(BLANK_RESPONSE) as (keyof TIndicatorR
 export type StoredResponse = TIndicatorResponseFields & { id: number; indicator_id: number };
 
 /**
- * Gives every indicator of the assessment's survey version a response row (blank; an existing
- * or archived one is left as it is), so each has an id the screen can update and lock. Answers
- * how many were created. Runs in the caller's transaction, whose actor the guard stamps.
+ * Gives every indicator the assessment covers (its survey version's STANDARDS sets; optional
+ * modules are not assessed) a response row (blank; an existing or archived one is left as it
+ * is), so each has an id the screen can update and lock. Answers how many were created. Runs in
+ * the caller's transaction, whose actor the guard stamps.
  */
 export async function createMissingResponses(tx: Queryable, assessment: AssessmentRow): Promise<number> {
   if (assessment.survey_version_id === null) return 0;
@@ -29,18 +30,23 @@ export async function createMissingResponses(tx: Queryable, assessment: Assessme
     select ${assessment.id}, i.id
       from public.indicators i
       join public.indicator_sets s on s.id = i.indicator_set_id
-     where s.survey_version_id = ${assessment.survey_version_id}
+     where s.survey_version_id = ${assessment.survey_version_id} and s.type = 'STANDARDS'
      order by s.sort_order, s.id, i.sort_order, i.id
     on conflict (assessment_id, indicator_id) do nothing
     returning id`);
   return created.length;
 }
 
-/** The live (not archived) responses of an assessment, locked for the rest of the transaction. */
+/**
+ * The live (not archived) responses of the indicators an assessment covers (STANDARDS sets),
+ * locked for the rest of the transaction.
+ */
 export function loadResponses(tx: Queryable, assessmentId: number): Promise<StoredResponse[]> {
   return tx.many<StoredResponse>(sql`
     select r.id, r.indicator_id, ${sql.join(RESPONSE_FIELDS.map((field) => sql.ident('r', field)))}
       from public.indicator_responses r
+      join public.indicators i on i.id = r.indicator_id
+      join public.indicator_sets s on s.id = i.indicator_set_id and s.type = 'STANDARDS'
      where r.assessment_id = ${assessmentId} and not r.archived
      order by r.id
        for update of r`);

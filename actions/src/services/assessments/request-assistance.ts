@@ -1,5 +1,6 @@
 import {
   ASSESSMENT_MESSAGES,
+  ASSISTANCE_REQUESTS_PER_HOUR,
   assessmentPath,
   assessmentStatusBadge,
   assessmentTypeLabel,
@@ -32,7 +33,10 @@ interface AssistanceDetails {
  * `accreditations.qam_id`), else to the provider's SUPPORT_EMAIL, naming the practice, the
  * assessment (with a link), who asks (name and e-mail, to reply to) and the question. Self
  * assessments only (the Request Assistance button); the question is required and at most
- * ASSISTANCE_REQUEST_MAX_LENGTH long (`ZAssistanceRequestSchema`).
+ * ASSISTANCE_REQUEST_MAX_LENGTH long (`ZAssistanceRequestSchema`). Each request is recorded
+ * (`assistance_requests`); a user who sent ASSISTANCE_REQUESTS_PER_HOUR in the last hour is
+ * refused (rate_limited, sending nothing), counted under a per-user lock so parallel calls cannot
+ * slip past the limit.
  */
 export async function requestAssistance(
   app: Pick<FastifyInstance, 'db' | 'config'>,
@@ -50,6 +54,15 @@ export async function requestAssistance(
       bulkToolsSwitch: app.config.assessmentBulkTools,
     });
     requireThat(buttons.requestAssistance, 'invalid_input', ASSESSMENT_MESSAGES.selfAssessmentOnly);
+    await tx.many(sql`select pg_advisory_xact_lock(hashtext('assistance-requests'), ${caller.userId})`);
+    const recent = await tx.one<{ count: number }>(sql`
+      select count(*)::integer as count from public.assistance_requests
+       where user_id = ${caller.userId} and created_at > now() - interval '1 hour'`);
+    requireThat(
+      recent.count < ASSISTANCE_REQUESTS_PER_HOUR,
+      'rate_limited',
+      ASSESSMENT_MESSAGES.assistanceTooMany,
+    );
     const details = await tx.one<AssistanceDetails>(sql`
       select o.name as practice_name, a.due_date::text as due_date,
              q.email::text as qam_email, q.first_name as qam_first_name,
@@ -66,7 +79,7 @@ export async function requestAssistance(
       email: details.sender_email,
     });
     const what = assessmentTypeLabel(assessment.type);
-    await enqueueEmail(tx, {
+    const emailId = await enqueueEmail(tx, {
       to: details.qam_email ?? SUPPORT_EMAIL,
       subject: `Request for assistance: ${details.practice_name}, ${what}`,
       text: [
@@ -85,6 +98,9 @@ export async function requestAssistance(
       ].join('\n'),
       template: 'assessment-assistance',
     });
+    await tx.many(sql`
+      insert into public.assistance_requests (assessment_id, user_id, message, email_outbox_id)
+      values (${assessment.id}, ${caller.userId}, ${message}, ${emailId})`);
   }, caller.actor);
   return { message: ASSESSMENT_MESSAGES.assistanceSent };
 }

@@ -1,4 +1,5 @@
-import { ASSISTANCE_REQUEST_MAX_LENGTH } from '../constants/assessments.ts';
+import { ASSISTANCE_REQUEST_MAX_LENGTH, ASSISTANCE_REQUESTS_PER_HOUR } from '../constants/assessments.ts';
+import { SUPPORT_PHONE } from '../constants/messages.ts';
 
 /**
  * What users read on the Accreditation tab and the assessment screen: the spec's own words
@@ -39,6 +40,8 @@ export const ASSESSMENT_MESSAGES = {
   assistanceSent: 'Your request has been sent. Your quality accreditation manager will be in touch.',
   assistanceEmpty: 'Please tell us what you need help with.',
   assistanceTooLong: `Please keep your request to ${ASSISTANCE_REQUEST_MAX_LENGTH.toLocaleString('en-AU')} characters or fewer.`,
+  /** Ours: more than ASSISTANCE_REQUESTS_PER_HOUR requests in the last hour. */
+  assistanceTooMany: `You have sent ${ASSISTANCE_REQUESTS_PER_HOUR} requests for assistance in the last hour. Please wait before sending another, or call ${SUPPORT_PHONE}.`,
   editingBy: (name: string) => `${name} is editing this indicator`,
   unsavedChanges: 'You have changes that are still being saved. Leave anyway?',
 } as const;

@@ -44,3 +44,5 @@ export const INDICATOR_TEXT_MAX_LENGTH = 10_000;
 export const COMMENT_MAX_LENGTH = 5_000;
 /** Longest request for assistance (ours). */
 export const ASSISTANCE_REQUEST_MAX_LENGTH = 2_000;
+/** Ours: how many requests for assistance one user may send in an hour (each is an e-mail to a person). */
+export const ASSISTANCE_REQUESTS_PER_HOUR = 5;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   addYearsToWireDate,
+  formatDayMonthYear,
   formatDisplayDate,
   formatMonthLong,
   formatMonthShort,
+  formatTimeOfDay,
   isWireDate,
   parseDisplayDate,
   toWireDate,
@@ -45,6 +47,16 @@ describe('dates', () => {
     expect(formatDisplayDate('garbage')).toBe('');
   });
 
+  it('shows a time of day on the twelve-hour clock, blank when missing or invalid', () => {
+    expect(formatTimeOfDay('09:05:00')).toBe('9:05 am');
+    expect(formatTimeOfDay('00:30')).toBe('12:30 am');
+    expect(formatTimeOfDay('12:00:00')).toBe('12:00 pm');
+    expect(formatTimeOfDay('17:45')).toBe('5:45 pm');
+    expect(formatTimeOfDay('24:00')).toBe('');
+    expect(formatTimeOfDay(null)).toBe('');
+    expect(formatTimeOfDay('noon')).toBe('');
+  });
+
   it('reads dd/MM/yyyy back and refuses impossible dates', () => {
     expect(parseDisplayDate('29/02/2024')).toBe('2024-02-29');
     expect(parseDisplayDate('29/02/2025')).toBeNull();
@@ -62,6 +74,13 @@ describe('dates', () => {
     expect(formatMonthShort('2025-03-14')).toBe('Mar 2025');
     expect(formatMonthLong('2025-03-14')).toBe('March 2025');
     expect(formatMonthLong(undefined)).toBe('');
+  });
+
+  it('formats a day as d LLL yyyy for file names and printed certificates', () => {
+    expect(formatDayMonthYear('2027-03-03')).toBe('3 Mar 2027');
+    expect(formatDayMonthYear('2027-12-25T00:00:00Z')).toBe('25 Dec 2027');
+    expect(formatDayMonthYear('2027-02-30')).toBe('');
+    expect(formatDayMonthYear(null)).toBe('');
   });
 });
 

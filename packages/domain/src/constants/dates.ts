@@ -73,9 +73,26 @@ export function formatMonthShort(wire: string | null | undefined): string {
   return `${MONTHS[Number(m) - 1]!.slice(0, 3)} ${y}`;
 }
 
+/** '1 Mar 2025' (d LLL yyyy: a date in a file name or on a printed certificate); blank when invalid. */
+export function formatDayMonthYear(wire: string | null | undefined): string {
+  if (!wire || !isWireDate(wire.slice(0, 10))) return '';
+  const [y, m, d] = wire.slice(0, 10).split('-');
+  return `${Number(d)} ${MONTHS[Number(m) - 1]!.slice(0, 3)} ${y}`;
+}
+
 /** 'March 2025' (preference days due, MMMM yyyy). */
 export function formatMonthLong(wire: string | null | undefined): string {
   if (!wire || !isWireDate(wire.slice(0, 10))) return '';
   const [y, m] = wire.split('-');
   return `${MONTHS[Number(m) - 1]} ${y}`;
+}
+
+/** A time of day from the database ('14:30' or '14:30:00') as people read it: '2:30 pm'; blank when missing or invalid. */
+export function formatTimeOfDay(value: string | null | undefined): string {
+  const m = value ? /^(\d{1,2}):(\d{2})/.exec(value) : null;
+  if (!m) return '';
+  const hours = Number(m[1]);
+  const minutes = Number(m[2]);
+  if (hours > 23 || minutes > 59) return '';
+  return `${((hours + 11) % 12) + 1}:${m[2]} ${hours >= 12 ? 'pm' : 'am'}`;
 }

@@ -40,4 +40,6 @@ export const DOCUMENT_MESSAGES = {
   oneAttachment: 'A file is added to a staff member or to an indicator, not both',
   /** Ours. */
   noSuchResource: 'There is no such resource',
+  /** Ours: a certificate the caller cannot read, that does not exist, or that has no file yet. */
+  noSuchCertificate: 'There is no such certificate file',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_DOCUMENT_FIELDS } from '../staff/staff-member-schema.ts';
+import { certificateFileName } from './certificate-file-name.ts';
 import { checkUpload } from './check-upload.ts';
 import { DOCUMENT_MESSAGES } from './document-messages.ts';
 import { DEFAULT_MAX_FILE_SIZE_MB, formatFileSize, megabytesToBytes } from './file-size.ts';
@@ -149,5 +150,25 @@ describe('resourceFileName', () => {
     expect(resourceFileName('Guide', null)).toBe('Guide');
     expect(resourceFileName('Guide', 'application/x-something odd')).toBe('Guide');
     expect(resourceFileName('Notes', 'txt')).toBe('Notes.txt');
+  });
+});
+
+describe('certificateFileName', () => {
+  it("names the practice, the certificate's type and its expiry", () => {
+    expect(certificateFileName('Harbourside Family Medical', 'ACCREDITATION', '2027-03-03')).toBe(
+      'Harbourside Family Medical - Accreditation certificate - 3 Mar 2027.pdf',
+    );
+    expect(certificateFileName('Hinterland Family Doctors', 'EXTENSION', '2026-11-30')).toBe(
+      'Hinterland Family Doctors - Extension certificate - 30 Nov 2026.pdf',
+    );
+  });
+
+  it('keeps out what a file system refuses, and never leaves the practice blank', () => {
+    expect(certificateFileName('A/B: "Clinic"', 'REGISTRATION', '2026-01-09')).toBe(
+      'A-B- -Clinic- - Registration certificate - 9 Jan 2026.pdf',
+    );
+    expect(certificateFileName('  ', 'ACCREDITATION', '2026-01-09')).toBe(
+      'Practice - Accreditation certificate - 9 Jan 2026.pdf',
+    );
   });
 });

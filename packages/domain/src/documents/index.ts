@@ -1,3 +1,4 @@
+export * from './certificate-file-name.ts';
 export * from './check-upload.ts';
 export * from './document-messages.ts';
 export * from './file-size.ts';

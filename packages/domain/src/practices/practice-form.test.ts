@@ -8,7 +8,12 @@ import {
   toPracticeChanges,
   ZPracticeFormSchema,
 } from './practice-form.ts';
-import { canSubmitReapplication, isSurveyConfirmationDue, reapplicationNotDueMessage } from './renewal.ts';
+import {
+  canSubmitReapplication,
+  hasSurveyConfirmationForm,
+  isSurveyConfirmationDue,
+  reapplicationNotDueMessage,
+} from './renewal.ts';
 
 const form = (overrides: Partial<TPracticeFormValues> = {}) => ({
   ...EMPTY_PRACTICE_FORM,
@@ -115,6 +120,12 @@ describe('renewals and survey confirmations', () => {
   it('treats a SENT confirmation form as due', () => {
     expect(isSurveyConfirmationDue({ confirmation_form_status: 'SENT' })).toBe(true);
     expect(isSurveyConfirmationDue({ confirmation_form_status: 'RECEIVED' })).toBe(false);
+  });
+
+  it('has a confirmation form to download once it was sent, and after it was confirmed', () => {
+    expect(hasSurveyConfirmationForm({ confirmation_form_status: 'NOT_SENT' })).toBe(false);
+    expect(hasSurveyConfirmationForm({ confirmation_form_status: 'SENT' })).toBe(true);
+    expect(hasSurveyConfirmationForm({ confirmation_form_status: 'RECEIVED' })).toBe(true);
   });
 });
 

@@ -40,7 +40,23 @@ export function isSurveyConfirmationDue(visit: { confirmation_form_status: strin
   return (SURVEY_CONFIRMATION.from as readonly string[]).includes(visit.confirmation_form_status);
 }
 
+/**
+ * Whether a visit has a survey confirmation form to download: once it was sent to the practice
+ * (SENT), and after the practice confirmed it (RECEIVED). The Assessments table's Survey
+ * Confirmation column (spec 001 §2) and the form's route (spec 001 §7 generate_confirmation_pdf).
+ */
+export function hasSurveyConfirmationForm(visit: { confirmation_form_status: string }): boolean {
+  return visit.confirmation_form_status === 'SENT' || visit.confirmation_form_status === 'RECEIVED';
+}
+
 export const SURVEY_CONFIRMATION_MESSAGES = {
+  /** Spec 001 §8. */
+  downloadSucceeded: 'Successfully downloaded confirmation form.',
+  /** Spec 001 §8. */
+  downloadFailed:
+    'Sorry, your file could not be downloaded at this time, please contact your system administrator',
+  /** Ours: the route refuses a visit whose form was never sent. */
+  notSent: 'The survey confirmation form of this visit has not been sent yet.',
   confirmed: 'Thank you. The survey visit is confirmed.',
   notDue: 'This survey visit is not waiting for a confirmation. It may already have been confirmed.',
   noSuchVisit: 'There is no such survey visit.',

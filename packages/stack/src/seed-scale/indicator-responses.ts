@@ -32,7 +32,7 @@ export async function insertIndicatorResponses({
                  from public.checklist_items ci where ci.checklist_id = c.id)) from public.checklists c where c.indicator_id = i.id) as not_met,
        (select jsonb_object_agg(c.question_number::text, (select jsonb_object_agg(ci.item_number::text, true)
                  from public.checklist_items ci where ci.checklist_id = c.id)) from public.checklists c where c.indicator_id = i.id) as all_ticked
-     from public.indicators i join public.indicator_sets s on s.id = i.indicator_set_id and s.survey_version_id = $1
+     from public.indicators i join public.indicator_sets s on s.id = i.indicator_set_id and s.survey_version_id = $1 and s.type = 'STANDARDS'
      cross join lateral (select min(ci.id) as id from public.checklist_items ci join public.checklists c on c.id = ci.checklist_id
                           where c.indicator_id = i.id and ci.must_have) fm`,
     [versionId],

@@ -34,9 +34,12 @@ export async function fetchFile(
   };
 }
 
-/** Hands a file to the browser's downloads. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+/**
+ * Hands a URL to the browser's downloads, the page staying where it is: an object URL, or a
+ * presigned storage URL served as an attachment (whose Content-Disposition names the file, since
+ * a browser ignores `download` across origins).
+ */
+export function downloadUrl(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -44,5 +47,11 @@ export function saveFile(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Hands a file to the browser's downloads. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }

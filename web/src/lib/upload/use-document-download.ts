@@ -1,6 +1,7 @@
 import { DOCUMENT_MESSAGES } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useClient } from 'urql';
+import { downloadUrl } from '../download/download-file.ts';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { DocumentDownloadUrlQuery } from './document-upload-api.ts';
 
@@ -23,13 +24,7 @@ export function useDocumentDownload() {
           notifyError(DOCUMENT_MESSAGES.downloadFailed);
           return;
         }
-        const link = document.createElement('a');
-        link.href = answer.url;
-        link.download = answer.name;
-        link.rel = 'noopener';
-        document.body.append(link);
-        link.click();
-        link.remove();
+        downloadUrl(answer.url, answer.name);
         notifySuccess(DOCUMENT_MESSAGES.downloadSucceeded);
       } finally {
         setBusy(false);

@@ -1,6 +1,7 @@
 import { DOCUMENT_MESSAGES } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useClient } from 'urql';
+import { downloadUrl } from '../download/download-file.ts';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { ResourceDownloadUrlQuery } from './resource-download-api.ts';
 
@@ -29,13 +30,7 @@ export function useResourceDownload() {
           window.open(answer.url, '_blank', 'noopener,noreferrer');
           return;
         }
-        const link = document.createElement('a');
-        link.href = answer.url;
-        link.download = answer.name;
-        link.rel = 'noopener';
-        document.body.append(link);
-        link.click();
-        link.remove();
+        downloadUrl(answer.url, answer.name);
         notifySuccess(DOCUMENT_MESSAGES.downloadSucceeded);
       } finally {
         setBusy(false);

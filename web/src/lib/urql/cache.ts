@@ -33,5 +33,9 @@ export const cacheOptions: CacheExchangeOpts = {
     IndicatorResponsePermissionFlags: () => null,
     PracticeStaffPermissionFlags: () => null,
     PracticePermissionFlags: () => null,
+    // Short-lived download URLs: asked for on each click (network-only), never entities.
+    DocumentDownloadUrlOutput: () => null,
+    ResourceDownloadUrlOutput: () => null,
+    CertificateDownloadUrlOutput: () => null,
   },
 };

@@ -6,6 +6,7 @@ import { freePort } from '@portal/devdb';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '../../../../../actions/src/test-support/pdf-text.ts';
 import { loadConfig } from '../../config/config.ts';
 import { type RunningS3, startS3rver } from '../s3.ts';
 import { storeDemoFiles } from './store-demo-files.ts';
@@ -77,6 +78,20 @@ describe('demo files in storage', () => {
       // Documents keep the content type they were recorded with.
       if (type.includes('/')) expect(object.ContentType, key).toBe(type);
     }
+    // A certificate's file is the certificate itself, made from its row.
+    const harbourside = await client.send(
+      new GetObjectCommand({ Bucket: bucket, Key: 'certificates/1/registration.pdf' }),
+    );
+    const [certificate] = await pdfPageTexts(await harbourside.Body!.transformToByteArray());
+    for (const text of [
+      'Certificate of Registration',
+      'Harbourside Family Medical',
+      'Harbourside Family Medical Pty Ltd',
+      '212 Crown Street, Surry Hills NSW 2010',
+      'Registration, General Practice Standards, 6th edition (demo)',
+      'Certificate no. 000007 · Issued by Demo Accreditation Provider',
+    ])
+      expect(certificate, text).toContain(text);
     const stillKept = await client.send(new GetObjectCommand({ Bucket: bucket, Key: kept }));
     expect(await stillKept.Body!.transformToString()).toBe('kept');
 

@@ -1,4 +1,5 @@
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { renderCertificatePdf, type TCertificatePdf } from '@portal/actions/certificate-pdf';
 import { DOCUMENT_FILE_TYPES, fileExtension } from '@portal/domain';
 import pg from 'pg';
 import type { S3Config } from '../../config/config.ts';
@@ -18,6 +19,62 @@ const DEMO_KEYS_SQL = `
   select storage_key, initcap(type) || ' certificate: ' || name, 'Certificate'
     from public.certificates where storage_key is not null
   order by 1`;
+
+/**
+ * What each certificate with a file says, by its storage key: its PDF is a real certificate
+ * (`renderCertificatePdf`), not a stand-in page.
+ */
+const DEMO_CERTIFICATES_SQL = `
+  select c.storage_key as key, c.id, c.type, c.name, o.name as trading_name, o.legal_entity_name,
+         concat_ws(', ', a.unit, a.street, a.address2, concat_ws(' ', a.suburb, a.state, a.postcode)) as location,
+         sv.name as standards, c.issuing_provider, c.condition,
+         to_char(c.certification_date, 'YYYY-MM-DD') as certification_date,
+         to_char(c.issue_date, 'YYYY-MM-DD') as issue_date,
+         to_char(c.commencement_date, 'YYYY-MM-DD') as commencement_date,
+         to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date,
+         nullif(trim(u.first_name || ' ' || u.last_name), '') as certified_by
+    from public.certificates c
+    join public.organisations o on o.id = c.practice_id
+    left join public.addresses a on a.id = o.physical_address_id
+    left join public.accreditations acc on acc.id = c.accreditation_id
+    left join public.survey_versions sv on sv.id = acc.survey_version_id
+    left join public.users u on u.id = c.certified_by_id
+   where c.storage_key is not null`;
+
+interface DemoCertificateRow {
+  key: string;
+  id: number;
+  type: string;
+  name: string;
+  trading_name: string;
+  legal_entity_name: string | null;
+  location: string | null;
+  standards: string | null;
+  issuing_provider: string;
+  condition: string | null;
+  certification_date: string;
+  issue_date: string;
+  commencement_date: string | null;
+  expiry_date: string;
+  certified_by: string | null;
+}
+
+const certificateOf = (row: DemoCertificateRow): TCertificatePdf => ({
+  id: row.id,
+  type: row.type,
+  name: row.name,
+  tradingName: row.trading_name,
+  legalEntityName: row.legal_entity_name,
+  locations: row.location ? [row.location] : [],
+  standards: row.standards,
+  issuingProvider: row.issuing_provider,
+  certificationDate: row.certification_date,
+  issueDate: row.issue_date,
+  commencementDate: row.commencement_date,
+  expiryDate: row.expiry_date,
+  condition: row.condition,
+  certifiedBy: row.certified_by,
+});
 
 /** A demo file for the key, by its extension, or null for a type we do not make. */
 export function demoFile(key: string, text: DemoText): { body: Buffer; contentType: string } | null {
@@ -45,15 +102,18 @@ export interface StoredDemoFiles {
 
 /**
  * Puts a small real file at every storage key of the demo data that has no object yet (when the
- * demo data is loaded: `npm start`'s first run). Idempotent: an object already there is never
+ * demo data is loaded: `npm start`'s first run); a certificate's is the certificate itself. Idempotent: an object already there is never
  * replaced, so running it again writes nothing.
  */
 export async function storeDemoFiles(databaseUrl: string, s3: S3Config): Promise<StoredDemoFiles> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   let rows: Array<{ key: string; title: string; kind: string }>;
+  let certificates: Map<string, DemoCertificateRow>;
   try {
     rows = (await db.query<{ key: string; title: string; kind: string }>(DEMO_KEYS_SQL)).rows;
+    const certificateRows = (await db.query<DemoCertificateRow>(DEMO_CERTIFICATES_SQL)).rows;
+    certificates = new Map(certificateRows.map((row) => [row.key, row]));
   } finally {
     await db.end();
   }
@@ -66,14 +126,20 @@ export async function storeDemoFiles(databaseUrl: string, s3: S3Config): Promise
   const result: StoredDemoFiles = { written: 0, present: 0, skipped: [] };
   try {
     const store = async ({ key, title, kind }: (typeof rows)[number]) => {
-      const file = demoFile(key, {
-        title: title.replace(/\.[A-Za-z0-9]{2,5}$/, ''),
-        lines: [
-          `${kind}: a demo file of the accreditation portal.`,
-          `It stands in for "${title}" so that its download works in the demo.`,
-          `Storage key: ${key}`,
-        ],
-      });
+      const certificate = certificates.get(key);
+      const file = certificate
+        ? {
+            body: Buffer.from(await renderCertificatePdf(certificateOf(certificate))),
+            contentType: 'application/pdf',
+          }
+        : demoFile(key, {
+            title: title.replace(/\.[A-Za-z0-9]{2,5}$/, ''),
+            lines: [
+              `${kind}: a demo file of the accreditation portal.`,
+              `It stands in for "${title}" so that its download works in the demo.`,
+              `Storage key: ${key}`,
+            ],
+          });
       if (!file) {
         result.skipped.push(key);
         return;

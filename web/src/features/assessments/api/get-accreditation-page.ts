@@ -45,6 +45,7 @@ export const GetAccreditationPageQuery = graphql(`
       certification_date
       issue_date
       expiry_date
+      has_file
     }
   }
 `);

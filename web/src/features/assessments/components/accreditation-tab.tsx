@@ -8,7 +8,8 @@ import { usePracticeContext } from '../../practices/index.ts';
 import { GetAccreditationPageQuery } from '../api/get-accreditation-page.ts';
 import { StartSelfAssessmentMutation } from '../api/start-self-assessment.ts';
 import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
-import { useReportDownload } from '../hooks/use-report-download.ts';
+import { useCertificateDownload } from '../hooks/use-certificate-download.ts';
+import { useConfirmationDownload, useReportDownload } from '../hooks/use-report-download.ts';
 import { AccreditationStart } from './accreditation-start.tsx';
 import { AssessmentsTable } from './assessments-table.tsx';
 import { CertificatesList } from './certificates-list.tsx';
@@ -25,6 +26,8 @@ export function AccreditationTab() {
   const navigate = useNavigate();
   const accessOf = useAssessmentAccess();
   const report = useReportDownload();
+  const confirmation = useConfirmationDownload();
+  const certificate = useCertificateDownload();
   const [{ data, error, fetching }] = useQuery({
     query: GetAccreditationPageQuery,
     variables: { practiceId },
@@ -80,13 +83,19 @@ export function AccreditationTab() {
   }
   return (
     <Stack gap="xl">
-      <CertificatesList certificates={data.certificates} />
+      <CertificatesList
+        certificates={data.certificates}
+        onDownload={certificate.download}
+        downloadBusyId={certificate.busyId}
+      />
       <AssessmentsTable
         practiceId={practiceId}
         rows={data.assessments}
         accessOf={accessOf}
         onReport={report.download}
         reportBusyId={report.busyId}
+        onConfirmation={confirmation.download}
+        confirmationBusyId={confirmation.busyId}
       />
     </Stack>
   );

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { ASSESSMENT_MESSAGES } from '@portal/domain';
+import { ASSESSMENT_MESSAGES, SURVEY_CONFIRMATION_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
   createResponse,
   createStandards,
   createSubmission,
+  createSurveyVisit,
 } from '../../../../../actions/src/test-support/assessment-factories.ts';
 import {
   addPracticeRole,
@@ -93,6 +94,50 @@ describe('the assessments feature on the real stack', () => {
       await waitFor(() => expect(view.path()).toBe(`/PracticeOverview/${practice.id}/Accreditation`), {
         timeout: 15_000,
       });
+    });
+
+    it('downloads the survey confirmation form of a visit it was sent for, and links to confirming it', async () => {
+      const { practice, pm, accreditationId } = await practiceWithManager();
+      const visitId = await createSurveyVisit(stack.sql, accreditationId);
+      await stack.sql.query(
+        `update survey_visits set status = 'FINAL', date = '2030-05-20', confirmation_form_status = 'SENT'
+          where id = $1`,
+        [visitId],
+      );
+      await createAssessment(stack.sql, accreditationId, {
+        type: 'SURVEY_VISIT',
+        surveyVisitId: visitId,
+        status: 'CERTIFIED',
+      });
+      // The browser's half of a download: the blob URL and the link the app clicks.
+      const saved: string[] = [];
+      const createObjectURL = vi.fn(() => 'blob:confirmation');
+      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        if (this.download) saved.push(this.download);
+      });
+      try {
+        await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm });
+        const table = await screen.findByRole('table', { name: 'Assessments' }, { timeout: 15_000 });
+        const row = within(table).getAllByRole('row')[1]!;
+        expect(within(row).getByRole('link', { name: 'Awaiting confirmation' }).getAttribute('href')).toBe(
+          `/Practice/SurveyConfirmation/${practice.id}`,
+        );
+        await userEvent.click(
+          within(row).getByRole('button', { name: 'Download the Survey confirmation form' }),
+        );
+        expect(
+          await screen.findByText(SURVEY_CONFIRMATION_MESSAGES.downloadSucceeded, {}, { timeout: 15_000 }),
+        ).toBeTruthy();
+        expect(saved).toEqual([expect.stringMatching(/-survey-confirmation-2030-05-20\.pdf$/)]);
+        const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+        expect(blob.type).toBe('application/pdf');
+        expect(new TextDecoder().decode((await blob.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+      } finally {
+        click.mockRestore();
+      }
     });
 
     it("says 'No Assessments available' when there are none", async () => {

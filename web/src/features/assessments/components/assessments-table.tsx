@@ -19,6 +19,8 @@ import {
   assessmentTypeLabel,
   canReadAssessmentResponses,
   formatDisplayDate,
+  hasSurveyConfirmationForm,
+  isSurveyConfirmationDue,
   type TAssessmentStatus,
   type TAssessmentType,
 } from '@portal/domain';
@@ -38,11 +40,6 @@ export interface TAssessmentRow extends TAssessmentRef {
   survey_visit: { id: number; type: string; date: string | null; confirmation_form_status: string } | null;
 }
 
-const CONFIRMATION_LABELS: Record<string, string> = {
-  SENT: 'Awaiting confirmation',
-  RECEIVED: 'Confirmed',
-};
-
 /**
  * The Assessments table (spec 001 §2): type with its status badge, due date, last updated, the
  * Assessment Report badge (the report PDF), the action plan badge, the survey confirmation, and a
@@ -54,12 +51,17 @@ export function AssessmentsTable({
   accessOf,
   onReport,
   reportBusyId,
+  onConfirmation,
+  confirmationBusyId,
 }: {
   practiceId: number;
   rows: readonly TAssessmentRow[];
   accessOf(row: TAssessmentRow): TAssessmentAccess;
   onReport(assessmentId: number): void;
   reportBusyId: number | null;
+  /** Downloads the survey confirmation form of a visit. */
+  onConfirmation(visitId: number): void;
+  confirmationBusyId: number | null;
 }) {
   const navigate = useNavigate();
   return (
@@ -96,7 +98,7 @@ export function AssessmentsTable({
                 const report =
                   !locked && canReadAssessmentResponses(access) && assessmentButtons(access).report;
                 const plan = actionPlanBadge(row.type, row.status);
-                const confirmation = row.survey_visit?.confirmation_form_status;
+                const visit = row.survey_visit;
                 return (
                   <Table.Tr
                     key={row.id}
@@ -158,14 +160,32 @@ export function AssessmentsTable({
                       )}
                     </Table.Td>
                     <Table.Td fz="sm">
-                      {row.survey_visit && confirmation && CONFIRMATION_LABELS[confirmation] ? (
-                        <Anchor
-                          component={Link}
-                          to={`/Practice/SurveyConfirmation/${row.survey_visit.id}`}
-                          fz="sm"
-                        >
-                          {CONFIRMATION_LABELS[confirmation]}
-                        </Anchor>
+                      {visit && hasSurveyConfirmationForm(visit) ? (
+                        <Stack gap={4} align="flex-start">
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            leftSection={<DownloadIcon size={14} />}
+                            loading={confirmationBusyId === visit.id}
+                            onClick={() => onConfirmation(visit.id)}
+                            aria-label={`Download the ${label} confirmation form`}
+                          >
+                            Confirmation form
+                          </Button>
+                          {isSurveyConfirmationDue(visit) ? (
+                            <Anchor
+                              component={Link}
+                              to={`/Practice/SurveyConfirmation/${practiceId}`}
+                              fz="xs"
+                            >
+                              Awaiting confirmation
+                            </Anchor>
+                          ) : (
+                            <Text fz="xs" c="dimmed" component="span">
+                              Confirmed
+                            </Text>
+                          )}
+                        </Stack>
                       ) : (
                         <Text c="dimmed" fz="sm" component="span">
                           —

@@ -1,5 +1,6 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDisplayDate } from '@portal/domain';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { certificateTypeLabel, formatDisplayDate } from '@portal/domain';
+import { DownloadIcon } from '../../../components/icons.tsx';
 
 export interface TCertificateRow {
   id: number;
@@ -9,16 +10,26 @@ export interface TCertificateRow {
   certification_date: string | null;
   issue_date: string | null;
   expiry_date: string | null;
+  /** Its PDF is in storage (certificates.has_file). */
+  has_file: boolean | null;
 }
 
-const CERTIFICATE_TYPE_LABELS: Record<string, string> = {
-  ACCREDITATION: 'Accreditation',
-  REGISTRATION: 'Registration',
-  EXTENSION: 'Extension',
-};
+/** Said instead of the button while a certificate has no PDF yet. */
+export const CERTIFICATE_FILE_NOT_AVAILABLE = 'Certificate file not yet available';
 
-/** The Accreditations list: the practice's valid certificates (spec 001 §2). */
-export function CertificatesList({ certificates }: { certificates: readonly TCertificateRow[] }) {
+/**
+ * The Accreditations list: the practice's valid certificates (spec 001 §2), each with a Download
+ * button once its PDF exists (`onDownload`; `downloadBusyId` is the one being fetched).
+ */
+export function CertificatesList({
+  certificates,
+  onDownload,
+  downloadBusyId = null,
+}: {
+  certificates: readonly TCertificateRow[];
+  onDownload: (certificateId: number) => void;
+  downloadBusyId?: number | null;
+}) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="accreditations-heading">
       <Title order={2} fz={18} id="accreditations-heading">
@@ -30,32 +41,52 @@ export function CertificatesList({ certificates }: { certificates: readonly TCer
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {certificates.map((c) => (
-            <Paper key={c.id} withBorder radius="md" p="sm" component="li">
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Stack gap={2}>
-                  <Group gap="xs">
-                    <Text fw={600} fz="sm">
-                      {c.name ?? `${CERTIFICATE_TYPE_LABELS[c.type] ?? c.type} certificate`}
+          {certificates.map((c) => {
+            const type = certificateTypeLabel(c.type);
+            const title = c.name ?? `${type} certificate`;
+            return (
+              <Paper key={c.id} withBorder radius="md" p="sm" component="li">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Stack gap={2}>
+                    <Group gap="xs">
+                      <Text fw={600} fz="sm">
+                        {title}
+                      </Text>
+                      <Badge variant="light" color="teal" radius="sm" tt="none">
+                        Valid
+                      </Badge>
+                    </Group>
+                    <Text fz="xs" c="dimmed">
+                      {[
+                        type,
+                        c.issuing_provider,
+                        c.certification_date ? `Certified ${formatDisplayDate(c.certification_date)}` : null,
+                        c.expiry_date ? `Expires ${formatDisplayDate(c.expiry_date)}` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
-                    <Badge variant="light" color="teal" radius="sm" tt="none">
-                      Valid
-                    </Badge>
-                  </Group>
-                  <Text fz="xs" c="dimmed">
-                    {[
-                      CERTIFICATE_TYPE_LABELS[c.type] ?? c.type,
-                      c.issuing_provider,
-                      c.certification_date ? `Certified ${formatDisplayDate(c.certification_date)}` : null,
-                      c.expiry_date ? `Expires ${formatDisplayDate(c.expiry_date)}` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                </Stack>
-              </Group>
-            </Paper>
-          ))}
+                  </Stack>
+                  {c.has_file ? (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<DownloadIcon size={14} />}
+                      loading={downloadBusyId === c.id}
+                      onClick={() => onDownload(c.id)}
+                      aria-label={`Download ${title}, ${type} certificate`}
+                    >
+                      Download
+                    </Button>
+                  ) : (
+                    <Text fz="xs" c="dimmed">
+                      {CERTIFICATE_FILE_NOT_AVAILABLE}
+                    </Text>
+                  )}
+                </Group>
+              </Paper>
+            );
+          })}
         </Stack>
       )}
     </Stack>

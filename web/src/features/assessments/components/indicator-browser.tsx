@@ -24,12 +24,12 @@ import {
   type TNonConformityFilter,
   visibleIndicatorFilters,
 } from '@portal/domain';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePracticeContext } from '../../practices/index.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import type { TLocksByResponse } from '../hooks/use-assessment-screen.ts';
-import type { TAssessmentData, TIndicatorSet } from '../model/assessment-view.ts';
+import type { TAssessmentData, TIndicator, TIndicatorSet } from '../model/assessment-view.ts';
 import { indicatorColour, indicatorStateLabel } from '../model/indicator-colour.ts';
 import type { ResponseStore } from '../model/response-store.ts';
 import { IndicatorPanel } from './indicator-panel.tsx';
@@ -72,6 +72,8 @@ export function IndicatorBrowser({
   );
   const nc = (subFilterShown ? search.get('nc') : null) as TNonConformityFilter | null;
 
+  const lockNameOf = (responseId: number | undefined) =>
+    responseId !== undefined ? (locks.get(responseId)?.name ?? null) : null;
   const indicators = sets.flatMap((s) => s.indicators);
   const shownResponses = indicators.map((i) => store.shown(i.id));
   const counts = indicatorFilterCounts(assessment.type, shownResponses);
@@ -232,61 +234,18 @@ export function IndicatorBrowser({
                       variant="contained"
                       radius="md"
                     >
-                      {inSet.map((indicator) => {
-                        const response = store.shown(indicator.id);
-                        const responseId = store.responseId(indicator.id);
-                        const lock = responseId !== undefined ? locks.get(responseId) : undefined;
-                        const open = openIndicators.includes(String(indicator.id));
-                        return (
-                          <Accordion.Item
-                            key={indicator.id}
-                            value={String(indicator.id)}
-                            id={`indicator-${indicator.id}`}
-                            style={SCROLL_MARGIN}
-                          >
-                            <Accordion.Control>
-                              <Group gap="sm" wrap="nowrap" justify="space-between" pr="xs">
-                                <Group gap="sm" wrap="nowrap" miw={0}>
-                                  <Badge
-                                    color={indicatorColour(assessment.type, response)}
-                                    variant="filled"
-                                    radius="sm"
-                                    style={{ flexShrink: 0 }}
-                                  >
-                                    {indicator.code}
-                                  </Badge>
-                                  <Text fz="sm" lineClamp={2}>
-                                    {indicator.name}
-                                  </Text>
-                                  <VisuallyHidden>
-                                    {indicatorStateLabel(assessment.type, response)}
-                                  </VisuallyHidden>
-                                </Group>
-                                <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-                                  {lock ? (
-                                    <Badge variant="light" color="grape" radius="sm" tt="none">
-                                      {ASSESSMENT_MESSAGES.editingBy(lock.name)}
-                                    </Badge>
-                                  ) : null}
-                                  <SaveState state={store.entry(indicator.id)?.state ?? 'idle'} />
-                                </Group>
-                              </Group>
-                            </Accordion.Control>
-                            <Accordion.Panel>
-                              {open ? (
-                                <IndicatorPanel
-                                  assessment={assessment}
-                                  indicator={indicator}
-                                  access={access}
-                                  store={store}
-                                  lockedBy={lock?.name ?? null}
-                                  onDocumentsChanged={onDocumentsChanged}
-                                />
-                              ) : null}
-                            </Accordion.Panel>
-                          </Accordion.Item>
-                        );
-                      })}
+                      {inSet.map((indicator) => (
+                        <IndicatorItem
+                          key={indicator.id}
+                          assessment={assessment}
+                          indicator={indicator}
+                          access={access}
+                          store={store}
+                          lockedBy={lockNameOf(store.responseId(indicator.id))}
+                          open={openIndicators.includes(String(indicator.id))}
+                          onDocumentsChanged={onDocumentsChanged}
+                        />
+                      ))}
                     </Accordion>
                   ) : null}
                 </Accordion.Panel>
@@ -298,3 +257,72 @@ export function IndicatorBrowser({
     </Stack>
   );
 }
+
+/**
+ * One indicator of an open set: its header (code coloured by the answer, name, who is editing it,
+ * its saving state) and, when expanded, its panel. It follows its own entry of the response store,
+ * so typing in one indicator re-renders that indicator only; the list around it re-renders when
+ * the outline (answers, counts) changes.
+ */
+const IndicatorItem = memo(function IndicatorItem({
+  assessment,
+  indicator,
+  access,
+  store,
+  lockedBy,
+  open,
+  onDocumentsChanged,
+}: {
+  assessment: TAssessmentData;
+  indicator: TIndicator;
+  access: TAssessmentAccess;
+  store: ResponseStore;
+  lockedBy: string | null;
+  open: boolean;
+  onDocumentsChanged(): void;
+}) {
+  useSyncExternalStore(store.subscribe, () => store.entryVersion(indicator.id));
+  const response = store.shown(indicator.id);
+  return (
+    <Accordion.Item value={String(indicator.id)} id={`indicator-${indicator.id}`} style={SCROLL_MARGIN}>
+      <Accordion.Control>
+        <Group gap="sm" wrap="nowrap" justify="space-between" pr="xs">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Badge
+              color={indicatorColour(assessment.type, response)}
+              variant="filled"
+              radius="sm"
+              style={{ flexShrink: 0 }}
+            >
+              {indicator.code}
+            </Badge>
+            <Text fz="sm" lineClamp={2}>
+              {indicator.name}
+            </Text>
+            <VisuallyHidden>{indicatorStateLabel(assessment.type, response)}</VisuallyHidden>
+          </Group>
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            {lockedBy ? (
+              <Badge variant="light" color="grape" radius="sm" tt="none">
+                {ASSESSMENT_MESSAGES.editingBy(lockedBy)}
+              </Badge>
+            ) : null}
+            <SaveState state={store.entry(indicator.id)?.state ?? 'idle'} />
+          </Group>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        {open ? (
+          <IndicatorPanel
+            assessment={assessment}
+            indicator={indicator}
+            access={access}
+            store={store}
+            lockedBy={lockedBy}
+            onDocumentsChanged={onDocumentsChanged}
+          />
+        ) : null}
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+});

@@ -82,7 +82,8 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     [client, assessmentId],
   );
   useEffect(() => () => store.dispose(), [store]);
-  useSyncExternalStore(store.subscribe, store.getVersion);
+  // The screen follows the outline (answers, counts); each indicator follows its own entry.
+  useSyncExternalStore(store.subscribe, store.getOutlineVersion);
 
   // The first load, then every live change of the responses.
   useEffect(() => {

@@ -141,4 +141,38 @@ describe('closing the screen', () => {
     expect(calls.filter((c) => c.startsWith('save 10'))).toHaveLength(3);
     expect(store.hasUnsaved()).toBe(false);
   });
+
+  it('re-renders only the indicator typed in: free text moves its own version, not the outline', () => {
+    const { store } = setUp(async () => row(1));
+    store.receive([row(1), row(2)]);
+    const outline = store.getOutlineVersion();
+    const other = store.entryVersion(2);
+    const before = store.entryVersion(1);
+    store.edit(1, { fields: { observation: 'The fridge log' }, ticks: {} });
+    store.edit(1, { fields: { observation: 'The fridge log is kept' }, ticks: {} });
+    expect(store.entryVersion(1)).toBeGreaterThan(before);
+    expect(store.getOutlineVersion()).toBe(outline);
+    expect(store.entryVersion(2)).toBe(other);
+    // An answer changes what the outline reads (counts, colours, progress).
+    store.edit(1, { fields: { is_marked_complete: true }, ticks: {} });
+    expect(store.getOutlineVersion()).toBeGreaterThan(outline);
+    expect(store.entryVersion(2)).toBe(other);
+  });
+
+  it('shows the same object until the row or the edit changes, and ignores a live row that changes nothing', () => {
+    const { store } = setUp(async () => row(1));
+    store.receive([row(1, { observation: 'kept' }), row(2)]);
+    const shown = store.shown(1);
+    expect(store.shown(1)).toBe(shown);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.receive([row(1, { observation: 'kept' }), row(2)]);
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.shown(1)).toBe(shown);
+    store.receive([row(1, { observation: 'changed elsewhere' }), row(2)]);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.shown(1)).not.toBe(shown);
+    expect(store.shown(1).observation).toBe('changed elsewhere');
+    expect(store.shown(3)).toBe(BLANK_RESPONSE);
+  });
 });

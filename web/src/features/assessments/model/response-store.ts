@@ -44,6 +44,16 @@ export interface ResponseStoreDeps {
 export const SAVE_RETRY_DELAYS_MS = [2000, 4000, 8000, 15_000];
 
 interface Internal extends TIndicatorEntry {
+  /** Counts every change of this indicator (its own snapshot for the screen). */
+  version: number;
+  /** The shown response, computed once per saved row and edit. */
+  shownCache: {
+    saved: TStoredResponse | undefined;
+    edit: TResponseEdit;
+    value: TIndicatorResponseFields;
+  } | null;
+  /** The shown response without its free text, to tell when the screen's outline changes. */
+  outlineKey: string;
   timer: unknown;
   /** The edit on its way to the server, if a save is running. */
   inflight: TResponseEdit | null;
@@ -63,15 +73,35 @@ export function createResponseStore(deps: ResponseStoreDeps) {
   const entries = new Map<number, Internal>();
   const listeners = new Set<() => void>();
   let version = 0;
+  let outlineVersion = 0;
 
-  const changed = () => {
+  const shownOf = (entry: Internal): TIndicatorResponseFields => {
+    const cache = entry.shownCache;
+    if (cache && cache.saved === entry.saved && cache.edit === entry.edit) return cache.value;
+    const value = applyEdit(entry.saved ?? BLANK_RESPONSE, entry.edit);
+    entry.shownCache = { saved: entry.saved, edit: entry.edit, value };
+    return value;
+  };
+  /** Something about these indicators changed: their versions move, and the outline's when it changed. */
+  const changed = (...touched: Internal[]) => {
     version += 1;
+    for (const entry of touched) {
+      entry.version += 1;
+      const key = outlineKeyOf(shownOf(entry));
+      if (key !== entry.outlineKey) {
+        entry.outlineKey = key;
+        outlineVersion += 1;
+      }
+    }
     for (const listener of listeners) listener();
   };
   const entryOf = (indicatorId: number): Internal => {
     let entry = entries.get(indicatorId);
     if (!entry) {
       entry = {
+        version: 0,
+        shownCache: null,
+        outlineKey: outlineKeyOf(BLANK_RESPONSE),
         saved: undefined,
         edit: NO_EDIT,
         state: 'idle',
@@ -101,7 +131,7 @@ export function createResponseStore(deps: ResponseStoreDeps) {
         entry.lockHeld = false;
         deps.releaseLock(entry.saved.id);
       }
-      changed();
+      changed(entry);
     });
   };
 
@@ -116,14 +146,14 @@ export function createResponseStore(deps: ResponseStoreDeps) {
     if (!payload) {
       entry.edit = NO_EDIT;
       entry.state = 'saved';
-      changed();
+      changed(entry);
       finish(indicatorId, entry);
       return;
     }
     const sent = entry.edit;
     entry.inflight = sent;
     entry.state = 'saving';
-    changed();
+    changed(entry);
     try {
       const stored = await deps.save(entry.saved.id, payload);
       entry.inflight = null;
@@ -137,7 +167,7 @@ export function createResponseStore(deps: ResponseStoreDeps) {
         entry.state = 'pending';
         schedule(indicatorId, entry, ASSESSMENT_SAVE_DEBOUNCE_MS, () => void flush(indicatorId));
       }
-      changed();
+      changed(entry);
     } catch {
       entry.inflight = null;
       entry.state = 'failed';
@@ -145,7 +175,7 @@ export function createResponseStore(deps: ResponseStoreDeps) {
       const delay = SAVE_RETRY_DELAYS_MS[Math.min(entry.failures, SAVE_RETRY_DELAYS_MS.length - 1)]!;
       entry.failures += 1;
       schedule(indicatorId, entry, delay, () => void flush(indicatorId));
-      changed();
+      changed(entry);
     }
   };
 
@@ -156,26 +186,38 @@ export function createResponseStore(deps: ResponseStoreDeps) {
     },
     /** Changes whenever anything does (for useSyncExternalStore). */
     getVersion: () => version,
+    /**
+     * Changes when what the screen's outline reads changes (answers, ticks, flags: the filter
+     * counts, colours, progress), not when free text is typed, so a keystroke in an observation
+     * re-renders its own indicator only (`entryVersion`).
+     */
+    getOutlineVersion: () => outlineVersion,
+    /** Changes whenever this indicator's shown response or saving state does. */
+    entryVersion: (indicatorId: number) => entries.get(indicatorId)?.version ?? 0,
 
     /** The server's rows (the first load and every live update); edits stay on top. */
     receive(rows: readonly TStoredResponse[]) {
-      let any = false;
+      const touched: Internal[] = [];
       for (const row of rows) {
         const entry = entryOf(row.indicator_id);
         // While a save is on its way, an older live row must not undo it on screen: the edit
         // (which still holds what was sent) is laid over whatever arrives, so nothing flickers.
-        if (entry.saved !== row) {
+        // A row equal to the one held keeps the held object, so nothing re-renders for it.
+        if (entry.saved !== row && !sameStoredResponse(entry.saved, row)) {
           entry.saved = row;
-          any = true;
+          touched.push(entry);
         }
       }
-      if (any) changed();
+      if (touched.length > 0) changed(...touched);
     },
 
-    /** What the screen shows for an indicator: the saved response with the unsaved edit on top. */
+    /**
+     * What the screen shows for an indicator: the saved response with the unsaved edit on top
+     * (the same object until either changes).
+     */
     shown(indicatorId: number): TIndicatorResponseFields {
       const entry = entries.get(indicatorId);
-      return applyEdit(entry?.saved ?? BLANK_RESPONSE, entry?.edit ?? NO_EDIT);
+      return entry ? shownOf(entry) : BLANK_RESPONSE;
     },
     entry(indicatorId: number): TIndicatorEntry | undefined {
       return entries.get(indicatorId);
@@ -196,7 +238,7 @@ export function createResponseStore(deps: ResponseStoreDeps) {
       if (entry.state !== 'saving') entry.state = 'pending';
       if (!entry.inflight)
         schedule(indicatorId, entry, ASSESSMENT_SAVE_DEBOUNCE_MS, () => void flush(indicatorId));
-      changed();
+      changed(entry);
     },
 
     flush,
@@ -235,3 +277,16 @@ export function createResponseStore(deps: ResponseStoreDeps) {
 }
 
 export type ResponseStore = ReturnType<typeof createResponseStore>;
+
+/** Free text the user types: the outline (counts, colours, progress) never reads it. */
+const FREE_TEXT_FIELDS = new Set<string>(['observation', 'non_compliance_statement']);
+
+/** The shown response without its free text, as a comparable key. */
+function outlineKeyOf(response: TIndicatorResponseFields): string {
+  return JSON.stringify(response, (key, value) => (FREE_TEXT_FIELDS.has(key) ? undefined : value));
+}
+
+/** Whether two stored rows say the same (a live update that changes nothing). */
+function sameStoredResponse(a: TStoredResponse | undefined, b: TStoredResponse): boolean {
+  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}

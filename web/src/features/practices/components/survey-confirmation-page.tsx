@@ -15,8 +15,11 @@ import {
 import {
   formatDisplayDate,
   formatMonthLong,
+  formatTimeOfDay,
   isSurveyConfirmationDue,
   SURVEY_CONFIRMATION_MESSAGES,
+  type TVisitType,
+  VISIT_TYPE_LABELS,
 } from '@portal/domain';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -30,21 +33,6 @@ import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { localDay } from '../utils/local-day.ts';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 import { PracticeUnavailable } from './practice-unavailable.tsx';
-
-/** Visit types as the spec names them (ACCREDITATION is shown as Survey). */
-const VISIT_TYPE_LABELS: Record<string, string> = {
-  ACCREDITATION: 'Survey',
-  SURVEILLANCE: 'Surveillance',
-  RELOCATION: 'Relocation',
-  GAP: 'Gap',
-};
-
-const time = (value: string | null) => {
-  if (!value) return '';
-  const [h = 0, m = 0] = value.split(':').map(Number);
-  const suffix = h >= 12 ? 'pm' : 'am';
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${suffix}`;
-};
 
 /** /Practice/SurveyConfirmation/:id (id = organisation id): the visit whose details the practice confirms. */
 export function SurveyConfirmationPage() {
@@ -146,7 +134,7 @@ function VisitCard({
     <Paper withBorder radius="lg" p="lg" data-testid={`visit-${visit.id}`}>
       <Group justify="space-between" mb="md">
         <Title order={2} fz={17}>
-          {VISIT_TYPE_LABELS[visit.type] ?? visit.type} visit
+          {VISIT_TYPE_LABELS[visit.type as TVisitType] ?? visit.type} visit
         </Title>
         {due ? (
           <Badge color="yellow" variant="light" tt="none">
@@ -165,7 +153,10 @@ function VisitCard({
           'Date',
           formatDisplayDate(visit.date) || (visit.due ? `Due ${formatMonthLong(visit.due)}` : ''),
         )}
-        {fact('Time', visit.start_time ? `${time(visit.start_time)} – ${time(visit.end_time)}` : '')}
+        {fact(
+          'Time',
+          visit.start_time ? `${formatTimeOfDay(visit.start_time)} – ${formatTimeOfDay(visit.end_time)}` : '',
+        )}
         {fact(
           'Surveyors',
           visit.survey_visitors

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { callerOfUser } from '../../services/practices/practice-access.ts';
+import { getSurveyConfirmationForm } from '../../services/survey-visits/survey-confirmation-form.ts';
+
+const ZVisitParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * /api/survey-visits/*: survey visit downloads. Every route needs a signed-in user (bearer token).
+ *
+ * GET /api/survey-visits/:id/confirmation (spec 001 §7 GET web.surveyvisit/{id}/generate_confirmation_pdf/):
+ * the visit's survey confirmation form as a PDF attachment, for whoever may read the visit, once
+ * the form was sent.
+ */
+const surveyVisits: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/:id/confirmation', async (request, reply) => {
+    const { id } = ZVisitParams.parse(request.params);
+    const form = await getSurveyConfirmationForm(app.db, callerOfUser(request.user), {
+      visitId: id,
+      appOrigin: app.config.appOrigin,
+    });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachmentDisposition(form.fileName))
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(form.pdf));
+  });
+};
+export default surveyVisits;

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { DOCUMENT_MESSAGES } from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAccreditation } from '../../../../../actions/src/test-support/assessment-factories.ts';
+import {
+  addPracticeRole,
+  createCertificate,
+  createPractice,
+  createUser,
+} from '../../../../../actions/src/test-support/factories.ts';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
+import { CERTIFICATE_FILE_NOT_AVAILABLE } from './certificates-list.tsx';
+
+/**
+ * The Accreditations list's downloads on the real stack (engine, actions, database, s3rver): a
+ * certificate with a PDF downloads it, named after the practice, one without says so.
+ */
+describe('the Accreditations list', () => {
+  const stack = useRealStack({ s3: true });
+  const PDF = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
+  /** What the page handed to the browser's downloads. */
+  let clicked: Array<{ href: string; download: string }> = [];
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  async function practiceWithCertificates() {
+    const practice = await createPractice(stack.sql, { name: 'Seaview Medical' });
+    const pm = await createUser(stack.sql);
+    await addPracticeRole(stack.sql, practice.id, pm.id, 'PM');
+    await createAccreditation(stack.sql, practice.id, { isFirstView: false });
+    const key = `certificates/${practice.id}/accreditation.pdf`;
+    const withFile = await createCertificate(stack.sql, practice.id, {
+      name: 'Seaview Medical',
+      storage_key: key,
+      expiry_date: '2029-07-04',
+    });
+    await stack.app.storage!.put(key, PDF, 'application/pdf');
+    await createCertificate(stack.sql, practice.id, {
+      name: 'Seaview Medical',
+      type: 'EXTENSION',
+      expiry_date: '2029-01-15',
+    });
+    clicked = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm });
+    const list = await screen.findByRole('region', { name: 'Accreditations' }, { timeout: 15_000 });
+    return { list, withFile: withFile.id as number };
+  }
+
+  it("downloads a certificate's PDF, and says when a certificate has none yet", async () => {
+    const { list } = await practiceWithCertificates();
+    const [accreditation, extension] = await within(list).findAllByRole('listitem', {}, { timeout: 15_000 });
+    expect(within(extension!).getByText(CERTIFICATE_FILE_NOT_AVAILABLE)).toBeTruthy();
+    expect(within(extension!).queryByRole('button')).toBeNull();
+
+    await userEvent.click(
+      within(accreditation!).getByRole('button', {
+        name: 'Download Seaview Medical, Accreditation certificate',
+      }),
+    );
+    expect(
+      await screen.findByText(DOCUMENT_MESSAGES.downloadSucceeded, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    const name = 'Seaview Medical - Accreditation certificate - 4 Jul 2029.pdf';
+    expect(clicked).toEqual([{ href: expect.any(String), download: name }]);
+    // What the browser then fetches: the PDF, as an attachment with that name.
+    const file = await fetch(clicked[0]!.href);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
+    expect(file.headers.get('content-disposition')).toContain(`filename="${name}"`);
+  });
+
+  it("says the download failed when the file is no longer the user's to have", async () => {
+    const { list, withFile } = await practiceWithCertificates();
+    const button = await within(list).findByRole(
+      'button',
+      { name: 'Download Seaview Medical, Accreditation certificate' },
+      { timeout: 15_000 },
+    );
+    // Superseded after the list was shown: the practice may no longer download it.
+    await stack.sql.query(`update certificates set validity = 'SUPERSEDED' where id = $1`, [withFile]);
+    await userEvent.click(button);
+    expect(await screen.findByText(DOCUMENT_MESSAGES.downloadFailed, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(clicked).toEqual([]);
+  });
+});

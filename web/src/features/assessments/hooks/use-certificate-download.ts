@@ -1,0 +1,36 @@
+import { DOCUMENT_MESSAGES } from '@portal/domain';
+import { useCallback, useState } from 'react';
+import { useClient } from 'urql';
+import { downloadUrl } from '../../../lib/download/download-file.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { CertificateDownloadUrlQuery } from '../api/certificate-download-url.ts';
+
+/**
+ * Downloads a certificate's PDF from the Accreditations list: asks for a short-lived presigned URL
+ * when clicked and lets the browser fetch it, with the toasts of a document download (spec 002 §8).
+ */
+export function useCertificateDownload() {
+  const client = useClient();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const download = useCallback(
+    async (certificateId: number) => {
+      setBusyId(certificateId);
+      try {
+        const result = await client
+          .query(CertificateDownloadUrlQuery, { certificateId }, { requestPolicy: 'network-only' })
+          .toPromise();
+        const answer = result.data?.certificateDownloadUrl;
+        if (!answer) {
+          notifyError(DOCUMENT_MESSAGES.downloadFailed);
+          return;
+        }
+        downloadUrl(answer.url, answer.name);
+        notifySuccess(DOCUMENT_MESSAGES.downloadSucceeded);
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [client],
+  );
+  return { download, busyId };
+}
