@@ -1,6 +1,7 @@
 export * from './check-upload.ts';
 export * from './document-limits.ts';
 export * from './document-messages.ts';
+export * from './documents-screen.ts';
 export * from './file-size.ts';
 export * from './file-types.ts';
 export * from './folder-colours.ts';
