@@ -10,9 +10,11 @@ import { submitSelfAssessment } from './assessments/submit-self-assessment.ts';
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
 import { abandonDocument } from './documents/abandon-document.ts';
+import { archiveDocuments } from './documents/archive-documents.ts';
 import { completeDocument } from './documents/complete-document.ts';
 import { createDocument } from './documents/create-document.ts';
 import { documentDownloadUrl } from './documents/document-download-url.ts';
+import { moveDocuments } from './documents/move-documents.ts';
 import { resourceDownloadUrl } from './documents/resource-download-url.ts';
 import { acceptInvitation } from './invitations/accept-invitation.ts';
 import { sendStaffInvite } from './invitations/send-staff-invite.ts';
@@ -43,6 +45,8 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     completeDocument,
     abandonDocument,
     documentDownloadUrl,
+    archiveDocuments,
+    moveDocuments,
     resourceDownloadUrl,
     addPractice,
     savePracticeDetails,
