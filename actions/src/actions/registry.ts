@@ -14,6 +14,7 @@ import { archiveDocuments } from './documents/archive-documents.ts';
 import { completeDocument } from './documents/complete-document.ts';
 import { createDocument } from './documents/create-document.ts';
 import { documentDownloadUrl } from './documents/document-download-url.ts';
+import { documentsZipUrl } from './documents/documents-zip-url.ts';
 import { moveDocuments } from './documents/move-documents.ts';
 import { resourceDownloadUrl } from './documents/resource-download-url.ts';
 import { acceptInvitation } from './invitations/accept-invitation.ts';
@@ -47,6 +48,7 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     documentDownloadUrl,
     archiveDocuments,
     moveDocuments,
+    documentsZipUrl,
     resourceDownloadUrl,
     addPractice,
     savePracticeDetails,
