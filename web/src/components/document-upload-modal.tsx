@@ -187,7 +187,7 @@ export function DocumentUploadModal({
           </Text>
         </div>
         {errors.files ? (
-          <Text fz="sm" c="red.8" role="alert">
+          <Text fz="sm" c="red.9" role="alert">
             {errors.files}
           </Text>
         ) : null}
@@ -200,7 +200,11 @@ export function DocumentUploadModal({
         {rows.length ? (
           <Stack gap={6} component="ul" className={classes.list} aria-label="Files to upload">
             {rows.map(({ file, state, message }, index) => (
-              <li key={keyOf(file)} className={classes.item}>
+              <li
+                key={keyOf(file)}
+                className={classes.item}
+                data-error={message || state?.status === 'failed' ? true : undefined}
+              >
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fz="sm" truncate="end" title={file.name}>
                     {file.name}
@@ -237,7 +241,7 @@ export function DocumentUploadModal({
                   />
                 ) : null}
                 {message || state?.message ? (
-                  <Text fz="xs" c="red.8" mt={2}>
+                  <Text fz="xs" c="red.9" mt={2}>
                     {message ?? state?.message}
                   </Text>
                 ) : null}
