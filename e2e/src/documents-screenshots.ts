@@ -85,9 +85,10 @@ async function main() {
       await shot(page, `table-${width}`);
       await table.getByRole('checkbox', { name: `Select ${NAMES[1]}` }).check();
       await table.getByRole('checkbox', { name: `Select ${NAMES[3]}` }).check();
+      await page.evaluate('window.scrollTo(0, 0)');
       await table.getByRole('button', { name: NAMES[2] }).hover();
       await page.getByRole('tooltip').waitFor();
-      await shot(page, `table-selection-${width}`);
+      await shot(page, `table-selection-${width}`, { fullPage: false });
 
       await page.getByRole('button', { name: 'Move', exact: true }).click();
       const move = page.getByRole('dialog', { name: 'Move to folder' });

@@ -197,6 +197,16 @@ export function DocumentUploadModal({
             {chosen.length - MAX_FILES_PER_UPLOAD} to continue.
           </Alert>
         ) : null}
+        {rows.length > 1 && !uploading ? (
+          <Group justify="space-between">
+            <Text fz="sm" c="dimmed">
+              {rows.length} files chosen
+            </Text>
+            <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setChosen([])}>
+              Remove all
+            </Button>
+          </Group>
+        ) : null}
         {rows.length ? (
           <Stack gap={6} component="ul" className={classes.list} aria-label="Files to upload">
             {rows.map(({ file, state, message }, index) => (

@@ -79,7 +79,7 @@ describe('changing documents on the Documents tab', () => {
       'Hand hygiene.pdf',
       'Infection control.pdf',
     ]);
-    expect(screen.getByRole('button', { name: /^Policies,\s*3 documents$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Policies\s*,\s*3 documents$/ })).toBeTruthy();
   }, 90_000);
 
   it('warns over the file limit, requires a folder, and shows a refused file with its reason', async () => {

@@ -86,7 +86,7 @@ describe('the Documents tab on the real stack', () => {
     return { view, grid };
   };
   const folderButton = (grid: HTMLElement, name: string) =>
-    within(grid).getByRole('button', { name: new RegExp(`^${name},`) });
+    within(grid).getByRole('button', { name: new RegExp(`^${name}\\s*,`) });
   /** What a name button shows (its accessible name is the whole name). */
   const shownName = (button: HTMLElement) => button.querySelector('[data-short-name]')!.textContent;
 
@@ -94,7 +94,7 @@ describe('the Documents tab on the real stack', () => {
     const { grid } = await open(manager);
     const tiles = within(grid).getAllByRole('button');
     const named = (name: string, count: string) =>
-      within(grid).getByRole('button', { name: new RegExp(`^${name},\\s*${count}$`) });
+      within(grid).getByRole('button', { name: new RegExp(`^${name}\\s*,\\s*${count}$`) });
     expect(tiles).toEqual([
       named('Policies', '3 documents'),
       named('Certificates', '1 document'),

@@ -104,7 +104,7 @@ export function DocumentsTab() {
             </Title>
             <TextInput
               label={DOCUMENTS_SCREEN_MESSAGES.searchLabel}
-              placeholder={DOCUMENTS_SCREEN_MESSAGES.searchLabel}
+              placeholder="Part of a document's name"
               leftSection={<SearchIcon size={16} />}
               value={view.searchText}
               onChange={(event) => view.changeSearch(event.currentTarget.value)}
