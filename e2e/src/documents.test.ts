@@ -212,6 +212,61 @@ describe('the Documents tab', () => {
     expect(selected.get(FILES.policy.name)).toEqual(FILES.policy.buffer);
   }, 120_000);
 
+  it('cancels an upload under way: the modal says so and nothing is left behind', async () => {
+    const { page, stack } = e2e;
+    const { practice, manager, evidence, path } = await world();
+    await stack.sql.query('update practices set is_documents_first_view = false where organisation_id = $1', [
+      practice.id,
+    ]);
+    await signInAs(page, manager, {});
+    await page.goto(`${path}?folder=${evidence.id}`);
+    await page.getByText(DOCUMENTS_SCREEN_MESSAGES.emptyFolder).waitFor();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload documents' });
+    const chooser = page.waitForEvent('filechooser');
+    await upload.getByRole('button', { name: 'Choose files' }).click();
+    const big = { ...FILES.policy, buffer: pdf('big', 3_000_000) };
+    await (await chooser).setFiles([big]);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 100_000,
+    });
+    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+    // The PUT is on its way once the record exists.
+    await expect
+      .poll(
+        async () =>
+          (await stack.sql.query('select 1 from documents where practice_id = $1', [practice.id])).rowCount,
+      )
+      .toBe(1);
+    await upload.getByRole('button', { name: 'Cancel' }).click();
+    await upload.getByText(DOCUMENTS_SCREEN_MESSAGES.uploadCancelled).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await stack.sql.query(
+              'select archived, uploaded_at is null as pending from documents where practice_id = $1',
+              [practice.id],
+            )
+          ).rows,
+      )
+      .toEqual([{ archived: true, pending: true }]);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await upload.getByRole('button', { name: 'Cancel' }).click();
+    await upload.waitFor({ state: 'detached' });
+    await page.getByText(DOCUMENTS_SCREEN_MESSAGES.emptyFolder).waitFor();
+  }, 60_000);
+
   it('as a surveyor of the practice: reads and downloads, changes nothing', async () => {
     const { page, stack } = e2e;
     const { practice, surveyor, evidence, path } = await world();
