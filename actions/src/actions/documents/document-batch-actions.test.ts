@@ -265,4 +265,47 @@ describe('archiveDocuments and moveDocuments', () => {
       await untouched([...ids, theirs!]);
     });
   });
+
+  it('refuses callers without a token, with a forged one, or straight to the service', async () => {
+    const ids = await docs(1);
+    const post = (headers: Record<string, string>, query: string, variables: Record<string, unknown>) =>
+      fetch(stack.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      }).then((r) => r.json() as Promise<{ data?: unknown; errors?: Array<{ message: string }> }>);
+    const token = await stack.tokenFor(PM.email, PM.password);
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+    // The practice manager's own token with its claims rewritten to the other practice's manager.
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const rewritten = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: String(otherPM.id) })).toString('base64url')}.${token.split('.')[2]}`;
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: `Bearer ${forged}` },
+      { authorization: `Bearer ${rewritten}` },
+    ];
+    for (const headers of attempts) {
+      for (const [query, variables] of [
+        [ARCHIVE, { ids }],
+        [MOVE, { ids, from: general, to: policies }],
+      ] as const) {
+        const answer = await post(headers, query, variables);
+        expect(answer.data ?? null, JSON.stringify(headers)).toBeNull();
+        expect(answer.errors?.length).toBeGreaterThan(0);
+      }
+    }
+    // The service answers only the engine (its shared secret).
+    const direct = await fetch(`${stack.actionsUrl}/actions/archiveDocuments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        action: { name: 'archiveDocuments' },
+        input: { documentIds: ids },
+        session_variables: { 'x-hasura-user-id': String(PM.id), 'x-hasura-role': 'user' },
+      }),
+    });
+    expect(direct.status).toBe(401);
+    await untouched(ids);
+  });
 });

@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signTicket, ticketKey, verifyTicket } from '../../lib/signed-ticket.ts';
 import { ZIP_TICKET_PURPOSE } from '../../services/documents/create-documents-zip-url.ts';
 import {
@@ -149,6 +149,60 @@ describe('zip downloads of documents', () => {
     expect(Object.keys(entries).sort()).toEqual(['Missing files.txt', 'present.pdf']);
     expect(entries['present.pdf']).toBe('here');
     expect(entries['Missing files.txt']).toContain('gone.pdf');
+    const { rows } = await stack.sql.query(
+      'select id, object_missing_at is not null as missing from documents where id = any($1) order by id',
+      [[present, gone]],
+    );
+    expect(rows).toEqual([
+      { id: present, missing: false },
+      { id: gone, missing: true },
+    ]);
+  });
+
+  it('says a single document whose object is missing is unavailable, stamped and logged once', async () => {
+    const DOWNLOAD = 'query D($id: Int!) { documentDownloadUrl(documentId: $id) { url name } }';
+    const id = await stored(PRACTICE, 'lost.pdf', null);
+    const logged = vi.spyOn(stack.app.log, 'error');
+    try {
+      const stamps: unknown[] = [];
+      for (let i = 0; i < 2; i++) {
+        expect(errorOf(await stack.gql(PM, DOWNLOAD, { id }))).toEqual({
+          message:
+            'This document is unavailable: its file is missing. Please contact your systems administrator.',
+          code: 'not_found',
+        });
+        stamps.push(
+          (await stack.sql.query('select object_missing_at from documents where id = $1', [id])).rows[0],
+        );
+      }
+      // Stamped at the first download, not again; the loss is logged once.
+      expect(stamps[0]).toEqual(stamps[1]);
+      expect(stamps[0]).toEqual({ object_missing_at: expect.any(Date) });
+      const reports = logged.mock.calls.filter(
+        ([, message]) => message === 'the object of a document is missing from storage',
+      );
+      expect(reports).toEqual([
+        [expect.objectContaining({ documentId: id }), 'the object of a document is missing from storage'],
+      ]);
+      // GraphQL tells the web it is unavailable.
+      const read = await stack.gql<{ documents: Array<{ object_missing_at: string | null }> }>(
+        PM,
+        `{ documents(where: {id: {_eq: ${id}}}) { object_missing_at } }`,
+      );
+      expect(read.data!.documents[0]!.object_missing_at).not.toBeNull();
+    } finally {
+      logged.mockRestore();
+    }
+    // Restored from a backup: available again.
+    const key = (await stack.sql.query('select storage_key from documents where id = $1', [id])).rows[0]
+      .storage_key;
+    await stack.app.storage!.put(key, Buffer.from('%PDF-1.4 restored'), 'application/pdf');
+    expect((await stack.gql(PM, DOWNLOAD, { id })).errors).toBeUndefined();
+    expect(
+      (await stack.sql.query('select object_missing_at from documents where id = $1', [id])).rows[0],
+    ).toEqual({
+      object_missing_at: null,
+    });
   });
 
   it("refuses another practice's documents and folders, mixed practices, both or neither, over 500", async () => {

@@ -21,7 +21,7 @@ const documents: FastifyPluginAsync = async (app) => {
           () => null,
         )
       : null;
-    const zip = await streamDocumentsZip(app, request.log, { ticket, bearerUserId });
+    const zip = await streamDocumentsZip(app, app.log, { ticket, bearerUserId });
     // The client went away: stop reading storage.
     request.raw.on('close', () => {
       if (!reply.raw.writableFinished) zip.stream.destroy();

@@ -9,6 +9,7 @@ import { writeZip } from '../../lib/zip-writer.ts';
 import { backOfficeRoleOf, type Caller } from '../practices/practice-access.ts';
 import { ZIP_TICKET_PURPOSE } from './create-documents-zip-url.ts';
 import { loadZipContents } from './documents-zip-contents.ts';
+import { markObjectMissing } from './mark-object-missing.ts';
 import { requireStorage } from './uploads.ts';
 
 const ZTicket = z.object({
@@ -76,9 +77,7 @@ export async function streamDocumentsZip(
       open: () => storage.stream(document.storage_key),
       document,
     })),
-    ({ document }) => {
-      log.warn({ documentId: document.id, key: document.storage_key }, 'the object of a document is missing');
-    },
+    ({ document }) => markObjectMissing(app.db, log, document),
   );
   return { name: contents.name, count: contents.entries.length, stream };
 }
