@@ -12,6 +12,7 @@ export const GetDocumentsQuery = graphql(`
       created_at
       file_size
       file_type
+      object_missing_at
       folder {
         id
         name

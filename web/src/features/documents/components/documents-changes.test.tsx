@@ -111,6 +111,28 @@ describe('changing documents on the Documents tab', () => {
     expect(await stored(folder.id)).toEqual([]);
   }, 60_000);
 
+  it("shows a document whose file is missing as Unavailable, in the server's words when downloaded", async () => {
+    const folder = await createFolder(stack.sql, { practiceId: PRACTICE, name: 'Lost and found' });
+    // The factory records the document without putting its object in storage.
+    const id = await createDocument(stack.sql, PRACTICE, {
+      folderId: folder.id,
+      name: 'Lost deed.pdf',
+      createdBy: manager,
+    });
+    const user = await openFolder(folder);
+    const shown = await table(folder);
+    const row = within(shown).getByRole('button', { name: 'Lost deed.pdf' }).closest('tr')!;
+    expect(within(row).queryByText(DOCUMENTS_SCREEN_MESSAGES.unavailable)).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Lost deed.pdf' }));
+    await screen.findByText(DOCUMENT_MESSAGES.unavailable, {}, { timeout: 15_000 });
+    await within(shown).findByText(DOCUMENTS_SCREEN_MESSAGES.unavailable, {}, { timeout: 10_000 });
+    const { rows } = await stack.sql.query(
+      'select object_missing_at is not null as stamped from documents where id = $1',
+      [id],
+    );
+    expect(rows).toEqual([{ stamped: true }]);
+  }, 60_000);
+
   it('moves two documents to another folder (the open one not offered), then archives one', async () => {
     const from = await createFolder(stack.sql, { practiceId: PRACTICE, name: 'Inbox', sortOrder: 1 });
     const to = await createFolder(stack.sql, { practiceId: PRACTICE, name: 'Filed', sortOrder: 2 });

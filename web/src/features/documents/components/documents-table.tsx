@@ -1,5 +1,20 @@
-import { Anchor, Checkbox, Group, Pagination, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { DOCUMENTS_PAGE_SIZE, formatFileSize, shortenFileName } from '@portal/domain';
+import {
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  Pagination,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  DOCUMENTS_PAGE_SIZE,
+  DOCUMENTS_SCREEN_MESSAGES,
+  formatFileSize,
+  shortenFileName,
+} from '@portal/domain';
 import type { TDocumentRow } from '../api/get-documents.ts';
 import { formatDocumentDate } from '../model/format-document-date.ts';
 import classes from './documents.module.css';
@@ -8,7 +23,8 @@ import classes from './documents.module.css';
  * The documents of the open folder or of a search (spec 002 §2): Document, Date, File Size
  * (and Folder for a search), newest first, a checkbox per row and one for the page, and paging.
  * A name of 10 or more characters shows shortened; the whole name is its tooltip and what it
- * reads. Clicking a name downloads the document.
+ * reads. Clicking a name downloads the document; one whose file is missing from storage shows
+ * Unavailable (and its download says why).
  */
 export function DocumentsTable({
   caption,
@@ -86,6 +102,11 @@ export function DocumentsTable({
                           <VisuallyHidden>{row.name}</VisuallyHidden>
                         </Anchor>
                       </Tooltip>
+                      {row.object_missing_at ? (
+                        <Badge color="red" variant="light" size="sm">
+                          {DOCUMENTS_SCREEN_MESSAGES.unavailable}
+                        </Badge>
+                      ) : null}
                     </Group>
                   </Table.Td>
                   {showFolder ? <Table.Td>{row.folder.name}</Table.Td> : null}
