@@ -153,39 +153,42 @@ export function DocumentUploadModal({
           disabled={uploading}
           comboboxProps={{ withinPortal: true }}
         />
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the button inside chooses files from the keyboard */}
-        <div
-          className={classes.dropzone}
-          data-dragging={dragging || undefined}
-          data-error={errors.files ? true : undefined}
-          onDragOver={(event) => {
-            event.preventDefault();
-            if (!uploading) setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          <UploadIcon size={28} />
-          <Text fz="sm" ta="center">
-            {multiple ? 'Drag files here, or' : 'Drag a file here, or'}
-          </Text>
-          <FileButton
-            onChange={(f) => void add(f)}
-            accept={DOCUMENT_ACCEPT_ATTRIBUTE}
-            multiple
-            disabled={uploading}
+        {/* While files go up the drop zone makes room for their progress. */}
+        {uploading ? null : (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the button inside chooses files from the keyboard
+          <div
+            className={classes.dropzone}
+            data-dragging={dragging || undefined}
+            data-error={errors.files ? true : undefined}
+            onDragOver={(event) => {
+              event.preventDefault();
+              if (!uploading) setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
           >
-            {(props) => (
-              <Button {...props} variant="light" size="sm" disabled={uploading}>
-                {multiple ? 'Choose files' : 'Choose a file'}
-              </Button>
-            )}
-          </FileButton>
-          <Text fz="xs" c="dimmed" ta="center">
-            jpeg, png, pdf, gif, docx, doc, xlsx, xls or pages
-            {multiple ? `; up to ${MAX_FILES_PER_UPLOAD} files at a time` : ''}
-          </Text>
-        </div>
+            <UploadIcon size={28} />
+            <Text fz="sm" ta="center">
+              {multiple ? 'Drag files here, or' : 'Drag a file here, or'}
+            </Text>
+            <FileButton
+              onChange={(f) => void add(f)}
+              accept={DOCUMENT_ACCEPT_ATTRIBUTE}
+              multiple
+              disabled={uploading}
+            >
+              {(props) => (
+                <Button {...props} variant="light" size="sm" disabled={uploading}>
+                  {multiple ? 'Choose files' : 'Choose a file'}
+                </Button>
+              )}
+            </FileButton>
+            <Text fz="xs" c="dimmed" ta="center">
+              jpeg, png, pdf, gif, docx, doc, xlsx, xls or pages
+              {multiple ? `; up to ${MAX_FILES_PER_UPLOAD} files at a time` : ''}
+            </Text>
+          </div>
+        )}
         {errors.files ? (
           <Text fz="sm" c="red.9" role="alert">
             {errors.files}
@@ -263,7 +266,7 @@ export function DocumentUploadModal({
           <Stack gap={4}>
             <Group justify="space-between">
               <Text fz="sm" fw={500}>
-                Uploading {files.filter((f) => f.status === 'done').length} of {files.length}
+                {files.filter((f) => f.status === 'done').length} of {files.length} uploaded
               </Text>
               <Text fz="sm" c="dimmed">
                 {Math.round(progress * 100)}%

@@ -42,7 +42,7 @@ export function DeleteDocumentsModal({
           ) : null}
         </List>
         <Text fz="xs" c="dimmed">
-          They leave the practice's folders; the provider keeps a copy.
+          Deleted documents leave the practice's folders. They are archived, not destroyed.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
