@@ -60,6 +60,16 @@ async function world() {
 const folderTile = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Folders' }).getByRole('button', { name: new RegExp(`^${name}\\s*,`) });
 const documentsTable = (page: Page, name: string) => page.getByRole('table', { name });
+/** Until a modal's opening transition has finished (axe would measure its colours half faded in). */
+const settled = (page: Page) =>
+  expect
+    .poll(() =>
+      // A string: the page's Content-Security-Policy allows no eval, and evaluate is not one.
+      page.evaluate(
+        "document.getAnimations().filter((a) => a instanceof CSSTransition).every((a) => a.playState !== 'running')",
+      ),
+    )
+    .toBe(true);
 
 /** The entries of a downloaded zip, by name, with their bytes. */
 async function zipEntries(download: Download): Promise<Map<string, Buffer>> {
@@ -99,6 +109,7 @@ describe('the Documents tab', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const upload = page.getByRole('dialog', { name: 'Upload documents' });
     await upload.waitFor();
+    await settled(page);
     await expectAccessible(page, 'the upload modal');
     const chooser = page.waitForEvent('filechooser');
     await upload.getByRole('button', { name: 'Choose files' }).click();
@@ -152,6 +163,7 @@ describe('the Documents tab', () => {
     await page.getByRole('button', { name: 'Move', exact: true }).click();
     const move = page.getByRole('dialog', { name: 'Move to folder' });
     await move.waitFor();
+    await settled(page);
     await expectAccessible(page, 'the move modal');
     await move.getByLabel('Folder').click();
     expect(await page.getByRole('option', { name: evidence.name }).count()).toBe(0);
@@ -169,6 +181,7 @@ describe('the Documents tab', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete document' });
     await confirm.waitFor();
+    await settled(page);
     await expectAccessible(page, 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, DOCUMENT_MESSAGES.archiveSucceeded(1));

@@ -39,12 +39,23 @@ export function useDocumentsView(practiceId: number) {
     [practiceId, openFolderId, search],
   );
   const listing = search !== '' || openFolderId !== null;
+  const variables = useMemo(
+    () => ({ where, limit: DOCUMENTS_PAGE_SIZE, offset: (page - 1) * DOCUMENTS_PAGE_SIZE }),
+    [where, page],
+  );
   const [documentsResult, refetchDocuments] = useQuery({
     query: GetDocumentsQuery,
-    variables: { where, limit: DOCUMENTS_PAGE_SIZE, offset: (page - 1) * DOCUMENTS_PAGE_SIZE },
+    variables,
     requestPolicy: 'cache-and-network',
     pause: !listing,
   });
+  // urql keeps the last answer while the next is on its way: the previous page may stay until the
+  // next arrives, but never another folder's or search's rows under this one's name.
+  const documentsData =
+    documentsResult.data &&
+    JSON.stringify(documentsResult.operation?.variables.where) === JSON.stringify(variables.where)
+      ? documentsResult.data
+      : undefined;
 
   const openFolderById = useCallback(
     (folderId: number | null) => {
@@ -68,7 +79,7 @@ export function useDocumentsView(practiceId: number) {
     setSelected(new Map());
   }, []);
 
-  const rows = listing ? (documentsResult.data?.documents ?? []) : [];
+  const rows = listing ? (documentsData?.documents ?? []) : [];
   const select = useCallback(
     (ids: readonly number[], on: boolean) =>
       setSelected((current) => {
@@ -99,8 +110,8 @@ export function useDocumentsView(practiceId: number) {
     changeSearch,
     listing,
     rows,
-    total: listing ? (documentsResult.data?.documents_aggregate.aggregate?.count ?? 0) : 0,
-    documentsLoading: listing && documentsResult.fetching && !documentsResult.data,
+    total: listing ? (documentsData?.documents_aggregate.aggregate?.count ?? 0) : 0,
+    documentsLoading: listing && !documentsData && !documentsResult.error,
     documentsError: documentsResult.error,
     page,
     setPage,
