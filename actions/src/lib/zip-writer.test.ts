@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import crc32 from 'crc-32';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { UniqueNames, writeZip, type ZipSourceEntry } from './zip-writer.ts';
@@ -44,7 +45,7 @@ describe('writeZip', () => {
       missing.push(e.name);
     }))
       chunks.push(chunk as Buffer);
-    const zip = await JSZip.loadAsync(Buffer.concat(chunks));
+    const zip = await JSZip.loadAsync(Buffer.concat(chunks), { checkCRC32: true });
     expect(Object.keys(zip.files)).toEqual(['a.pdf', 'A (2).pdf', 'Missing files.txt']);
     expect((await zip.file('a.pdf')!.async('nodebuffer')).equals(Buffer.alloc(200_000, 1))).toBe(true);
     expect(await zip.file('Missing files.txt')!.async('string')).toContain('gone.pdf');
@@ -65,6 +66,16 @@ describe('writeZip', () => {
     const opened = events.filter((e) => e.startsWith('opened'));
     expect(opened.length).toBeLessThanOrEqual(2);
     for (const e of opened) expect(events).toContain(e.replace('opened', 'destroyed'));
+  });
+});
+
+describe('the native CRC behind the zip streamer', () => {
+  it('gives crc-32 results, chained through the seed as crc32-stream chains it', () => {
+    // writeZip's module switched crc-32 to zlib.crc32 when it was imported.
+    expect(crc32.buf(Buffer.from('123456789')) >>> 0).toBe(0xcbf43926);
+    const first = crc32.buf(Buffer.from('12345'), Buffer.alloc(4) as unknown as number) >>> 0;
+    expect(crc32.buf(Buffer.from('6789'), first) >>> 0).toBe(0xcbf43926);
+    expect(crc32.buf([0x31, 0x32, 0x33]) >>> 0).toBe(crc32.buf(Buffer.from('123')) >>> 0);
   });
 });
 

@@ -1,6 +1,9 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
+import { useNativeCrc32 } from './fast-crc32.ts';
+
+useNativeCrc32();
 
 /** One file of a zip: its name, date, and how to open its bytes (null when they are missing). */
 export interface ZipSourceEntry {
