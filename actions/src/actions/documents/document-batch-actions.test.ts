@@ -266,7 +266,7 @@ describe('archiveDocuments and moveDocuments', () => {
     });
   });
 
-  it('refuses callers without a token, with a forged one, or straight to the service', async () => {
+  it('refuses archive, move and zip links without a token, with a forged one, or straight to the service', async () => {
     const ids = await docs(1);
     const post = (headers: Record<string, string>, query: string, variables: Record<string, unknown>) =>
       fetch(stack.graphqlUrl, {
@@ -289,6 +289,10 @@ describe('archiveDocuments and moveDocuments', () => {
       for (const [query, variables] of [
         [ARCHIVE, { ids }],
         [MOVE, { ids, from: general, to: policies }],
+        [
+          'query Z($p: Int!, $f: Int) { documentsZipUrl(practiceId: $p, folderId: $f) { url } }',
+          { p: PRACTICE, f: general },
+        ],
       ] as const) {
         const answer = await post(headers, query, variables);
         expect(answer.data ?? null, JSON.stringify(headers)).toBeNull();

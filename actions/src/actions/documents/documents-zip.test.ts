@@ -59,7 +59,7 @@ describe('zip downloads of documents', () => {
   const get = (url: string, headers: Record<string, string> = {}) => fetch(`${origin()}${url}`, { headers });
   /** The zip's entries, name → text. */
   async function entriesOf(response: Response): Promise<Record<string, string>> {
-    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
+    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()), { checkCRC32: true });
     const entries: Record<string, string> = {};
     for (const file of Object.values(zip.files)) entries[file.name] = await file.async('string');
     return entries;
