@@ -20,6 +20,7 @@ import assessmentRoutes from './routes/assessments/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import configRoutes from './routes/config/index.ts';
 import devRoutes from './routes/dev/index.ts';
+import documentRoutes from './routes/documents/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import practiceRoutes from './routes/practices/index.ts';
@@ -99,6 +100,7 @@ export async function buildApp(
   await app.register(practiceRoutes, { prefix: '/api/practices' });
   await app.register(assessmentRoutes, { prefix: '/api/assessments' });
   await app.register(surveyVisitRoutes, { prefix: '/api/survey-visits' });
+  await app.register(documentRoutes, { prefix: '/api/documents' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

@@ -17,6 +17,12 @@ const benches: Record<string, Bench> = {
       'GraphQL requests, route chunk size, last keystroke to saved answer (--runs 10 --edits 20)',
     run: async (args) => (await import('./assessment/run-assessment-bench.ts')).runAssessmentBench(args),
   },
+  documents: {
+    summary:
+      'a zip of a folder of 200 files (1 GB) streamed by the actions service from s3rver: peak RSS growth, ' +
+      'time to first byte, throughput against reading S3 directly; presigned against direct PUT (--files 200 --total-mb 1000 --runs 3)',
+    run: async (args) => (await import('./documents/run-documents-bench.ts')).runDocumentsBench(args),
+  },
   engine: {
     summary:
       'engine vs raw SQL vs PostGraphile v5 on the 20,000-practice data set, and live-query fan-out ' +

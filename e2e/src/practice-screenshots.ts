@@ -28,7 +28,7 @@ async function run(browser: Browser, base: string, width: number) {
   await page.getByRole('heading', { name: 'Riverbend Medical Centre' }).waitFor();
   await shot(page, `overview-staff-${width}`);
   await page.goto('/PracticeOverview/2/Documents');
-  await page.getByText('Coming in a later release').waitFor();
+  await page.getByRole('searchbox', { name: 'Search all documents' }).waitFor();
   await shot(page, `overview-documents-${width}`);
   await page.goto('/Practice/Details/2');
   await page.getByRole('button', { name: 'Save changes' }).waitFor();

@@ -11,9 +11,12 @@ import { certificateDownloadUrl } from './certificates/certificate-download-url.
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
 import { abandonDocument } from './documents/abandon-document.ts';
+import { archiveDocuments } from './documents/archive-documents.ts';
 import { completeDocument } from './documents/complete-document.ts';
 import { createDocument } from './documents/create-document.ts';
 import { documentDownloadUrl } from './documents/document-download-url.ts';
+import { documentsZipUrl } from './documents/documents-zip-url.ts';
+import { moveDocuments } from './documents/move-documents.ts';
 import { resourceDownloadUrl } from './documents/resource-download-url.ts';
 import { acceptInvitation } from './invitations/accept-invitation.ts';
 import { sendStaffInvite } from './invitations/send-staff-invite.ts';
@@ -44,6 +47,9 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     completeDocument,
     abandonDocument,
     documentDownloadUrl,
+    archiveDocuments,
+    moveDocuments,
+    documentsZipUrl,
     resourceDownloadUrl,
     certificateDownloadUrl,
     addPractice,

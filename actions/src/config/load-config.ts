@@ -83,6 +83,8 @@ export const ZActionsEnvSchema = z.object({
   SMTP_PASSWORD: blankAsUnset(SHARED_ENV.SMTP_PASSWORD.optional()),
   SMTP_FROM: blankAsUnset(SHARED_ENV.SMTP_FROM),
   OUTBOX_POLL_MS: int(5000, 50, 600_000),
+  /** How often housekeeping runs (stale rows, abandoned uploads), in minutes. */
+  HOUSEKEEPING_INTERVAL_MINUTES: int(60, 1, 1440),
   S3_ENDPOINT: blankAsUnset(SHARED_ENV.S3_ENDPOINT.optional()),
   S3_PUBLIC_ENDPOINT: blankAsUnset(SHARED_ENV.S3_PUBLIC_ENDPOINT.optional()),
   S3_BUCKET: blankAsUnset(SHARED_ENV.S3_BUCKET.optional()),
@@ -135,6 +137,8 @@ export interface AppConfig {
   appOrigin: string;
   smtp: SmtpConfig | null;
   outboxPollMs: number;
+  /** How often housekeeping runs, in ms (HOUSEKEEPING_INTERVAL_MINUTES). */
+  housekeepingIntervalMs: number;
   s3: S3Config | null;
   authRateLimitPerMinute: number;
   /** Document uploads: the largest file, in decimal MB (default 100, spec 002 §9). */
@@ -226,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     appOrigin: (e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
     smtp,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

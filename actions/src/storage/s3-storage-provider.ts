@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
@@ -61,8 +63,36 @@ export function createS3StorageProvider(config: S3Config): StorageProvider & { d
         const answer = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
         return { size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? '' };
       } catch (error) {
-        if (error instanceof NotFound) return null;
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async stream(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        return answer.Body instanceof Readable ? answer.Body : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async readStart(key, length) {
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            Range: `bytes=0-${Math.max(length, 1) - 1}`,
+          }),
+        );
+        if (!answer.Body) return Buffer.alloc(0);
+        // Some servers ignore Range: keep only what was asked for.
+        return Buffer.from(await answer.Body.transformToByteArray()).subarray(0, length);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        // An empty object has no byte 0: S3 answers 416 to any range of it.
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
+          return Buffer.alloc(0);
         throw error;
       }
     },
@@ -71,6 +101,12 @@ export function createS3StorageProvider(config: S3Config): StorageProvider & { d
       presigner.destroy();
     },
   };
+}
+
+/** Whether an S3 error says the object (or its key) does not exist. */
+function isMissing(error: unknown): boolean {
+  if (error instanceof NotFound || error instanceof NoSuchKey) return true;
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
 }
 
 /** A Content-Disposition for a download: an ASCII fallback name and the real one (RFC 6266). */

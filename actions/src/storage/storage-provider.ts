@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** Where files live (documenso's storage-provider idea): S3 in production, s3rver locally. */
 export interface StorageProvider {
   /** Stores an object under `key`, replacing any object there. */
@@ -20,4 +22,11 @@ export interface StorageProvider {
   ): Promise<string>;
   /** Size and content type of a stored object, or null when there is none. */
   head(key: string): Promise<{ size: number; contentType: string } | null>;
+  /**
+   * The object's bytes as a stream, read as the consumer pulls them (constant memory), or null
+   * when there is no such object.
+   */
+  stream(key: string): Promise<Readable | null>;
+  /** The object's first `length` bytes (fewer when it is shorter), or null when there is none. */
+  readStart(key: string, length: number): Promise<Buffer | null>;
 }

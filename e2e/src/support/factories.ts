@@ -382,6 +382,20 @@ export async function createStaffDocument(
   return { id, name };
 }
 
+/** A practice's own document folder (visible, not hidden while empty unless told). */
+export async function createFolder(
+  sql: pg.Pool,
+  practiceId: number,
+  name: string,
+  overrides: { sortOrder?: number; emptyHidden?: boolean } = {},
+): Promise<{ id: number; name: string }> {
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into public.folders (practice_id, name, sort_order, empty_hidden) values ($1, $2, $3, $4) returning id`,
+    [practiceId, name, overrides.sortOrder ?? 0, overrides.emptyHidden ?? false],
+  );
+  return { id: rows[0]!.id, name };
+}
+
 /**
  * A practice ready for the Staff tab's journeys: its manager, a current open cycle (the nominated
  * contacts hang on it: the manager for accreditation, the nurse for nursing) and a register of

@@ -15,6 +15,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   auth: [],
   contacts: [],
   dashboard: ['practices'],
+  documents: ['practices'],
   invitations: [],
   practices: [],
   staff: ['contacts', 'practices'],

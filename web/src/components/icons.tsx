@@ -57,3 +57,10 @@ export const UploadIcon = (p: { size?: number }) => (
 export const CommentIcon = (p: { size?: number }) => <Icon {...p} d="M4 5h16v11H9l-5 4Z" />;
 export const CheckIcon = (p: { size?: number }) => <Icon {...p} d="m5 12 5 5L20 7" />;
 export const PencilIcon = (p: { size?: number }) => <Icon {...p} d="M4 20h4L19 9l-4-4L4 16Zm9-13 4 4" />;
+export const FolderIcon = (p: { size?: number }) => (
+  <Icon
+    {...p}
+    d="M3 6.5A1.5 1.5 0 0 1 4.5 5h5l2 2h8A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5Z"
+  />
+);
+export const MoveIcon = (p: { size?: number }) => <Icon {...p} d="M3 12h14m-4-4 4 4-4 4M21 5v14" />;

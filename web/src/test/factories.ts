@@ -320,16 +320,57 @@ export async function providerFolder(sql: pg.Pool, code = 'STAFF_DOCUMENTS', nam
   return rows[0]!.id;
 }
 
-/** An uploaded document of the practice in a folder, optionally archived since. */
+/** A folder: the provider's (every practice sees it) or, with `practiceId`, one practice's own. */
+export async function createFolder(
+  sql: pg.Pool,
+  spec: {
+    name?: string;
+    practiceId?: number;
+    code?: string;
+    sortOrder?: number;
+    visible?: boolean;
+    emptyHidden?: boolean;
+    archived?: boolean;
+  } = {},
+) {
+  const name = spec.name ?? `Folder ${next()}`;
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into folders (practice_id, name, code, sort_order, visible, empty_hidden, archived)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [
+      spec.practiceId ?? null,
+      name,
+      spec.code ?? null,
+      spec.sortOrder ?? 0,
+      spec.visible ?? true,
+      spec.emptyHidden ?? false,
+      !!spec.archived,
+    ],
+  );
+  return { id: rows[0]!.id, name };
+}
+
+/**
+ * An uploaded document of the practice in a folder, optionally archived since, made
+ * `createdMinutesAgo` (0 by default), of `fileSize` bytes (1000). Its object is not in storage.
+ */
 export async function createDocument(
   sql: pg.Pool,
   practiceId: number,
-  spec: { folderId: number; name: string; createdBy: { id: number }; archived?: boolean },
+  spec: {
+    folderId: number;
+    name: string;
+    createdBy: { id: number };
+    archived?: boolean;
+    createdMinutesAgo?: number;
+    fileSize?: number;
+  },
 ) {
   const { rows } = await sql.query<{ id: number }>(
     `insert into documents (practice_id, folder_id, name, storage_key, file_size, file_type, uploaded_at,
-                            created_by_id, archived, archived_at)
-     values ($1, $2, $3, $4, 1000, 'application/pdf', now(), $5, $6, case when $6 then now() end)
+                            created_by_id, archived, archived_at, created_at)
+     values ($1, $2, $3, $4, $7, 'application/pdf', now(), $5, $6, case when $6 then now() end,
+             now() - make_interval(mins => $8))
      returning id`,
     [
       practiceId,
@@ -338,6 +379,8 @@ export async function createDocument(
       `practices/${practiceId}/${next()}.pdf`,
       spec.createdBy.id,
       !!spec.archived,
+      spec.fileSize ?? 1000,
+      spec.createdMinutesAgo ?? 0,
     ],
   );
   return rows[0]!.id;

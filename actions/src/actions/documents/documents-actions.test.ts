@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
@@ -34,6 +35,25 @@ type Created = {
 };
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A zip holding these files (the shape of docx, xlsx and pages files). */
+const zipOf = (files: Record<string, string>) => {
+  const zip = new JSZip();
+  for (const [name, text] of Object.entries(files)) zip.file(name, text);
+  return zip.generateAsync({ type: 'nodebuffer' });
+};
+const DOCX_TYPES =
+  '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const XLSX_TYPES =
+  '<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>';
+/** The start of an OLE compound file (what doc and xls files are). */
+const CFB = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64)]);
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;');
+const JPEG = Buffer.concat([
+  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+  Buffer.alloc(64),
+]);
 describe('document uploads', () => {
   let stack: TestStack;
   /** The practice the uploads are for: its manager PM and its surveyor (SU). */
@@ -347,5 +367,102 @@ describe('document uploads', () => {
     expect(errorOf(result)).toEqual({ message: 'There is no such staff member.', code: 'not_found' });
     expect((await doc(created.documentId)).archived).toBe(true);
     expect(await objectExists(created.documentId)).toBe(false);
+  });
+
+  /** A plain document of the PM in the GENERAL folder: created and PUT with these bytes. */
+  async function put_(name: string, body: Buffer, contentType = '') {
+    const result = await create(PM, { folderCode: 'GENERAL', name, contentType, size: body.length });
+    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+    const created = result.data!.createDocument;
+    expect((await put(created, body)).status).toBe(200);
+    return created;
+  }
+  /** Nothing is left of an upload: no live row, no object. */
+  async function nothingLeft(id: number) {
+    const row = await doc(id);
+    expect(row, `document ${id}`).toMatchObject({ archived: true, uploaded_at: null });
+    expect(await stack.app.storage!.head(row.storage_key), `object of ${id}`).toBeNull();
+  }
+
+  it('takes real content of every accepted type', async () => {
+    const files: Array<[string, Buffer]> = [
+      [
+        'Letter.docx',
+        await zipOf({ '[Content_Types].xml': DOCX_TYPES, 'word/document.xml': '<w:document/>' }),
+      ],
+      ['Budget.xlsx', await zipOf({ '[Content_Types].xml': XLSX_TYPES, 'xl/workbook.xml': '<workbook/>' })],
+      ['Plan.pages', await zipOf({ 'Index/Document.iwa': 'pages', 'Metadata/Properties.plist': 'plist' })],
+      ['Old letter.doc', CFB],
+      ['Old budget.xls', CFB],
+      ['Logo.png', PNG],
+      ['Banner.gif', GIF],
+      ['Photo.jpg', JPEG],
+      ['Policy.pdf', PDF],
+    ];
+    for (const [name, body] of files) {
+      const created = await put_(name, body);
+      const result = await stack.gql(PM, COMPLETE, { id: created.documentId });
+      expect(result.errors, `${name}: ${JSON.stringify(result.errors)}`).toBeUndefined();
+      expect((await doc(created.documentId)).uploaded_at, name).not.toBeNull();
+    }
+  });
+
+  it('refuses a content lie: the object removed, the row retired, the reason said', async () => {
+    const lies: Array<[string, Buffer, string]> = [
+      ['Policy.pdf', Buffer.from('<html><script>alert(1)</script></html>'), 'pdf'],
+      [
+        'Budget.xlsx',
+        await zipOf({ '[Content_Types].xml': DOCX_TYPES, 'word/document.xml': '<w:document/>' }),
+        'xlsx',
+      ],
+      ['Minutes.doc', PDF, 'doc'],
+      ['Logo.png', JPEG, 'png'],
+      ['Plan.pages', Buffer.from('#!/bin/sh\necho not a document\n'), 'pages'],
+    ];
+    for (const [name, body, type] of lies) {
+      const created = await put_(name, body);
+      expect(errorOf(await stack.gql(PM, COMPLETE, { id: created.documentId })), name).toEqual({
+        message: `The file's content is not that of a ${type} file, please check the file and try again`,
+        code: 'unsupported_file_type',
+      });
+      await nothingLeft(created.documentId);
+    }
+  });
+
+  it('leaves nothing behind when an upload is interrupted at any step', async () => {
+    // 1. Created, then the PUT never starts (the browser reports it).
+    const noPut = (await create(PM, { folderCode: 'GENERAL' })).data!.createDocument;
+    await stack.gql(PM, ABANDON, { id: noPut.documentId });
+    await nothingLeft(noPut.documentId);
+    // 2. Cancelled after (or during) the PUT.
+    const cancelled = await put_('Cancelled.pdf', PDF);
+    await stack.gql(PM, ABANDON, { id: cancelled.documentId });
+    await nothingLeft(cancelled.documentId);
+    // 3. The PUT cut short: storage holds less than was announced.
+    const announced = await create(PM, { folderCode: 'GENERAL', name: 'Cut.pdf', size: PDF.length * 2 });
+    await put(announced.data!.createDocument, PDF);
+    expect(
+      errorOf(await stack.gql(PM, COMPLETE, { id: announced.data!.createDocument.documentId })),
+    ).toMatchObject({
+      code: 'invalid_input',
+    });
+    await nothingLeft(announced.data!.createDocument.documentId);
+    // 4. The right to upload lost before completion.
+    const demoted = await createUser(stack.sql);
+    await addPracticeRole(stack.sql, PRACTICE, demoted.id, 'PM');
+    const started = await create(demoted, { folderCode: 'GENERAL' });
+    await put(started.data!.createDocument);
+    await stack.sql.query('update practice_users set active = false where user_id = $1', [demoted.id]);
+    expect(
+      errorOf(await stack.gql(demoted, COMPLETE, { id: started.data!.createDocument.documentId })),
+    ).toMatchObject({
+      code: 'not_found',
+    });
+    await nothingLeft(started.data!.createDocument.documentId);
+    // 5. Never completed nor abandoned (the tab closed): housekeeping retires it a day later.
+    const forgotten = await put_('Forgotten.pdf', PDF);
+    expect((await doc(forgotten.documentId)).archived).toBe(false);
+    await stack.app.runHousekeeping({ now: new Date(Date.now() + 25 * 3_600_000) });
+    await nothingLeft(forgotten.documentId);
   });
 });

@@ -2,25 +2,50 @@ import fp from 'fastify-plugin';
 import { removeStaleRows } from '../../services/housekeeping/remove-stale-rows.ts';
 import { retireAbandonedUploads } from '../../services/housekeeping/retire-abandoned-uploads.ts';
 
-const HOUR = 3_600_000;
+/** What one housekeeping run did. */
+export interface HousekeepingResult {
+  removed: Awaited<ReturnType<typeof removeStaleRows>>;
+  abandonedUploads: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * One housekeeping run now (the timer calls it too): stale rows removed, abandoned uploads
+     * retired. `now` moves the clock the age of a pending upload is measured from.
+     */
+    runHousekeeping(options?: { now?: Date }): Promise<HousekeepingResult>;
+  }
+}
 
 /**
- * Once an hour (first run one minute after start): removes stale lockout counters, sessions,
- * reset tokens and expired indicator locks, and retires abandoned uploads when storage exists.
+ * Every HOUSEKEEPING_INTERVAL_MINUTES (first run one minute after start, on an unref'd timer that
+ * never keeps the process alive): removes stale lockout counters, sessions, reset tokens and
+ * expired indicator locks, and retires uploads pending for over a day when storage exists.
  */
 export default fp(
   async (app) => {
     let timer: NodeJS.Timeout | undefined;
+    let closed = false;
+    const runHousekeeping = async (options: { now?: Date } = {}): Promise<HousekeepingResult> => {
+      const removed = await removeStaleRows(app.db);
+      const storage = app.storage;
+      const abandonedUploads = storage
+        ? await retireAbandonedUploads(
+            app.db,
+            storage,
+            (key, error) =>
+              app.log.warn({ err: error, key }, 'could not remove the object of an abandoned upload'),
+            options,
+          )
+        : 0;
+      return { removed, abandonedUploads };
+    };
+    app.decorate('runHousekeeping', runHousekeeping);
     const run = async () => {
       try {
-        const removed = await removeStaleRows(app.db);
-        const storage = app.storage;
-        const abandonedUploads = storage
-          ? await retireAbandonedUploads(app.db, storage, (key, error) =>
-              app.log.warn({ err: error, key }, 'could not remove the object of an abandoned upload'),
-            )
-          : 0;
-        app.log.debug({ ...removed, abandonedUploads }, 'housekeeping done');
+        const result = await runHousekeeping();
+        app.log.debug({ ...result.removed, abandonedUploads: result.abandonedUploads }, 'housekeeping done');
       } catch (error) {
         app.log.error({ err: error }, 'housekeeping failed');
       }
@@ -28,13 +53,17 @@ export default fp(
     app.addHook('onReady', async () => {
       timer = setTimeout(function tick() {
         void run().finally(() => {
-          timer = setTimeout(tick, HOUR);
+          if (closed) return;
+          timer = setTimeout(tick, app.config.housekeepingIntervalMs);
           timer.unref();
         });
       }, 60_000);
       timer.unref();
     });
-    app.addHook('onClose', async () => clearTimeout(timer));
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(timer);
+    });
   },
   { name: 'housekeeping', dependencies: ['db', 'storage'] },
 );

@@ -1,8 +1,14 @@
-import { DOCUMENT_MESSAGES, megabytesToBytes, STAFF_DOCUMENT_TARGETS } from '@portal/domain';
+import {
+  DOCUMENT_MESSAGES,
+  documentFileTypeOf,
+  megabytesToBytes,
+  STAFF_DOCUMENT_TARGETS,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { contentMatchesType, SNIFF_BYTES } from './check-content.ts';
 import { attachmentOfKey } from './document-keys.ts';
 import {
   loadOwnPendingUpload,
@@ -15,7 +21,7 @@ import {
 /**
  * `completeDocument(documentId)`: the last step of an upload (spec 002 §4, the PATCH that
  * completes the record). The object must be in storage with the announced size and type and
- * within the limit; then the document is marked uploaded and, for a staff document, attached to
+ * within the limit, and its first bytes of that type (`contentMatchesType`); then the document is marked uploaded and, for a staff document, attached to
  * its staff field, or for an indicator, to its response (`indicator_response_id`), in one
  * transaction. Authorisation is checked again. Any failure removes the object and retires the
  * pending row, and answers why. Only the user who created the upload may complete it, once.
@@ -51,6 +57,16 @@ export async function completeDocument(
     );
   if (stored.size !== Number(upload.file_size) || stored.contentType.toLowerCase() !== upload.file_type)
     return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMismatch }));
+  // The name and the browser say what the file is; its first bytes must agree (a content lie,
+  // e.g. an executable renamed .pdf, is refused and removed).
+  const start = await storage.readStart(upload.storage_key, SNIFF_BYTES);
+  if (!start) return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMissing }));
+  if (!(await contentMatchesType(start, upload.file_type)))
+    return fail(
+      new AppError('unsupported_file_type', {
+        message: DOCUMENT_MESSAGES.contentMismatch(documentFileTypeOf(upload.file_type)?.type ?? 'accepted'),
+      }),
+    );
 
   const done = await app.db
     .transaction(async (tx) => {

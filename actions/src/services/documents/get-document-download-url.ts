@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
+import { clearObjectMissing, markObjectMissing } from './mark-object-missing.ts';
 import { DOWNLOAD_URL_SECONDS, requireStorage } from './uploads.ts';
 
 /**
@@ -10,7 +11,8 @@ import { DOWNLOAD_URL_SECONDS, requireStorage } from './uploads.ts';
  * as an attachment with its own name (spec 002 §7 `GET {resource}/{id}/`). Whoever may read the
  * document through GraphQL may download it: QAM and provider admins any, a practice user (PM or
  * surveyor) a live document of an ACTIVE practice they hold a role on. Anything else answers like
- * a missing document.
+ * a missing document. When the object is missing from storage the answer is
+ * DOCUMENT_MESSAGES.unavailable, and the document is stamped `object_missing_at` (logged once).
  */
 export async function documentDownloadUrl(
   app: Pick<FastifyInstance, 'db' | 'config' | 'storage' | 'outbox' | 'log'>,
@@ -19,12 +21,14 @@ export async function documentDownloadUrl(
 ) {
   const notFound = () => new AppError('not_found', { message: DOCUMENT_MESSAGES.noSuchDocument });
   const document = await app.db.maybeOne<{
+    id: number;
     practice_id: number;
     name: string;
     storage_key: string;
     archived: boolean;
+    object_missing_at: Date | null;
   }>(sql`
-    select practice_id, name, storage_key, archived from public.documents
+    select id, practice_id, name, storage_key, archived, object_missing_at from public.documents
      where id = ${input.documentId} and uploaded_at is not null`);
   if (!document) throw notFound();
   if (!caller.backOfficeRole) {
@@ -32,6 +36,12 @@ export async function documentDownloadUrl(
     if (document.archived || !access || access.practiceRoles.length === 0) throw notFound();
   }
   const storage = requireStorage(app);
+  // A missing object is an unavailable document, said plainly, not a link to an S3 error page.
+  if (!(await storage.head(document.storage_key))) {
+    await markObjectMissing(app.db, app.log, document);
+    throw new AppError('not_found', { message: DOCUMENT_MESSAGES.unavailable });
+  }
+  if (document.object_missing_at) await clearObjectMissing(app.db, document.id);
   const url = await storage.downloadUrl(document.storage_key, DOWNLOAD_URL_SECONDS, {
     fileName: document.name,
   });

@@ -61,4 +61,38 @@ describe('retireAbandonedUploads', () => {
     // Nothing left to do: a second run retires nothing.
     expect(await retireAbandonedUploads(t.app.db, storage)).toBe(0);
   });
+
+  it('runs from the service on the clock it is given: a day after an upload starts, not before', async () => {
+    const storage = t.app.storage!;
+    const { rows } = await t.sql.query(`
+      with org as (insert into public.organisations (name) values ('Clock Practice') returning id),
+           practice as (insert into public.practices (organisation_id) select id from org returning organisation_id),
+           folder as (insert into public.folders (name) values ('Clock folder') returning id)
+      insert into public.documents (practice_id, folder_id, name, storage_key, file_size, file_type)
+      select (select organisation_id from practice), (select id from folder), 'fresh.pdf', 'clock/fresh.pdf',
+             10, 'application/pdf'
+      returning id`);
+    const id = rows[0].id as number;
+    await storage.put('clock/fresh.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+    const state = async () => ({
+      archived: (await t.sql.query('select archived from public.documents where id = $1', [id])).rows[0]
+        .archived,
+      object: (await storage.head('clock/fresh.pdf')) !== null,
+    });
+
+    // Other tests' pending rows may be swept too: this one's fate is what is checked.
+    const hour = 3_600_000;
+    await t.app.runHousekeeping();
+    expect(await state()).toEqual({ archived: false, object: true });
+    await t.app.runHousekeeping({ now: new Date(Date.now() + 23 * hour) });
+    expect(await state()).toEqual({ archived: false, object: true });
+    expect(
+      (await t.app.runHousekeeping({ now: new Date(Date.now() + 25 * hour) })).abandonedUploads,
+    ).toBeGreaterThanOrEqual(1);
+    expect(await state()).toEqual({ archived: true, object: false });
+  });
+
+  it('takes its interval from HOUSEKEEPING_INTERVAL_MINUTES (an hour by default)', () => {
+    expect(t.app.config.housekeepingIntervalMs).toBe(60 * 60_000);
+  });
 });

@@ -1,5 +1,6 @@
 import { ASSISTANCE_REQUEST_MAX_LENGTH, ASSISTANCE_REQUESTS_PER_HOUR } from '../constants/assessments.ts';
 import { SUPPORT_PHONE } from '../constants/messages.ts';
+import { DOCUMENT_MESSAGES } from '../documents/document-messages.ts';
 
 /**
  * What users read on the Accreditation tab and the assessment screen: the spec's own words
@@ -11,9 +12,8 @@ export const ASSESSMENT_MESSAGES = {
   indicatorUpdateFailed: 'Indicator update failed',
   commentUpdateFailed: 'Comment update failed',
   bulkUpdateFailed: 'Failed updating all indicators',
-  indicatorFileDeleted: 'Successfully deleted the indicator file.',
-  /** The spec's text is cut off after 'please '; the ending is ours. */
-  indicatorFileDeleteFailed: 'Could not delete the indicator file, please try again.',
+  indicatorFileDeleted: DOCUMENT_MESSAGES.indicatorFileDeleted,
+  indicatorFileDeleteFailed: DOCUMENT_MESSAGES.indicatorFileDeleteFailed,
   startStep: 'Step 3',
   startButton: 'Start Self Assessment',
   commenceHeading: 'Commence the Self Assessment',

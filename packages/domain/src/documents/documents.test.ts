@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_DOCUMENT_FIELDS } from '../staff/staff-member-schema.ts';
 import { certificateFileName } from './certificate-file-name.ts';
 import { checkUpload } from './check-upload.ts';
+import { DOCUMENTS_PAGE_SIZE, MAX_DOCUMENTS_PER_CALL, MAX_FILES_PER_UPLOAD } from './document-limits.ts';
 import { DOCUMENT_MESSAGES } from './document-messages.ts';
 import { DEFAULT_MAX_FILE_SIZE_MB, formatFileSize, megabytesToBytes } from './file-size.ts';
 import { DOCUMENT_ACCEPT_ATTRIBUTE, fileExtension, resolveDocumentFileType } from './file-types.ts';
+import { FOLDER_COLOURS, folderColour } from './folder-colours.ts';
 import { resourceFileName } from './resource-file-name.ts';
+import { shortenFileName } from './shorten-file-name.ts';
 import { STAFF_DOCUMENT_TARGETS } from './staff-document-targets.ts';
 
 describe('document file types (spec 002 §5)', () => {
@@ -124,6 +127,73 @@ describe('messages (spec 002 §8)', () => {
     expect(DOCUMENT_MESSAGES.tooLarge(3)).toBe(
       '1 or more of the files were too large, please contact your systems administrator',
     );
+  });
+});
+
+describe('the Documents screen (spec 002 §8)', () => {
+  it('says archive, move and download word for word, the cut-off ones ending in try again', () => {
+    expect(DOCUMENT_MESSAGES.archiveSucceeded(1)).toBe('Successfully archived document');
+    expect(DOCUMENT_MESSAGES.archiveSucceeded(2)).toBe('Successfully archived documents.');
+    expect(DOCUMENT_MESSAGES.archiveFailed).toBe('Could not archive document, please try again.');
+    expect(DOCUMENT_MESSAGES.archiveManyFailed).toBe('Could not archive documents.');
+    expect(DOCUMENT_MESSAGES.moved).toBe('Successfully moved documents.');
+    expect(DOCUMENT_MESSAGES.moveFailed).toBe('Could not move documents.');
+    expect(DOCUMENT_MESSAGES.documentsDownloaded).toBe('Successfully downloaded documents.');
+    expect(DOCUMENT_MESSAGES.documentsDownloadFailed).toBe('Could not download documents.');
+    expect(DOCUMENT_MESSAGES.folderDownloaded).toBe('Successfully downloaded folder.');
+    expect(DOCUMENT_MESSAGES.folderDownloadFailed).toBe('Could not download folder.');
+    expect(DOCUMENT_MESSAGES.blobDownloadFailed).toBe(
+      'Oops, something happened when you were trying to download that document',
+    );
+    expect(DOCUMENT_MESSAGES.indicatorFileDeleteFailed).toBe(
+      'Could not delete the indicator file, please try again.',
+    );
+    expect(DOCUMENT_MESSAGES.unavailable).toBe(
+      'This document is unavailable: its file is missing. Please contact your systems administrator.',
+    );
+  });
+
+  it('has the limits we chose, named in the warnings', () => {
+    expect({ MAX_FILES_PER_UPLOAD, DOCUMENTS_PAGE_SIZE, MAX_DOCUMENTS_PER_CALL }).toEqual({
+      MAX_FILES_PER_UPLOAD: 20,
+      DOCUMENTS_PAGE_SIZE: 50,
+      MAX_DOCUMENTS_PER_CALL: 500,
+    });
+    expect(DOCUMENT_MESSAGES.tooManyFiles).toBe('You can upload at most 20 files at a time');
+    expect(DOCUMENT_MESSAGES.tooManyDocuments).toBe('Choose at most 500 documents at a time');
+  });
+});
+
+describe('folder colours', () => {
+  /** WCAG 2 contrast of a colour against white. */
+  const contrastWithWhite = (hex: string) => {
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 1.05 / (0.2126 * r! + 0.7152 * g! + 0.0722 * b! + 0.05);
+  };
+
+  it('are distinct and each carries white text at WCAG AA', () => {
+    expect(new Set(FOLDER_COLOURS).size).toBe(FOLDER_COLOURS.length);
+    for (const colour of FOLDER_COLOURS)
+      expect(contrastWithWhite(colour), colour).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('cycle by position', () => {
+    expect(folderColour(0)).toBe(FOLDER_COLOURS[0]);
+    expect(folderColour(FOLDER_COLOURS.length)).toBe(FOLDER_COLOURS[0]);
+    expect(folderColour(FOLDER_COLOURS.length + 2)).toBe(FOLDER_COLOURS[2]);
+    expect(folderColour(-1)).toBe(FOLDER_COLOURS[FOLDER_COLOURS.length - 1]);
+  });
+});
+
+describe('file names (spec 002 §2)', () => {
+  it('are shortened from 10 characters to the first 5, .. and the extension', () => {
+    expect(shortenFileName('certificate.pdf')).toBe('certi..pdf');
+    expect(shortenFileName('abcd12.pdf')).toBe('abcd1..pdf');
+    expect(shortenFileName('cert.pdf')).toBe('cert.pdf');
+    expect(shortenFileName('abcde.pdf')).toBe('abcde.pdf');
+    expect(shortenFileName('longnamewithoutext')).toBe('longn..');
   });
 });
 

@@ -14,32 +14,59 @@ export interface TDocumentFileType {
   contentType: string;
   /** Other content types browsers and systems report for it. */
   aliases: readonly string[];
+  /**
+   * What its first bytes may be, as a content sniffer (the `file-type` package) names them: doc
+   * and xls are OLE compound files ('cfb'); docx, xlsx and pages are zips, which a sniffer that
+   * sees only the start of the file may name just 'zip'.
+   */
+  signatures: readonly string[];
 }
 
 export const DOCUMENT_FILE_TYPES: readonly TDocumentFileType[] = [
-  { type: 'jpeg', extensions: ['jpeg', 'jpg'], contentType: 'image/jpeg', aliases: ['image/pjpeg'] },
-  { type: 'png', extensions: ['png'], contentType: 'image/png', aliases: [] },
-  { type: 'pdf', extensions: ['pdf'], contentType: 'application/pdf', aliases: ['application/x-pdf'] },
-  { type: 'gif', extensions: ['gif'], contentType: 'image/gif', aliases: [] },
+  {
+    type: 'jpeg',
+    extensions: ['jpeg', 'jpg'],
+    contentType: 'image/jpeg',
+    aliases: ['image/pjpeg'],
+    signatures: ['jpg'],
+  },
+  { type: 'png', extensions: ['png'], contentType: 'image/png', aliases: [], signatures: ['png'] },
+  {
+    type: 'pdf',
+    extensions: ['pdf'],
+    contentType: 'application/pdf',
+    aliases: ['application/x-pdf'],
+    signatures: ['pdf'],
+  },
+  { type: 'gif', extensions: ['gif'], contentType: 'image/gif', aliases: [], signatures: ['gif'] },
   {
     type: 'docx',
     extensions: ['docx'],
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     aliases: [],
+    signatures: ['docx', 'zip'],
   },
-  { type: 'doc', extensions: ['doc'], contentType: 'application/msword', aliases: [] },
+  { type: 'doc', extensions: ['doc'], contentType: 'application/msword', aliases: [], signatures: ['cfb'] },
   {
     type: 'xlsx',
     extensions: ['xlsx'],
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     aliases: [],
+    signatures: ['xlsx', 'zip'],
   },
-  { type: 'xls', extensions: ['xls'], contentType: 'application/vnd.ms-excel', aliases: [] },
+  {
+    type: 'xls',
+    extensions: ['xls'],
+    contentType: 'application/vnd.ms-excel',
+    aliases: [],
+    signatures: ['cfb'],
+  },
   {
     type: 'pages',
     extensions: ['pages'],
     contentType: 'application/vnd.apple.pages',
     aliases: ['application/x-iwork-pages-sffpages'],
+    signatures: ['zip'],
   },
 ];
 
@@ -69,4 +96,9 @@ export function resolveDocumentFileType(name: string, reportedType: string): TDo
   const reported = reportedType.split(';')[0]!.trim().toLowerCase();
   if (UNKNOWN_CONTENT_TYPES.has(reported)) return type;
   return reported === type.contentType || type.aliases.includes(reported) ? type : null;
+}
+
+/** The accepted type stored under this content type, if any. */
+export function documentFileTypeOf(contentType: string): TDocumentFileType | undefined {
+  return DOCUMENT_FILE_TYPES.find((t) => t.contentType === contentType);
 }

@@ -1,4 +1,3 @@
-export * from './shorten-file-name.ts';
 export * from './staff-fields.ts';
 export * from './staff-invite.ts';
 export * from './staff-member-schema.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../validation/field-errors.ts';
-import { shortenFileName } from './shorten-file-name.ts';
 import { isNumberCellText, numberCellText, staffFieldRules, withEmploymentStatus } from './staff-fields.ts';
 import {
   canInviteStaff,
@@ -265,15 +264,6 @@ describe('invites', () => {
       'Invite was not sent to a@b.co. Please check you have entered a valid email address & try again.',
     );
     expect(invitationPath('abc_-1')).toBe('/Practice/Invite/abc_-1');
-  });
-});
-
-describe('file names', () => {
-  it('are shortened from 10 characters to the first 5, .. and the extension', () => {
-    expect(shortenFileName('certificate.pdf')).toBe('certi..pdf');
-    expect(shortenFileName('abcd12.pdf')).toBe('abcd1..pdf');
-    expect(shortenFileName('cert.pdf')).toBe('cert.pdf');
-    expect(shortenFileName('longnamewithoutext')).toBe('longn..');
   });
 });
 

@@ -66,7 +66,7 @@ const DashboardPage = lazyPage(
 );
 const StaffTab = lazyPage(() => import('../../features/staff/index.ts'), 'StaffTab');
 const DocumentsTab = lazyPage(
-  () => import('../../features/practices/components/overview-later-tabs.tsx'),
+  () => import('../../features/documents/components/documents-tab.tsx'),
   'DocumentsTab',
 );
 const AccreditationTab = lazyPage(

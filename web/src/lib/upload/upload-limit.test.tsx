@@ -54,8 +54,12 @@ describe('the upload limit comes from the server (GET /api/config)', () => {
         .parentElement!.querySelector<HTMLInputElement>('input[type=file]')!;
     return { requests, input };
   }
-  const pdf = (bytes: number, name: string) =>
-    new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+  /** A file of this size that is a PDF by its content too (the server sniffs the first bytes). */
+  const pdf = (bytes: number, name: string) => {
+    const body = new Uint8Array(bytes);
+    body.set(new TextEncoder().encode('%PDF-1.4\n'));
+    return new File([body], name, { type: 'application/pdf' });
+  };
   const documentCount = async () =>
     (await stack.sql.query<{ n: number }>('select count(*)::int as n from documents')).rows[0]!.n;
 

@@ -5,15 +5,20 @@ import { downloadUrl } from '../download/download-file.ts';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { DocumentDownloadUrlQuery } from './document-upload-api.ts';
 
+/** How a download ended: `unavailable` when storage has lost the document's file. */
+export type TDownloadOutcome = 'ok' | 'unavailable' | 'failed';
+
 /**
  * Downloads a document: asks for a short-lived presigned URL (served as an attachment with the
  * document's name) and lets the browser fetch it, so the page stays where it is (spec 002 §8).
+ * A document whose file is missing in storage says so in the server's words (and the server marks
+ * it, so lists show it Unavailable), not as an error page.
  */
 export function useDocumentDownload() {
   const client = useClient();
   const [busy, setBusy] = useState(false);
   const download = useCallback(
-    async (documentId: number) => {
+    async (documentId: number): Promise<TDownloadOutcome> => {
       setBusy(true);
       try {
         const result = await client
@@ -21,11 +26,15 @@ export function useDocumentDownload() {
           .toPromise();
         const answer = result.data?.documentDownloadUrl;
         if (!answer) {
-          notifyError(DOCUMENT_MESSAGES.downloadFailed);
-          return;
+          const unavailable = result.error?.graphQLErrors.some(
+            (e) => e.message === DOCUMENT_MESSAGES.unavailable,
+          );
+          notifyError(unavailable ? DOCUMENT_MESSAGES.unavailable : DOCUMENT_MESSAGES.downloadFailed);
+          return unavailable ? 'unavailable' : 'failed';
         }
         downloadUrl(answer.url, answer.name);
         notifySuccess(DOCUMENT_MESSAGES.downloadSucceeded);
+        return 'ok';
       } finally {
         setBusy(false);
       }

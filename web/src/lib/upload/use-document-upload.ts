@@ -1,30 +1,37 @@
-import { checkUpload, DEFAULT_MAX_FILE_SIZE_MB, DOCUMENT_MESSAGES } from '@portal/domain';
-import type { CombinedError } from '@urql/core';
-import { useCallback, useEffect, useState } from 'react';
+import { checkUpload, DEFAULT_MAX_FILE_SIZE_MB, type TUploadCheck } from '@portal/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { useServices } from '../services.tsx';
-import {
-  AbandonDocumentMutation,
-  CompleteDocumentMutation,
-  CreateDocumentMutation,
-  type TCompletedDocument,
-  type TUploadTarget,
-} from './document-upload-api.ts';
-import { putFile, UploadHttpError } from './put-file.ts';
+import type { TCompletedDocument, TUploadTarget } from './document-upload-api.ts';
+import { batchMessage, refusedByCheck, type TUploadOutcome, uploadOne } from './upload-one.ts';
 
-/** The server's words when it gave some, else the spec's generic failure (spec 002 §8). */
-export function uploadErrorMessage(error: CombinedError): string {
-  return error.graphQLErrors[0]?.message || DOCUMENT_MESSAGES.uploadFailed;
+export { uploadErrorMessage } from './upload-one.ts';
+
+/** How many files of a batch go up at once. */
+const PARALLEL_UPLOADS = 3;
+
+/** One file of a batch, as the upload modal lists it. */
+export interface TUploadFileState {
+  file: File;
+  /** Fraction sent, 0 to 1. */
+  progress: number;
+  status: 'waiting' | 'uploading' | 'done' | 'failed' | 'cancelled';
+  /** Why it failed. */
+  message?: string;
 }
 
 /**
- * One document upload at a time (DESIGN §6, spec 002 §4): the file is checked here first (type,
- * and size against the server's limit from GET /api/config, asked for when the first upload
- * control mounts; the default when that fails, the server checking again), then createDocument, a PUT to
- * the presigned URL with progress, and completeDocument. A failed PUT is reported with
- * abandonDocument. Every outcome is a toast with the spec's words; the answer is the completed
- * document, or null.
+ * THE document upload of the app (spec 002 §4, DESIGN §6), used by the Documents screen, the
+ * indicator files and the staff register: one flow, not three. Files are checked here first
+ * (type, and size against the server's limit from GET /api/config, asked for when the first
+ * upload control mounts; the default when that fails, the server checking again), then each goes
+ * through `uploadOne` (create, PUT with progress, complete; abandon on failure or cancel).
+ *
+ * - `upload(file, target)`: one file, its outcome as a toast; the completed document or null.
+ * - `uploadFiles(files, target)`: several, a few at a time, each with its progress in `files`
+ *   and the batch's in `progress`; one toast for the batch; `cancel()` stops what is under way
+ *   (abandoned, nothing left behind) and what has not started.
  */
 export function useDocumentUpload() {
   const client = useClient();
@@ -33,53 +40,88 @@ export function useDocumentUpload() {
   useEffect(() => {
     void publicConfig.load();
   }, [publicConfig]);
-  /** Fraction sent while a file is on its way, else null. */
-  const [progress, setProgress] = useState<number | null>(null);
+  const [files, setFiles] = useState<TUploadFileState[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  /** Each file checked against the accepted types and the server's size limit. */
+  const checkFiles = useCallback(
+    async (chosen: readonly File[]): Promise<TUploadCheck[]> => {
+      const maxFileSizeMb = (await publicConfig.load())?.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB;
+      return chosen.map((file) => checkUpload(file, maxFileSizeMb));
+    },
+    [publicConfig],
+  );
+
+  const uploadFiles = useCallback(
+    async (chosen: readonly File[], target: TUploadTarget): Promise<TUploadOutcome[]> => {
+      const controller = new AbortController();
+      abort.current = controller;
+      const update = (index: number, change: Partial<TUploadFileState>) =>
+        setFiles((current) => current.map((f, i) => (i === index ? { ...f, ...change } : f)));
+      setFiles(chosen.map((file) => ({ file, progress: 0, status: 'waiting' })));
+      setUploading(true);
+      const checks = await checkFiles(chosen);
+      const outcomes: TUploadOutcome[] = new Array(chosen.length);
+      let nextIndex = 0;
+      const worker = async () => {
+        while (nextIndex < chosen.length) {
+          const index = nextIndex++;
+          const check = checks[index]!;
+          const file = chosen[index]!;
+          let outcome: TUploadOutcome;
+          if (!check.ok) outcome = refusedByCheck(check);
+          else {
+            update(index, { status: 'uploading' });
+            outcome = await uploadOne(
+              client,
+              file,
+              target,
+              (progress) => update(index, { progress }),
+              controller.signal,
+            );
+          }
+          outcomes[index] = outcome;
+          update(
+            index,
+            outcome.ok
+              ? { status: 'done', progress: 1 }
+              : { status: outcome.reason === 'cancelled' ? 'cancelled' : 'failed', message: outcome.message },
+          );
+        }
+      };
+      try {
+        await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, chosen.length) }, worker));
+      } finally {
+        if (abort.current === controller) abort.current = null;
+        setUploading(false);
+      }
+      const summary = batchMessage(outcomes);
+      if (summary) (summary.ok ? notifySuccess : notifyError)(summary.message);
+      return outcomes;
+    },
+    [client, checkFiles],
+  );
 
   const upload = useCallback(
     async (file: File, target: TUploadTarget): Promise<TCompletedDocument | null> => {
-      const maxFileSizeMb = (await publicConfig.load())?.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB;
-      const check = checkUpload(file, maxFileSizeMb);
-      if (!check.ok) {
-        notifyError(check.message);
-        return null;
-      }
-      setProgress(0);
-      try {
-        const created = await client
-          .mutation(CreateDocumentMutation, {
-            ...target,
-            name: file.name,
-            contentType: file.type,
-            size: file.size,
-          })
-          .toPromise();
-        if (created.error || !created.data) {
-          notifyError(created.error ? uploadErrorMessage(created.error) : DOCUMENT_MESSAGES.uploadFailed);
-          return null;
-        }
-        const { documentId, uploadUrl, contentType } = created.data.createDocument;
-        try {
-          await putFile(uploadUrl, file, contentType, setProgress);
-        } catch (error) {
-          await client.mutation(AbandonDocumentMutation, { documentId }).toPromise();
-          const refused = error instanceof UploadHttpError && error.status === 403;
-          notifyError(refused ? DOCUMENT_MESSAGES.tooLarge(1) : DOCUMENT_MESSAGES.uploadFailed);
-          return null;
-        }
-        const completed = await client.mutation(CompleteDocumentMutation, { documentId }).toPromise();
-        if (completed.error || !completed.data) {
-          notifyError(completed.error ? uploadErrorMessage(completed.error) : DOCUMENT_MESSAGES.uploadFailed);
-          return null;
-        }
-        notifySuccess(DOCUMENT_MESSAGES.uploadSucceeded);
-        return completed.data.completeDocument;
-      } finally {
-        setProgress(null);
-      }
+      const [outcome] = await uploadFiles([file], target);
+      return outcome?.ok ? outcome.document : null;
     },
-    [client, publicConfig],
+    [uploadFiles],
   );
 
-  return { upload, progress, uploading: progress !== null };
+  const cancel = useCallback(() => abort.current?.abort(), []);
+  const reset = useCallback(() => setFiles([]), []);
+
+  /** The batch's fraction sent, by bytes (files that failed or were refused count as done). */
+  const total = files.reduce((sum, f) => sum + f.file.size, 0);
+  const sent = files.reduce(
+    (sum, f) => sum + f.file.size * (f.status === 'uploading' ? f.progress : f.status === 'waiting' ? 0 : 1),
+    0,
+  );
+  const progress = uploading ? (total > 0 ? sent / total : 0) : null;
+
+  return { upload, uploadFiles, checkFiles, cancel, reset, files, progress, uploading };
 }

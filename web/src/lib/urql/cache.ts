@@ -27,6 +27,12 @@ export const cacheOptions: CacheExchangeOpts = {
     assessment_submissions: () => null,
     comments_aggregate: () => null,
     comments_aggregate_fields: () => null,
+    // The Documents screen's counts, and the outputs of its actions (plain answers).
+    documents_aggregate: () => null,
+    documents_aggregate_fields: () => null,
+    ArchiveDocumentsOutput: () => null,
+    MoveDocumentsOutput: () => null,
+    DocumentsZipUrlOutput: () => null,
     // Action outputs: the flags are per practice; their groups are plain values.
     UserPermissions: (row) => (row.practiceId == null ? null : String(row.practiceId)),
     AssessmentPermissionFlags: () => null,

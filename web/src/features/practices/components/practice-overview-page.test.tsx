@@ -85,14 +85,16 @@ describe('the practice overview on the real stack', () => {
     );
   });
 
-  it('switches tabs through the URL; Documents says it comes later, Accreditation starts with the self assessment (its first view)', async () => {
+  it('switches tabs through the URL; Documents shows its folders and search, Accreditation starts with the self assessment (its first view)', async () => {
     const view = await renderAppOnStack(stack, `/PracticeOverview/${southernCross.id}/Staff`, {
       as: manager,
     });
     await screen.findByRole('heading', { name: southernCross.name }, { timeout: 10_000 });
     await userEvent.click(screen.getByRole('tab', { name: 'Documents' }));
     expect(view.path()).toBe(`/PracticeOverview/${southernCross.id}/Documents`);
-    expect(await screen.findByText('Coming in a later release', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('searchbox', { name: 'Search all documents' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Accreditation' }));
     expect(view.path()).toBe(`/PracticeOverview/${southernCross.id}/Accreditation`);
     expect(

@@ -1,0 +1,1 @@
+alter table public.documents drop column object_missing_at;
