@@ -128,8 +128,24 @@ describe('the review of a self assessment', { timeout: 60_000 }, () => {
   it('the manager: under review the row is locked and says why on hover and on keyboard focus; its address leads back', async () => {
     const { page, stack } = e2e;
     const world = await createSelfAssessmentWorld(stack.sql, { status: 'UNDER_REVIEW' });
+    // The Accreditations list above it: a certificate whose PDF exists, and one still being made.
+    for (const [type, key] of [
+      ['REGISTRATION', `certificates/${world.practice.id}/registration.pdf`],
+      ['ACCREDITATION', null],
+    ] as const) {
+      await stack.sql.query(
+        `insert into public.certificates (practice_id, type, name, issuing_provider, certification_date,
+           issue_date, expiry_date, storage_key)
+         values ($1, $2, $3, 'Test provider', current_date, current_date, current_date + 365, $4)`,
+        [world.practice.id, type, world.practice.name, key],
+      );
+    }
     await signInTo(page, world.manager, accreditationPath(world));
     await page.getByRole('heading', { name: 'Assessments' }).waitFor();
+    await page
+      .getByRole('button', { name: `Download ${world.practice.name}, Registration certificate` })
+      .waitFor();
+    await page.getByText('Certificate file not yet available', { exact: true }).waitFor();
     const row = page.getByRole('row', { name: /^Self Assessment/ });
     await row.getByText('under review', { exact: true }).waitFor();
     // Locked: no link into it, no report; a lock that names the reason.
