@@ -172,6 +172,9 @@ export function DocumentsTab() {
                 variant="default"
                 leftSection={<DownloadIcon size={16} />}
                 disabled={!view.openFolder}
+                title={
+                  view.openFolder ? `Download every document of ${view.openFolder.name} as a zip` : undefined
+                }
                 loading={zip.busy === 'folder'}
                 onClick={() => view.openFolder && void zip.download({ folderId: view.openFolder.id })}
               >
