@@ -1,6 +1,6 @@
 import type { PDFPage } from 'pdf-lib';
 import type { PdfFlow } from './flow.ts';
-import { PDF_COLORS } from './theme.ts';
+import { PDF_COLORS, PDF_TEXT } from './theme.ts';
 
 const SMALL = { size: 8, color: PDF_COLORS.muted } as const;
 
@@ -35,4 +35,22 @@ export function drawPageFooter(
   const pageText = `Page ${footer.pageNumber} of ${footer.pageCount}`;
   const pageWidth = flow.label(pageText, flow.right, top, SMALL, { align: 'right', page });
   flow.label(footer.left, flow.left, top, SMALL, { maxWidth: flow.width - pageWidth - 24, page });
+}
+
+/**
+ * The top of a document's first page: a small brand-coloured line saying what it is, the title
+ * (wrapping), an optional subtitle, and a brand rule; the cursor ends below it.
+ */
+export function drawDocumentHeader(
+  flow: PdfFlow,
+  header: { eyebrow: string; title: string; subtitle?: string | null },
+): void {
+  flow.label(header.eyebrow, flow.left, flow.y, PDF_TEXT.eyebrow);
+  flow.down(flow.lineHeight(PDF_TEXT.eyebrow) + 6);
+  flow.text(header.title, PDF_TEXT.title);
+  flow.down(2);
+  if (header.subtitle) flow.text(header.subtitle, PDF_TEXT.subtitle);
+  flow.down(10);
+  flow.rule({ color: PDF_COLORS.brand, thickness: 1.5 });
+  flow.down(12);
 }

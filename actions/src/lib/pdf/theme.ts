@@ -1,4 +1,5 @@
 import { type RGB, rgb } from 'pdf-lib';
+import type { PdfTextStyle } from './flow.ts';
 
 const hex = (value: string): RGB =>
   rgb(
@@ -45,3 +46,13 @@ export const PDF_TONES = {
   neutral: { color: PDF_COLORS.neutral, fill: PDF_COLORS.neutralLight },
   outline: { color: PDF_COLORS.muted, fill: PDF_COLORS.white, border: PDF_COLORS.rule },
 } as const satisfies Record<string, PdfTone>;
+
+/** The text styles every document's header and sections share (see `drawDocumentHeader`). */
+export const PDF_TEXT = {
+  eyebrow: { size: 8, font: 'bold', color: PDF_COLORS.brand },
+  title: { size: 20, font: 'bold', color: PDF_COLORS.ink, leading: 1.2 },
+  subtitle: { size: 11, color: PDF_COLORS.muted },
+  fieldLabel: { size: 7, font: 'bold', color: PDF_COLORS.faint },
+  fieldValue: { size: 10, font: 'bold', color: PDF_COLORS.ink },
+  heading: { size: 12, font: 'bold', color: PDF_COLORS.ink },
+} as const satisfies Record<string, PdfTextStyle>;

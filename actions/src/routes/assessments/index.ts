@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { sendAttachment } from '../../lib/send-attachment.ts';
 import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
 
@@ -19,11 +19,11 @@ const assessments: FastifyPluginAsync = async (app) => {
   app.get('/:id/report', async (request, reply) => {
     const { id } = ZAssessmentParams.parse(request.params);
     const report = await getAssessmentReport(app.db, callerOfUser(request.user), { assessmentId: id });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', attachmentDisposition(report.fileName))
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(report.pdf));
+    return sendAttachment(reply, {
+      contentType: 'application/pdf',
+      fileName: report.fileName,
+      body: report.pdf,
+    });
   });
 };
 export default assessments;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { sendAttachment } from '../../lib/send-attachment.ts';
 import { streamDocumentsZip } from '../../services/documents/stream-documents-zip.ts';
 
 const ZZipQuery = z.object({ ticket: z.string().min(1).max(16_000) });
@@ -26,12 +26,7 @@ const documents: FastifyPluginAsync = async (app) => {
     request.raw.on('close', () => {
       if (!reply.raw.writableFinished) zip.stream.destroy();
     });
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', attachmentDisposition(zip.name))
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(zip.stream);
+    return sendAttachment(reply, { contentType: 'application/zip', fileName: zip.name, body: zip.stream });
   });
 };
 export default documents;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { sendAttachment } from '../../lib/send-attachment.ts';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
 import { getSurveyConfirmationForm } from '../../services/survey-visits/survey-confirmation-form.ts';
 
@@ -22,11 +22,7 @@ const surveyVisits: FastifyPluginAsync = async (app) => {
       visitId: id,
       appOrigin: app.config.appOrigin,
     });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', attachmentDisposition(form.fileName))
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(form.pdf));
+    return sendAttachment(reply, { contentType: 'application/pdf', fileName: form.fileName, body: form.pdf });
   });
 };
 export default surveyVisits;

@@ -24,9 +24,11 @@ import {
   badgeWidth,
   defineBadgeStamp,
   defineCheckboxStamps,
+  drawDocumentHeader,
   drawPageFooter,
   drawRunningHeader,
   PDF_COLORS,
+  PDF_TEXT,
   PDF_TONES,
   PdfFlow,
   type PdfTextStyle,
@@ -122,12 +124,7 @@ const ANSWER_COLUMNS: Record<TAssessmentType, TAnswer[]> = {
 };
 
 const STYLE = {
-  eyebrow: { size: 8, font: 'bold', color: PDF_COLORS.brand },
-  title: { size: 20, font: 'bold', color: PDF_COLORS.ink, leading: 1.2 },
-  subtitle: { size: 11, color: PDF_COLORS.muted },
-  fieldLabel: { size: 7, font: 'bold', color: PDF_COLORS.faint },
-  fieldValue: { size: 10, font: 'bold', color: PDF_COLORS.ink },
-  heading: { size: 12, font: 'bold', color: PDF_COLORS.ink },
+  ...PDF_TEXT,
   cardValue: { size: 16, font: 'bold', color: PDF_COLORS.ink, leading: 1.1 },
   cardNote: { size: 8, color: PDF_COLORS.muted },
   tableHead: { size: 7, font: 'bold', color: PDF_COLORS.brandDark },
@@ -221,14 +218,11 @@ class ReportWriter {
 
   header(typeLabel: string) {
     const { flow, report } = this;
-    flow.label(`${PRODUCT_NAME.toUpperCase()} \u00b7 ASSESSMENT REPORT`, flow.left, flow.y, STYLE.eyebrow);
-    flow.down(flow.lineHeight(STYLE.eyebrow) + 6);
-    flow.text(report.practiceName, STYLE.title);
-    flow.down(2);
-    flow.text([typeLabel, report.surveyVersion].filter(Boolean).join(' \u00b7 '), STYLE.subtitle);
-    flow.down(10);
-    flow.rule({ color: PDF_COLORS.brand, thickness: 1.5 });
-    flow.down(12);
+    drawDocumentHeader(flow, {
+      eyebrow: `${PRODUCT_NAME.toUpperCase()} \u00b7 ASSESSMENT REPORT`,
+      title: report.practiceName,
+      subtitle: [typeLabel, report.surveyVersion].filter(Boolean).join(' \u00b7 '),
+    });
 
     const fields: [string, string][] = [
       ['STATUS', capitalise(assessmentStatusBadge(report.status))],

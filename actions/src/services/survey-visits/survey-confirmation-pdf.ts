@@ -11,9 +11,11 @@ import {
 import {
   badge,
   badgeHeight,
+  drawDocumentHeader,
   drawPageFooter,
   drawRunningHeader,
   PDF_COLORS,
+  PDF_TEXT,
   PDF_TONES,
   PdfFlow,
   type PdfTextStyle,
@@ -57,12 +59,7 @@ export const BEFORE_THE_VISIT = [
 ] as const;
 
 const STYLE = {
-  eyebrow: { size: 8, font: 'bold', color: PDF_COLORS.brand },
-  title: { size: 20, font: 'bold', color: PDF_COLORS.ink, leading: 1.2 },
-  subtitle: { size: 11, color: PDF_COLORS.muted },
-  fieldLabel: { size: 7, font: 'bold', color: PDF_COLORS.faint },
-  fieldValue: { size: 10, font: 'bold', color: PDF_COLORS.ink },
-  heading: { size: 12, font: 'bold', color: PDF_COLORS.ink },
+  ...PDF_TEXT,
   key: { size: 9, font: 'bold', color: PDF_COLORS.muted, leading: 1.4 },
   value: { size: 9.5, color: PDF_COLORS.text, leading: 1.4 },
   body: { size: 9.5, color: PDF_COLORS.text, leading: 1.45 },
@@ -100,19 +97,11 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
   const visitType = VISIT_TYPE_LABELS[form.visitType as TVisitType] ?? form.visitType;
 
   // Header: what it is, whose, and the facts that matter at a glance.
-  flow.label(
-    `${PRODUCT_NAME.toUpperCase()} \u00b7 SURVEY CONFIRMATION FORM`,
-    flow.left,
-    flow.y,
-    STYLE.eyebrow,
-  );
-  flow.down(flow.lineHeight(STYLE.eyebrow) + 6);
-  flow.text(form.practiceName, STYLE.title);
-  flow.down(2);
-  if (form.address) flow.text(form.address, STYLE.subtitle);
-  flow.down(10);
-  flow.rule({ color: PDF_COLORS.brand, thickness: 1.5 });
-  flow.down(12);
+  drawDocumentHeader(flow, {
+    eyebrow: `${PRODUCT_NAME.toUpperCase()} \u00b7 SURVEY CONFIRMATION FORM`,
+    title: form.practiceName,
+    subtitle: form.address,
+  });
 
   const fields: [string, string][] = [
     ['VISIT', visitType],
