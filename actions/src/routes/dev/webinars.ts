@@ -12,8 +12,8 @@ const REFRESH_SECONDS = 30 * 24 * 3600;
 
 const style = `<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
 .card{border:1px solid #ccc;border-radius:8px;padding:1rem 1.5rem}.muted{color:#555}
-button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:6px;border:1px solid #1c7ed6;cursor:pointer}
-.allow{background:#1c7ed6;color:#fff}.deny{background:#fff;color:#1c7ed6}</style>`;
+button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:6px;border:1px solid #1864ab;cursor:pointer}
+.allow{background:#1864ab;color:#fff}.deny{background:#fff;color:#1864ab}</style>`;
 
 const html = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${style}</head>
