@@ -94,7 +94,7 @@ export function WebinarsPage() {
         description="Training sessions about accreditation, run by our webinar provider."
         actions={
           answer?.connected ? (
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
               {connected ? (
                 <Badge color="teal" variant="light" size="lg">
                   Connected
