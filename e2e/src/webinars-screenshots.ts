@@ -39,7 +39,7 @@ async function main() {
       await page.getByRole('article').first().waitFor();
       await shot(page, `connected-${width}`);
       await stack.sql.query(
-        `update webinar_connections set expires_at = now() - interval '1 minute'
+        `update webinar_connections set expires_at = now() - interval '1 minute', refresh_token_enc = null
           where user_id = (select id from users where email = $1)`,
         [EMAIL],
       );

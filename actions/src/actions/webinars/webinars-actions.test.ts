@@ -52,6 +52,8 @@ const refreshOfCode = new Map<string, string>();
 const revoked: Array<Promise<{ token: string; hint: string }>> = [];
 const basicOfClient = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 let expireNextToken = false;
+/** Whether the token endpoint refuses refresh grants (a refresh token revoked elsewhere). */
+let refreshRefused = false;
 
 const hour = 3600_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -138,6 +140,15 @@ beforeAll(async () => {
       if (req.headers.authorization !== basicOfClient) {
         response.statusCode = 401;
         response.body = { error: 'invalid_client' };
+      } else if (req.body.grant_type === 'refresh_token') {
+        const ofCode = [...refreshOfCode].find(([, refresh]) => refresh === req.body.refresh_token)?.[0];
+        if (!ofCode || refreshRefused) {
+          response.statusCode = 400;
+          response.body = { error: 'invalid_grant' };
+        } else {
+          codeOfToken.set(response.body.access_token as string, ofCode);
+          refreshOfCode.set(ofCode, response.body.refresh_token as string);
+        }
       } else if (!issuedCodes.has(code) || usedCodes.has(code) || req.body.redirect_uri !== REDIRECT_URI) {
         response.statusCode = 400;
         response.body = { error: 'invalid_grant' };
@@ -190,6 +201,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   expireNextToken = false;
+  refreshRefused = false;
 });
 
 const user = async () => (await createUser(stack.sql, { password: DEMO_PASSWORD })).email;
@@ -325,11 +337,36 @@ describe('the webinar list', () => {
     expect(listCalls.length).toBe(before);
   });
 
-  it('only logs a token the provider refuses, and offers to reconnect', async () => {
+  it('renews a refused access token once with the refresh token, and keeps the new one', async () => {
     const email = await user();
     const { code, state } = await authorize(email);
     expireNextToken = true;
     expect((await connect(email, code, state)).data?.connectWebinars.connected).toBe(true);
+    const before = await connection(email);
+    expireNextToken = false;
+    const requests = tokenRequests.length;
+    const calls = listCalls.length;
+    const answer = await list(email);
+    expect(answer).toMatchObject({ connected: true, reconnect: false });
+    expect(answer.webinars).toHaveLength(2);
+    expect(tokenRequests.slice(requests).map((r) => r.body)).toEqual([
+      { grant_type: 'refresh_token', refresh_token: expect.any(String) },
+    ]);
+    expect(listCalls.slice(calls)).toEqual([code]);
+    const after = await connection(email);
+    expect(after!.access_token_enc).not.toBe(before!.access_token_enc);
+    // The renewed token is kept: the next list needs no refresh.
+    await list(email);
+    expect(tokenRequests.length).toBe(requests + 1);
+  });
+
+  it('only logs a token the provider refuses when the refresh is refused too, and offers to reconnect', async () => {
+    const email = await user();
+    const { code, state } = await authorize(email);
+    expireNextToken = true;
+    expect((await connect(email, code, state)).data?.connectWebinars.connected).toBe(true);
+    const stored = await connection(email);
+    refreshRefused = true;
     const answer = await stack.gql<{ webinars: Webinars }>(email, LIST);
     expect(answer.errors).toBeUndefined();
     expect(answer.data!.webinars).toEqual({
@@ -338,6 +375,7 @@ describe('the webinar list', () => {
       reconnect: true,
       webinars: [],
     });
+    expect(await connection(email)).toEqual(stored);
   });
 
   it('offers to reconnect when the stored token cannot be opened (sealed under another key)', async () => {
@@ -345,7 +383,8 @@ describe('the webinar list', () => {
     const { code, state } = await authorize(email);
     await connect(email, code, state);
     await stack.sql.query(
-      `update webinar_connections set access_token_enc = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' where user_id = $1`,
+      `update webinar_connections set access_token_enc = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA',
+              refresh_token_enc = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' where user_id = $1`,
       [await stack.userId(email)],
     );
     expect(await list(email)).toMatchObject({ connected: true, reconnect: true, webinars: [] });

@@ -142,7 +142,16 @@ describe('the webinar stand-in', () => {
     expect(answer.webinars[0]!.registrationUrl).toMatch(
       /^http:\/\/portal\.test:3000\/api\/dev\/webinars\/register\/\d+$/,
     );
-    // The stored token revoked at the stand-in (as by another device): the page offers to reconnect.
+    // An expired access token is renewed at the stand-in with the refresh token.
+    await ctx.sql.query(
+      `update webinar_connections set expires_at = now() - interval '1 minute' where user_id = $1`,
+      [user.id],
+    );
+    expect(await listWebinars(ctx.app, caller)).toMatchObject({ connected: true, reconnect: false });
+    const renewed = await ctx.sql.query('select expires_at from webinar_connections where user_id = $1', [
+      user.id,
+    ]);
+    expect(renewed.rows[0].expires_at.getTime()).toBeGreaterThan(Date.now());
     const { rows } = await ctx.sql.query(
       'select refresh_token_enc from webinar_connections where user_id = $1',
       [user.id],

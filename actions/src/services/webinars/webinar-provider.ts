@@ -100,6 +100,20 @@ export function exchangeCode(
   });
 }
 
+/** POST the token endpoint with grant_type=refresh_token (RFC 6749 §6): a new access token. */
+export async function refreshTokens(
+  app: FastifyInstance,
+  config: WebinarConfig,
+  refreshToken: string,
+): Promise<ProviderTokens> {
+  const tokens = await tokenRequest(app, config, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+  });
+  // A provider that does not rotate refresh tokens keeps the one it was given.
+  return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+}
+
 function webinarOf(raw: unknown): Webinar | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const w = raw as Record<string, unknown>;
