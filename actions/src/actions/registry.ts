@@ -30,11 +30,19 @@ import { findStaffByRegistration } from './staff/find-staff-by-registration.ts';
 import { saveStaffMember } from './staff/save-staff-member.ts';
 import { verifyStaffMember } from './staff/verify-staff-member.ts';
 import { userPermissions } from './user-permissions.ts';
+import { connectWebinars } from './webinars/connect-webinars.ts';
+import { disconnectWebinars } from './webinars/disconnect-webinars.ts';
+import { webinarAuthorizeUrl } from './webinars/webinar-authorize-url.ts';
+import { webinars } from './webinars/webinars.ts';
 
 /** Every action the service answers, by name (the name in hasura/metadata/actions.graphql). */
 export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
   [
     userPermissions,
+    webinarAuthorizeUrl,
+    connectWebinars,
+    webinars,
+    disconnectWebinars,
     saveStaffMember,
     archiveStaffMember,
     verifyStaffMember,

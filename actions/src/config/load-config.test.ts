@@ -164,4 +164,42 @@ describe('loadConfig', () => {
       false,
     );
   });
+
+  it('takes the webinar provider from WEBINAR_*, or the stand-in outside production with dev pages', () => {
+    const real = {
+      WEBINAR_CLIENT_ID: 'client',
+      WEBINAR_CLIENT_SECRET: 'secret',
+      WEBINAR_AUTHORIZE_URL: 'https://provider.test/oauth/v2/authorize',
+      WEBINAR_TOKEN_URL: 'https://provider.test/oauth/v2/token',
+      WEBINAR_LIST_URL: 'https://provider.test/webinars',
+    };
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...real }).webinar).toEqual({
+      clientId: 'client',
+      clientSecret: 'secret',
+      authorizeUrl: 'https://provider.test/oauth/v2/authorize',
+      tokenUrl: 'https://provider.test/oauth/v2/token',
+      listUrl: 'https://provider.test/webinars',
+      revokeUrl: null,
+      redirectUri: 'http://localhost:3000/GoToWebinars/callback',
+      standIn: false,
+    });
+    expect(problemsOf({ ...base, ...real, WEBINAR_LIST_URL: 'nope' })).toEqual([
+      'WEBINAR_LIST_URL: must be a URL',
+    ]);
+    expect(
+      problemsOf({ ...base, WEBINAR_CLIENT_ID: 'client', WEBINAR_LIST_URL: real.WEBINAR_LIST_URL }),
+    ).toEqual([
+      'WEBINAR_CLIENT_SECRET: is required with WEBINAR_CLIENT_ID',
+      'WEBINAR_AUTHORIZE_URL: is required with WEBINAR_CLIENT_ID',
+      'WEBINAR_TOKEN_URL: is required with WEBINAR_CLIENT_ID',
+    ]);
+    expect(loadConfig({ ...base, DEV_PAGES_KEY: KEY }).webinar).toMatchObject({
+      clientId: 'portal-dev',
+      authorizeUrl: 'http://localhost:3000/api/dev/webinars/authorize',
+      tokenUrl: '/api/dev/webinars/token',
+      standIn: true,
+    });
+    expect(loadConfig(base).webinar).toBeNull();
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEV_PAGES_KEY: KEY }).webinar).toBeNull();
+  });
 });

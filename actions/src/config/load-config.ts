@@ -1,4 +1,12 @@
-import { DEV_PAYMENT_TEMPLATE_PATH, GRAPHQL_PATH, SHARED_ENV, ZHs256JwtSecretSchema } from '@portal/domain';
+import { createHmac } from 'node:crypto';
+import {
+  DEV_PAYMENT_TEMPLATE_PATH,
+  DEV_WEBINARS_PATH,
+  GRAPHQL_PATH,
+  SHARED_ENV,
+  WEBINARS_CALLBACK_ROUTE,
+  ZHs256JwtSecretSchema,
+} from '@portal/domain';
 import { z } from 'zod';
 
 const DEFAULT_CLAIMS_NAMESPACE = 'https://hasura.io/jwt/claims';
@@ -102,7 +110,36 @@ export const ZActionsEnvSchema = z.object({
   PAYMENT_URL_TEMPLATE: blankAsUnset(SHARED_ENV.PAYMENT_URL_TEMPLATE.optional()),
   /** The assessment bulk tools for everyone who may change an assessment, not only special access. */
   ASSESSMENT_BULK_TOOLS: blankAsUnset(SHARED_ENV.ASSESSMENT_BULK_TOOLS),
+  /**
+   * The webinar provider (OAuth 2.0 authorization code flow). With WEBINAR_CLIENT_ID set, the
+   * secret and the authorize, token and list URLs are required; unset, the stand-in of /api/dev
+   * answers outside production (see webinarConfig below).
+   */
+  WEBINAR_CLIENT_ID: optionalText,
+  WEBINAR_CLIENT_SECRET: optionalText,
+  WEBINAR_AUTHORIZE_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  WEBINAR_TOKEN_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  WEBINAR_LIST_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  /** Optional: where tokens are revoked on disconnect (RFC 7009); unset, disconnect only forgets. */
+  WEBINAR_REVOKE_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  /** The redirect URI registered with the provider; default <APP_ORIGIN>/GoToWebinars/callback. */
+  WEBINAR_REDIRECT_URI: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
 });
+
+/** The webinar provider: a real one from WEBINAR_*, or the stand-in of this service. */
+export interface WebinarConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where the browser is sent to authorize (with client_id, redirect_uri, state). */
+  authorizeUrl: string;
+  /** Server-side endpoints; with `standIn` they are paths of this service's own /api/dev. */
+  tokenUrl: string;
+  listUrl: string;
+  revokeUrl: string | null;
+  redirectUri: string;
+  /** The development stand-in (routes/dev/webinars.ts), called in-process. */
+  standIn: boolean;
+}
 
 export interface SmtpConfig {
   /** An smtp:// URL, or host and port with optional credentials. */
@@ -164,6 +201,8 @@ export interface AppConfig {
   devPagesKey: string | null;
   /** The dev mailbox (GET /api/dev/mailbox) is served outside production when there is no SMTP. */
   devMailbox: boolean;
+  /** The webinar provider, or null (production without WEBINAR_*: the page says so). */
+  webinar: WebinarConfig | null;
 }
 
 /** TRUST_PROXY → Fastify's trustProxy: unset trusts nobody; digits are a hop count. */
@@ -195,6 +234,16 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     }
     if ((e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID) && !e.S3_BUCKET)
       problems.push('S3_BUCKET: is required with S3_ENDPOINT');
+    if (e.WEBINAR_CLIENT_ID) {
+      for (const name of [
+        'WEBINAR_CLIENT_SECRET',
+        'WEBINAR_AUTHORIZE_URL',
+        'WEBINAR_TOKEN_URL',
+        'WEBINAR_LIST_URL',
+      ] as const) {
+        if (!e[name]) problems.push(`${name}: is required with WEBINAR_CLIENT_ID`);
+      }
+    }
   }
   if (problems.length > 0 || !e) throw new ConfigError(problems);
 
@@ -256,5 +305,37 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     devPages: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY,
     devPagesKey: e.NODE_ENV !== 'production' ? (e.DEV_PAGES_KEY ?? null) : null,
     devMailbox: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY && !smtp,
+    webinar: webinarConfig(e, (e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')),
+  };
+}
+
+/**
+ * WEBINAR_* when set; otherwise, outside production with the dev pages on, the stand-in under
+ * /api/dev/webinars (its client secret derived from the dev pages key); otherwise none.
+ */
+function webinarConfig(e: z.output<typeof ZActionsEnvSchema>, appOrigin: string): WebinarConfig | null {
+  const redirectUri = e.WEBINAR_REDIRECT_URI ?? `${appOrigin}${WEBINARS_CALLBACK_ROUTE}`;
+  if (e.WEBINAR_CLIENT_ID) {
+    return {
+      clientId: e.WEBINAR_CLIENT_ID,
+      clientSecret: e.WEBINAR_CLIENT_SECRET ?? '',
+      authorizeUrl: e.WEBINAR_AUTHORIZE_URL ?? '',
+      tokenUrl: e.WEBINAR_TOKEN_URL ?? '',
+      listUrl: e.WEBINAR_LIST_URL ?? '',
+      revokeUrl: e.WEBINAR_REVOKE_URL ?? null,
+      redirectUri,
+      standIn: false,
+    };
+  }
+  if (e.NODE_ENV === 'production' || !e.DEV_PAGES_KEY) return null;
+  return {
+    clientId: 'portal-dev',
+    clientSecret: createHmac('sha256', e.DEV_PAGES_KEY).update('webinar-stand-in-client').digest('base64url'),
+    authorizeUrl: `${appOrigin}${DEV_WEBINARS_PATH}/authorize`,
+    tokenUrl: `${DEV_WEBINARS_PATH}/token`,
+    listUrl: `${DEV_WEBINARS_PATH}/webinars`,
+    revokeUrl: `${DEV_WEBINARS_PATH}/revoke`,
+    redirectUri,
+    standIn: true,
   };
 }

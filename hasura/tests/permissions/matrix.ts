@@ -134,6 +134,7 @@ export const UNTRACKED_SECRET_TABLES = [
   'login_attempts',
   'pending_registrations',
   'assistance_requests',
+  'webinar_connections',
 ];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */

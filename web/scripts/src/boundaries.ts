@@ -19,6 +19,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   invitations: [],
   practices: [],
   staff: ['contacts', 'practices'],
+  webinars: [],
 };
 
 export interface TBoundaryViolation {

@@ -3,6 +3,7 @@ import { sql } from '../../db/sql.ts';
 import { addDevKeyGate } from './dev-key.ts';
 import { escapeHtml } from './html.ts';
 import payment from './payment.ts';
+import webinars from './webinars.ts';
 
 interface MailRow {
   id: number;
@@ -41,11 +42,13 @@ ${items || '<p>No e-mail yet.</p>'}
 /**
  * /api/dev: development-only pages, never served in production and only with DEV_PAGES_KEY.
  * GET /api/dev/mailbox (the outbox as a page, when there is no SMTP) and
- * GET /api/dev/payment/:practiceId (the payment stand-in). Every page needs the key (dev-key.ts).
+ * GET /api/dev/payment/:practiceId (the payment stand-in) and /api/dev/webinars/* (the webinar
+ * provider's stand-in). Every page needs the key (dev-key.ts).
  */
 const dev: FastifyPluginAsync = async (app) => {
   addDevKeyGate(app);
   await app.register(payment);
+  await app.register(webinars);
   if (!app.config.devMailbox) return;
   app.get('/mailbox', async (_request, reply) => {
     const mails = await app.db.many<MailRow>(sql`

@@ -38,3 +38,10 @@ export function devMailboxPath(devPagesKey: string): string {
 
 /** The payment stand-in as a PAYMENT_URL_TEMPLATE path, with `{practiceId}`. */
 export const DEV_PAYMENT_TEMPLATE_PATH = `${DEV_PAYMENT_PATH}/{practiceId}`;
+
+/** The development stand-in for the webinar provider (authorize page, token, webinar list, revoke). */
+export const DEV_WEBINARS_PATH = `${DEV_PAGES_PREFIX}/webinars`;
+
+/** The web app's webinar pages: the list and the provider's OAuth 2.0 redirect back (spec 000 §2). */
+export const WEBINARS_ROUTE = '/Webinars';
+export const WEBINARS_CALLBACK_ROUTE = '/GoToWebinars/callback';

@@ -56,6 +56,8 @@ export interface StackConfig {
     /** ASSESSMENT_BULK_TOOLS: the assessment bulk tools for everyone, not only special access. */
     assessmentBulkTools: boolean;
     devPagesKey?: string;
+    /** WEBINAR_*: the webinar provider, passed to the actions service as they are. */
+    webinar: Record<`WEBINAR_${string}`, string | undefined>;
   };
   web: { port: number; dist: string };
   gateway: { maxBodyBytes: number };
@@ -157,6 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
       paymentUrlTemplate: e.PAYMENT_URL_TEMPLATE,
       assessmentBulkTools: e.ASSESSMENT_BULK_TOOLS,
       devPagesKey: e.DEV_PAGES_KEY,
+      webinar: {
+        WEBINAR_CLIENT_ID: e.WEBINAR_CLIENT_ID,
+        WEBINAR_CLIENT_SECRET: e.WEBINAR_CLIENT_SECRET,
+        WEBINAR_AUTHORIZE_URL: e.WEBINAR_AUTHORIZE_URL,
+        WEBINAR_TOKEN_URL: e.WEBINAR_TOKEN_URL,
+        WEBINAR_LIST_URL: e.WEBINAR_LIST_URL,
+        WEBINAR_REVOKE_URL: e.WEBINAR_REVOKE_URL,
+        WEBINAR_REDIRECT_URI: e.WEBINAR_REDIRECT_URI,
+      },
     },
     web: { port: e.WEB_PORT, dist: path.resolve(root, e.WEB_DIST) },
     gateway: { maxBodyBytes: e.GATEWAY_MAX_BODY_KB * 1024 },

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SERVICES } from '../services/table.ts';
 import { loadConfig } from './config.ts';
 import { resolveSecrets } from './secrets.ts';
 
@@ -35,5 +36,23 @@ describe('resolveSecrets', () => {
     resolveSecrets(loadConfig({ DATA_DIR: dir }, '/repo'));
     const key = 'from-the-environment-1234';
     expect(resolveSecrets(loadConfig({ DATA_DIR: dir, DEV_PAGES_KEY: key }, '/repo')).devPagesKey).toBe(key);
+  });
+
+  it('passes WEBINAR_* on to the actions service as they are (unset stays unset: the stand-in)', () => {
+    const config = loadConfig(
+      { DATA_DIR: dir, WEBINAR_CLIENT_ID: 'client', WEBINAR_LIST_URL: 'https://provider.test/webinars' },
+      '/repo',
+    );
+    const actions = SERVICES.find((s) => s.name === 'actions')!;
+    const env = actions.env({
+      config,
+      secrets: resolveSecrets(config),
+      databaseUrl: 'postgres://127.0.0.1/x',
+    });
+    expect(env).toMatchObject({
+      WEBINAR_CLIENT_ID: 'client',
+      WEBINAR_LIST_URL: 'https://provider.test/webinars',
+    });
+    expect(env.WEBINAR_CLIENT_SECRET).toBeUndefined();
   });
 });

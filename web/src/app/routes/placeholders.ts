@@ -2,8 +2,6 @@
 export const PLACEHOLDERS = {
   factsheets: { title: 'Factsheets', description: 'Guides to the standards and the accreditation process.' },
   resources: { title: 'Resources', description: 'Templates and references for practices and surveyors.' },
-  webinars: { title: 'Webinars', description: 'Upcoming and recorded training sessions.' },
-  webinarCallback: { title: 'Webinars', description: 'Connecting your webinar account.' },
   comparativeReport: { title: 'Comparative Report', description: 'Compare results across practices.' },
   managementReport: {
     title: 'Management Report',

@@ -77,6 +77,14 @@ const AssessmentPage = lazyPage(
   () => import('../../features/assessments/components/assessment-page.tsx'),
   'AssessmentPage',
 );
+const WebinarsPage = lazyPage(
+  () => import('../../features/webinars/components/webinars-page.tsx'),
+  'WebinarsPage',
+);
+const WebinarCallbackPage = lazyPage(
+  () => import('../../features/webinars/components/webinar-callback-page.tsx'),
+  'WebinarCallbackPage',
+);
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
 
@@ -134,8 +142,8 @@ export const routes: RouteObject[] = [
               { path: 'Dashboard', element: <DashboardPage /> },
               soon('Factsheets', 'factsheets'),
               soon('Resources', 'resources'),
-              soon('Webinars', 'webinars'),
-              soon('GoToWebinars/callback', 'webinarCallback'),
+              { path: 'Webinars', element: <WebinarsPage /> },
+              { path: 'GoToWebinars/callback', element: <WebinarCallbackPage /> },
               soon('Reports/Comparative', 'comparativeReport'),
               soon('Reports/Management', 'managementReport'),
               soon('Reports/Analytics', 'analyticsReport'),

@@ -43,5 +43,9 @@ export const cacheOptions: CacheExchangeOpts = {
     DocumentDownloadUrlOutput: () => null,
     ResourceDownloadUrlOutput: () => null,
     CertificateDownloadUrlOutput: () => null,
+    WebinarAuthorizeUrlOutput: () => null,
+    WebinarsOutput: () => null,
+    Webinar: () => null,
+    WebinarConnectionOutput: () => null,
   },
 };
