@@ -1,0 +1,23 @@
+import { RESOURCE_MESSAGES } from '@portal/domain';
+import { AppError } from '../../errors/app-error.ts';
+import type { Caller } from '../practices/practice-access.ts';
+
+/**
+ * Resources and factsheets are managed by the provider admin only (as the indicator resources'
+ * GraphQL insert and update permissions): the metadata grants these actions to provider_admin, and
+ * this says it again for any other caller.
+ */
+export function requireResourceManager(caller: Caller): void {
+  if (caller.backOfficeRole !== 'provider_admin') throw new AppError('forbidden');
+}
+
+/** Keys of general resources' files: made by `createResourceUpload`, never by the browser. */
+export const RESOURCE_KEY = /^resources\/general\/[0-9a-f-]{36}\/[^/]+$/;
+
+export function requireResourceKey(key: string): void {
+  if (!RESOURCE_KEY.test(key))
+    throw new AppError('invalid_input', {
+      message: RESOURCE_MESSAGES.noSuchUpload,
+      fields: { file: RESOURCE_MESSAGES.noSuchUpload },
+    });
+}
