@@ -307,13 +307,13 @@ describe('nobody else manages them', () => {
         contentType: 'application/pdf',
         size: 10,
       });
-      expect(upload.errors, who).toBeDefined();
-      expect((await save(caller, form({ url: 'https://a.example/new' }))).errors, who).toBeDefined();
-      expect(
-        (await save(caller, form({ resourceId: target.id, url: 'https://a.example/changed' }))).errors,
-        who,
-      ).toBeDefined();
-      expect((await stack.gql(caller, ARCHIVE, { id: target.id, archived: true })).errors, who).toBeDefined();
+      expect(errorOf(upload).code, who).toBe('forbidden');
+      expect(errorOf(await save(caller, form({ url: 'https://a.example/new' }))).code, who).toBe('forbidden');
+      const edit = await save(caller, form({ resourceId: target.id, url: 'https://a.example/changed' }));
+      expect(errorOf(edit).code, who).toBe('forbidden');
+      expect(errorOf(await stack.gql(caller, ARCHIVE, { id: target.id, archived: true })).code, who).toBe(
+        'forbidden',
+      );
     }
     expect(await rowOf(target.id)).toEqual(before);
     expect(await countRows()).toBe(count);

@@ -4,8 +4,9 @@ import type { Caller } from '../practices/practice-access.ts';
 
 /**
  * Resources and factsheets are managed by the provider admin only (as the indicator resources'
- * GraphQL insert and update permissions): the metadata grants these actions to provider_admin, and
- * this says it again for any other caller.
+ * GraphQL insert and update permissions). The actions are in every role's schema, because the web
+ * app is typed against role user's (docs/decisions/web-app.md), so this is where the others are
+ * refused, with `forbidden`.
  */
 export function requireResourceManager(caller: Caller): void {
   if (caller.backOfficeRole !== 'provider_admin') throw new AppError('forbidden');
