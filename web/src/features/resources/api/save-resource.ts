@@ -29,25 +29,3 @@ export const SaveResourceMutation = graphql(`
     }
   }
 `);
-
-/** Starts the upload of a resource's file: a presigned PUT and the key to save. */
-export const CreateResourceUploadMutation = graphql(`
-  mutation CreateResourceUpload($name: String!, $contentType: String!, $size: Float!) {
-    createResourceUpload(name: $name, contentType: $contentType, size: $size) {
-      storageKey
-      uploadUrl
-      contentType
-    }
-  }
-`);
-
-/** Archives (archived true) or restores a resource or factsheet. */
-export const ArchiveResourceMutation = graphql(`
-  mutation ArchiveResource($resourceId: Int!, $archived: Boolean!) {
-    archiveResource(resourceId: $resourceId, archived: $archived) {
-      resourceId
-      archived
-      message
-    }
-  }
-`);

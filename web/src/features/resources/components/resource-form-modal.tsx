@@ -154,18 +154,19 @@ export function ResourceFormModal({
             onChange={(e) => setDescription(e.currentTarget.value)}
             error={errors.description}
           />
-          <Checkbox.Group label="Who sees it" required error={errors.forPm}>
+          <Checkbox.Group
+            label="Who sees it"
+            required
+            error={errors.forPm}
+            value={[...(forPm ? ['pm'] : []), ...(forSurveyor ? ['surveyor'] : [])]}
+            onChange={(value) => {
+              setForPm(value.includes('pm'));
+              setForSurveyor(value.includes('surveyor'));
+            }}
+          >
             <Group gap="lg" mt={6}>
-              <Checkbox
-                label="Practice managers"
-                checked={forPm}
-                onChange={(e) => setForPm(e.currentTarget.checked)}
-              />
-              <Checkbox
-                label="Surveyors"
-                checked={forSurveyor}
-                onChange={(e) => setForSurveyor(e.currentTarget.checked)}
-              />
+              <Checkbox value="pm" label="Practice managers" />
+              <Checkbox value="surveyor" label="Surveyors" />
             </Group>
           </Checkbox.Group>
           <Stack gap={6}>

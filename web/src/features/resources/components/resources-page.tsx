@@ -29,8 +29,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useResourceDownload } from '../../../lib/upload/use-resource-download.ts';
+import { ArchiveResourceMutation } from '../api/archive-resource.ts';
 import { GetResourcesQuery, type TResourceRow } from '../api/get-resources.ts';
-import { ArchiveResourceMutation } from '../api/save-resource.ts';
 import {
   audienceOf,
   categoriesOf,
@@ -138,6 +138,7 @@ function GeneralResourcesPage({ kind }: { kind: TGeneralResourceKind }) {
             </Text>
           ) : (
             <ResourcesTable
+              label={page.title}
               rows={shown}
               canManage={canManage}
               onEdit={setEditing}
@@ -164,12 +165,14 @@ function GeneralResourcesPage({ kind }: { kind: TGeneralResourceKind }) {
 }
 
 function ResourcesTable({
+  label,
   rows,
   canManage,
   onEdit,
   onChanged,
   kind,
 }: {
+  label: string;
   rows: readonly TResourceRow[];
   canManage: boolean;
   onEdit: (row: TResourceRow) => void;
@@ -191,7 +194,7 @@ function ResourcesTable({
 
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" highlightOnHover>
+      <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>

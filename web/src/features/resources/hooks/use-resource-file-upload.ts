@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useClient } from 'urql';
 import { useServices } from '../../../lib/services.tsx';
 import { putFile, UploadHttpError } from '../../../lib/upload/put-file.ts';
-import { CreateResourceUploadMutation } from '../api/save-resource.ts';
+import { CreateResourceUploadMutation } from '../api/create-resource-upload.ts';
 
 /** How a file's upload ended: its storage key for saveResource, or the words to show. */
 export type TResourceUploadOutcome = { ok: true; storageKey: string } | { ok: false; message: string };
