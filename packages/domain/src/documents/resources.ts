@@ -28,6 +28,8 @@ export const RESOURCE_MESSAGES = {
   descriptionTooLong: `Max ${RESOURCE_DESCRIPTION_MAX} characters`,
   urlInvalid: 'Enter a web address starting with http:// or https://',
   fileOrUrl: 'Choose a file or enter a web address',
+  fileRequired: 'Choose a file',
+  urlRequired: 'Enter a web address',
   audienceRequired: 'Choose who sees it: practice managers, surveyors or both',
   noSuchUpload: 'The file was not uploaded, please choose it again',
   noSuchResource: 'There is no such resource',

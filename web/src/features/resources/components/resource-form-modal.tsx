@@ -84,11 +84,11 @@ export function ResourceFormModal({
     const checked = ZResourceFormSchema.safeParse(values);
     const found = checked.success ? {} : fieldErrors(checked.error);
     // The schema lets an edit keep its file; a link being turned into a file needs one.
-    if (source === 'file' && !file && !keepsFile) found.file = RESOURCE_MESSAGES.fileOrUrl;
-    else if (source === 'file' && found.url) {
-      found.file = found.url;
+    // The schema's words name both ways; the form says the one chosen.
+    if (source === 'file') {
       delete found.url;
-    }
+      if (!file && !keepsFile) found.file = RESOURCE_MESSAGES.fileRequired;
+    } else if (found.url === RESOURCE_MESSAGES.fileOrUrl) found.url = RESOURCE_MESSAGES.urlRequired;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
@@ -189,7 +189,7 @@ export function ResourceFormModal({
               placeholder={
                 keepsFile
                   ? `Keep the current ${resource?.file_type?.toUpperCase() ?? ''} file`
-                  : 'Choose a file'
+                  : 'No file chosen'
               }
               description="pdf, docx, doc, xlsx, xls, jpeg, png, gif or pages"
               accept={DOCUMENT_ACCEPT_ATTRIBUTE}

@@ -123,7 +123,7 @@ describe('Resources and Factsheets on the real stack', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add factsheet' }));
     expect(within(dialog).getAllByText('Required.').length).toBe(2);
     expect(within(dialog).getByText('Choose who sees it: practice managers, surveyors or both')).toBeTruthy();
-    expect(within(dialog).getByText('Choose a file or enter a web address')).toBeTruthy();
+    expect(within(dialog).getByText('Choose a file')).toBeTruthy();
     expect((await stack.sql.query('select count(*)::int as n from indicator_resources')).rows[0].n).toBe(
       before,
     );

@@ -24,7 +24,7 @@ import {
 } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { FileIcon, LinkIcon, PencilIcon, TrashIcon } from '../../../components/icons.tsx';
+import { FileIcon, LinkIcon, PencilIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -111,7 +111,7 @@ function GeneralResourcesPage({ kind }: { kind: TGeneralResourceKind }) {
               value={filter.category}
               onChange={(value) => setFilter({ ...filter, category: value })}
               clearable
-              w={220}
+              w={200}
             />
             {canManage ? (
               <Switch
@@ -281,14 +281,15 @@ function ResourcesTable({
                         Restore
                       </Button>
                     ) : (
-                      <ActionIcon
+                      <Button
+                        size="compact-sm"
                         variant="subtle"
-                        color="red"
-                        aria-label={`Archive ${row.name}`}
+                        color="gray"
                         onClick={() => void setArchived(row, true)}
+                        aria-label={`Archive ${row.name}`}
                       >
-                        <TrashIcon size={16} />
-                      </ActionIcon>
+                        Archive
+                      </Button>
                     )}
                   </Group>
                 </Table.Td>
