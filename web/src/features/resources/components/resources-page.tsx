@@ -85,7 +85,7 @@ function GeneralResourcesPage({ kind }: { kind: TGeneralResourceKind }) {
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
               label={`Search ${page.title.toLowerCase()}`}
-              placeholder="Name, category or description"
+              placeholder="Name or description"
               value={filter.search}
               onChange={(e) => setFilter({ ...filter, search: e.currentTarget.value })}
               style={{ flex: '1 1 240px' }}
