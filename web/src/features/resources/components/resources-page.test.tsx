@@ -9,6 +9,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.ts';
+import { pickOption } from '../../../test/pick-option.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 const pdf = (name: string) => new File(['%PDF-1.4 a factsheet'], name, { type: 'application/pdf' });
@@ -63,6 +64,9 @@ describe('Resources and Factsheets on the real stack', () => {
   }, 60_000);
 
   const table = () => screen.findByRole('table', { name: 'Resources' }, { timeout: 15_000 });
+  /** A filter's select box (its list of options is labelled by the same label). */
+  const selectInput = (label: string) =>
+    screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT')!;
   /** The names in the list of the test's own rows (plain DOM: role queries are slow on a whole app). */
   const shownNames = async () => {
     const rows = [...(await table()).querySelectorAll('tbody tr')];
@@ -95,6 +99,50 @@ describe('Resources and Factsheets on the real stack', () => {
     const text = (await shownNames()).join('|');
     expect(text).toContain(names.surveyor);
     expect(text).toContain(names.both);
+  });
+
+  it('filters by type and by category', async () => {
+    await renderAppOnStack(stack, '/Resources', { as: surveyor });
+    await waitFor(async () => expect((await shownNames()).length).toBe(2), { timeout: 15_000 });
+    const user = userEvent.setup();
+    await pickOption(user, selectInput('Category'), 'Surveying');
+    await waitFor(async () => expect(await shownNames()).toEqual([expect.stringContaining(names.surveyor)]));
+    await pickOption(user, selectInput('Type'), 'Files');
+    await screen.findByText('No resources match.');
+    await pickOption(user, selectInput('Type'), 'Links');
+    await waitFor(async () => expect(await shownNames()).toEqual([expect.stringContaining(names.surveyor)]));
+  });
+
+  it('lets the admin edit a file resource and keep its file', async () => {
+    const row = await createGeneralResource(stack.sql, {
+      name: `Editable ${tag}`,
+      category: 'Templates',
+      forPm: true,
+      fileType: 'pdf',
+    });
+    await renderAppOnStack(stack, '/Resources', { as: admin });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: `Edit Editable ${tag}` }, { timeout: 15_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit resource' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, `Edited ${tag}`);
+    await user.click(within(dialog).getByLabelText('Surveyors'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Successfully saved the resource.', {}, { timeout: 15_000 })).toBeTruthy();
+    const { rows } = await stack.sql.query(
+      'select name, storage_key, file_type, for_pm, for_surveyor from indicator_resources where id = $1',
+      [row.id],
+    );
+    expect(rows[0]).toEqual({
+      name: `Edited ${tag}`,
+      storage_key: row.storageKey,
+      file_type: 'pdf',
+      for_pm: true,
+      for_surveyor: true,
+    });
   });
 
   it('shows the admin every resource, archived ones behind Show archived, and who each is for', async () => {
