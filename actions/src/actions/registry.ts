@@ -25,6 +25,9 @@ import { confirmSurveyVisit } from './practices/confirm-survey-visit.ts';
 import { practicePaymentUrl } from './practices/practice-payment-url.ts';
 import { savePracticeDetails } from './practices/save-practice-details.ts';
 import { submitReapplication } from './practices/submit-reapplication.ts';
+import { archiveResource } from './resources/archive-resource.ts';
+import { createResourceUpload } from './resources/create-resource-upload.ts';
+import { saveResource } from './resources/save-resource.ts';
 import { archiveStaffMember } from './staff/archive-staff-member.ts';
 import { findStaffByRegistration } from './staff/find-staff-by-registration.ts';
 import { saveStaffMember } from './staff/save-staff-member.ts';
@@ -60,6 +63,9 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     documentsZipUrl,
     resourceDownloadUrl,
     certificateDownloadUrl,
+    createResourceUpload,
+    saveResource,
+    archiveResource,
     addPractice,
     savePracticeDetails,
     submitReapplication,

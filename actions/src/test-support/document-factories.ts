@@ -142,3 +142,29 @@ export async function createIndicatorResource(
   );
   return { id: rows[0]!.id, storageKey, name };
 }
+
+/** A resource or factsheet of the Resources / Factsheets pages (no indicator): a file unless a `url` is given. */
+export async function createGeneralResource(
+  sql: pg.Pool,
+  overrides: ResourceOverrides & { kind?: 'RESOURCE' | 'FACTSHEET'; category?: string } = {},
+) {
+  const isLink = overrides.url !== undefined;
+  const storageKey = isLink ? null : (overrides.storageKey ?? `resources/test/${unique()}.pdf`);
+  const name = overrides.name ?? `Resource ${unique()}`;
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into public.indicator_resources (kind, category, name, file_type, storage_key, url, for_pm, for_surveyor, archived)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    [
+      overrides.kind ?? 'RESOURCE',
+      overrides.category ?? 'General',
+      name,
+      overrides.fileType === undefined ? (isLink ? null : 'pdf') : overrides.fileType,
+      storageKey,
+      overrides.url ?? null,
+      overrides.forPm ?? false,
+      overrides.forSurveyor ?? false,
+      overrides.archived ?? false,
+    ],
+  );
+  return { id: rows[0]!.id, storageKey, name };
+}

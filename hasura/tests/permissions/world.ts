@@ -104,6 +104,22 @@ export async function createPermissionWorld(sql: Sql) {
       ...resource,
     });
   }
+  // General resources and factsheets (no indicator) follow the same rule (matrix: indicator_resources).
+  for (const [kind, resource] of [
+    ['RESOURCE', { for_pm: true }],
+    ['RESOURCE', { for_surveyor: true }],
+    ['FACTSHEET', { for_pm: true, for_surveyor: true }],
+    ['FACTSHEET', { for_surveyor: true, archived: true }],
+    ['FACTSHEET', {}],
+  ] as const) {
+    await insertRow(sql, 'indicator_resources', {
+      kind,
+      category: 'General',
+      name: 'Factsheet',
+      url: 'https://resources.example/factsheet',
+      ...resource,
+    });
+  }
   await insertRow(sql, 'surveyor_profiles', { user_id: users.surveyor.id, rate_classification: 'LEAD' });
 
   const cycle = (practiceId: number, columns: Row = {}) =>

@@ -207,6 +207,33 @@ describe('demo seeds', () => {
     expect(rows.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('has resources and factsheets (files and links) for PMs, for surveyors, archived and back office only', async () => {
+    const rows = await q<{
+      kind: string;
+      files: number;
+      urls: number;
+      pm: number;
+      su: number;
+      archived: number;
+      nobody: number;
+    }>(
+      `select kind, count(*) filter (where storage_key is not null)::int as files, count(*) filter (where url is not null)::int as urls,
+              count(*) filter (where for_pm and not archived)::int as pm, count(*) filter (where for_surveyor and not archived)::int as su,
+              count(*) filter (where archived)::int as archived,
+              count(*) filter (where not for_pm and not for_surveyor)::int as nobody
+         from indicator_resources where indicator_id is null group by kind order by kind`,
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['FACTSHEET', 'RESOURCE']);
+    for (const row of rows) {
+      expect(row.files, row.kind).toBeGreaterThan(0);
+      expect(row.urls, row.kind).toBeGreaterThan(0);
+      expect(row.pm, row.kind).toBeGreaterThan(1);
+      expect(row.su, row.kind).toBeGreaterThan(0);
+      expect(row.archived, row.kind).toBeGreaterThan(0);
+    }
+    expect(rows.find((r) => r.kind === 'RESOURCE')!.nobody).toBeGreaterThan(0);
+  });
+
   it('gives pm@demo.test several practices in many states, pm.single one, newuser none', async () => {
     const practicesOf = async (email: string) =>
       (

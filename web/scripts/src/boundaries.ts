@@ -18,6 +18,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   documents: ['practices'],
   invitations: [],
   practices: [],
+  resources: [],
   staff: ['contacts', 'practices'],
   webinars: [],
 };

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { createGeneralResource } from '../../../actions/src/test-support/document-factories.ts';
 import {
   addPracticeRole,
   createInvitation,
@@ -14,7 +15,7 @@ import {
  * takes overrides, and dates are days from the database's `current_date`.
  */
 
-export { addPracticeRole, createInvitation, createUser };
+export { addPracticeRole, createGeneralResource, createInvitation, createUser };
 
 /** A created account: its id and the e-mail and password it signs in with. */
 export type TestUser = Awaited<ReturnType<typeof createUser>>;

@@ -37,3 +37,6 @@ export const DEFAULT_PHONE_COUNTRY = 'AU';
 /** Editable cell text areas grow from 2 to 8 rows. */
 export const CELL_TEXTAREA_MIN_ROWS = 2;
 export const CELL_TEXTAREA_MAX_ROWS = 8;
+
+/** Debounce of the search box of the Resources and Factsheets pages (ours: the practice search's). */
+export const RESOURCE_SEARCH_DEBOUNCE_MS = PRACTICE_SEARCH_DEBOUNCE_MS;

@@ -7,5 +7,6 @@ export * from './file-size.ts';
 export * from './file-types.ts';
 export * from './folder-colours.ts';
 export * from './resource-file-name.ts';
+export * from './resources.ts';
 export * from './shorten-file-name.ts';
 export * from './staff-document-targets.ts';

@@ -1,7 +1,5 @@
 /** Screens whose features arrive in later issues, with what they will do. */
 export const PLACEHOLDERS = {
-  factsheets: { title: 'Factsheets', description: 'Guides to the standards and the accreditation process.' },
-  resources: { title: 'Resources', description: 'Templates and references for practices and surveyors.' },
   comparativeReport: { title: 'Comparative Report', description: 'Compare results across practices.' },
   managementReport: {
     title: 'Management Report',

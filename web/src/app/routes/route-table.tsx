@@ -36,6 +36,14 @@ const InvitePage = lazyPage(
   () => import('../../features/invitations/components/invite-page.tsx'),
   'InvitePage',
 );
+const ResourcesPage = lazyPage(
+  () => import('../../features/resources/components/resources-page.tsx'),
+  'ResourcesPage',
+);
+const FactsheetsPage = lazyPage(
+  () => import('../../features/resources/components/resources-page.tsx'),
+  'FactsheetsPage',
+);
 const PracticeListPage = lazyPage(
   () => import('../../features/practices/components/practice-list-page.tsx'),
   'PracticeListPage',
@@ -140,8 +148,8 @@ export const routes: RouteObject[] = [
               { path: 'Practice/SurveyConfirmation/:id', element: <SurveyConfirmationPage /> },
               { path: 'Practice/Reapplication/:id', element: <PracticeReapplicationPage /> },
               { path: 'Dashboard', element: <DashboardPage /> },
-              soon('Factsheets', 'factsheets'),
-              soon('Resources', 'resources'),
+              { path: 'Factsheets', element: <FactsheetsPage /> },
+              { path: 'Resources', element: <ResourcesPage /> },
               { path: 'Webinars', element: <WebinarsPage /> },
               { path: 'GoToWebinars/callback', element: <WebinarCallbackPage /> },
               soon('Reports/Comparative', 'comparativeReport'),

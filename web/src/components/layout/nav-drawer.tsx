@@ -20,6 +20,8 @@ const ICONS = {
   practices: icon('M3 21V8l9-5 9 5v13M9 21v-6h6v6M3 21h18'),
   report: icon('M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6'),
   chart: icon('M4 20V10m6 10V4m6 16v-7m4 7H2'),
+  book: icon('M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2zm0 16a2 2 0 0 1 2-2h13v2'),
+  sheet: icon('M7 3h10v18H7zM10 8h4M10 12h4M10 16h2'),
 };
 
 function Item({
@@ -54,7 +56,8 @@ function Item({
 }
 
 /**
- * The navigation drawer (spec 000 §2); practices and reports are hidden from new users.
+ * The navigation drawer (spec 000 §2); practices, reports and the guidance pages (Resources,
+ * Factsheets: for practice managers, surveyors and admins) are hidden from new users.
  * `onNavigate` is called when a link is followed (the overlay closes then).
  */
 export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
@@ -86,6 +89,11 @@ export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
             leftSection={ICONS.chart}
             onNavigate={onNavigate}
           />
+          <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
+            Guidance
+          </Text>
+          <Item to="/Resources" label="Resources" leftSection={ICONS.book} onNavigate={onNavigate} />
+          <Item to="/Factsheets" label="Factsheets" leftSection={ICONS.sheet} onNavigate={onNavigate} />
         </>
       )}
     </Stack>

@@ -14,7 +14,8 @@ const DEMO_KEYS_SQL = `
   select storage_key as key, name as title, 'Document of the practice' as kind
     from public.documents where uploaded_at is not null
   union all
-  select storage_key, name, 'Indicator resource' from public.indicator_resources where storage_key is not null
+  select storage_key, name, case kind when 'RESOURCE' then 'Resource' when 'FACTSHEET' then 'Factsheet' else 'Indicator resource' end
+    from public.indicator_resources where storage_key is not null
   union all
   select storage_key, initcap(type) || ' certificate: ' || name, 'Certificate'
     from public.certificates where storage_key is not null
