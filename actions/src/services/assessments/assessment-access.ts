@@ -1,15 +1,18 @@
 import {
   ASSESSMENT_MESSAGES,
   assessmentButtons,
+  canMove,
   derivePermissionFlags,
   hasPracticeAccess,
   type TAssessmentAccessContext,
   type TAssessmentButtons,
+  type TAssessmentMove,
   type TAssessmentStatus,
   type TAssessmentType,
   type TPracticeAccess,
 } from '@portal/domain';
 import { type SqlQuery, sql } from '../../db/sql.ts';
+import { transition } from '../../db/transition.ts';
 import { AppError, type ErrorCode } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
@@ -98,4 +101,40 @@ export function noSuchAssessment(): AppError {
 /** Refuses with a message of ASSESSMENT_MESSAGES unless `allowed`. */
 export function requireThat(allowed: boolean, code: ErrorCode, message?: string): void {
   if (!allowed) throw new AppError(code, message === undefined ? {} : { message });
+}
+
+/**
+ * A self assessment's move (submit, complete) in the caller's transaction: the assessment locked
+ * and of type PRESURVEY, the caller holding `button` when the status allows the move (a status it
+ * cannot start from is refused with `refused`, whoever asks), then the transition stamped with who
+ * and when. Answers the moved row.
+ */
+export async function moveSelfAssessment(
+  tx: Queryable,
+  caller: Caller,
+  input: {
+    assessmentId: number;
+    bulkToolsSwitch: boolean;
+    move: TAssessmentMove;
+    button: keyof TAssessmentButtons;
+    refused: string;
+  },
+) {
+  const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
+    bulkToolsSwitch: input.bulkToolsSwitch,
+    lock: true,
+  });
+  requireThat(assessment.type === 'PRESURVEY', 'invalid_input', ASSESSMENT_MESSAGES.selfAssessmentOnly);
+  requireThat(!canMove(input.move, context.type, context.status) || buttons[input.button], 'forbidden');
+  const moved = await transition(tx, {
+    table: 'assessments',
+    id: assessment.id,
+    from: input.move.from,
+    to: input.move.to,
+    actor: caller.actor,
+    stamp: { at: 'updated_at', by: 'last_updated_by_id' },
+    notFound: ASSESSMENT_MESSAGES.noSuchAssessment,
+    refused: () => ({ message: input.refused }),
+  });
+  return { assessment, moved };
 }

@@ -1,15 +1,17 @@
 import {
   ASSESSMENT_MESSAGES,
   BLANK_RESPONSE,
+  canChangeAssessmentInputs,
   type TChecklistItemRef,
   type TIndicatorResponseFields,
 } from '@portal/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Actor, Queryable } from '../../plugins/app/db.ts';
-import type { AssessmentRow } from './assessment-access.ts';
+import type { Caller } from '../practices/practice-access.ts';
+import { type AssessmentRow, loadAssessmentForCaller, requireThat } from './assessment-access.ts';
 
 /** The columns of a response the screen reads and writes: exactly the fields of BLANK_RESPONSE. */
 export const RESPONSE_FIELDS = Object.keys(BLANK_RESPONSE) as (keyof TIndicatorResponseFields)[];
@@ -91,6 +93,32 @@ export async function touchAssessment(tx: Queryable, assessmentId: number, actor
  * answered with the spec's 'Failed updating all indicators' (`operation_failed`, so the message
  * reaches the screen through the engine).
  */
+/**
+ * A bulk tool (spec 001 §4 Auto complete, Auto clear) in one transaction: the assessment locked,
+ * the caller holding the tool's button and allowed to change the inputs, then `work`; any
+ * failure that is not a refusal becomes 'Failed updating all indicators' and nothing is kept.
+ */
+export async function runBulkTool<T>(
+  app: Pick<FastifyInstance, 'db' | 'config' | 'log'>,
+  caller: Caller,
+  input: { assessmentId: number; button: 'autoComplete' | 'autoClear' },
+  work: (tx: Queryable, assessment: AssessmentRow) => Promise<T>,
+): Promise<T> {
+  try {
+    return await app.db.transaction(async (tx) => {
+      const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
+        bulkToolsSwitch: app.config.assessmentBulkTools,
+        lock: true,
+      });
+      requireThat(buttons[input.button], 'forbidden');
+      requireThat(canChangeAssessmentInputs(context), 'invalid_transition', ASSESSMENT_MESSAGES.notAllowed);
+      return work(tx, assessment);
+    }, caller.actor);
+  } catch (error) {
+    throw bulkFailure(error, app.log);
+  }
+}
+
 export function bulkFailure(error: unknown, log: FastifyBaseLogger): unknown {
   if (error instanceof AppError || isDatabaseUnavailable(error)) return error;
   log.error({ err: error }, 'assessment bulk tool failed');

@@ -1,14 +1,8 @@
-import {
-  ASSESSMENT_MESSAGES,
-  BLANK_RESPONSE,
-  canChangeAssessmentInputs,
-  isBlankResponse,
-} from '@portal/domain';
+import { ASSESSMENT_MESSAGES, BLANK_RESPONSE, isBlankResponse } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
-import { bulkFailure, loadResponses, RESPONSE_FIELDS, touchAssessment } from './assessment-responses.ts';
+import { loadResponses, RESPONSE_FIELDS, runBulkTool, touchAssessment } from './assessment-responses.ts';
 
 /** `set` of every field of a response back to BLANK_RESPONSE, with the stamps a blank one has. */
 const BLANK_SET = sql.join([
@@ -28,32 +22,20 @@ export async function autoClearAssessment(
   caller: Caller,
   input: { assessmentId: number },
 ) {
-  try {
-    return await app.db.transaction(async (tx) => {
-      const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
-        bulkToolsSwitch: app.config.assessmentBulkTools,
-        lock: true,
-      });
-      requireThat(buttons.autoClear, 'forbidden');
-      requireThat(canChangeAssessmentInputs(context), 'invalid_transition', ASSESSMENT_MESSAGES.notAllowed);
-      const ids = (await loadResponses(tx, assessment.id))
-        .filter((r) => !isBlankResponse(r))
-        .map((r) => r.id);
-      if (ids.length > 0) {
-        await tx.many(sql`
+  return runBulkTool(app, caller, { ...input, button: 'autoClear' }, async (tx, assessment) => {
+    const ids = (await loadResponses(tx, assessment.id)).filter((r) => !isBlankResponse(r)).map((r) => r.id);
+    if (ids.length > 0) {
+      await tx.many(sql`
           update public.indicator_responses
              set ${BLANK_SET}, last_updated_by_id = ${caller.userId}
            where id = any(${ids}::integer[])`);
-        await touchAssessment(tx, assessment.id, caller.actor);
-      }
-      return {
-        id: assessment.id,
-        status: assessment.status,
-        updated: ids.length,
-        message: ASSESSMENT_MESSAGES.bulkDone,
-      };
-    }, caller.actor);
-  } catch (error) {
-    throw bulkFailure(error, app.log);
-  }
+      await touchAssessment(tx, assessment.id, caller.actor);
+    }
+    return {
+      id: assessment.id,
+      status: assessment.status,
+      updated: ids.length,
+      message: ASSESSMENT_MESSAGES.bulkDone,
+    };
+  });
 }

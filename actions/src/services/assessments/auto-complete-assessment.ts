@@ -1,13 +1,12 @@
-import { ASSESSMENT_MESSAGES, autoCompletedResponse, canChangeAssessmentInputs } from '@portal/domain';
+import { ASSESSMENT_MESSAGES, autoCompletedResponse } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
 import {
-  bulkFailure,
   createMissingResponses,
   loadChecklistItems,
   loadResponses,
+  runBulkTool,
   touchAssessment,
 } from './assessment-responses.ts';
 
@@ -24,47 +23,37 @@ export async function autoCompleteAssessment(
   caller: Caller,
   input: { assessmentId: number },
 ) {
-  try {
-    return await app.db.transaction(async (tx) => {
-      const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
-        bulkToolsSwitch: app.config.assessmentBulkTools,
-        lock: true,
-      });
-      requireThat(buttons.autoComplete, 'forbidden');
-      requireThat(canChangeAssessmentInputs(context), 'invalid_transition', ASSESSMENT_MESSAGES.notAllowed);
-      await createMissingResponses(tx, assessment);
-      const items = await loadChecklistItems(tx, assessment);
-      const changes = (await loadResponses(tx, assessment.id)).flatMap((response) => {
-        const done = autoCompletedResponse(assessment.type, response, items.get(response.indicator_id) ?? []);
-        return done
-          ? [
-              {
-                id: response.id,
-                compliance: done.compliance,
-                is_marked_complete: done.is_marked_complete,
-                checklists: done.checklists,
-              },
-            ]
-          : [];
-      });
-      if (changes.length > 0) {
-        await tx.many(sql`
+  return runBulkTool(app, caller, { ...input, button: 'autoComplete' }, async (tx, assessment) => {
+    await createMissingResponses(tx, assessment);
+    const items = await loadChecklistItems(tx, assessment);
+    const changes = (await loadResponses(tx, assessment.id)).flatMap((response) => {
+      const done = autoCompletedResponse(assessment.type, response, items.get(response.indicator_id) ?? []);
+      return done
+        ? [
+            {
+              id: response.id,
+              compliance: done.compliance,
+              is_marked_complete: done.is_marked_complete,
+              checklists: done.checklists,
+            },
+          ]
+        : [];
+    });
+    if (changes.length > 0) {
+      await tx.many(sql`
           update public.indicator_responses r
              set compliance = v.compliance, is_marked_complete = v.is_marked_complete,
                  checklists = v.checklists, last_updated_by_id = ${caller.userId}
             from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
                    as v(id integer, compliance text, is_marked_complete boolean, checklists jsonb)
            where r.id = v.id`);
-        await touchAssessment(tx, assessment.id, caller.actor);
-      }
-      return {
-        id: assessment.id,
-        status: assessment.status,
-        updated: changes.length,
-        message: ASSESSMENT_MESSAGES.bulkDone,
-      };
-    }, caller.actor);
-  } catch (error) {
-    throw bulkFailure(error, app.log);
-  }
+      await touchAssessment(tx, assessment.id, caller.actor);
+    }
+    return {
+      id: assessment.id,
+      status: assessment.status,
+      updated: changes.length,
+      message: ASSESSMENT_MESSAGES.bulkDone,
+    };
+  });
 }

@@ -1,8 +1,7 @@
-import { ASSESSMENT_MESSAGES, canMove, SELF_ASSESSMENT_COMPLETE } from '@portal/domain';
+import { ASSESSMENT_MESSAGES, SELF_ASSESSMENT_COMPLETE } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { transition } from '../../db/transition.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
+import { moveSelfAssessment } from './assessment-access.ts';
 
 /**
  * `completeSelfAssessment(assessmentId)` (spec 001 §4 the 'Completed' action; §7 POST
@@ -16,26 +15,16 @@ export async function completeSelfAssessment(
   caller: Caller,
   input: { assessmentId: number },
 ) {
-  const moved = await app.db.transaction(async (tx) => {
-    const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
-      bulkToolsSwitch: app.config.assessmentBulkTools,
-      lock: true,
-    });
-    requireThat(assessment.type === 'PRESURVEY', 'invalid_input', ASSESSMENT_MESSAGES.selfAssessmentOnly);
-    requireThat(
-      !canMove(SELF_ASSESSMENT_COMPLETE, context.type, context.status) || buttons.completed,
-      'forbidden',
-    );
-    return transition(tx, {
-      table: 'assessments',
-      id: assessment.id,
-      from: SELF_ASSESSMENT_COMPLETE.from,
-      to: SELF_ASSESSMENT_COMPLETE.to,
-      actor: caller.actor,
-      stamp: { at: 'updated_at', by: 'last_updated_by_id' },
-      notFound: ASSESSMENT_MESSAGES.noSuchAssessment,
-      refused: () => ({ message: ASSESSMENT_MESSAGES.notUnderReview }),
-    });
-  }, caller.actor);
+  const { moved } = await app.db.transaction(
+    (tx) =>
+      moveSelfAssessment(tx, caller, {
+        assessmentId: input.assessmentId,
+        bulkToolsSwitch: app.config.assessmentBulkTools,
+        move: SELF_ASSESSMENT_COMPLETE,
+        button: 'completed',
+        refused: ASSESSMENT_MESSAGES.notUnderReview,
+      }),
+    caller.actor,
+  );
   return { id: moved.id, status: moved.status, message: ASSESSMENT_MESSAGES.completed };
 }

@@ -1,10 +1,9 @@
-import { ASSESSMENT_MESSAGES, canMove, SELF_ASSESSMENT_SUBMIT } from '@portal/domain';
+import { ASSESSMENT_MESSAGES, SELF_ASSESSMENT_SUBMIT } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
-import { transition } from '../../db/transition.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
+import { moveSelfAssessment } from './assessment-access.ts';
 
 /**
  * `submitSelfAssessment(assessmentId)` (spec 001 §4 'submit for review'; §7 POST
@@ -20,25 +19,12 @@ export async function submitSelfAssessment(
   input: { assessmentId: number },
 ) {
   const moved = await app.db.transaction(async (tx) => {
-    const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
+    const { assessment, moved: done } = await moveSelfAssessment(tx, caller, {
+      assessmentId: input.assessmentId,
       bulkToolsSwitch: app.config.assessmentBulkTools,
-      lock: true,
-    });
-    requireThat(assessment.type === 'PRESURVEY', 'invalid_input', ASSESSMENT_MESSAGES.selfAssessmentOnly);
-    // A status it can be submitted from, but not by this caller.
-    requireThat(
-      !canMove(SELF_ASSESSMENT_SUBMIT, context.type, context.status) || buttons.submitForReview,
-      'forbidden',
-    );
-    const done = await transition(tx, {
-      table: 'assessments',
-      id: assessment.id,
-      from: SELF_ASSESSMENT_SUBMIT.from,
-      to: SELF_ASSESSMENT_SUBMIT.to,
-      actor: caller.actor,
-      stamp: { at: 'updated_at', by: 'last_updated_by_id' },
-      notFound: ASSESSMENT_MESSAGES.noSuchAssessment,
-      refused: () => ({ message: ASSESSMENT_MESSAGES.alreadySubmitted }),
+      move: SELF_ASSESSMENT_SUBMIT,
+      button: 'submitForReview',
+      refused: ASSESSMENT_MESSAGES.alreadySubmitted,
     });
     const submission = await tx.maybeOne<{ id: number }>(sql`
       insert into public.assessment_submissions (assessment_id, user_id)
