@@ -53,6 +53,7 @@ export const ENUM_TABLES = [
   'staff_type',
   'surveyor_rate_classification',
   'visit_status',
+  'visit_reason',
   'visit_type',
   'visitor_status',
   'vr_status',
@@ -80,6 +81,8 @@ export const MATRIX: Record<string, MatrixRow> = {
   // A user changes their own names, title and phone through the updateAccount action, validated there.
   users: { user: 's', qam: 'su', provider_admin: 'siu' },
   surveyor_profiles: { user: 's', qam: 'siu', provider_admin: 'siu' },
+  // Declared and archived through the conflict-of-interest actions, validated there.
+  surveyor_conflicts: { user: 's', qam: 's', provider_admin: 's' },
   // A PM changes these only through the savePracticeDetails action, validated there.
   addresses: { user: 's', qam: 'siu', provider_admin: 'siu' },
   organisations: { user: 's', qam: 'siu', provider_admin: 'siu' },
@@ -191,6 +194,7 @@ export const VISIBLE_TO_USER: Record<string, { key: string; sql: string }> = {
       join accreditations a on a.id = v.accreditation_id where sv.user_id = $1 or a.practice_id in ${MINE}`,
   },
   preferred_days: { key: 'id', sql: 'select id from preferred_days where user_id = $1' },
+  surveyor_conflicts: { key: 'id', sql: 'select id from surveyor_conflicts where user_id = $1' },
   reapplications: { key: 'id', sql: byPractice('reapplications') },
   folders: {
     key: 'id',
