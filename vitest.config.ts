@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The unhandled-errors reporter repeats each such error briefly after the summary (CI logs keep the tail).
+    reporters: ['default', './vitest.unhandled-reporter.ts'],
   },
 });

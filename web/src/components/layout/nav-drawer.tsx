@@ -22,6 +22,7 @@ const ICONS = {
   chart: icon('M4 20V10m6 10V4m6 16v-7m4 7H2'),
   book: icon('M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2zm0 16a2 2 0 0 1 2-2h13v2'),
   sheet: icon('M7 3h10v18H7zM10 8h4M10 12h4M10 16h2'),
+  video: icon('M3 6h12v12H3zM15 10l6-3v10l-6-3'),
 };
 
 function Item({
@@ -57,7 +58,7 @@ function Item({
 
 /**
  * The navigation drawer (spec 000 §2); practices, reports and the guidance pages (Resources,
- * Factsheets: for practice managers, surveyors and admins) are hidden from new users.
+ * Factsheets, Webinars: for practice managers, surveyors and admins) are hidden from new users.
  * `onNavigate` is called when a link is followed (the overlay closes then).
  */
 export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
@@ -94,6 +95,7 @@ export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
           </Text>
           <Item to="/Resources" label="Resources" leftSection={ICONS.book} onNavigate={onNavigate} />
           <Item to="/Factsheets" label="Factsheets" leftSection={ICONS.sheet} onNavigate={onNavigate} />
+          <Item to="/Webinars" label="Webinars" leftSection={ICONS.video} onNavigate={onNavigate} />
         </>
       )}
     </Stack>
