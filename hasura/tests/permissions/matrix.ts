@@ -91,6 +91,8 @@ export const MATRIX: Record<string, MatrixRow> = {
   practice_users: PRACTICE_DATA_BACK_OFFICE,
   contacts: { user: 'siu', qam: 'siu', provider_admin: 'siu' },
   survey_versions: STANDARDS,
+  // Reference data: maintained through the admin console (the admin secret).
+  public_holidays: READ_ONLY_FOR_ALL,
   accreditations: { user: 'su', qam: 'siu', provider_admin: 'siu' },
   survey_visits: { user: 'su', qam: 'siu', provider_admin: 'siu' },
   survey_visitors: { user: 'su', qam: 'siu', provider_admin: 'siu' },
@@ -182,6 +184,7 @@ export const VISIBLE_TO_USER: Record<string, { key: string; sql: string }> = {
   practice_users: { key: 'id', sql: byPractice('practice_users') },
   contacts: { key: 'id', sql: byPractice('contacts') },
   survey_versions: { key: 'id', sql: 'select id from survey_versions' },
+  public_holidays: { key: 'day', sql: 'select day::text as id from public_holidays' },
   accreditations: { key: 'id', sql: byPractice('accreditations') },
   survey_visits: {
     key: 'id',

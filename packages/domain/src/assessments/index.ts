@@ -1,3 +1,4 @@
+export * from './action-plan.ts';
 export * from './assessment-labels.ts';
 export * from './assessment-lock-reason.ts';
 export * from './assessment-messages.ts';
