@@ -78,7 +78,14 @@ describe('signing in as each demo account', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
-    for (const item of ['Practices', 'Management Report', 'Analytics Report', 'Resources', 'Factsheets', 'Webinars']) {
+    for (const item of [
+      'Practices',
+      'Management Report',
+      'Analytics Report',
+      'Resources',
+      'Factsheets',
+      'Webinars',
+    ]) {
       expect(await nav.getByRole('link', { name: item }).count(), item).toBe(account.newUser ? 0 : 1);
     }
     expect(await page.getByRole('link', { name: 'Admin area' }).count()).toBe(account.admin ? 1 : 0);

@@ -23,7 +23,9 @@ describe('business days skip weekends and the public holidays in the data', () =
 
   it('gives the action plan due date as the weekdays that are not holidays, counted one by one', async () => {
     const holidays = new Set(
-      (await t.db.q<{ day: string }>('select day::text as day from public.public_holidays')).map((r) => r.day),
+      (await t.db.q<{ day: string }>('select day::text as day from public.public_holidays')).map(
+        (r) => r.day,
+      ),
     );
     for (const start of ['2026-01-15', '2026-03-20', '2026-11-25', '2027-12-01']) {
       const day = new Date(`${start}T00:00:00Z`);
@@ -33,14 +35,18 @@ describe('business days skip weekends and the public holidays in the data', () =
         const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
         if (!weekend && !holidays.has(day.toISOString().slice(0, 10))) left -= 1;
       }
-      expect(await addBusinessDays(start, ACTION_PLAN_BUSINESS_DAYS), start).toBe(day.toISOString().slice(0, 10));
+      expect(await addBusinessDays(start, ACTION_PLAN_BUSINESS_DAYS), start).toBe(
+        day.toISOString().slice(0, 10),
+      );
     }
   });
 
   it('follows the table: a holiday the back office adds moves the date', async () => {
     const before = await addBusinessDays('2026-06-01', 3);
     expect(before).toBe('2026-06-04');
-    await t.db.q(`insert into public.public_holidays (day, name) values ('2026-06-03', 'A day added by hand')`);
+    await t.db.q(
+      `insert into public.public_holidays (day, name) values ('2026-06-03', 'A day added by hand')`,
+    );
     expect(await addBusinessDays('2026-06-01', 3)).toBe('2026-06-05');
     await t.db.q(`delete from public.public_holidays where day = '2026-06-03'`);
   });

@@ -34,7 +34,15 @@ describe('app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Practices', 'Management Report', 'Analytics Report', 'Resources', 'Factsheets', 'Webinars']);
+    ).toEqual([
+      'Dashboard',
+      'Practices',
+      'Management Report',
+      'Analytics Report',
+      'Resources',
+      'Factsheets',
+      'Webinars',
+    ]);
   });
 
   it('hides practices and reports from new users', async () => {
@@ -119,7 +127,15 @@ describe('the navigation on a tablet (below 1024 px)', () => {
       within(within(dialog).getByRole('navigation', { name: 'Main navigation' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Practices', 'Management Report', 'Analytics Report', 'Resources', 'Factsheets', 'Webinars']);
+    ).toEqual([
+      'Dashboard',
+      'Practices',
+      'Management Report',
+      'Analytics Report',
+      'Resources',
+      'Factsheets',
+      'Webinars',
+    ]);
     // The page is not laid out beside a navbar: the shell has none.
     expect(document.querySelector('.mantine-AppShell-navbar')).toBeNull();
   });
