@@ -415,6 +415,76 @@ describe('offerSurveyVisit', () => {
   });
 });
 
+describe('offerSurveyVisit against hostile input', () => {
+  it('refuses more than 20 surveyors, unknown ids and bad ids, changing nothing', async () => {
+    const visitId = await newVisit();
+    const many = Array.from({ length: 21 }, (_, i) => gp.id + i);
+    expect(
+      (
+        await refusedChangingNothing(visitId, () =>
+          stack.gql(qam.email, OFFER, { visitId, surveyorIds: many }),
+        )
+      ).code,
+    ).toBe('invalid_input');
+    expect(
+      (
+        await refusedChangingNothing(visitId, () =>
+          stack.gql(qam.email, OFFER, { visitId, surveyorIds: [gp.id, 2_000_000_000] }),
+        )
+      ).message,
+    ).toBe('User 2000000000 is not an active surveyor and cannot be offered this visit.');
+    expect(
+      (
+        await refusedChangingNothing(visitId, () =>
+          stack.gql(qam.email, OFFER, { visitId, surveyorIds: [-1] }),
+        )
+      ).code,
+    ).toBe('invalid_input');
+    expect(refusal(await stack.gql(qam.email, OFFER, { visitId: 999_999, surveyorIds: [gp.id] })).code).toBe(
+      'not_found',
+    );
+  });
+
+  it('counts a conflict for its own practice and network only, and not once it is over three years old', async () => {
+    const network = await insertRow(stack.sql, 'practice_networks', { name: `Net ${Date.now()}` });
+    const member = await createManagedPractice(stack.sql, {
+      practice: { network_id: network.id, is_in_practice_network: true },
+    });
+    const memberCycle = await createAccreditation(stack.sql, member.id);
+    const memberVisit = (
+      await createSurveyVisit(stack.sql, memberCycle.id, { status: 'PLANNING', due: dayFromToday(60) })
+    ).id;
+    const networked = await surveyor('Nina');
+    await insertRow(stack.sql, 'surveyor_conflicts', {
+      user_id: networked.id,
+      network_id: network.id,
+      reason: 'Consulted to the network',
+    });
+    const old = await surveyor('Olga');
+    await insertRow(stack.sql, 'surveyor_conflicts', {
+      user_id: old.id,
+      practice_id: member.id,
+      reason: 'Long ago',
+      from_date: dayFromToday(-2000),
+      to_date: dayFromToday(-1200),
+    });
+    expect(
+      (
+        await refusedChangingNothing(memberVisit, () =>
+          stack.gql(qam.email, OFFER, { visitId: memberVisit, surveyorIds: [networked.id] }),
+        )
+      ).message,
+    ).toBe('Nina Surveyor cannot be offered this visit: conflict of interest (Consulted to the network).');
+    // Connor's conflict is with another practice; Olga's ended more than three years ago.
+    const offered = await stack.gql<{ offerSurveyVisit: { offered: number } }>(qam.email, OFFER, {
+      visitId: memberVisit,
+      surveyorIds: [conflicted.id, old.id],
+    });
+    expect(offered.errors).toBeUndefined();
+    expect(offered.data!.offerSurveyVisit.offered).toBe(2);
+  });
+});
+
 describe('requestPreferredDays', () => {
   it('refuses a final visit and a visit offered to nobody, sending nothing', async () => {
     const finalVisit = await newVisit({ status: 'FINAL', date: dayFromToday(30) });

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Divider, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   CONFIRMATION_FORM_STATUS_LABELS,
   canTakePlanningStep,
@@ -19,7 +7,6 @@ import {
   formatTimeOfDay,
   labelOf,
   SURVEY_PLANNING_MESSAGES,
-  VISIT_STATUS_LABELS,
   VISIT_TYPE_LABELS,
 } from '@portal/domain';
 import { useState } from 'react';
@@ -33,7 +20,7 @@ import { reportOutcome } from '../model/mutation-outcome.ts';
 import { FinaliseForm } from './finalise-form.tsx';
 import { OfferPanel, TeamTable } from './offer-panel.tsx';
 import { PreferredDaysView } from './preferred-days-view.tsx';
-import { statusColour } from './survey-planning-page.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 /** The planning screen of one visit, as a drawer over the list (its id in the URL). */
 export function PlanningVisitDrawer({
@@ -96,9 +83,7 @@ function VisitPlan({
     <Stack gap="lg">
       <Stack gap={6}>
         <Group gap="sm">
-          <Badge variant="light" color={statusColour(visit.status)}>
-            {labelOf(VISIT_STATUS_LABELS, visit.status)}
-          </Badge>
+          <StatusBadge status={visit.status} />
           <Text fz="sm" fw={600}>
             {labelOf(VISIT_TYPE_LABELS, visit.type)}
             {reason ? `: ${reason}` : ''}

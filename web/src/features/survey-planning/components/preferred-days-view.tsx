@@ -19,7 +19,7 @@ const MARK: Record<'yes' | 'no' | 'none', { bg: string; c: string; symbol: strin
 };
 const markOf = (answer: TDayAnswer | null) => MARK[answer ? (answer.available ? 'yes' : 'no') : 'none'];
 
-function Chip({ initials, answer }: { initials: string; answer: TDayAnswer | null }) {
+function Chip({ initials, answer }: { initials: string; answer: TDayAnswer }) {
   const mark = markOf(answer);
   return (
     <Box
@@ -39,7 +39,7 @@ function Chip({ initials, answer }: { initials: string; answer: TDayAnswer | nul
 
 /**
  * Every offered surveyor's stated days of the requested period side by side: a calendar (each day
- * a chip per surveyor: initials and ✓ available, ✕ unavailable, · no answer) with its legend, and
+ * a chip per surveyor who answered: initials and ✓ available, ✕ unavailable) with its legend, and
  * the same as a table for screen readers (the calendar itself is hidden from them).
  */
 export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
@@ -70,7 +70,7 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
             <strong>{p.initials}</strong> {p.name}
           </Text>
         ))}
-        {(['yes', 'no', 'none'] as const).map((key) => (
+        {(['yes', 'no'] as const).map((key) => (
           <Text key={key} fz="xs">
             <Box
               component="span"
@@ -85,6 +85,9 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
             {MARK[key].word}
           </Text>
         ))}
+        <Text fz="xs" c="dimmed">
+          No mark: no answer yet. Outlined: every surveyor is available.
+        </Text>
       </Group>
       <Box aria-hidden="true">
         <Calendar
@@ -118,9 +121,10 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
                 </Text>
                 {day && date >= period.from && date <= period.to ? (
                   <Group gap={2} wrap="wrap">
-                    {people.map((p, i) => (
-                      <Chip key={p.userId} initials={p.initials} answer={day.answers[i] ?? null} />
-                    ))}
+                    {people.map((p, i) => {
+                      const answer = day.answers[i];
+                      return answer ? <Chip key={p.userId} initials={p.initials} answer={answer} /> : null;
+                    })}
                   </Group>
                 ) : null}
               </Stack>

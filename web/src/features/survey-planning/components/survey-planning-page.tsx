@@ -37,6 +37,7 @@ import { GetSurveyPlanningQuery, type TPlanningRow } from '../api/get-survey-pla
 import { readPlanningFilter, type TPlanningFilter, writePlanningFilter } from '../model/planning-filter.ts';
 import { CreateVisitModal } from './create-visit-modal.tsx';
 import { PlanningVisitDrawer } from './planning-visit-drawer.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 const STATUS_OPTIONS = [
   { value: TO_PLAN, label: TO_PLAN_LABEL },
@@ -198,17 +199,15 @@ function PlanningTable({
   onOpen(visitId: number): void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Survey visits to plan">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Practice</Table.Th>
-            <Table.Th>State</Table.Th>
             <Table.Th>QAM</Table.Th>
             <Table.Th>Expiry</Table.Th>
             <Table.Th>Due</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>Visit</Table.Th>
             <Table.Th>Surveyors</Table.Th>
             <Table.Th>
               <VisuallyHidden>Action</VisuallyHidden>
@@ -222,13 +221,10 @@ function PlanningTable({
                 <Text fz="sm" fw={600}>
                   {row.practiceName}
                 </Text>
-                {row.suburb ? (
-                  <Text fz="xs" c="dimmed">
-                    {row.suburb}
-                  </Text>
-                ) : null}
+                <Text fz="xs" c="dimmed">
+                  {[row.suburb, row.state].filter(Boolean).join(', ')}
+                </Text>
               </Table.Td>
-              <Table.Td>{row.state ?? ''}</Table.Td>
               <Table.Td>
                 {row.qamName ?? (
                   <Text fz="sm" c="dimmed">
@@ -249,11 +245,9 @@ function PlanningTable({
                   ) : null}
                 </Group>
               </Table.Td>
-              <Table.Td>{row.visitType ? labelOf(VISIT_TYPE_LABELS, row.visitType) : ''}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={row.visitId ? statusColour(row.visitStatus) : 'gray'} size="sm">
-                  {row.visitId ? labelOf(VISIT_STATUS_LABELS, row.visitStatus) : TO_PLAN_LABEL}
-                </Badge>
+                {row.visitType ? <Text fz="sm">{labelOf(VISIT_TYPE_LABELS, row.visitType)}</Text> : null}
+                <StatusBadge status={row.visitId ? row.visitStatus : null} />
               </Table.Td>
               <Table.Td>
                 {row.visitId ? (
@@ -288,11 +282,4 @@ function PlanningTable({
       </Table>
     </Table.ScrollContainer>
   );
-}
-
-export function statusColour(status: string | null | undefined): string {
-  if (status === 'FINAL') return 'green';
-  if (status === 'PREFERRED_DAYS_REQ') return 'blue';
-  if (status === 'PLANNING') return 'yellow';
-  return 'gray';
 }
