@@ -646,6 +646,12 @@ describe('finaliseSurveyVisit', () => {
       { user_id: second.id, status: 'ACCEPTED', is_lead: true },
       { user_id: conflicted.id, status: 'DECLINED', is_lead: false },
     ]);
+    // The accepted surveyor now works on the practice (SU); the declined one does not.
+    const roles = await stack.sql.query(
+      `select user_id from public.practice_users where practice_id = $1 and role = 'SU' and active order by user_id`,
+      [practice.id],
+    );
+    expect(roles.rows.map((r) => r.user_id)).toEqual([second.id]);
     expect(
       (await refusedChangingNothing(visitId, () => stack.gql(qam.email, FINALISE, form(visitId)))).message,
     ).toBe('This visit is already final.');

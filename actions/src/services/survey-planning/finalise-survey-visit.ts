@@ -10,8 +10,9 @@ import { actAs, lockPlanningVisit, requirePlanner } from './planning-access.ts';
  * that day and times with the surveyors who accepted it. Offers nobody answered are withdrawn
  * (their rows deleted; the audit log keeps them); declined ones stay as the record of the answer.
  * The lead is `leadUserId` (an accepted surveyor), else the accepted lead already chosen, else the
- * surveyor who accepted first. One transaction; refused with no accepted surveyor, a past day or a
- * visit already final, changing nothing.
+ * surveyor who accepted first. Each accepted surveyor gets an active SU role on the practice. One
+ * transaction; refused with no accepted surveyor, a past day or a visit already final, changing
+ * nothing.
  */
 export async function finaliseSurveyVisit(db: Db, caller: Caller, input: TFinaliseSurveyVisit) {
   requirePlanner(caller);
@@ -49,6 +50,13 @@ export async function finaliseSurveyVisit(db: Db, caller: Caller, input: TFinali
       update public.survey_visitors set is_lead = false where survey_visit_id = ${visit.id} and is_lead`);
     await tx.many(sql`
       update public.survey_visitors set is_lead = true where survey_visit_id = ${visit.id} and user_id = ${lead}`);
+    // The visit's surveyors work on the practice: the practice list, its screens and the survey
+    // assessment follow practice roles, so each accepted surveyor holds an active SU role there.
+    await tx.many(sql`
+      insert into public.practice_users (practice_id, user_id, role, active)
+      select ${visit.practice_id}, user_id, 'SU', true from public.survey_visitors
+       where survey_visit_id = ${visit.id} and status = 'ACCEPTED'
+      on conflict (practice_id, user_id, role) do update set active = true`);
     const done = await tx.one<{ date: string; start_time: string; end_time: string }>(sql`
       update public.survey_visits
          set status = 'FINAL', date = ${input.date}, start_time = ${input.startTime}, end_time = ${input.endTime}

@@ -199,7 +199,7 @@ function PlanningTable({
   onOpen(visitId: number): void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={600}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Survey visits to plan">
         <Table.Thead>
           <Table.Tr>
@@ -208,7 +208,7 @@ function PlanningTable({
             <Table.Th>Expiry</Table.Th>
             <Table.Th>Due</Table.Th>
             <Table.Th>Visit</Table.Th>
-            <Table.Th>Surveyors</Table.Th>
+            <Table.Th>Accepted</Table.Th>
             <Table.Th>
               <VisuallyHidden>Action</VisuallyHidden>
             </Table.Th>
@@ -252,7 +252,7 @@ function PlanningTable({
               <Table.Td>
                 {row.visitId ? (
                   <Text fz="sm">
-                    {row.accepted} of {row.offered} accepted
+                    {row.accepted} of {row.offered}
                   </Text>
                 ) : null}
               </Table.Td>
