@@ -32,6 +32,13 @@ import { archiveStaffMember } from './staff/archive-staff-member.ts';
 import { findStaffByRegistration } from './staff/find-staff-by-registration.ts';
 import { saveStaffMember } from './staff/save-staff-member.ts';
 import { verifyStaffMember } from './staff/verify-staff-member.ts';
+import { createSurveyVisit } from './survey-planning/create-survey-visit.ts';
+import { finaliseSurveyVisit } from './survey-planning/finalise-survey-visit.ts';
+import { offerSurveyVisit } from './survey-planning/offer-survey-visit.ts';
+import { requestPreferredDays } from './survey-planning/request-preferred-days.ts';
+import { sendSurveyConfirmation } from './survey-planning/send-survey-confirmation.ts';
+import { surveyPlanning } from './survey-planning/survey-planning.ts';
+import { surveyPlanningVisit } from './survey-planning/survey-planning-visit.ts';
 import { userPermissions } from './user-permissions.ts';
 import { connectWebinars } from './webinars/connect-webinars.ts';
 import { disconnectWebinars } from './webinars/disconnect-webinars.ts';
@@ -79,5 +86,12 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     autoClearAssessment,
     requestAssistance,
     updateAccount,
+    surveyPlanning,
+    surveyPlanningVisit,
+    createSurveyVisit,
+    offerSurveyVisit,
+    requestPreferredDays,
+    finaliseSurveyVisit,
+    sendSurveyConfirmation,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

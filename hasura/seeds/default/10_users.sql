@@ -23,10 +23,11 @@ overriding system value values
   (13, 'james.wilson@demo.test', 'scrypt$16384$8$1$cG9ydGFsLWRlbW8tc2FsdA$Mm34ObIOhZ7vX29VLFfIbBCWzXpVtUYVvZlX6r8Z9ygMKcpRSHxPDnju9aS82O0XmLumsRq4H5PAa1dev9tLEQ', 'DR', 'James', 'Wilson', '0413 000 013', false, true, false, false, false, false, false, now() - interval '200 days')
 on conflict do nothing;
 
-insert into public.surveyor_profiles (user_id, rate_classification, home_state, active, created_at) values
-  (3, 'LEAD', 'NSW', true, now() - interval '3 years'),
-  (4, 'SENIOR', 'VIC', true, now() - interval '3 years'),
-  (5, 'STANDARD', 'QLD', true, now() - interval '2 years')
+-- surveyor@demo.test is a GP: the peer reviewer survey planning asks for on an ACCREDITATION visit.
+insert into public.surveyor_profiles (user_id, rate_classification, home_state, active, is_gp, created_at) values
+  (3, 'LEAD', 'NSW', true, true, now() - interval '3 years'),
+  (4, 'SENIOR', 'VIC', true, false, now() - interval '3 years'),
+  (5, 'STANDARD', 'QLD', true, false, now() - interval '2 years')
 on conflict do nothing;
 
 select setval(pg_get_serial_sequence('public.users', 'id'), (select max(id) from public.users));

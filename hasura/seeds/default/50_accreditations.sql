@@ -47,9 +47,12 @@ insert into public.survey_visits
   (id, accreditation_id, type, status, date, due, start_time, end_time, reason_for_visit, confirmation_form_status,
    date_preferred_days_notif_sent, created_at)
 overriding system value values
-  (1, 1, 'ACCREDITATION', 'PLANNING', null, current_date + 150, null, null, null, 'NOT_SENT', null, now() - interval '60 days'),
-  (2, 2, 'ACCREDITATION', 'PREFERRED_DAYS_REQ', null, current_date + 75, null, null, null, 'NOT_SENT',
-   now() - interval '5 days', now() - interval '200 days'),
+  -- Survey planning's demo visits: Harbourside's to offer, Riverbend's with the surveyors' days. A
+  -- visit is due on the last day of its month (docs/decisions/survey-planning.md).
+  (1, 1, 'ACCREDITATION', 'PLANNING', null, (date_trunc('month', current_date + 150) + interval '1 month - 1 day')::date,
+   null, null, null, 'NOT_SENT', null, now() - interval '60 days'),
+  (2, 2, 'ACCREDITATION', 'PREFERRED_DAYS_REQ', null, (date_trunc('month', current_date + 75) + interval '1 month - 1 day')::date,
+   null, null, null, 'NOT_SENT', now() - interval '5 days', now() - interval '200 days'),
   (3, 5, 'ACCREDITATION', 'FINAL', current_date - 12, current_date - 10, '08:30', '16:30', null, 'RECEIVED', now() - interval '70 days',
    now() - interval '170 days'),
   (4, 6, 'ACCREDITATION', 'FINAL', current_date - 40, current_date - 40, '09:00', '17:00', null, 'RECEIVED', now() - interval '100 days',
@@ -86,13 +89,29 @@ overriding system value values
   (14, 10, 4, 'ACCEPTED', true, '08:30', '16:30', 2.0, 2.0, true, now() - interval '1180 days')
 on conflict do nothing;
 
--- Surveyor availability for Riverbend's visit (the preference-days-due practice).
+-- Surveyor availability for Riverbend's visit (the preference-days-due practice): days of its due
+-- month, the requested period, from both surveyors, so planning shows them side by side.
 insert into public.preferred_days (id, survey_visit_id, user_id, day, available, reason, created_at) overriding system value values
-  (1, 2, 3, current_date + 60, true, null, now() - interval '2 days'),
-  (2, 2, 3, current_date + 61, true, null, now() - interval '2 days'),
-  (3, 2, 3, current_date + 67, false, 'Surveying in Toowoomba that week', now() - interval '2 days'),
-  (4, 2, 3, current_date + 68, true, null, now() - interval '2 days')
+  (1, 2, 3, date_trunc('month', current_date + 75)::date + 4, true, null, now() - interval '2 days'),
+  (2, 2, 3, date_trunc('month', current_date + 75)::date + 5, true, null, now() - interval '2 days'),
+  (3, 2, 3, date_trunc('month', current_date + 75)::date + 11, false, 'Surveying in Toowoomba that week', now() - interval '2 days'),
+  (4, 2, 3, date_trunc('month', current_date + 75)::date + 12, true, null, now() - interval '2 days'),
+  (5, 2, 5, date_trunc('month', current_date + 75)::date + 4, false, 'Family commitment', now() - interval '1 day'),
+  (6, 2, 5, date_trunc('month', current_date + 75)::date + 5, true, null, now() - interval '1 day'),
+  (7, 2, 5, date_trunc('month', current_date + 75)::date + 12, true, null, now() - interval '1 day')
 on conflict do nothing;
+
+-- Why each demo visit is made (the visit_reason choice list).
+update public.survey_visits set reason = 'INITIAL_ACCREDITATION' where id = 1 and reason is null;
+update public.survey_visits set reason = 'REACCREDITATION' where id in (2, 3, 4, 5, 6, 7, 8, 10) and reason is null;
+update public.survey_visits set reason = 'FOLLOW_UP' where id = 9 and reason is null;
+
+-- surveyor2@demo.test (Aisha Khan) declared a conflict of interest with Harbourside: planning shows
+-- her with the reason and does not let her be offered its visit.
+insert into public.surveyor_conflicts (id, user_id, practice_id, reason, from_date, to_date, created_at) overriding system value values
+  (1, 4, 1, 'Locum GP at Harbourside Family Medical', current_date - 700, current_date - 200, now() - interval '150 days')
+on conflict do nothing;
+select setval(pg_get_serial_sequence('public.surveyor_conflicts', 'id'), (select max(id) from public.surveyor_conflicts));
 
 insert into public.reapplications (id, practice_id, accreditation_id, status, due_date, paid_at, created_at) overriding system value values
   (1, 3, 3, 'DUE', current_date + 30, null, now() - interval '20 days'),

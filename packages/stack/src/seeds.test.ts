@@ -459,4 +459,35 @@ describe('demo seeds', () => {
     );
     expect(certs.length).toBeGreaterThanOrEqual(1);
   });
+
+  it("has survey planning demo data: a visit to offer, one with both surveyors' days, a conflict and a GP surveyor", async () => {
+    const visits = await q<{ id: number; status: string; reason: string | null; month_end: boolean }>(
+      `select id, status, reason, due = (date_trunc('month', due) + interval '1 month - 1 day')::date as month_end
+         from survey_visits where id in (1, 2) order by id`,
+    );
+    expect(visits).toEqual([
+      { id: 1, status: 'PLANNING', reason: 'INITIAL_ACCREDITATION', month_end: true },
+      { id: 2, status: 'PREFERRED_DAYS_REQ', reason: 'REACCREDITATION', month_end: true },
+    ]);
+    expect(await q('select id from survey_visits where reason is null')).toEqual([]);
+    // Both surveyors of Riverbend's visit stated days, all within its due month (the requested period).
+    const days = await q<{ email: string; stated: number; outside: number }>(
+      `select u.email, count(*)::int as stated,
+              count(*) filter (where date_trunc('month', d.day) <> date_trunc('month', v.due))::int as outside
+         from preferred_days d join survey_visits v on v.id = d.survey_visit_id join users u on u.id = d.user_id
+        where v.id = 2 group by u.email order by u.email`,
+    );
+    expect(days).toEqual([
+      { email: 'surveyor3@demo.test', stated: 3, outside: 0 },
+      { email: 'surveyor@demo.test', stated: 4, outside: 0 },
+    ]);
+    const [conflict] = await q<{ reason: string | null }>(
+      `select surveyor_conflict_reason(u.id, 1) as reason from users u where u.email = 'surveyor2@demo.test'`,
+    );
+    expect(conflict!.reason).toBe('Locum GP at Harbourside Family Medical');
+    const gps = await q<{ email: string }>(
+      'select u.email from surveyor_profiles s join users u on u.id = s.user_id where s.is_gp order by u.email',
+    );
+    expect(gps.map((g) => g.email)).toEqual(['surveyor@demo.test']);
+  });
 });

@@ -20,6 +20,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   practices: [],
   resources: [],
   staff: ['contacts', 'practices'],
+  'survey-planning': [],
   webinars: [],
 };
 

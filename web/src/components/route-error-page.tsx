@@ -50,3 +50,20 @@ export function NotFoundPage() {
     </Stack>
   );
 }
+
+/** A page the signed-in user's role may not open: says so, and why, instead of the page. */
+export function NotAllowedPage({ message }: { message: string }) {
+  return (
+    <Stack gap="sm" maw={520}>
+      <Title order={1} fz={26}>
+        Not allowed
+      </Title>
+      <Text c="dimmed" role="alert">
+        {message}
+      </Text>
+      <Button component={Link} to="/Dashboard" variant="light" w="fit-content">
+        Go to the dashboard
+      </Button>
+    </Stack>
+  );
+}

@@ -93,6 +93,10 @@ const WebinarCallbackPage = lazyPage(
   () => import('../../features/webinars/components/webinar-callback-page.tsx'),
   'WebinarCallbackPage',
 );
+const SurveyPlanningPage = lazyPage(
+  () => import('../../features/survey-planning/components/survey-planning-page.tsx'),
+  'SurveyPlanningPage',
+);
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
 
@@ -155,7 +159,7 @@ export const routes: RouteObject[] = [
               soon('Reports/Comparative', 'comparativeReport'),
               soon('Reports/Management', 'managementReport'),
               soon('Reports/Analytics', 'analyticsReport'),
-              soon('SurveyVisits/Planning', 'surveyPlanning'),
+              { path: 'SurveyVisits/Planning', element: <SurveyPlanningPage /> },
               soon('SurveyVisits/:id/PreferredDays', 'preferredDays'),
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -1,4 +1,5 @@
 import { NavLink, Stack, Text } from '@mantine/core';
+import { canPlanSurveyVisits } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
@@ -23,6 +24,7 @@ const ICONS = {
   book: icon('M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2zm0 16a2 2 0 0 1 2-2h13v2'),
   sheet: icon('M7 3h10v18H7zM10 8h4M10 12h4M10 16h2'),
   video: icon('M3 6h12v12H3zM15 10l6-3v10l-6-3'),
+  calendar: icon('M4 6h16v14H4zM4 10h16M8 3v4M16 3v4'),
 };
 
 function Item({
@@ -75,6 +77,14 @@ export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
             leftSection={ICONS.practices}
             onNavigate={onNavigate}
           />
+          {canPlanSurveyVisits(flags) ? (
+            <Item
+              to="/SurveyVisits/Planning"
+              label="Survey planning"
+              leftSection={ICONS.calendar}
+              onNavigate={onNavigate}
+            />
+          ) : null}
           <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
             Reports
           </Text>

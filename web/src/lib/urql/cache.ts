@@ -47,5 +47,18 @@ export const cacheOptions: CacheExchangeOpts = {
     WebinarsOutput: () => null,
     Webinar: () => null,
     WebinarConnectionOutput: () => null,
+    // Survey planning: the list and one visit's screen are answers of actions, re-asked after each step.
+    visit_reason: (row) => String(row.value ?? ''),
+    SurveyPlanningOutput: () => null,
+    SurveyPlanningRow: () => null,
+    SurveyPlanningQam: () => null,
+    SurveyPlanningVisit: () => null,
+    PlanningSurveyor: () => null,
+    PlanningDay: () => null,
+    CreateSurveyVisitOutput: () => null,
+    OfferSurveyVisitOutput: () => null,
+    RequestPreferredDaysOutput: () => null,
+    FinaliseSurveyVisitOutput: () => null,
+    SendSurveyConfirmationOutput: () => null,
   },
 };

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { ASSESSMENT_MESSAGES, assessmentButtons, isAnswered } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { DownloadIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { AutoClearAssessmentMutation } from '../api/auto-clear-assessment.ts';
@@ -13,7 +14,6 @@ import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useReportDownload } from '../hooks/use-report-download.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
 
 type TDialog = 'submit' | 'complete' | 'autoComplete' | 'autoClear' | 'reopen' | 'assistance' | null;

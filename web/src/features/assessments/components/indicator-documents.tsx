@@ -19,6 +19,7 @@ import {
 } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FileIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDocumentDownload } from '../../../lib/upload/use-document-download.ts';
@@ -26,7 +27,6 @@ import { usePracticeContext } from '../../practices/index.ts';
 import { ArchiveIndicatorDocumentMutation } from '../api/archive-indicator-document.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import type { TAssessmentData, TIndicator, TResponseRow } from '../model/assessment-view.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { IndicatorUploadModal } from './indicator-upload-modal.tsx';
 
 /**

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { callerOf } from '../../services/practices/practice-access.ts';
+import { sendSurveyConfirmation as run } from '../../services/survey-planning/send-survey-confirmation.ts';
+import { defineAction } from '../define-action.ts';
+
+/** `sendSurveyConfirmation(visitId)`: see the service. */
+export const sendSurveyConfirmation = defineAction({
+  name: 'sendSurveyConfirmation',
+  input: z.object({ visitId: z.number().int().positive() }),
+  handle: ({ app, session, input }) => run(app, callerOf(session), input),
+});

@@ -1,0 +1,85 @@
+import {
+  formatDisplayDate,
+  formatTimeOfDay,
+  labelOf,
+  PRODUCT_NAME,
+  SURVEY_PLANNING_MESSAGES,
+  VISIT_TYPE_LABELS,
+} from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from '../../db/sql.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { enqueueEmail } from '../outbox/enqueue-email.ts';
+import type { Caller } from '../practices/practice-access.ts';
+import { actAs, lockPlanningVisit, requirePlanner, surveyConfirmationPath } from './planning-access.ts';
+
+/**
+ * `sendSurveyConfirmation(visitId)`: sends the practice the survey confirmation of a final visit:
+ * confirmation_form_status becomes SENT (the practice confirms on its confirmation page, SENT →
+ * RECEIVED) and its active practice managers and the cycle's nominated accreditation contact each
+ * get an e-mail with the visit's day and times and the link to that page, through the outbox, in
+ * one transaction. Once only; refused for a visit not final or with nobody to send it to.
+ */
+export async function sendSurveyConfirmation(
+  app: Pick<FastifyInstance, 'db' | 'config'>,
+  caller: Caller,
+  input: { visitId: number },
+) {
+  requirePlanner(caller);
+  return app.db.transaction(async (tx) => {
+    await actAs(tx, caller.actor);
+    const visit = await lockPlanningVisit(tx, input.visitId, {
+      name: 'sendConfirmation',
+      refusal: SURVEY_PLANNING_MESSAGES.confirmationNotFinal,
+    });
+    if (visit.confirmation_form_status !== 'NOT_SENT')
+      throw new AppError('invalid_transition', { message: SURVEY_PLANNING_MESSAGES.confirmationAlreadySent });
+    const details = await tx.one<{
+      date: string | null;
+      start_time: string | null;
+      end_time: string | null;
+    }>(sql`
+      select date::text as date, start_time::text as start_time, end_time::text as end_time
+        from public.survey_visits where id = ${visit.id}`);
+    const recipients = await tx.many<{ email: string; first_name: string }>(sql`
+      select distinct on (lower(email)) email, first_name from (
+        select u.email::text as email, u.first_name, 1 as rank
+          from public.practice_users pu join public.users u on u.id = pu.user_id
+         where pu.practice_id = ${visit.practice_id} and pu.role = 'PM' and pu.active and u.is_active
+        union all
+        select c.email::text, c.first_name, 2
+          from public.accreditations a join public.contacts c on c.id = a.nominated_accreditation_contact_id
+         where a.id = ${visit.accreditation_id} and c.email is not null and not c.archived) r
+       order by lower(email), rank`);
+    if (recipients.length === 0)
+      throw new AppError('invalid_input', { message: SURVEY_PLANNING_MESSAGES.confirmationNoRecipient });
+    await tx.many(
+      sql`update public.survey_visits set confirmation_form_status = 'SENT' where id = ${visit.id}`,
+    );
+    const link = `${app.config.appOrigin}${surveyConfirmationPath(visit.practice_id)}`;
+    const what = labelOf(VISIT_TYPE_LABELS, visit.type).toLowerCase();
+    for (const to of recipients) {
+      await enqueueEmail(tx, {
+        to: to.email,
+        subject: `Please confirm your survey visit: ${visit.practice_name}, ${formatDisplayDate(details.date)}`,
+        text: [
+          to.first_name ? `Hello ${to.first_name},` : 'Hello,',
+          '',
+          `The ${what} visit to ${visit.practice_name} is planned for ${formatDisplayDate(details.date)}, ` +
+            `from ${formatTimeOfDay(details.start_time)} to ${formatTimeOfDay(details.end_time)}.`,
+          '',
+          `Please check the details and confirm the visit: ${link}`,
+          '',
+          `Sent by ${PRODUCT_NAME}.`,
+        ].join('\n'),
+        template: 'survey-confirmation',
+      });
+    }
+    return {
+      visitId: visit.id,
+      confirmationFormStatus: 'SENT',
+      recipients: recipients.length,
+      message: SURVEY_PLANNING_MESSAGES.confirmationSent(recipients.length),
+    };
+  }, caller.actor);
+}

@@ -1,0 +1,3 @@
+export * from './survey-planning-labels.ts';
+export * from './survey-planning-rules.ts';
+export * from './survey-schedule.ts';

@@ -1,0 +1,13 @@
+import { graphql } from '../../../lib/graphql/graphql.ts';
+
+/** Sends the practice the survey confirmation of a final visit. */
+export const SendSurveyConfirmationMutation = graphql(`
+  mutation SendSurveyConfirmation($visitId: Int!) {
+    sendSurveyConfirmation(visitId: $visitId) {
+      visitId
+      confirmationFormStatus
+      recipients
+      message
+    }
+  }
+`);

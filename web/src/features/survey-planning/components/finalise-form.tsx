@@ -1,0 +1,130 @@
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import {
+  formatDisplayDate,
+  formatTimeOfDay,
+  parseDisplayDate,
+  toWireDate,
+  ZFinaliseSurveyVisitSchema,
+} from '@portal/domain';
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { FinaliseSurveyVisitMutation } from '../api/finalise-survey-visit.ts';
+import type { TPlanningVisit } from '../api/get-planning-visit.ts';
+import { reportOutcome } from '../model/mutation-outcome.ts';
+
+/** Finalise: the day, start and end times and the lead; the visit goes FINAL with the surveyors who accepted. */
+export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onChanged(): void }) {
+  const accepted = visit.surveyors.filter((s) => s.visitorStatus === 'ACCEPTED');
+  const [date, setDate] = useState<string | null>(visit.date);
+  const [startTime, setStartTime] = useState(visit.startTime ?? '09:00');
+  const [endTime, setEndTime] = useState(visit.endTime ?? '17:00');
+  const [lead, setLead] = useState<string | null>(
+    String(accepted.find((s) => s.isLead)?.userId ?? accepted[0]?.userId ?? '') || null,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [asking, setAsking] = useState(false);
+  const [{ fetching }, finalise] = useMutation(FinaliseSurveyVisitMutation);
+  const form = { visitId: visit.id, date, startTime, endTime, leadUserId: lead ? Number(lead) : null };
+
+  if (accepted.length === 0)
+    return (
+      <Text fz="sm" c="dimmed">
+        A visit can be made final once a surveyor has accepted it.
+      </Text>
+    );
+
+  const check = () => {
+    const parsed = ZFinaliseSurveyVisitSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    setAsking(true);
+  };
+  const leadName = accepted.find((s) => String(s.userId) === lead)?.name;
+  const unanswered = visit.surveyors.filter((s) => s.visitorStatus === 'OFFERED').length;
+
+  return (
+    <>
+      <Stack gap="sm" maw={560}>
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <DateInput
+            label="Visit date"
+            placeholder="dd/mm/yyyy"
+            valueFormat="DD/MM/YYYY"
+            value={date}
+            onChange={setDate}
+            dateParser={(text) => parseDisplayDate(text)}
+            minDate={toWireDate(new Date())}
+            defaultDate={visit.periodFrom ?? undefined}
+            error={errors.date}
+            required
+            w={170}
+          />
+          <TimeInput
+            label="Start time"
+            value={startTime}
+            onChange={(e) => setStartTime(e.currentTarget.value)}
+            error={errors.startTime}
+            required
+            w={130}
+          />
+          <TimeInput
+            label="End time"
+            value={endTime}
+            onChange={(e) => setEndTime(e.currentTarget.value)}
+            error={errors.endTime}
+            required
+            w={130}
+          />
+          <Select
+            label="Lead surveyor"
+            data={accepted.map((s) => ({ value: String(s.userId), label: s.name }))}
+            value={lead}
+            onChange={setLead}
+            allowDeselect={false}
+            w={200}
+          />
+        </Group>
+        <Text fz="sm" c="dimmed">
+          The visit's surveyors will be the {accepted.length === 1 ? 'one' : accepted.length} who accepted
+          {unanswered
+            ? `; ${unanswered === 1 ? 'the offer nobody answered is' : `the ${unanswered} offers nobody answered are`} withdrawn`
+            : ''}
+          .
+        </Text>
+        <Button onClick={check} w="fit-content">
+          Finalise visit
+        </Button>
+      </Stack>
+      <ConfirmModal
+        opened={asking}
+        title="Finalise the visit"
+        confirmLabel="Finalise"
+        busy={fetching}
+        onClose={() => setAsking(false)}
+        onConfirm={async () => {
+          const result = await finalise(form as typeof form & { date: string });
+          setAsking(false);
+          if (
+            reportOutcome(
+              result,
+              (d: { finaliseSurveyVisit: { message: string } }) => d.finaliseSurveyVisit.message,
+              'The visit could not be made final, please try again.',
+            )
+          )
+            onChanged();
+        }}
+      >
+        The visit to {visit.practiceName} will be final on {formatDisplayDate(date)},{' '}
+        {formatTimeOfDay(startTime)} to {formatTimeOfDay(endTime)}, led by {leadName}. Its surveyors can no
+        longer change.
+      </ConfirmModal>
+    </>
+  );
+}

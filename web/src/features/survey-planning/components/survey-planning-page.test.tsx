@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAccreditation,
+  createPracticeWith,
+  createSurveyVisit,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.ts';
+import { pickOption } from '../../../test/pick-option.ts';
+import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
+
+/** /SurveyVisits/Planning on the real stack, with its own practices, cycles, surveyors and visits. */
+describe('Survey planning on the real stack', () => {
+  const stack = useRealStack();
+  let qam: TestUser;
+  let manager: TestUser;
+  let gina: TestUser;
+  let sam: TestUser;
+  let connor: TestUser;
+  const tag = `P${Date.now().toString(36)}`;
+  const names = { late: `${tag} Late Clinic`, planned: `${tag} Planned Clinic`, days: `${tag} Days Clinic` };
+  let daysVisit: number;
+
+  const surveyor = async (firstName: string, isGp = false) => {
+    const user = await createUser(stack.sql, { isSurveyor: true, firstName, lastName: tag });
+    await stack.sql.query('insert into surveyor_profiles (user_id, home_state, is_gp) values ($1, $2, $3)', [
+      user.id,
+      'VIC',
+      isGp,
+    ]);
+    return user;
+  };
+
+  beforeAll(async () => {
+    qam = await createUser(stack.sql, { isQam: true, firstName: 'Quinn', lastName: tag });
+    manager = await createUser(stack.sql);
+    gina = await surveyor('Gina', true);
+    sam = await surveyor('Sam');
+    connor = await surveyor('Connor');
+    const late = await createPracticeWith(stack.sql, {
+      name: names.late,
+      address: { state: 'TAS' },
+      managers: [manager],
+    });
+    await createAccreditation(stack.sql, late.id, { qam, expiresIn: 200, surveyVisitDueIn: 150 });
+    await stack.sql.query(
+      `insert into surveyor_conflicts (user_id, practice_id, reason, from_date) values ($1, $2, 'Worked there as a GP', current_date - 400)`,
+      [connor.id, late.id],
+    );
+    const planned = await createPracticeWith(stack.sql, { name: names.planned, address: { state: 'VIC' } });
+    const plannedCycle = await createAccreditation(stack.sql, planned.id, {
+      expiresIn: 900,
+      surveyVisitDueIn: 300,
+    });
+    await createSurveyVisit(stack.sql, plannedCycle, { status: 'PLANNING', dueIn: 300 });
+    const days = await createPracticeWith(stack.sql, {
+      name: names.days,
+      address: { state: 'VIC' },
+      managers: [manager],
+    });
+    const daysCycle = await createAccreditation(stack.sql, days.id, { expiresIn: 900 });
+    daysVisit = await createSurveyVisit(stack.sql, daysCycle, {
+      status: 'PREFERRED_DAYS_REQ',
+      visitors: [{ user: gina }, { user: sam, status: 'OFFERED' }],
+    });
+    await stack.sql.query(`update survey_visits set due = '2031-03-31' where id = $1`, [daysVisit]);
+    await stack.sql.query(
+      `insert into preferred_days (survey_visit_id, user_id, day, available, reason) values
+         ($1, $2, '2031-03-10', true, null), ($1, $3, '2031-03-10', false, 'School holidays'), ($1, $2, '2031-03-11', true, null)`,
+      [daysVisit, gina.id, sam.id],
+    );
+  }, 60_000);
+
+  const table = () => screen.findByRole('table', { name: 'Survey visits to plan' }, { timeout: 15_000 });
+  const rowOf = async (name: string) => {
+    const rows = [...(await table()).querySelectorAll('tbody tr')] as HTMLElement[];
+    const row = rows.find((r) => r.textContent?.includes(name));
+    if (!row) throw new Error(`no row ${name}`);
+    return row;
+  };
+
+  it('gives a practice manager the not-allowed page', async () => {
+    await renderAppOnStack(stack, '/SurveyVisits/Planning', { as: manager });
+    expect(await screen.findByRole('heading', { name: 'Not allowed' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Survey visit planning is for quality accreditation managers and provider admins.',
+    );
+  });
+
+  it('lists cycles to plan and visits with readable statuses, flags the late one, and keeps the filters in the URL', async () => {
+    const user = userEvent.setup();
+    const view = await renderAppOnStack(stack, '/SurveyVisits/Planning', { as: qam });
+    await waitFor(async () => expect((await rowOf(names.late)).textContent).toContain('To plan'), {
+      timeout: 15_000,
+    });
+    const late = await rowOf(names.late);
+    expect(
+      within(late).getByLabelText(
+        /^Too late: Not scheduled at least 5 months before the accreditation expires/,
+      ),
+    ).toBeTruthy();
+    expect(within(late).getByRole('button', { name: `Create visit for ${names.late}` })).toBeTruthy();
+    const planned = await rowOf(names.planned);
+    expect(planned.textContent).toContain('Planning');
+    expect(planned.textContent).not.toContain('Too late');
+    expect((await rowOf(names.days)).textContent).toContain('Preferred days requested');
+
+    const status = screen.getAllByLabelText('Status').find((e) => e.tagName === 'INPUT')!;
+    await pickOption(user, status, 'To plan');
+    await waitFor(() => expect(view.search()).toBe('?status=TO_PLAN'));
+    await waitFor(async () => {
+      const text = (await table()).textContent ?? '';
+      expect(text).toContain(names.late);
+      expect(text).not.toContain(names.planned);
+    });
+    const state = screen.getAllByLabelText('State').find((e) => e.tagName === 'INPUT')!;
+    await pickOption(user, state, 'VIC');
+    await waitFor(() => expect(view.search()).toBe('?state=VIC&status=TO_PLAN'));
+    expect(await screen.findByText('No visits match these filters.', {}, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it('creates a visit, offers it (the conflicted surveyor shown with the reason, not choosable) and warns without a GP', async () => {
+    const user = userEvent.setup();
+    const view = await renderAppOnStack(stack, '/SurveyVisits/Planning?status=TO_PLAN', { as: qam });
+    await user.click(
+      within(await rowOf(names.late)).getByRole('button', { name: `Create visit for ${names.late}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `Create visit: ${names.late}` });
+    await pickOption(
+      user,
+      within(dialog)
+        .getAllByLabelText(/^Reason/)
+        .find((e) => e.tagName === 'INPUT')!,
+      'Re-accreditation (renewal of the cycle)',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create visit' }));
+    await waitFor(() => expect(view.search()).toMatch(/visit=\d+/), { timeout: 15_000 });
+
+    const drawer = await screen.findByRole(
+      'dialog',
+      { name: `Plan the visit to ${names.late}` },
+      { timeout: 15_000 },
+    );
+    const offer = await within(drawer).findByRole(
+      'table',
+      { name: 'Surveyors to offer the visit to' },
+      { timeout: 15_000 },
+    );
+    const connorBox = within(offer).getByRole('checkbox', {
+      name: `Offer to Connor ${tag}`,
+    }) as HTMLInputElement;
+    expect(connorBox.disabled).toBe(true);
+    expect(offer.textContent).toContain('Conflicted: Worked there as a GP');
+    expect(within(drawer).getByText(/This survey has no GP surveyor/)).toBeTruthy();
+
+    await user.click(within(offer).getByRole('checkbox', { name: `Offer to Gina ${tag}` }));
+    await user.click(within(offer).getByRole('checkbox', { name: `Offer to Sam ${tag}` }));
+    await user.click(within(drawer).getByRole('button', { name: 'Offer to 2 surveyors' }));
+    const team = await within(drawer).findByRole('table', { name: 'Surveyors offered' }, { timeout: 15_000 });
+    await waitFor(() => expect(within(team).getAllByText('Offered')).toHaveLength(2));
+    await waitFor(() => expect(within(drawer).queryByText(/This survey has no GP surveyor/)).toBeNull());
+    const rows = await stack.sql.query(
+      `select sv.user_id, sv.status from survey_visitors sv join survey_visits v on v.id = sv.survey_visit_id
+         join accreditations a on a.id = v.accreditation_id join organisations o on o.id = a.practice_id
+        where o.name = $1 order by sv.user_id`,
+      [names.late],
+    );
+    expect(rows.rows).toEqual([
+      { user_id: gina.id, status: 'OFFERED' },
+      { user_id: sam.id, status: 'OFFERED' },
+    ]);
+  });
+
+  it('shows the stated days side by side (a table for screen readers), finalises and sends the confirmation', async () => {
+    const user = userEvent.setup();
+    await renderAppOnStack(stack, `/SurveyVisits/Planning?visit=${daysVisit}`, { as: qam });
+    const drawer = await screen.findByRole(
+      'dialog',
+      { name: `Plan the visit to ${names.days}` },
+      { timeout: 15_000 },
+    );
+    const days = await within(drawer).findByRole(
+      'table',
+      { name: 'Preferred days for March 2031' },
+      { timeout: 15_000 },
+    );
+    const tenth = within(days).getByRole('rowheader', { name: '10/03/2031' }).closest('tr')!;
+    expect([...tenth.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Available',
+      'Unavailable: School holidays',
+    ]);
+    expect(within(days).getAllByRole('row')).toHaveLength(32);
+    expect(within(drawer).getByRole('group', { name: 'Legend' }).textContent).toContain(`Gina ${tag}`);
+
+    const date = within(drawer).getByLabelText(/^Visit date/);
+    await user.click(date);
+    fireEvent.change(date, { target: { value: '10/03/2031' } });
+    fireEvent.blur(date);
+    await user.click(within(drawer).getByRole('button', { name: 'Finalise visit' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Finalise the visit' });
+    expect(confirm.textContent).toContain('10/03/2031, 9:00 am to 5:00 pm');
+    await user.click(within(confirm).getByRole('button', { name: 'Finalise' }));
+    await within(drawer).findByRole('button', { name: 'Send survey confirmation' }, { timeout: 15_000 });
+    const visit = await stack.sql.query(
+      'select status, date::text as date from survey_visits where id = $1',
+      [daysVisit],
+    );
+    expect(visit.rows[0]).toEqual({ status: 'FINAL', date: '2031-03-10' });
+
+    await user.click(within(drawer).getByRole('button', { name: 'Send survey confirmation' }));
+    const send = await screen.findByRole('dialog', { name: 'Send survey confirmation' });
+    await user.click(within(send).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(drawer.textContent).toContain('Survey confirmation: Sent'), {
+      timeout: 15_000,
+    });
+    const sent = await stack.sql.query('select confirmation_form_status from survey_visits where id = $1', [
+      daysVisit,
+    ]);
+    expect(sent.rows[0].confirmation_form_status).toBe('SENT');
+  });
+});
