@@ -32,6 +32,12 @@ import { archiveStaffMember } from './staff/archive-staff-member.ts';
 import { findStaffByRegistration } from './staff/find-staff-by-registration.ts';
 import { saveStaffMember } from './staff/save-staff-member.ts';
 import { verifyStaffMember } from './staff/verify-staff-member.ts';
+import { acceptSurveyOffer } from './survey-visits/accept-survey-offer.ts';
+import { archiveConflict } from './survey-visits/archive-conflict.ts';
+import { declareConflict } from './survey-visits/declare-conflict.ts';
+import { declineSurveyOffer } from './survey-visits/decline-survey-offer.ts';
+import { savePreferredDays } from './survey-visits/save-preferred-days.ts';
+import { searchConflictSubjects } from './survey-visits/search-conflict-subjects.ts';
 import { userPermissions } from './user-permissions.ts';
 import { connectWebinars } from './webinars/connect-webinars.ts';
 import { disconnectWebinars } from './webinars/disconnect-webinars.ts';
@@ -79,5 +85,11 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     autoClearAssessment,
     requestAssistance,
     updateAccount,
+    searchConflictSubjects,
+    declareConflict,
+    archiveConflict,
+    acceptSurveyOffer,
+    declineSurveyOffer,
+    savePreferredDays,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );
