@@ -21,6 +21,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   resources: [],
   staff: ['contacts', 'practices'],
   webinars: [],
+  'survey-offers': [],
 };
 
 export interface TBoundaryViolation {

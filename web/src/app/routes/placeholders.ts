@@ -7,8 +7,4 @@ export const PLACEHOLDERS = {
   },
   analyticsReport: { title: 'Analytics Report', description: 'Trends in assessments and survey outcomes.' },
   surveyPlanning: { title: 'Survey visit planning', description: 'Plan and assign upcoming survey visits.' },
-  preferredDays: {
-    title: 'Preferred days',
-    description: 'Tell us which days suit you for this survey visit.',
-  },
 } as const;

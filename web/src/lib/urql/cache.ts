@@ -47,5 +47,11 @@ export const cacheOptions: CacheExchangeOpts = {
     WebinarsOutput: () => null,
     Webinar: () => null,
     WebinarConnectionOutput: () => null,
+    // Survey offers, conflicts and preferred days: a search answer (practices and networks share
+    // ids, so the kind is part of the key) and plain action answers.
+    ConflictSubject: (row) => (row.id == null ? null : `${String(row.kind)}:${String(row.id)}`),
+    ConflictOutput: () => null,
+    SurveyOfferOutput: () => null,
+    SavePreferredDaysOutput: () => null,
   },
 };
