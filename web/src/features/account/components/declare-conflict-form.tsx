@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CONFLICT_REASON_MAX, CONFLICT_SEARCH_MIN, ZDeclareConflictSchema } from '@portal/domain';
@@ -32,7 +32,7 @@ export function DeclareConflictForm({ onDeclared }: { onDeclared(): void }) {
     value: `${s.kind}:${s.id}`,
     label: s.kind === 'NETWORK' ? `${s.name} (network)` : s.suburb ? `${s.name}, ${s.suburb}` : s.name,
   }));
-  // The chosen one stays an option while the search text changes.
+  // The chosen one stays listed while the search text changes.
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const selectData =
     chosen && !options.some((o) => o.value === chosen.value) ? [chosen, ...options] : options;
@@ -83,26 +83,39 @@ export function DeclareConflictForm({ onDeclared }: { onDeclared(): void }) {
               {problem}
             </Alert>
           ) : null}
-          <Select
-            label="Practice or network"
-            placeholder="Type at least 2 letters of its name"
-            required
-            searchable
-            clearable
-            data={selectData}
-            value={subject}
-            searchValue={search}
-            onSearchChange={setSearch}
-            onChange={(value, option) => {
-              setSubject(value);
-              setChosen(value && option ? { value, label: option.label } : null);
-            }}
-            filter={({ options: all }) => all}
-            nothingFoundMessage={
-              debounced.length < CONFLICT_SEARCH_MIN ? undefined : searching ? 'Searching…' : 'Nothing found'
-            }
-            error={errors.practiceId}
+          <TextInput
+            label="Find a practice or network"
+            description="Type at least 2 letters of its name."
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            autoComplete="off"
           />
+          <Radio.Group
+            label="Practice or network"
+            required
+            value={subject}
+            onChange={(value) => {
+              setSubject(value);
+              const option = selectData.find((o) => o.value === value);
+              setChosen(option ?? null);
+            }}
+            error={errors.practiceId}
+          >
+            <Stack gap={6} mt={6}>
+              {selectData.map((option) => (
+                <Radio key={option.value} value={option.value} label={option.label} />
+              ))}
+              {selectData.length === 0 ? (
+                <Text fz="sm" c="dimmed">
+                  {debounced.length < CONFLICT_SEARCH_MIN
+                    ? 'Search above, then choose one.'
+                    : searching
+                      ? 'Searching…'
+                      : 'Nothing found.'}
+                </Text>
+              ) : null}
+            </Stack>
+          </Radio.Group>
           <Textarea
             label="Reason"
             description="For example: worked there as a GP, consulted to its owners."

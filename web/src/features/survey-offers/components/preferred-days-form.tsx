@@ -105,6 +105,9 @@ export function PreferredDaysForm({
               maxDate={period.to}
               defaultDate={period.from}
               numberOfColumns={2}
+              hideOutsideDates
+              nextLabel="Next month"
+              previousLabel="Previous month"
               className={classes.calendar}
               getDayAriaLabel={(date) => {
                 const mark = marks[date];
