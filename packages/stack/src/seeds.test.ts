@@ -478,6 +478,9 @@ describe('demo seeds', () => {
       `select u.email, public.surveyor_conflict_reason(c.user_id, c.practice_id) as reason
          from surveyor_conflicts c join users u on u.id = c.user_id where not c.archived`,
     );
-    expect(conflict).toEqual({ email: 'surveyor3@demo.test', reason: 'Worked there as a locum GP on weekends' });
+    expect(conflict).toEqual({
+      email: 'surveyor3@demo.test',
+      reason: 'Worked there as a locum GP on weekends',
+    });
   });
 });
