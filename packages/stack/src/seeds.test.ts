@@ -489,6 +489,8 @@ describe('demo seeds', () => {
       'select u.email from surveyor_profiles s join users u on u.id = s.user_id where s.is_gp order by u.email',
     );
     expect(gps.map((g) => g.email)).toEqual(['surveyor@demo.test']);
+  });
+
   it('has an offer waiting for surveyor and surveyor2 (one asking for preferred days) and a declared conflict that counts', async () => {
     const waiting = await q<{ email: string; practice: string; status: string }>(
       `select u.email, o.name as practice, v.status
