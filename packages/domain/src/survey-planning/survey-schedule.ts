@@ -64,8 +64,13 @@ export function dueDayOfMonth(month: string): string {
   return `${month}-${String(last).padStart(2, '0')}`;
 }
 
-/** The period surveyors are asked for their days: the whole due month of the visit. */
-export function preferredDaysPeriod(due: string): { from: string; to: string } {
+/**
+ * The period surveyors are asked for their days: the visit's due month, from `today` when the month
+ * has begun (days already past cannot be offered). yyyy-MM-dd, both inclusive. The one home of the
+ * rule: the planning calendar, the preferred days page and savePreferredDays all use it.
+ */
+export function preferredDaysPeriod(due: string, today?: string): { from: string; to: string } {
   const month = due.slice(0, 7);
-  return { from: `${month}-01`, to: dueDayOfMonth(month) };
+  const start = `${month}-01`;
+  return { from: today && today > start ? today : start, to: dueDayOfMonth(month) };
 }
