@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { preferredDaysPeriod } from '../survey-planning/survey-schedule.ts';
 import { CONTROL_CHARACTER_MESSAGE } from '../validation/control-characters.ts';
 import {
   CONFLICT_DECLARATION,
   CONFLICT_LOOKBACK_YEARS,
   outsidePeriodMessage,
   preferredDaysLock,
-  preferredDaysPeriod,
   ZDeclareConflictSchema,
   ZDeclineReasonSchema,
   ZPreferredDaysSchema,
