@@ -405,9 +405,15 @@ describe('conflicts of interest', () => {
 });
 
 describe('preferred days', () => {
+  /** A day of the requested period of a visit due in 40 days: its due month, which starts after today. */
+  const inDueMonth = (day: number) => {
+    const start = new Date(`${dayFromToday(40).slice(0, 7)}-01T00:00:00Z`);
+    start.setUTCDate(start.getUTCDate() + day);
+    return start.toISOString().slice(0, 10);
+  };
   const days = () => [
-    { day: dayFromToday(3), available: true },
-    { day: dayFromToday(4), available: false, reason: 'Another survey' },
+    { day: inDueMonth(3), available: true },
+    { day: inDueMonth(4), available: false, reason: 'Another survey' },
   ];
 
   it('replaces the whole set of the surveyor’s days for the visit', async () => {
@@ -423,7 +429,7 @@ describe('preferred days', () => {
     });
     const second = await gql(who, SAVE_DAYS, {
       visitId: visit.id,
-      days: [{ day: dayFromToday(10), available: true }],
+      days: [{ day: inDueMonth(10), available: true }],
     });
     expect(second.errors).toBeUndefined();
     const read = await gql<{ preferred_days: unknown[] }>(
@@ -431,7 +437,7 @@ describe('preferred days', () => {
       `{ preferred_days(where: {survey_visit_id: {_eq: ${visit.id}}}) { day available reason user_id } }`,
     );
     expect(read.data!.preferred_days).toEqual([
-      { day: dayFromToday(10), available: true, reason: null, user_id: who.id },
+      { day: inDueMonth(10), available: true, reason: null, user_id: who.id },
     ]);
   });
 
@@ -504,7 +510,7 @@ describe('preferred days', () => {
           return { who: o.who, visitId: o.visit.id };
         },
         'Say why you are unavailable that day.',
-        [{ day: dayFromToday(3), available: false, reason: ' ' }],
+        [{ day: inDueMonth(3), available: false, reason: ' ' }],
       ],
       [
         'reason too long',
@@ -513,7 +519,7 @@ describe('preferred days', () => {
           return { who: o.who, visitId: o.visit.id };
         },
         'At most 200 characters.',
-        [{ day: dayFromToday(3), available: false, reason: 'x'.repeat(201) }],
+        [{ day: inDueMonth(3), available: false, reason: 'x'.repeat(201) }],
       ],
     ];
     for (const [name, arrange, message, sent] of cases) {
@@ -522,7 +528,7 @@ describe('preferred days', () => {
       await insertRow(stack.sql, 'preferred_days', {
         survey_visit_id: visitId,
         user_id: who.id,
-        day: dayFromToday(2),
+        day: inDueMonth(2),
       });
       const before = await state(visitId, who.id);
       const result = refusal(await gql(who, SAVE_DAYS, { visitId, days: sent ?? days() }));
