@@ -212,6 +212,8 @@ export function summaryProblem(problems: readonly TSurveySubmitProblem[]): boole
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const HOURS = /^\d{1,3}(\.\d{1,2})?$/;
+/** Most hours a visitor reports before or after a visit (survey_visitors checks the same). */
+const HOURS_MAX = 999;
 
 const timeField = z
   .string({ error: MESSAGES.required })
@@ -222,7 +224,10 @@ const hoursField = z
   .string({ error: MESSAGES.required })
   .trim()
   .min(1, MESSAGES.required)
-  .refine((v) => !CONTROL_CHARACTERS.test(v) && HOURS.test(v), SURVEY_SUBMIT_MESSAGES.hoursFormat);
+  .refine(
+    (v) => !CONTROL_CHARACTERS.test(v) && HOURS.test(v) && Number(v) <= HOURS_MAX,
+    SURVEY_SUBMIT_MESSAGES.hoursFormat,
+  );
 
 /**
  * The 'Submit for review' form of a survey visit (spec 001 §3 survey visitor form, §5): actual
