@@ -1,4 +1,9 @@
-import { CONFLICT_SEARCH_LIMIT, PREFERRED_DAYS_LOCKS, SURVEY_OFFER_MESSAGES } from '@portal/domain';
+import {
+  CONFLICT_LOOKBACK_YEARS,
+  CONFLICT_SEARCH_LIMIT,
+  PREFERRED_DAYS_LOCKS,
+  SURVEY_OFFER_MESSAGES,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSurveyVisitor,
@@ -251,8 +256,22 @@ describe('survey offers', () => {
     });
     expect(await state(visit.id, who.id)).toEqual(before);
 
-    // Archived, and one that ended more than three years ago: the offer can be accepted.
+    // One that ended just inside the previous three years (CONFLICT_LOOKBACK_YEARS, the profile's
+    // words) still counts.
+    const recent = await insertRow(stack.sql, 'surveyor_conflicts', {
+      user_id: who.id,
+      practice_id: practice.id,
+      reason: 'Left a few weeks short of three years ago',
+      to_date: dayFromToday(-CONFLICT_LOOKBACK_YEARS * 365 + 20),
+    });
     await stack.sql.query('update surveyor_conflicts set archived = true where id = $1', [conflict.id]);
+    expect(refusal(await gql(who, ACCEPT, { id: visitor.id })).message).toBe(
+      SURVEY_OFFER_MESSAGES.conflict('Left a few weeks short of three years ago'),
+    );
+    expect(await state(visit.id, who.id)).toMatchObject({ visitors: before.visitors });
+    await stack.sql.query('update surveyor_conflicts set archived = true where id = $1', [recent.id]);
+
+    // Both archived, and one that ended more than three years ago: the offer can be accepted.
     await insertRow(stack.sql, 'surveyor_conflicts', {
       user_id: who.id,
       practice_id: practice.id,

@@ -24,6 +24,7 @@ import { GetSurveyOffersQuery } from '../api/get-survey-offers.ts';
 import { offerRows, type TOfferRow } from '../model/offer-rows.ts';
 import { DeclineOfferModal } from './decline-offer-modal.tsx';
 
+const NO_TRUNCATION = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 const STATUS_COLOURS: Record<string, string> = { Offered: 'blue', Accepted: 'teal', Declined: 'gray' };
 
 function OfferCells({ row }: { row: TOfferRow }) {
@@ -41,7 +42,8 @@ function OfferCells({ row }: { row: TOfferRow }) {
       <Table.Td>{row.due}</Table.Td>
       <Table.Td>{row.type}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLOURS[row.status] ?? 'gray'} variant="light">
+        {/* Never truncated: a narrow table wraps the practice's name instead. */}
+        <Badge color={STATUS_COLOURS[row.status] ?? 'gray'} variant="light" styles={NO_TRUNCATION}>
           {row.status}
         </Badge>
       </Table.Td>
