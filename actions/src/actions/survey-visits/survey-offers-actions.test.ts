@@ -285,6 +285,30 @@ describe('survey offers', () => {
   });
 });
 
+describe('who may call them', () => {
+  it('the back-office roles have none of these actions, and a search refuses control characters', async () => {
+    const qam = await createUser(stack.sql, { isQam: true, isSurveyor: true });
+    const admin = await createUser(stack.sql, { isAdmin: true, isSurveyor: true });
+    const { visit, visitor, who } = await offered();
+    const before = await state(visit.id, who.id);
+    for (const [caller, role] of [
+      [qam, 'qam'],
+      [admin, 'provider_admin'],
+    ] as const) {
+      const result = await stack.gql({ email: caller.email, password: caller.password, role }, ACCEPT, {
+        id: visitor.id,
+      });
+      expect(result.errors?.[0]?.extensions?.code, role).toBe('validation-failed');
+      expect(result.errors?.[0]?.message, role).toMatch(/acceptSurveyOffer/);
+    }
+    expect(await state(visit.id, who.id)).toEqual(before);
+    expect(refusal(await gql(who, SEARCH, { search: 'Bay\nview' }))).toEqual({
+      message: 'Search with a shorter text, on one line.',
+      code: 'invalid_input',
+    });
+  });
+});
+
 describe('conflicts of interest', () => {
   it('declares a conflict with a practice and one with a network, lists them with names, archives one', async () => {
     const who = await surveyor();

@@ -60,6 +60,7 @@ export function SurveyOffersPage() {
     query: GetSurveyOffersQuery,
     variables: { userId: user.id },
     requestPolicy: 'cache-and-network',
+    pause: !user.flags.surveyor,
   });
   const [{ fetching: accepting }, accept] = useMutation(AcceptSurveyOfferMutation);
   const [acceptingId, setAcceptingId] = useState<number | null>(null);
@@ -82,7 +83,11 @@ export function SurveyOffersPage() {
         title="Survey Offers"
         description="Survey visits you have been offered. Accept the ones you can do; decline the others with a reason."
       />
-      {error ? (
+      {!user.flags.surveyor ? (
+        <Alert color="gray" variant="light">
+          Survey offers are made to surveyors; your account is not a surveyor's.
+        </Alert>
+      ) : error ? (
         <Alert color="red" variant="light">
           {PortalError.fromCombinedError(error).message}
         </Alert>
