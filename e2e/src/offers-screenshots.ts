@@ -51,6 +51,8 @@ await runScreenshots(async (browser, base, width) => {
   await conflicts.getByText('Worked there as a locum GP on weekends').waitFor();
   await conflicts.getByRole('textbox', { name: /Find a practice or network/ }).fill('Bay');
   await conflicts.getByRole('radio').first().waitFor();
+  // Typing scrolled the page; the sticky header would be drawn mid-page in a full-page shot.
+  await third.page.evaluate('window.scrollTo(0, 0)');
   await shot(third.page, `conflicts-${width}`);
   await third.context.close();
 });

@@ -1,4 +1,9 @@
-import { CONFLICT_SEARCH_LIMIT, PREFERRED_DAYS_LOCKS, SURVEY_OFFER_MESSAGES } from '@portal/domain';
+import {
+  CONFLICT_LOOKBACK_YEARS,
+  CONFLICT_SEARCH_LIMIT,
+  PREFERRED_DAYS_LOCKS,
+  SURVEY_OFFER_MESSAGES,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSurveyVisitor,
@@ -251,8 +256,22 @@ describe('survey offers', () => {
     });
     expect(await state(visit.id, who.id)).toEqual(before);
 
-    // Archived, and one that ended more than three years ago: the offer can be accepted.
+    // One that ended just inside the previous three years (CONFLICT_LOOKBACK_YEARS, the profile's
+    // words) still counts.
+    const recent = await insertRow(stack.sql, 'surveyor_conflicts', {
+      user_id: who.id,
+      practice_id: practice.id,
+      reason: 'Left a few weeks short of three years ago',
+      to_date: dayFromToday(-CONFLICT_LOOKBACK_YEARS * 365 + 20),
+    });
     await stack.sql.query('update surveyor_conflicts set archived = true where id = $1', [conflict.id]);
+    expect(refusal(await gql(who, ACCEPT, { id: visitor.id })).message).toBe(
+      SURVEY_OFFER_MESSAGES.conflict('Left a few weeks short of three years ago'),
+    );
+    expect(await state(visit.id, who.id)).toMatchObject({ visitors: before.visitors });
+    await stack.sql.query('update surveyor_conflicts set archived = true where id = $1', [recent.id]);
+
+    // Both archived, and one that ended more than three years ago: the offer can be accepted.
     await insertRow(stack.sql, 'surveyor_conflicts', {
       user_id: who.id,
       practice_id: practice.id,
@@ -263,6 +282,30 @@ describe('survey offers', () => {
     const accepted = await gql<{ acceptSurveyOffer: { status: string } }>(who, ACCEPT, { id: visitor.id });
     expect(accepted.errors).toBeUndefined();
     expect(accepted.data!.acceptSurveyOffer.status).toBe('ACCEPTED');
+  });
+});
+
+describe('who may call them', () => {
+  it('the back-office roles have none of these actions, and a search refuses control characters', async () => {
+    const qam = await createUser(stack.sql, { isQam: true, isSurveyor: true });
+    const admin = await createUser(stack.sql, { isAdmin: true, isSurveyor: true });
+    const { visit, visitor, who } = await offered();
+    const before = await state(visit.id, who.id);
+    for (const [caller, role] of [
+      [qam, 'qam'],
+      [admin, 'provider_admin'],
+    ] as const) {
+      const result = await stack.gql({ email: caller.email, password: caller.password, role }, ACCEPT, {
+        id: visitor.id,
+      });
+      expect(result.errors?.[0]?.extensions?.code, role).toBe('validation-failed');
+      expect(result.errors?.[0]?.message, role).toMatch(/acceptSurveyOffer/);
+    }
+    expect(await state(visit.id, who.id)).toEqual(before);
+    expect(refusal(await gql(who, SEARCH, { search: 'Bay\nview' }))).toEqual({
+      message: 'Search with a shorter text, on one line.',
+      code: 'invalid_input',
+    });
   });
 });
 

@@ -61,7 +61,7 @@ export function AccountSettingsPage() {
         </Stack>
       </Paper>
       {user.flags.surveyor ? (
-        <Paper withBorder radius="lg" p="xl" maw={880} mt="xl">
+        <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">
           <ConflictsSection />
         </Paper>
       ) : null}

@@ -82,7 +82,11 @@ export function ConflictsSection() {
                   <Table.Td>{period(conflict)}</Table.Td>
                   <Table.Td>
                     {conflict.archived ? (
-                      <Badge color="gray" variant="light">
+                      <Badge
+                        color="gray"
+                        variant="light"
+                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                      >
                         Archived
                       </Badge>
                     ) : (

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   formatDisplayDate,
   preferredDaysPeriod,
@@ -40,6 +41,11 @@ export function PreferredDaysForm({
   const ordered = Object.keys(marks).sort();
   const unavailable = ordered.filter((day) => !marks[day]!.available);
   const available = ordered.filter((day) => marks[day]!.available);
+  // The calendar opens on the first stated day of the period (else today's month), so saved days show.
+  const [firstShown] = useState(
+    () => ordered.find((day) => day >= period.from && day <= period.to) ?? period.from,
+  );
+  const wide = useMediaQuery('(min-width: 1100px)') ?? false;
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -90,21 +96,27 @@ export function PreferredDaysForm({
                   mark, then click the days; click a day again to clear it.
                 </Text>
               </Stack>
-              <SegmentedControl
-                aria-label="Mark days as"
-                value={kind}
-                onChange={(value) => setKind(value as Kind)}
-                data={[
-                  { value: 'available', label: 'Available' },
-                  { value: 'unavailable', label: 'Unavailable' },
-                ]}
-              />
+              <Group gap="xs">
+                <Text fz="sm" fw={500} id="mark-days-as">
+                  Mark days as
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="mark-days-as"
+                  value={kind}
+                  onChange={(value) => setKind(value as Kind)}
+                  data={[
+                    { value: 'available', label: 'Available' },
+                    { value: 'unavailable', label: 'Unavailable' },
+                  ]}
+                />
+              </Group>
             </Group>
             <Calendar
               minDate={period.from}
               maxDate={period.to}
-              defaultDate={period.from}
+              defaultDate={firstShown}
               numberOfColumns={2}
+              size={wide ? 'md' : 'sm'}
               hideOutsideDates
               nextLabel="Next month"
               previousLabel="Previous month"

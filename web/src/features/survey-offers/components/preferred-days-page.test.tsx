@@ -56,6 +56,9 @@ describe('Preferred days', () => {
       ),
     ).toBeTruthy();
 
+    expect(screen.getByRole('link', { name: 'Survey Offers' }).getAttribute('href')).toBe(
+      '/SurveyVisits/Offers',
+    );
     // The requested period is the visit's due month (it begins after today: the visit is due in 40 days).
     const [first, second] = [await dueMonthDay(40, 1), await dueMonthDay(40, 2)];
     const user = userEvent.setup();

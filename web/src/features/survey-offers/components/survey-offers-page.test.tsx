@@ -123,4 +123,17 @@ describe('Survey Offers', () => {
     ]);
     expect(rows).toEqual([{ status: 'OFFERED' }]);
   });
+
+  it('tells someone who is not a surveyor that offers are for surveyors', async () => {
+    const manager = await createUser(stack.sql);
+    await renderAppOnStack(stack, '/SurveyVisits/Offers', { as: manager });
+    expect(
+      await screen.findByText(
+        "Survey offers are made to surveyors; your account is not a surveyor's.",
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Waiting for your answer' })).toBeNull();
+  });
 });

@@ -24,6 +24,7 @@ import { GetSurveyOffersQuery } from '../api/get-survey-offers.ts';
 import { offerRows, type TOfferRow } from '../model/offer-rows.ts';
 import { DeclineOfferModal } from './decline-offer-modal.tsx';
 
+const NO_TRUNCATION = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 const STATUS_COLOURS: Record<string, string> = { Offered: 'blue', Accepted: 'teal', Declined: 'gray' };
 
 function OfferCells({ row }: { row: TOfferRow }) {
@@ -41,7 +42,8 @@ function OfferCells({ row }: { row: TOfferRow }) {
       <Table.Td>{row.due}</Table.Td>
       <Table.Td>{row.type}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLOURS[row.status] ?? 'gray'} variant="light">
+        {/* Never truncated: a narrow table wraps the practice's name instead. */}
+        <Badge color={STATUS_COLOURS[row.status] ?? 'gray'} variant="light" styles={NO_TRUNCATION}>
           {row.status}
         </Badge>
       </Table.Td>
@@ -58,6 +60,7 @@ export function SurveyOffersPage() {
     query: GetSurveyOffersQuery,
     variables: { userId: user.id },
     requestPolicy: 'cache-and-network',
+    pause: !user.flags.surveyor,
   });
   const [{ fetching: accepting }, accept] = useMutation(AcceptSurveyOfferMutation);
   const [acceptingId, setAcceptingId] = useState<number | null>(null);
@@ -80,7 +83,11 @@ export function SurveyOffersPage() {
         title="Survey Offers"
         description="Survey visits you have been offered. Accept the ones you can do; decline the others with a reason."
       />
-      {error ? (
+      {!user.flags.surveyor ? (
+        <Alert color="gray" variant="light">
+          Survey offers are made to surveyors; your account is not a surveyor's.
+        </Alert>
+      ) : error ? (
         <Alert color="red" variant="light">
           {PortalError.fromCombinedError(error).message}
         </Alert>

@@ -34,6 +34,7 @@ export function offerRows(offers: readonly TSurveyOffer[]): { waiting: TOfferRow
       practice: offer.practice_name ?? '',
       suburb: offer.practice_suburb ?? '',
       due: formatMonthLong(offer.survey_visit.due),
+      dueWire: offer.survey_visit.due ?? '',
       type: VISIT_TYPE_LABELS[offer.survey_visit.type as TVisitType] ?? offer.survey_visit.type,
       status: STATUS_LABELS[offer.status] ?? offer.status,
       answeredOn: formatDisplayDate(offer.responded_at),
@@ -42,7 +43,11 @@ export function offerRows(offers: readonly TSurveyOffer[]): { waiting: TOfferRow
       waiting: offer.status === 'OFFERED' && offer.survey_visit.status !== 'FINAL',
     }));
   return {
-    waiting: rows.filter((row) => row.waiting).map(({ waiting: _, ...row }) => row),
-    answered: rows.filter((row) => !row.waiting).map(({ waiting: _, ...row }) => row),
+    waiting: rows.filter((row) => row.waiting).map(({ waiting: _, dueWire: __, ...row }) => row),
+    // History: the latest visits first.
+    answered: rows
+      .filter((row) => !row.waiting)
+      .sort((a, b) => b.dueWire.localeCompare(a.dueWire))
+      .map(({ waiting: _, dueWire: __, ...row }) => row),
   };
 }
