@@ -9,3 +9,4 @@ export * from './indicator-filters.ts';
 export * from './indicator-response.ts';
 export * from './response-edits.ts';
 export * from './risk-matrix.ts';
+export * from './survey-compliance.ts';
