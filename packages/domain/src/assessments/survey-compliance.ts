@@ -122,3 +122,28 @@ export const RISK_TYPES = [
   'Information security',
   'Organisational',
 ] as const;
+
+/**
+ * The words of the survey's confirmations (spec 001 §2 names the modals, not their text: ours).
+ * Confirming applies the transition; Cancel (or closing) leaves the indicator as it was.
+ */
+export const SURVEY_CONFIRMATIONS: Record<
+  TSurveyConfirmation,
+  { title: string; body: string; confirmLabel: string }
+> = {
+  setMet: {
+    title: 'Set this indicator to Met?',
+    body: 'Every must-have item is now ticked, so this indicator becomes Met. Its non-compliance statement, type and risk will be lost.',
+    confirmLabel: 'Set to Met',
+  },
+  unsetMet: {
+    title: 'Set this indicator to Not met?',
+    body: 'A must-have item is no longer ticked, so this indicator is no longer Met. It becomes Not met and needs a non-compliance statement and risk before you submit.',
+    confirmLabel: 'Set to Not met',
+  },
+  critical: {
+    title: 'Record a Critical risk?',
+    body: 'High likelihood with high impact is a Critical risk: the practice will be reported to the commission.',
+    confirmLabel: 'Record as Critical',
+  },
+};
