@@ -1,12 +1,15 @@
 import { updateAccount } from './accounts/update-account.ts';
+import { addSurveyAssessment } from './assessments/add-survey-assessment.ts';
 import { autoClearAssessment } from './assessments/auto-clear-assessment.ts';
 import { autoCompleteAssessment } from './assessments/auto-complete-assessment.ts';
 import { completeSelfAssessment } from './assessments/complete-self-assessment.ts';
 import { openAssessment } from './assessments/open-assessment.ts';
 import { reopenAssessment } from './assessments/reopen-assessment.ts';
 import { requestAssistance } from './assessments/request-assistance.ts';
+import { signConfidentialityAgreement } from './assessments/sign-confidentiality-agreement.ts';
 import { startSelfAssessment } from './assessments/start-self-assessment.ts';
 import { submitSelfAssessment } from './assessments/submit-self-assessment.ts';
+import { submitSurveyAssessment } from './assessments/submit-survey-assessment.ts';
 import { certificateDownloadUrl } from './certificates/certificate-download-url.ts';
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
@@ -79,5 +82,8 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     autoClearAssessment,
     requestAssistance,
     updateAccount,
+    addSurveyAssessment,
+    signConfidentialityAgreement,
+    submitSurveyAssessment,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );
