@@ -6,7 +6,7 @@ import {
   canChangeAssessmentInputs,
   canChangeNonConformityStatus,
   canEditSurveyorSummary,
-  canReadAssessmentResponses,
+  canReadAssessmentFindings,
   derivePermissionFlags,
   STATUSES_OF_TYPE,
   type TAssessmentAccessContext,
@@ -77,6 +77,19 @@ const arrangeSubmission = async (type: TAssessmentType, userId: number, submitte
   ]);
   if (submitted) {
     await stack.sql.query('insert into assessment_submissions (assessment_id, user_id) values ($1, $2)', [
+      assessmentOf[type],
+      userId,
+    ]);
+  }
+};
+
+const arrangeSignature = async (type: TAssessmentType, userId: number, signed: boolean) => {
+  await stack.sql.query('delete from confidentiality_signs where assessment_id = $1 and user_id = $2', [
+    assessmentOf[type],
+    userId,
+  ]);
+  if (signed) {
+    await stack.sql.query('insert into confidentiality_signs (assessment_id, user_id) values ($1, $2)', [
       assessmentOf[type],
       userId,
     ]);
@@ -230,11 +243,14 @@ describe('spec 001 §6: the flags and the GraphQL permissions agree', () => {
           const flags = derivePermissionFlags(caller.access, {
             surveyVisitId: type === 'SURVEY_VISIT' ? SURVEY_VISIT_ID : null,
           });
-          compare(
-            `${caller.name} reads a response`,
-            canReadAssessmentResponses({ type, status, flags }),
-            await readsResponse(caller, type),
-          );
+          for (const hasSigned of [false, true]) {
+            await arrangeSignature(type, caller.userId, hasSigned);
+            compare(
+              `${caller.name}${hasSigned ? ' (signed the agreement)' : ''} reads a response`,
+              canReadAssessmentFindings({ type, status, flags, hasSigned }),
+              await readsResponse(caller, type),
+            );
+          }
           for (const hasSubmitted of [false, true]) {
             await arrangeSubmission(type, caller.userId, hasSubmitted);
             const context: TAssessmentAccessContext = { type, status, flags, hasSubmitted };

@@ -6,6 +6,7 @@ import {
   canChangeAssessment,
   canChangeAssessmentInputs,
   canEditSurveyorSummary,
+  canReadAssessmentFindings,
   canReadAssessmentResponses,
   canWriteAssessmentResponses,
   derivePermissionFlags,
@@ -21,7 +22,8 @@ import { useTestDb } from '../db.ts';
 // packages/domain/src/permissions: the flag table and one function per domain predicate. The
 // permission rules of every assessment table and the trigger indicator_responses_guard use them,
 // so this test compares each with its domain twin over every combination of its inputs: type ×
-// status (also the impossible pairs) × PM × SU × visitor × back-office role × submitted × author.
+// status (also the impossible pairs) × PM × SU × visitor × back-office role × submitted × author ×
+// signed the confidentiality agreement.
 
 interface Combination {
   type: string;
@@ -32,6 +34,7 @@ interface Combination {
   back_office_role: TBackOfficeRole | null;
   has_submitted: boolean;
   is_author: boolean;
+  has_signed: boolean;
 }
 
 const COMBINATIONS: Combination[] = [];
@@ -43,16 +46,18 @@ for (const type of ASSESSMENT_TYPES)
           for (const back_office_role of [null, 'qam', 'provider_admin'] as const)
             for (const has_submitted of [false, true])
               for (const is_author of [false, true])
-                COMBINATIONS.push({
-                  type,
-                  status,
-                  is_pm,
-                  is_su,
-                  is_visitor,
-                  back_office_role,
-                  has_submitted,
-                  is_author,
-                });
+                for (const has_signed of [false, true])
+                  COMBINATIONS.push({
+                    type,
+                    status,
+                    is_pm,
+                    is_su,
+                    is_visitor,
+                    back_office_role,
+                    has_submitted,
+                    is_author,
+                    has_signed,
+                  });
 
 /** What the SQL answers for one combination. */
 interface Answer {
@@ -65,6 +70,7 @@ interface Answer {
   can_edit_summary: boolean;
   is_locked: boolean;
   can_read_responses: boolean;
+  can_read_findings: boolean;
 }
 
 /** What the domain answers for the same combination. */
@@ -93,6 +99,7 @@ function domainAnswer(c: Combination): Answer {
     can_edit_summary: canEditSurveyorSummary({ ...context, isAuthor: c.is_author }),
     is_locked: isAssessmentLocked(context),
     can_read_responses: canReadAssessmentResponses(context),
+    can_read_findings: canReadAssessmentFindings({ ...context, hasSigned: c.has_signed }),
   };
 }
 
@@ -109,9 +116,11 @@ describe('the SQL predicates are the domain rules', () => {
               public.can_add_action_plan_activity(c.type, c.status, f.flags) as can_add_action_plan_activity,
               public.can_edit_surveyor_summary(c.status, f.flags, c.has_submitted, c.is_author) as can_edit_summary,
               public.is_assessment_locked(c.type, c.status, f.flags) as is_locked,
-              public.can_read_assessment_responses(c.type, c.status, f.flags) as can_read_responses
+              public.can_read_assessment_responses(c.type, c.status, f.flags) as can_read_responses,
+              public.can_read_assessment_findings(c.type, c.status, f.flags, c.has_signed) as can_read_findings
          from jsonb_to_recordset($1::jsonb) as c(type text, status text, is_pm boolean,
-                is_su boolean, is_visitor boolean, back_office_role text, has_submitted boolean, is_author boolean, i int),
+                is_su boolean, is_visitor boolean, back_office_role text, has_submitted boolean, is_author boolean,
+                has_signed boolean, i int),
               lateral (select public.permission_flags(c.is_pm, c.is_su, c.is_visitor, c.back_office_role) as flags) f
         order by c.i`,
       [JSON.stringify(COMBINATIONS.map((c, i) => ({ ...c, i })))],

@@ -214,13 +214,22 @@ export type RoleCaller = TestUser & { role: string };
 
 /**
  * A practice in its survey (`createSurveyedPractice`, two surveyors unless said) and who acts on
- * it, each in their role: its PM and surveyors as `user`, a QAM and a provider admin.
+ * it, each in their role: its PM and surveyors as `user`, a QAM and a provider admin. The
+ * surveyors have signed the survey assessment's confidentiality agreement (they are surveying);
+ * `unsigned` leaves them without.
  */
 export async function createSurveyedPracticeCallers(
   sql: Sql,
-  options: Parameters<typeof createSurveyedPractice>[1] = {},
+  options: Parameters<typeof createSurveyedPractice>[1] & { unsigned?: boolean } = {},
 ) {
-  const practice = await createSurveyedPractice(sql, { surveyors: 2, ...options });
+  const { unsigned, ...practiceOptions } = options;
+  const practice = await createSurveyedPractice(sql, { surveyors: 2, ...practiceOptions });
+  if (!unsigned)
+    for (const surveyor of practice.surveyors)
+      await insertRow(sql, 'confidentiality_signs', {
+        assessment_id: practice.survey.id,
+        user_id: surveyor.id,
+      });
   const as = (user: TestUser, role: string): RoleCaller => ({ ...user, role });
   return {
     practice,

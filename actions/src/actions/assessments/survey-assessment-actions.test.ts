@@ -268,22 +268,26 @@ describe('addSurveyAssessment', () => {
       status: 'CLOSED',
     });
     await earlierSurvey(w, oldCycle, ids, () => ({ checklists: { '1': { '1': false, '2': true } } }));
-    const latest = await earlierSurvey(w, oldCycle, ids, (i) =>
-      i === 0
-        ? {
-            compliance: 'NOT_MET',
-            checklists: { '1': { '2': true } },
-            non_compliance_statement: 'Gaps.',
-            non_compliance_type: 'Process',
-            risk_type: 'Clinical',
-            risk_likelihood: 'LOW',
-            risk_impact: 'LOW',
-            risk_rating: 'LOW',
-            observation: 'Keep going.',
-          }
-        : i === 3
-          ? { compliance: 'NOT_APPLICABLE' }
-          : { compliance: 'MET', checklists: { '1': { '1': true, '2': i === 1 } } },
+    const latest = await earlierSurvey(
+      w,
+      oldCycle,
+      ids,
+      (i): Partial<TIndicatorResponseFields> =>
+        i === 0
+          ? {
+              compliance: 'NOT_MET',
+              checklists: { '1': { '2': true } },
+              non_compliance_statement: 'Gaps.',
+              non_compliance_type: 'Process',
+              risk_type: 'Clinical',
+              risk_likelihood: 'LOW',
+              risk_impact: 'LOW',
+              risk_rating: 'LOW',
+              observation: 'Keep going.',
+            }
+          : i === 3
+            ? { compliance: 'NOT_APPLICABLE' }
+            : { compliance: 'MET', checklists: { '1': { '1': true, '2': i === 1 } } },
     );
     // A later survey of the practice on another edition of the standards is not a source.
     const otherEdition = await createStandards(stack.sql, { sets: 1, indicatorsPerSet: 1 });

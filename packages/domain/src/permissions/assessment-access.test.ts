@@ -7,6 +7,7 @@ import {
   canChangeAssessmentInputs,
   canChangeNonConformityStatus,
   canEditSurveyorSummary,
+  canReadAssessmentFindings,
   canReadAssessmentResponses,
   canWriteAssessmentResponses,
   isAssessmentLocked,
@@ -288,5 +289,45 @@ describe('canWriteAssessmentResponses', () => {
     };
     expect(canChangeAssessmentInputs({ ...actionRequired, flags: su })).toBe(false);
     expect(canWriteAssessmentResponses({ ...actionRequired, flags: su })).toBe(true);
+  });
+});
+
+describe('canReadAssessmentFindings (nothing of a survey in progress before signing the agreement)', () => {
+  const visitor = derivePermissionFlags(
+    { practiceRoles: ['SU'], backOfficeRole: null, visitorOnSurveyVisitIds: [1] },
+    { surveyVisitId: 1 },
+  );
+  const qam = derivePermissionFlags({
+    practiceRoles: [],
+    backOfficeRole: 'qam',
+    visitorOnSurveyVisitIds: [],
+  });
+  const pm = derivePermissionFlags({
+    practiceRoles: ['PM'],
+    backOfficeRole: null,
+    visitorOnSurveyVisitIds: [],
+  });
+  const read = (
+    flags: TPermissionFlags,
+    status: TAssessmentStatus,
+    hasSigned: boolean,
+    type: TAssessmentType = 'SURVEY_VISIT',
+  ) => canReadAssessmentFindings({ type, status, flags, hasSigned });
+
+  it('a visitor reads an IN_PROGRESS survey only once signed; later statuses without', () => {
+    expect(read(visitor, 'IN_PROGRESS', false)).toBe(false);
+    expect(read(visitor, 'IN_PROGRESS', true)).toBe(true);
+    expect(read(visitor, 'PARTIALLY_SUBMITTED', false)).toBe(true);
+  });
+
+  it('the back office reads without signing; the PM not before review, signed or not', () => {
+    expect(read(qam, 'IN_PROGRESS', false)).toBe(true);
+    for (const status of ['IN_PROGRESS', 'PARTIALLY_SUBMITTED', 'UNDER_REVIEW'] as const)
+      expect(read(pm, status, true)).toBe(false);
+    expect(read(pm, 'ACTION_REQUIRED', false)).toBe(true);
+  });
+
+  it('a self assessment needs no agreement', () => {
+    expect(read(pm, 'IN_PROGRESS', false, 'PRESURVEY')).toBe(true);
   });
 });

@@ -195,3 +195,19 @@ export function canAddActionPlanActivity({
 export function canReadAssessmentResponses(context: Omit<TAssessmentAccessContext, 'hasSubmitted'>): boolean {
   return context.type === 'PRESURVEY' || !isAssessmentLocked(context);
 }
+
+/**
+ * May the user read the assessment's findings (responses, comments, summaries, counts, locks and
+ * activities)? Whoever may read its responses (`canReadAssessmentResponses`), but while a survey
+ * visit is IN_PROGRESS only once they have signed its confidentiality agreement (spec 001 §4:
+ * nothing of the findings before signing) — except a reviewer (`changeSurveyUnderReview`: the back
+ * office), who holds every survey to review it. The database asks the same rule
+ * (`can_read_assessment_findings`) in every assessment table's select permission.
+ */
+export function canReadAssessmentFindings(
+  context: Omit<TAssessmentAccessContext, 'hasSubmitted'> & { hasSigned: boolean },
+): boolean {
+  if (!canReadAssessmentResponses(context)) return false;
+  if (context.type === 'PRESURVEY' || context.status !== 'IN_PROGRESS') return true;
+  return context.hasSigned || context.flags.assessment.changeSurveyUnderReview;
+}

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createGeneralComment, insertRow } from '../../../actions/src/test-support/factories.ts';
+import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
+
+// A survey visit's findings on the server (spec 001 §4): nothing of them is readable by a
+// surveyor before they sign the confidentiality agreement of the assessment in progress, and
+// the practice manager reads none of them before the review; the surveyor summary is edited only
+// by its author (or the back office), until the author submits. Through the real engine.
+
+let stack: TestStack;
+let PM: RoleCaller;
+let SURVEYOR: RoleCaller;
+let SURVEYOR2: RoleCaller;
+let QAM: RoleCaller;
+let ADMIN: RoleCaller;
+let assessment: number;
+let response: number;
+let summary: number;
+
+beforeAll(async () => {
+  stack = await startTestStack({ template: 'migrated' });
+  const callers = await createSurveyedPracticeCallers(stack.sql, { unsigned: true });
+  ({ PM, SURVEYOR, SURVEYOR2, QAM, ADMIN } = callers);
+  const { practice } = callers;
+  assessment = practice.survey.id;
+  response = practice.survey.responseIds[0]!;
+  await stack.sql.query(
+    `update indicator_responses set compliance = 'NOT_MET', non_compliance_statement = 'Gaps in the log.' where id = $1`,
+    [response],
+  );
+  summary = (await createGeneralComment(stack.sql, assessment, SURVEYOR.id, { text: 'Well run.' })).id;
+  await insertRow(stack.sql, 'comments', {
+    practice_id: practice.practice.id,
+    indicator_response_id: response,
+    comment: 'Asked for the fridge log.',
+    created_by_id: SURVEYOR.id,
+  });
+  await insertRow(stack.sql, 'indicator_locks', {
+    assessment_id: assessment,
+    indicator_response_id: response,
+    user_id: SURVEYOR2.id,
+  });
+}, 60_000);
+afterAll(() => stack?.close());
+
+const READ = `query ($a: Int!) {
+  assessments(where: {id: {_eq: $a}}) { id status }
+  indicator_responses(where: {assessment_id: {_eq: $a}, compliance: {_eq: NOT_MET}}) { non_compliance_statement }
+  comments(where: {indicator_response: {assessment_id: {_eq: $a}}}) { comment }
+  general_comments(where: {assessment_id: {_eq: $a}}) { text }
+  assessment_counts(where: {assessment_id: {_eq: $a}}) { not_mets }
+  indicator_locks(where: {assessment_id: {_eq: $a}}) { user_id }
+}`;
+interface Read {
+  assessments: unknown[];
+  indicator_responses: unknown[];
+  comments: unknown[];
+  general_comments: unknown[];
+  assessment_counts: unknown[];
+  indicator_locks: unknown[];
+}
+
+async function reads(caller: RoleCaller) {
+  const result = await stack.gql<Read>(caller, READ, { a: assessment });
+  expect(result.errors).toBeUndefined();
+  return result.data!;
+}
+const NOTHING = {
+  indicator_responses: [],
+  comments: [],
+  general_comments: [],
+  assessment_counts: [],
+  indicator_locks: [],
+};
+const EVERYTHING = {
+  indicator_responses: [{ non_compliance_statement: 'Gaps in the log.' }],
+  comments: [{ comment: 'Asked for the fridge log.' }],
+  general_comments: [{ text: 'Well run.' }],
+  assessment_counts: [{ not_mets: 1 }],
+};
+
+const setStatus = (status: string) =>
+  stack.sql.query('update assessments set status = $1 where id = $2', [status, assessment]);
+const sign = (caller: RoleCaller) =>
+  stack.gql(
+    caller,
+    'mutation ($a: Int!) { signConfidentialityAgreement(assessmentId: $a) { agreementVersion } }',
+    {
+      a: assessment,
+    },
+  );
+
+beforeEach(async () => {
+  await setStatus('IN_PROGRESS');
+  await stack.sql.query('delete from confidentiality_signs where assessment_id = $1', [assessment]);
+  await stack.sql.query('delete from assessment_submissions where assessment_id = $1', [assessment]);
+  await stack.sql.query(`update general_comments set text = 'Well run.' where id = $1`, [summary]);
+  await stack.sql.query(
+    `update indicator_locks set expires_at = now() + interval '2 minutes' where assessment_id = $1`,
+    [assessment],
+  );
+});
+
+describe('before signing the confidentiality agreement', () => {
+  it('a visiting surveyor reads the assessment but none of its findings, comments, summaries, counts or locks', async () => {
+    for (const surveyor of [SURVEYOR, SURVEYOR2])
+      expect(await reads(surveyor)).toEqual({
+        assessments: [{ id: assessment, status: 'IN_PROGRESS' }],
+        ...NOTHING,
+      });
+  });
+
+  it('once they sign (the action), they read everything; the other visitor, unsigned, still nothing', async () => {
+    expect((await sign(SURVEYOR)).errors).toBeUndefined();
+    expect(await reads(SURVEYOR)).toEqual({
+      assessments: [{ id: assessment, status: 'IN_PROGRESS' }],
+      ...EVERYTHING,
+      indicator_locks: [{ user_id: SURVEYOR2.id }],
+    });
+    expect(await reads(SURVEYOR2)).toMatchObject(NOTHING);
+  });
+
+  it('the back office reviews every survey without signing', async () => {
+    for (const caller of [QAM, ADMIN]) expect(await reads(caller)).toMatchObject(EVERYTHING);
+  });
+
+  it('the agreement is asked only while in progress: a partially submitted survey is read without it', async () => {
+    await setStatus('PARTIALLY_SUBMITTED');
+    expect(await reads(SURVEYOR2)).toMatchObject(EVERYTHING);
+  });
+});
+
+describe('the practice manager', () => {
+  it('reads none of a survey’s findings before it is reviewed, even with a signature; then reads them', async () => {
+    await insertRow(stack.sql, 'confidentiality_signs', { assessment_id: assessment, user_id: PM.id });
+    for (const status of ['IN_PROGRESS', 'PARTIALLY_SUBMITTED', 'UNDER_REVIEW']) {
+      await setStatus(status);
+      expect([status, await reads(PM)]).toEqual([
+        status,
+        { assessments: [{ id: assessment, status }], ...NOTHING },
+      ]);
+    }
+    await setStatus('ACTION_REQUIRED');
+    expect(await reads(PM)).toMatchObject(EVERYTHING);
+  });
+
+  it('cannot sign the agreement to get in', async () => {
+    const result = await sign(PM);
+    expect(result.errors?.[0]?.extensions?.code).toBe('forbidden');
+    const { rows } = await stack.sql.query(
+      'select count(*)::int as n from confidentiality_signs where assessment_id = $1',
+      [assessment],
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('the surveyor summary: only its author or the back office edits it, and the author until they submit', () => {
+  const EDIT = `mutation ($id: Int!, $t: String!) { update_general_comments(where: {id: {_eq: $id}}, _set: {text: $t}) { affected_rows } }`;
+  const edit = async (caller: RoleCaller, text: string) =>
+    (
+      await stack.gql<{ update_general_comments: { affected_rows: number } }>(caller, EDIT, {
+        id: summary,
+        t: text,
+      })
+    ).data?.update_general_comments.affected_rows;
+  const text = async () =>
+    (await stack.sql.query('select text from general_comments where id = $1', [summary])).rows[0].text;
+
+  it('the author edits it; the other visitor and the practice manager cannot, and nothing changes', async () => {
+    await sign(SURVEYOR2);
+    expect(await edit(SURVEYOR2, 'Not mine.')).toBe(0);
+    expect(await edit(PM, 'Not mine.')).toBe(0);
+    expect(await text()).toBe('Well run.');
+    expect(await edit(SURVEYOR, 'Well run, with two gaps.')).toBe(1);
+    expect(await text()).toBe('Well run, with two gaps.');
+  });
+
+  it('once the author has submitted, they cannot change it; the back office still can', async () => {
+    await insertRow(stack.sql, 'assessment_submissions', { assessment_id: assessment, user_id: SURVEYOR.id });
+    await setStatus('PARTIALLY_SUBMITTED');
+    expect(await edit(SURVEYOR, 'Changed after submitting.')).toBe(0);
+    expect(await text()).toBe('Well run.');
+    expect(await edit(ADMIN, 'Corrected by the provider.')).toBe(1);
+    expect(await text()).toBe('Corrected by the provider.');
+  });
+
+  it('one summary per surveyor: a second one by the author is refused', async () => {
+    const result = await stack.gql(
+      SURVEYOR,
+      'mutation ($a: Int!) { insert_general_comments_one(object: {assessment_id: $a, text: "Another."}) { id } }',
+      { a: assessment },
+    );
+    expect(result.errors?.[0]?.extensions?.code).toBe('constraint-violation');
+    const { rows } = await stack.sql.query(
+      'select count(*)::int as n from general_comments where assessment_id = $1 and user_id = $2',
+      [assessment, SURVEYOR.id],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+});
