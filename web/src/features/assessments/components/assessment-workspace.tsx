@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { usePracticeContext } from '../../practices/index.ts';
+import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
+import type { TLocksByResponse } from '../hooks/use-assessment-screen.ts';
+import { useSurveyDialogs } from '../hooks/use-survey-dialogs.tsx';
+import type { TAssessmentData } from '../model/assessment-view.ts';
+import type { ResponseStore } from '../model/response-store.ts';
+import { ActionsPanel } from './actions-panel.tsx';
+import { IndicatorBrowser } from './indicator-browser.tsx';
+import { SummaryPanel } from './summary-panel.tsx';
+import { SurveyorSummaryPanel } from './surveyor-summary-panel.tsx';
+
+/**
+ * The assessment once it may be shown: the actions panel, the summary panel (and a survey's
+ * surveyor summaries), the indicators, and a survey's summary and submission dialogs. A link of
+ * the validation modal opens its indicator (the browser opens afresh on the address it sets).
+ */
+export function AssessmentWorkspace({
+  assessment,
+  access,
+  store,
+  locks,
+  onChanged,
+}: {
+  assessment: TAssessmentData;
+  access: TAssessmentAccess;
+  store: ResponseStore;
+  locks: TLocksByResponse;
+  onChanged(): void;
+}) {
+  const { practiceId } = usePracticeContext();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [jump, setJump] = useState(0);
+  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const survey = useSurveyDialogs({
+    assessment,
+    access,
+    store,
+    onChanged,
+    onOpenIndicator(indicatorId) {
+      const set = sets.find((s) => s.indicators.some((i) => i.id === indicatorId));
+      if (!set) return;
+      // The filter could hide it: the link shows every indicator.
+      const next = new URLSearchParams(search);
+      next.delete('filter');
+      next.delete('nc');
+      navigate(
+        {
+          pathname: `/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessment.id}/${set.id}/${indicatorId}`,
+          search: next.toString() ? `?${next}` : '',
+        },
+        { replace: true },
+      );
+      setJump((n) => n + 1);
+    },
+  });
+  const isSurvey = assessment.type === 'SURVEY_VISIT';
+  return (
+    <>
+      <ActionsPanel
+        assessment={assessment}
+        access={access}
+        store={store}
+        onChanged={onChanged}
+        survey={
+          isSurvey ? { submit: survey.startSubmit, editSummary: () => survey.openSummary() } : undefined
+        }
+      />
+      <SummaryPanel assessment={assessment} store={store} />
+      {isSurvey ? (
+        <SurveyorSummaryPanel
+          summaries={survey.summaries}
+          access={access}
+          onOpen={(summary) => survey.openSummary(summary)}
+        />
+      ) : null}
+      <IndicatorBrowser
+        key={jump}
+        assessment={assessment}
+        sets={sets}
+        access={access}
+        store={store}
+        locks={locks}
+        onDocumentsChanged={onChanged}
+      />
+      {survey.dialogs}
+    </>
+  );
+}
