@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS } from '@portal/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePracticeContext } from '../../practices/index.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
@@ -14,7 +14,7 @@ import { SurveyorSummaryPanel } from './surveyor-summary-panel.tsx';
 /**
  * The assessment once it may be shown: the actions panel, the summary panel (and a survey's
  * surveyor summaries), the indicators, and a survey's summary and submission dialogs. A link of
- * the validation modal opens its indicator (the browser opens afresh on the address it sets).
+ * the validation modal opens its indicator (the browser opens what the address names).
  */
 export function AssessmentWorkspace({
   assessment,
@@ -32,7 +32,6 @@ export function AssessmentWorkspace({
   const { practiceId } = usePracticeContext();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [jump, setJump] = useState(0);
   const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
   const survey = useSurveyDialogs({
     assessment,
@@ -53,7 +52,11 @@ export function AssessmentWorkspace({
         },
         { replace: true },
       );
-      setJump((n) => n + 1);
+      // As a deep link does (spec 001 §9), once the indicator has opened.
+      window.setTimeout(
+        () => document.getElementById(`indicator-${indicatorId}`)?.scrollIntoView({ block: 'start' }),
+        ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS,
+      );
     },
   });
   const isSurvey = assessment.type === 'SURVEY_VISIT';
@@ -77,7 +80,6 @@ export function AssessmentWorkspace({
         />
       ) : null}
       <IndicatorBrowser
-        key={jump}
         assessment={assessment}
         sets={sets}
         access={access}

@@ -77,7 +77,7 @@ export function RiskMatrix({
                   }}
                 >
                   {RISK_RATING_LABELS[rating]}
-                  {chosen ? <VisuallyHidden> (chosen)</VisuallyHidden> : null}
+                  {chosen ? <VisuallyHidden>, chosen</VisuallyHidden> : null}
                 </Table.Td>
               );
             })}

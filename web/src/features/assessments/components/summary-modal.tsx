@@ -3,7 +3,8 @@ import { INDICATOR_TEXT_MAX_LENGTH, SUMMARY_EDITOR_ROWS, SURVEY_SUBMIT_MESSAGES 
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { InsertGeneralCommentMutation, UpdateGeneralCommentMutation } from '../api/general-comments.ts';
+import { InsertGeneralCommentMutation } from '../api/insert-general-comment.ts';
+import { UpdateGeneralCommentMutation } from '../api/update-general-comment.ts';
 import type { TSurveyorSummary } from '../hooks/use-surveyor-summaries.ts';
 import { ACTION_FAILED } from './actions-panel.tsx';
 

@@ -147,7 +147,7 @@ describe('the survey visit indicator on the real stack', () => {
         .getAllByRole('cell')
         .filter((cell) => cell.getAttribute('aria-current') === 'true')
         .map((cell) => cell.textContent);
-    expect(chosen()).toEqual(['Major (chosen)']);
+    expect(chosen()).toEqual(['Major, chosen']);
     // High cells are orange.
     for (const cell of within(matrix).getAllByText('Major', { exact: false })) {
       expect(cell.getAttribute('style')).toContain('orange');
@@ -164,7 +164,7 @@ describe('the survey visit indicator on the real stack', () => {
     await user.click(
       within(confirm).getByRole('button', { name: SURVEY_CONFIRMATIONS.critical.confirmLabel }),
     );
-    expect(chosen()).toEqual(['Critical (chosen)']);
+    expect(chosen()).toEqual(['Critical, chosen']);
     expect(screen.getByText(/^Risk rating:/).textContent).toBe('Risk rating: Critical');
     await waitFor(
       async () =>

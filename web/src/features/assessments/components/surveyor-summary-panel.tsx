@@ -63,7 +63,7 @@ function SummaryText({
         </Text>
         {editable ? (
           <Anchor component="button" type="button" fz="sm" onClick={onOpen}>
-            Edit summary<VisuallyHidden> of {author}</VisuallyHidden>
+            Edit summary <VisuallyHidden>of {author}</VisuallyHidden>
           </Anchor>
         ) : null}
       </Group>

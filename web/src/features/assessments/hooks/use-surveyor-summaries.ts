@@ -1,6 +1,6 @@
 import { useSubscription } from 'urql';
 import type { ResultOf } from '../../../lib/graphql/graphql.ts';
-import { GeneralCommentsSubscription } from '../api/general-comments.ts';
+import { GeneralCommentsSubscription } from '../api/subscribe-general-comments.ts';
 
 export type TSurveyorSummary = ResultOf<typeof GeneralCommentsSubscription>['general_comments'][number];
 
