@@ -1,4 +1,5 @@
-import { ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS } from '@portal/domain';
+import { Alert } from '@mantine/core';
+import { ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS, formatDisplayDate } from '@portal/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePracticeContext } from '../../practices/index.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
@@ -60,8 +61,15 @@ export function AssessmentWorkspace({
     },
   });
   const isSurvey = assessment.type === 'SURVEY_VISIT';
+  const submitted = assessment.assessment_submissions.find((s) => s.user_id === access.userId);
   return (
     <>
+      {isSurvey && submitted && assessment.status === 'PARTIALLY_SUBMITTED' ? (
+        <Alert variant="light" color="teal" title="Your findings are submitted">
+          You submitted on {formatDisplayDate(submitted.submitted_at)}. The assessment goes to review once
+          every surveyor has submitted; until then you can read the findings but no longer change yours.
+        </Alert>
+      ) : null}
       <ActionsPanel
         assessment={assessment}
         access={access}

@@ -11,12 +11,12 @@ import {
 const ROWS: readonly TRiskLevel[] = ['HIGH', 'MODERATE', 'LOW'];
 const COLUMNS: readonly TRiskLevel[] = ['LOW', 'MODERATE', 'HIGH'];
 
-/** Cell colours: High (Major) cells orange, as the spec says; the others on the same scale. */
-const CELL_COLOURS: Record<TRiskRating, { bg: string; fg: string }> = {
-  CRITICAL: { bg: 'var(--mantine-color-red-1)', fg: 'var(--mantine-color-red-9)' },
-  HIGH: { bg: 'var(--mantine-color-orange-2)', fg: 'var(--mantine-color-orange-9)' },
-  MODERATE: { bg: 'var(--mantine-color-yellow-1)', fg: 'var(--mantine-color-yellow-9)' },
-  LOW: { bg: 'var(--mantine-color-green-0)', fg: 'var(--mantine-color-green-9)' },
+/** Cell colours: High (Major) cells orange, as the spec says; the others on the same scale (text dark for contrast). */
+const CELL_COLOURS: Record<TRiskRating, string> = {
+  CRITICAL: 'var(--mantine-color-red-2)',
+  HIGH: 'var(--mantine-color-orange-3)',
+  MODERATE: 'var(--mantine-color-yellow-2)',
+  LOW: 'var(--mantine-color-green-1)',
 };
 
 /**
@@ -62,15 +62,14 @@ export function RiskMatrix({
             {COLUMNS.map((column) => {
               const rating = riskRatingFor(row, column);
               const chosen = row === likelihood && column === impact;
-              const colours = CELL_COLOURS[rating];
               return (
                 <Table.Td
                   key={column}
                   data-rating={rating}
                   aria-current={chosen ? 'true' : undefined}
                   style={{
-                    background: colours.bg,
-                    color: colours.fg,
+                    background: CELL_COLOURS[rating],
+                    color: 'var(--mantine-color-black)',
                     fontWeight: chosen ? 700 : 500,
                     outline: chosen ? '3px solid var(--mantine-color-dark-6)' : undefined,
                     outlineOffset: -3,
