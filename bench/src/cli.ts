@@ -29,6 +29,12 @@ const benches: Record<string, Bench> = {
       '(--iterations 300 --warmup 50 --concurrency 8 --rounds 6 --subscribers 200 --database-url URL)',
     run: async (args) => (await import('./engine/run-engine-bench.ts')).runEngineBench(args),
   },
+  survey: {
+    summary:
+      '50 surveyors editing one survey visit assessment over GraphQL HTTP and WebSocket, each with its own JWT, ' +
+      'with the 1 s save debounce: lost writes, and the p95 for a lock or a saved answer to reach the others (--sessions 50 --seconds 60)',
+    run: async (args) => (await import('./survey/run-survey-bench.ts')).runSurveyBench(args),
+  },
 };
 
 function usage(): string {

@@ -63,10 +63,14 @@ export async function startTestStack(
     s3?: boolean;
     /** Test-only actions (e.g. `pingAction`): answered by the service and declared to the engine. */
     actions?: readonly TestAction[];
+    /** The engine's live-query interval (default 200 ms, quick for tests) and pool size (default 4); benchmarks pass production values. */
+    engine?: { refetchIntervalMs?: number; poolSize?: number };
+    /** A database made by the caller (outside vitest, e.g. a benchmark), instead of a clone of a template. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestStack> {
   const [database, s3] = await Promise.all([
-    createTestDatabase(options.template ?? 'seeded'),
+    options.database ?? createTestDatabase(options.template ?? 'seeded'),
     options.s3 ? startTestS3() : null,
   ]);
   const app = await buildApp(loadConfig(testEnv(database.url, { ...s3?.env, ...options.env })), {
@@ -81,8 +85,8 @@ export async function startTestStack(
     adminSecret: TEST_ADMIN_SECRET,
     jwtSecret: { type: 'HS256', key: TEST_JWT_KEY },
     env: { ...process.env, ACTIONS_BASE_URL: actionsUrl, ACTIONS_SECRET: TEST_ACTIONS_SECRET },
-    poolSize: 4,
-    refetchIntervalMs: 200,
+    poolSize: options.engine?.poolSize ?? 4,
+    refetchIntervalMs: options.engine?.refetchIntervalMs ?? 200,
   });
   const port = await engine.listen(0, '127.0.0.1');
   const graphqlUrl = `http://127.0.0.1:${port}/v1/graphql`;

@@ -7,10 +7,12 @@
 --  2 Riverbend (QLD)         self assessment under review, preference days due PM pm
 --  3 Southern Cross (VIC)    renewal due, less than 12 months to expiry PM pm
 --  4 Bayview (WA)            renewal payment due, < 12 months           PM pm, pm.perth
+--                            (and a surveillance visit partially submitted)
 --  5 Wattle Grove (SA)       survey under review                        PM pm
 --  6 Red Centre (NT)         action required                            PM pm
 --  7 Derwent Valley (TAS)    approved                                   PM pm.tas
 --  8 Capital Hill (ACT)      certified                                  PM pm
+--                            (and a relocation survey visit in progress today)
 --  9 Lakeside (NSW)          payment pending (new application)          PM pm.newcastle
 -- 10 Hinterland (QLD)        < 12 months to expiry via an extension     PM pm
 
@@ -98,7 +100,9 @@ insert into public.practice_users (id, practice_id, user_id, role, active) overr
   (26, 10, 6, 'PM', true),
   (27, 10, 9, 'PM', false),
   (28, 8, 4, 'SU', true),
-  (29, 1, 6, 'PM', true)
+  (29, 1, 6, 'PM', true),
+  -- surveyor3 joins surveyor on Bayview's surveillance visit.
+  (30, 4, 5, 'SU', true)
 on conflict do nothing;
 
 -- Practices' own folders (the provider's folders are in 20_folders.sql).

@@ -101,6 +101,29 @@ insert into public.reapplications (id, practice_id, accreditation_id, status, du
   (4, 5, 5, 'COMPLETED', current_date - 200, now() - interval '185 days', now() - interval '230 days')
 on conflict do nothing;
 
+-- Survey visits being assessed (60_assessments.sql): Capital Hill is surveyed today at its new
+-- premises (relocation; surveyor and surveyor2 accepted), Bayview had a surveillance visit six
+-- days ago (surveyor has submitted, surveyor3 not yet).
+insert into public.survey_visits
+  (id, accreditation_id, type, status, date, due, start_time, end_time, reason, confirmation_form_status,
+   date_preferred_days_notif_sent, created_at)
+overriding system value values
+  (60, 8, 'RELOCATION', 'FINAL', current_date, current_date, '08:30', '16:30', 'RELOCATION', 'RECEIVED', null,
+   now() - interval '40 days'),
+  (61, 4, 'SURVEILLANCE', 'FINAL', current_date - 6, current_date - 6, '09:00', '15:00', 'MID_CYCLE_SURVEILLANCE',
+   'RECEIVED', null, now() - interval '50 days')
+on conflict do nothing;
+
+insert into public.survey_visitors
+  (id, survey_visit_id, user_id, status, is_lead, actual_start_time, actual_end_time, hours_worked_before_visit,
+   hours_worked_after_visit, hours_worked_confirmed, created_at)
+overriding system value values
+  (60, 60, 3, 'ACCEPTED', true, null, null, null, null, false, now() - interval '35 days'),
+  (61, 60, 4, 'ACCEPTED', false, null, null, null, null, false, now() - interval '35 days'),
+  (62, 61, 3, 'ACCEPTED', true, '09:05', '15:20', 2.5, 1.0, true, now() - interval '45 days'),
+  (63, 61, 5, 'ACCEPTED', false, null, null, null, null, false, now() - interval '45 days')
+on conflict do nothing;
+
 select setval(pg_get_serial_sequence('public.accreditations', 'id'), (select max(id) from public.accreditations));
 select setval(pg_get_serial_sequence('public.survey_visits', 'id'), (select max(id) from public.survey_visits));
 select setval(pg_get_serial_sequence('public.survey_visitors', 'id'), (select max(id) from public.survey_visitors));

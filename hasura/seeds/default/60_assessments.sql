@@ -274,6 +274,90 @@ insert into public.review_history (id, assessment_id, sent_by_id, sent_to, sent_
   (2, 13, 2, 'pm.tas@demo.test', now() - interval '15 days')
 on conflict do nothing;
 
+-- Survey visit assessments still being surveyed (issue 16).
+-- 15 Capital Hill, relocation visit today, IN_PROGRESS: surveyor (lead) has signed the
+--    confidentiality agreement, rated the first eight indicators (one not met, Major) and drafted
+--    a summary; surveyor2 has not signed yet (they see the agreement first). The ticks of every
+--    other indicator were copied from Capital Hill's certified survey (14), as Add assessment does.
+-- 16 Bayview, surveillance visit six days ago, PARTIALLY_SUBMITTED: surveyor rated what the visit
+--    looked at (five indicators; the others untouched, which a surveillance allows), wrote the
+--    summary and submitted with their times and hours; surveyor3 has signed but not submitted.
+insert into public.assessments
+  (id, accreditation_id, survey_visit_id, type, status, due_date, copied_from_assessment_id, last_updated_by_id,
+   created_at, updated_at)
+overriding system value values
+  (15, 8, 60, 'SURVEY_VISIT', 'IN_PROGRESS', current_date, 14, 3, now() - interval '3 days', now() - interval '1 hour'),
+  (16, 4, 61, 'SURVEY_VISIT', 'PARTIALLY_SUBMITTED', current_date - 6, null, 3, now() - interval '10 days',
+   now() - interval '5 days')
+on conflict do nothing;
+
+insert into public.indicator_responses
+  (id, assessment_id, indicator_id, compliance, non_compliance_statement, non_compliance_type, risk_type,
+   risk_likelihood, risk_impact, risk_rating, observation, nc_status_created_by_id, last_updated_by_id, checklists,
+   created_at, updated_at)
+overriding system value
+select a.id * 1000 + i.id, a.id, i.id,
+  case when n.rank <= rated.last - 1 then 'MET' when n.rank = rated.last then 'NOT_MET' end,
+  case when n.rank = rated.last then rated.statement end,
+  case when n.rank = rated.last then rated.nc_type end,
+  case when n.rank = rated.last then rated.risk_type end,
+  case when n.rank = rated.last then rated.likelihood end,
+  case when n.rank = rated.last then rated.impact end,
+  case when n.rank = rated.last then public.risk_rating_for(rated.likelihood, rated.impact) end,
+  case when n.rank = 2 then rated.observation end,
+  case when n.rank = rated.last then 3 end,
+  case when n.rank <= rated.last then 3 end,
+  case
+    when n.rank <= rated.last then
+      (select jsonb_object_agg(c.question_number::text, (
+                select jsonb_object_agg(ci.item_number::text,
+                  (ci.must_have or ci.id % 3 <> 0) and not (n.rank = rated.last and ci.id is not distinct from first_must.id))
+                  from public.checklist_items ci where ci.checklist_id = c.id))
+         from public.checklists c where c.indicator_id = i.id)
+    when a.id = 15 then coalesce((select r.checklists from public.indicator_responses r
+                                   where r.assessment_id = 14 and r.indicator_id = i.id), '{}'::jsonb)
+    else '{}'::jsonb
+  end,
+  a.created_at, a.updated_at
+from public.assessments a
+join public.accreditations acc on acc.id = a.accreditation_id
+join (values
+  (15, 8, 'The new treatment room has no hand basin; staff walk to the next room to wash their hands between patients.',
+   'Facilities', 'Infection control', 'HIGH', 'MODERATE',
+   'The new waiting room is bright and calm; consider a second wheelchair space.'),
+  (16, 5, 'Two of the six staff sampled have not completed the annual privacy refresher.',
+   'Training', 'Privacy', 'LOW', 'MODERATE', 'The new recall process is working well; share it with the network.')
+) as rated(assessment_id, last, statement, nc_type, risk_type, likelihood, impact, observation)
+  on rated.assessment_id = a.id
+cross join lateral (
+  select i.id, row_number() over (order by s.sort_order, s.id, i.sort_order, i.id) as rank
+    from public.indicators i
+    join public.indicator_sets s on s.id = i.indicator_set_id
+   where s.survey_version_id = acc.survey_version_id and s.type = 'STANDARDS') n
+join public.indicators i on i.id = n.id
+cross join lateral (
+  select min(ci.id) as id from public.checklist_items ci join public.checklists c on c.id = ci.checklist_id
+   where c.indicator_id = i.id and ci.must_have) first_must
+where a.id in (15, 16)
+on conflict do nothing;
+
+insert into public.confidentiality_signs (id, assessment_id, user_id, agreement_version, signed_at) overriding system value values
+  (9, 15, 3, '2', now() - interval '5 hours'),
+  (10, 16, 3, '2', now() - interval '6 days'),
+  (11, 16, 5, '2', now() - interval '6 days')
+on conflict do nothing;
+
+insert into public.assessment_submissions (id, assessment_id, user_id, submitted_at) overriding system value values
+  (14, 16, 3, now() - interval '5 days')
+on conflict do nothing;
+
+insert into public.general_comments (id, assessment_id, user_id, text, created_at, updated_at) overriding system value values
+  (9, 15, 3, 'Draft: the move has gone well so far. Still to see the new treatment rooms and the cold chain.',
+   now() - interval '2 hours', now() - interval '1 hour'),
+  (10, 16, 3, 'A settled practice since the last survey. The privacy refresher is the one gap; the recall process is a strength.',
+   now() - interval '5 days', now() - interval '5 days')
+on conflict do nothing;
+
 select setval(pg_get_serial_sequence('public.assessments', 'id'), (select max(id) from public.assessments));
 select setval(pg_get_serial_sequence('public.indicator_responses', 'id'), (select max(id) from public.indicator_responses));
 select setval(pg_get_serial_sequence('public.assessment_submissions', 'id'), (select max(id) from public.assessment_submissions));

@@ -8,6 +8,7 @@ import {
   canEditSurveyorSummary,
   canReadAssessmentFindings,
   canReadAssessmentResponses,
+  canWriteAssessmentFindings,
   canWriteAssessmentResponses,
   derivePermissionFlags,
   isAssessmentLocked,
@@ -71,6 +72,7 @@ interface Answer {
   is_locked: boolean;
   can_read_responses: boolean;
   can_read_findings: boolean;
+  can_write_findings: boolean;
 }
 
 /** What the domain answers for the same combination. */
@@ -100,6 +102,7 @@ function domainAnswer(c: Combination): Answer {
     is_locked: isAssessmentLocked(context),
     can_read_responses: canReadAssessmentResponses(context),
     can_read_findings: canReadAssessmentFindings({ ...context, hasSigned: c.has_signed }),
+    can_write_findings: canWriteAssessmentFindings({ ...context, hasSigned: c.has_signed }),
   };
 }
 
@@ -117,7 +120,9 @@ describe('the SQL predicates are the domain rules', () => {
               public.can_edit_surveyor_summary(c.status, f.flags, c.has_submitted, c.is_author) as can_edit_summary,
               public.is_assessment_locked(c.type, c.status, f.flags) as is_locked,
               public.can_read_assessment_responses(c.type, c.status, f.flags) as can_read_responses,
-              public.can_read_assessment_findings(c.type, c.status, f.flags, c.has_signed) as can_read_findings
+              public.can_read_assessment_findings(c.type, c.status, f.flags, c.has_signed) as can_read_findings,
+              public.can_write_assessment_findings(c.type, c.status, f.flags, c.has_submitted, c.has_signed)
+                as can_write_findings
          from jsonb_to_recordset($1::jsonb) as c(type text, status text, is_pm boolean,
                 is_su boolean, is_visitor boolean, back_office_role text, has_submitted boolean, is_author boolean,
                 has_signed boolean, i int),

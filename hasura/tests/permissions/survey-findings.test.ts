@@ -121,6 +121,42 @@ describe('before signing the confidentiality agreement', () => {
     expect(await reads(SURVEYOR2)).toMatchObject(NOTHING);
   });
 
+  it('nor writes a finding or takes a lock; once signed, they do', async () => {
+    const UPDATE = `mutation ($id: Int!) {
+      update_indicator_responses(where: {id: {_eq: $id}}, _set: {observation: "Seen."}) { affected_rows } }`;
+    const LOCK = `mutation ($a: Int!, $r: Int!) {
+      insert_indicator_locks_one(object: {assessment_id: $a, indicator_response_id: $r, fields: []}) { id } }`;
+    const observation = async () =>
+      (await stack.sql.query('select observation from indicator_responses where id = $1', [response])).rows[0]
+        .observation;
+    const before = await observation();
+    const update = await stack.gql<{ update_indicator_responses: { affected_rows: number } }>(
+      SURVEYOR,
+      UPDATE,
+      {
+        id: response,
+      },
+    );
+    expect(update.data).toEqual({ update_indicator_responses: { affected_rows: 0 } });
+    expect(await observation()).toBe(before);
+    const lock = await stack.gql(SURVEYOR, LOCK, { a: assessment, r: response });
+    expect(lock.errors?.[0]?.extensions?.code).toBe('permission-error');
+    const { rows } = await stack.sql.query(
+      'select count(*)::int as n from indicator_locks where user_id = $1',
+      [SURVEYOR.id],
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+
+    expect((await sign(SURVEYOR)).errors).toBeUndefined();
+    expect((await stack.gql(SURVEYOR, UPDATE, { id: response })).data).toEqual({
+      update_indicator_responses: { affected_rows: 1 },
+    });
+    expect(await observation()).toBe('Seen.');
+    expect((await stack.gql(SURVEYOR, LOCK, { a: assessment, r: response })).errors).toBeUndefined();
+    await stack.sql.query('update indicator_responses set observation = null where id = $1', [response]);
+    await stack.sql.query('delete from indicator_locks where user_id = $1', [SURVEYOR.id]);
+  });
+
   it('the back office reviews every survey without signing', async () => {
     for (const caller of [QAM, ADMIN]) expect(await reads(caller)).toMatchObject(EVERYTHING);
   });

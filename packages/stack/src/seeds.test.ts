@@ -387,6 +387,76 @@ describe('demo seeds', () => {
     expect(certificates).toEqual([{ name: 'Harbourside Family Medical', has_file: true, current: true }]);
   });
 
+  it('has a survey in progress (one visitor signed, one not) and one partially submitted, as issue 16 demonstrates', async () => {
+    const surveys = await q<{
+      id: number;
+      status: string;
+      visit_type: string;
+      visitors: Array<{
+        email: string;
+        signed: boolean;
+        submitted: boolean;
+        summary: boolean;
+        su: boolean;
+        hours: boolean;
+      }>;
+      responses: number;
+      total: number;
+      rated: number;
+    }>(
+      `select a.id, a.status, v.type as visit_type, c.total,
+              (select count(*)::int from indicator_responses r where r.assessment_id = a.id) as responses,
+              (select count(compliance)::int from indicator_responses r where r.assessment_id = a.id) as rated,
+              (select jsonb_agg(jsonb_build_object(
+                        'email', u.email,
+                        'signed', exists (select 1 from confidentiality_signs cs where cs.assessment_id = a.id and cs.user_id = u.id),
+                        'submitted', exists (select 1 from assessment_submissions sub where sub.assessment_id = a.id and sub.user_id = u.id),
+                        'summary', exists (select 1 from general_comments g where g.assessment_id = a.id and g.user_id = u.id
+                                             and length(trim(g.text)) > 0),
+                        'su', exists (select 1 from practice_users pu where pu.practice_id = acc.practice_id and pu.user_id = u.id
+                                        and pu.role = 'SU' and pu.active),
+                        'hours', sv.hours_worked_confirmed) order by sv.is_lead desc, u.email)
+                 from survey_visitors sv join users u on u.id = sv.user_id
+                where sv.survey_visit_id = v.id and sv.status = 'ACCEPTED') as visitors
+         from assessments a join survey_visits v on v.id = a.survey_visit_id
+         join accreditations acc on acc.id = a.accreditation_id
+         join assessment_counts c on c.assessment_id = a.id
+        where a.status in ('IN_PROGRESS', 'PARTIALLY_SUBMITTED') order by a.status`,
+    );
+    expect(surveys).toHaveLength(2);
+    const [inProgress, partial] = surveys;
+    expect(inProgress).toMatchObject({ status: 'IN_PROGRESS', responses: inProgress!.total });
+    expect(inProgress!.rated).toBeGreaterThan(0);
+    expect(inProgress!.rated).toBeLessThan(inProgress!.total);
+    expect(inProgress!.visitors).toEqual([
+      { email: 'surveyor@demo.test', signed: true, submitted: false, summary: true, su: true, hours: false },
+      {
+        email: 'surveyor2@demo.test',
+        signed: false,
+        submitted: false,
+        summary: false,
+        su: true,
+        hours: false,
+      },
+    ]);
+    expect(partial).toMatchObject({
+      status: 'PARTIALLY_SUBMITTED',
+      visit_type: 'SURVEILLANCE',
+      responses: partial!.total,
+    });
+    expect(partial!.visitors).toEqual([
+      { email: 'surveyor@demo.test', signed: true, submitted: true, summary: true, su: true, hours: true },
+      {
+        email: 'surveyor3@demo.test',
+        signed: true,
+        submitted: false,
+        summary: false,
+        su: true,
+        hours: false,
+      },
+    ]);
+  });
+
   it('makes finished survey assessments complete and consistent', async () => {
     const assessments = await q<{ id: number; status: string; survey_visit_id: number; total: number }>(
       `select a.id, a.status, a.survey_visit_id, c.total from assessments a join assessment_counts c on c.assessment_id = a.id

@@ -133,6 +133,11 @@ describe('reopenAssessment', () => {
   it("gives a survey visit's visitors their inputs back once their submissions are withdrawn", async () => {
     const w = await world('UNDER_REVIEW', { survey: true });
     const response = await createResponse(stack.sql, w.assessmentId, w.standards.indicatorIds[0]!);
+    // They signed the confidentiality agreement before submitting (submitSurveyAssessment needs it).
+    await stack.sql.query('insert into confidentiality_signs (assessment_id, user_id) values ($1, $2)', [
+      w.assessmentId,
+      w.surveyor.id,
+    ]);
     await createSubmission(stack.sql, w.assessmentId, w.surveyor.id);
     expect((await callAs(stack, w.admin, REOPEN, { a: w.assessmentId })).errors).toBeUndefined();
     const update = await callAs<{ update_indicator_responses: { affected_rows: number } }>(

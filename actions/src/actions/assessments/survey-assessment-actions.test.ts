@@ -214,6 +214,9 @@ describe('signConfidentialityAgreement', () => {
     expect(refusal(await callAs(stack, w.surveyor, SIGN, { a: w.assessmentId }))).toEqual(forbidden);
     expect(refusal(await callAs(stack, w.stranger, SIGN, { a: w.assessmentId }))).toEqual(NOT_FOUND);
     expect(refusal(await callAs(stack, w.lead, SIGN, { a: 2_000_000_000 }))).toEqual(NOT_FOUND);
+    // The accepted visitor of another practice's survey: as if this one did not exist.
+    const other = await survey();
+    expect(refusal(await callAs(stack, other.lead, SIGN, { a: w.assessmentId }))).toEqual(NOT_FOUND);
     expect(await surveyState(w)).toEqual(before);
   });
 
@@ -617,6 +620,8 @@ describe('submitSurveyAssessment', () => {
     for (const who of [w.pm, w.surveyor, w.qam, w.admin])
       expect(refusal(await submit(w, who))).toEqual(notAVisitor);
     expect(refusal(await submit(w, w.stranger))).toEqual(NOT_FOUND);
+    const other = await ready();
+    expect(refusal(await submit(w, other.lead))).toEqual(NOT_FOUND);
     expect(refusal(await submit(w, w.second))).toEqual({
       code: 'forbidden',
       message: SURVEY_SUBMIT_MESSAGES.notSigned,

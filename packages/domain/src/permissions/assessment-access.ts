@@ -211,3 +211,16 @@ export function canReadAssessmentFindings(
   if (context.type === 'PRESURVEY' || context.status !== 'IN_PROGRESS') return true;
   return context.hasSigned || context.flags.assessment.changeSurveyUnderReview;
 }
+
+/**
+ * May the user write the assessment's responses and take its indicator locks? Whoever may write
+ * them (`canWriteAssessmentResponses`) and may read them (`canReadAssessmentFindings`): a surveyor
+ * writes no finding of a survey in progress before signing its confidentiality agreement, since
+ * they could not see what they would write over. The database's twin is
+ * `can_write_assessment_findings`, behind the computed field `can_write_responses`.
+ */
+export function canWriteAssessmentFindings(
+  context: TAssessmentAccessContext & { hasSigned: boolean },
+): boolean {
+  return canWriteAssessmentResponses(context) && canReadAssessmentFindings(context);
+}
