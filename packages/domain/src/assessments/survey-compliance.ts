@@ -113,10 +113,18 @@ export function surveyRiskTransition(
 }
 
 /** Kinds of non-compliance offered (ours: the spec names the field, not its values). */
-export const NON_COMPLIANCE_TYPES = ['Documentation', 'Policy', 'Process', 'Equipment', 'Training'] as const;
+export const NON_COMPLIANCE_TYPES = [
+  'Documentation',
+  'Policy',
+  'Process',
+  'Equipment',
+  'Facilities',
+  'Training',
+] as const;
 /** Kinds of risk offered (ours). */
 export const RISK_TYPES = [
   'Clinical',
+  'Infection control',
   'Patient safety',
   'Privacy',
   'Information security',

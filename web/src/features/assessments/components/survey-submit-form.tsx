@@ -57,16 +57,16 @@ export function SurveySubmitForm({
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimeInput
+              size="md"
               label="Actual start time"
-              description="HH:mm, 24-hour"
               withAsterisk
               value={form.actualStartTime}
               onChange={(event) => set('actualStartTime', event.currentTarget.value)}
               error={shown.actualStartTime}
             />
             <TimeInput
+              size="md"
               label="Actual end time"
-              description="HH:mm, 24-hour"
               withAsterisk
               value={form.actualEndTime}
               onChange={(event) => set('actualEndTime', event.currentTarget.value)}

@@ -39,7 +39,7 @@ export function SurveyValidationModal({
       <Stack gap="md">
         <Text fz="sm">Fix each of these, then submit again. Each link opens what needs fixing.</Text>
         {indicators.length > 0 ? (
-          <Section title={SURVEY_SUBMIT_MESSAGES.incompleteHeading}>
+          <Section title={`${SURVEY_SUBMIT_MESSAGES.incompleteHeading} (${indicators.length})`}>
             {indicators.map((p) => (
               <List.Item key={p.key}>
                 <Anchor
@@ -67,7 +67,9 @@ export function SurveyValidationModal({
           </Section>
         ) : null}
         {openNonConformities.length > 0 ? (
-          <Section title={SURVEY_SUBMIT_MESSAGES.openNonConformitiesHeading}>
+          <Section
+            title={`${SURVEY_SUBMIT_MESSAGES.openNonConformitiesHeading} (${openNonConformities.length})`}
+          >
             {openNonConformities.map((nc) => (
               <List.Item key={nc.indicatorId}>
                 <Anchor
