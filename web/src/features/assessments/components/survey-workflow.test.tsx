@@ -12,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
+  createResponse,
   createStandards,
+  createSubmission,
   createSurveyVisit,
 } from '../../../../../actions/src/test-support/assessment-factories.ts';
 import {
@@ -200,6 +202,41 @@ describe('the survey visit workflow on the real stack', () => {
       timeout: 10_000,
     });
     expect(screen.getByText(/Read only/)).toBeTruthy();
+  });
+
+  it("shows the server's refusal in the form: submitted meanwhile from another tab", async () => {
+    const { surveyor, standards, id, base } = await survey();
+    for (const indicatorId of standards.indicatorIds) {
+      await createResponse(stack.sql, id, indicatorId, { compliance: 'NOT_APPLICABLE' });
+    }
+    await stack.sql.query('insert into general_comments (assessment_id, user_id, text) values ($1, $2, $3)', [
+      id,
+      surveyor.id,
+      'Done.',
+    ]);
+    await renderAppOnStack(stack, `${base}/Assessment/${id}`, { as: surveyor });
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'Indicators' }, { timeout: 15_000 });
+    await within(screen.getByRole('region', { name: 'Surveyor Summary' })).findByText(
+      'Done.',
+      {},
+      { timeout: 10_000 },
+    );
+    // The same surveyor submitted in another tab a moment ago.
+    await createSubmission(stack.sql, id, surveyor.id);
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const form = await screen.findByRole('dialog', { name: 'Submit for review' });
+    fireEvent.change(within(form).getByLabelText(/Actual start time/), { target: { value: '08:30' } });
+    fireEvent.change(within(form).getByLabelText(/Actual end time/), { target: { value: '16:00' } });
+    await user.type(within(form).getByRole('textbox', { name: /Hours worked before the visit/ }), '2');
+    await user.type(within(form).getByRole('textbox', { name: /Hours worked after the visit/ }), '1');
+    await user.click(within(form).getByRole('checkbox', { name: /I confirm/ }));
+    await user.click(within(form).getByRole('button', { name: 'Submit for review' }));
+    expect((await within(form).findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      SURVEY_SUBMIT_MESSAGES.alreadySubmitted,
+    );
+    const { rows } = await stack.sql.query('select status from assessments where id = $1', [id]);
+    expect(rows).toEqual([{ status: 'IN_PROGRESS' }]);
   });
 
   it("shows each surveyor's summary live, cut past 500 characters with 'Read more', editable only by its author", async () => {
