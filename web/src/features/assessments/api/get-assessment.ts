@@ -38,6 +38,9 @@ export const GetAssessmentQuery = graphql(
         user_id
         submitted_at
       }
+      confidentiality_signs {
+        user_id
+      }
       counts {
         total
         complete

@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { ASSESSMENT_MESSAGES, formatDisplayDate } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useCertificateDownload } from '../hooks/use-certificate-download.ts';
 import { useConfirmationDownload, useReportDownload } from '../hooks/use-report-download.ts';
 import { AccreditationStart } from './accreditation-start.tsx';
+import { AddAssessmentModal } from './add-assessment-modal.tsx';
 import { AssessmentsTable } from './assessments-table.tsx';
 import { CertificatesList } from './certificates-list.tsx';
 
@@ -22,13 +23,14 @@ export const ACCREDITATION_LOAD_FAILED = 'The accreditation details could not be
  * the practice's valid certificates and its assessments.
  */
 export function AccreditationTab() {
-  const { practiceId, practice, permissions, firstView, refetch, setTotal } = usePracticeContext();
+  const { practiceId, practice, permissions, firstView, refetch, setTotal, access } = usePracticeContext();
+  const [adding, setAdding] = useState(false);
   const navigate = useNavigate();
   const accessOf = useAssessmentAccess();
   const report = useReportDownload();
   const confirmation = useConfirmationDownload();
   const certificate = useCertificateDownload();
-  const [{ data, error, fetching }] = useQuery({
+  const [{ data, error, fetching }, reload] = useQuery({
     query: GetAccreditationPageQuery,
     variables: { practiceId },
     requestPolicy: 'cache-and-network',
@@ -88,6 +90,16 @@ export function AccreditationTab() {
         onDownload={certificate.download}
         downloadBusyId={certificate.busyId}
       />
+      {adding ? (
+        <AddAssessmentModal
+          practiceId={practiceId}
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            reload({ requestPolicy: 'network-only' });
+          }}
+        />
+      ) : null}
       <AssessmentsTable
         practiceId={practiceId}
         rows={data.assessments}
@@ -96,6 +108,13 @@ export function AccreditationTab() {
         reportBusyId={report.busyId}
         onConfirmation={confirmation.download}
         confirmationBusyId={confirmation.busyId}
+        headerAction={
+          access.backOfficeRole !== null ? (
+            <Button variant="light" size="sm" onClick={() => setAdding(true)}>
+              Add assessment
+            </Button>
+          ) : null
+        }
       />
     </Stack>
   );

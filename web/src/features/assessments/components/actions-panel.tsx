@@ -30,11 +30,14 @@ export function ActionsPanel({
   access,
   store,
   onChanged,
+  survey,
 }: {
   assessment: TAssessmentData;
   access: TAssessmentAccess;
   store: ResponseStore;
   onChanged(): void;
+  /** A survey visit's own Submit for review (its form) and Edit summary. */
+  survey?: { submit(): void; editSummary(): void };
 }) {
   const buttons = assessmentButtons(access);
   const [dialog, setDialog] = useState<TDialog>(null);
@@ -80,8 +83,13 @@ export function ActionsPanel({
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Actions">
       <Group gap="sm" wrap="wrap">
         {buttons.submitForReview ? (
-          <Button onClick={() => setDialog('submit')} disabled={busy}>
+          <Button onClick={() => (survey ? survey.submit() : setDialog('submit'))} disabled={busy}>
             Submit for review
+          </Button>
+        ) : null}
+        {buttons.editSummary && survey ? (
+          <Button variant="default" onClick={survey.editSummary}>
+            Edit summary
           </Button>
         ) : null}
         {buttons.completed ? (

@@ -4,8 +4,9 @@ import {
   assessmentTypeLabel,
   canChangeAssessmentInputs,
   formatDisplayDate,
+  needsConfidentialityAgreement,
 } from '@portal/domain';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
@@ -13,10 +14,9 @@ import { usePracticeContext } from '../../practices/index.ts';
 import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useAssessmentScreen } from '../hooks/use-assessment-screen.ts';
 import { lastUpdatedOf } from '../model/last-updated.ts';
-import { ActionsPanel } from './actions-panel.tsx';
+import { AgreementModal } from './agreement-modal.tsx';
 import { AssessmentStatusBadge } from './assessment-status-badge.tsx';
-import { IndicatorBrowser } from './indicator-browser.tsx';
-import { SummaryPanel } from './summary-panel.tsx';
+import { AssessmentWorkspace } from './assessment-workspace.tsx';
 
 /** When the assessment cannot be loaded for another reason than access (the spec gives no words). */
 export const ASSESSMENT_LOAD_FAILED = 'The assessment could not be loaded. Please try again.';
@@ -31,14 +31,31 @@ export function AssessmentPage() {
   const assessmentId = Number(params.assessmentId);
   const { practiceId } = usePracticeContext();
   const tab = `/PracticeOverview/${practiceId}/Accreditation`;
+  // Signing the agreement opens the assessment afresh (its findings become readable then).
+  const [signed, setSigned] = useState(0);
   if (!Number.isInteger(assessmentId) || assessmentId <= 0) return <Navigate to={tab} replace />;
-  return <AssessmentScreen key={assessmentId} assessmentId={assessmentId} tab={tab} />;
+  return (
+    <AssessmentScreen
+      key={`${assessmentId}:${signed}`}
+      assessmentId={assessmentId}
+      tab={tab}
+      onSigned={() => setSigned((n) => n + 1)}
+    />
+  );
 }
 
-function AssessmentScreen({ assessmentId, tab }: { assessmentId: number; tab: string }) {
+function AssessmentScreen({
+  assessmentId,
+  tab,
+  onSigned,
+}: {
+  assessmentId: number;
+  tab: string;
+  onSigned(): void;
+}) {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const { practiceId } = usePracticeContext();
+  const { practiceId, access: practiceAccess } = usePracticeContext();
   const accessOf = useAssessmentAccess();
   const screen = useAssessmentScreen(assessmentId, user.id);
   const { assessment } = screen;
@@ -71,9 +88,17 @@ function AssessmentScreen({ assessmentId, tab }: { assessmentId: number; tab: st
   }
   if (!assessment || !access) return <AssessmentSkeleton />;
 
+  // Spec 001 §4: a surveyor signs before anything of the assessment shows; the back office,
+  // holding every assessment, does not (the server's rule too).
+  const mustSign =
+    practiceAccess.backOfficeRole === null &&
+    needsConfidentialityAgreement({
+      type: assessment.type,
+      status: assessment.status,
+      hasSigned: assessment.confidentiality_signs.some((s) => s.user_id === user.id),
+    });
   const label = assessmentTypeLabel(assessment.type, assessment.survey_visit?.type);
   const editable = canChangeAssessmentInputs(access);
-  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
   // Who last changed the assessment itself (a status change), not who last answered.
   const updatedBy =
     assessment.last_updated_by && lastUpdatedOf(assessment) === assessment.updated_at
@@ -102,16 +127,21 @@ function AssessmentScreen({ assessmentId, tab }: { assessmentId: number; tab: st
             .join(' · ')}
         </Text>
       </Stack>
-      <ActionsPanel assessment={assessment} access={access} store={screen.store} onChanged={screen.refetch} />
-      <SummaryPanel assessment={assessment} store={screen.store} />
-      <IndicatorBrowser
-        assessment={assessment}
-        sets={sets}
-        access={access}
-        store={screen.store}
-        locks={screen.locks}
-        onDocumentsChanged={screen.refetch}
-      />
+      {mustSign ? (
+        <AgreementModal
+          assessmentId={assessment.id}
+          onSigned={onSigned}
+          onLeave={() => navigate(tab, { replace: true })}
+        />
+      ) : (
+        <AssessmentWorkspace
+          assessment={assessment}
+          access={access}
+          store={screen.store}
+          locks={screen.locks}
+          onChanged={screen.refetch}
+        />
+      )}
     </Stack>
   );
 }

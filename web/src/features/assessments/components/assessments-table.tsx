@@ -24,6 +24,7 @@ import {
   type TAssessmentStatus,
   type TAssessmentType,
 } from '@portal/domain';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronRightIcon, DownloadIcon, LockIcon } from '../../../components/icons.tsx';
 import type { TAssessmentAccess, TAssessmentRef } from '../hooks/use-assessment-access.ts';
@@ -53,6 +54,7 @@ export function AssessmentsTable({
   reportBusyId,
   onConfirmation,
   confirmationBusyId,
+  headerAction,
 }: {
   practiceId: number;
   rows: readonly TAssessmentRow[];
@@ -62,13 +64,18 @@ export function AssessmentsTable({
   /** Downloads the survey confirmation form of a visit. */
   onConfirmation(visitId: number): void;
   confirmationBusyId: number | null;
+  /** Beside the heading (the back office's Add assessment). */
+  headerAction?: ReactNode;
 }) {
   const navigate = useNavigate();
   return (
     <Stack gap="xs" component="section" aria-labelledby="assessments-heading">
-      <Title order={2} fz={18} id="assessments-heading">
-        Assessments
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz={18} id="assessments-heading">
+          Assessments
+        </Title>
+        {headerAction}
+      </Group>
       {rows.length === 0 ? (
         <Text fz="sm" c="dimmed" py="md">
           {ASSESSMENT_MESSAGES.noAssessments}

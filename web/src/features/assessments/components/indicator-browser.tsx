@@ -92,6 +92,15 @@ export function IndicatorBrowser({
   const [openIndicators, setOpenIndicators] = useState<string[]>(() =>
     params.indicatorId ? [params.indicatorId] : [],
   );
+  // The address can change from outside (a link of the validation modal): what it names opens.
+  const linkedSet = params.indicatorSetId;
+  const linkedIndicator = params.indicatorId;
+  useEffect(() => {
+    const indicatorSetId = linkedSet;
+    const indicatorId = linkedIndicator;
+    if (indicatorSetId) setOpenSets((now) => (now.includes(indicatorSetId) ? now : [...now, indicatorSetId]));
+    if (indicatorId) setOpenIndicators((now) => (now.includes(indicatorId) ? now : [...now, indicatorId]));
+  }, [linkedSet, linkedIndicator]);
   // A deep link scrolls to its indicator once the screen shows it (spec 001 §9: after 500 ms).
   const deepLink = useRef(params.indicatorId ?? params.indicatorSetId ?? null);
   useEffect(() => {

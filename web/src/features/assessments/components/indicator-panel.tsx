@@ -23,11 +23,13 @@ import {
   selfAssessmentChoiceOf,
 } from '@portal/domain';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
+import { useSurveyTransitions } from '../hooks/use-survey-transitions.tsx';
 import { indicatorItems, type TAssessmentData, type TIndicator } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
 import { IndicatorComments } from './indicator-comments.tsx';
 import { IndicatorDocuments } from './indicator-documents.tsx';
 import { IndicatorResources } from './indicator-resources.tsx';
+import { SurveyFindings } from './survey-findings.tsx';
 
 /**
  * One indicator (spec 001 §2 "Indicator view"): its checklists, the self assessment's choice,
@@ -59,6 +61,11 @@ export function IndicatorPanel({
   const banner = indicatorBanner(assessment.type, response, indicatorItems(indicator));
   const id = indicator.id;
   const choice = selfAssessmentChoiceOf(response);
+  const survey = useSurveyTransitions(assessment, indicator, store);
+  const tick = (question: number, item: number, ticked: boolean) => {
+    if (self) store.edit(id, { fields: {}, ticks: { [question]: { [item]: ticked } } });
+    else survey.compliance({ kind: 'tick', question, item, ticked });
+  };
 
   return (
     <Stack gap="md" pt="xs">
@@ -92,10 +99,7 @@ export function IndicatorPanel({
               disabled={!editable}
               checked={isTicked(response.checklists, question.question_number, item.item_number)}
               onChange={(event) =>
-                store.edit(id, {
-                  fields: {},
-                  ticks: { [question.question_number]: { [item.item_number]: event.currentTarget.checked } },
-                })
+                tick(question.question_number, item.item_number, event.currentTarget.checked)
               }
               label={
                 <Group gap={6} wrap="nowrap" align="flex-start">
@@ -147,7 +151,16 @@ export function IndicatorPanel({
             ) : null}
           </Group>
         </Radio.Group>
-      ) : null}
+      ) : (
+        <SurveyFindings
+          indicatorId={id}
+          response={response}
+          editable={editable}
+          store={store}
+          transitions={survey}
+        />
+      )}
+      {self ? null : survey.confirmation}
 
       <Textarea
         label="Opportunities for improvement"
