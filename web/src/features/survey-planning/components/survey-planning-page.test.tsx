@@ -123,7 +123,7 @@ describe('Survey planning on the real stack', () => {
     expect(await screen.findByText('No visits match these filters.', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
-  it('creates a visit, offers it (the conflicted surveyor shown with the reason, not choosable) and warns without a GP', async () => {
+  it('creates a visit, offers it (the conflicted surveyor shown with the reason, not choosable), warns without a GP, and requests the preferred days', async () => {
     const user = userEvent.setup();
     const view = await renderAppOnStack(stack, '/SurveyVisits/Planning?status=TO_PLAN', { as: qam });
     await user.click(
@@ -173,6 +173,17 @@ describe('Survey planning on the real stack', () => {
       { user_id: gina.id, status: 'OFFERED' },
       { user_id: sam.id, status: 'OFFERED' },
     ]);
+
+    await user.click(within(drawer).getByRole('button', { name: 'Request preferred days' }));
+    const ask = await screen.findByRole('dialog', { name: 'Request preferred days' });
+    expect(ask.textContent).toContain(`2 surveyors (Gina ${tag}, Sam ${tag}) will be e-mailed`);
+    await user.click(within(ask).getByRole('button', { name: 'Send the request' }));
+    await within(drawer).findByRole('button', { name: 'Request preferred days again' }, { timeout: 15_000 });
+    expect(within(drawer).getByText('Preferred days requested')).toBeTruthy();
+    const mails = await stack.sql.query(
+      `select to_address from email_outbox where template = 'survey-preferred-days' order by to_address`,
+    );
+    expect(mails.rows.map((m) => m.to_address)).toEqual([gina.email, sam.email].sort());
   });
 
   it('shows the stated days side by side (a table for screen readers), finalises and sends the confirmation', async () => {
