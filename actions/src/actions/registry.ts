@@ -39,6 +39,12 @@ import { requestPreferredDays } from './survey-planning/request-preferred-days.t
 import { sendSurveyConfirmation } from './survey-planning/send-survey-confirmation.ts';
 import { surveyPlanning } from './survey-planning/survey-planning.ts';
 import { surveyPlanningVisit } from './survey-planning/survey-planning-visit.ts';
+import { acceptSurveyOffer } from './survey-visits/accept-survey-offer.ts';
+import { archiveConflict } from './survey-visits/archive-conflict.ts';
+import { declareConflict } from './survey-visits/declare-conflict.ts';
+import { declineSurveyOffer } from './survey-visits/decline-survey-offer.ts';
+import { savePreferredDays } from './survey-visits/save-preferred-days.ts';
+import { searchConflictSubjects } from './survey-visits/search-conflict-subjects.ts';
 import { userPermissions } from './user-permissions.ts';
 import { connectWebinars } from './webinars/connect-webinars.ts';
 import { disconnectWebinars } from './webinars/disconnect-webinars.ts';
@@ -93,5 +99,11 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     requestPreferredDays,
     finaliseSurveyVisit,
     sendSurveyConfirmation,
+    searchConflictSubjects,
+    declareConflict,
+    archiveConflict,
+    acceptSurveyOffer,
+    declineSurveyOffer,
+    savePreferredDays,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

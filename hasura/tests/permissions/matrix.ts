@@ -94,7 +94,8 @@ export const MATRIX: Record<string, MatrixRow> = {
   accreditations: { user: 'su', qam: 'siu', provider_admin: 'siu' },
   survey_visits: { user: 'su', qam: 'siu', provider_admin: 'siu' },
   survey_visitors: { user: 'su', qam: 'siu', provider_admin: 'siu' },
-  preferred_days: { user: 'siud', qam: 'siu', provider_admin: 'siu' },
+  // Role user states preferred days only through the savePreferredDays action.
+  preferred_days: { user: 's', qam: 'siu', provider_admin: 'siu' },
   reapplications: PRACTICE_DATA_BACK_OFFICE,
   folders: PRACTICE_DATA_BACK_OFFICE,
   // Created by the upload action (the storage key never leaves the server).

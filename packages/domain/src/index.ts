@@ -22,6 +22,7 @@ export * from './practices/renewal.ts';
 export * from './routes/index.ts';
 export * from './staff/index.ts';
 export * from './survey-planning/index.ts';
+export * from './survey-visits/index.ts';
 export * from './validation/control-characters.ts';
 export * from './validation/email-schema.ts';
 export * from './validation/field-errors.ts';

@@ -460,7 +460,7 @@ describe('demo seeds', () => {
     expect(certs.length).toBeGreaterThanOrEqual(1);
   });
 
-  it("has survey planning demo data: a visit to offer, one with both surveyors' days, a conflict and a GP surveyor", async () => {
+  it("has survey planning demo data: a visit to offer, one with both surveyors' days, a conflicted surveyor and a GP surveyor", async () => {
     const visits = await q<{ id: number; status: string; reason: string | null; month_end: boolean }>(
       `select id, status, reason, due = (date_trunc('month', due) + interval '1 month - 1 day')::date as month_end
          from survey_visits where id in (1, 2) order by id`,
@@ -481,13 +481,38 @@ describe('demo seeds', () => {
       { email: 'surveyor3@demo.test', stated: 3, outside: 0 },
       { email: 'surveyor@demo.test', stated: 4, outside: 0 },
     ]);
+    // surveyor3's conflict with Harbourside (90_survey_offers.sql) keeps them out of its offers.
     const [conflict] = await q<{ reason: string | null }>(
-      `select surveyor_conflict_reason(u.id, 1) as reason from users u where u.email = 'surveyor2@demo.test'`,
+      `select surveyor_conflict_reason(u.id, 1) as reason from users u where u.email = 'surveyor3@demo.test'`,
     );
-    expect(conflict!.reason).toBe('Locum GP at Harbourside Family Medical');
+    expect(conflict!.reason).toBe('Worked there as a locum GP on weekends');
     const gps = await q<{ email: string }>(
       'select u.email from surveyor_profiles s join users u on u.id = s.user_id where s.is_gp order by u.email',
     );
     expect(gps.map((g) => g.email)).toEqual(['surveyor@demo.test']);
+  });
+
+  it('has an offer waiting for surveyor and surveyor2 (one asking for preferred days) and a declared conflict that counts', async () => {
+    const waiting = await q<{ email: string; practice: string; status: string }>(
+      `select u.email, o.name as practice, v.status
+         from survey_visitors sv join users u on u.id = sv.user_id join survey_visits v on v.id = sv.survey_visit_id
+         join accreditations a on a.id = v.accreditation_id join organisations o on o.id = a.practice_id
+        where sv.status = 'OFFERED' and v.status <> 'FINAL' and not v.archived and sv.offered_at is not null
+          and u.email in ('surveyor@demo.test', 'surveyor2@demo.test')
+        order by u.email, o.name`,
+    );
+    expect(waiting).toEqual([
+      { email: 'surveyor2@demo.test', practice: 'Harbourside Family Medical', status: 'PLANNING' },
+      { email: 'surveyor2@demo.test', practice: 'Riverbend Medical Centre', status: 'PREFERRED_DAYS_REQ' },
+      { email: 'surveyor@demo.test', practice: 'Harbourside Family Medical', status: 'PLANNING' },
+    ]);
+    const [conflict] = await q<{ email: string; reason: string | null }>(
+      `select u.email, public.surveyor_conflict_reason(c.user_id, c.practice_id) as reason
+         from surveyor_conflicts c join users u on u.id = c.user_id where not c.archived`,
+    );
+    expect(conflict).toEqual({
+      email: 'surveyor3@demo.test',
+      reason: 'Worked there as a locum GP on weekends',
+    });
   });
 });

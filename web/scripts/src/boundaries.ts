@@ -22,6 +22,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   staff: ['contacts', 'practices'],
   'survey-planning': [],
   webinars: [],
+  'survey-offers': [],
 };
 
 export interface TBoundaryViolation {

@@ -63,9 +63,3 @@ export function dueDayOfMonth(month: string): string {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return `${month}-${String(last).padStart(2, '0')}`;
 }
-
-/** The period surveyors are asked for their days: the whole due month of the visit. */
-export function preferredDaysPeriod(due: string): { from: string; to: string } {
-  const month = due.slice(0, 7);
-  return { from: `${month}-01`, to: dueDayOfMonth(month) };
-}

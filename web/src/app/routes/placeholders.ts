@@ -6,8 +6,4 @@ export const PLACEHOLDERS = {
     description: 'Accreditation status across your practices.',
   },
   analyticsReport: { title: 'Analytics Report', description: 'Trends in assessments and survey outcomes.' },
-  preferredDays: {
-    title: 'Preferred days',
-    description: 'Tell us which days suit you for this survey visit.',
-  },
 } as const;

@@ -97,6 +97,14 @@ const SurveyPlanningPage = lazyPage(
   () => import('../../features/survey-planning/components/survey-planning-page.tsx'),
   'SurveyPlanningPage',
 );
+const SurveyOffersPage = lazyPage(
+  () => import('../../features/survey-offers/components/survey-offers-page.tsx'),
+  'SurveyOffersPage',
+);
+const PreferredDaysPage = lazyPage(
+  () => import('../../features/survey-offers/components/preferred-days-page.tsx'),
+  'PreferredDaysPage',
+);
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
 
@@ -160,7 +168,9 @@ export const routes: RouteObject[] = [
               soon('Reports/Management', 'managementReport'),
               soon('Reports/Analytics', 'analyticsReport'),
               { path: 'SurveyVisits/Planning', element: <SurveyPlanningPage /> },
-              soon('SurveyVisits/:id/PreferredDays', 'preferredDays'),
+              // Ours (spec 000 §2 sends surveyors to a backend page): the surveyor's offers.
+              { path: 'SurveyVisits/Offers', element: <SurveyOffersPage /> },
+              { path: 'SurveyVisits/:id/PreferredDays', element: <PreferredDaysPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -56,12 +56,12 @@ describe('app shell', () => {
     expect(screen.queryByRole('link', { name: 'Admin area' })).toBeNull();
   });
 
-  it('offers Survey Offers to surveyors, in a new tab', async () => {
+  it('offers Survey Offers to surveyors, a page of the app', async () => {
     await shellAs(makeUser({ flags: { surveyor: true, isPracticeManager: false } }));
     expect(await menuItems()).toEqual(['Survey Offers', 'Account Settings', 'Change Password', 'Sign out']);
     const offers = screen.getByRole('menuitem', { name: 'Survey Offers', hidden: true });
-    expect(offers.getAttribute('href')).toBe('/offer/surveyor/');
-    expect(offers.getAttribute('target')).toBe('_blank');
+    expect(offers.getAttribute('href')).toBe('/SurveyVisits/Offers');
+    expect(offers.getAttribute('target')).toBeNull();
   });
 
   it('shows admins the admin area link', async () => {

@@ -3,9 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth/auth-provider.tsx';
 import { UserAvatar } from '../user-avatar.tsx';
+
+/** The surveyor's offers: ours, in the app (spec 000 §2 named a backend page; docs/decisions/web-app.md). */
+export const SURVEY_OFFERS_ROUTE = '/SurveyVisits/Offers';
+
 import classes from './app-layout.module.css';
 
-/** A page of the backend (admin area, survey offers), which opens in a new tab. */
+/** A page of the backend (the admin area), which opens in a new tab. */
 export function backendUrl(path: string): string {
   return `${env.VITE_BACKEND_URL.replace(/\/$/, '')}${path}`;
 }
@@ -71,7 +75,7 @@ export function UserMenu() {
           </Menu.Item>
         ) : null}
         {user.flags.surveyor ? (
-          <Menu.Item component="a" href={backendUrl('/offer/surveyor/')} target="_blank" rel="noopener">
+          <Menu.Item component={Link} to={SURVEY_OFFERS_ROUTE}>
             Survey Offers
           </Menu.Item>
         ) : null}

@@ -60,5 +60,11 @@ export const cacheOptions: CacheExchangeOpts = {
     RequestPreferredDaysOutput: () => null,
     FinaliseSurveyVisitOutput: () => null,
     SendSurveyConfirmationOutput: () => null,
+    // Survey offers, conflicts and preferred days: a search answer (practices and networks share
+    // ids, so the kind is part of the key) and plain action answers.
+    ConflictSubject: (row) => (row.id == null ? null : `${String(row.kind)}:${String(row.id)}`),
+    ConflictOutput: () => null,
+    SurveyOfferOutput: () => null,
+    SavePreferredDaysOutput: () => null,
   },
 };

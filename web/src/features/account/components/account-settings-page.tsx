@@ -22,6 +22,7 @@ import { UpdateAccountMutation } from '../api/update-account.ts';
 import { accountSaveError } from '../model/account-save-error.ts';
 import { TITLE_OPTIONS } from '../model/title-options.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
+import { ConflictsSection } from './conflicts-section.tsx';
 
 /** /AccountSettings/:id — name, title, phone and picture of the signed-in user. */
 export function AccountSettingsPage() {
@@ -59,6 +60,11 @@ export function AccountSettingsPage() {
           )}
         </Stack>
       </Paper>
+      {user.flags.surveyor ? (
+        <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">
+          <ConflictsSection />
+        </Paper>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
-import { formatMonthLong } from '@portal/domain';
+import { formatDisplayDate } from '@portal/domain';
 import type { TPlanningVisit } from '../api/get-planning-visit.ts';
 import { buildDaysGrid, type TDayAnswer } from '../model/days-grid.ts';
 
@@ -61,7 +61,7 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
   const grid = buildDaysGrid(period, team, visit.days);
   const byDay = new Map(grid.map((d) => [d.day, d]));
   const people = team.map((s) => ({ ...s, initials: initialsOf(s.name) }));
-  const caption = `Preferred days for ${formatMonthLong(visit.periodFrom)}`;
+  const caption = `Preferred days from ${formatDisplayDate(period.from)} to ${formatDisplayDate(period.to)}`;
 
   return (
     <Stack gap="sm">
