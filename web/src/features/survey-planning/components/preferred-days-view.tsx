@@ -116,6 +116,7 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
             // Days outside the period stay readable (Mantine greys disabled days below 4.5:1).
             style: {
               color: 'var(--mantine-color-text)',
+              opacity: 1,
               ...(byDay.get(date)?.allAvailable ? { outline: '2px solid var(--mantine-color-green-7)' } : {}),
             },
           })}
