@@ -57,7 +57,18 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
         Offer the visit to surveyors to see their days here.
       </Text>
     );
+  if (!visit.preferredDaysRequestedAt && visit.days.length === 0)
+    return (
+      <Text fz="sm" c="dimmed">
+        The surveyors have not been asked for their days yet.
+      </Text>
+    );
   const period = { from: visit.periodFrom, to: visit.periodTo };
+  // Opens on the month of the first stated day in the period (else the period's first month).
+  const firstStated = visit.days
+    .map((d) => d.day)
+    .filter((day) => day >= period.from && day <= period.to)
+    .sort()[0];
   const grid = buildDaysGrid(period, team, visit.days);
   const byDay = new Map(grid.map((d) => [d.day, d]));
   const people = team.map((s) => ({ ...s, initials: initialsOf(s.name) }));
@@ -93,7 +104,7 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
       <Box>
         <Calendar
           static
-          defaultDate={period.from}
+          defaultDate={firstStated ?? period.from}
           minDate={period.from}
           maxDate={period.to}
           firstDayOfWeek={1}
