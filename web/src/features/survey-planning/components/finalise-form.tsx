@@ -94,7 +94,7 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
         <Text fz="sm" c="dimmed">
           Surveyors: {accepted.map((s) => s.name).join(', ')}.
           {unanswered
-            ? ` ${unanswered === 1 ? 'The offer nobody answered is' : `The ${unanswered} offers nobody answered are`} withdrawn.`
+            ? ` ${unanswered === 1 ? 'The offer nobody answered will be' : `The ${unanswered} offers nobody answered will be`} withdrawn.`
             : ''}
         </Text>
         <Button onClick={check} w="fit-content">
