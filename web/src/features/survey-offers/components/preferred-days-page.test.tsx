@@ -48,6 +48,9 @@ describe('Preferred days', () => {
       ),
     ).toBeTruthy();
 
+    expect(screen.getByRole('link', { name: 'Survey Offers' }).getAttribute('href')).toBe(
+      '/SurveyVisits/Offers',
+    );
     const [first, second] = [await dayIn(1), await dayIn(2)];
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: dayLabel(first) }));

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Paper, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import {
   formatMonthLong,
   PREFERRED_DAYS_LOCKS,
@@ -85,7 +85,15 @@ export function PreferredDaysPage() {
 
   return (
     <>
-      <PageHeader title="Preferred days" description={heading} />
+      <PageHeader
+        title="Preferred days"
+        description={heading}
+        actions={
+          <Button component={Link} to="/SurveyVisits/Offers" variant="default" style={{ flexShrink: 0 }}>
+            Survey Offers
+          </Button>
+        }
+      />
       {body}
     </>
   );
