@@ -106,7 +106,6 @@ update public.survey_visits set reason = 'INITIAL_ACCREDITATION' where id = 1 an
 update public.survey_visits set reason = 'REACCREDITATION' where id in (2, 3, 4, 5, 6, 7, 8, 10) and reason is null;
 update public.survey_visits set reason = 'FOLLOW_UP' where id = 9 and reason is null;
 
-
 insert into public.reapplications (id, practice_id, accreditation_id, status, due_date, paid_at, created_at) overriding system value values
   (1, 3, 3, 'DUE', current_date + 30, null, now() - interval '20 days'),
   (2, 4, 4, 'PAYMENT_PENDING', current_date + 10, null, now() - interval '35 days'),

@@ -530,7 +530,7 @@ describe('demo seeds', () => {
     expect(certs.length).toBeGreaterThanOrEqual(1);
   });
 
-  it("has survey planning demo data: a visit to offer, one with both surveyors' days, a conflict and a GP surveyor", async () => {
+  it("has survey planning demo data: a visit to offer, one with both surveyors' days, a conflicted surveyor and a GP surveyor", async () => {
     const visits = await q<{ id: number; status: string; reason: string | null; month_end: boolean }>(
       `select id, status, reason, due = (date_trunc('month', due) + interval '1 month - 1 day')::date as month_end
          from survey_visits where id in (1, 2) order by id`,
@@ -551,6 +551,7 @@ describe('demo seeds', () => {
       { email: 'surveyor3@demo.test', stated: 3, outside: 0 },
       { email: 'surveyor@demo.test', stated: 4, outside: 0 },
     ]);
+    // surveyor3's conflict with Harbourside (90_survey_offers.sql) keeps them out of its offers.
     const [conflict] = await q<{ reason: string | null }>(
       `select surveyor_conflict_reason(u.id, 1) as reason from users u where u.email = 'surveyor3@demo.test'`,
     );

@@ -558,10 +558,9 @@ describe('requestPreferredDays', () => {
     const screen = await stack.gql<{
       surveyPlanningVisit: { periodFrom: string; periodTo: string; days: unknown[] };
     }>(qam.email, VISIT, { visitId });
-    expect(screen.data!.surveyPlanningVisit).toMatchObject({
-      periodFrom: '2031-03-01',
-      periodTo: '2031-03-31',
-    });
+    // The period the surveyors may mark (their page's rule): today to the end of the due month.
+    const today = (await stack.sql.query('select current_date::text as d')).rows[0].d;
+    expect(screen.data!.surveyPlanningVisit).toMatchObject({ periodFrom: today, periodTo: '2031-03-31' });
     expect(screen.data!.surveyPlanningVisit.days).toEqual([
       { userId: gp.id, day: '2031-03-10', available: true, reason: null },
       { userId: second.id, day: '2031-03-10', available: false, reason: 'Court' },

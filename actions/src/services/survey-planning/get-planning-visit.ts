@@ -31,12 +31,13 @@ export async function getPlanningVisit(db: Db, caller: Caller, input: { visitId:
     confirmation_form_status: string;
     date_preferred_days_notif_sent: Date | null;
     expiry_date: string | null;
+    today: string;
   }>(sql`
     select v.id, v.accreditation_id, a.practice_id, o.name as practice_name, ad.suburb, ad.state,
            v.type, v.status, v.reason, v.due::text as due, v.date::text as date,
            to_char(v.start_time, 'HH24:MI') as start_time, to_char(v.end_time, 'HH24:MI') as end_time,
            v.confirmation_form_status, v.date_preferred_days_notif_sent,
-           coalesce(a.ext_date, a.expiry_date)::text as expiry_date
+           coalesce(a.ext_date, a.expiry_date)::text as expiry_date, current_date::text as today
       from public.survey_visits v
       join public.accreditations a on a.id = v.accreditation_id
       join public.organisations o on o.id = a.practice_id
@@ -79,7 +80,8 @@ export async function getPlanningVisit(db: Db, caller: Caller, input: { visitId:
      where pd.survey_visit_id = ${visit.id} and sv.status <> 'DECLINED'
      order by pd.day, pd.user_id`);
 
-  const period = visit.due ? preferredDaysPeriod(visit.due) : null;
+  // The period the surveyors are asked about, as their preferred days page has it.
+  const period = visit.due ? preferredDaysPeriod(visit.due, visit.today) : null;
   return {
     id: visit.id,
     accreditationId: visit.accreditation_id,

@@ -17,7 +17,7 @@ import { parseOrRefuse, requireSurveyor } from './surveyor-access.ts';
  * Refused with the words the page shows (preferredDaysLock of @portal/domain, today being the
  * database's current_date) unless the visit asks for preferred days, its due date is in the
  * future and the caller is an OFFERED or ACCEPTED visitor; every day must lie in the period
- * (preferredDaysPeriod: the due month, from today once it has begun). A refusal changes nothing.
+ * (preferredDaysPeriod: today to the end of the due month). A refusal changes nothing.
  */
 export async function savePreferredDays(
   app: Pick<FastifyInstance, 'db'>,

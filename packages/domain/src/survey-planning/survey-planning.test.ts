@@ -6,7 +6,6 @@ import {
   isSurveyScheduledTooLate,
   labelOf,
   latestSurveyDay,
-  preferredDaysPeriod,
   subtractMonthsFromWireDate,
   teamNeedsGpSurveyor,
   VISIT_STATUS_LABELS,
@@ -37,10 +36,9 @@ describe('the five-month rule', () => {
     expect(isSurveyScheduledTooLate({ scheduled: null, expiry: undefined })).toBe(false);
   });
 
-  it('turns a due month into its last day and its preferred-days period', () => {
+  it('turns a due month into its last day', () => {
     expect(dueDayOfMonth('2027-02')).toBe('2027-02-28');
     expect(dueDayOfMonth('2028-02')).toBe('2028-02-29');
-    expect(preferredDaysPeriod('2027-04-30')).toEqual({ from: '2027-04-01', to: '2027-04-30' });
   });
 });
 

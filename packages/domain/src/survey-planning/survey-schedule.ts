@@ -63,14 +63,3 @@ export function dueDayOfMonth(month: string): string {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return `${month}-${String(last).padStart(2, '0')}`;
 }
-
-/**
- * The period surveyors are asked for their days: the visit's due month, from `today` when the month
- * has begun (days already past cannot be offered). yyyy-MM-dd, both inclusive. The one home of the
- * rule: the planning calendar, the preferred days page and savePreferredDays all use it.
- */
-export function preferredDaysPeriod(due: string, today?: string): { from: string; to: string } {
-  const month = due.slice(0, 7);
-  const start = `${month}-01`;
-  return { from: today && today > start ? today : start, to: dueDayOfMonth(month) };
-}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { preferredDaysPeriod } from '../survey-planning/survey-schedule.ts';
 import { CONTROL_CHARACTER_MESSAGE } from '../validation/control-characters.ts';
 import {
   CONFLICT_DECLARATION,
   CONFLICT_LOOKBACK_YEARS,
   outsidePeriodMessage,
   preferredDaysLock,
+  preferredDaysPeriod,
   ZDeclareConflictSchema,
   ZDeclineReasonSchema,
   ZPreferredDaysSchema,
@@ -25,10 +25,9 @@ describe('preferred days', () => {
     expect(preferredDaysLock(asking, 'ACCEPTED', '2026-03-01')).toBe('duePassed');
     expect(preferredDaysLock({ ...asking, due: null }, 'ACCEPTED', '2026-03-01')).toBe('duePassed');
   });
-  it('lie in the due month, from today once it has begun', () => {
-    expect(preferredDaysPeriod('2026-02-01', '2026-01-20')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-    expect(preferredDaysPeriod('2026-02-28', '2026-02-10')).toEqual({ from: '2026-02-10', to: '2026-02-28' });
-    expect(preferredDaysPeriod('2028-02-15', '2028-01-01')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+  it('lie from today to the end of the due month', () => {
+    expect(preferredDaysPeriod('2026-02-01', '2026-01-20')).toEqual({ from: '2026-01-20', to: '2026-02-28' });
+    expect(preferredDaysPeriod('2028-02-15', '2028-01-01')).toEqual({ from: '2028-01-01', to: '2028-02-29' });
     expect(outsidePeriodMessage({ from: '2026-01-20', to: '2026-02-28' })).toBe(
       'Choose days from 20/01/2026 to 28/02/2026.',
     );

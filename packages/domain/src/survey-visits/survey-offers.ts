@@ -71,6 +71,16 @@ export function preferredDaysLock(
   return null;
 }
 
+/**
+ * The days a surveyor may state for a visit: from today to the last day of the visit's due month
+ * (the visit happens by then; days already past cannot be offered). yyyy-MM-dd, both inclusive.
+ */
+export function preferredDaysPeriod(due: string, today: string): { from: string; to: string } {
+  const [y, m] = due.slice(0, 10).split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: today, to: `${due.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+}
+
 /** 'Preferences due March 2025' words of a visit's due date (MMMM yyyy, spec 000 §9). */
 export function preferenceDueLabel(due: string | null | undefined): string {
   return formatMonthLong(due);

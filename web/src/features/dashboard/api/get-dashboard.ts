@@ -15,7 +15,9 @@ export const GetDashboardQuery = graphql(
     $preferredDays: practices_bool_exp!
     $confirmations: practices_bool_exp!
     $applicationPayments: practices_bool_exp!
+    $upcomingVisits: practices_bool_exp!
     $userId: Int!
+    $today: date!
   ) {
     total: practices_aggregate(where: $all) {
       aggregate {
@@ -76,6 +78,25 @@ export const GetDashboardQuery = graphql(
         id
         status
         due_date
+      }
+    }
+    upcomingVisits: practices(where: $upcomingVisits, order_by: { organisation: { name: asc } }, limit: 50) {
+      ...DuePracticeFields
+      current_accreditation {
+        id
+        survey_visits(
+          where: {
+            archived: { _eq: false }
+            status: { _eq: FINAL }
+            date: { _gte: $today }
+            survey_visitors: { user_id: { _eq: $userId }, status: { _eq: ACCEPTED } }
+          }
+          order_by: { date: asc }
+        ) {
+          id
+          date
+          start_time
+        }
       }
     }
   }

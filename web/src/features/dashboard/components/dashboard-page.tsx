@@ -142,7 +142,7 @@ function DueItemRow({ item, paying, onPay }: { item: TDueItem; paying: boolean; 
           </Badge>
           {item.when ? (
             <Text fz="sm" c="dimmed">
-              Due {item.when}
+              {item.whenLabel ?? 'Due'} {item.when}
             </Text>
           ) : null}
         </Group>

@@ -20,6 +20,7 @@ const empty: TDashboard = {
   preferredDays: [],
   confirmations: [],
   applicationPayments: [],
+  upcomingVisits: [],
 };
 
 describe('dashboardDueItems', () => {
@@ -84,6 +85,42 @@ describe('dashboardDueItems', () => {
     expect(items[1]?.action).toEqual({ label: 'Start renewal', to: '/Practice/Reapplication/3' });
     expect(items[3]?.action).toEqual({ label: 'Set Availability', to: '/SurveyVisits/5/PreferredDays' });
     expect(items[4]?.action).toEqual({ label: 'Review visit', to: '/Practice/SurveyConfirmation/10' });
+  });
+
+  it("lists the surveyor's booked survey visits to come, on their day", () => {
+    const items = dashboardDueItems(
+      {
+        ...empty,
+        upcomingVisits: [
+          {
+            ...practice(2, 'Riverbend', 'IN_PROGRESS'),
+            current_accreditation: {
+              id: 2,
+              survey_visits: [{ id: 5, date: '2025-07-02', start_time: '09:00:00' }],
+            },
+          },
+        ],
+      },
+      TODAY,
+      null,
+    );
+    expect(items).toEqual([
+      {
+        key: 'survey-visit-5',
+        practiceId: 2,
+        practiceName: 'Riverbend',
+        title: 'Survey visit',
+        when: '02/07/2025',
+        whenLabel: 'On',
+        action: { label: 'Open accreditation', to: '/PracticeOverview/2/Accreditation' },
+        tone: 'green',
+      },
+    ]);
+    const variables = dashboardVariables(3, TODAY, null);
+    expect(variables.today).toBe(TODAY);
+    expect(JSON.stringify(variables.upcomingVisits)).toContain(
+      '"survey_visitors":{"user_id":{"_eq":3},"status":{"_eq":"ACCEPTED"}}',
+    );
   });
 
   it('does not ask for the application fee while a renewal is open', () => {

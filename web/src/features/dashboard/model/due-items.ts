@@ -26,8 +26,10 @@ export interface TDueItem {
   title: string;
   /** When it is due, as the spec shows it (dd/MM/yyyy, or MMMM yyyy for preference days). */
   when: string;
+  /** The word before `when` (default "Due"; a survey visit is "On" its day). */
+  whenLabel?: string;
   action: { label: string; to: string } | { label: string; payment: true };
-  tone: 'red' | 'yellow' | 'blue' | 'orange';
+  tone: 'red' | 'yellow' | 'blue' | 'orange' | 'green';
 }
 
 /**
@@ -55,6 +57,18 @@ export function dashboardVariables(userId: number, today: string, backOfficeRole
       { status: { _eq: 'PAYMENT_PENDING' } },
       changePracticeWhere(userId, backOfficeRole),
     ),
+    // Final visits to come that the user accepted (the surveyor's booked survey visits).
+    upcomingVisits: and({
+      current_accreditation: {
+        survey_visits: {
+          archived: { _eq: false },
+          status: { _eq: 'FINAL' },
+          date: { _gte: today },
+          survey_visitors: { user_id: { _eq: userId }, status: { _eq: 'ACCEPTED' } },
+        },
+      },
+    }),
+    today,
   };
 }
 
@@ -136,6 +150,23 @@ export function dashboardDueItems(
       action: { label: 'Review visit', to: `/Practice/SurveyConfirmation/${practice.organisation_id}` },
       tone: 'yellow',
     });
+  }
+  for (const practice of data.upcomingVisits ?? []) {
+    for (const visit of practice.current_accreditation?.survey_visits ?? []) {
+      items.push({
+        key: `survey-visit-${visit.id}`,
+        practiceId: practice.organisation_id,
+        practiceName: practice.organisation.name,
+        title: 'Survey visit',
+        when: formatDisplayDate(visit.date),
+        whenLabel: 'On',
+        action: {
+          label: 'Open accreditation',
+          to: `/PracticeOverview/${practice.organisation_id}/Accreditation`,
+        },
+        tone: 'green',
+      });
+    }
   }
   for (const practice of data.selfAssessments) {
     items.push({

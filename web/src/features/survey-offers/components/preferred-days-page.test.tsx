@@ -19,14 +19,6 @@ describe('Preferred days', () => {
 
   const dayIn = async (days: number): Promise<string> =>
     (await stack.sql.query(`select to_char(current_date + $1::int, 'YYYY-MM-DD') as d`, [days])).rows[0].d;
-  /** Day `day` (0 = the 1st) of the month of the date `dueIn` days from today. */
-  const dueMonthDay = async (dueIn: number, day: number): Promise<string> =>
-    (
-      await stack.sql.query(
-        `select to_char(date_trunc('month', current_date + $1::int)::date + $2::int, 'YYYY-MM-DD') as d`,
-        [dueIn, day],
-      )
-    ).rows[0].d;
   const dayLabel = (wire: string) => format(parseISO(wire), 'd MMMM yyyy');
 
   async function visitFor(
@@ -59,8 +51,7 @@ describe('Preferred days', () => {
     expect(screen.getByRole('link', { name: 'Survey Offers' }).getAttribute('href')).toBe(
       '/SurveyVisits/Offers',
     );
-    // The requested period is the visit's due month (it begins after today: the visit is due in 40 days).
-    const [first, second] = [await dueMonthDay(40, 1), await dueMonthDay(40, 2)];
+    const [first, second] = [await dayIn(1), await dayIn(2)];
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: dayLabel(first) }));
     await user.click(screen.getByRole('radio', { name: 'Unavailable' }));

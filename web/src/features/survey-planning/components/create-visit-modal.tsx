@@ -52,7 +52,9 @@ export function CreateVisitModal({
     <Modal opened onClose={onClose} title={`Create visit: ${row.practiceName}`} centered>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
-          Accreditation expires {formatDisplayDate(row.expiryDate) || 'on no date yet'}.
+          {row.expiryDate
+            ? `The accreditation expires on ${formatDisplayDate(row.expiryDate)}.`
+            : 'The accreditation has no expiry date yet.'}
         </Text>
         <Select
           label="Type"

@@ -92,11 +92,10 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
           />
         </Group>
         <Text fz="sm" c="dimmed">
-          The visit's surveyors will be the {accepted.length === 1 ? 'one' : accepted.length} who accepted
+          Surveyors: {accepted.map((s) => s.name).join(', ')}.
           {unanswered
-            ? `; ${unanswered === 1 ? 'the offer nobody answered is' : `the ${unanswered} offers nobody answered are`} withdrawn`
+            ? ` ${unanswered === 1 ? 'The offer nobody answered will be' : `The ${unanswered} offers nobody answered will be`} withdrawn.`
             : ''}
-          .
         </Text>
         <Button onClick={check} w="fit-content">
           Finalise visit

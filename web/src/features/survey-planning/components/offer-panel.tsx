@@ -5,6 +5,7 @@ import { useMutation } from 'urql';
 import type { TPlanningSurveyor, TPlanningVisit } from '../api/get-planning-visit.ts';
 import { OfferSurveyVisitMutation } from '../api/offer-survey-visit.ts';
 import { reportOutcome } from '../model/mutation-outcome.ts';
+import { offerCandidates } from '../model/offer-candidates.ts';
 
 const VISITOR_COLOURS: Record<string, string> = { OFFERED: 'blue', ACCEPTED: 'green', DECLINED: 'red' };
 
@@ -53,7 +54,7 @@ export function TeamTable({ team }: { team: readonly TPlanningSurveyor[] }) {
  * conflict of interest with the practice is listed with the reason and cannot be chosen.
  */
 export function OfferPanel({ visit, onChanged }: { visit: TPlanningVisit; onChanged(): void }) {
-  const candidates = visit.surveyors.filter((s) => !s.visitorStatus && s.active);
+  const candidates = offerCandidates(visit);
   const [chosen, setChosen] = useState<number[]>([]);
   const [{ fetching }, offer] = useMutation(OfferSurveyVisitMutation);
   if (candidates.length === 0)

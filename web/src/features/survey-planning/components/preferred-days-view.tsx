@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
-import { formatMonthLong } from '@portal/domain';
+import { formatDisplayDate } from '@portal/domain';
 import type { TPlanningVisit } from '../api/get-planning-visit.ts';
 import { buildDaysGrid, type TDayAnswer } from '../model/days-grid.ts';
 
@@ -13,8 +13,8 @@ const initialsOf = (name: string) =>
     .join('');
 
 const MARK: Record<'yes' | 'no' | 'none', { bg: string; c: string; symbol: string; word: string }> = {
-  yes: { bg: 'green.1', c: 'green.9', symbol: '✓', word: 'Available' },
-  no: { bg: 'red.1', c: 'red.9', symbol: '✕', word: 'Unavailable' },
+  yes: { bg: 'green.1', c: '#1e5631', symbol: '✓', word: 'Available' },
+  no: { bg: 'red.1', c: '#8a1c1c', symbol: '✕', word: 'Unavailable' },
   none: { bg: 'gray.1', c: 'gray.7', symbol: '·', word: 'No answer' },
 };
 const markOf = (answer: TDayAnswer | null) => MARK[answer ? (answer.available ? 'yes' : 'no') : 'none'];
@@ -24,6 +24,7 @@ function Chip({ initials, answer }: { initials: string; answer: TDayAnswer }) {
   return (
     <Box
       component="span"
+      aria-hidden="true"
       bg={mark.bg}
       c={mark.c}
       fz={10}
@@ -40,7 +41,7 @@ function Chip({ initials, answer }: { initials: string; answer: TDayAnswer }) {
 /**
  * Every offered surveyor's stated days of the requested period side by side: a calendar (each day
  * a chip per surveyor who answered: initials and ✓ available, ✕ unavailable) with its legend, and
- * the same as a table for screen readers (the calendar itself is hidden from them).
+ * the same as a table for screen readers (the chips are hidden from them: each day reads as its date).
  */
 export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
   const team = visit.surveyors.filter((s) => s.visitorStatus && s.visitorStatus !== 'DECLINED');
@@ -56,11 +57,22 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
         Offer the visit to surveyors to see their days here.
       </Text>
     );
+  if (!visit.preferredDaysRequestedAt && visit.days.length === 0)
+    return (
+      <Text fz="sm" c="dimmed">
+        The surveyors have not been asked for their days yet.
+      </Text>
+    );
   const period = { from: visit.periodFrom, to: visit.periodTo };
+  // Opens on the month of the first stated day in the period (else the period's first month).
+  const firstStated = visit.days
+    .map((d) => d.day)
+    .filter((day) => day >= period.from && day <= period.to)
+    .sort()[0];
   const grid = buildDaysGrid(period, team, visit.days);
   const byDay = new Map(grid.map((d) => [d.day, d]));
   const people = team.map((s) => ({ ...s, initials: initialsOf(s.name) }));
-  const caption = `Preferred days for ${formatMonthLong(visit.periodFrom)}`;
+  const caption = `Preferred days from ${formatDisplayDate(period.from)} to ${formatDisplayDate(period.to)}`;
 
   return (
     <Stack gap="sm">
@@ -89,13 +101,17 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
           No mark: no answer yet. Outlined: every surveyor is available.
         </Text>
       </Group>
-      <Box aria-hidden="true">
+      <Box>
         <Calendar
           static
-          defaultDate={period.from}
+          defaultDate={firstStated ?? period.from}
           minDate={period.from}
           maxDate={period.to}
           firstDayOfWeek={1}
+          hideOutsideDates
+          weekendDays={[]}
+          nextLabel="Next month"
+          previousLabel="Previous month"
           styles={{
             month: { width: '100%' },
             monthCell: { padding: 2 },
@@ -108,9 +124,12 @@ export function PreferredDaysView({ visit }: { visit: TPlanningVisit }) {
             },
           }}
           getDayProps={(date) => ({
-            style: byDay.get(date)?.allAvailable
-              ? { outline: '2px solid var(--mantine-color-green-7)' }
-              : undefined,
+            // Days outside the period stay readable (Mantine greys disabled days below 4.5:1).
+            style: {
+              color: 'var(--mantine-color-text)',
+              opacity: 1,
+              ...(byDay.get(date)?.allAvailable ? { outline: '2px solid var(--mantine-color-green-7)' } : {}),
+            },
           })}
           renderDay={(date) => {
             const day = byDay.get(date);

@@ -24,6 +24,8 @@ describe('Survey planning on the real stack', () => {
   const tag = `P${Date.now().toString(36)}`;
   const names = { late: `${tag} Late Clinic`, planned: `${tag} Planned Clinic`, days: `${tag} Days Clinic` };
   let daysVisit: number;
+  /** The two stated days (yyyy-MM-dd and dd/MM/yyyy) and the period's ends, from the database's today. */
+  const dates = { free: '', freeShown: '', busyShown: '', from: '', to: '', periodDays: 0 };
 
   const surveyor = async (firstName: string, isGp = false) => {
     const user = await createUser(stack.sql, { isSurveyor: true, firstName, lastName: tag });
@@ -67,10 +69,27 @@ describe('Survey planning on the real stack', () => {
       status: 'PREFERRED_DAYS_REQ',
       visitors: [{ user: gina }, { user: sam, status: 'OFFERED' }],
     });
-    await stack.sql.query(`update survey_visits set due = '2031-03-31' where id = $1`, [daysVisit]);
+    // Due at the end of the month 40 days ahead; the days are stated 20 and 21 days ahead.
+    const { rows } = await stack.sql.query(
+      `update survey_visits set due = (date_trunc('month', current_date + 40) + interval '1 month - 1 day')::date
+        where id = $1
+        returning to_char(current_date + 20, 'YYYY-MM-DD') as free, to_char(current_date + 20, 'DD/MM/YYYY') as free_shown,
+                  to_char(current_date + 21, 'DD/MM/YYYY') as busy_shown, to_char(current_date, 'DD/MM/YYYY') as "from",
+                  to_char(due, 'DD/MM/YYYY') as "to", (due - current_date + 1)::int as period_days`,
+      [daysVisit],
+    );
+    Object.assign(dates, {
+      free: rows[0].free,
+      freeShown: rows[0].free_shown,
+      busyShown: rows[0].busy_shown,
+      from: rows[0].from,
+      to: rows[0].to,
+      periodDays: rows[0].period_days,
+    });
     await stack.sql.query(
       `insert into preferred_days (survey_visit_id, user_id, day, available, reason) values
-         ($1, $2, '2031-03-10', true, null), ($1, $3, '2031-03-10', false, 'School holidays'), ($1, $2, '2031-03-11', true, null)`,
+         ($1, $2, current_date + 20, true, null), ($1, $3, current_date + 20, false, 'School holidays'),
+         ($1, $2, current_date + 21, true, null)`,
       [daysVisit, gina.id, sam.id],
     );
   }, 60_000);
@@ -123,7 +142,7 @@ describe('Survey planning on the real stack', () => {
     expect(await screen.findByText('No visits match these filters.', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
-  it('creates a visit, offers it (the conflicted surveyor shown with the reason, not choosable) and warns without a GP', async () => {
+  it('creates a visit, offers it (the conflicted surveyor shown with the reason, not choosable), warns without a GP, and requests the preferred days', async () => {
     const user = userEvent.setup();
     const view = await renderAppOnStack(stack, '/SurveyVisits/Planning?status=TO_PLAN', { as: qam });
     await user.click(
@@ -173,6 +192,17 @@ describe('Survey planning on the real stack', () => {
       { user_id: gina.id, status: 'OFFERED' },
       { user_id: sam.id, status: 'OFFERED' },
     ]);
+
+    await user.click(within(drawer).getByRole('button', { name: 'Request preferred days' }));
+    const ask = await screen.findByRole('dialog', { name: 'Request preferred days' });
+    expect(ask.textContent).toContain(`2 surveyors (Gina ${tag}, Sam ${tag}) will be e-mailed`);
+    await user.click(within(ask).getByRole('button', { name: 'Send the request' }));
+    await within(drawer).findByRole('button', { name: 'Request preferred days again' }, { timeout: 15_000 });
+    expect(within(drawer).getByText('Preferred days requested')).toBeTruthy();
+    const mails = await stack.sql.query(
+      `select to_address from email_outbox where template = 'survey-preferred-days' order by to_address`,
+    );
+    expect(mails.rows.map((m) => m.to_address)).toEqual([gina.email, sam.email].sort());
   });
 
   it('shows the stated days side by side (a table for screen readers), finalises and sends the confirmation', async () => {
@@ -185,31 +215,34 @@ describe('Survey planning on the real stack', () => {
     );
     const days = await within(drawer).findByRole(
       'table',
-      { name: 'Preferred days for March 2031' },
+      { name: `Preferred days from ${dates.from} to ${dates.to}` },
       { timeout: 15_000 },
     );
-    const tenth = within(days).getByRole('rowheader', { name: '10/03/2031' }).closest('tr')!;
+    const tenth = within(days).getByRole('rowheader', { name: dates.freeShown }).closest('tr')!;
     expect([...tenth.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
       'Available',
       'Unavailable: School holidays',
     ]);
-    expect(within(days).getAllByRole('row')).toHaveLength(32);
+    // A header row and one row per day of the period, from today to the end of the due month.
+    expect(within(days).getAllByRole('row')).toHaveLength(dates.periodDays + 1);
+    const busy = within(days).getByRole('rowheader', { name: dates.busyShown }).closest('tr')!;
+    expect([...busy.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Available', 'No answer']);
     expect(within(drawer).getByRole('group', { name: 'Legend' }).textContent).toContain(`Gina ${tag}`);
 
     const date = within(drawer).getByLabelText(/^Visit date/);
     await user.click(date);
-    fireEvent.change(date, { target: { value: '10/03/2031' } });
+    fireEvent.change(date, { target: { value: dates.freeShown } });
     fireEvent.blur(date);
     await user.click(within(drawer).getByRole('button', { name: 'Finalise visit' }));
     const confirm = await screen.findByRole('dialog', { name: 'Finalise the visit' });
-    expect(confirm.textContent).toContain('10/03/2031, 9:00 am to 5:00 pm');
+    expect(confirm.textContent).toContain(`${dates.freeShown}, 9:00 am to 5:00 pm`);
     await user.click(within(confirm).getByRole('button', { name: 'Finalise' }));
     await within(drawer).findByRole('button', { name: 'Send survey confirmation' }, { timeout: 15_000 });
     const visit = await stack.sql.query(
       'select status, date::text as date from survey_visits where id = $1',
       [daysVisit],
     );
-    expect(visit.rows[0]).toEqual({ status: 'FINAL', date: '2031-03-10' });
+    expect(visit.rows[0]).toEqual({ status: 'FINAL', date: dates.free });
 
     await user.click(within(drawer).getByRole('button', { name: 'Send survey confirmation' }));
     const send = await screen.findByRole('dialog', { name: 'Send survey confirmation' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDaysGrid, daysBetween } from './days-grid.ts';
+import { offerCandidates } from './offer-candidates.ts';
 import { readPlanningFilter, writePlanningFilter } from './planning-filter.ts';
 
 describe('the planning filters in the URL', () => {
@@ -38,5 +39,37 @@ describe('the days side by side', () => {
     expect(grid[1]).toMatchObject({ label: '02/03/2027', allAvailable: true });
     expect(grid[2]!.answers).toEqual([null, { available: false, reason: 'Court' }]);
     expect(grid[2]!.allAvailable).toBe(false);
+  });
+});
+
+describe('the offer panel order', () => {
+  it('puts conflicted surveyors last, then prefers the state, a needed GP and a light load', () => {
+    const person = (userId: number, name: string, extra: Record<string, unknown> = {}) => ({
+      userId,
+      name,
+      homeState: 'VIC',
+      isGp: false,
+      load: 0,
+      conflictReason: null,
+      visitorStatus: null,
+      declineReason: null,
+      isLead: false,
+      active: true,
+      ...extra,
+    });
+    const visit = {
+      state: 'NSW',
+      needsGpSurveyor: true,
+      surveyors: [
+        person(1, 'Ann', { conflictReason: 'Worked there', homeState: 'NSW' }),
+        person(2, 'Ben', { homeState: 'NSW', load: 3 }),
+        person(3, 'Cat', { homeState: 'NSW', load: 1 }),
+        person(4, 'Dev', { homeState: 'NSW', isGp: true, load: 5 }),
+        person(5, 'Eve'),
+        person(6, 'Fay', { visitorStatus: 'OFFERED' }),
+        person(7, 'Gus', { active: false }),
+      ],
+    } as unknown as Parameters<typeof offerCandidates>[0];
+    expect(offerCandidates(visit).map((s) => s.name)).toEqual(['Dev', 'Cat', 'Ben', 'Eve', 'Ann']);
   });
 });
