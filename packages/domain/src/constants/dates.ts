@@ -58,12 +58,24 @@ export function toWireDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The last day of a month written yyyy-MM, as yyyy-MM-dd. */
+export function lastDayOfMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The same calendar day `months` later (earlier when negative), clamped to the month's last day. */
+export function addMonthsToWireDate(wire: string, months: number): string {
+  const [y, m, d] = wire.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const month = `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+  const last = lastDayOfMonth(month);
+  return `${month}-${String(Math.min(d, Number(last.slice(8)))).padStart(2, '0')}`;
+}
+
 /** The same calendar day `years` later (29 February → 28 February when needed). */
 export function addYearsToWireDate(wire: string, years: number): string {
-  const [y, m, d] = wire.split('-').map(Number) as [number, number, number];
-  const year = y + years;
-  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+  return addMonthsToWireDate(wire, 12 * years);
 }
 
 /** 'Mar 2025' (scheduled visit, MMM yyyy). */

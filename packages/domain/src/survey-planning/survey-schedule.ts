@@ -1,4 +1,4 @@
-import { isWireDate } from '../constants/dates.ts';
+import { addMonthsToWireDate, isWireDate, lastDayOfMonth } from '../constants/dates.ts';
 
 /**
  * A survey must be scheduled at least this many months before the accreditation it renews
@@ -8,13 +8,7 @@ export const SURVEY_LEAD_MONTHS = 5;
 
 /** The same calendar day `months` earlier (clamped to the month's last day: 31 July − 5 = 28/29 February). */
 export function subtractMonthsFromWireDate(wire: string, months: number): string {
-  const [y, m, d] = wire.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) - months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const pad = (n: number, size = 2) => String(n).padStart(size, '0');
-  return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d, lastDay))}`;
+  return addMonthsToWireDate(wire, -months);
 }
 
 /** The latest day a survey of a cycle expiring on `expiry` may be scheduled. */
@@ -59,7 +53,5 @@ export function accreditationEnd(row: {
 
 /** A due month (yyyy-MM) → the visit's due day, the month's last day (so the whole month is "in the future"). */
 export function dueDayOfMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return `${month}-${String(last).padStart(2, '0')}`;
+  return lastDayOfMonth(month);
 }

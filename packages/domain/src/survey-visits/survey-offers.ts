@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDisplayDate, formatMonthLong, isWireDate } from '../constants/dates.ts';
 import { isPreferenceDaysDue } from '../practices/practice-rules.ts';
+import { dueDayOfMonth } from '../survey-planning/survey-schedule.ts';
 import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS } from '../validation/control-characters.ts';
 
 /**
@@ -76,9 +77,7 @@ export function preferredDaysLock(
  * (the visit happens by then; days already past cannot be offered). yyyy-MM-dd, both inclusive.
  */
 export function preferredDaysPeriod(due: string, today: string): { from: string; to: string } {
-  const [y, m] = due.slice(0, 10).split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: today, to: `${due.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+  return { from: today, to: dueDayOfMonth(due.slice(0, 7)) };
 }
 
 /** 'Preferences due March 2025' words of a visit's due date (MMMM yyyy, spec 000 §9). */
