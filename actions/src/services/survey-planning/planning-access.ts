@@ -54,9 +54,3 @@ export async function lockPlanningVisit(
     throw new AppError('invalid_transition', { message: step.refusal });
   return visit;
 }
-
-/** The path of a visit's preferred days page (spec 000 §2 SurveyVisitPreferredDays). */
-export const preferredDaysPath = (visitId: number) => `/SurveyVisits/${visitId}/PreferredDays`;
-
-/** The practice's survey confirmation page (spec 000 §2 practice-survey-confirmation). */
-export const surveyConfirmationPath = (practiceId: number) => `/Practice/SurveyConfirmation/${practiceId}`;

@@ -3,6 +3,7 @@ import {
   formatMonthLong,
   labelOf,
   PRODUCT_NAME,
+  preferredDaysRoute,
   SURVEY_PLANNING_MESSAGES,
   VISIT_TYPE_LABELS,
 } from '@portal/domain';
@@ -11,7 +12,7 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { actAs, lockPlanningVisit, preferredDaysPath, requirePlanner } from './planning-access.ts';
+import { actAs, lockPlanningVisit, requirePlanner } from './planning-access.ts';
 
 /**
  * `requestPreferredDays(visitId)`: asks every surveyor offered the visit (who did not decline) for
@@ -44,7 +45,7 @@ export async function requestPreferredDays(
       update public.survey_visits set status = 'PREFERRED_DAYS_REQ', date_preferred_days_notif_sent = now()
        where id = ${visit.id} returning date_preferred_days_notif_sent as sent_at`);
     const month = formatMonthLong(visit.due);
-    const link = `${app.config.appOrigin}${preferredDaysPath(visit.id)}`;
+    const link = `${app.config.appOrigin}${preferredDaysRoute(visit.id)}`;
     for (const surveyor of surveyors) {
       const name = displayName({
         firstName: surveyor.first_name,

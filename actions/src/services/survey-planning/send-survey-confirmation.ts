@@ -4,6 +4,7 @@ import {
   labelOf,
   PRODUCT_NAME,
   SURVEY_PLANNING_MESSAGES,
+  surveyConfirmationRoute,
   VISIT_TYPE_LABELS,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,7 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { actAs, lockPlanningVisit, requirePlanner, surveyConfirmationPath } from './planning-access.ts';
+import { actAs, lockPlanningVisit, requirePlanner } from './planning-access.ts';
 
 /**
  * `sendSurveyConfirmation(visitId)`: sends the practice the survey confirmation of a final visit:
@@ -56,7 +57,7 @@ export async function sendSurveyConfirmation(
     await tx.many(
       sql`update public.survey_visits set confirmation_form_status = 'SENT' where id = ${visit.id}`,
     );
-    const link = `${app.config.appOrigin}${surveyConfirmationPath(visit.practice_id)}`;
+    const link = `${app.config.appOrigin}${surveyConfirmationRoute(visit.practice_id)}`;
     const what = labelOf(VISIT_TYPE_LABELS, visit.type).toLowerCase();
     for (const to of recipients) {
       await enqueueEmail(tx, {

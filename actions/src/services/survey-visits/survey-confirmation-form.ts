@@ -1,4 +1,8 @@
-import { hasSurveyConfirmationForm, SURVEY_CONFIRMATION_MESSAGES } from '@portal/domain';
+import {
+  hasSurveyConfirmationForm,
+  SURVEY_CONFIRMATION_MESSAGES,
+  surveyConfirmationRoute,
+} from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fileNamePart } from '../../lib/content-disposition.ts';
@@ -87,7 +91,7 @@ export async function getSurveyConfirmationForm(
     confirmedOn: visit.confirmed_at,
     confirmedBy: visit.confirmed_by,
     surveyors: visit.surveyors,
-    confirmUrl: `${input.appOrigin}/Practice/SurveyConfirmation/${visit.practice_id}`,
+    confirmUrl: `${input.appOrigin}${surveyConfirmationRoute(visit.practice_id)}`,
     generatedOn: (input.today ?? new Date()).toISOString().slice(0, 10),
   };
   return {

@@ -8,6 +8,7 @@ import {
   type TBackOfficeRole,
   type TPracticeAccess,
 } from '../permissions/permission-flags.ts';
+import { preferredDaysRoute } from '../routes/paths.ts';
 import { hasPracticeListCriteria, type PracticeListQuery } from './practice-list-query.ts';
 
 /** Less than 12 months to expire: the expiry or extension date is in the future and within a year. */
@@ -61,7 +62,7 @@ export function practiceDueButton(row: {
     return {
       kind: 'SET_AVAILABILITY',
       label: 'Set Availability',
-      path: `/SurveyVisits/${row.preferredDaysVisitId}/PreferredDays`,
+      path: preferredDaysRoute(row.preferredDaysVisitId),
     };
   }
   if (row.reapplicationStatus !== 'PAYMENT_PENDING' && row.reapplicationStatus !== 'DUE') return null;

@@ -21,6 +21,7 @@ import {
   formatDisplayDate,
   hasSurveyConfirmationForm,
   isSurveyConfirmationDue,
+  surveyConfirmationRoute,
   type TAssessmentStatus,
   type TAssessmentType,
 } from '@portal/domain';
@@ -180,11 +181,7 @@ export function AssessmentsTable({
                             Confirmation form
                           </Button>
                           {isSurveyConfirmationDue(visit) ? (
-                            <Anchor
-                              component={Link}
-                              to={`/Practice/SurveyConfirmation/${practiceId}`}
-                              fz="xs"
-                            >
+                            <Anchor component={Link} to={surveyConfirmationRoute(practiceId)} fz="xs">
                               Awaiting confirmation
                             </Anchor>
                           ) : (

@@ -7,7 +7,9 @@ import {
   practiceFilterWhere,
   practiceListWhere,
   practiceRolesFrom,
+  preferredDaysRoute,
   shouldRedirectToPayment,
+  surveyConfirmationRoute,
   type TBackOfficeRole,
   type TPracticeViewer,
   viewerCanChangePractice,
@@ -133,7 +135,7 @@ export function dashboardDueItems(
         practiceName: practice.organisation.name,
         title: 'Preference days due',
         when: formatMonthLong(visit.due),
-        action: { label: 'Set Availability', to: `/SurveyVisits/${visit.id}/PreferredDays` },
+        action: { label: 'Set Availability', to: preferredDaysRoute(visit.id) },
         tone: 'blue',
       });
     }
@@ -147,7 +149,7 @@ export function dashboardDueItems(
       practiceName: practice.organisation.name,
       title: 'Survey confirmation due',
       when: formatDisplayDate(visit?.date ?? visit?.due),
-      action: { label: 'Review visit', to: `/Practice/SurveyConfirmation/${practice.organisation_id}` },
+      action: { label: 'Review visit', to: surveyConfirmationRoute(practice.organisation_id) },
       tone: 'yellow',
     });
   }

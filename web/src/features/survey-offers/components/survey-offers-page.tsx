@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { preferredDaysRoute } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -176,11 +177,7 @@ export function SurveyOffersPage() {
                           {row.declineReason ? (
                             <Text fz="sm">{row.declineReason}</Text>
                           ) : row.asksForDays ? (
-                            <Anchor
-                              component={Link}
-                              to={`/SurveyVisits/${row.visitId}/PreferredDays`}
-                              fz="sm"
-                            >
+                            <Anchor component={Link} to={preferredDaysRoute(row.visitId)} fz="sm">
                               Set Availability
                             </Anchor>
                           ) : null}
