@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '@portal/domain';
+import { eachDayOfInterval, format, parseISO } from 'date-fns';
 
 export interface TDayAnswer {
   available: boolean;
@@ -19,18 +20,12 @@ export interface TGridDay {
   allAvailable: boolean;
 }
 
-/** The days from `from` to `to` (yyyy-MM-dd, inclusive). */
+/** The days from `from` to `to` (yyyy-MM-dd, inclusive; none when `to` comes first). */
 export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
-  const cursor = new Date(Date.UTC(y, m - 1, d));
-  for (let guard = 0; guard < 400; guard++) {
-    const wire = cursor.toISOString().slice(0, 10);
-    if (wire > to) break;
-    days.push(wire);
-    cursor.setUTCDate(cursor.getUTCDate() + 1);
-  }
-  return days;
+  if (to < from) return [];
+  return eachDayOfInterval({ start: parseISO(from), end: parseISO(to) }).map((day) =>
+    format(day, 'yyyy-MM-dd'),
+  );
 }
 
 /**
