@@ -66,6 +66,7 @@ export const ENUM_TABLES = [
 export const ASSESSMENT_TABLES = [
   'action_plan_activities',
   'assessment_counts',
+  'assessment_status_changes',
   'assessment_submissions',
   'assessments',
   'comments',
