@@ -3,9 +3,7 @@ import {
   assessmentStatusBadge,
   assessmentTypeLabel,
   COMPLIANCE_LABELS,
-  countCompliance,
   formatDisplayDate,
-  formatTimeOfDay,
   INDICATOR_FILTER_LABELS,
   indicatorBanner,
   isTicked,
@@ -14,7 +12,6 @@ import {
   RISK_RATING_LABELS,
   RISK_RATINGS,
   selfAssessmentChoiceOf,
-  summariseNonConformities,
   type TAssessmentStatus,
   type TAssessmentType,
   type TCompliance,
@@ -42,6 +39,13 @@ import {
   roundedRect,
   stampCheckbox,
 } from '../../lib/pdf/index.ts';
+import {
+  drawRiskSummary,
+  drawSurveyorSummaries,
+  drawSurveyVisit,
+  NOT_ANSWERED_LABEL,
+  type TReportSurvey,
+} from './report-pdf-survey.ts';
 
 /** One checklist question of an indicator, with its items. */
 export interface TReportChecklist {
@@ -81,17 +85,6 @@ export interface TReportCounts {
   riskMinor: number;
 }
 
-/** A survey visit's own parts of the report: its times, team and surveyor summaries. */
-export interface TReportSurvey {
-  /** HH:mm. */
-  startTime: string | null;
-  endTime: string | null;
-  /** The accepted surveyors, the lead first. */
-  surveyors: { name: string; lead: boolean }[];
-  /** The live surveyor summaries (general comments), oldest first. */
-  summaries: { author: string; text: string }[];
-}
-
 /** Everything the assessment report shows. Dates are yyyy-MM-dd. */
 export interface TAssessmentReport {
   practiceName: string;
@@ -109,8 +102,7 @@ export interface TAssessmentReport {
   survey?: TReportSurvey | null;
 }
 
-/** What the report calls an indicator nobody has answered (ours; the screen shows no answer). */
-export const NOT_ANSWERED_LABEL = 'Not answered';
+export { NOT_ANSWERED_LABEL, type TReportSurvey };
 
 type TAnswer = TCompliance | null;
 
@@ -203,9 +195,9 @@ export async function renderAssessmentReport(report: TAssessmentReport): Promise
   writer.header(typeLabel);
   writer.summary();
   if (report.survey) {
-    writer.visit(report.survey);
-    writer.riskSummary();
-    writer.surveyorSummaries(report.survey);
+    drawSurveyVisit(flow, report, report.survey);
+    drawRiskSummary(flow, report);
+    drawSurveyorSummaries(flow, report.survey);
   }
   writer.setTable();
   writer.indicators();
@@ -292,132 +284,6 @@ class ReportWriter {
       );
     }
     this.flow.down(8);
-  }
-
-  /** The visit: its type, date, times and survey team. */
-  visit(survey: TReportSurvey) {
-    const { flow, report } = this;
-    const start = formatTimeOfDay(survey.startTime);
-    const end = formatTimeOfDay(survey.endTime);
-    const times = start && end ? `${start} to ${end}` : start || end || '\u2014';
-    const rows: [string, string][] = [
-      ['Type of visit', assessmentTypeLabel(report.type, report.visitType)],
-      ['Date', shownDate(report.visitDate)],
-      ['Times', times],
-    ];
-    if (survey.surveyors.length === 0) rows.push(['Surveyors', '\u2014']);
-    for (const surveyor of survey.surveyors)
-      rows.push([surveyor.lead ? 'Lead surveyor' : 'Surveyor', surveyor.name]);
-    this.heading('The visit');
-    for (const [key, value] of rows) this.keyValue(key, value);
-    flow.down(14);
-  }
-
-  /**
-   * The risk summary: how many indicators of the report are Met, Not met, Not applicable or not
-   * rated, and the non-conformities per rating, open and closed (`summariseNonConformities`).
-   */
-  riskSummary() {
-    const { flow, report } = this;
-    const responses = report.sets.flatMap((set) => set.indicators.map((i) => i.response));
-    const compliance = countCompliance(responses.map((r) => r.compliance));
-    const ncs = summariseNonConformities(responses.filter((r) => r.compliance === 'NOT_MET'));
-    this.heading('Risk summary');
-    const table = (headings: string[], rows: { label: string; values: number[]; bold?: boolean }[]) => {
-      const columnWidth = 70;
-      const rights = headings.map((_, index) => flow.right - (headings.length - 1 - index) * columnWidth - 6);
-      const headerHeight = 18;
-      flow.ensure(headerHeight + rows.length * 16);
-      roundedRect(
-        flow.page,
-        { x: flow.left, y: flow.y - headerHeight, width: flow.width, height: headerHeight, radius: 3 },
-        { fill: PDF_COLORS.brandLight },
-      );
-      const top = flow.y - (headerHeight - flow.lineHeight(STYLE.tableHead)) / 2;
-      headings.forEach((heading, index) => {
-        if (index === 0) flow.label(heading, flow.left + 6, top, STYLE.tableHead);
-        else flow.label(heading, rights[index]!, top, STYLE.tableHead, { align: 'right' });
-      });
-      flow.down(headerHeight);
-      for (const row of rows) {
-        const cell = row.bold
-          ? { ...STYLE.tableCell, font: 'bold' as const, color: PDF_COLORS.ink }
-          : STYLE.tableCell;
-        const height = flow.lineHeight(cell) + 7;
-        const rowTop = flow.y - 3.5;
-        flow.label(row.label, flow.left + 6, rowTop, cell);
-        row.values.forEach((value, index) => {
-          flow.label(String(value), rights[index + 1]!, rowTop, cell, { align: 'right' });
-        });
-        flow.down(height);
-        flow.rule({ color: row.bold ? PDF_COLORS.brandLine : PDF_COLORS.rule });
-      }
-      flow.down(10);
-    };
-    table(
-      ['COMPLIANCE', 'INDICATORS'],
-      [
-        { label: COMPLIANCE_LABELS.MET, values: [compliance.MET] },
-        { label: COMPLIANCE_LABELS.NOT_MET, values: [compliance.NOT_MET] },
-        { label: COMPLIANCE_LABELS.NOT_APPLICABLE, values: [compliance.NOT_APPLICABLE] },
-        { label: NOT_ANSWERED_LABEL, values: [compliance.none] },
-        { label: 'All indicators', values: [responses.length], bold: true },
-      ],
-    );
-    table(
-      ['NON-CONFORMITIES BY RISK RATING', 'TOTAL', 'OPEN', 'CLOSED'],
-      [
-        ...RISK_RATINGS.map((rating) => {
-          const { total, open } = ncs.byRating[rating];
-          return { label: RISK_RATING_LABELS[rating], values: [total, open, total - open] };
-        }),
-        ...(ncs.unrated > 0 ? [{ label: 'Not rated', values: [ncs.unrated, ncs.unrated, 0] }] : []),
-        { label: 'All non-conformities', values: [ncs.total, ncs.open, ncs.closed], bold: true },
-      ],
-    );
-    flow.down(4);
-  }
-
-  /** Each surveyor's summary under their name; a line when there is none. */
-  surveyorSummaries(survey: TReportSurvey) {
-    const { flow } = this;
-    this.heading('Surveyor summaries');
-    if (survey.summaries.length === 0) {
-      flow.text('No surveyor summary has been written.', STYLE.body);
-    }
-    for (const summary of survey.summaries) {
-      flow.down(4);
-      flow.ensure(flow.lineHeight(STYLE.name) + flow.lineHeight(STYLE.body) * 2);
-      flow.text(summary.author, STYLE.name);
-      flow.down(2);
-      for (const paragraph of summary.text.split(/\n+/)) {
-        if (paragraph.trim()) flow.text(paragraph.trim(), STYLE.body);
-      }
-      flow.down(6);
-    }
-    flow.down(14);
-  }
-
-  /** A section heading over a hairline, kept with what follows. */
-  private heading(text: string) {
-    const { flow } = this;
-    flow.ensure(flow.lineHeight(STYLE.heading) + 50);
-    flow.text(text, STYLE.heading);
-    flow.down(4);
-    flow.rule();
-    flow.down(6);
-  }
-
-  /** A key and its value in two columns. */
-  private keyValue(key: string, value: string) {
-    const { flow } = this;
-    const keyWidth = 120;
-    const lines = flow.lines(value, STYLE.body, flow.width - keyWidth);
-    const height = lines.length * flow.lineHeight(STYLE.body) + 3;
-    flow.ensure(height);
-    flow.label(key, flow.left, flow.y, { ...STYLE.body, font: 'bold', color: PDF_COLORS.muted });
-    flow.writeLines(lines, flow.left + keyWidth, flow.y, STYLE.body);
-    flow.down(height);
   }
 
   /** The table of sets: code, name, and how many indicators show each answer. */
