@@ -29,6 +29,12 @@ const benches: Record<string, Bench> = {
       '(--iterations 300 --warmup 50 --concurrency 8 --rounds 6 --subscribers 200 --database-url URL)',
     run: async (args) => (await import('./engine/run-engine-bench.ts')).runEngineBench(args),
   },
+  'pdf-reports': {
+    summary:
+      'the survey assessment report of 150 indicators, every field filled, and the action plan report of 40 ' +
+      'non-conformities with 3 activities each, through their services: p50/p95 and size against 2 s and 2 MB (--runs 10 --warmup 2)',
+    run: async (args) => (await import('./pdf-reports/run-pdf-reports-bench.ts')).runPdfReportsBench(args),
+  },
   survey: {
     summary:
       '50 surveyors editing one survey visit assessment over GraphQL HTTP and WebSocket, each with its own JWT, ' +

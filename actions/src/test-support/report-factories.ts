@@ -86,17 +86,26 @@ export async function createAccreditation(sql: pg.Pool, practiceId: number, surv
 export async function createSurveyVisit(
   sql: pg.Pool,
   accreditationId: number,
-  options: { visitorIds?: number[]; type?: 'ACCREDITATION' | 'SURVEILLANCE' | 'RELOCATION' | 'GAP' } = {},
+  options: {
+    visitorIds?: number[];
+    type?: 'ACCREDITATION' | 'SURVEILLANCE' | 'RELOCATION' | 'GAP';
+    /** HH:mm. */
+    startTime?: string;
+    endTime?: string;
+    /** The first visitor is the lead. */
+    lead?: boolean;
+  } = {},
 ) {
   const { rows } = await sql.query<{ id: number }>(
-    `insert into public.survey_visits (accreditation_id, type, date) values ($1, $2, date '2026-03-10') returning id`,
-    [accreditationId, options.type ?? 'ACCREDITATION'],
+    `insert into public.survey_visits (accreditation_id, type, date, start_time, end_time)
+     values ($1, $2, date '2026-03-10', $3, $4) returning id`,
+    [accreditationId, options.type ?? 'ACCREDITATION', options.startTime ?? null, options.endTime ?? null],
   );
   const id = rows[0]!.id;
-  for (const userId of options.visitorIds ?? []) {
+  for (const [index, userId] of (options.visitorIds ?? []).entries()) {
     await sql.query(
-      `insert into public.survey_visitors (survey_visit_id, user_id, status) values ($1, $2, 'ACCEPTED')`,
-      [id, userId],
+      `insert into public.survey_visitors (survey_visit_id, user_id, status, is_lead) values ($1, $2, 'ACCEPTED', $3)`,
+      [id, userId, Boolean(options.lead) && index === 0],
     );
   }
   return id;
@@ -106,17 +115,18 @@ export async function createSurveyVisit(
 export async function createAssessment(
   sql: pg.Pool,
   accreditationId: number,
-  options: { status?: string; surveyVisitId?: number; dueDate?: string } = {},
+  options: { status?: string; surveyVisitId?: number; dueDate?: string; actionPlanDue?: string } = {},
 ) {
   const { rows } = await sql.query<{ id: number }>(
-    `insert into public.assessments (accreditation_id, survey_visit_id, type, status, due_date)
-     values ($1, $2, $3, $4, $5) returning id`,
+    `insert into public.assessments (accreditation_id, survey_visit_id, type, status, due_date, action_plan_due)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
     [
       accreditationId,
       options.surveyVisitId ?? null,
       options.surveyVisitId ? 'SURVEY_VISIT' : 'PRESURVEY',
       options.status ?? 'IN_PROGRESS',
       options.dueDate ?? '2026-04-30',
+      options.actionPlanDue ?? null,
     ],
   );
   return rows[0]!.id;
@@ -136,6 +146,12 @@ export interface ResponseFields {
   /** Ticks per question number, then item number. */
   checklists?: Record<string, Record<string, boolean>>;
   archived?: boolean;
+  /** The reviewer's action plan of a NOT_MET. */
+  actionPlan?: string | null;
+  /** CLOSED is stamped closed on `dateClosed` (default today). */
+  nonConformityStatus?: 'OPEN' | 'CLOSED';
+  dateClosed?: string;
+  referToCa?: boolean;
 }
 
 /** A response to one indicator (the risk rating follows the matrix, as the database requires). */
@@ -149,8 +165,9 @@ export async function createResponse(
     `insert into public.indicator_responses
        (assessment_id, indicator_id, compliance, is_marked_complete, reviewed, further_action_required,
         observation, non_compliance_statement, non_compliance_type, risk_type, risk_likelihood, risk_impact,
-        risk_rating, checklists, archived)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.risk_rating_for($11, $12), $13, $14)
+        risk_rating, checklists, archived, action_plan, non_conformity_status, date_closed, refer_to_ca)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.risk_rating_for($11, $12), $13, $14,
+             $15, $16, case when $16 = 'CLOSED' then coalesce($17::date, current_date) end, $18)
      returning id`,
     [
       assessmentId,
@@ -167,6 +184,10 @@ export async function createResponse(
       fields.riskImpact ?? null,
       JSON.stringify(fields.checklists ?? {}),
       fields.archived ?? false,
+      fields.actionPlan ?? null,
+      fields.nonConformityStatus ?? 'OPEN',
+      fields.dateClosed ?? null,
+      fields.referToCa ?? false,
     ],
   );
   return rows[0]!.id;
@@ -185,4 +206,49 @@ export async function createComments(
      select $1, $2, 'Comment ' || n, n > $3 - $4 from generate_series(1, $3::int) as n`,
     [practiceId, responseId, count, archived],
   );
+}
+
+/** An activity of a response's action plan (CLOSED ones closed at noon, Sydney, on `closedOn`). */
+export async function createActivity(
+  sql: pg.Pool,
+  responseId: number,
+  fields: {
+    description: string;
+    responsible?: string | null;
+    dueDate?: string | null;
+    closedOn?: string;
+    archived?: boolean;
+  },
+) {
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into public.action_plan_activities
+       (indicator_response_id, description, responsible, due_date, status, closed_at, archived)
+     values ($1, $2, $3, $4, case when $5::date is null then 'OPEN' else 'CLOSED' end,
+             ($5::date + time '12:00') at time zone 'Australia/Sydney', $6)
+     returning id`,
+    [
+      responseId,
+      fields.description,
+      fields.responsible ?? null,
+      fields.dueDate ?? null,
+      fields.closedOn ?? null,
+      fields.archived ?? false,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** A surveyor summary (general comment) of a survey by one user. */
+export async function createGeneralComment(
+  sql: pg.Pool,
+  assessmentId: number,
+  userId: number,
+  text: string,
+  archived = false,
+) {
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into public.general_comments (assessment_id, user_id, text, archived) values ($1, $2, $3, $4) returning id`,
+    [assessmentId, userId, text, archived],
+  );
+  return rows[0]!.id;
 }

@@ -1,4 +1,5 @@
 /** The product's PDF layer: a flowing page layout over pdf-lib's standard fonts (see flow.ts). */
+export * from './cards.ts';
 export * from './flow.ts';
 export * from './page-frame.ts';
 export * from './shapes.ts';

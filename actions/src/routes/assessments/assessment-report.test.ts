@@ -9,6 +9,7 @@ import {
   createAccreditation,
   createAssessment,
   createComments,
+  createGeneralComment,
   createResponse,
   createStandards,
   createSurveyVisit,
@@ -42,7 +43,8 @@ describe('GET /api/assessments/:id/report', () => {
     const { sql } = ctx;
     const pm = await createUser(sql, { firstName: 'Pat', lastName: 'Manager' });
     const qam = await createUser(sql, { isQam: true });
-    const surveyor = await createUser(sql, { isSurveyor: true });
+    const surveyor = await createUser(sql, { isSurveyor: true, firstName: 'Sam', lastName: 'Surveyor' });
+    const second = await createUser(sql, { isSurveyor: true, firstName: 'Ana', lastName: 'Bell' });
     const otherPm = await createUser(sql);
     pmId = pm.id;
 
@@ -85,7 +87,12 @@ describe('GET /api/assessments/:id/report', () => {
 
     const visitInProgress = await createSurveyVisit(sql, accreditation, { visitorIds: [surveyor.id] });
     surveyInProgressId = await createAssessment(sql, accreditation, { surveyVisitId: visitInProgress });
-    const visitUnderReview = await createSurveyVisit(sql, accreditation, { visitorIds: [surveyor.id] });
+    const visitUnderReview = await createSurveyVisit(sql, accreditation, {
+      visitorIds: [surveyor.id, second.id],
+      lead: true,
+      startTime: '09:00',
+      endTime: '16:30',
+    });
     surveyUnderReviewId = await createAssessment(sql, accreditation, {
       surveyVisitId: visitUnderReview,
       status: 'UNDER_REVIEW',
@@ -102,6 +109,24 @@ describe('GET /api/assessments/:id/report', () => {
       riskLikelihood: 'HIGH',
       riskImpact: 'MODERATE',
     });
+    await createResponse(sql, surveyUnderReviewId, idOf('S1.3A'), {
+      compliance: 'NOT_MET',
+      nonComplianceStatement: 'One emergency drug is past its expiry date.',
+      nonComplianceType: 'Equipment',
+      riskType: 'Patient safety',
+      riskLikelihood: 'LOW',
+      riskImpact: 'LOW',
+      nonConformityStatus: 'CLOSED',
+    });
+    await createResponse(sql, surveyUnderReviewId, idOf('S2.1A'), { compliance: 'NOT_APPLICABLE' });
+    await createGeneralComment(
+      sql,
+      surveyUnderReviewId,
+      surveyor.id,
+      'A well-run practice with an engaged team.\nThe cold chain needs attention before the next flu season.',
+    );
+    await createGeneralComment(sql, surveyUnderReviewId, second.id, 'ARCHIVED SUMMARY', true);
+    await createGeneralComment(sql, surveyUnderReviewId, second.id, 'Records are complete and well kept.');
 
     const other = await createPractice(sql, { name: 'Other Practice' });
     await addPracticeRole(sql, other.id, otherPm.id, 'PM');
@@ -207,6 +232,39 @@ describe('GET /api/assessments/:id/report', () => {
     expect(text).toContain('Major risk');
     expect(text).toContain('Likelihood: High');
     expect(text).toContain('Impact: Moderate');
+  });
+
+  it('gives a survey its visit, risk summary and surveyor summaries', async () => {
+    const response = await download(surveyUnderReviewId, tokens.qam);
+    const text = (await pdfPageTexts(response.rawPayload)).join('\n');
+    // The visit: type, date, times and the team, the lead first.
+    expect(text).toContain('The visit');
+    expect(text).toContain('Type of visit\nSurvey');
+    expect(text).toContain('Date\n10/03/2026');
+    expect(text).toContain('Times\n9:00 am to 4:30 pm');
+    expect(text).toContain('Lead surveyor\nSam Surveyor\nSurveyor\nAna Bell');
+    // Risk summary: compliance of the 150 indicators, non-conformities per rating open and closed.
+    expect(text).toContain('Risk summary');
+    expect(text).toContain(
+      'COMPLIANCE\nINDICATORS\nMet\n1\nNot met\n2\nNot applicable\n1\nNot answered\n146\nAll indicators\n150',
+    );
+    expect(text).toContain(
+      'NON-CONFORMITIES BY RISK RATING\nTOTAL\nOPEN\nCLOSED\nCritical\n0\n0\n0\nMajor\n1\n1\n0\nModerate\n0\n0\n0\nMinor\n1\n0\n1\nAll non-conformities\n2\n1\n1',
+    );
+    // The live summaries with their authors; the archived one is left out.
+    expect(text).toContain('Surveyor summaries');
+    expect(text).toContain(
+      'Sam Surveyor\nA well-run practice with an engaged team.\nThe cold chain needs attention before the next flu season.',
+    );
+    expect(text).toContain('Ana Bell\nRecords are complete and well kept.');
+    expect(text).not.toContain('ARCHIVED SUMMARY');
+  });
+
+  it('keeps the self assessment report without the survey’s sections', async () => {
+    const text = (await pdfPageTexts((await download(selfId, tokens.pm)).rawPayload)).join('\n');
+    expect(text).not.toContain('Risk summary');
+    expect(text).not.toContain('Surveyor summaries');
+    expect(text).not.toContain('The visit');
   });
 
   it('answers an unknown assessment and another practice’s alike: 404', async () => {

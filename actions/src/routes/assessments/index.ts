@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sendAttachment } from '../../lib/send-attachment.ts';
+import { getActionPlanReport } from '../../services/assessments/get-action-plan-report.ts';
 import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
 
@@ -12,6 +13,10 @@ const ZAssessmentParams = z.object({ id: z.coerce.number().int().positive() });
  * GET /api/assessments/:id/report (spec 001 §7 GET web.assessment/{id}/generate_assessment_report/):
  * the assessment report as a PDF attachment, for whoever may read the assessment's responses and
  * sees its Report button.
+ *
+ * GET /api/assessments/:id/action-plan-report (spec 001 §7 GET
+ * web.assessment/{id}/generate_action_plan_report/): a survey visit's action plan report as a PDF
+ * attachment, for whoever sees its 'Action plan' button and may read its findings.
  */
 const assessments: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -19,6 +24,16 @@ const assessments: FastifyPluginAsync = async (app) => {
   app.get('/:id/report', async (request, reply) => {
     const { id } = ZAssessmentParams.parse(request.params);
     const report = await getAssessmentReport(app.db, callerOfUser(request.user), { assessmentId: id });
+    return sendAttachment(reply, {
+      contentType: 'application/pdf',
+      fileName: report.fileName,
+      body: report.pdf,
+    });
+  });
+
+  app.get('/:id/action-plan-report', async (request, reply) => {
+    const { id } = ZAssessmentParams.parse(request.params);
+    const report = await getActionPlanReport(app.db, callerOfUser(request.user), { assessmentId: id });
     return sendAttachment(reply, {
       contentType: 'application/pdf',
       fileName: report.fileName,

@@ -1,4 +1,9 @@
-import { formatDisplayDate, SURVEY_CONFIRMATION_MESSAGES, toWireDate } from '@portal/domain';
+import {
+  formatDisplayDate,
+  SURVEY_CONFIRMATION_MESSAGES,
+  SURVEY_PREPARATION,
+  toWireDate,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
@@ -138,6 +143,14 @@ describe('GET /api/survey-visits/:id/confirmation', () => {
     expect(member).toBeGreaterThan(lead);
     expect(text.match(/\nSurveyor\n/g)).toHaveLength(1);
     expect(text).toContain(`http://portal.test:3000/Practice/SurveyConfirmation/${practiceId}`);
+    // The visit's start and end times, each on its own row.
+    expect(text).toContain('Start time\n9:00 am');
+    expect(text).toContain('End time\n4:30 pm');
+    // What the practice must prepare: every point of the domain's checklist, whole (wrapped lines
+    // joined again).
+    const flat = text.replace(/\n/g, ' ');
+    expect(text).toContain(SURVEY_PREPARATION.heading);
+    for (const point of SURVEY_PREPARATION.checklist) expect(flat).toContain(point);
     pages.forEach((page, index) => {
       expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
       expect(page).toContain(`Generated on ${formatDisplayDate(toWireDate(new Date()))}`);

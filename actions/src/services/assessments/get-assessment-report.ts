@@ -20,6 +20,7 @@ import {
   type TReportChecklist,
   type TReportCounts,
   type TReportSet,
+  type TReportSurvey,
 } from './report-pdf.ts';
 
 /** Refused when the Report button is hidden for the caller (a survey visit still being surveyed). */
@@ -106,6 +107,38 @@ function loadIndicators(db: Queryable, assessmentId: number, surveyVersionId: nu
      order by s.sort_order, s.full_code, s.id, i.sort_order, i.code, i.id`);
 }
 
+interface SurveyRow {
+  start_time: string | null;
+  end_time: string | null;
+  surveyors: TReportSurvey['surveyors'];
+  summaries: TReportSurvey['summaries'];
+}
+
+/**
+ * A survey visit's times, its accepted surveyors (the lead first) and its live surveyor summaries
+ * (general comments, oldest first) with each author's name: one statement.
+ */
+function loadSurvey(db: Queryable, assessmentId: number, visitId: number) {
+  return db.one<SurveyRow>(sql`
+    select to_char(v.start_time, 'HH24:MI') as start_time, to_char(v.end_time, 'HH24:MI') as end_time,
+           coalesce((
+             select json_agg(json_build_object(
+                      'name', concat_ws(' ', t.comment, u.first_name, u.last_name), 'lead', sv.is_lead)
+                    order by sv.is_lead desc, u.last_name, u.first_name, u.id)
+               from public.survey_visitors sv join public.users u on u.id = sv.user_id
+               left join public.person_title t on t.value = u.title
+              where sv.survey_visit_id = v.id and sv.status = 'ACCEPTED'), '[]'::json) as surveyors,
+           coalesce((
+             select json_agg(json_build_object(
+                      'author', concat_ws(' ', t.comment, u.first_name, u.last_name), 'text', g.text)
+                    order by g.created_at, g.id)
+               from public.general_comments g join public.users u on u.id = g.user_id
+               left join public.person_title t on t.value = u.title
+              where g.assessment_id = ${assessmentId} and not g.archived), '[]'::json) as summaries
+      from public.survey_visits v
+     where v.id = ${visitId}`);
+}
+
 /** The response fields the report reads, from a stored row (or blank). */
 function responseOf(row: IndicatorRow['response']): TIndicatorResponseFields {
   if (!row) return BLANK_RESPONSE;
@@ -161,6 +194,10 @@ export async function getAssessmentReport(
     assessment.survey_version_id === null
       ? []
       : await loadIndicators(db, assessment.id, assessment.survey_version_id);
+  const survey =
+    assessment.type === 'SURVEY_VISIT' && assessment.survey_visit_id !== null
+      ? await loadSurvey(db, assessment.id, assessment.survey_visit_id)
+      : null;
   const generatedOn = toWireDate(new Date());
   const report: TAssessmentReport = {
     practiceName: assessment.practice_name,
@@ -186,6 +223,12 @@ export async function getAssessmentReport(
       riskMinor: assessment.riskMinor,
     },
     sets: groupBySet(rows),
+    survey: survey && {
+      startTime: survey.start_time,
+      endTime: survey.end_time,
+      surveyors: survey.surveyors,
+      summaries: survey.summaries,
+    },
   };
   const typeLabel = assessmentTypeLabel(assessment.type, assessment.visit_type);
   return {

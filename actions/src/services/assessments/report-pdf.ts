@@ -24,18 +24,28 @@ import {
   badgeWidth,
   defineBadgeStamp,
   defineCheckboxStamps,
+  drawCards,
   drawDocumentHeader,
+  drawFieldRow,
   drawPageFooter,
   drawRunningHeader,
   PDF_COLORS,
   PDF_TEXT,
   PDF_TONES,
+  type PdfCard,
   PdfFlow,
   type PdfTextStyle,
   type PdfTone,
   roundedRect,
   stampCheckbox,
 } from '../../lib/pdf/index.ts';
+import {
+  drawRiskSummary,
+  drawSurveyorSummaries,
+  drawSurveyVisit,
+  NOT_ANSWERED_LABEL,
+  type TReportSurvey,
+} from './report-pdf-survey.ts';
 
 /** One checklist question of an indicator, with its items. */
 export interface TReportChecklist {
@@ -88,10 +98,11 @@ export interface TAssessmentReport {
   generatedOn: string;
   counts: TReportCounts;
   sets: TReportSet[];
+  /** Only for a survey visit. */
+  survey?: TReportSurvey | null;
 }
 
-/** What the report calls an indicator nobody has answered (ours; the screen shows no answer). */
-export const NOT_ANSWERED_LABEL = 'Not answered';
+export { NOT_ANSWERED_LABEL, type TReportSurvey };
 
 type TAnswer = TCompliance | null;
 
@@ -125,8 +136,6 @@ const ANSWER_COLUMNS: Record<TAssessmentType, TAnswer[]> = {
 
 const STYLE = {
   ...PDF_TEXT,
-  cardValue: { size: 16, font: 'bold', color: PDF_COLORS.ink, leading: 1.1 },
-  cardNote: { size: 8, color: PDF_COLORS.muted },
   tableHead: { size: 7, font: 'bold', color: PDF_COLORS.brandDark },
   tableCell: { size: 8.5, color: PDF_COLORS.text },
   tableCode: { size: 8.5, font: 'bold', color: PDF_COLORS.brandDark },
@@ -185,6 +194,11 @@ export async function renderAssessmentReport(report: TAssessmentReport): Promise
   const writer = new ReportWriter(flow, report, tag);
   writer.header(typeLabel);
   writer.summary();
+  if (report.survey) {
+    drawSurveyVisit(flow, report, report.survey);
+    drawRiskSummary(flow, report);
+    drawSurveyorSummaries(flow, report.survey);
+  }
   writer.setTable();
   writer.indicators();
 
@@ -192,15 +206,6 @@ export async function renderAssessmentReport(report: TAssessmentReport): Promise
   return flow.save((page, pageNumber, pageCount) =>
     drawPageFooter(flow, page, { left: `${generated} \u00b7 ${title}`, pageNumber, pageCount }),
   );
-}
-
-interface TCard {
-  label: string;
-  value: string;
-  note?: string;
-  color?: PdfTone['color'];
-  /** A share from 0 to 1 drawn as a bar under the value. */
-  progress?: number;
 }
 
 /** Writes the parts of one report into its flow. */
@@ -232,14 +237,7 @@ class ReportWriter {
     const actionPlan = actionPlanBadge(report.type, report.status);
     if (actionPlan) fields.push(['ACTION PLAN', capitalise(actionPlan)]);
     if (report.type === 'SURVEY_VISIT') fields.push(['VISIT DATE', shownDate(report.visitDate)]);
-    const columnWidth = flow.width / fields.length;
-    const valueTop = flow.y - flow.lineHeight(STYLE.fieldLabel) - 1;
-    fields.forEach(([label, value], index) => {
-      const x = flow.left + index * columnWidth;
-      flow.label(label, x, flow.y, STYLE.fieldLabel, { maxWidth: columnWidth - 8 });
-      flow.label(value, x, valueTop, STYLE.fieldValue, { maxWidth: columnWidth - 8 });
-    });
-    flow.y = valueTop - flow.lineHeight(STYLE.fieldValue) - 16;
+    drawFieldRow(flow, fields);
   }
 
   summary() {
@@ -250,21 +248,21 @@ class ReportWriter {
       0,
     );
     const share = counts.total > 0 ? counts.complete / counts.total : 0;
-    const complete: TCard = {
+    const complete: PdfCard = {
       label: 'Indicators complete',
       value: String(counts.complete),
       note: `of ${counts.total} (${Math.round(share * 100)}%)`,
       progress: share,
     };
     if (report.type === 'PRESURVEY') {
-      this.cards([
+      drawCards(this.flow, [
         complete,
         { label: NOT_ANSWERED_LABEL, value: String(counts.total - counts.complete) },
         { label: 'Improvements suggested', value: String(counts.improvements) },
         { label: 'Comments', value: String(comments) },
       ]);
     } else {
-      this.cards([
+      drawCards(this.flow, [
         complete,
         { label: COMPLIANCE_LABELS.MET, value: String(counts.mets), color: PDF_COLORS.success },
         { label: COMPLIANCE_LABELS.NOT_MET, value: String(counts.notMets), color: PDF_COLORS.danger },
@@ -276,7 +274,8 @@ class ReportWriter {
         MODERATE: counts.riskModerate,
         LOW: counts.riskMinor,
       };
-      this.cards(
+      drawCards(
+        this.flow,
         RISK_RATINGS.map((rating) => ({
           label: `${RISK_RATING_LABELS[rating]} risk`,
           value: String(byRating[rating]),
@@ -285,56 +284,6 @@ class ReportWriter {
       );
     }
     this.flow.down(8);
-  }
-
-  /** A row of equal cards: a label (two lines at most), a big value and its note, a progress bar. */
-  private cards(cards: TCard[]) {
-    const { flow } = this;
-    const gap = 8;
-    const height = 62;
-    const width = (flow.width - gap * (cards.length - 1)) / cards.length;
-    const inner = width - 20;
-    flow.ensure(height);
-    cards.forEach((card, index) => {
-      const x = flow.left + index * (width + gap);
-      const top = flow.y;
-      roundedRect(
-        flow.page,
-        { x, y: top - height, width, height, radius: 5 },
-        { fill: PDF_COLORS.surface, border: PDF_COLORS.rule },
-      );
-      flow.writeLines(
-        flow.lines(card.label.toUpperCase(), STYLE.fieldLabel, inner).slice(0, 2),
-        x + 10,
-        top - 9,
-        STYLE.fieldLabel,
-      );
-      const valueTop = top - 30;
-      const valueStyle = { ...STYLE.cardValue, color: card.color ?? PDF_COLORS.ink };
-      const valueWidth = flow.label(card.value, x + 10, valueTop, valueStyle, { maxWidth: inner });
-      if (card.note) {
-        flow.label(card.note, x + 14 + valueWidth, valueTop - 5, STYLE.cardNote, {
-          maxWidth: Math.max(0, inner - valueWidth - 4),
-        });
-      }
-      if (card.progress !== undefined) {
-        const barY = top - height + 9;
-        roundedRect(
-          flow.page,
-          { x: x + 10, y: barY, width: inner, height: 4, radius: 2 },
-          { fill: PDF_COLORS.rule },
-        );
-        const done = Math.max(0, Math.min(1, card.progress)) * inner;
-        if (done > 0) {
-          roundedRect(
-            flow.page,
-            { x: x + 10, y: barY, width: Math.max(done, 4), height: 4, radius: 2 },
-            { fill: PDF_COLORS.brand },
-          );
-        }
-      }
-    });
-    flow.down(height + gap);
   }
 
   /** The table of sets: code, name, and how many indicators show each answer. */

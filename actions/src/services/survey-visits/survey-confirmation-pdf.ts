@@ -5,6 +5,7 @@ import {
   PRODUCT_NAME,
   SUPPORT_EMAIL,
   SUPPORT_PHONE,
+  SURVEY_PREPARATION,
   type TVisitType,
   VISIT_TYPE_LABELS,
 } from '@portal/domain';
@@ -49,14 +50,6 @@ export const CONFIRMATION_STATUS_LABELS = {
   SENT: 'Awaiting confirmation',
   RECEIVED: 'Confirmed',
 } as const;
-
-/** Ours: what a practice gets ready before its visit (the Documents tab's first-view list, spec 002 §2). */
-export const BEFORE_THE_VISIT = [
-  'Check the date, times and survey team on this form. If anything is wrong, contact your accreditation coordinator before the visit.',
-  'Have your evidence ready and uploaded to Documents: proof of your current accreditation certificate, your policy and procedure manual, and the deed of agreement for medical deputising services.',
-  'Make sure the practice manager and a principal doctor can meet the surveyors at the opening and closing meetings.',
-  'Tell the survey team about anything they need to reach you on the day, such as parking or building access.',
-] as const;
 
 const STYLE = {
   ...PDF_TEXT,
@@ -166,8 +159,8 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
   row('E-mail', form.email ?? DASH);
   flow.down(14);
 
-  section('Before the visit');
-  for (const point of BEFORE_THE_VISIT) {
+  section(SURVEY_PREPARATION.heading);
+  for (const point of SURVEY_PREPARATION.checklist) {
     const lines = flow.lines(point, STYLE.body, flow.width - 14);
     const height = lines.length * flow.lineHeight(STYLE.body) + 4;
     flow.ensure(height);

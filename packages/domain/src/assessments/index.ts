@@ -2,6 +2,7 @@ export * from './action-plan.ts';
 export * from './assessment-labels.ts';
 export * from './assessment-lock-reason.ts';
 export * from './assessment-messages.ts';
+export * from './assessment-reports.ts';
 export * from './assessment-transitions.ts';
 export * from './assistance-request.ts';
 export * from './bulk-tools.ts';

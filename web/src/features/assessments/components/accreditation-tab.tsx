@@ -28,6 +28,7 @@ export function AccreditationTab() {
   const navigate = useNavigate();
   const accessOf = useAssessmentAccess();
   const report = useReportDownload();
+  const actionPlan = useReportDownload('actionPlan');
   const confirmation = useConfirmationDownload();
   const certificate = useCertificateDownload();
   const [{ data, error, fetching }, reload] = useQuery({
@@ -106,6 +107,8 @@ export function AccreditationTab() {
         accessOf={accessOf}
         onReport={report.download}
         reportBusyId={report.busyId}
+        onActionPlan={actionPlan.download}
+        actionPlanBusyId={actionPlan.busyId}
         onConfirmation={confirmation.download}
         confirmationBusyId={confirmation.busyId}
         headerAction={

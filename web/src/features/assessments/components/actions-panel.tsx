@@ -14,6 +14,7 @@ import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useReportDownload } from '../hooks/use-report-download.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
+import { ActionPlanDownloadButton } from './action-plan-download-button.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
 
 type TDialog = 'submit' | 'complete' | 'autoComplete' | 'autoClear' | 'reopen' | 'assistance' | null;
@@ -112,6 +113,7 @@ export function ActionsPanel({
             Report
           </Button>
         ) : null}
+        <ActionPlanDownloadButton assessmentId={id} access={access} />
         {buttons.autoComplete ? (
           <Button variant="light" color="gray" onClick={() => setDialog('autoComplete')} disabled={busy}>
             Auto complete

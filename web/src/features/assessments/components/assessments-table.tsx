@@ -17,6 +17,7 @@ import {
   assessmentButtons,
   assessmentLockReason,
   assessmentTypeLabel,
+  canDownloadActionPlanReport,
   canReadAssessmentResponses,
   formatDisplayDate,
   hasSurveyConfirmationForm,
@@ -53,6 +54,8 @@ export function AssessmentsTable({
   accessOf,
   onReport,
   reportBusyId,
+  onActionPlan,
+  actionPlanBusyId,
   onConfirmation,
   confirmationBusyId,
   headerAction,
@@ -62,6 +65,9 @@ export function AssessmentsTable({
   accessOf(row: TAssessmentRow): TAssessmentAccess;
   onReport(assessmentId: number): void;
   reportBusyId: number | null;
+  /** Downloads the action plan report of a survey visit assessment. */
+  onActionPlan(assessmentId: number): void;
+  actionPlanBusyId: number | null;
   /** Downloads the survey confirmation form of a visit. */
   onConfirmation(visitId: number): void;
   confirmationBusyId: number | null;
@@ -106,6 +112,7 @@ export function AssessmentsTable({
                 const report =
                   !locked && canReadAssessmentResponses(access) && assessmentButtons(access).report;
                 const plan = actionPlanBadge(row.type, row.status);
+                const planDownload = plan !== null && !locked && canDownloadActionPlanReport(access);
                 const visit = row.survey_visit;
                 return (
                   <Table.Tr
@@ -152,7 +159,19 @@ export function AssessmentsTable({
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {plan ? (
+                      {plan && planDownload ? (
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          color={plan === 'action required' ? 'orange' : 'teal'}
+                          leftSection={<DownloadIcon size={14} />}
+                          loading={actionPlanBusyId === row.id}
+                          onClick={() => onActionPlan(row.id)}
+                          aria-label={`Download the ${label} action plan report (${plan})`}
+                        >
+                          {plan}
+                        </Button>
+                      ) : plan ? (
                         <Badge
                           variant="light"
                           color={plan === 'action required' ? 'orange' : 'teal'}
