@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ASSESSMENT_STATUSES, STATUSES_OF_TYPE } from '../permissions/assessment-access.ts';
+import { derivePermissionFlags } from '../permissions/permission-flags.ts';
 import { ASSESSMENT_REOPEN, canMove } from './assessment-transitions.ts';
+import { matchesIndicatorFilter, visibleIndicatorFilters } from './indicator-filters.ts';
+import { BLANK_RESPONSE } from './indicator-response.ts';
 import {
   approveProblems,
   REOPEN_REASON_MAX_LENGTH,
@@ -9,6 +12,7 @@ import {
   reopenWithdrawsSubmissions,
   repeatAssessmentOf,
   repeatAssessmentRequired,
+  reviewMarks,
   SURVEY_APPROVE,
   type TApprovalResponse,
   ZReopenReasonSchema,
@@ -150,5 +154,75 @@ describe('ZReopenReasonSchema', () => {
     expect(
       ZReopenReasonSchema.safeParse('x'.repeat(REOPEN_REASON_MAX_LENGTH + 1)).error?.issues[0]?.message,
     ).toBe(REVIEW_MESSAGES.reasonTooLong);
+  });
+});
+
+describe('reviewMarks', () => {
+  const qam = derivePermissionFlags({
+    practiceRoles: [],
+    backOfficeRole: 'qam',
+    visitorOnSurveyVisitIds: [],
+  });
+  const pm = derivePermissionFlags({
+    practiceRoles: ['PM'],
+    backOfficeRole: null,
+    visitorOnSurveyVisitIds: [],
+  });
+  const marks = (type: 'PRESURVEY' | 'SURVEY_VISIT', flags: typeof qam) =>
+    Object.fromEntries(
+      STATUSES_OF_TYPE[type].map((status) => {
+        const m = reviewMarks({ type, status, flags, hasSubmitted: false });
+        return [status, `${m.shown ? 'shown' : 'hidden'}${m.editable ? ' editable' : ''}`];
+      }),
+    );
+
+  it('shows them to the back office on a survey under review or with action required, editable', () => {
+    expect(marks('SURVEY_VISIT', qam)).toEqual({
+      IN_PROGRESS: 'hidden',
+      PARTIALLY_SUBMITTED: 'hidden',
+      UNDER_REVIEW: 'shown editable',
+      ACTION_REQUIRED: 'shown editable',
+      APPROVED: 'hidden',
+      CERTIFIED: 'hidden',
+    });
+    expect(marks('PRESURVEY', qam)).toEqual({
+      IN_PROGRESS: 'hidden',
+      UNDER_REVIEW: 'shown editable',
+      COMPLETED: 'shown editable',
+    });
+  });
+
+  it('never lets the practice tick them', () => {
+    expect(marks('SURVEY_VISIT', pm)).toMatchObject({ UNDER_REVIEW: 'shown', ACTION_REQUIRED: 'shown' });
+    expect(marks('PRESURVEY', pm)).toMatchObject({ UNDER_REVIEW: 'shown', COMPLETED: 'shown' });
+  });
+});
+
+describe('the review filters on a survey', () => {
+  it('show Further action required, Reviewed and Unreviewed while the survey is under review', () => {
+    expect(visibleIndicatorFilters('SURVEY_VISIT', 'UNDER_REVIEW')).toEqual(
+      expect.arrayContaining(['ACTION_REQUIRED', 'REVIEWED', 'UNREVIEWED']),
+    );
+    expect(visibleIndicatorFilters('SURVEY_VISIT', 'IN_PROGRESS')).not.toContain('REVIEWED');
+  });
+
+  it("sort a survey's findings by the reviewer's marks", () => {
+    const marked = {
+      ...BLANK_RESPONSE,
+      compliance: 'NOT_MET' as const,
+      reviewed: true,
+      further_action_required: true,
+    };
+    const filters = ['ACTION_REQUIRED', 'REVIEWED', 'UNREVIEWED'] as const;
+    expect(filters.map((f) => matchesIndicatorFilter('SURVEY_VISIT', marked, f))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(filters.map((f) => matchesIndicatorFilter('SURVEY_VISIT', BLANK_RESPONSE, f))).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 });

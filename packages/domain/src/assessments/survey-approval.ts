@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { TAssessmentStatus, TAssessmentType } from '../permissions/assessment-access.ts';
+import {
+  canChangeAssessmentInputs,
+  type TAssessmentAccessContext,
+  type TAssessmentStatus,
+  type TAssessmentType,
+} from '../permissions/assessment-access.ts';
 import type { TAssessmentMove } from './assessment-transitions.ts';
 
 /**
@@ -140,3 +145,21 @@ export const ZReopenReasonSchema = z
   .min(1, REVIEW_MESSAGES.reasonRequired)
   .max(REOPEN_REASON_MAX_LENGTH, REVIEW_MESSAGES.reasonTooLong);
 export type TReopenReason = z.infer<typeof ZReopenReasonSchema>;
+
+/**
+ * The reviewer's checkboxes 'Reviewed' and 'Further action required' of an indicator: shown on a
+ * self assessment under review or completed (spec 001 §6) and, ours (issue 17), on a survey under
+ * review or with action required; ticked by whoever may change the inputs and reviews that kind
+ * of assessment (changeSelfAssessmentUnderReview / changeSurveyUnderReview).
+ */
+export function reviewMarks(context: TAssessmentAccessContext): { shown: boolean; editable: boolean } {
+  const { type, status, flags } = context;
+  const self = type === 'PRESURVEY';
+  const shown = self
+    ? status === 'UNDER_REVIEW' || status === 'COMPLETED'
+    : status === 'UNDER_REVIEW' || status === 'ACTION_REQUIRED';
+  const reviewer = self
+    ? flags.assessment.changeSelfAssessmentUnderReview
+    : flags.assessment.changeSurveyUnderReview;
+  return { shown, editable: shown && reviewer && canChangeAssessmentInputs(context) };
+}
