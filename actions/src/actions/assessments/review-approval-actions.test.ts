@@ -201,6 +201,21 @@ describe('approveSurveyAssessment', () => {
     expect(await assessmentState(stack, w.assessmentId)).toEqual(approved);
   });
 
+  it('approves once when two reviewers approve at the same moment', async () => {
+    const w = await world('UNDER_REVIEW', { indicators: 1 });
+    await rate(w, {});
+    await stack.tokenFor(w.qam.email, w.qam.password);
+    await stack.tokenFor(w.admin.email, w.admin.password);
+    const results = await Promise.all([
+      callAs(stack, w.qam, APPROVE, { a: w.assessmentId }),
+      callAs(stack, w.admin, APPROVE, { a: w.assessmentId }),
+    ]);
+    expect(results.map((r) => refusal(r)?.message ?? 'approved').sort()).toEqual(
+      ['approved', REVIEW_MESSAGES.notApprovable].sort(),
+    );
+    expect((await statusChanges(w.assessmentId)).map((c) => c.to_status)).toEqual(['APPROVED']);
+  });
+
   it('follows the Approve button: the practice and its surveyors are forbidden, strangers see nothing', async () => {
     const w = await world('UNDER_REVIEW', { indicators: 1 });
     await rate(w, {});
@@ -309,10 +324,15 @@ describe('sendNcReviewedEmail', () => {
     );
     expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
 
-    const inProgress = await world('IN_PROGRESS', { indicators: 1 });
-    expect(
-      refusal(await callAs(stack, inProgress.qam, NOTIFY_REVIEWED, { a: inProgress.assessmentId }))?.code,
-    ).toBe('forbidden');
+    for (const status of ['IN_PROGRESS', 'PARTIALLY_SUBMITTED', 'APPROVED', 'CERTIFIED']) {
+      const other = await world(status, { indicators: 1 });
+      const untouched = await assessmentState(stack, other.assessmentId);
+      expect([
+        status,
+        refusal(await callAs(stack, other.qam, NOTIFY_REVIEWED, { a: other.assessmentId })),
+      ]).toEqual([status, { code: 'forbidden', message: REVIEW_MESSAGES.notifyNotAllowed }]);
+      expect(await assessmentState(stack, other.assessmentId)).toEqual(untouched);
+    }
 
     await stack.sql.query('update practice_users set active = false where practice_id = $1', [w.practice.id]);
     expect(refusal(await callAs(stack, w.qam, NOTIFY_REVIEWED, { a: w.assessmentId }))).toEqual({
