@@ -1,11 +1,13 @@
 import { updateAccount } from './accounts/update-account.ts';
 import { addSurveyAssessment } from './assessments/add-survey-assessment.ts';
+import { approveSurveyAssessment } from './assessments/approve-survey-assessment.ts';
 import { autoClearAssessment } from './assessments/auto-clear-assessment.ts';
 import { autoCompleteAssessment } from './assessments/auto-complete-assessment.ts';
 import { completeSelfAssessment } from './assessments/complete-self-assessment.ts';
 import { openAssessment } from './assessments/open-assessment.ts';
 import { reopenAssessment } from './assessments/reopen-assessment.ts';
 import { requestAssistance } from './assessments/request-assistance.ts';
+import { sendNcReviewedEmail } from './assessments/send-nc-reviewed-email.ts';
 import { signConfidentialityAgreement } from './assessments/sign-confidentiality-agreement.ts';
 import { startSelfAssessment } from './assessments/start-self-assessment.ts';
 import { submitSelfAssessment } from './assessments/submit-self-assessment.ts';
@@ -91,6 +93,8 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     submitSelfAssessment,
     completeSelfAssessment,
     reopenAssessment,
+    approveSurveyAssessment,
+    sendNcReviewedEmail,
     autoCompleteAssessment,
     autoClearAssessment,
     requestAssistance,

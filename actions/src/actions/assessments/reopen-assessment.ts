@@ -3,9 +3,9 @@ import { reopenAssessment as run } from '../../services/assessments/reopen-asses
 import { callerOf } from '../../services/practices/practice-access.ts';
 import { defineAction } from '../define-action.ts';
 
-/** `reopenAssessment(assessmentId)` (Reopen, a bulk tool): see the service. */
+/** `reopenAssessment(assessmentId, reason)` (Reopen, a bulk tool): see the service. */
 export const reopenAssessment = defineAction({
   name: 'reopenAssessment',
-  input: z.object({ assessmentId: z.number().int().positive() }),
+  input: z.object({ assessmentId: z.number().int().positive(), reason: z.string() }),
   handle: ({ app, session, input }) => run(app, callerOf(session), input),
 });

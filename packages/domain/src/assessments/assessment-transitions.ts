@@ -26,9 +26,10 @@ export const SELF_ASSESSMENT_COMPLETE = {
 } as const satisfies TAssessmentMove;
 
 /**
- * Reopen (spec 001 §4 names it without its target; ours): back to IN_PROGRESS from any later
- * status but CERTIFIED (a certificate has been issued on it), forgetting who submitted so it can be
- * submitted again. A bulk tool: special access or the bulk tools switch only.
+ * Reopen (spec 001 §4 names it without its target; ours): the statuses it starts from, every later
+ * status but CERTIFIED (a certificate has been issued on it). Where each goes is `reopenTarget`
+ * (survey-approval.ts); `to` here is the furthest back it ever goes. A bulk tool: special access or
+ * the bulk tools switch only, with a reason.
  */
 export const ASSESSMENT_REOPEN = {
   types: ['PRESURVEY', 'SURVEY_VISIT'],

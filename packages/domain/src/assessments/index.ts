@@ -12,5 +12,6 @@ export * from './indicator-response.ts';
 export * from './response-edits.ts';
 export * from './risk-matrix.ts';
 export * from './survey-agreement.ts';
+export * from './survey-approval.ts';
 export * from './survey-compliance.ts';
 export * from './survey-submit.ts';

@@ -8,14 +8,16 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { AutoClearAssessmentMutation } from '../api/auto-clear-assessment.ts';
 import { AutoCompleteAssessmentMutation } from '../api/auto-complete-assessment.ts';
 import { CompleteSelfAssessmentMutation } from '../api/complete-self-assessment.ts';
-import { ReopenAssessmentMutation } from '../api/reopen-assessment.ts';
 import { SubmitSelfAssessmentMutation } from '../api/submit-self-assessment.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useReportDownload } from '../hooks/use-report-download.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
 import { ActionPlanDownloadButton } from './action-plan-download-button.tsx';
+import { ApproveButton } from './approve-button.tsx';
+import { ReopenModal } from './reopen-modal.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
+import { ReviewNotifyButton } from './review-notify-button.tsx';
 
 type TDialog = 'submit' | 'complete' | 'autoComplete' | 'autoClear' | 'reopen' | 'assistance' | null;
 
@@ -47,13 +49,8 @@ export function ActionsPanel({
   const [completeState, complete] = useMutation(CompleteSelfAssessmentMutation);
   const [autoCompleteState, autoComplete] = useMutation(AutoCompleteAssessmentMutation);
   const [autoClearState, autoClear] = useMutation(AutoClearAssessmentMutation);
-  const [reopenState, reopen] = useMutation(ReopenAssessmentMutation);
   const busy =
-    submitState.fetching ||
-    completeState.fetching ||
-    autoCompleteState.fetching ||
-    autoClearState.fetching ||
-    reopenState.fetching;
+    submitState.fetching || completeState.fetching || autoCompleteState.fetching || autoClearState.fetching;
 
   const indicators = (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap(
     (s) => s.indicators,
@@ -98,6 +95,10 @@ export function ActionsPanel({
             Completed
           </Button>
         ) : null}
+        {buttons.approve ? (
+          <ApproveButton assessment={assessment} store={store} onChanged={onChanged} />
+        ) : null}
+        {buttons.reviewed ? <ReviewNotifyButton assessment={assessment} store={store} /> : null}
         {buttons.requestAssistance ? (
           <Button variant="default" onClick={() => setDialog('assistance')}>
             Request Assistance
@@ -195,18 +196,12 @@ export function ActionsPanel({
       >
         Every answer, tick and note of this assessment will be cleared.
       </ConfirmModal>
-      <ConfirmModal
+      <ReopenModal
+        assessmentId={id}
         opened={dialog === 'reopen'}
-        title="Reopen"
-        confirmLabel="Reopen"
-        busy={reopenState.fetching}
         onClose={() => setDialog(null)}
-        onConfirm={() =>
-          void run(() => reopen({ assessmentId: id }), ASSESSMENT_MESSAGES.reopened, ACTION_FAILED)
-        }
-      >
-        The assessment goes back in progress and can be submitted again.
-      </ConfirmModal>
+        onDone={onChanged}
+      />
       <RequestAssistanceModal
         assessmentId={id}
         opened={dialog === 'assistance'}

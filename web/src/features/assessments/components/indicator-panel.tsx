@@ -18,6 +18,7 @@ import {
   INDICATOR_TEXTAREA_MIN_ROWS,
   indicatorBanner,
   isTicked,
+  reviewMarks,
   SELF_ASSESSMENT_CHOICES,
   selfAssessmentChoice,
   selfAssessmentChoiceOf,
@@ -56,8 +57,9 @@ export function IndicatorPanel({
   const hasResponse = store.responseId(indicator.id) !== undefined;
   const editable = hasResponse && canChangeAssessmentInputs(access);
   const self = assessment.type === 'PRESURVEY';
-  const reviewing = self && (assessment.status === 'UNDER_REVIEW' || assessment.status === 'COMPLETED');
-  const mayReview = editable && access.flags.assessment.changeSelfAssessmentUnderReview;
+  const review = reviewMarks(access);
+  const reviewing = review.shown;
+  const mayReview = editable && review.editable;
   const banner = indicatorBanner(assessment.type, response, indicatorItems(indicator));
   const id = indicator.id;
   const choice = selfAssessmentChoiceOf(response);

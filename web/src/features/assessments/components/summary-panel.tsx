@@ -2,6 +2,7 @@ import { Alert, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine
 import { ASSESSMENT_MESSAGES, isAnswered, progressColour } from '@portal/domain';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
+import { ReviewSurveyorPanel } from './review-surveyor-panel.tsx';
 
 /** How many indicators of a list are answered (live, with unsaved edits). */
 function answered(assessment: TAssessmentData, store: ResponseStore, ids: readonly number[]): number {
@@ -20,17 +21,7 @@ export function SummaryPanel({ assessment, store }: { assessment: TAssessmentDat
   const percent = all.length === 0 ? 0 : Math.round((done / all.length) * 100);
   if (assessment.type !== 'PRESURVEY') {
     if (assessment.status !== 'UNDER_REVIEW') return null;
-    return (
-      <Alert
-        variant="light"
-        color="blue"
-        title={<PanelHeading>{ASSESSMENT_MESSAGES.reviewSurveyorHeading}</PanelHeading>}
-      >
-        <Text fz="sm">
-          {done} of {all.length} indicators rated.
-        </Text>
-      </Alert>
-    );
+    return <ReviewSurveyorPanel assessment={assessment} store={store} />;
   }
   if (assessment.status === 'COMPLETED') {
     const shown = all.map((id) => store.shown(id));
