@@ -12,4 +12,5 @@ export * from './response-edits.ts';
 export * from './risk-matrix.ts';
 export * from './survey-agreement.ts';
 export * from './survey-compliance.ts';
+export * from './survey-results.ts';
 export * from './survey-submit.ts';
