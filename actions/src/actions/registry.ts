@@ -3,6 +3,7 @@ import { addSurveyAssessment } from './assessments/add-survey-assessment.ts';
 import { autoClearAssessment } from './assessments/auto-clear-assessment.ts';
 import { autoCompleteAssessment } from './assessments/auto-complete-assessment.ts';
 import { completeSelfAssessment } from './assessments/complete-self-assessment.ts';
+import { createActionPlan } from './assessments/create-action-plan.ts';
 import { openAssessment } from './assessments/open-assessment.ts';
 import { reopenAssessment } from './assessments/reopen-assessment.ts';
 import { requestAssistance } from './assessments/request-assistance.ts';
@@ -111,5 +112,6 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     addSurveyAssessment,
     signConfidentialityAgreement,
     submitSurveyAssessment,
+    createActionPlan,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );
