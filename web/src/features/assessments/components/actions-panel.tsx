@@ -14,6 +14,7 @@ import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useReportDownload } from '../hooks/use-report-download.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
+import { ActionRequiredButton } from './action-required-button.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
 
 type TDialog = 'submit' | 'complete' | 'autoComplete' | 'autoClear' | 'reopen' | 'assistance' | null;
@@ -97,6 +98,7 @@ export function ActionsPanel({
             Completed
           </Button>
         ) : null}
+        <ActionRequiredButton assessment={assessment} access={access} store={store} onChanged={onChanged} />
         {buttons.requestAssistance ? (
           <Button variant="default" onClick={() => setDialog('assistance')}>
             Request Assistance
