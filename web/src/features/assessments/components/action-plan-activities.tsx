@@ -17,6 +17,7 @@ import {
   ACTIVITY_DESCRIPTION_MAX_LENGTH,
   ACTIVITY_RESPONSIBLE_MAX_LENGTH,
   canAddActionPlanActivity,
+  canChangeActionPlan,
   formatDisplayDate,
   parseDisplayDate,
   ZActionPlanActivitySchema,
@@ -24,16 +25,18 @@ import {
 import { useId } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { AddActionPlanActivityMutation } from '../api/add-action-plan-activity.ts';
 import { GetActionPlanActivitiesQuery } from '../api/get-action-plan-activities.ts';
+import { SetActionPlanActivityStatusMutation } from '../api/set-action-plan-activity-status.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 
 /**
  * The activities of one non-conformity's action plan (issue 17): a table 'Activities'
  * (description, responsible, due date, status) and, for holders of addActivityToSurveyActionPlan
  * while action is required (`canAddActionPlanActivity`), the 'Add activity' form
- * (`ZActionPlanActivitySchema`).
+ * (`ZActionPlanActivitySchema`); holders of changeActionPlan close and reopen each activity
+ * (spec 001 §6 "Activity open/close requires changeActionPlan").
  */
 export function ActionPlanActivities({
   responseId,
@@ -50,6 +53,19 @@ export function ActionPlanActivities({
   });
   const activities = query.data?.action_plan_activities ?? [];
   const mayAdd = canAddActionPlanActivity(access);
+  const mayClose = canChangeActionPlan(access);
+  const [setState, setStatus] = useMutation(SetActionPlanActivityStatusMutation);
+  const toggle = async (id: number, close: boolean) => {
+    const result = await setStatus({
+      id,
+      set: close
+        ? { status: 'CLOSED', closed_at: new Date().toISOString(), closed_by_id: access.userId }
+        : { status: 'OPEN', closed_at: null, closed_by_id: null },
+    });
+    if (result.error || !result.data?.update_action_plan_activities_by_pk)
+      notifyError(ACTION_PLAN_MESSAGES.activityFailed);
+    refetch({ requestPolicy: 'network-only' });
+  };
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Title order={4} fz="sm" id={headingId}>
@@ -76,9 +92,22 @@ export function ActionPlanActivities({
                 <Table.Td>{a.responsible ?? ''}</Table.Td>
                 <Table.Td>{formatDisplayDate(a.due_date)}</Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={a.status === 'CLOSED' ? 'teal' : 'orange'}>
-                    {a.status === 'CLOSED' ? 'Closed' : 'Open'}
-                  </Badge>
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge size="sm" variant="light" color={a.status === 'CLOSED' ? 'teal' : 'orange'}>
+                      {a.status === 'CLOSED' ? 'Closed' : 'Open'}
+                    </Badge>
+                    {mayClose ? (
+                      <Button
+                        variant="subtle"
+                        size="compact-xs"
+                        disabled={setState.fetching}
+                        aria-label={`${a.status === 'CLOSED' ? 'Reopen' : 'Close'} activity: ${a.description}`}
+                        onClick={() => void toggle(a.id, a.status !== 'CLOSED')}
+                      >
+                        {a.status === 'CLOSED' ? 'Reopen' : 'Close'}
+                      </Button>
+                    ) : null}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

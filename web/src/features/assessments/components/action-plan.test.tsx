@@ -137,6 +137,8 @@ describe('the action plan on the real stack', () => {
     const activities = await screen.findByRole('table', { name: 'Activities' }, { timeout: 10_000 });
     expect(within(activities).getByText('Cold chain training')).toBeTruthy();
     expect(within(activities).getByText('Dr Lee')).toBeTruthy();
+    // Opening and closing activities needs changeActionPlan, which a practice manager has not.
+    expect(within(activities).queryByRole('button', { name: /^Close activity/ })).toBeNull();
     const { rows } = await stack.sql.query(
       'select description, responsible, status, created_by_id from action_plan_activities where indicator_response_id = $1',
       [w.responseId],
@@ -172,5 +174,27 @@ describe('the action plan on the real stack', () => {
       ).rows[0],
     ).toEqual({ non_conformity_status: 'CLOSED' });
     expect(await screen.findByText('1 of 1 non-conformities closed')).toBeTruthy();
+
+    // The surveyor adds an activity and closes it, stamped as theirs.
+    const form = screen.getByRole('form', { name: 'Add activity' });
+    await user.type(within(form).getByRole('textbox', { name: /Description/ }), 'Fridge audit');
+    await user.click(within(form).getByRole('button', { name: 'Add activity' }));
+    const activities = await screen.findByRole('table', { name: 'Activities' }, { timeout: 10_000 });
+    await user.click(within(activities).getByRole('button', { name: 'Close activity: Fridge audit' }));
+    await waitFor(
+      async () =>
+        expect(
+          (
+            await stack.sql.query(
+              'select status, closed_by_id, closed_at is not null as stamped from action_plan_activities where indicator_response_id = $1',
+              [w.responseId],
+            )
+          ).rows,
+        ).toEqual([{ status: 'CLOSED', closed_by_id: w.surveyor.id, stamped: true }]),
+      { timeout: 10_000 },
+    );
+    expect(
+      await within(activities).findByRole('button', { name: 'Reopen activity: Fridge audit' }),
+    ).toBeTruthy();
   });
 });
