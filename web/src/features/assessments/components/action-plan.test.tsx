@@ -197,4 +197,31 @@ describe('the action plan on the real stack', () => {
       await within(activities).findByRole('button', { name: 'Reopen activity: Fridge audit' }),
     ).toBeTruthy();
   });
+  it('the back office filters Not met by Open, Closed and Refer to CA, live; N/A is hidden', async () => {
+    const w = await survey('ACTION_REQUIRED', 'Train staff.');
+    await renderAppOnStack(stack, w.path, { as: w.qam });
+    const user = userEvent.setup();
+    const tabs = await screen.findByRole('tablist', { name: 'Filter indicators' }, { timeout: 15_000 });
+    expect(within(tabs).queryByRole('tab', { name: /^N\/A/ })).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Filter non-conformities' })).toBeNull();
+    await user.click(within(tabs).getByRole('tab', { name: /^Not met/ }));
+    const sub = await screen.findByRole('radiogroup', { name: 'Filter non-conformities' });
+    await user.click(within(sub).getByRole('radio', { name: 'Closed' }));
+    expect(await screen.findByText('Sorry, no indicators found.')).toBeTruthy();
+    await user.click(within(sub).getByRole('radio', { name: 'Open' }));
+    const refer = await screen.findByRole('checkbox', { name: 'Refer to CA' });
+    // Referred, it leaves Open and shows under Refer to CA at once, and is saved.
+    await user.click(refer);
+    expect(await screen.findByText('Sorry, no indicators found.')).toBeTruthy();
+    await user.click(within(sub).getByRole('radio', { name: 'Refer to CA' }));
+    expect(await screen.findByText('1 of 2 indicators')).toBeTruthy();
+    await waitFor(
+      async () =>
+        expect(
+          (await stack.sql.query('select refer_to_ca from indicator_responses where id = $1', [w.responseId]))
+            .rows[0],
+        ).toEqual({ refer_to_ca: true }),
+      { timeout: 10_000 },
+    );
+  });
 });
