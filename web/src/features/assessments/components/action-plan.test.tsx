@@ -65,6 +65,11 @@ describe('the action plan on the real stack', () => {
     await createResponse(stack.sql, id, second, { compliance: 'MET', checklists: { '1': { '1': true } } });
     if (status === 'ACTION_REQUIRED')
       await stack.sql.query(`update assessments set action_plan_due = current_date + 30 where id = $1`, [id]);
+    await stack.sql.query('insert into general_comments (assessment_id, user_id, text) values ($1, $2, $3)', [
+      id,
+      surveyor.id,
+      'The practice keeps good records.',
+    ]);
     const { rows } = await stack.sql.query<{ code: string }>('select code from indicators where id = $1', [
       first,
     ]);
@@ -127,6 +132,9 @@ describe('the action plan on the real stack', () => {
     const status = screen.getByRole('radiogroup', { name: 'Non-conformity status' });
     expect(within(status).getByRole('radio', { name: 'Closed' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('checkbox', { name: 'Refer to CA' })).toBeNull();
+    // The surveyor summary reads, without an edit link: the practice does not change the plan.
+    expect(await screen.findByText('The practice keeps good records.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Edit summary/ })).toBeNull();
 
     const form = screen.getByRole('form', { name: 'Add activity' });
     await user.click(within(form).getByRole('button', { name: 'Add activity' }));
