@@ -61,9 +61,7 @@ export async function createActionPlan(
        where r.assessment_id = ${assessment.id} and not r.archived
        order by s.sort_order, s.id, i.sort_order, i.id`);
     if (canMove(SURVEY_ACTION_REQUIRED, context.type, context.status)) {
-      const problems = actionRequiredProblems(
-        responses.map((r) => ({ ...r, indicatorId: r.indicator_id, code: r.code })),
-      );
+      const problems = actionRequiredProblems(responses.map((r) => ({ ...r, indicatorId: r.indicator_id })));
       if (problems.length > 0)
         throw new AppError('invalid_input', {
           message: ACTION_PLAN_MESSAGES.missingPlans(problems.map((p) => p.code)),

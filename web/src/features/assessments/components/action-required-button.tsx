@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Title } from '@
 import {
   ACTION_PLAN_BUSINESS_DAYS,
   ACTION_PLAN_MESSAGES,
+  ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS,
   actionRequiredProblems,
   assessmentButtons,
 } from '@portal/domain';
@@ -91,7 +92,17 @@ export function ActionRequiredButton({
                       fz="sm"
                       to={`/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessment.id}/${setOf(m.indicatorId)}/${m.indicatorId}`}
                       replace
-                      onClick={close}
+                      onClick={() => {
+                        close();
+                        // As a deep link does (spec 001 §9), once the indicator has opened.
+                        window.setTimeout(
+                          () =>
+                            document
+                              .getElementById(`indicator-${m.indicatorId}`)
+                              ?.scrollIntoView({ block: 'start' }),
+                          ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS,
+                        );
+                      }}
                     >
                       {m.code}
                     </Anchor>
