@@ -4,6 +4,7 @@ import { approveSurveyAssessment } from './assessments/approve-survey-assessment
 import { autoClearAssessment } from './assessments/auto-clear-assessment.ts';
 import { autoCompleteAssessment } from './assessments/auto-complete-assessment.ts';
 import { completeSelfAssessment } from './assessments/complete-self-assessment.ts';
+import { createActionPlan } from './assessments/create-action-plan.ts';
 import { openAssessment } from './assessments/open-assessment.ts';
 import { reopenAssessment } from './assessments/reopen-assessment.ts';
 import { requestAssistance } from './assessments/request-assistance.ts';
@@ -115,5 +116,6 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     addSurveyAssessment,
     signConfidentialityAgreement,
     submitSurveyAssessment,
+    createActionPlan,
   ].map((handler) => [handler.name, handler as unknown as ActionHandler]),
 );

@@ -240,6 +240,60 @@ describe('role user outside the action plan', () => {
   });
 });
 
+describe('the action plan of a Not met finding (issue 17)', () => {
+  const PLAN = `query ($id: Int!) { indicator_responses_by_pk(id: $id) { action_plan } }`;
+  const plan = async () =>
+    (await stack.sql.query('select action_plan from indicator_responses where id = $1', [response])).rows[0]
+      ?.action_plan;
+  beforeEach(async () => {
+    await arrange('UNDER_REVIEW');
+    await stack.sql.query('update indicator_responses set action_plan = null where id = $1', [response]);
+  });
+
+  it('the back office enters it while the survey is under review', async () => {
+    expect((await update(QAM, { action_plan: 'Log the fridge twice a day.' })).data).toEqual({
+      update_indicator_responses: { affected_rows: 1 },
+    });
+    expect(await plan()).toBe('Log the fridge twice a day.');
+    expect((await update(ADMIN, { action_plan: 'Log it and audit weekly.' })).errors).toBeUndefined();
+    expect(await plan()).toBe('Log it and audit weekly.');
+  });
+
+  it('role user has no such input: neither the surveyors nor the practice manager write it, in any status', async () => {
+    for (const status of ['IN_PROGRESS', 'UNDER_REVIEW', 'ACTION_REQUIRED']) {
+      await arrange(status);
+      for (const caller of [SURVEYOR, PM]) {
+        expect([status, caller.email, code(await update(caller, { action_plan: 'Mine.' }))]).toEqual([
+          status,
+          caller.email,
+          'validation-failed',
+        ]);
+      }
+    }
+    expect(await plan()).toBeNull();
+  });
+
+  it('is read wherever the findings are: the practice and its surveyors once action is required', async () => {
+    await stack.sql.query(`update indicator_responses set action_plan = 'Train staff.' where id = $1`, [
+      response,
+    ]);
+    await arrange('ACTION_REQUIRED');
+    for (const caller of [PM, SURVEYOR, QAM]) {
+      const read = await stack.gql<{ indicator_responses_by_pk: { action_plan: string } | null }>(
+        caller,
+        PLAN,
+        {
+          id: response,
+        },
+      );
+      expect([caller.email, read.data?.indicator_responses_by_pk]).toEqual([
+        caller.email,
+        { action_plan: 'Train staff.' },
+      ]);
+    }
+  });
+});
+
 describe('forged stamps', () => {
   beforeEach(() => arrange('ACTION_REQUIRED'));
 

@@ -12,6 +12,7 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { practiceRecipients } from '../practices/practice-recipients.ts';
 import { actAs, lockPlanningVisit, requirePlanner } from './planning-access.ts';
 
 /**
@@ -42,16 +43,10 @@ export async function sendSurveyConfirmation(
     }>(sql`
       select date::text as date, start_time::text as start_time, end_time::text as end_time
         from public.survey_visits where id = ${visit.id}`);
-    const recipients = await tx.many<{ email: string; first_name: string }>(sql`
-      select distinct on (lower(email)) email, first_name from (
-        select u.email::text as email, u.first_name, 1 as rank
-          from public.practice_users pu join public.users u on u.id = pu.user_id
-         where pu.practice_id = ${visit.practice_id} and pu.role = 'PM' and pu.active and u.is_active
-        union all
-        select c.email::text, c.first_name, 2
-          from public.accreditations a join public.contacts c on c.id = a.nominated_accreditation_contact_id
-         where a.id = ${visit.accreditation_id} and c.email is not null and not c.archived) r
-       order by lower(email), rank`);
+    const recipients = await practiceRecipients(tx, {
+      practiceId: visit.practice_id,
+      accreditationId: visit.accreditation_id,
+    });
     if (recipients.length === 0)
       throw new AppError('invalid_input', { message: SURVEY_PLANNING_MESSAGES.confirmationNoRecipient });
     await tx.many(

@@ -1,4 +1,9 @@
-import { ASSISTANCE_REQUEST_MAX_LENGTH, ASSISTANCE_REQUESTS_PER_HOUR } from '../constants/assessments.ts';
+import {
+  ACTIVITY_DESCRIPTION_MAX_LENGTH,
+  ACTIVITY_RESPONSIBLE_MAX_LENGTH,
+  ASSISTANCE_REQUEST_MAX_LENGTH,
+  ASSISTANCE_REQUESTS_PER_HOUR,
+} from '../constants/assessments.ts';
 import { SUPPORT_PHONE } from '../constants/messages.ts';
 import { DOCUMENT_MESSAGES } from '../documents/document-messages.ts';
 
@@ -44,4 +49,39 @@ export const ASSESSMENT_MESSAGES = {
   assistanceTooMany: `You have sent ${ASSISTANCE_REQUESTS_PER_HOUR} requests for assistance in the last hour. Please wait before sending another, or call ${SUPPORT_PHONE}.`,
   editingBy: (name: string) => `${name} is editing this indicator`,
   unsavedChanges: 'You have changes that are still being saved. Leave anyway?',
+} as const;
+
+/**
+ * What users read about 'Action required' and the action plan (issue 17). The spec's rule (001 §5:
+ * every indicator marked Not met must have an action plan entered); the words are ours.
+ */
+export const ACTION_PLAN_MESSAGES = {
+  actionRequiredTitle: 'Action required',
+  /** What the confirm modal says happens (`days`: ACTION_PLAN_BUSINESS_DAYS). */
+  actionRequiredIntro: (days: number) =>
+    `The practice is given an action plan: for every indicator marked Not met it must carry out the action entered, within ${days} business days (weekends and national public holidays are not counted). The practice managers and the nominated accreditation contact are e-mailed.`,
+  missingPlansHeading: 'These Not met indicators have no action plan yet:',
+  /** The action's refusal, naming the indicators' codes. */
+  missingPlans: (codes: readonly string[]) =>
+    `Every indicator marked Not met must have an action plan entered before action is required. Missing: ${codes.join(', ')}.`,
+  notUnderReview: 'Action can be required only of a survey visit under review.',
+  surveyOnly: 'An action plan is created for a survey visit only.',
+  created: (due: string) => `The action plan has been created. It is due on ${due}.`,
+  actionPlanLabel: 'Action plan',
+  actionPlanDescription: 'What the practice must do to close this non-conformity.',
+  activitiesHeading: 'Activities',
+  noActivities: 'No activities yet.',
+  addActivity: 'Add activity',
+  activityAdded: 'The activity has been added.',
+  activityFailed: 'The activity could not be saved. Please try again.',
+  descriptionRequired: 'Describe the activity.',
+  descriptionTooLong: `Please keep the description to ${ACTIVITY_DESCRIPTION_MAX_LENGTH.toLocaleString('en-AU')} characters or fewer.`,
+  responsibleTooLong: `Please keep the name to ${ACTIVITY_RESPONSIBLE_MAX_LENGTH} characters or fewer.`,
+  dueDateInvalid: 'Enter a date.',
+  nonConformityStatusLabel: 'Non-conformity status',
+  referToCaLabel: 'Refer to CA',
+  closedOn: (date: string) => `Closed on ${date}`,
+  editSummary: 'Edit Summary',
+  readMore: 'Read more',
+  showLess: 'Show less',
 } as const;

@@ -26,6 +26,17 @@ export const SELF_ASSESSMENT_COMPLETE = {
 } as const satisfies TAssessmentMove;
 
 /**
+ * 'Action required' (spec 001 §4): the review of a survey visit finds non-conformities; an action
+ * plan is created and the practice has ACTION_PLAN_BUSINESS_DAYS to carry it out. Allowed only
+ * when `actionRequiredProblems` is empty (spec 001 §5).
+ */
+export const SURVEY_ACTION_REQUIRED = {
+  types: ['SURVEY_VISIT'],
+  from: ['UNDER_REVIEW'],
+  to: 'ACTION_REQUIRED',
+} as const satisfies TAssessmentMove;
+
+/**
  * Reopen (spec 001 §4 names it without its target; ours): the statuses it starts from, every later
  * status but CERTIFIED (a certificate has been issued on it). Where each goes is `reopenTarget`
  * (survey-approval.ts); `to` here is the furthest back it ever goes. A bulk tool: special access or

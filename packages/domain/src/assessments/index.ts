@@ -14,4 +14,5 @@ export * from './risk-matrix.ts';
 export * from './survey-agreement.ts';
 export * from './survey-approval.ts';
 export * from './survey-compliance.ts';
+export * from './survey-results.ts';
 export * from './survey-submit.ts';

@@ -19,6 +19,8 @@ export interface TIndicatorResponseFields {
   risk_impact: TRiskLevel | null;
   risk_rating: TRiskRating | null;
   observation: string | null;
+  /** The action the practice must take for a NOT_MET finding, entered by the reviewer (issue 17). */
+  action_plan: string | null;
   checklists: TChecklistTicks;
 }
 
@@ -37,6 +39,7 @@ export const BLANK_RESPONSE: TIndicatorResponseFields = {
   risk_impact: null,
   risk_rating: null,
   observation: null,
+  action_plan: null,
   checklists: {},
 };
 

@@ -46,3 +46,9 @@ export const COMMENT_MAX_LENGTH = 5_000;
 export const ASSISTANCE_REQUEST_MAX_LENGTH = 2_000;
 /** Ours: how many requests for assistance one user may send in an hour (each is an e-mail to a person). */
 export const ASSISTANCE_REQUESTS_PER_HOUR = 5;
+/** Longest action plan text of one indicator (the column's CHECK says the same). */
+export const ACTION_PLAN_MAX_LENGTH = 5000;
+/** Longest description of an action plan activity (ours). */
+export const ACTIVITY_DESCRIPTION_MAX_LENGTH = 2000;
+/** Longest name of who is responsible for an action plan activity (ours). */
+export const ACTIVITY_RESPONSIBLE_MAX_LENGTH = 200;

@@ -15,6 +15,7 @@ export const GetAssessmentQuery = graphql(
       type
       status
       due_date
+      action_plan_due
       updated_at
       last_updated_by {
         id

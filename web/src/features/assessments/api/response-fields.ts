@@ -19,6 +19,7 @@ export const ResponseFieldsFragment = graphql(`
     risk_impact
     risk_rating
     observation
+    action_plan
     checklists
     updated_at
     last_updated_by_id

@@ -14,6 +14,7 @@ import { useReportDownload } from '../hooks/use-report-download.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
 import { ActionPlanDownloadButton } from './action-plan-download-button.tsx';
+import { ActionRequiredButton } from './action-required-button.tsx';
 import { ApproveButton } from './approve-button.tsx';
 import { ReopenModal } from './reopen-modal.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
@@ -95,6 +96,7 @@ export function ActionsPanel({
             Completed
           </Button>
         ) : null}
+        <ActionRequiredButton assessment={assessment} access={access} store={store} onChanged={onChanged} />
         {buttons.approve ? (
           <ApproveButton assessment={assessment} store={store} onChanged={onChanged} />
         ) : null}

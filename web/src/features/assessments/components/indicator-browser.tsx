@@ -173,7 +173,7 @@ export function IndicatorBrowser({
       </Tabs>
       {subFilterShown ? (
         <SegmentedControl
-          aria-label="Non-conformity status"
+          aria-label="Filter non-conformities"
           value={nc ?? 'ALL'}
           onChange={(value) => {
             const next = new URLSearchParams(search);

@@ -27,6 +27,7 @@ import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useSurveyTransitions } from '../hooks/use-survey-transitions.tsx';
 import { indicatorItems, type TAssessmentData, type TIndicator } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
+import { ActionPlanSection } from './action-plan-section.tsx';
 import { IndicatorComments } from './indicator-comments.tsx';
 import { IndicatorDocuments } from './indicator-documents.tsx';
 import { IndicatorResources } from './indicator-resources.tsx';
@@ -163,6 +164,7 @@ export function IndicatorPanel({
         />
       )}
       {self ? null : survey.confirmation}
+      <ActionPlanSection assessment={assessment} indicatorId={id} access={access} store={store} />
 
       <Textarea
         label="Opportunities for improvement"

@@ -3,6 +3,7 @@ import { ASSESSMENT_MESSAGES, isAnswered, progressColour } from '@portal/domain'
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
 import { ReviewSurveyorPanel } from './review-surveyor-panel.tsx';
+import { SurveyResultsPanel } from './survey-results-panel.tsx';
 
 /** How many indicators of a list are answered (live, with unsaved edits). */
 function answered(assessment: TAssessmentData, store: ResponseStore, ids: readonly number[]): number {
@@ -20,6 +21,8 @@ export function SummaryPanel({ assessment, store }: { assessment: TAssessmentDat
   const done = answered(assessment, store, all);
   const percent = all.length === 0 ? 0 : Math.round((done / all.length) * 100);
   if (assessment.type !== 'PRESURVEY') {
+    if (['ACTION_REQUIRED', 'APPROVED'].includes(assessment.status))
+      return <SurveyResultsPanel assessment={assessment} store={store} />;
     if (assessment.status !== 'UNDER_REVIEW') return null;
     return <ReviewSurveyorPanel assessment={assessment} store={store} />;
   }

@@ -27,6 +27,7 @@ export function toStoredResponse(
     id: number;
     indicator_id: number;
     checklists: unknown;
+    date_closed?: string | null;
   } & Omit<TIndicatorResponseFields, 'checklists'>,
 ): TStoredResponse {
   const checklists =
@@ -49,6 +50,8 @@ export function toStoredResponse(
     risk_impact: row.risk_impact,
     risk_rating: row.risk_rating,
     observation: row.observation,
+    action_plan: row.action_plan,
     checklists,
+    date_closed: row.date_closed ?? null,
   };
 }

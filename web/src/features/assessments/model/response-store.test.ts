@@ -144,7 +144,7 @@ describe('closing the screen', () => {
 
   it('re-renders only the indicator typed in: free text moves its own version, not the outline', () => {
     const { store } = setUp(async () => row(1));
-    store.receive([row(1), row(2)]);
+    store.receive([row(1, { observation: 'The' }), row(2)]);
     const outline = store.getOutlineVersion();
     const other = store.entryVersion(2);
     const before = store.entryVersion(1);
@@ -157,6 +157,19 @@ describe('closing the screen', () => {
     store.edit(1, { fields: { is_marked_complete: true }, ticks: {} });
     expect(store.getOutlineVersion()).toBeGreaterThan(outline);
     expect(store.entryVersion(2)).toBe(other);
+  });
+
+  it('moves the outline when free text becomes written or blank (improvements, missing action plans)', () => {
+    const { store } = setUp(async () => row(1));
+    store.receive([row(1), row(2)]);
+    const outline = store.getOutlineVersion();
+    store.edit(1, { fields: { action_plan: 'L' }, ticks: {} });
+    const written = store.getOutlineVersion();
+    expect(written).toBeGreaterThan(outline);
+    store.edit(1, { fields: { action_plan: 'Log twice daily' }, ticks: {} });
+    expect(store.getOutlineVersion()).toBe(written);
+    store.edit(1, { fields: { action_plan: '  ' }, ticks: {} });
+    expect(store.getOutlineVersion()).toBeGreaterThan(written);
   });
 
   it('shows the same object until the row or the edit changes, and ignores a live row that changes nothing', () => {

@@ -12,8 +12,12 @@ import {
   type TResponseEdit,
 } from '@portal/domain';
 
-/** A stored response: its id and fields. */
-export type TStoredResponse = TIndicatorResponseFields & { id: number; indicator_id: number };
+/** A stored response: its id and fields, and the day the server stamped its non-conformity closed. */
+export type TStoredResponse = TIndicatorResponseFields & {
+  id: number;
+  indicator_id: number;
+  date_closed?: string | null;
+};
 
 /** How one indicator's saving stands, as the screen shows it. */
 export type TSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
@@ -278,12 +282,17 @@ export function createResponseStore(deps: ResponseStoreDeps) {
 
 export type ResponseStore = ReturnType<typeof createResponseStore>;
 
-/** Free text the user types: the outline (counts, colours, progress) never reads it. */
-const FREE_TEXT_FIELDS = new Set<string>(['observation', 'non_compliance_statement']);
+/**
+ * Free text the user types: the outline reads only whether it is written (improvements suggested,
+ * Not met indicators without an action plan), not its words.
+ */
+const FREE_TEXT_FIELDS = new Set<string>(['observation', 'non_compliance_statement', 'action_plan']);
 
-/** The shown response without its free text, as a comparable key. */
+/** The shown response with its free text reduced to written or not, as a comparable key. */
 function outlineKeyOf(response: TIndicatorResponseFields): string {
-  return JSON.stringify(response, (key, value) => (FREE_TEXT_FIELDS.has(key) ? undefined : value));
+  return JSON.stringify(response, (key, value) =>
+    FREE_TEXT_FIELDS.has(key) ? typeof value === 'string' && value.trim() !== '' : value,
+  );
 }
 
 /** Whether two stored rows say the same (a live update that changes nothing). */
