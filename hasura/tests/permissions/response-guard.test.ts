@@ -107,7 +107,7 @@ describe('role user while action is required', () => {
       const result = await update(SURVEYOR, set);
       expect([set, code(result)]).toEqual([set, 'permission-error']);
       expect(result.errors?.[0]?.message).toContain(
-        'while action is required, only the non-conformity status of a response may be changed',
+        'while action is required, only the non-conformity status and the referral of a response may be changed',
       );
     }
     expect(await read()).toMatchObject({
@@ -116,6 +116,23 @@ describe('role user while action is required', () => {
       non_compliance_statement: 'Fridge log incomplete',
       last_updated_by_id: null,
     });
+  });
+
+  it('a surveyor of the practice refers a non-conformity to the certification authority and takes it back', async () => {
+    expect((await update(SURVEYOR, { refer_to_ca: true })).errors).toBeUndefined();
+    expect(await read()).toMatchObject({ refer_to_ca: true, last_updated_by_id: ids.surveyor });
+    expect(
+      (await update(SURVEYOR2, { refer_to_ca: false, non_conformity_status: 'CLOSED' })).errors,
+    ).toBeUndefined();
+    expect(await read()).toMatchObject({ refer_to_ca: false, non_conformity_status: 'CLOSED' });
+  });
+
+  it('the practice manager cannot refer a non-conformity', async () => {
+    const result = await update(PM, { refer_to_ca: true });
+    expect(result.errors ? code(result) : result.data).toEqual(
+      result.errors ? 'permission-error' : { update_indicator_responses: { affected_rows: 0 } },
+    );
+    expect((await read()).refer_to_ca).toBe(false);
   });
 
   it('the practice manager cannot open or close a non-conformity', async () => {
@@ -210,6 +227,13 @@ describe('role user outside the action plan', () => {
     expect(code(closing)).toBe('permission-error');
     expect(closing.errors?.[0]?.message).toContain('only a surveyor on the practice may open or close');
     expect(await read()).toMatchObject({ observation: 'during the visit', non_conformity_status: 'OPEN' });
+  });
+
+  it('a visiting surveyor cannot refer a non-conformity before action is required', async () => {
+    const referring = await update(SURVEYOR, { refer_to_ca: true });
+    expect(code(referring)).toBe('permission-error');
+    expect(referring.errors?.[0]?.message).toContain('only a surveyor on the practice may refer');
+    expect((await read()).refer_to_ca).toBe(false);
   });
 
   it('the statement author is stamped once, kept on edits, cleared when the statement is emptied', async () => {

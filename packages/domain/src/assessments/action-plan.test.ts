@@ -150,7 +150,10 @@ describe('survey results (summary panel)', () => {
 });
 
 describe('who enters action plans and refers to the CA', () => {
-  const context = (access: Partial<TPracticeAccess>, status: 'UNDER_REVIEW' | 'ACTION_REQUIRED') => ({
+  const context = (
+    access: Partial<TPracticeAccess>,
+    status: 'IN_PROGRESS' | 'UNDER_REVIEW' | 'ACTION_REQUIRED',
+  ) => ({
     type: 'SURVEY_VISIT' as const,
     status,
     hasSubmitted: false,
@@ -172,9 +175,12 @@ describe('who enters action plans and refers to the CA', () => {
     expect(canEnterActionPlan({ ...context(qam, 'UNDER_REVIEW'), type: 'PRESURVEY' })).toBe(false);
   });
 
-  it('the back office refers to the CA; a surveyor or practice manager does not', () => {
+  it('the action plan holders refer to the CA while action is required; the back office under review too', () => {
     expect(canReferToCa(context(qam, 'ACTION_REQUIRED'))).toBe(true);
-    expect(canReferToCa(context(surveyor, 'ACTION_REQUIRED'))).toBe(false);
+    expect(canReferToCa(context(surveyor, 'ACTION_REQUIRED'))).toBe(true);
     expect(canReferToCa(context(pm, 'ACTION_REQUIRED'))).toBe(false);
+    expect(canReferToCa(context(qam, 'UNDER_REVIEW'))).toBe(true);
+    expect(canReferToCa(context(surveyor, 'UNDER_REVIEW'))).toBe(false);
+    expect(canReferToCa(context(surveyor, 'IN_PROGRESS'))).toBe(false);
   });
 });

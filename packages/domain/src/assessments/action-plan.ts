@@ -6,6 +6,7 @@ import {
 } from '../constants/assessments.ts';
 import { formatDisplayDate, isWireDate } from '../constants/dates.ts';
 import {
+  canChangeActionPlan,
   canChangeAssessmentInputs,
   type TAssessmentAccessContext,
   type TAssessmentStatus,
@@ -131,13 +132,13 @@ export function canEnterActionPlan(context: TAssessmentAccessContext): boolean {
 }
 
 /**
- * May the user refer a non-conformity to the certification authority (`refer_to_ca`)? The back
- * office (`changeSurveyUnderReview`) wherever it may change the inputs; the column is theirs only.
+ * May the user refer a non-conformity to the certification authority (`refer_to_ca`)? Whoever
+ * opens and closes non-conformities while action is required (`canChangeActionPlan`: a surveyor
+ * on the practice, the back office), and the back office (`changeSurveyUnderReview`) wherever it
+ * may change the inputs; the trigger indicator_responses_guard holds role `user` to the first.
  */
 export function canReferToCa(context: TAssessmentAccessContext): boolean {
-  return (
-    context.type === 'SURVEY_VISIT' &&
-    context.flags.assessment.changeSurveyUnderReview &&
-    canChangeAssessmentInputs(context)
-  );
+  if (context.type !== 'SURVEY_VISIT') return false;
+  if (canChangeActionPlan(context)) return true;
+  return context.flags.assessment.changeSurveyUnderReview && canChangeAssessmentInputs(context);
 }
