@@ -45,7 +45,9 @@ export function ActionPlanSection({
     store.edit(indicatorId, { fields, ticks: {} });
   const actionRequired = assessment.status === 'ACTION_REQUIRED';
   const mayChangeStatus = actionRequired && canChangeNonConformityStatus(access);
-  const backOffice = access.flags.assessment.changeSurveyUnderReview;
+  const mayRefer = actionRequired && canReferToCa(access);
+  // The referral shows to whoever may set it, to the back office, and to everyone once it is set.
+  const showsReferral = mayRefer || access.flags.assessment.changeSurveyUnderReview || response.refer_to_ca;
   const dateClosed = store.entry(indicatorId)?.saved?.date_closed ?? null;
 
   return (
@@ -74,10 +76,10 @@ export function ActionPlanSection({
                 <Radio value="CLOSED" label="Closed" disabled={!mayChangeStatus} />
               </Group>
             </Radio.Group>
-            {backOffice ? (
+            {showsReferral ? (
               <Checkbox
                 label={ACTION_PLAN_MESSAGES.referToCaLabel}
-                disabled={!(actionRequired && canReferToCa(access))}
+                disabled={!mayRefer}
                 checked={response.refer_to_ca}
                 onChange={(event) => set({ refer_to_ca: event.currentTarget.checked })}
               />

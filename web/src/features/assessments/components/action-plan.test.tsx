@@ -156,7 +156,7 @@ describe('the action plan on the real stack', () => {
     ]);
   });
 
-  it('a surveyor closes the non-conformity; the server stamps the day; the bar counts it', async () => {
+  it('a surveyor closes the non-conformity (and may refer it); the server stamps the day; the bar counts it', async () => {
     const w = await survey('ACTION_REQUIRED', 'Train staff.');
     await renderAppOnStack(stack, w.path, { as: w.surveyor });
     const user = userEvent.setup();
@@ -165,6 +165,9 @@ describe('the action plan on the real stack', () => {
       { name: 'Non-conformity status' },
       { timeout: 15_000 },
     );
+    // The action plan's holders may refer it to the certification authority too.
+    const refer = screen.getByRole('checkbox', { name: 'Refer to CA' });
+    expect(refer.hasAttribute('disabled')).toBe(false);
     await user.click(within(status).getByRole('radio', { name: 'Closed' }));
     const { rows } = await stack.sql.query<{ today: string }>('select current_date::text as today');
     expect(
