@@ -14,6 +14,7 @@ import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useReportDownload } from '../hooks/use-report-download.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
+import { IssueCertificateButton } from './issue-certificate-button.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
 
 type TDialog = 'submit' | 'complete' | 'autoComplete' | 'autoClear' | 'reopen' | 'assistance' | null;
@@ -96,6 +97,9 @@ export function ActionsPanel({
           <Button onClick={() => setDialog('complete')} disabled={busy}>
             Completed
           </Button>
+        ) : null}
+        {buttons.issueCertificate ? (
+          <IssueCertificateButton assessmentId={id} disabled={busy} onIssued={onChanged} />
         ) : null}
         {buttons.requestAssistance ? (
           <Button variant="default" onClick={() => setDialog('assistance')}>

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { certificateTypeLabel, formatDisplayDate } from '@portal/domain';
+import { certificateTypeLabel, formatDisplayDate, type TCertificateSize } from '@portal/domain';
+import { useState } from 'react';
 import { DownloadIcon } from '../../../components/icons.tsx';
+import { DownloadCertificateModal } from './download-certificate-modal.tsx';
 
 export interface TCertificateRow {
   id: number;
@@ -19,7 +21,9 @@ export const CERTIFICATE_FILE_NOT_AVAILABLE = 'Certificate file not yet availabl
 
 /**
  * The Accreditations list: the practice's valid certificates (spec 001 §2), each with a Download
- * button once its PDF exists (`onDownload`; `downloadBusyId` is the one being fetched).
+ * button once its PDF exists, which opens Download certificate to choose the size (spec 001 §5)
+ * before the file downloads (`onDownload`, which resolves once it did; `downloadBusyId` is the one
+ * being fetched).
  */
 export function CertificatesList({
   certificates,
@@ -27,9 +31,10 @@ export function CertificatesList({
   downloadBusyId = null,
 }: {
   certificates: readonly TCertificateRow[];
-  onDownload: (certificateId: number) => void;
+  onDownload: (certificateId: number, size: TCertificateSize) => unknown;
   downloadBusyId?: number | null;
 }) {
+  const [choosing, setChoosing] = useState<{ id: number; title: string } | null>(null);
   return (
     <Stack gap="xs" component="section" aria-labelledby="accreditations-heading">
       <Title order={2} fz={18} id="accreditations-heading">
@@ -73,7 +78,7 @@ export function CertificatesList({
                       variant="light"
                       leftSection={<DownloadIcon size={14} />}
                       loading={downloadBusyId === c.id}
-                      onClick={() => onDownload(c.id)}
+                      onClick={() => setChoosing({ id: c.id, title: `${title}, ${type} certificate` })}
                       aria-label={`Download ${title}, ${type} certificate`}
                     >
                       Download
@@ -89,6 +94,16 @@ export function CertificatesList({
           })}
         </Stack>
       )}
+      {choosing ? (
+        <DownloadCertificateModal
+          title={choosing.title}
+          busy={downloadBusyId === choosing.id}
+          onClose={() => setChoosing(null)}
+          onDownload={(size) => {
+            void Promise.resolve(onDownload(choosing.id, size)).then(() => setChoosing(null));
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }
