@@ -39,7 +39,7 @@ function DateField({
       withAsterisk={required}
       valueFormat="DD/MM/YYYY"
       placeholder="dd/mm/yyyy"
-      clearable={!required}
+      clearable
       value={value}
       error={error}
       onChange={(next) => onChange(next || null)}
