@@ -29,6 +29,12 @@ const benches: Record<string, Bench> = {
       '(--iterations 300 --warmup 50 --concurrency 8 --rounds 6 --subscribers 200 --database-url URL)',
     run: async (args) => (await import('./engine/run-engine-bench.ts')).runEngineBench(args),
   },
+  pdf: {
+    summary:
+      'the PDFs the actions service renders, case by case (PDF_CASES): the certificate in A3 and A4, p50 and p95 ' +
+      'against a 300 ms target (--runs 50 --warmup 5 --only certificate_a3,certificate_a4)',
+    run: async (args) => (await import('./pdf/run-pdf-bench.ts')).runPdfBench(args),
+  },
   survey: {
     summary:
       '50 surveyors editing one survey visit assessment over GraphQL HTTP and WebSocket, each with its own JWT, ' +
