@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea 
 import { DateInput } from '@mantine/dates';
 import {
   CERTIFICATE_CONDITION_MAX_LENGTH,
+  CERTIFICATE_MESSAGES,
   defaultExpiryDate,
   fieldErrors,
   issueCertificateDefaults,
@@ -15,7 +16,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { CertifySurveyAssessmentMutation } from '../api/certify-survey-assessment.ts';
 import { GetCertifiersQuery } from '../api/get-certifiers.ts';
 import { GetPotentialCommencementDateQuery } from '../api/get-potential-commencement-date.ts';
-import { ACTION_FAILED } from './actions-panel.tsx';
 
 type TForm = ReturnType<typeof issueCertificateDefaults>;
 
@@ -101,7 +101,7 @@ export function IssueCertificateModal({
       const error = result.error?.graphQLErrors[0];
       const fields = error?.extensions?.fields as Record<string, string> | undefined;
       if (fields) setErrors(fields);
-      else setFailure(error?.message ?? ACTION_FAILED);
+      else setFailure(error?.message ?? CERTIFICATE_MESSAGES.issueFailed);
       return;
     }
     notifySuccess(result.data.certifySurveyAssessment.message);
