@@ -59,6 +59,32 @@ export async function renderCertificatePdf(
   certificate: TCertificatePdf,
   size: TCertificateSize = 'A3',
 ): Promise<Uint8Array> {
+  // Laid out once to see the room left above the foot, then again lowered by half of it (at most
+  // MAX_SHIFT), so a short certificate sits balanced on the page rather than hang from its top.
+  const draft = await compose(certificate, 0);
+  const slack = draft.bottom - FOOT_TOP - 24;
+  const shift = Math.min(Math.max(0, slack / 2), MAX_SHIFT);
+  const { flow } = shift >= 4 ? await compose(certificate, shift) : draft;
+  drawFoot(flow, certificate, FOOT_TOP);
+  if (size !== 'A4') {
+    const sized = CERTIFICATE_PAGE_SIZES[size];
+    const scale = Math.min(sized[0] / flow.pageWidth, sized[1] / flow.pageHeight);
+    flow.page.scaleContent(scale, scale);
+    flow.page.setSize(sized[0], sized[1]);
+  }
+  return flow.save();
+}
+
+/** Where the foot (certifier, number, verification code and QR code) begins, from the page's bottom. */
+const FOOT_TOP = FRAME + 18 + QR_SIZE;
+/** The most a short certificate's content is lowered to balance it on the page. */
+const MAX_SHIFT = 56;
+
+/** Everything above the foot, `shift` points lower than the top margin; answers where it ended. */
+async function compose(
+  certificate: TCertificatePdf,
+  shift: number,
+): Promise<{ flow: PdfFlow; bottom: number }> {
   const type = certificateTypeLabel(certificate.type);
   const title = `Certificate of ${type}`;
   const flow = await PdfFlow.create({
@@ -66,7 +92,7 @@ export async function renderCertificatePdf(
     subject: `${title} issued by ${certificate.issuingProvider}`,
     author: certificate.issuingProvider,
     pageSize: CERTIFICATE_PAGE_SIZES.A4,
-    margins: { top: 64, right: 72, bottom: 60, left: 72 },
+    margins: { top: 64 + shift, right: 72, bottom: 60, left: 72 },
   });
   const { page } = flow;
   const width = flow.pageWidth;
@@ -152,7 +178,7 @@ export async function renderCertificatePdf(
   ]);
   flow.y = Math.min(left, right);
 
-  const footTop = FRAME + 18 + QR_SIZE;
+  const footTop = FOOT_TOP;
   if (certificate.condition) {
     // The condition shrinks to the room left above the foot rather than run into it.
     let style: PdfTextStyle = { size: 9.5, color: PDF_COLORS.warning };
@@ -172,14 +198,7 @@ export async function renderCertificatePdf(
     flow.down(boxHeight);
   }
 
-  drawFoot(flow, certificate, footTop);
-  const sized = CERTIFICATE_PAGE_SIZES[size];
-  if (size !== 'A4') {
-    const scale = Math.min(sized[0] / width, sized[1] / height);
-    page.scaleContent(scale, scale);
-    page.setSize(sized[0], sized[1]);
-  }
-  return flow.save();
+  return { flow, bottom: flow.y };
 }
 
 /** The brand border with a hairline inside it. */
