@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { DOCUMENT_MESSAGES } from '@portal/domain';
+import { DOCUMENT_MESSAGES, generateVerificationCode } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -45,10 +45,13 @@ describe('the Accreditations list', () => {
     await addPracticeRole(stack.sql, practice.id, pm.id, 'PM');
     await createAccreditation(stack.sql, practice.id, { isFirstView: false });
     const key = `certificates/${practice.id}/accreditation.pdf`;
+    const code = generateVerificationCode();
     const withFile = await createCertificate(stack.sql, practice.id, {
       name: 'Seaview Medical',
       storage_key: key,
       expiry_date: '2029-07-04',
+      certificate_number: `ACC-2026-${code}`,
+      verification_code: code,
     });
     await stack.app.storage!.put(key, PDF, 'application/pdf');
     await createCertificate(stack.sql, practice.id, {
@@ -62,14 +65,20 @@ describe('the Accreditations list', () => {
     });
     await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm });
     const list = await screen.findByRole('region', { name: 'Accreditations' }, { timeout: 15_000 });
-    return { list, withFile: withFile.id as number };
+    return { list, withFile: withFile.id as number, code };
   }
 
   it("downloads a certificate's PDF, and says when a certificate has none yet", async () => {
-    const { list } = await practiceWithCertificates();
+    const { list, code } = await practiceWithCertificates();
     const [accreditation, extension] = await within(list).findAllByRole('listitem', {}, { timeout: 15_000 });
     expect(within(extension!).getByText(CERTIFICATE_FILE_NOT_AVAILABLE)).toBeTruthy();
     expect(within(extension!).queryByRole('button')).toBeNull();
+    // The number and the public check of the certificate (issue 17).
+    expect(within(accreditation!).getByText(new RegExp(`No\\. ACC-2026-${code}`))).toBeTruthy();
+    const verify = within(accreditation!).getByRole('link', {
+      name: 'Verify Seaview Medical, Accreditation certificate online',
+    });
+    expect(verify.getAttribute('href')).toBe(`/verify/${code}`);
 
     await userEvent.click(
       within(accreditation!).getByRole('button', {

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { certificateTypeLabel, formatDisplayDate, type TCertificateSize } from '@portal/domain';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { certificateTypeLabel, formatDisplayDate, type TCertificateSize, verifyRoute } from '@portal/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DownloadIcon } from '../../../components/icons.tsx';
 import { DownloadCertificateModal } from './download-certificate-modal.tsx';
 
@@ -14,6 +15,9 @@ export interface TCertificateRow {
   expiry_date: string | null;
   /** Its PDF is in storage (certificates.has_file). */
   has_file: boolean | null;
+  /** The printed number and the public verification code (issued certificates; the demo ones). */
+  certificate_number?: string | null;
+  verification_code?: string | null;
 }
 
 /** Said instead of the button while a certificate has no PDF yet. */
@@ -64,6 +68,7 @@ export function CertificatesList({
                     <Text fz="xs" c="dimmed">
                       {[
                         type,
+                        c.certificate_number ? `No. ${c.certificate_number}` : null,
                         c.issuing_provider,
                         c.certification_date ? `Certified ${formatDisplayDate(c.certification_date)}` : null,
                         c.expiry_date ? `Expires ${formatDisplayDate(c.expiry_date)}` : null,
@@ -71,6 +76,19 @@ export function CertificatesList({
                         .filter(Boolean)
                         .join(' · ')}
                     </Text>
+                    {c.verification_code ? (
+                      <Text fz="xs" c="dimmed">
+                        Verification code {c.verification_code} ·{' '}
+                        <Anchor
+                          component={Link}
+                          to={verifyRoute(c.verification_code)}
+                          fz="xs"
+                          aria-label={`Verify ${title}, ${type} certificate online`}
+                        >
+                          Verify online
+                        </Anchor>
+                      </Text>
+                    ) : null}
                   </Stack>
                   {c.has_file ? (
                     <Button
