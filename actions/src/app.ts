@@ -18,6 +18,7 @@ import rateLimit from './plugins/external/rate-limit.ts';
 import actionRoutes from './routes/actions/index.ts';
 import assessmentRoutes from './routes/assessments/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import certificateRoutes from './routes/certificates/index.ts';
 import configRoutes from './routes/config/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import documentRoutes from './routes/documents/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp(
   await app.register(assessmentRoutes, { prefix: '/api/assessments' });
   await app.register(surveyVisitRoutes, { prefix: '/api/survey-visits' });
   await app.register(documentRoutes, { prefix: '/api/documents' });
+  await app.register(certificateRoutes, { prefix: '/api/certificates' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

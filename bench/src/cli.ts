@@ -35,6 +35,12 @@ const benches: Record<string, Bench> = {
       'non-conformities with 3 activities each, through their services: p50/p95 and size against 2 s and 2 MB (--runs 10 --warmup 2)',
     run: async (args) => (await import('./pdf-reports/run-pdf-reports-bench.ts')).runPdfReportsBench(args),
   },
+  pdf: {
+    summary:
+      'the PDFs the actions service renders, case by case (PDF_CASES): the certificate in A3 and A4, p50 and p95 ' +
+      'against a 300 ms target (--runs 50 --warmup 5 --only certificate_a3,certificate_a4)',
+    run: async (args) => (await import('./pdf/run-pdf-bench.ts')).runPdfBench(args),
+  },
   survey: {
     summary:
       '50 surveyors editing one survey visit assessment over GraphQL HTTP and WebSocket, each with its own JWT, ' +

@@ -84,7 +84,9 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
 
     for (const [index, code] of world.nonConformities.entries()) {
       const panel = await indicator(page, code);
-      await panel.getByRole('textbox', { name: 'Action plan' }).fill(`Plan ${index + 1}: fix and evidence it.`);
+      await panel
+        .getByRole('textbox', { name: 'Action plan' })
+        .fill(`Plan ${index + 1}: fix and evidence it.`);
       await panel.getByRole('checkbox', { name: 'Reviewed' }).check();
       await saved(page, code);
     }
@@ -107,7 +109,9 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
     await results.getByText('0 of 3 non-conformities closed').waitFor();
     const pmPanel = await indicator(pm, nc1);
     const form = pmPanel.getByRole('form', { name: 'Add activity' });
-    await form.getByRole('textbox', { name: /^Description/ }).fill('Adopt the college infection control policy');
+    await form
+      .getByRole('textbox', { name: /^Description/ })
+      .fill('Adopt the college infection control policy');
     await form.getByRole('textbox', { name: 'Responsible' }).fill('Practice manager');
     await form.getByRole('button', { name: 'Add activity' }).click();
     await toast(pm, 'The activity has been added.');
@@ -153,7 +157,10 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
     // The provider admin issues the certificate.
     const admin = await e2e.newPage();
     await openAs(admin, world.admin, world);
-    await admin.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Issue certificate' }).click();
+    await admin
+      .getByRole('region', { name: 'Actions' })
+      .getByRole('button', { name: 'Issue certificate' })
+      .click();
     const issue = admin.getByRole('dialog', { name: 'Issue certificate' });
     await issue.getByRole('textbox', { name: /^Certified by/ }).click();
     await admin.getByRole('option', { name: world.admin.name }).click();
@@ -176,7 +183,10 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
       ['A3', A3],
       ['A4', A4],
     ] as const) {
-      await list.getByRole('button', { name: /^Download certificate/ }).first().click();
+      await list
+        .getByRole('button', { name: /^Download certificate/ })
+        .first()
+        .click();
       const dialog = admin.getByRole('dialog', { name: 'Download certificate' });
       await dialog.getByRole('radio', { name: size }).check();
       if (size === 'A3') await expectAccessible(admin, 'Download certificate, the size');
@@ -185,7 +195,12 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
       const file = await download;
       expect(await pageSize(file)).toEqual(points.map(Math.round));
       const text = await pdfText(file);
-      for (const expected of [world.practice.name, certificate.number, certificate.code, certificate.expiry]) {
+      for (const expected of [
+        world.practice.name,
+        certificate.number,
+        certificate.code,
+        certificate.expiry,
+      ]) {
         expect(text).toContain(expected);
       }
     }

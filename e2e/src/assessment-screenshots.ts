@@ -31,6 +31,11 @@ async function run(browser: Browser, base: string, width: number) {
     // Harbourside's registration certificate, from the Accreditations list.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /^Download Harbourside Family Medical, / }).click();
+    // Download certificate: the size (A3 unless A4 is chosen), then Download.
+    const dialog = page.getByRole('dialog', { name: 'Download certificate' });
+    await dialog.getByRole('radio', { name: 'A3' }).waitFor();
+    await shot(page, `download-certificate-${width}`);
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
     const file = path.join(SCREENSHOT_DIR, 'assessment-certificate.pdf');
     await (await download).saveAs(file);
     await page.getByText('Successfully downloaded document').waitFor();

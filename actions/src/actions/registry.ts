@@ -14,6 +14,9 @@ import { startSelfAssessment } from './assessments/start-self-assessment.ts';
 import { submitSelfAssessment } from './assessments/submit-self-assessment.ts';
 import { submitSurveyAssessment } from './assessments/submit-survey-assessment.ts';
 import { certificateDownloadUrl } from './certificates/certificate-download-url.ts';
+import { certifiers } from './certificates/certifiers.ts';
+import { certifySurveyAssessment } from './certificates/certify-survey-assessment.ts';
+import { potentialCommencementDate } from './certificates/potential-commencement-date.ts';
 import { setNominatedContact } from './contacts/set-nominated-contact.ts';
 import type { ActionHandler } from './define-action.ts';
 import { abandonDocument } from './documents/abandon-document.ts';
@@ -82,6 +85,9 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     documentsZipUrl,
     resourceDownloadUrl,
     certificateDownloadUrl,
+    certifiers,
+    potentialCommencementDate,
+    certifySurveyAssessment,
     createResourceUpload,
     saveResource,
     archiveResource,

@@ -104,6 +104,8 @@ export const ZActionsEnvSchema = z.object({
   MAX_FILE_SIZE_MB: blankAsUnset(SHARED_ENV.MAX_FILE_SIZE_MB),
   /** Requests per minute and client address on /api/auth/* (a generous safety net). */
   AUTH_RATE_LIMIT_PER_MINUTE: int(120, 1, 100_000),
+  /** Requests per minute and client address on the public certificate check (/api/certificates/verify). */
+  VERIFY_RATE_LIMIT_PER_MINUTE: int(30, 1, 100_000),
   /** The GraphQL engine's endpoint, for reads made as the signed-in user (the practice list CSV). */
   HASURA_GRAPHQL_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   /** The payment page of a practice, with {practiceId}; see paymentUrlTemplate below for the default. */
@@ -178,6 +180,7 @@ export interface AppConfig {
   housekeepingIntervalMs: number;
   s3: S3Config | null;
   authRateLimitPerMinute: number;
+  verifyRateLimitPerMinute: number;
   /** Document uploads: the largest file, in decimal MB (default 100, spec 002 §9). */
   maxFileSizeMb: number;
   /** The engine's /v1/graphql (default: the local engine on its default port). */
@@ -294,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         }
       : null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    verifyRateLimitPerMinute: e.VERIFY_RATE_LIMIT_PER_MINUTE,
     maxFileSizeMb: e.MAX_FILE_SIZE_MB,
     graphqlUrl: e.HASURA_GRAPHQL_URL ?? `http://127.0.0.1:8080${GRAPHQL_PATH}`,
     paymentUrlTemplate:

@@ -19,6 +19,7 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
     ACTIONS_SECRET: TEST_ACTIONS_SECRET,
     APP_ORIGIN: 'http://portal.test:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    VERIFY_RATE_LIMIT_PER_MINUTE: '10000',
     ...overrides,
   };
 }

@@ -92,7 +92,7 @@ type PlannedService = { spec: ServiceSpec };
  */
 async function storeDemoFilesOnce(databaseUrl: string, config: StackConfig, log: Logger): Promise<void> {
   try {
-    const stored = await storeDemoFiles(databaseUrl, config.s3);
+    const stored = await storeDemoFiles(databaseUrl, config.s3, config.publicUrl);
     log(`demo files: ${stored.written} stored, ${stored.present} already there`);
     if (stored.skipped.length)
       log.error(

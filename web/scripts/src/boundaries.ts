@@ -13,6 +13,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   account: [],
   assessments: ['practices'],
   auth: [],
+  certificates: [],
   contacts: [],
   dashboard: ['practices'],
   documents: ['practices'],

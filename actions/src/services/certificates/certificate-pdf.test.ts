@@ -1,6 +1,14 @@
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../test-support/pdf-text.ts';
 import { renderCertificatePdf, type TCertificatePdf } from './certificate-pdf.ts';
+
+const pageSizeOf = async (bytes: Uint8Array) => {
+  const doc = await PDFDocument.load(bytes);
+  expect(doc.getPageCount()).toBe(1);
+  const { width, height } = doc.getPage(0).getSize();
+  return [Math.round(width), Math.round(height)];
+};
 
 const HARBOURSIDE: TCertificatePdf = {
   id: 7,
@@ -44,6 +52,48 @@ describe('renderCertificatePdf', () => {
     expect(text.replace(/\n/g, ' ')).toContain(
       'has met the requirements of the General Practice Standards, 6th edition (demo) and is accredited by Demo Accreditation Provider.',
     );
+  });
+
+  it('is A3 landscape by default and A4 landscape when asked, saying the same', async () => {
+    const a3 = await renderCertificatePdf(HARBOURSIDE);
+    const a4 = await renderCertificatePdf(HARBOURSIDE, 'A4');
+    expect(await pageSizeOf(a3)).toEqual([1191, 842]);
+    expect(await pageSizeOf(a4)).toEqual([842, 595]);
+    expect(await renderCertificatePdf(HARBOURSIDE, 'A3').then(pageSizeOf)).toEqual([1191, 842]);
+    expect(await pdfPageTexts(a3)).toEqual(await pdfPageTexts(a4));
+  });
+
+  it('prints its number, every one of eight locations, the verification code and where to check it', async () => {
+    const locations = Array.from({ length: 8 }, (_, i) => `${i + 1} Harbour Street, Sydney NSW 2000`);
+    for (const size of ['A3', 'A4'] as const) {
+      const text = (
+        await pdfPageTexts(
+          await renderCertificatePdf(
+            {
+              ...HARBOURSIDE,
+              tradingName: 'Harbourside Medical Centre',
+              locations,
+              certificateNumber: 'ACC-2026-000007',
+              verificationCode: 'ABCD-EFGH-JK23',
+              verifyUrl: 'https://portal.example/verify/ABCD-EFGH-JK23',
+              condition: 'x '.repeat(500),
+            },
+            size,
+          ),
+        )
+      )[0]!;
+      for (const expected of [
+        'Harbourside Medical Centre',
+        'LOCATIONS (8)',
+        ...locations,
+        'Certificate no. ACC-2026-000007 · Issued by Demo Accreditation Provider',
+        'VERIFICATION CODE',
+        'ABCD-EFGH-JK23',
+        'https://portal.example/verify/ABCD-EFGH-JK23',
+        '10 Jan 2028',
+      ])
+        expect(text, `${size}: ${expected}`).toContain(expected);
+    }
   });
 
   it('words a registration and an extension as what they are, and shows a condition', async () => {

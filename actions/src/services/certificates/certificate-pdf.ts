@@ -1,4 +1,6 @@
-import { certificateTypeLabel, formatDayMonthYear } from '@portal/domain';
+import { certificateTypeLabel, formatDayMonthYear, type TCertificateSize } from '@portal/domain';
+import type { PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { A4, PDF_COLORS, PdfFlow, type PdfTextStyle, roundedRect } from '../../lib/pdf/index.ts';
 
 /** What a certificate shows. Dates are yyyy-MM-dd. */
@@ -22,11 +24,20 @@ export interface TCertificatePdf {
   expiryDate: string;
   condition: string | null;
   certifiedBy: string | null;
+  /** The printed number (certificates.certificate_number); the padded id for older certificates. */
+  certificateNumber?: string | null;
+  /** The public code and the page that checks it (`<PUBLIC_URL>/verify/<code>`), with its QR code. */
+  verificationCode?: string | null;
+  verifyUrl?: string | null;
 }
 
-/** A4 landscape: the certificate is one framed page. */
-const PAGE: readonly [number, number] = [A4[1], A4[0]];
+/** Landscape pages in points: A4, and A3 (A4 scaled by √2, so one design serves both). */
+export const CERTIFICATE_PAGE_SIZES: Record<TCertificateSize, readonly [number, number]> = {
+  A4: [A4[1], A4[0]],
+  A3: [1190.55, 841.89],
+};
 const FRAME = 22;
+const QR_SIZE = 78;
 
 const STATEMENT: Record<string, (standards: string, provider: string) => string> = {
   ACCREDITATION: (standards, provider) =>
@@ -38,34 +49,55 @@ const STATEMENT: Record<string, (standards: string, provider: string) => string>
 };
 
 /**
- * A certificate as a PDF (pdf-lib, the product's PDF layer): one framed A4 landscape page with
- * the practice, what it is certified for, by whom, and the dates that make it valid. The demo
- * data's certificate files are made with it; issuing certificates (a later issue) will be too.
+ * A certificate as a PDF (pdf-lib, the product's PDF layer): one framed landscape page, A3 unless
+ * A4 is asked for, with the practice, its trading name and every site, what it is certified for,
+ * by whom, the dates that make it valid, its number, and the verification code with a QR code of
+ * the public verify page. The page is laid out at A4 and scaled for A3, so the two sizes are the
+ * same certificate.
  */
-export async function renderCertificatePdf(certificate: TCertificatePdf): Promise<Uint8Array> {
+export async function renderCertificatePdf(
+  certificate: TCertificatePdf,
+  size: TCertificateSize = 'A3',
+): Promise<Uint8Array> {
+  // Laid out once to see the room left above the foot, then again lowered by half of it (at most
+  // MAX_SHIFT), so a short certificate sits balanced on the page rather than hang from its top.
+  const draft = await compose(certificate, 0);
+  const slack = draft.bottom - FOOT_TOP - 24;
+  const shift = Math.min(Math.max(0, slack / 2), MAX_SHIFT);
+  const { flow } = shift >= 4 ? await compose(certificate, shift) : draft;
+  drawFoot(flow, certificate, FOOT_TOP);
+  if (size !== 'A4') {
+    const sized = CERTIFICATE_PAGE_SIZES[size];
+    const scale = Math.min(sized[0] / flow.pageWidth, sized[1] / flow.pageHeight);
+    flow.page.scaleContent(scale, scale);
+    flow.page.setSize(sized[0], sized[1]);
+  }
+  return flow.save();
+}
+
+/** Where the foot (certifier, number, verification code and QR code) begins, from the page's bottom. */
+const FOOT_TOP = FRAME + 18 + QR_SIZE;
+/** The most a short certificate's content is lowered to balance it on the page. */
+const MAX_SHIFT = 56;
+
+/** Everything above the foot, `shift` points lower than the top margin; answers where it ended. */
+async function compose(
+  certificate: TCertificatePdf,
+  shift: number,
+): Promise<{ flow: PdfFlow; bottom: number }> {
   const type = certificateTypeLabel(certificate.type);
   const title = `Certificate of ${type}`;
   const flow = await PdfFlow.create({
     title: `${certificate.name} - ${title}`,
     subject: `${title} issued by ${certificate.issuingProvider}`,
     author: certificate.issuingProvider,
-    pageSize: PAGE,
-    margins: { top: 88, right: 80, bottom: 60, left: 80 },
+    pageSize: CERTIFICATE_PAGE_SIZES.A4,
+    margins: { top: 64 + shift, right: 72, bottom: 60, left: 72 },
   });
   const { page } = flow;
   const width = flow.pageWidth;
   const height = flow.pageHeight;
-  // The frame: a brand border with a hairline inside it.
-  roundedRect(
-    page,
-    { x: FRAME, y: FRAME, width: width - 2 * FRAME, height: height - 2 * FRAME, radius: 6 },
-    { border: PDF_COLORS.brand, borderWidth: 2.5 },
-  );
-  roundedRect(
-    page,
-    { x: FRAME + 7, y: FRAME + 7, width: width - 2 * FRAME - 14, height: height - 2 * FRAME - 14, radius: 4 },
-    { border: PDF_COLORS.brandLine, borderWidth: 0.75 },
-  );
+  drawFrame(page, width, height);
 
   const centred = (text: string, style: PdfTextStyle, gapAfter = 0) => {
     for (const line of flow.lines(text, style)) {
@@ -77,10 +109,10 @@ export async function renderCertificatePdf(certificate: TCertificatePdf): Promis
 
   centred(certificate.issuingProvider.toUpperCase(), { size: 11, font: 'bold', color: PDF_COLORS.brand }, 6);
   flow.rule({ x1: width / 2 - 40, x2: width / 2 + 40, color: PDF_COLORS.brand, thickness: 1.5 });
-  flow.down(22);
-  centred(title, { size: 30, font: 'bold', color: PDF_COLORS.ink }, 16);
-  centred('This is to certify that', { size: 12, font: 'italic', color: PDF_COLORS.muted }, 8);
-  centred(certificate.name, { size: 24, font: 'bold', color: PDF_COLORS.brandDark }, 8);
+  flow.down(16);
+  centred(title, { size: 30, font: 'bold', color: PDF_COLORS.ink }, 10);
+  centred('This is to certify that', { size: 12, font: 'italic', color: PDF_COLORS.muted }, 6);
+  centred(certificate.name, { size: 24, font: 'bold', color: PDF_COLORS.brandDark }, 6);
   const statement = STATEMENT[certificate.type] ?? STATEMENT.ACCREDITATION!;
   centred(
     statement(
@@ -88,48 +120,74 @@ export async function renderCertificatePdf(certificate: TCertificatePdf): Promis
       certificate.issuingProvider,
     ),
     { size: 12, color: PDF_COLORS.text },
-    22,
+    12,
   );
 
-  // The details: who in the left column, when in the right.
-  const label: PdfTextStyle = { size: 8, font: 'bold', color: PDF_COLORS.muted };
+  // The dates across the page, then who and where in two columns.
+  const label: PdfTextStyle = { size: 7.5, font: 'bold', color: PDF_COLORS.muted };
   const value: PdfTextStyle = { size: 10.5, color: PDF_COLORS.ink };
-  const gutter = 40;
-  const columnWidth = (flow.width - gutter) / 2;
-  const column = (x: number, rows: Array<[string, string]>) => {
-    const top = flow.y;
-    for (const [name, text] of rows) {
-      flow.label(name.toUpperCase(), x, flow.y, label);
-      flow.down(flow.lineHeight(label) + 1);
-      flow.text(text, value, { x, width: columnWidth });
-      flow.down(7);
-    }
-    const bottom = flow.y;
-    flow.y = top;
-    return bottom;
-  };
-  flow.rule({ color: PDF_COLORS.rule });
-  flow.down(12);
-  const left = column(flow.left, [
-    ['Trading name', certificate.tradingName],
-    ['Legal entity', certificate.legalEntityName ?? certificate.tradingName],
-    [certificate.locations.length > 1 ? 'Locations' : 'Location', certificate.locations.join('\n') || '-'],
-    ['Certification', `${type}${certificate.standards ? `, ${certificate.standards}` : ''}`],
-  ]);
-  const right = column(flow.left + columnWidth + gutter, [
+  const dates: Array<[string, string]> = [
     ['Certification date', formatDayMonthYear(certificate.certificationDate)],
     ['Issue date', formatDayMonthYear(certificate.issueDate)],
     ...(certificate.commencementDate
       ? [['Commencement date', formatDayMonthYear(certificate.commencementDate)] as [string, string]]
       : []),
     ['Expiry date', formatDayMonthYear(certificate.expiryDate)],
+  ];
+  flow.rule({ color: PDF_COLORS.rule });
+  flow.down(8);
+  const cell = flow.width / dates.length;
+  dates.forEach(([name, text], index) => {
+    const centre = flow.left + cell * index + cell / 2;
+    const upper = name.toUpperCase();
+    flow.label(upper, centre - flow.widthOf(upper, label) / 2, flow.y, label);
+    const strong: PdfTextStyle = { ...value, font: 'bold', size: 12 };
+    flow.label(text, centre - flow.widthOf(text, strong) / 2, flow.y - flow.lineHeight(label) - 1, strong);
+  });
+  flow.down(flow.lineHeight(label) + 1 + flow.lineHeight({ size: 12 }) + 8);
+  flow.rule({ color: PDF_COLORS.rule });
+  flow.down(10);
+
+  const gutter = 36;
+  const columnWidth = (flow.width - gutter) / 2;
+  const column = (x: number, rows: Array<[string, string, PdfTextStyle?]>) => {
+    const top = flow.y;
+    for (const [name, text, style] of rows) {
+      flow.label(name.toUpperCase(), x, flow.y, label);
+      flow.down(flow.lineHeight(label) + 1);
+      flow.text(text, style ?? value, { x, width: columnWidth });
+      flow.down(6);
+    }
+    const bottom = flow.y;
+    flow.y = top;
+    return bottom;
+  };
+  const many = certificate.locations.length;
+  const locationStyle: PdfTextStyle = {
+    ...value,
+    size: many > 6 ? 8.5 : many > 3 ? 9.5 : 10.5,
+    leading: 1.3,
+  };
+  const left = column(flow.left, [
+    ['Trading name', certificate.tradingName],
+    ['Legal entity', certificate.legalEntityName ?? certificate.tradingName],
+    ['Certification', `${type}${certificate.standards ? `, ${certificate.standards}` : ''}`],
+  ]);
+  const right = column(flow.left + columnWidth + gutter, [
+    [many > 1 ? `Locations (${many})` : 'Location', certificate.locations.join('\n') || '-', locationStyle],
   ]);
   flow.y = Math.min(left, right);
 
+  const footTop = FOOT_TOP;
   if (certificate.condition) {
-    flow.down(4);
-    const style: PdfTextStyle = { size: 9.5, color: PDF_COLORS.warning };
-    const lines = flow.lines(`Condition: ${certificate.condition}`, style, flow.width - 20);
+    // The condition shrinks to the room left above the foot rather than run into it.
+    let style: PdfTextStyle = { size: 9.5, color: PDF_COLORS.warning };
+    let lines = flow.lines(`Condition: ${certificate.condition}`, style, flow.width - 20);
+    const room = flow.y - footTop - 12;
+    while (style.size > 6 && lines.length * flow.lineHeight(style) + 12 > room) {
+      style = { ...style, size: style.size - 0.5 };
+      lines = flow.lines(`Condition: ${certificate.condition}`, style, flow.width - 20);
+    }
     const boxHeight = lines.length * flow.lineHeight(style) + 12;
     roundedRect(
       page,
@@ -140,17 +198,97 @@ export async function renderCertificatePdf(certificate: TCertificatePdf): Promis
     flow.down(boxHeight);
   }
 
-  // The foot of the certificate: its number, and who signed it for the provider.
-  const footTop = FRAME + 52;
+  return { flow, bottom: flow.y };
+}
+
+/** The brand border with a hairline inside it. */
+function drawFrame(page: PDFPage, width: number, height: number): void {
+  roundedRect(
+    page,
+    { x: FRAME, y: FRAME, width: width - 2 * FRAME, height: height - 2 * FRAME, radius: 6 },
+    { border: PDF_COLORS.brand, borderWidth: 2.5 },
+  );
+  roundedRect(
+    page,
+    { x: FRAME + 7, y: FRAME + 7, width: width - 2 * FRAME - 14, height: height - 2 * FRAME - 14, radius: 4 },
+    { border: PDF_COLORS.brandLine, borderWidth: 0.75 },
+  );
+}
+
+/**
+ * The foot: who certified it over a signature line and the certificate's number on the left; the
+ * verification code, the address that checks it and its QR code on the right.
+ */
+function drawFoot(flow: PdfFlow, certificate: TCertificatePdf, footTop: number): void {
   const small: PdfTextStyle = { size: 8.5, color: PDF_COLORS.muted };
-  flow.rule({ y: footTop + 4, color: PDF_COLORS.rule });
+  const number = certificate.certificateNumber ?? String(certificate.id).padStart(6, '0');
+  const base = FRAME + 20;
+  if (certificate.certifiedBy) {
+    flow.rule({ x1: flow.left, x2: flow.left + 200, y: base + 44, color: PDF_COLORS.muted });
+    flow.label(`Certified by ${certificate.certifiedBy}`, flow.left, base + 40, {
+      size: 9.5,
+      font: 'bold',
+      color: PDF_COLORS.ink,
+    });
+  }
   flow.label(
-    `Certificate no. ${String(certificate.id).padStart(6, '0')} · Issued by ${certificate.issuingProvider}`,
+    `Certificate no. ${number} · Issued by ${certificate.issuingProvider}`,
     flow.left,
-    footTop,
+    base + 14,
     small,
   );
-  if (certificate.certifiedBy)
-    flow.label(`Certified by ${certificate.certifiedBy}`, flow.right, footTop, small, { align: 'right' });
-  return flow.save();
+  if (!certificate.verificationCode) return;
+  const qrX = flow.right - QR_SIZE;
+  if (certificate.verifyUrl) drawQrCode(flow.page, certificate.verifyUrl, qrX, base - 4, QR_SIZE);
+  const textRight = certificate.verifyUrl ? qrX - 12 : flow.right;
+  const labelStyle: PdfTextStyle = { size: 7.5, font: 'bold', color: PDF_COLORS.muted };
+  flow.label('VERIFICATION CODE', textRight, footTop - 40, labelStyle, { align: 'right' });
+  flow.label(
+    certificate.verificationCode,
+    textRight,
+    footTop - 51,
+    { size: 14, font: 'bold', color: PDF_COLORS.brandDark },
+    {
+      align: 'right',
+    },
+  );
+  if (certificate.verifyUrl) {
+    flow.label('Check that this certificate is genuine and current at', textRight, footTop - 72, small, {
+      align: 'right',
+    });
+    flow.label(
+      certificate.verifyUrl,
+      textRight,
+      footTop - 84,
+      { ...small, color: PDF_COLORS.brand },
+      {
+        align: 'right',
+      },
+    );
+  }
+}
+
+/** A QR code of `text` drawn as rectangles (one per run of dark modules in a row), `size` square. */
+function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const count = modules.size;
+  const unit = size / (count + 2);
+  for (let row = 0; row < count; row++) {
+    let column = 0;
+    while (column < count) {
+      if (!modules.get(row, column)) {
+        column++;
+        continue;
+      }
+      const start = column;
+      while (column < count && modules.get(row, column)) column++;
+      page.drawRectangle({
+        x: x + (start + 1) * unit,
+        y: y + size - (row + 2) * unit,
+        width: (column - start) * unit,
+        height: unit,
+        color: PDF_COLORS.ink,
+      });
+    }
+  }
 }

@@ -52,3 +52,10 @@ export const ASSESSMENT_REOPEN = {
 export function canMove(move: TAssessmentMove, type: TAssessmentType, status: TAssessmentStatus): boolean {
   return move.types.includes(type) && STATUSES_OF_TYPE[type].includes(status) && move.from.includes(status);
 }
+
+/** Issue certificate: an approved survey visit becomes CERTIFIED (spec 001 §4), once. */
+export const SURVEY_CERTIFY = {
+  types: ['SURVEY_VISIT'],
+  from: ['APPROVED'],
+  to: 'CERTIFIED',
+} as const satisfies TAssessmentMove;

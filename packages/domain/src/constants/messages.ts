@@ -13,6 +13,12 @@ export const SUPPORT_PHONE = '1300 000 000';
 export const SUPPORT_EMAIL = 'support@example.org';
 
 /**
+ * The accreditation provider's name as certificates print it (issuing provider). Ours, a
+ * placeholder like the two above; the demo certificates carry the same name.
+ */
+export const ISSUING_PROVIDER_NAME = 'Demo Accreditation Provider';
+
+/**
  * User-facing messages of the practice list, staff register and nominated contacts, word for
  * word from spec 000 §5 and §8. Messages with a placeholder are functions.
  */

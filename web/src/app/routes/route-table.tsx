@@ -28,6 +28,10 @@ const LoginFromBackendPage = lazyPage(
   () => import('../../features/auth/components/backend-handoff.tsx'),
   'LoginFromBackendPage',
 );
+const VerifyPage = lazyPage(
+  () => import('../../features/certificates/components/verify-page.tsx'),
+  'VerifyPage',
+);
 const AccountSettingsPage = lazyPage(
   () => import('../../features/account/components/account-settings-page.tsx'),
   'AccountSettingsPage',
@@ -128,6 +132,8 @@ export const routes: RouteObject[] = [
       { path: 'redirect-from-backend', element: <RedirectFromBackendPage /> },
       { path: 'login-from-backend', element: <LoginFromBackendPage /> },
       { path: 'Practice/Invite/:invitationToken', element: <InvitePage /> },
+      // Ours (issue 17): the public check of a certificate, no sign-in.
+      { path: 'verify/:code?', element: <VerifyPage /> },
       {
         element: <RequireSignedIn />,
         children: [

@@ -67,7 +67,7 @@ describe('demo files in storage', () => {
       new PutObjectCommand({ Bucket: bucket, Key: kept, Body: 'kept', ContentType: 'text/plain' }),
     );
 
-    const first = await storeDemoFiles(db.url, config.s3);
+    const first = await storeDemoFiles(db.url, config.s3, 'https://portal.example');
     expect(first).toEqual({ written: keys.length - 1, present: 1, skipped: [] });
     for (const { key, type } of keys) {
       if (key === kept) continue;
@@ -89,9 +89,11 @@ describe('demo files in storage', () => {
       'Harbourside Family Medical Pty Ltd',
       '212 Crown Street, Surry Hills NSW 2010',
       'Registration, General Practice Standards, 6th edition (demo)',
-      'Certificate no. 000007 · Issued by Demo Accreditation Provider',
+      'DEMA-HARB-REGN',
+      'https://portal.example/verify/DEMA-HARB-REGN',
     ])
       expect(certificate, text).toContain(text);
+    expect(certificate).toMatch(/Certificate no\. REG-\d{4}-000007 · Issued by Demo Accreditation Provider/);
     const stillKept = await client.send(new GetObjectCommand({ Bucket: bucket, Key: kept }));
     expect(await stillKept.Body!.transformToString()).toBe('kept');
 

@@ -33,7 +33,8 @@ const DEMO_CERTIFICATES_SQL = `
          to_char(c.issue_date, 'YYYY-MM-DD') as issue_date,
          to_char(c.commencement_date, 'YYYY-MM-DD') as commencement_date,
          to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date,
-         nullif(trim(u.first_name || ' ' || u.last_name), '') as certified_by
+         nullif(trim(u.first_name || ' ' || u.last_name), '') as certified_by,
+         c.certificate_number, c.verification_code
     from public.certificates c
     join public.organisations o on o.id = c.practice_id
     left join public.addresses a on a.id = o.physical_address_id
@@ -58,9 +59,11 @@ interface DemoCertificateRow {
   commencement_date: string | null;
   expiry_date: string;
   certified_by: string | null;
+  certificate_number: string | null;
+  verification_code: string | null;
 }
 
-const certificateOf = (row: DemoCertificateRow): TCertificatePdf => ({
+const certificateOf = (row: DemoCertificateRow, publicUrl: string | null): TCertificatePdf => ({
   id: row.id,
   type: row.type,
   name: row.name,
@@ -75,6 +78,9 @@ const certificateOf = (row: DemoCertificateRow): TCertificatePdf => ({
   expiryDate: row.expiry_date,
   condition: row.condition,
   certifiedBy: row.certified_by,
+  certificateNumber: row.certificate_number,
+  verificationCode: row.verification_code,
+  verifyUrl: row.verification_code && publicUrl ? `${publicUrl}/verify/${row.verification_code}` : null,
 });
 
 /** A demo file for the key, by its extension, or null for a type we do not make. */
@@ -106,7 +112,12 @@ export interface StoredDemoFiles {
  * demo data is loaded: `npm start`'s first run); a certificate's is the certificate itself. Idempotent: an object already there is never
  * replaced, so running it again writes nothing.
  */
-export async function storeDemoFiles(databaseUrl: string, s3: S3Config): Promise<StoredDemoFiles> {
+export async function storeDemoFiles(
+  databaseUrl: string,
+  s3: S3Config,
+  /** Where the app is opened: certificates print their verify address under it. */
+  publicUrl: string | null = null,
+): Promise<StoredDemoFiles> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   let rows: Array<{ key: string; title: string; kind: string }>;
@@ -130,7 +141,7 @@ export async function storeDemoFiles(databaseUrl: string, s3: S3Config): Promise
       const certificate = certificates.get(key);
       const file = certificate
         ? {
-            body: Buffer.from(await renderCertificatePdf(certificateOf(certificate))),
+            body: Buffer.from(await renderCertificatePdf(certificateOf(certificate, publicUrl))),
             contentType: 'application/pdf',
           }
         : demoFile(key, {

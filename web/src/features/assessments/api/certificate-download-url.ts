@@ -1,9 +1,9 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
 
-/** A short-lived download URL of a certificate's PDF, served as an attachment named `name`. */
+/** A short-lived download URL of a certificate's PDF in one size (A3 unless asked), served as an attachment named `name`. */
 export const CertificateDownloadUrlQuery = graphql(`
-  query CertificateDownloadUrl($certificateId: Int!) {
-    certificateDownloadUrl(certificateId: $certificateId) {
+  query CertificateDownloadUrl($certificateId: Int!, $size: CertificateSize) {
+    certificateDownloadUrl(certificateId: $certificateId, size: $size) {
       certificateId
       name
       url

@@ -46,6 +46,8 @@ export const GetAccreditationPageQuery = graphql(`
       issue_date
       expiry_date
       has_file
+      certificate_number
+      verification_code
     }
   }
 `);

@@ -16,6 +16,7 @@ import type { ResponseStore } from '../model/response-store.ts';
 import { ActionPlanDownloadButton } from './action-plan-download-button.tsx';
 import { ActionRequiredButton } from './action-required-button.tsx';
 import { ApproveButton } from './approve-button.tsx';
+import { IssueCertificateButton } from './issue-certificate-button.tsx';
 import { ReopenModal } from './reopen-modal.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
 import { ReviewNotifyButton } from './review-notify-button.tsx';
@@ -101,6 +102,9 @@ export function ActionsPanel({
           <ApproveButton assessment={assessment} store={store} onChanged={onChanged} />
         ) : null}
         {buttons.reviewed ? <ReviewNotifyButton assessment={assessment} store={store} /> : null}
+        {buttons.issueCertificate ? (
+          <IssueCertificateButton assessmentId={id} disabled={busy} onIssued={onChanged} />
+        ) : null}
         {buttons.requestAssistance ? (
           <Button variant="default" onClick={() => setDialog('assistance')}>
             Request Assistance

@@ -1,6 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { certificateTypeLabel, formatDisplayDate } from '@portal/domain';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { certificateTypeLabel, formatDisplayDate, type TCertificateSize, verifyRoute } from '@portal/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { DownloadIcon } from '../../../components/icons.tsx';
+import { DownloadCertificateModal } from './download-certificate-modal.tsx';
 
 export interface TCertificateRow {
   id: number;
@@ -12,6 +15,9 @@ export interface TCertificateRow {
   expiry_date: string | null;
   /** Its PDF is in storage (certificates.has_file). */
   has_file: boolean | null;
+  /** The printed number and the public verification code (issued certificates; the demo ones). */
+  certificate_number?: string | null;
+  verification_code?: string | null;
 }
 
 /** Said instead of the button while a certificate has no PDF yet. */
@@ -19,7 +25,9 @@ export const CERTIFICATE_FILE_NOT_AVAILABLE = 'Certificate file not yet availabl
 
 /**
  * The Accreditations list: the practice's valid certificates (spec 001 §2), each with a Download
- * button once its PDF exists (`onDownload`; `downloadBusyId` is the one being fetched).
+ * button once its PDF exists, which opens Download certificate to choose the size (spec 001 §5)
+ * before the file downloads (`onDownload`, which resolves once it did; `downloadBusyId` is the one
+ * being fetched).
  */
 export function CertificatesList({
   certificates,
@@ -27,9 +35,10 @@ export function CertificatesList({
   downloadBusyId = null,
 }: {
   certificates: readonly TCertificateRow[];
-  onDownload: (certificateId: number) => void;
+  onDownload: (certificateId: number, size: TCertificateSize) => unknown;
   downloadBusyId?: number | null;
 }) {
+  const [choosing, setChoosing] = useState<{ id: number; title: string } | null>(null);
   return (
     <Stack gap="xs" component="section" aria-labelledby="accreditations-heading">
       <Title order={2} fz={18} id="accreditations-heading">
@@ -59,6 +68,7 @@ export function CertificatesList({
                     <Text fz="xs" c="dimmed">
                       {[
                         type,
+                        c.certificate_number ? `No. ${c.certificate_number}` : null,
                         c.issuing_provider,
                         c.certification_date ? `Certified ${formatDisplayDate(c.certification_date)}` : null,
                         c.expiry_date ? `Expires ${formatDisplayDate(c.expiry_date)}` : null,
@@ -66,6 +76,19 @@ export function CertificatesList({
                         .filter(Boolean)
                         .join(' · ')}
                     </Text>
+                    {c.verification_code ? (
+                      <Text fz="xs" c="dimmed">
+                        Verification code {c.verification_code} ·{' '}
+                        <Anchor
+                          component={Link}
+                          to={verifyRoute(c.verification_code)}
+                          fz="xs"
+                          aria-label={`Verify ${title}, ${type} certificate online`}
+                        >
+                          Verify online
+                        </Anchor>
+                      </Text>
+                    ) : null}
                   </Stack>
                   {c.has_file ? (
                     <Button
@@ -73,7 +96,7 @@ export function CertificatesList({
                       variant="light"
                       leftSection={<DownloadIcon size={14} />}
                       loading={downloadBusyId === c.id}
-                      onClick={() => onDownload(c.id)}
+                      onClick={() => setChoosing({ id: c.id, title: `${title}, ${type} certificate` })}
                       aria-label={`Download ${title}, ${type} certificate`}
                     >
                       Download
@@ -89,6 +112,16 @@ export function CertificatesList({
           })}
         </Stack>
       )}
+      {choosing ? (
+        <DownloadCertificateModal
+          title={choosing.title}
+          busy={downloadBusyId === choosing.id}
+          onClose={() => setChoosing(null)}
+          onDownload={(size) => {
+            void Promise.resolve(onDownload(choosing.id, size)).then(() => setChoosing(null));
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { DOCUMENT_MESSAGES } from '@portal/domain';
+import { DOCUMENT_MESSAGES, type TCertificateSize } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useClient } from 'urql';
 import { downloadUrl } from '../../../lib/download/download-file.ts';
@@ -6,18 +6,19 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { CertificateDownloadUrlQuery } from '../api/certificate-download-url.ts';
 
 /**
- * Downloads a certificate's PDF from the Accreditations list: asks for a short-lived presigned URL
+ * Downloads a certificate's PDF in the size chosen in Download certificate (A3 unless said) from
+ * the Accreditations list: asks for a short-lived presigned URL
  * when clicked and lets the browser fetch it, with the toasts of a document download (spec 002 §8).
  */
 export function useCertificateDownload() {
   const client = useClient();
   const [busyId, setBusyId] = useState<number | null>(null);
   const download = useCallback(
-    async (certificateId: number) => {
+    async (certificateId: number, size: TCertificateSize = 'A3') => {
       setBusyId(certificateId);
       try {
         const result = await client
-          .query(CertificateDownloadUrlQuery, { certificateId }, { requestPolicy: 'network-only' })
+          .query(CertificateDownloadUrlQuery, { certificateId, size }, { requestPolicy: 'network-only' })
           .toPromise();
         const answer = result.data?.certificateDownloadUrl;
         if (!answer) {

@@ -1,0 +1,72 @@
+import { certificateNumber, verifyRoute } from '@portal/domain';
+import { sql } from '../../db/sql.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
+import type { TCertificatePdf } from './certificate-pdf.ts';
+
+/**
+ * What a stored certificate prints, read from its row: the practice's trading and legal names and
+ * its site (the practice's physical address; a branch is a practice of its own with its own
+ * certificate, docs/decisions/assessments.md), the standards of its cycle, the certifier's name,
+ * its number and verification code, and the verify page's address under `appOrigin`.
+ */
+export async function loadCertificateContent(
+  db: Queryable,
+  certificateId: number,
+  appOrigin: string,
+): Promise<TCertificatePdf | null> {
+  const row = await db.maybeOne<{
+    id: number;
+    type: string;
+    name: string;
+    trading_name: string;
+    legal_entity_name: string | null;
+    location: string | null;
+    standards: string | null;
+    issuing_provider: string;
+    certification_date: string;
+    issue_date: string;
+    commencement_date: string | null;
+    expiry_date: string;
+    condition: string | null;
+    certified_by: string | null;
+    certificate_number: string | null;
+    verification_code: string | null;
+  }>(sql`
+    select c.id, c.type, c.name, o.name as trading_name, o.legal_entity_name,
+           nullif(concat_ws(', ', nullif(a.unit, ''), nullif(a.street, ''), nullif(a.address2, ''),
+             nullif(concat_ws(' ', a.suburb, a.state, a.postcode), '')), '') as location,
+           sv.name as standards, c.issuing_provider, c.condition,
+           to_char(c.certification_date, 'YYYY-MM-DD') as certification_date,
+           to_char(c.issue_date, 'YYYY-MM-DD') as issue_date,
+           to_char(c.commencement_date, 'YYYY-MM-DD') as commencement_date,
+           to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date,
+           nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as certified_by,
+           c.certificate_number, c.verification_code
+      from public.certificates c
+      join public.organisations o on o.id = c.practice_id
+      left join public.addresses a on a.id = o.physical_address_id
+      left join public.accreditations acc on acc.id = c.accreditation_id
+      left join public.survey_versions sv on sv.id = acc.survey_version_id
+      left join public.users u on u.id = c.certified_by_id
+     where c.id = ${certificateId}`);
+  if (!row) return null;
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    tradingName: row.trading_name,
+    legalEntityName: row.legal_entity_name,
+    locations: row.location ? [row.location] : [],
+    standards: row.standards,
+    issuingProvider: row.issuing_provider,
+    certificationDate: row.certification_date,
+    issueDate: row.issue_date,
+    commencementDate: row.commencement_date,
+    expiryDate: row.expiry_date,
+    condition: row.condition,
+    certifiedBy: row.certified_by,
+    certificateNumber: row.certificate_number ?? certificateNumber(row.id, row.type, row.issue_date),
+    verificationCode: row.verification_code,
+    verifyUrl: row.verification_code ? `${appOrigin}${verifyRoute(row.verification_code)}` : null,
+  };
+}

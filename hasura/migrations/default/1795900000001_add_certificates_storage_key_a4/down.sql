@@ -1,0 +1,1 @@
+alter table public.certificates drop column storage_key_a4;
