@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ACTION_PLAN_BUSINESS_DAYS } from '@portal/domain';
+import { ACTION_PLAN_BUSINESS_DAYS, formatDayMonthYear } from '@portal/domain';
 import { PDFDocument } from 'pdf-lib';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -162,14 +162,14 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
       .getByRole('button', { name: 'Issue certificate' })
       .click();
     const issue = admin.getByRole('dialog', { name: 'Issue certificate' });
-    await issue.getByRole('textbox', { name: /^Certified by/ }).click();
+    await issue.getByRole('combobox', { name: /^Certified by/ }).click();
     await admin.getByRole('option', { name: world.admin.name }).click();
     await expectAccessible(admin, 'the Issue certificate form, filled');
     await issue.getByRole('button', { name: 'Issue certificate' }).click();
     await issue.waitFor({ state: 'detached' });
     await expect.poll(() => assessmentStatus(stack.sql, world.assessmentId)).toBe('CERTIFIED');
     const { rows: certificates } = await stack.sql.query<{ code: string; number: string; expiry: string }>(
-      `select verification_code as code, certificate_number as number, to_char(expiry_date, 'DD/MM/YYYY') as expiry
+      `select verification_code as code, certificate_number as number, to_char(expiry_date, 'YYYY-MM-DD') as expiry
          from certificates where assessment_id = $1 and validity = 'VALID'`,
       [world.assessmentId],
     );
@@ -183,12 +183,9 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
       ['A3', A3],
       ['A4', A4],
     ] as const) {
-      await list
-        .getByRole('button', { name: /^Download certificate/ })
-        .first()
-        .click();
+      await list.getByRole('button', { name: /^Download .*, Accreditation certificate$/ }).click();
       const dialog = admin.getByRole('dialog', { name: 'Download certificate' });
-      await dialog.getByRole('radio', { name: size }).check();
+      await dialog.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: size }).check();
       if (size === 'A3') await expectAccessible(admin, 'Download certificate, the size');
       const download = admin.waitForEvent('download');
       await dialog.getByRole('button', { name: 'Download' }).click();
@@ -197,9 +194,11 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
       const text = await pdfText(file);
       for (const expected of [
         world.practice.name,
+        world.site.street,
+        world.site.suburb,
         certificate.number,
         certificate.code,
-        certificate.expiry,
+        formatDayMonthYear(certificate.expiry),
       ]) {
         expect(text).toContain(expected);
       }

@@ -16,6 +16,8 @@ export interface ReviewWorld extends SurveyWorld {
   admin: TestUser;
   /** Response ids by indicator code. */
   responseIds: Map<string, number>;
+  /** The practice's site (its physical address), printed on the certificate. */
+  site: { street: string; suburb: string };
   /** The codes of the three non-conformities, in order. */
   nonConformities: [string, string, string];
 }
@@ -64,6 +66,12 @@ export async function createReviewWorld(sql: pg.Pool): Promise<ReviewWorld> {
     isAdmin: true,
     isStaff: true,
   });
+  const site = { street: '14 Jetty Road', suburb: 'Glenelg' };
+  await sql.query(
+    `with a as (insert into addresses (street, suburb, state, postcode) values ($2, $3, 'SA', '5045') returning id)
+     update organisations set physical_address_id = (select id from a) where id = $1`,
+    [id, site.street, site.suburb],
+  );
   const { rows } = await sql.query<{ id: number; code: string }>(
     `select r.id, i.code from indicator_responses r join indicators i on i.id = r.indicator_id
       where r.assessment_id = $1 order by i.code`,
@@ -111,6 +119,7 @@ export async function createReviewWorld(sql: pg.Pool): Promise<ReviewWorld> {
     qam,
     admin,
     responseIds,
+    site,
     nonConformities: rest.map((r) => r.code) as [string, string, string],
   };
 }

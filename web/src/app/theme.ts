@@ -50,6 +50,8 @@ export const theme = createTheme({
     // The close buttons of toasts and dialogs have only an icon (axe: button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A clearable date's clear button has only an icon too.
+    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
     // A dialog's header (its title and Close) is a <header>, which the browser exposes as a
     // second banner landmark beside the page's own while the dialog is open (axe:
     // landmark-no-duplicate-banner, landmark-unique); the dialog is named by its title already.

@@ -66,7 +66,7 @@ describe('the action plan report download', () => {
     const table = await screen.findByRole('table', { name: 'Assessments' }, { timeout: 15_000 });
     const row = within(table).getAllByRole('row')[1]!;
     await userEvent.click(
-      within(row).getByRole('button', { name: 'Download the Survey action plan report (action required)' }),
+      within(row).getByRole('button', { name: 'Download the Survey action plan report, action required' }),
     );
     expect(await screen.findByText(ACTION_PLAN_DOWNLOADED, {}, { timeout: 15_000 })).toBeTruthy();
     expect(saved).toEqual([

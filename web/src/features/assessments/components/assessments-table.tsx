@@ -167,7 +167,7 @@ export function AssessmentsTable({
                           leftSection={<DownloadIcon size={14} />}
                           loading={actionPlanBusyId === row.id}
                           onClick={() => onActionPlan(row.id)}
-                          aria-label={`Download the ${label} action plan report (${plan})`}
+                          aria-label={`Download the ${label} action plan report, ${plan}`}
                         >
                           {plan}
                         </Button>

@@ -76,7 +76,7 @@ describe('the Accreditations list', () => {
     // The number and the public check of the certificate (issue 17).
     expect(within(accreditation!).getByText(new RegExp(`No\\. ACC-2026-${code}`))).toBeTruthy();
     const verify = within(accreditation!).getByRole('link', {
-      name: 'Verify Seaview Medical, Accreditation certificate online',
+      name: 'Verify online: Seaview Medical, Accreditation certificate',
     });
     expect(verify.getAttribute('href')).toBe(`/verify/${code}`);
 

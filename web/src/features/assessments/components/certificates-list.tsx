@@ -83,7 +83,8 @@ export function CertificatesList({
                           component={Link}
                           to={verifyRoute(c.verification_code)}
                           fz="xs"
-                          aria-label={`Verify ${title}, ${type} certificate online`}
+                          aria-label={`Verify online: ${title}, ${type} certificate`}
+                          underline="always"
                         >
                           Verify online
                         </Anchor>

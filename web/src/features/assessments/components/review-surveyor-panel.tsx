@@ -59,7 +59,7 @@ export function ReviewSurveyorPanel({
           </Stack>
         ) : null}
         {facts.repeat?.required ? (
-          <Alert variant="filled" color="orange" title="Repeat assessment required" role="note">
+          <Alert variant="light" color="orange" title="Repeat assessment required" role="note">
             {REVIEW_MESSAGES.repeatAssessment(
               facts.repeat.mandatoryNotMet,
               facts.repeat.mandatoryCount,

@@ -122,6 +122,9 @@ function Chart({
           data={total === 0 ? [{ name: 'None', value: 1, color: 'gray.3' }] : rows.filter((r) => r.value > 0)}
           withTooltip={total > 0}
           chartLabel={total}
+          // The chart is a picture (its numbers are in the table below): nothing in it takes focus.
+          pieChartProps={{ accessibilityLayer: false }}
+          pieProps={{ rootTabIndex: -1 }}
         />
       </div>
       <Group gap="xs" justify="center" aria-hidden="true">
