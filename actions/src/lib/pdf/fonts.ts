@@ -103,10 +103,15 @@ const cachingFontkit: Fontkit = {
   },
 };
 
-/** A glyph as fontkit gives it: its id, its advance in font units and the text it stands for. */
+/**
+ * What pdf-lib reads of a glyph: its id, its advance in font units, and the text it stands for
+ * (the ToUnicode map). The code point is ours: fontkit's glyph, once made without one (as a
+ * component of an accented letter, by the subset), says none, and the text would read back as '�'.
+ */
 interface Glyph {
   id: number;
   advanceWidth: number;
+  codePoints: number[];
 }
 
 /** pdf-lib's subset embedder behind a PDFFont (its internals that `withoutShaping` replaces). */
@@ -132,7 +137,8 @@ function glyphOf(font: ParsedFont, codePoint: number): Glyph {
   }
   let glyph = table.get(codePoint);
   if (!glyph) {
-    glyph = font.glyphForCodePoint(codePoint) as unknown as Glyph;
+    const { id, advanceWidth } = font.glyphForCodePoint(codePoint);
+    glyph = { id, advanceWidth, codePoints: [codePoint] };
     table.set(codePoint, glyph);
   }
   return glyph;
