@@ -30,15 +30,19 @@ const benches: Record<string, Bench> = {
     run: async (args) => (await import('./engine/run-engine-bench.ts')).runEngineBench(args),
   },
   'pdf-reports': {
-    summary:
-      'the survey assessment report of 150 indicators, every field filled, and the action plan report of 40 ' +
-      'non-conformities with 3 activities each, through their services: p50/p95 and size against 2 s and 2 MB (--runs 10 --warmup 2)',
-    run: async (args) => (await import('./pdf-reports/run-pdf-reports-bench.ts')).runPdfReportsBench(args),
+    summary: 'an alias of `pdf --only assessment_report,action_plan_report` (the reports alone)',
+    run: async (args) =>
+      (await import('./pdf/run-pdf-bench.ts')).runPdfBench([
+        '--only',
+        'assessment_report,action_plan_report',
+        ...args,
+      ]),
   },
   pdf: {
     summary:
-      'the PDFs the actions service renders, case by case (PDF_CASES): the certificate in A3 and A4, p50 and p95 ' +
-      'against a 300 ms target (--runs 50 --warmup 5 --only certificate_a3,certificate_a4)',
+      'the PDFs the actions service makes, case by case (PDF_CASES): the certificate in A3 and A4 against 300 ms, ' +
+      'the 150-indicator survey report and the action plan report on a real database against 2 s and 2 MB ' +
+      '(--runs N --warmup N --only certificate_a3,certificate_a4,assessment_report,action_plan_report --out DIR)',
     run: async (args) => (await import('./pdf/run-pdf-bench.ts')).runPdfBench(args),
   },
   survey: {

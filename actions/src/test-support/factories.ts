@@ -209,6 +209,25 @@ export const createAddress = (sql: Sql, columns: Row = {}) =>
     ...columns,
   });
 
+/**
+ * A branch site of `mainPracticeId`: a practice of its own (`is_branch`, BRANCH) whose physical
+ * address is `address` (createAddress's columns), active unless said otherwise.
+ */
+export async function createBranchPractice(
+  sql: Sql,
+  mainPracticeId: number,
+  address: Row,
+  options: { activeStatus?: 'ACTIVE' | 'INACTIVE'; name?: string } = {},
+) {
+  const { id: addressId } = await createAddress(sql, address);
+  return createPractice(sql, {
+    ...(options.name && { name: options.name }),
+    activeStatus: options.activeStatus,
+    organisation: { physical_address_id: addressId },
+    practice: { is_branch: true, branch_or_main: 'BRANCH', main_practice_id: mainPracticeId },
+  });
+}
+
 export const createNetwork = (sql: Sql, columns: Row = {}) =>
   insertRow(sql, 'practice_networks', { name: `Network ${unique()}`, ...columns });
 

@@ -285,7 +285,9 @@ describe('demo seeds', () => {
               (select count(*)::int from documents d where d.practice_id = p.organisation_id) as documents,
               (select a.qam_id from accreditations a where a.id = p.current_accreditation_id) as qam
          from practices p join organisations o on o.id = p.organisation_id
-         join addresses ad on ad.id = o.physical_address_id`,
+         join addresses ad on ad.id = o.physical_address_id
+        -- A branch site (96_practice_sites.sql) is covered by its main practice's accreditation.
+        where p.main_practice_id is null`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(8);
     const states = await q<{ n: number }>(

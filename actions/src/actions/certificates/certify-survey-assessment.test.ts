@@ -18,7 +18,12 @@ import {
   createSurveyVisit,
 } from '../../test-support/assessment-factories.ts';
 import { callAs, refusal } from '../../test-support/assessment-test-kit.ts';
-import { createAddress, createCertificate, createUser } from '../../test-support/factories.ts';
+import {
+  createAddress,
+  createBranchPractice,
+  createCertificate,
+  createUser,
+} from '../../test-support/factories.ts';
 import { pdfPageTexts } from '../../test-support/pdf-text.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
@@ -71,6 +76,21 @@ async function world(status = 'APPROVED') {
   await stack.sql.query(
     'update organisations set physical_address_id = $1, legal_entity_name = $2 where id = $3',
     [address.id, 'Harbour Health Pty Ltd', cast.practice.id],
+  );
+  // Two active branch sites (listed after the practice's own address, by suburb) and a closed one.
+  await createBranchPractice(stack.sql, cast.practice.id, {
+    street: '9 Church Street',
+    suburb: 'Parramatta',
+  });
+  await createBranchPractice(stack.sql, cast.practice.id, {
+    street: '3 Campbell Parade',
+    suburb: 'Bondi Beach',
+  });
+  await createBranchPractice(
+    stack.sql,
+    cast.practice.id,
+    { street: '1 Closed Lane', suburb: 'Alexandria' },
+    { activeStatus: 'INACTIVE' },
   );
   const standards = await createStandards(stack.sql);
   const accreditationId = await createAccreditation(stack.sql, cast.practice.id, {
@@ -242,6 +262,16 @@ describe('certifySurveyAssessment', () => {
       const page = (await PDFDocument.load(bytes)).getPage(0).getSize();
       expect([Math.round(page.width), Math.round(page.height)]).toEqual(size);
       const text = (await pdfPageTexts(bytes))[0]!;
+      // Every site: the practice's own address, then each active branch's by suburb.
+      expect(text).toContain(
+        [
+          '12 Harbour Street, Sydney NSW 2000',
+          '3 Campbell Parade, Bondi Beach NSW 2000',
+          '9 Church Street, Parramatta NSW 2000',
+        ].join('\n'),
+      );
+      expect(text).toContain('LOCATIONS (3)');
+      expect(text).not.toContain('Closed Lane');
       for (const expected of [
         certificate.name,
         'Harbour Health Pty Ltd',

@@ -10,20 +10,13 @@ import {
   PDFRawStream,
   type PDFRef,
   type RGB,
-  StandardFonts,
 } from 'pdf-lib';
+import { embedPdfFonts, type PdfFonts } from './fonts.ts';
 import { fitText, pdfSafeText, wrapText } from './text.ts';
 import { PDF_COLORS } from './theme.ts';
 
 /** A4 portrait in points. */
 export const A4: readonly [number, number] = [595.28, 841.89];
-
-/** The three faces of the standard Helvetica family every document uses (no embedding needed). */
-export interface PdfFonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-}
 
 export interface PdfTextStyle {
   size: number;
@@ -50,15 +43,8 @@ export interface PdfFlowOptions {
   onNewPage?: (flow: PdfFlow, pageNumber: number) => void;
   /** The document's creation date (metadata); now unless given. */
   createdAt?: Date;
-}
-
-/** The faces every document embeds (standard fonts: only a name in the file, no glyphs). */
-async function embedFonts(doc: PDFDocument): Promise<PdfFonts> {
-  return {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-  };
+  /** Embeds the serif display faces too (`serif`, `serifItalic`; a certificate's headings). */
+  serif?: boolean;
 }
 
 /** Room around a stamp's drawing, so strokes on its edge are not clipped. */
@@ -71,7 +57,7 @@ const DEFAULT_MARGINS: PdfMargins = { top: 60, right: 50, bottom: 60, left: 50 }
  * the page, text that wraps in a column and carries on over a page break line by line, and
  * `ensure` to keep a block together. Pages get their running header when they start
  * (`onNewPage`) and their footer once the page count is known (`save`). Every string passes
- * through `pdfSafeText`, so no user text can make the standard fonts throw.
+ * through `pdfSafeText`, so a character the embedded faces lack cannot make pdf-lib throw.
  */
 export class PdfFlow {
   page!: PDFPage;
@@ -108,7 +94,7 @@ export class PdfFlow {
     doc.setModificationDate(createdAt);
     const flow = new PdfFlow(
       doc,
-      await embedFonts(doc),
+      await embedPdfFonts(doc, { serif: options.serif }),
       options.pageSize ?? A4,
       { ...DEFAULT_MARGINS, ...options.margins },
       options.onNewPage,
@@ -161,7 +147,7 @@ export class PdfFlow {
   ): Promise<void> {
     const scratch = await PDFDocument.create();
     const page = scratch.addPage([size.width + 2 * STAMP_BLEED, size.height + 2 * STAMP_BLEED]);
-    draw(page, await embedFonts(scratch));
+    draw(page, await embedPdfFonts(scratch));
     page.translateContent(STAMP_BLEED, STAMP_BLEED);
     // Writes the scratch document's fonts, so the copy into this one finds them.
     await scratch.flush();

@@ -1,5 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { embedPdfFonts } from './fonts.ts';
 import { fitText, pdfSafeText, wrapText } from './text.ts';
 
 describe('PDF text', () => {
@@ -42,5 +44,28 @@ describe('PDF text', () => {
     expect(text.endsWith('\u2026')).toBe(true);
     expect(font.widthOfTextAtSize(text, 10)).toBeLessThanOrEqual(100);
     expect(fitText('Short', font, 10, 100)).toBe('Short');
+  });
+
+  it('writes what the embedded faces have as it is (’ – · macrons), measures it as drawn, and reads it back', async () => {
+    const doc = await PDFDocument.create();
+    const fonts = await embedPdfFonts(doc, { serif: true });
+    const text = 'Te Whatu Ora – Ōtautahi’s clinic · Māori health ≥ 3 → next';
+    for (const face of ['regular', 'bold', 'italic', 'serif', 'serifItalic'] as const) {
+      expect(pdfSafeText(text, fonts[face]), face).toBe(text);
+    }
+    expect(pdfSafeText('Thanks 👍🏽 team', fonts.regular)).toBe('Thanks  team');
+    expect(() =>
+      fonts.regular.encodeText(pdfSafeText('a😀b\u0000c\uFFFF\uD800', fonts.regular)),
+    ).not.toThrow();
+    // Widths add up per character: a line is as wide as its words and spaces.
+    const words = fonts.regular.widthOfTextAtSize('Ōtautahi', 10) + fonts.regular.widthOfTextAtSize(' ', 10);
+    expect(fonts.regular.widthOfTextAtSize('Ōtautahi ', 10)).toBeCloseTo(words, 6);
+    const page = doc.addPage();
+    page.drawText(text, { x: 20, y: 700, size: 10, font: fonts.regular });
+    page.drawText('Certificate of Accreditation', { x: 20, y: 600, size: 30, font: fonts.serif });
+    const bytes = await doc.save();
+    expect(await pdfPageTexts(bytes)).toEqual([`${text}\nCertificate of Accreditation`]);
+    // Subset: a page of two lines carries a few kilobytes of font, not the faces' 300 KB each.
+    expect(bytes.byteLength).toBeLessThan(40_000);
   });
 });

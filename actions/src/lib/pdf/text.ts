@@ -1,11 +1,12 @@
 import type { PDFFont } from 'pdf-lib';
 
 /**
- * Text as the PDF standard fonts can write it. Helvetica and friends encode WinAnsi only, and
- * pdf-lib throws on anything else, so every string goes through `pdfSafeText` before it is
- * measured or drawn: typographic look-alikes become their plain form, accented letters outside
- * WinAnsi lose the accent, emoji and invisible format characters are dropped, control characters
- * become spaces, and whatever is left (CJK, for example) is written as '?'.
+ * Text as a document's font can write it. pdf-lib throws on a character its font cannot encode
+ * (the embedded faces lack CJK and emoji; a standard font encodes WinAnsi only), so every string
+ * goes through `pdfSafeText` before it is measured or drawn: whatever the font has is kept as it is;
+ * otherwise typographic look-alikes become their plain form, accented letters lose the accent,
+ * emoji and invisible format characters are dropped, control characters become spaces, and
+ * whatever is left is written as '?'.
  */
 
 const charsets = new WeakMap<PDFFont, Set<number>>();

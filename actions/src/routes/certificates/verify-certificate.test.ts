@@ -1,6 +1,11 @@
 import { addYearsToWireDate, toWireDate, VERIFY_MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddress, createCertificate, createPractice } from '../../test-support/factories.ts';
+import {
+  createAddress,
+  createBranchPractice,
+  createCertificate,
+  createPractice,
+} from '../../test-support/factories.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 
 // The public certificate check (GET /api/certificates/verify/:code), no sign-in, on certificates
@@ -64,6 +69,55 @@ describe('GET /api/certificates/verify/:code', () => {
       expiryDate: addYearsToWireDate(TODAY, 3),
       condition: 'Until the surveillance visit.',
     });
+  });
+
+  it("lists every site: the practice's address, then each active branch's by suburb", async () => {
+    const main = await createPractice(context.sql, {
+      name: 'Coastal Doctors',
+      organisation: {
+        physical_address_id: (
+          await createAddress(context.sql, { unit: 'Suite 2', street: '1 Ocean Street', suburb: 'Narrabeen' })
+        ).id,
+      },
+    });
+    await createBranchPractice(context.sql, main.id, { street: '40 Pittwater Road', suburb: 'Mona Vale' });
+    await createBranchPractice(context.sql, main.id, { street: '7 Pacific Parade', suburb: 'Dee Why' });
+    await createBranchPractice(
+      context.sql,
+      main.id,
+      { street: '2 Shut Street', suburb: 'Avalon' },
+      { activeStatus: 'INACTIVE' },
+    );
+    await createCertificate(context.sql, main.id, {
+      name: 'Coastal Doctors',
+      issuing_provider: 'Demo Accreditation Provider',
+      verification_code: 'SITE-SAAA-AAAA',
+      certification_date: TODAY,
+      issue_date: TODAY,
+      expiry_date: addYearsToWireDate(TODAY, 3),
+    });
+    expect((await verify('SITE-SAAA-AAAA')).json().locations).toEqual([
+      'Suite 2, 1 Ocean Street, Narrabeen NSW 2000',
+      '7 Pacific Parade, Dee Why NSW 2000',
+      '40 Pittwater Road, Mona Vale NSW 2000',
+    ]);
+  });
+
+  it('keeps a practice from being its own main and a main practice from having one', async () => {
+    const branch = await createBranchPractice(context.sql, practiceId, { suburb: 'Curl Curl' });
+    await expect(
+      context.sql.query(
+        'update practices set main_practice_id = organisation_id where organisation_id = $1',
+        [branch.id],
+      ),
+    ).rejects.toThrow(/practices_main_practice_not_self/);
+    const other = await createPractice(context.sql);
+    await expect(
+      context.sql.query('update practices set main_practice_id = $1 where organisation_id = $2', [
+        practiceId,
+        other.id,
+      ]),
+    ).rejects.toThrow(/practices_main_practice_only_branch/);
   });
 
   it('says superseded, revoked and expired', async () => {

@@ -359,7 +359,10 @@ class ReportWriter {
 
   indicators() {
     const { flow, report } = this;
-    flow.ensure(120);
+    // The heading and its legend keep the first set's band and the start of its first indicator
+    // with them (the band asks for its height + 80 after a 12 pt gap): never a heading alone at
+    // the foot of a page.
+    flow.ensure(flow.lineHeight(STYLE.heading) + 3 + flow.lineHeight(STYLE.note) + 4 + 12 + 30 + 80);
     flow.text('Indicators', STYLE.heading);
     flow.down(3);
     this.legend();

@@ -5,9 +5,10 @@ import type { TCertificatePdf } from './certificate-pdf.ts';
 
 /**
  * What a stored certificate prints, read from its row: the practice's trading and legal names and
- * its site (the practice's physical address; a branch is a practice of its own with its own
- * certificate, docs/decisions/assessments.md), the standards of its cycle, the certifier's name,
- * its number and verification code, and the verify page's address under `appOrigin`.
+ * every site it covers (SQL `practice_certificate_locations`: the practice's physical address, then
+ * each active branch practice's by suburb; docs/decisions/assessments.md, "Certification and the
+ * certificate"), the standards of its cycle, the certifier's name, its number and verification
+ * code, and the verify page's address under `appOrigin`.
  */
 export async function loadCertificateContent(
   db: Queryable,
@@ -20,7 +21,7 @@ export async function loadCertificateContent(
     name: string;
     trading_name: string;
     legal_entity_name: string | null;
-    location: string | null;
+    locations: string[];
     standards: string | null;
     issuing_provider: string;
     certification_date: string;
@@ -33,8 +34,7 @@ export async function loadCertificateContent(
     verification_code: string | null;
   }>(sql`
     select c.id, c.type, c.name, o.name as trading_name, o.legal_entity_name,
-           nullif(concat_ws(', ', nullif(a.unit, ''), nullif(a.street, ''), nullif(a.address2, ''),
-             nullif(concat_ws(' ', a.suburb, a.state, a.postcode), '')), '') as location,
+           public.practice_certificate_locations(c.practice_id) as locations,
            sv.name as standards, c.issuing_provider, c.condition,
            to_char(c.certification_date, 'YYYY-MM-DD') as certification_date,
            to_char(c.issue_date, 'YYYY-MM-DD') as issue_date,
@@ -44,7 +44,6 @@ export async function loadCertificateContent(
            c.certificate_number, c.verification_code
       from public.certificates c
       join public.organisations o on o.id = c.practice_id
-      left join public.addresses a on a.id = o.physical_address_id
       left join public.accreditations acc on acc.id = c.accreditation_id
       left join public.survey_versions sv on sv.id = acc.survey_version_id
       left join public.users u on u.id = c.certified_by_id
@@ -56,7 +55,7 @@ export async function loadCertificateContent(
     name: row.name,
     tradingName: row.trading_name,
     legalEntityName: row.legal_entity_name,
-    locations: row.location ? [row.location] : [],
+    locations: row.locations,
     standards: row.standards,
     issuingProvider: row.issuing_provider,
     certificationDate: row.certification_date,

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../test-support/pdf-text.ts';
 import { renderCertificatePdf, type TCertificatePdf } from './certificate-pdf.ts';
@@ -121,5 +121,37 @@ describe('renderCertificatePdf', () => {
     expect(extension).toContain('LOCATIONS');
     expect(extension).toContain('2 Second Street, Alice Springs NT 0870');
     expect(extension).toContain('Condition: Until the surveillance visit.');
+  });
+
+  it('writes names and sites as they are spelt, with the fonts embedded', async () => {
+    const bytes = await renderCertificatePdf({
+      ...HARBOURSIDE,
+      name: 'Ōtautahi Whānau Health – Te Rapa',
+      tradingName: 'Ōtautahi Whānau Health',
+      locations: ['Unit 9, 1 Māhoe Lane, Tāmaki Makaurau 1010', '2 O’Connell Street, Kirikiriroa 3204'],
+      condition: 'Until the practice’s next visit – no later than 1 July.',
+    });
+    const text = (await pdfPageTexts(bytes))[0]!;
+    for (const expected of [
+      'Ōtautahi Whānau Health – Te Rapa',
+      'Unit 9, 1 Māhoe Lane, Tāmaki Makaurau 1010',
+      '2 O’Connell Street, Kirikiriroa 3204',
+      'Condition: Until the practice’s next visit – no later than 1 July.',
+    ])
+      expect(text, expected).toContain(expected);
+    // Every font of the page is embedded (a FontFile2 in its descendant), none a standard one.
+    const doc = await PDFDocument.load(bytes);
+    const fonts = doc.getPage(0).node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+    expect(fonts.entries().length).toBeGreaterThanOrEqual(3);
+    for (const [, ref] of fonts.entries()) {
+      const font = doc.context.lookup(ref, PDFDict);
+      expect(font.lookup(PDFName.of('Subtype'))).toEqual(PDFName.of('Type0'));
+      const [descendant] = font.lookup(PDFName.of('DescendantFonts'), PDFArray).asArray();
+      const descriptor = doc.context
+        .lookup(descendant, PDFDict)
+        .lookup(PDFName.of('FontDescriptor'), PDFDict);
+      expect(descriptor.get(PDFName.of('FontFile2'))).toBeDefined();
+    }
+    expect(bytes.byteLength).toBeLessThan(60_000);
   });
 });

@@ -37,7 +37,9 @@ export const CERTIFICATE_PAGE_SIZES: Record<TCertificateSize, readonly [number, 
   A3: [1190.55, 841.89],
 };
 const FRAME = 22;
-const QR_SIZE = 78;
+const QR_SIZE = 84;
+/** The QR code's bottom edge, from the page's bottom: clear of the frame's hairline (FRAME + 7). */
+const QR_Y = FRAME + 22;
 
 const STATEMENT: Record<string, (standards: string, provider: string) => string> = {
   ACCREDITATION: (standards, provider) =>
@@ -65,7 +67,7 @@ export async function renderCertificatePdf(
   const slack = draft.bottom - FOOT_TOP - 24;
   const shift = Math.min(Math.max(0, slack / 2), MAX_SHIFT);
   const { flow } = shift >= 4 ? await compose(certificate, shift) : draft;
-  drawFoot(flow, certificate, FOOT_TOP);
+  drawFoot(flow, certificate);
   if (size !== 'A4') {
     const sized = CERTIFICATE_PAGE_SIZES[size];
     const scale = Math.min(sized[0] / flow.pageWidth, sized[1] / flow.pageHeight);
@@ -76,7 +78,7 @@ export async function renderCertificatePdf(
 }
 
 /** Where the foot (certifier, number, verification code and QR code) begins, from the page's bottom. */
-const FOOT_TOP = FRAME + 18 + QR_SIZE;
+const FOOT_TOP = QR_Y + QR_SIZE + 8;
 /** The most a short certificate's content is lowered to balance it on the page. */
 const MAX_SHIFT = 56;
 
@@ -93,14 +95,15 @@ async function compose(
     author: certificate.issuingProvider,
     pageSize: CERTIFICATE_PAGE_SIZES.A4,
     margins: { top: 64 + shift, right: 72, bottom: 60, left: 72 },
+    serif: true,
   });
   const { page } = flow;
   const width = flow.pageWidth;
   const height = flow.pageHeight;
   drawFrame(page, width, height);
 
-  const centred = (text: string, style: PdfTextStyle, gapAfter = 0) => {
-    for (const line of flow.lines(text, style)) {
+  const centred = (text: string, style: PdfTextStyle, gapAfter = 0, measure = flow.width) => {
+    for (const line of flow.lines(text, style, measure)) {
       flow.label(line, (width - flow.widthOf(line, style)) / 2, flow.y, style);
       flow.down(flow.lineHeight(style));
     }
@@ -110,17 +113,18 @@ async function compose(
   centred(certificate.issuingProvider.toUpperCase(), { size: 11, font: 'bold', color: PDF_COLORS.brand }, 6);
   flow.rule({ x1: width / 2 - 40, x2: width / 2 + 40, color: PDF_COLORS.brand, thickness: 1.5 });
   flow.down(16);
-  centred(title, { size: 30, font: 'bold', color: PDF_COLORS.ink }, 10);
-  centred('This is to certify that', { size: 12, font: 'italic', color: PDF_COLORS.muted }, 6);
-  centred(certificate.name, { size: 24, font: 'bold', color: PDF_COLORS.brandDark }, 6);
+  centred(title, { size: 34, font: 'serif', color: PDF_COLORS.ink, leading: 1.15 }, 10);
+  centred('This is to certify that', { size: 13, font: 'serifItalic', color: PDF_COLORS.muted }, 6);
+  centred(certificate.name, { size: 26, font: 'serif', color: PDF_COLORS.brandDark, leading: 1.2 }, 6);
   const statement = STATEMENT[certificate.type] ?? STATEMENT.ACCREDITATION!;
   centred(
     statement(
       certificate.standards ?? 'national standards for general practice',
       certificate.issuingProvider,
     ),
-    { size: 12, color: PDF_COLORS.text },
-    12,
+    { size: 12, color: PDF_COLORS.text, leading: 1.45 },
+    14,
+    flow.width * 0.78,
   );
 
   // The dates across the page, then who and where in two columns.
@@ -219,53 +223,58 @@ function drawFrame(page: PDFPage, width: number, height: number): void {
  * The foot: who certified it over a signature line and the certificate's number on the left; the
  * verification code, the address that checks it and its QR code on the right.
  */
-function drawFoot(flow: PdfFlow, certificate: TCertificatePdf, footTop: number): void {
+function drawFoot(flow: PdfFlow, certificate: TCertificatePdf): void {
   const small: PdfTextStyle = { size: 8.5, color: PDF_COLORS.muted };
   const number = certificate.certificateNumber ?? String(certificate.id).padStart(6, '0');
-  const base = FRAME + 20;
+  // The lowest lines of both sides end level with the QR code's bottom.
+  const bottomLineTop = QR_Y + 14;
   if (certificate.certifiedBy) {
-    flow.rule({ x1: flow.left, x2: flow.left + 200, y: base + 44, color: PDF_COLORS.muted });
-    flow.label(`Certified by ${certificate.certifiedBy}`, flow.left, base + 40, {
+    flow.rule({ x1: flow.left, x2: flow.left + 220, y: bottomLineTop + 32, color: PDF_COLORS.muted });
+    flow.label(`Certified by ${certificate.certifiedBy}`, flow.left, bottomLineTop + 28, {
       size: 9.5,
       font: 'bold',
       color: PDF_COLORS.ink,
     });
   }
   flow.label(
-    `Certificate no. ${number} · Issued by ${certificate.issuingProvider}`,
+    `Certificate no. ${number} \u00b7 Issued by ${certificate.issuingProvider}`,
     flow.left,
-    base + 14,
+    bottomLineTop,
     small,
   );
   if (!certificate.verificationCode) return;
   const qrX = flow.right - QR_SIZE;
-  if (certificate.verifyUrl) drawQrCode(flow.page, certificate.verifyUrl, qrX, base - 4, QR_SIZE);
-  const textRight = certificate.verifyUrl ? qrX - 12 : flow.right;
+  if (certificate.verifyUrl) drawQrCode(flow.page, certificate.verifyUrl, qrX, QR_Y, QR_SIZE);
+  const textRight = certificate.verifyUrl ? qrX - 14 : flow.right;
   const labelStyle: PdfTextStyle = { size: 7.5, font: 'bold', color: PDF_COLORS.muted };
-  flow.label('VERIFICATION CODE', textRight, footTop - 40, labelStyle, { align: 'right' });
-  flow.label(
-    certificate.verificationCode,
-    textRight,
-    footTop - 51,
-    { size: 14, font: 'bold', color: PDF_COLORS.brandDark },
-    {
-      align: 'right',
-    },
-  );
+  const codeStyle: PdfTextStyle = { size: 14, font: 'bold', color: PDF_COLORS.brandDark };
   if (certificate.verifyUrl) {
-    flow.label('Check that this certificate is genuine and current at', textRight, footTop - 72, small, {
-      align: 'right',
-    });
     flow.label(
       certificate.verifyUrl,
       textRight,
-      footTop - 84,
+      bottomLineTop,
       { ...small, color: PDF_COLORS.brand },
       {
         align: 'right',
       },
     );
+    flow.label(
+      'Check that this certificate is genuine and current at',
+      textRight,
+      bottomLineTop + 11.5,
+      small,
+      {
+        align: 'right',
+      },
+    );
   }
+  const codeTop =
+    bottomLineTop +
+    (certificate.verifyUrl ? 11.5 + 6 + flow.lineHeight(codeStyle) : flow.lineHeight(codeStyle));
+  flow.label(certificate.verificationCode, textRight, codeTop, codeStyle, { align: 'right' });
+  flow.label('VERIFICATION CODE', textRight, codeTop + flow.lineHeight(labelStyle), labelStyle, {
+    align: 'right',
+  });
 }
 
 /** A QR code of `text` drawn as rectangles (one per run of dark modules in a row), `size` square. */

@@ -56,6 +56,7 @@ const STYLE = {
   key: { size: 9, font: 'bold', color: PDF_COLORS.muted, leading: 1.4 },
   value: { size: 9.5, color: PDF_COLORS.text, leading: 1.4 },
   body: { size: 9.5, color: PDF_COLORS.text, leading: 1.45 },
+  point: { size: 9, color: PDF_COLORS.text, leading: 1.4 },
   link: { size: 9.5, font: 'bold', color: PDF_COLORS.brandDark, leading: 1.45 },
   badge: { size: 7.5, font: 'bold' },
 } satisfies Record<string, PdfTextStyle>;
@@ -82,7 +83,7 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
     title: `${form.practiceName}: ${title}`,
     subject: `Survey visit of ${form.practiceName}`,
     author: PRODUCT_NAME,
-    margins: { top: 64, bottom: 56, left: 56, right: 56 },
+    margins: { top: 50, bottom: 56, left: 56, right: 56 },
     onNewPage: (f, pageNumber) => {
       if (pageNumber > 1) drawRunningHeader(f, { left: form.practiceName, right: title });
     },
@@ -117,18 +118,18 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
     form.status === 'RECEIVED' ? PDF_TONES.success : PDF_TONES.warning,
     STYLE.badge,
   );
-  flow.y = valueTop - Math.max(flow.lineHeight(STYLE.fieldValue), badgeHeight(STYLE.badge)) - 20;
+  flow.y = valueTop - Math.max(flow.lineHeight(STYLE.fieldValue), badgeHeight(STYLE.badge)) - 12;
 
   const section = (heading: string) => {
     flow.ensure(flow.lineHeight(STYLE.heading) + 40);
     flow.text(heading, STYLE.heading);
-    flow.down(4);
+    flow.down(3);
     flow.rule();
-    flow.down(6);
+    flow.down(5);
   };
   const row = (key: string, value: string, style: PdfTextStyle = STYLE.value) => {
     const lines = flow.lines(value || DASH, style, flow.width - KEY_WIDTH);
-    const height = lines.length * flow.lineHeight(style) + 4;
+    const height = lines.length * flow.lineHeight(style) + 2;
     flow.ensure(height);
     flow.label(key, flow.left, flow.y, STYLE.key, { maxWidth: KEY_WIDTH - 10 });
     flow.writeLines(lines, flow.left + KEY_WIDTH, flow.y, style);
@@ -142,7 +143,7 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
   row('End time', formatTimeOfDay(form.endTime) || 'To be confirmed');
   if (form.due) row('Due', formatMonthLong(form.due));
   row('Reason for visit', form.reason?.trim() || DASH);
-  flow.down(14);
+  flow.down(8);
 
   section('Survey team');
   if (form.surveyors.length === 0) {
@@ -150,25 +151,25 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
   } else {
     for (const surveyor of form.surveyors) row(surveyor.lead ? 'Lead surveyor' : 'Surveyor', surveyor.name);
   }
-  flow.down(14);
+  flow.down(8);
 
   section('The practice');
   row('Practice', form.practiceName);
   row('Address', form.address ?? DASH);
   row('Phone', form.phone ?? DASH);
   row('E-mail', form.email ?? DASH);
-  flow.down(14);
+  flow.down(8);
 
   section(SURVEY_PREPARATION.heading);
   for (const point of SURVEY_PREPARATION.checklist) {
-    const lines = flow.lines(point, STYLE.body, flow.width - 14);
-    const height = lines.length * flow.lineHeight(STYLE.body) + 4;
+    const lines = flow.lines(point, STYLE.point, flow.width - 14);
+    const height = lines.length * flow.lineHeight(STYLE.point) + 3;
     flow.ensure(height);
-    flow.label('\u2022', flow.left + 2, flow.y, STYLE.body);
-    flow.writeLines(lines, flow.left + 14, flow.y, STYLE.body);
+    flow.label('\u2022', flow.left + 2, flow.y, STYLE.point);
+    flow.writeLines(lines, flow.left + 14, flow.y, STYLE.point);
     flow.down(height);
   }
-  flow.down(14);
+  flow.down(8);
 
   // The confirmation: a panel that says plainly whether the practice has confirmed.
   const confirmed = form.status === 'RECEIVED';
@@ -182,7 +183,7 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
     flow.lineHeight(STYLE.heading) +
     6 +
     (messageLines.length + linkLines.length) * flow.lineHeight(STYLE.body) +
-    24;
+    20;
   flow.ensure(panelHeight);
   const tone = confirmed ? PDF_TONES.success : PDF_TONES.warning;
   roundedRect(
@@ -190,13 +191,13 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
     { x: flow.left, y: flow.y - panelHeight, width: flow.width, height: panelHeight, radius: 6 },
     { fill: tone.fill, border: PDF_COLORS.rule },
   );
-  let top = flow.y - 12;
+  let top = flow.y - 10;
   flow.label('Confirmation', flow.left + 14, top, { ...STYLE.heading, color: tone.color });
   top -= flow.lineHeight(STYLE.heading) + 6;
   flow.writeLines(messageLines, flow.left + 14, top, STYLE.body);
   top -= messageLines.length * flow.lineHeight(STYLE.body);
   if (linkLines.length) flow.writeLines(linkLines, flow.left + 14, top, STYLE.link);
-  flow.down(panelHeight + 14);
+  flow.down(panelHeight + 10);
 
   flow.text(`Questions about your visit: call ${SUPPORT_PHONE} or e-mail ${SUPPORT_EMAIL}.`, {
     ...STYLE.body,

@@ -27,7 +27,7 @@ const DEMO_KEYS_SQL = `
  */
 const DEMO_CERTIFICATES_SQL = `
   select c.storage_key as key, c.id, c.type, c.name, o.name as trading_name, o.legal_entity_name,
-         concat_ws(', ', a.unit, a.street, a.address2, concat_ws(' ', a.suburb, a.state, a.postcode)) as location,
+         public.practice_certificate_locations(c.practice_id) as locations,
          sv.name as standards, c.issuing_provider, c.condition,
          to_char(c.certification_date, 'YYYY-MM-DD') as certification_date,
          to_char(c.issue_date, 'YYYY-MM-DD') as issue_date,
@@ -37,7 +37,6 @@ const DEMO_CERTIFICATES_SQL = `
          c.certificate_number, c.verification_code
     from public.certificates c
     join public.organisations o on o.id = c.practice_id
-    left join public.addresses a on a.id = o.physical_address_id
     left join public.accreditations acc on acc.id = c.accreditation_id
     left join public.survey_versions sv on sv.id = acc.survey_version_id
     left join public.users u on u.id = c.certified_by_id
@@ -50,7 +49,7 @@ interface DemoCertificateRow {
   name: string;
   trading_name: string;
   legal_entity_name: string | null;
-  location: string | null;
+  locations: string[];
   standards: string | null;
   issuing_provider: string;
   condition: string | null;
@@ -69,7 +68,7 @@ const certificateOf = (row: DemoCertificateRow, publicUrl: string | null): TCert
   name: row.name,
   tradingName: row.trading_name,
   legalEntityName: row.legal_entity_name,
-  locations: row.location ? [row.location] : [],
+  locations: row.locations,
   standards: row.standards,
   issuingProvider: row.issuing_provider,
   certificationDate: row.certification_date,
