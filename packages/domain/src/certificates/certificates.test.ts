@@ -150,6 +150,16 @@ describe('verification codes', () => {
     expect(normaliseVerificationCode('ABCD-EFGH-JK23')).toBe('ABCD-EFGH-JK23');
     expect(normaliseVerificationCode('ABCDEFGHJK2')).toBeNull();
     expect(normaliseVerificationCode('ABCD-EFGH-JK2!')).toBeNull();
+    // Letters that upper-case into ASCII are not ASCII letters: dotless i, long s, the ff ligature, full width.
+    for (const lookalike of [
+      'ABCD-EFGH-JK2\u0131',
+      'ABCD-EFGH-JK2\u017f',
+      'ABCD-EFGH-JK\ufb00',
+      'ＡBCD-EFGH-JK23',
+    ])
+      expect(normaliseVerificationCode(lookalike), lookalike).toBeNull();
+    expect(normaliseVerificationCode(`ABCD-EFGH-JK23${' '.repeat(51)}`)).toBeNull();
+    expect(normaliseVerificationCode("ABCD' OR '1'='1")).toBeNull();
     expect(isVerificationCode('abcd-efgh-jk23')).toBe(false);
   });
 });
