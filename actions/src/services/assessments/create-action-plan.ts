@@ -18,6 +18,7 @@ import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { practiceRecipients } from '../practices/practice-recipients.ts';
 import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
+import { recordStatusChange } from './record-status-change.ts';
 
 /**
  * `createActionPlan(assessmentId)` ('Action required', spec 001 §4, §5; §7 POST
@@ -97,16 +98,19 @@ export async function createActionPlan(
       practiceId: assessment.practice_id,
       accreditationId: assessment.accreditation_id,
     });
-    await tx.one(sql`
-      insert into public.assessment_status_changes (assessment_id, from_status, to_status, changed_by_id, detail)
-      values (${assessment.id}, ${moved.from}, ${moved.status}, ${caller.userId},
-              ${JSON.stringify({
-                actionPlanDue: due,
-                businessDays: ACTION_PLAN_BUSINESS_DAYS,
-                notMet: notMet.length,
-                recipients: recipients.length,
-              })}::jsonb)
-      returning id`);
+    await recordStatusChange(tx, {
+      assessmentId: assessment.id,
+      from: moved.from,
+      to: moved.status,
+      byId: caller.userId,
+      reason: null,
+      detail: {
+        actionPlanDue: due,
+        businessDays: ACTION_PLAN_BUSINESS_DAYS,
+        notMet: notMet.length,
+        recipients: recipients.length,
+      },
+    });
 
     const practice = await tx.one<{ name: string }>(sql`
       select o.name from public.organisations o where o.id = ${assessment.practice_id}`);
