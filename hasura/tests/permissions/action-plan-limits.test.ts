@@ -110,6 +110,67 @@ describe('action plan activities written through GraphQL', () => {
   });
 });
 
+describe("another practice's manager and surveyor", () => {
+  it('add no activity to this practice, change none of its activities, and touch none of its non-conformities', async () => {
+    await setStatus('ACTION_REQUIRED');
+    const other = await createSurveyedPracticeCallers(stack.sql, { survey: { status: 'ACTION_REQUIRED' } });
+    const mine = (
+      await stack.sql.query(
+        `insert into action_plan_activities (indicator_response_id, description, created_by_id)
+         values ($1, 'Ours', $2) returning id`,
+        [response, PM.id],
+      )
+    ).rows[0].id as number;
+    const findings = async () =>
+      (
+        await stack.sql.query(
+          'select action_plan, non_conformity_status, refer_to_ca, date_closed from indicator_responses where id = $1',
+          [response],
+        )
+      ).rows;
+    const before = { activities: await activities(), findings: await findings() };
+    const NC = `mutation ($id: Int!, $s: indicator_responses_set_input!) {
+      update_indicator_responses(where: {id: {_eq: $id}}, _set: $s) { affected_rows } }`;
+    for (const intruder of [other.PM, other.SURVEYOR]) {
+      const added = await stack.gql(intruder, ADD, {
+        o: { indicator_response_id: response, description: 'Theirs' },
+      });
+      expect(added.data ?? null, intruder.email).toBeNull();
+      for (const set of [
+        { description: 'Theirs' },
+        { status: 'CLOSED', closed_at: 'now()', closed_by_id: intruder.id },
+      ]) {
+        const edited = await stack.gql<{ update_action_plan_activities: { affected_rows: number } }>(
+          intruder,
+          EDIT,
+          {
+            id: mine,
+            s: set,
+          },
+        );
+        expect(edited.data?.update_action_plan_activities.affected_rows ?? 0, intruder.email).toBe(0);
+      }
+      for (const set of [
+        { refer_to_ca: true },
+        { non_conformity_status: 'CLOSED' },
+        { action_plan: 'Theirs' },
+      ]) {
+        const changed = await stack.gql<{ update_indicator_responses: { affected_rows: number } }>(
+          intruder,
+          NC,
+          {
+            id: response,
+            s: set,
+          },
+        );
+        expect(changed.data?.update_indicator_responses.affected_rows ?? 0, JSON.stringify(set)).toBe(0);
+      }
+    }
+    expect({ activities: await activities(), findings: await findings() }).toEqual(before);
+    await stack.sql.query('delete from action_plan_activities where id = $1', [mine]);
+  });
+});
+
 describe('the action plan text written through GraphQL', () => {
   const SET = `mutation ($id: Int!, $p: String) {
     update_indicator_responses(where: {id: {_eq: $id}}, _set: {action_plan: $p}) { affected_rows } }`;
