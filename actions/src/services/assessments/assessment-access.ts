@@ -16,6 +16,7 @@ import { transition } from '../../db/transition.ts';
 import { AppError, type ErrorCode } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
+import { recordStatusChange } from './record-status-change.ts';
 
 /** The assessment row and where it belongs, as the operations need it. */
 export interface AssessmentRow {
@@ -107,7 +108,7 @@ export function requireThat(allowed: boolean, code: ErrorCode, message?: string)
  * A self assessment's move (submit, complete) in the caller's transaction: the assessment locked
  * and of type PRESURVEY, the caller holding `button` when the status allows the move (a status it
  * cannot start from is refused with `refused`, whoever asks), then the transition stamped with who
- * and when. Answers the moved row.
+ * and when, recorded in assessment_status_changes. Answers the moved row.
  */
 export async function moveSelfAssessment(
   tx: Queryable,
@@ -135,6 +136,14 @@ export async function moveSelfAssessment(
     stamp: { at: 'updated_at', by: 'last_updated_by_id' },
     notFound: ASSESSMENT_MESSAGES.noSuchAssessment,
     refused: () => ({ message: input.refused }),
+  });
+  await recordStatusChange(tx, {
+    assessmentId: assessment.id,
+    from: moved.from,
+    to: moved.status,
+    byId: caller.userId,
+    reason: null,
+    detail: { action: input.button },
   });
   return { assessment, moved };
 }
