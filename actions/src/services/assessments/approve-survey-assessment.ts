@@ -88,10 +88,7 @@ export async function approveSurveyAssessment(
     });
     await tx.many(sql`
       update public.assessments set repeat_assessment_required = ${repeat} where id = ${assessment.id}`);
-    await recordStatusChange(tx, {
-      assessmentId: assessment.id,
-      from: moved.from,
-      to: moved.status,
+    await recordStatusChange(tx, moved, {
       byId: caller.userId,
       reason: null,
       detail: {

@@ -137,10 +137,7 @@ export async function moveSelfAssessment(
     notFound: ASSESSMENT_MESSAGES.noSuchAssessment,
     refused: () => ({ message: input.refused }),
   });
-  await recordStatusChange(tx, {
-    assessmentId: assessment.id,
-    from: moved.from,
-    to: moved.status,
+  await recordStatusChange(tx, moved, {
     byId: caller.userId,
     reason: null,
     detail: { action: input.button },

@@ -98,10 +98,7 @@ export async function createActionPlan(
       practiceId: assessment.practice_id,
       accreditationId: assessment.accreditation_id,
     });
-    await recordStatusChange(tx, {
-      assessmentId: assessment.id,
-      from: moved.from,
-      to: moved.status,
+    await recordStatusChange(tx, moved, {
       byId: caller.userId,
       reason: null,
       detail: {

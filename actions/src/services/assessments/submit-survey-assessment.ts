@@ -106,10 +106,7 @@ export async function submitSurveyAssessment(
       refused: () => ({ message: SURVEY_SUBMIT_MESSAGES.notSubmittable }),
     });
     if (moved.from !== moved.status)
-      await recordStatusChange(tx, {
-        assessmentId: assessment.id,
-        from: moved.from,
-        to: moved.status,
+      await recordStatusChange(tx, moved, {
         byId: caller.userId,
         reason: null,
         detail: { action: 'submit', waiting: waiting.count },

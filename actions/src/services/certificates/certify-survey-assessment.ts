@@ -132,10 +132,7 @@ export async function certifySurveyAssessment(
         await storage.put(keys[size], body, 'application/pdf');
       }
 
-      await recordStatusChange(tx, {
-        assessmentId: assessment.id,
-        from: moved.from,
-        to: moved.status,
+      await recordStatusChange(tx, moved, {
         byId: caller.userId,
         reason: 'Certificate issued',
         detail: {
