@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { assessmentPath, REVIEW_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ApproveSurveyAssessmentMutation } from '../api/approve-survey-assessment.ts';
 import { useReviewFacts } from '../hooks/use-review-facts.ts';
@@ -52,7 +53,17 @@ export function ApproveButton({
       <Button onClick={() => setOpened(true)} disabled={state.fetching}>
         Approve
       </Button>
-      <Modal opened={opened} onClose={close} title="Approve" centered size="lg">
+      <ConfirmModal
+        opened={opened}
+        title="Approve"
+        size="lg"
+        confirmLabel="Approve"
+        confirmDisabled={blocked}
+        busy={state.fetching}
+        error={error}
+        onConfirm={() => void confirm()}
+        onClose={close}
+      >
         <Stack gap="md">
           {blocked ? (
             <Stack gap={6}>
@@ -91,21 +102,8 @@ export function ApproveButton({
               )}
             </Alert>
           ) : null}
-          {error ? (
-            <Alert variant="light" color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={state.fetching}>
-              Cancel
-            </Button>
-            <Button onClick={() => void confirm()} loading={state.fetching} disabled={blocked}>
-              Approve
-            </Button>
-          </Group>
         </Stack>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }
