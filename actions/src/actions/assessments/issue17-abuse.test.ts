@@ -247,18 +247,23 @@ describe('reopenAssessment reason', () => {
 describe('certifySurveyAssessment input', () => {
   const FORM = { c: '2026-03-10', i: '2026-03-12', e: '2029-03-10', s: '2026-04-01' };
 
-  it('refuses impossible and malformed dates, naming the field, changing nothing', async () => {
+  it('refuses impossible, malformed and out-of-century dates, naming the field, changing nothing', async () => {
     const w = await world('APPROVED');
     const before = await everything(w);
-    for (const [field, value] of [
-      ['c', '2027-02-30'],
-      ['i', '2026-13-01'],
-      ['e', '10/03/2029'],
-      ['s', '2026-04-31'],
-      ['c', '2026-03-10T00:00:00Z'],
-      ['e', '+275760-09-13'],
-      ['i', ''],
-      ['s', "2026-04-01'; drop table certificates; --"],
+    const required = CERTIFICATE_MESSAGES.dateRequired;
+    const range = CERTIFICATE_MESSAGES.dateOutOfRange;
+    for (const [field, value, message] of [
+      ['c', '2027-02-30', required],
+      ['i', '2026-13-01', required],
+      ['e', '10/03/2029', required],
+      ['s', '2026-04-31', required],
+      ['c', '2026-03-10T00:00:00Z', required],
+      ['e', '+275760-09-13', required],
+      ['i', '', required],
+      ['s', "2026-04-01'; drop table certificates; --", required],
+      ['e', '9999-12-31', range],
+      ['c', '0001-03-10', range],
+      ['s', '2207-04-01', range],
     ] as const) {
       const result = await callAs(stack, w.admin, CERTIFY, {
         a: w.assessmentId,
@@ -267,7 +272,7 @@ describe('certifySurveyAssessment input', () => {
         [field]: value,
       });
       expect(refusal(result)?.code, `${field} ${value}`).toBe('invalid_input');
-      expect(JSON.stringify(result.errors), `${field} ${value}`).toContain(CERTIFICATE_MESSAGES.dateRequired);
+      expect(JSON.stringify(result.errors), `${field} ${value}`).toContain(message);
     }
     expect(await everything(w)).toEqual(before);
   });

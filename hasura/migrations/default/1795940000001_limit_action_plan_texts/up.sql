@@ -1,7 +1,7 @@
 -- The action plan's texts are written through GraphQL (the 'Add activity' form, the reviewer's
 -- Action plan textbox), so the database holds them to the domain's limits itself
 -- (packages/domain: ACTIVITY_DESCRIPTION_MAX_LENGTH, ACTIVITY_RESPONSIBLE_MAX_LENGTH,
--- ACTIVITY_DUE_DATE_RANGE, CONTROL_CHARACTERS): a write that skips the form cannot store more.
+-- RECORD_DATE_RANGE, CONTROL_CHARACTERS): a write that skips the form cannot store more.
 -- Control characters: C0 but TAB, LF and CR, DEL and C1 (NUL PostgreSQL refuses in text anyway);
 -- the name responsible is one line, so TAB, LF and CR too.
 

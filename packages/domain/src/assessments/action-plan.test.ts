@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_DUE_DATE_RANGE } from '../constants/assessments.ts';
+import { RECORD_DATE_RANGE } from '../constants/dates.ts';
 import { derivePermissionFlags, type TPracticeAccess } from '../permissions/permission-flags.ts';
 import { CONTROL_CHARACTER_MESSAGE } from '../validation/control-characters.ts';
 import {
@@ -116,7 +116,7 @@ describe('the activity form', () => {
     expect(ACTION_PLAN_MESSAGES.dueDateOutOfRange).toBe('Enter a date from 01/01/2000 to 31/12/2099.');
     for (const dueDate of ['1999-12-31', '2100-01-01', '0001-01-01', '9999-12-31'])
       expect(message({ description: 'x', dueDate }), dueDate).toBe(ACTION_PLAN_MESSAGES.dueDateOutOfRange);
-    for (const dueDate of [ACTIVITY_DUE_DATE_RANGE.from, ACTIVITY_DUE_DATE_RANGE.to, '2027-02-28'])
+    for (const dueDate of [RECORD_DATE_RANGE.from, RECORD_DATE_RANGE.to, '2027-02-28'])
       expect(message({ description: 'x', dueDate }), dueDate).toBeNull();
   });
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import {
   ACTIVITY_DESCRIPTION_MAX_LENGTH,
-  ACTIVITY_DUE_DATE_RANGE,
   ACTIVITY_RESPONSIBLE_MAX_LENGTH,
   progressColour,
 } from '../constants/assessments.ts';
-import { formatDisplayDate, isWireDate } from '../constants/dates.ts';
+import { formatDisplayDate, isRecordDateInRange, isWireDate } from '../constants/dates.ts';
 import {
   canChangeActionPlan,
   canChangeAssessmentInputs,
@@ -75,7 +74,7 @@ export function formatActionPlanDue(due: string, today: string): string {
  * An activity of the action plan as the 'Add activity' form enters it (spec 001 §3, issue 17). The
  * table's CHECKs say the same (migration 1795940000001), so a GraphQL write that skips the form
  * is held to it too: the description multi-line without other control characters, the name
- * responsible one line, the due date within ACTIVITY_DUE_DATE_RANGE.
+ * responsible one line, the due date within RECORD_DATE_RANGE.
  */
 export const ZActionPlanActivitySchema = z.object({
   description: z
@@ -96,17 +95,13 @@ export const ZActionPlanActivitySchema = z.object({
     .string()
     .refine((v) => v === '' || isWireDate(v), ACTION_PLAN_MESSAGES.dueDateInvalid)
     .refine(
-      (v) => v === '' || !isWireDate(v) || isActivityDueDateInRange(v),
+      (v) => v === '' || !isWireDate(v) || isRecordDateInRange(v),
       ACTION_PLAN_MESSAGES.dueDateOutOfRange,
     )
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
 });
-/** Whether an activity's due date (yyyy-MM-dd) lies within ACTIVITY_DUE_DATE_RANGE. */
-export function isActivityDueDateInRange(date: string): boolean {
-  return date >= ACTIVITY_DUE_DATE_RANGE.from && date <= ACTIVITY_DUE_DATE_RANGE.to;
-}
 export type TActionPlanActivity = z.infer<typeof ZActionPlanActivitySchema>;
 
 /** The non-conformities of a survey and how many are closed (the summary panel's progress bar). */

@@ -1,11 +1,10 @@
 import {
   ACTIVITY_DESCRIPTION_MAX_LENGTH,
-  ACTIVITY_DUE_DATE_RANGE,
   ACTIVITY_RESPONSIBLE_MAX_LENGTH,
   ASSISTANCE_REQUEST_MAX_LENGTH,
   ASSISTANCE_REQUESTS_PER_HOUR,
 } from '../constants/assessments.ts';
-import { formatDisplayDate } from '../constants/dates.ts';
+import { RECORD_DATE_RANGE_MESSAGE } from '../constants/dates.ts';
 import { SUPPORT_PHONE } from '../constants/messages.ts';
 import { DOCUMENT_MESSAGES } from '../documents/document-messages.ts';
 
@@ -80,7 +79,7 @@ export const ACTION_PLAN_MESSAGES = {
   descriptionTooLong: `Please keep the description to ${ACTIVITY_DESCRIPTION_MAX_LENGTH.toLocaleString('en-AU')} characters or fewer.`,
   responsibleTooLong: `Please keep the name to ${ACTIVITY_RESPONSIBLE_MAX_LENGTH} characters or fewer.`,
   dueDateInvalid: 'Enter a date.',
-  dueDateOutOfRange: `Enter a date from ${formatDisplayDate(ACTIVITY_DUE_DATE_RANGE.from)} to ${formatDisplayDate(ACTIVITY_DUE_DATE_RANGE.to)}.`,
+  dueDateOutOfRange: RECORD_DATE_RANGE_MESSAGE,
   nonConformityStatusLabel: 'Non-conformity status',
   referToCaLabel: 'Refer to CA',
   closedOn: (date: string) => `Closed on ${date}`,

@@ -33,6 +33,24 @@ const messagesOf = (input: unknown) => {
 };
 
 describe('ZIssueCertificateSchema', () => {
+  it('refuses dates outside this century (a typing slip), naming each', () => {
+    expect(CERTIFICATE_MESSAGES.dateOutOfRange).toBe('Enter a date from 01/01/2000 to 31/12/2099.');
+    expect(
+      messagesOf({
+        ...FORM,
+        certificationDate: '1999-12-31',
+        issueDate: '2026-03-12',
+        expiryDate: '9999-12-31',
+        commencementDate: '0026-04-01',
+      }),
+    ).toEqual({
+      certificationDate: CERTIFICATE_MESSAGES.dateOutOfRange,
+      expiryDate: CERTIFICATE_MESSAGES.dateOutOfRange,
+      commencementDate: CERTIFICATE_MESSAGES.dateOutOfRange,
+    });
+    expect(messagesOf({ ...FORM, certificationDate: '2000-01-01', expiryDate: '2099-12-31' })).toEqual({});
+  });
+
   it('takes a complete form, trimming the condition', () => {
     expect(ZIssueCertificateSchema.parse(FORM)).toEqual({
       ...FORM,

@@ -52,8 +52,3 @@ export const ACTION_PLAN_MAX_LENGTH = 5000;
 export const ACTIVITY_DESCRIPTION_MAX_LENGTH = 2000;
 /** Longest name of who is responsible for an action plan activity (ours). */
 export const ACTIVITY_RESPONSIBLE_MAX_LENGTH = 200;
-/**
- * The range an action plan activity's due date may take (ours; the column's CHECK says the same):
- * a plan is due within months, so a date outside this century is a typing slip, not a plan.
- */
-export const ACTIVITY_DUE_DATE_RANGE = { from: '2000-01-01', to: '2099-12-31' } as const;
