@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
-import { assessmentPath, REVIEW_MESSAGES } from '@portal/domain';
+import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
+import { assessmentPath } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
@@ -9,6 +9,7 @@ import { ApproveSurveyAssessmentMutation } from '../api/approve-survey-assessmen
 import { useReviewFacts } from '../hooks/use-review-facts.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
+import { RepeatAssessmentAlert } from './repeat-assessment-alert.tsx';
 
 /**
  * Approve (spec 001 §4, §5, §6) and its confirm modal: the open, unreferred non-conformities the
@@ -93,15 +94,7 @@ export function ApproveButton({
               The survey's findings are approved: the assessment becomes approved and can then be certified.
             </Text>
           )}
-          {facts.repeat?.required ? (
-            <Alert variant="light" color="orange" title="Repeat assessment required">
-              {REVIEW_MESSAGES.repeatAssessment(
-                facts.repeat.mandatoryNotMet,
-                facts.repeat.mandatoryCount,
-                facts.repeat.percent,
-              )}
-            </Alert>
-          ) : null}
+          <RepeatAssessmentAlert repeat={facts.repeat} variant="light" />
         </Stack>
       </ConfirmModal>
     </>
