@@ -10,6 +10,7 @@ import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 let stack: TestStack;
 let PM: RoleCaller;
+let SURVEYOR: RoleCaller;
 let QAM: RoleCaller;
 let assessment: number;
 let response: number;
@@ -17,7 +18,7 @@ let response: number;
 beforeAll(async () => {
   stack = await startTestStack({ template: 'migrated' });
   const callers = await createSurveyedPracticeCallers(stack.sql);
-  ({ PM, QAM } = callers);
+  ({ PM, SURVEYOR, QAM } = callers);
   assessment = callers.practice.survey.id;
   response = callers.practice.survey.responseIds[1]!;
   await stack.sql.query(
@@ -107,6 +108,25 @@ describe('action plan activities written through GraphQL', () => {
       );
     }
     expect(await activities()).toEqual(stored);
+
+    // Closing: the closer's own id (the permission), at a time that has come (the CHECK).
+    const closedAt = async () =>
+      (await stack.sql.query('select status, closed_at from action_plan_activities where id = $1', [id]))
+        .rows;
+    const open = await closedAt();
+    for (const at of ['3000-01-01T00:00:00Z', new Date(Date.now() + 3_600_000).toISOString()]) {
+      const result = await stack.gql(SURVEYOR, EDIT, {
+        id,
+        s: { status: 'CLOSED', closed_at: at, closed_by_id: SURVEYOR.id },
+      });
+      expect(code(result), at).toBe(CHECK_REFUSED);
+    }
+    expect(await closedAt()).toEqual(open);
+    const closed = await stack.gql(SURVEYOR, EDIT, {
+      id,
+      s: { status: 'CLOSED', closed_at: 'now()', closed_by_id: SURVEYOR.id },
+    });
+    expect(closed.errors).toBeUndefined();
   });
 });
 

@@ -13,7 +13,10 @@ alter table public.action_plan_activities
     check (responsible is null or (length(responsible) <= 200
       and responsible !~ '[\u0001-\u001F\u007F-\u009F]')),
   add constraint action_plan_activities_due_date_range
-    check (due_date is null or due_date between date '2000-01-01' and date '2099-12-31');
+    check (due_date is null or due_date between date '2000-01-01' and date '2099-12-31'),
+  -- Whoever closes an activity sends closed_at (the web sends now()): never a time still to come.
+  add constraint action_plan_activities_closed_at_past
+    check (closed_at is null or closed_at <= now() + interval '5 minutes');
 
 alter table public.indicator_responses
   add constraint indicator_responses_action_plan_characters
