@@ -3,7 +3,6 @@ import {
   ASSESSMENT_MESSAGES,
   CERTIFICATE_MESSAGES,
   CERTIFICATE_SIZES,
-  canMove,
   certificateNumber,
   formatDisplayDate,
   generateVerificationCode,
@@ -18,7 +17,7 @@ import { sql } from '../../db/sql.ts';
 import { transition } from '../../db/transition.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
-import { loadAssessmentForCaller, requireThat } from '../assessments/assessment-access.ts';
+import { loadAssessmentForMove } from '../assessments/assessment-access.ts';
 import { recordStatusChange } from '../assessments/record-status-change.ts';
 import { requireStorage } from '../documents/uploads.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
@@ -61,15 +60,14 @@ export async function certifySurveyAssessment(
   const written: string[] = [];
   try {
     return await app.db.transaction(async (tx) => {
-      const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
+      const { assessment } = await loadAssessmentForMove(tx, caller, {
+        assessmentId: input.assessmentId,
         bulkToolsSwitch: app.config.assessmentBulkTools,
-        lock: true,
+        type: 'SURVEY_VISIT',
+        wrongType: CERTIFICATE_MESSAGES.notApproved,
+        move: SURVEY_CERTIFY,
+        button: 'issueCertificate',
       });
-      requireThat(assessment.type === 'SURVEY_VISIT', 'invalid_input', CERTIFICATE_MESSAGES.notApproved);
-      requireThat(
-        !canMove(SURVEY_CERTIFY, context.type, context.status) || buttons.issueCertificate,
-        'forbidden',
-      );
       if (!(await isCertifier(tx, form.certifiedById)))
         throw new AppError('invalid_input', {
           message: CERTIFICATE_MESSAGES.certifierRequired,
