@@ -361,6 +361,9 @@ describe('submitSelfAssessment', () => {
       [String(w.assessmentId)],
     );
     expect(audit.rows).toEqual([{ changed_by_id: w.pm.id, status: 'UNDER_REVIEW' }]);
+    expect(
+      after.statusChanges.map((c) => [c.from_status, c.to_status, c.changed_by_id, c.reason, c.detail]),
+    ).toEqual([['IN_PROGRESS', 'UNDER_REVIEW', w.pm.id, null, { action: 'submitForReview' }]]);
 
     for (const who of [w.pm, w.qam, w.admin]) {
       expect(refusal(await callAs(stack, who, SUBMIT, { a: w.assessmentId }))).toEqual({

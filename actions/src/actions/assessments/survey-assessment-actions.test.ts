@@ -490,6 +490,25 @@ describe('submitSurveyAssessment', () => {
       status: 'UNDER_REVIEW',
       message: SURVEY_SUBMIT_MESSAGES.submittedForReview,
     });
+    const { rows: changes } = await stack.sql.query(
+      `select from_status, to_status, changed_by_id, detail from assessment_status_changes
+        where assessment_id = $1 order by id`,
+      [w.assessmentId],
+    );
+    expect(changes).toEqual([
+      {
+        from_status: 'IN_PROGRESS',
+        to_status: 'PARTIALLY_SUBMITTED',
+        changed_by_id: w.lead.id,
+        detail: { action: 'submit', waiting: 1 },
+      },
+      {
+        from_status: 'PARTIALLY_SUBMITTED',
+        to_status: 'UNDER_REVIEW',
+        changed_by_id: w.second.id,
+        detail: { action: 'submit', waiting: 0 },
+      },
+    ]);
     const before = await surveyState(w);
     // Under review, submitting again is refused for the status (it has moved on).
     for (const who of [w.lead, w.second])

@@ -3,6 +3,7 @@ export * from './cards.ts';
 export * from './flow.ts';
 export * from './fonts.ts';
 export * from './page-frame.ts';
+export * from './sections.ts';
 export * from './shapes.ts';
 export * from './text.ts';
 export * from './theme.ts';

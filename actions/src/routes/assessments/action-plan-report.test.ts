@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { formatDisplayDate, toWireDate } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_PLAN_REPORT_MESSAGES } from '../../services/assessments/get-action-plan-report.ts';
@@ -245,5 +246,23 @@ describe('GET /api/assessments/:id/action-plan-report', () => {
     expect((await download(actionRequiredId)).statusCode).toBe(401);
     expect((await download(actionRequiredId, 'not-a-token')).statusCode).toBe(401);
     expect((await download('abc', tokens.pm)).statusCode).toBe(400);
+  });
+
+  it('refuses a token signed with another key, and ids that cannot be one, with a clear 400', async () => {
+    const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const [, claims] = tokens.pm!.split('.');
+    const head = encode({ alg: 'HS256', typ: 'JWT' });
+    const forged = `${head}.${claims}.${createHmac('sha256', 'another-key-of-at-least-32-characters!!').update(`${head}.${claims}`).digest('base64url')}`;
+    const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${claims}.`;
+    for (const token of [forged, unsigned])
+      expect((await download(actionRequiredId, token)).statusCode, token.slice(0, 12)).toBe(401);
+    const ids = ['0', '-1', '1.5', '1e3', '0x10', '%207', '2147483648', '99999999999999999999', '%00'];
+    const answers = [];
+    for (const id of ids) {
+      const response = await download(id, tokens.pm);
+      answers.push([id, response.statusCode, response.json().code]);
+    }
+    expect(answers).toEqual(ids.map((id) => [id, 400, 'invalid_input']));
+    expect((await download(2_147_483_647, tokens.pm)).statusCode).toBe(404);
   });
 });

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendAttachment } from '../../lib/send-attachment.ts';
 import { getActionPlanReport } from '../../services/assessments/get-action-plan-report.ts';
 import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
 
-const ZAssessmentParams = z.object({ id: z.coerce.number().int().positive() });
+const ZAssessmentParams = z.object({ id: ZRowIdParam });
 
 /**
  * /api/assessments/*: assessment downloads. Every route needs a signed-in user (bearer token).

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { verifyCertificate } from '../../services/certificates/verify-certificate.ts';
 
-const ZVerifyParams = z.object({ code: z.string().max(64) });
+const ZVerifyParams = z.object({ code: z.string() });
 
 /**
  * /api/certificates/*: the public side of certificates. No sign-in: a funding body checks a

@@ -1,4 +1,4 @@
-import { addYearsToWireDate, toWireDate, VERIFY_MESSAGES } from '@portal/domain';
+import { addYearsToWireDate, CONTROL_CHARACTER_MESSAGE, toWireDate, VERIFY_MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAddress,
@@ -149,6 +149,35 @@ describe('GET /api/certificates/verify/:code', () => {
       expect(refused.json().code, bad).toBe('invalid_input');
     }
     expect((await verify('ABCD-EFGH-JK2%21')).json().message).toBe(VERIFY_MESSAGES.malformed);
+  });
+
+  it('refuses look-alike unicode, control characters, SQL and padding with the malformed message', async () => {
+    await certificate('LOOK-ALIK-EAAI');
+    expect((await verify('look-alik-eaai')).statusCode).toBe(200);
+    for (const bad of [
+      'LOOK-ALIK-EAA\u0131', // dotless i upper-cases to I
+      'LOOK-ALIK-EAA\uff29', // full-width I
+      'LOOK-ALIK-EAAI\u202e',
+      "LOOK-ALIK-EAAI' or '1'='1",
+      "'; select pg_sleep(5); --",
+      `LOOK-ALIK-EAAI${' '.repeat(51)}`,
+      'LOOK-ALIK-EAA',
+      'LOOK-ALIK-EAAII',
+    ]) {
+      const refused = await verify(encodeURIComponent(bad));
+      expect([bad, refused.statusCode], bad).toEqual([bad, 400]);
+      expect(refused.json(), bad).toEqual({ code: 'invalid_input', message: VERIFY_MESSAGES.malformed });
+    }
+    // A control character is refused by the request guard, before the route, naming the field.
+    const nul = await verify(encodeURIComponent('LOOK-ALIK-EAAI\u0000'));
+    expect([nul.statusCode, nul.json().code, nul.json().fields]).toEqual([
+      400,
+      'invalid_input',
+      { code: CONTROL_CHARACTER_MESSAGE },
+    ]);
+    const huge = await verify('A'.repeat(5000));
+    expect(huge.statusCode).toBeGreaterThanOrEqual(400);
+    expect(huge.statusCode).toBeLessThan(500);
   });
 
   it('is rate-limited per address', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendAttachment } from '../../lib/send-attachment.ts';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
 import { getSurveyConfirmationForm } from '../../services/survey-visits/survey-confirmation-form.ts';
 
-const ZVisitParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZVisitParams = z.object({ id: ZRowIdParam });
 
 /**
  * /api/survey-visits/*: survey visit downloads. Every route needs a signed-in user (bearer token).

@@ -2,9 +2,10 @@ import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@portal/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
+import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendError } from '../../plugins/app/error-handler.ts';
 
-const ZUserParams = z.object({ id: z.coerce.number().int().positive() });
+const ZUserParams = z.object({ id: ZRowIdParam });
 
 /** The image of a PUT: the one file of a multipart form, or the raw body. */
 async function readImage(request: FastifyRequest): Promise<Buffer> {

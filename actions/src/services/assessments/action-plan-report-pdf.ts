@@ -14,6 +14,7 @@ import {
   badge,
   badgeHeight,
   badgeWidth,
+  drawBarSection,
   drawCards,
   drawDocumentHeader,
   drawFieldRow,
@@ -257,36 +258,22 @@ function nonConformity(flow: PdfFlow, item: TActionPlanItem) {
     ) + 8;
   flow.text(facts.join(' \u00b7 '), STYLE.note, { x: left });
 
-  section(flow, 'Non-compliance statement', item.statement, 'No statement has been entered.', bodyX);
-  section(flow, 'Action plan', item.actionPlan, 'No action plan has been entered.', bodyX);
+  drawBarSection(flow, {
+    heading: 'Non-compliance statement',
+    text: item.statement,
+    x: bodyX,
+    missing: 'No statement has been entered.',
+  });
+  drawBarSection(flow, {
+    heading: 'Action plan',
+    text: item.actionPlan,
+    x: bodyX,
+    missing: 'No action plan has been entered.',
+  });
   activities(flow, item.activities, bodyX);
 
   flow.onContinue = null;
   flow.down(10);
-}
-
-/** A small heading and its text (or what is missing), set off by a bar on its left. */
-function section(flow: PdfFlow, heading: string, text: string | null, missing: string, x: number) {
-  const labelHeight = flow.lineHeight(STYLE.label);
-  const style = text?.trim() ? STYLE.body : STYLE.empty;
-  const lineHeight = flow.lineHeight(style);
-  const lines = flow.lines(text?.trim() || missing, style, flow.right - x - 10);
-  flow.down(6);
-  flow.ensure(labelHeight + 2 + lineHeight * Math.min(2, lines.length));
-  flow.label(heading.toUpperCase(), x, flow.y, STYLE.label);
-  flow.down(labelHeight + 2);
-  for (const line of lines) {
-    flow.ensure(lineHeight);
-    flow.page.drawRectangle({
-      x,
-      y: flow.y - lineHeight,
-      width: 2,
-      height: lineHeight,
-      color: PDF_COLORS.brandLine,
-    });
-    flow.writeLines([line], x + 10, flow.y, style);
-    flow.down(lineHeight);
-  }
 }
 
 /** The activities as a table: description, responsible, due, status, closed. */

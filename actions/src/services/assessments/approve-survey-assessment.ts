@@ -13,7 +13,7 @@ import { transition } from '../../db/transition.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
+import { loadAssessmentForMove } from './assessment-access.ts';
 import { recordStatusChange } from './record-status-change.ts';
 
 interface FindingRow {
@@ -56,15 +56,18 @@ export async function approveSurveyAssessment(
   input: { assessmentId: number },
 ) {
   return app.db.transaction(async (tx) => {
-    const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
+    const { assessment, context } = await loadAssessmentForMove(tx, caller, {
+      assessmentId: input.assessmentId,
       bulkToolsSwitch: app.config.assessmentBulkTools,
-      lock: true,
+      type: 'SURVEY_VISIT',
+      wrongType: SURVEY_SUBMIT_MESSAGES.surveyOnly,
+      move: SURVEY_APPROVE,
+      button: 'approve',
     });
-    requireThat(assessment.type === 'SURVEY_VISIT', 'invalid_input', SURVEY_SUBMIT_MESSAGES.surveyOnly);
+    // Refused for its status before the findings are read (their problems would say otherwise).
     if (!canMove(SURVEY_APPROVE, context.type, context.status)) {
       throw new AppError('invalid_transition', { message: REVIEW_MESSAGES.notApprovable });
     }
-    requireThat(buttons.approve, 'forbidden');
     const findings = await loadFindings(tx, assessment.id, assessment.survey_version_id);
     const problems = approveProblems(findings.map((f) => ({ ...f, indicatorId: f.indicator_id })));
     if (problems.length > 0) {
@@ -88,10 +91,7 @@ export async function approveSurveyAssessment(
     });
     await tx.many(sql`
       update public.assessments set repeat_assessment_required = ${repeat} where id = ${assessment.id}`);
-    await recordStatusChange(tx, {
-      assessmentId: assessment.id,
-      from: moved.from,
-      to: moved.status,
+    await recordStatusChange(tx, moved, {
       byId: caller.userId,
       reason: null,
       detail: {

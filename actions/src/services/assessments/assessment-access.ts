@@ -16,6 +16,7 @@ import { transition } from '../../db/transition.ts';
 import { AppError, type ErrorCode } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
+import { recordStatusChange } from './record-status-change.ts';
 
 /** The assessment row and where it belongs, as the operations need it. */
 export interface AssessmentRow {
@@ -104,10 +105,40 @@ export function requireThat(allowed: boolean, code: ErrorCode, message?: string)
 }
 
 /**
- * A self assessment's move (submit, complete) in the caller's transaction: the assessment locked
- * and of type PRESURVEY, the caller holding `button` when the status allows the move (a status it
- * cannot start from is refused with `refused`, whoever asks), then the transition stamped with who
- * and when. Answers the moved row.
+ * The assessment a move (`move`, behind `button`) is asked of, in the caller's transaction: locked,
+ * of `type` (else `invalid_input` with `wrongType`), and the caller holding `button` whenever the
+ * status allows the move, else `forbidden`. A status the move cannot start from passes here, to be
+ * refused by the move itself with its own message, whoever asks. One guard for every move an
+ * action makes (self assessment submit and complete, Action required, Approve, Issue certificate).
+ */
+export async function loadAssessmentForMove(
+  tx: Queryable,
+  caller: Caller,
+  input: {
+    assessmentId: number;
+    bulkToolsSwitch: boolean;
+    type: TAssessmentType;
+    wrongType: string;
+    move: TAssessmentMove;
+    button: keyof TAssessmentButtons;
+  },
+): Promise<AssessmentForCaller> {
+  const loaded = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
+    bulkToolsSwitch: input.bulkToolsSwitch,
+    lock: true,
+  });
+  requireThat(loaded.assessment.type === input.type, 'invalid_input', input.wrongType);
+  requireThat(
+    !canMove(input.move, loaded.context.type, loaded.context.status) || loaded.buttons[input.button],
+    'forbidden',
+  );
+  return loaded;
+}
+
+/**
+ * A self assessment's move (submit, complete) in the caller's transaction: the guard of
+ * `loadAssessmentForMove`, then the transition stamped with who and when, recorded in
+ * assessment_status_changes. Answers the moved row.
  */
 export async function moveSelfAssessment(
   tx: Queryable,
@@ -120,12 +151,11 @@ export async function moveSelfAssessment(
     refused: string;
   },
 ) {
-  const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
-    bulkToolsSwitch: input.bulkToolsSwitch,
-    lock: true,
+  const { assessment } = await loadAssessmentForMove(tx, caller, {
+    ...input,
+    type: 'PRESURVEY',
+    wrongType: ASSESSMENT_MESSAGES.selfAssessmentOnly,
   });
-  requireThat(assessment.type === 'PRESURVEY', 'invalid_input', ASSESSMENT_MESSAGES.selfAssessmentOnly);
-  requireThat(!canMove(input.move, context.type, context.status) || buttons[input.button], 'forbidden');
   const moved = await transition(tx, {
     table: 'assessments',
     id: assessment.id,
@@ -135,6 +165,11 @@ export async function moveSelfAssessment(
     stamp: { at: 'updated_at', by: 'last_updated_by_id' },
     notFound: ASSESSMENT_MESSAGES.noSuchAssessment,
     refused: () => ({ message: input.refused }),
+  });
+  await recordStatusChange(tx, moved, {
+    byId: caller.userId,
+    reason: null,
+    detail: { action: input.button },
   });
   return { assessment, moved };
 }

@@ -17,7 +17,8 @@ import { AppError } from '../../errors/app-error.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { practiceRecipients } from '../practices/practice-recipients.ts';
-import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
+import { loadAssessmentForMove } from './assessment-access.ts';
+import { recordStatusChange } from './record-status-change.ts';
 
 /**
  * `createActionPlan(assessmentId)` ('Action required', spec 001 §4, §5; §7 POST
@@ -36,16 +37,14 @@ export async function createActionPlan(
   input: { assessmentId: number },
 ) {
   return app.db.transaction(async (tx) => {
-    const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
+    const { assessment, context } = await loadAssessmentForMove(tx, caller, {
+      assessmentId: input.assessmentId,
       bulkToolsSwitch: app.config.assessmentBulkTools,
-      lock: true,
+      type: 'SURVEY_VISIT',
+      wrongType: ACTION_PLAN_MESSAGES.surveyOnly,
+      move: SURVEY_ACTION_REQUIRED,
+      button: 'actionRequired',
     });
-    requireThat(assessment.type === 'SURVEY_VISIT', 'invalid_input', ACTION_PLAN_MESSAGES.surveyOnly);
-    // A status the move cannot start from is refused as such, whoever asks; otherwise the button decides.
-    requireThat(
-      !canMove(SURVEY_ACTION_REQUIRED, context.type, context.status) || buttons.actionRequired,
-      'forbidden',
-    );
 
     const responses = await tx.many<{
       indicator_id: number;
@@ -97,16 +96,16 @@ export async function createActionPlan(
       practiceId: assessment.practice_id,
       accreditationId: assessment.accreditation_id,
     });
-    await tx.one(sql`
-      insert into public.assessment_status_changes (assessment_id, from_status, to_status, changed_by_id, detail)
-      values (${assessment.id}, ${moved.from}, ${moved.status}, ${caller.userId},
-              ${JSON.stringify({
-                actionPlanDue: due,
-                businessDays: ACTION_PLAN_BUSINESS_DAYS,
-                notMet: notMet.length,
-                recipients: recipients.length,
-              })}::jsonb)
-      returning id`);
+    await recordStatusChange(tx, moved, {
+      byId: caller.userId,
+      reason: null,
+      detail: {
+        actionPlanDue: due,
+        businessDays: ACTION_PLAN_BUSINESS_DAYS,
+        notMet: notMet.length,
+        recipients: recipients.length,
+      },
+    });
 
     const practice = await tx.one<{ name: string }>(sql`
       select o.name from public.organisations o where o.id = ${assessment.practice_id}`);

@@ -74,10 +74,7 @@ export async function reopenAssessment(
         sql`update public.assessments set repeat_assessment_required = null where id = ${assessment.id}`,
       );
     }
-    await recordStatusChange(tx, {
-      assessmentId: assessment.id,
-      from: done.from,
-      to: done.status,
+    await recordStatusChange(tx, done, {
       byId: caller.userId,
       reason,
       detail: { action: 'reopen' },

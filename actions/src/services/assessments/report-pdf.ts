@@ -24,6 +24,7 @@ import {
   badgeWidth,
   defineBadgeStamp,
   defineCheckboxStamps,
+  drawBarSection,
   drawCards,
   drawDocumentHeader,
   drawFieldRow,
@@ -516,7 +517,11 @@ class ReportWriter {
       );
     }
     if (response.observation?.trim())
-      this.section('Opportunities for improvement', response.observation, bodyX);
+      drawBarSection(flow, {
+        heading: 'Opportunities for improvement',
+        text: response.observation,
+        x: bodyX,
+      });
     if (report.type === 'SURVEY_VISIT' && response.compliance === 'NOT_MET')
       this.nonCompliance(indicator, bodyX);
 
@@ -569,39 +574,16 @@ class ReportWriter {
     }
   }
 
-  /** A small heading and its text, set off by a bar on its left. */
-  private section(heading: string, text: string, x: number) {
-    const { flow } = this;
-    const labelHeight = flow.lineHeight(STYLE.label);
-    const lineHeight = flow.lineHeight(STYLE.body);
-    const lines = flow.lines(text, STYLE.body, flow.right - x - 10);
-    flow.down(6);
-    flow.ensure(labelHeight + 2 + lineHeight * Math.min(2, lines.length));
-    flow.label(heading.toUpperCase(), x, flow.y, STYLE.label);
-    flow.down(labelHeight + 2);
-    for (const line of lines) {
-      flow.ensure(lineHeight);
-      flow.page.drawRectangle({
-        x,
-        y: flow.y - lineHeight,
-        width: 2,
-        height: lineHeight,
-        color: PDF_COLORS.brandLine,
-      });
-      flow.writeLines([line], x + 10, flow.y, STYLE.body);
-      flow.down(lineHeight);
-    }
-  }
-
   /** A survey's Not met: the statement, its type, the risk and where the non-conformity stands. */
   private nonCompliance(indicator: TReportIndicator, x: number) {
     const { flow } = this;
     const { response } = indicator;
-    this.section(
-      'Non-compliance statement',
-      response.non_compliance_statement?.trim() || 'No statement has been entered.',
+    drawBarSection(flow, {
+      heading: 'Non-compliance statement',
+      text: response.non_compliance_statement,
       x,
-    );
+      missing: 'No statement has been entered.',
+    });
     const facts = [
       response.non_compliance_type && `Type: ${response.non_compliance_type}`,
       response.risk_type && `Risk type: ${response.risk_type}`,

@@ -4,6 +4,7 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { practiceRecipients } from '../practices/practice-recipients.ts';
 import { loadAssessmentForCaller } from './assessment-access.ts';
 
 /**
@@ -27,16 +28,10 @@ export async function sendNcReviewedEmail(
       lock: true,
     });
     if (!buttons.reviewed) throw new AppError('forbidden', { message: REVIEW_MESSAGES.notifyNotAllowed });
-    const recipients = await tx.many<{ email: string; first_name: string | null }>(sql`
-      select distinct on (lower(email)) email, first_name from (
-        select u.email::text as email, u.first_name, 1 as rank
-          from public.practice_users pu join public.users u on u.id = pu.user_id
-         where pu.practice_id = ${assessment.practice_id} and pu.role = 'PM' and pu.active and u.is_active
-        union all
-        select c.email::text, c.first_name, 2
-          from public.accreditations a join public.contacts c on c.id = a.nominated_accreditation_contact_id
-         where a.id = ${assessment.accreditation_id} and c.email is not null and not c.archived) r
-       order by lower(email), rank`);
+    const recipients = await practiceRecipients(tx, {
+      practiceId: assessment.practice_id,
+      accreditationId: assessment.accreditation_id,
+    });
     if (recipients.length === 0)
       throw new AppError('invalid_input', { message: REVIEW_MESSAGES.noRecipients });
     const facts = await tx.one<{ practice_name: string; open: number; closed: number }>(sql`

@@ -13,6 +13,7 @@ import { transition } from '../../db/transition.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
+import { recordStatusChange } from './record-status-change.ts';
 import { loadSurveySubmitInput } from './survey-assessment-data.ts';
 
 /**
@@ -104,6 +105,12 @@ export async function submitSurveyAssessment(
       notFound: SURVEY_SUBMIT_MESSAGES.notSubmittable,
       refused: () => ({ message: SURVEY_SUBMIT_MESSAGES.notSubmittable }),
     });
+    if (moved.from !== moved.status)
+      await recordStatusChange(tx, moved, {
+        byId: caller.userId,
+        reason: null,
+        detail: { action: 'submit', waiting: waiting.count },
+      });
     return {
       id: moved.id,
       status: moved.status,

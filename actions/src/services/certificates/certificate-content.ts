@@ -1,39 +1,40 @@
 import { certificateNumber, verifyRoute } from '@portal/domain';
-import { sql } from '../../db/sql.ts';
+import { type SqlQuery, sql } from '../../db/sql.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import type { TCertificatePdf } from './certificate-pdf.ts';
 
+/** A certificate's row with what it prints, as `certificateContentQuery` reads it. */
+export interface CertificateContentRow {
+  id: number;
+  storage_key: string | null;
+  type: string;
+  name: string;
+  trading_name: string;
+  legal_entity_name: string | null;
+  locations: string[];
+  standards: string | null;
+  issuing_provider: string;
+  certification_date: string;
+  issue_date: string;
+  commencement_date: string | null;
+  expiry_date: string;
+  condition: string | null;
+  certified_by: string | null;
+  certificate_number: string | null;
+  verification_code: string | null;
+}
+
 /**
- * What a stored certificate prints, read from its row: the practice's trading and legal names and
- * every site it covers (SQL `practice_certificate_locations`: the practice's physical address, then
- * each active branch practice's by suburb; docs/decisions/assessments.md, "Certification and the
- * certificate"), the standards of its cycle, the certifier's name, its number and verification
- * code, and the verify page's address under `appOrigin`.
+ * The certificates `where` selects, each with what it prints: the practice's trading and legal
+ * names and every site it covers (SQL `practice_certificate_locations`: the practice's physical
+ * address, then each active branch practice's by suburb; docs/decisions/assessments.md,
+ * "Certification and the certificate"), the standards of its cycle, the certifier's
+ * name, its number and verification code. One statement for the service and the demo files
+ * (packages/stack), so a stored certificate and a demo one print alike.
  */
-export async function loadCertificateContent(
-  db: Queryable,
-  certificateId: number,
-  appOrigin: string,
-): Promise<TCertificatePdf | null> {
-  const row = await db.maybeOne<{
-    id: number;
-    type: string;
-    name: string;
-    trading_name: string;
-    legal_entity_name: string | null;
-    locations: string[];
-    standards: string | null;
-    issuing_provider: string;
-    certification_date: string;
-    issue_date: string;
-    commencement_date: string | null;
-    expiry_date: string;
-    condition: string | null;
-    certified_by: string | null;
-    certificate_number: string | null;
-    verification_code: string | null;
-  }>(sql`
-    select c.id, c.type, c.name, o.name as trading_name, o.legal_entity_name,
+export function certificateContentQuery(where: SqlQuery): SqlQuery {
+  return sql`
+    select c.id, c.storage_key, c.type, c.name, o.name as trading_name, o.legal_entity_name,
            public.practice_certificate_locations(c.practice_id) as locations,
            sv.name as standards, c.issuing_provider, c.condition,
            to_char(c.certification_date, 'YYYY-MM-DD') as certification_date,
@@ -47,8 +48,15 @@ export async function loadCertificateContent(
       left join public.accreditations acc on acc.id = c.accreditation_id
       left join public.survey_versions sv on sv.id = acc.survey_version_id
       left join public.users u on u.id = c.certified_by_id
-     where c.id = ${certificateId}`);
-  if (!row) return null;
+     where ${where}`;
+}
+
+/** Every certificate that has a stored file, with what it prints (the demo files' certificates). */
+export const certificatesWithAFileQuery = (): SqlQuery =>
+  certificateContentQuery(sql`c.storage_key is not null`);
+
+/** What a certificate's row prints, with the verify page's address under `appOrigin` (none without one). */
+export function certificateContentOf(row: CertificateContentRow, appOrigin: string | null): TCertificatePdf {
   return {
     id: row.id,
     type: row.type,
@@ -66,6 +74,17 @@ export async function loadCertificateContent(
     certifiedBy: row.certified_by,
     certificateNumber: row.certificate_number ?? certificateNumber(row.id, row.type, row.issue_date),
     verificationCode: row.verification_code,
-    verifyUrl: row.verification_code ? `${appOrigin}${verifyRoute(row.verification_code)}` : null,
+    verifyUrl:
+      row.verification_code && appOrigin ? `${appOrigin}${verifyRoute(row.verification_code)}` : null,
   };
+}
+
+/** What a stored certificate prints, read from its row (`certificateContentQuery`), or null when there is none. */
+export async function loadCertificateContent(
+  db: Queryable,
+  certificateId: number,
+  appOrigin: string,
+): Promise<TCertificatePdf | null> {
+  const row = await db.maybeOne<CertificateContentRow>(certificateContentQuery(sql`c.id = ${certificateId}`));
+  return row ? certificateContentOf(row, appOrigin) : null;
 }

@@ -3,7 +3,6 @@ import {
   ASSESSMENT_MESSAGES,
   CERTIFICATE_MESSAGES,
   CERTIFICATE_SIZES,
-  canMove,
   certificateNumber,
   formatDisplayDate,
   generateVerificationCode,
@@ -18,10 +17,12 @@ import { sql } from '../../db/sql.ts';
 import { transition } from '../../db/transition.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
-import { loadAssessmentForCaller, requireThat } from '../assessments/assessment-access.ts';
+import { loadAssessmentForMove } from '../assessments/assessment-access.ts';
+import { recordStatusChange } from '../assessments/record-status-change.ts';
 import { requireStorage } from '../documents/uploads.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { practiceRecipients } from '../practices/practice-recipients.ts';
 import { loadCertificateContent } from './certificate-content.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 
@@ -59,15 +60,14 @@ export async function certifySurveyAssessment(
   const written: string[] = [];
   try {
     return await app.db.transaction(async (tx) => {
-      const { assessment, context, buttons } = await loadAssessmentForCaller(tx, caller, input.assessmentId, {
+      const { assessment } = await loadAssessmentForMove(tx, caller, {
+        assessmentId: input.assessmentId,
         bulkToolsSwitch: app.config.assessmentBulkTools,
-        lock: true,
+        type: 'SURVEY_VISIT',
+        wrongType: CERTIFICATE_MESSAGES.notApproved,
+        move: SURVEY_CERTIFY,
+        button: 'issueCertificate',
       });
-      requireThat(assessment.type === 'SURVEY_VISIT', 'invalid_input', CERTIFICATE_MESSAGES.notApproved);
-      requireThat(
-        !canMove(SURVEY_CERTIFY, context.type, context.status) || buttons.issueCertificate,
-        'forbidden',
-      );
       if (!(await isCertifier(tx, form.certifiedById)))
         throw new AppError('invalid_input', {
           message: CERTIFICATE_MESSAGES.certifierRequired,
@@ -130,11 +130,15 @@ export async function certifySurveyAssessment(
         await storage.put(keys[size], body, 'application/pdf');
       }
 
-      await tx.many(sql`
-        insert into public.assessment_status_changes
-          (assessment_id, from_status, to_status, changed_by_id, reason, detail)
-        values (${assessment.id}, ${moved.from}, ${moved.status}, ${caller.userId}, 'Certificate issued',
-          ${JSON.stringify({ certificateId: created.id, certificateNumber: number, superseded: superseded.map((s) => s.id) })}::jsonb)`);
+      await recordStatusChange(tx, moved, {
+        byId: caller.userId,
+        reason: 'Certificate issued',
+        detail: {
+          certificateId: created.id,
+          certificateNumber: number,
+          superseded: superseded.map((s) => s.id),
+        },
+      });
       await emailPractice(tx, {
         practiceId: assessment.practice_id,
         accreditationId: assessment.accreditation_id,
@@ -172,16 +176,7 @@ async function emailPractice(
     verifyUrl: string;
   },
 ) {
-  const recipients = await tx.many<{ email: string; first_name: string | null }>(sql`
-    select distinct on (lower(email)) email, first_name from (
-      select u.email::text as email, u.first_name, 1 as rank
-        from public.practice_users pu join public.users u on u.id = pu.user_id
-       where pu.practice_id = ${about.practiceId} and pu.role = 'PM' and pu.active and u.is_active
-      union all
-      select c.email::text, c.first_name, 2
-        from public.accreditations a join public.contacts c on c.id = a.nominated_accreditation_contact_id
-       where a.id = ${about.accreditationId} and c.email is not null and not c.archived) r
-     order by lower(email), rank`);
+  const recipients = await practiceRecipients(tx, about);
   for (const to of recipients) {
     await enqueueEmail(tx, {
       to: to.email,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RECORD_DATE_RANGE } from '../constants/dates.ts';
 import { derivePermissionFlags, type TPracticeAccess } from '../permissions/permission-flags.ts';
+import { CONTROL_CHARACTER_MESSAGE } from '../validation/control-characters.ts';
 import {
   ACTION_PLAN_BUSINESS_DAYS,
   actionPlanDaysLeft,
@@ -96,6 +98,26 @@ describe('the activity form', () => {
     const date = ZActionPlanActivitySchema.safeParse({ description: 'x', dueDate: '2027-02-30' });
     expect(date.success ? null : date.error.issues[0]?.message).toBe(ACTION_PLAN_MESSAGES.dueDateInvalid);
     expect(ZActionPlanActivitySchema.safeParse({ description: 'x'.repeat(2001) }).success).toBe(false);
+  });
+
+  it('refuses control characters (a line break only in the description) and due dates outside the century', () => {
+    const message = (input: Record<string, unknown>) => {
+      const parsed = ZActionPlanActivitySchema.safeParse(input);
+      return parsed.success ? null : parsed.error.issues[0]?.message;
+    };
+    expect(message({ description: 'Train\nstaff\tthen log' })).toBeNull();
+    expect(message({ description: 'Train\u0000staff' })).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(message({ description: 'Train \u001b[2Jstaff' })).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(message({ description: 'x', responsible: 'Dr\nLee' })).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(message({ description: 'x', responsible: 'Dr\u0085Lee' })).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(message({ description: 'x', responsible: 'y'.repeat(201) })).toBe(
+      ACTION_PLAN_MESSAGES.responsibleTooLong,
+    );
+    expect(ACTION_PLAN_MESSAGES.dueDateOutOfRange).toBe('Enter a date from 01/01/2000 to 31/12/2099.');
+    for (const dueDate of ['1999-12-31', '2100-01-01', '0001-01-01', '9999-12-31'])
+      expect(message({ description: 'x', dueDate }), dueDate).toBe(ACTION_PLAN_MESSAGES.dueDateOutOfRange);
+    for (const dueDate of [RECORD_DATE_RANGE.from, RECORD_DATE_RANGE.to, '2027-02-28'])
+      expect(message({ description: 'x', dueDate }), dueDate).toBeNull();
   });
 });
 

@@ -4,13 +4,18 @@ import {
   ACTIVITY_RESPONSIBLE_MAX_LENGTH,
   progressColour,
 } from '../constants/assessments.ts';
-import { formatDisplayDate, isWireDate } from '../constants/dates.ts';
+import { formatDisplayDate, isRecordDateInRange, isWireDate } from '../constants/dates.ts';
 import {
   canChangeActionPlan,
   canChangeAssessmentInputs,
   type TAssessmentAccessContext,
   type TAssessmentStatus,
 } from '../permissions/assessment-access.ts';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  CONTROL_CHARACTERS,
+  ONE_LINE_CONTROL_CHARACTERS,
+} from '../validation/control-characters.ts';
 import { ACTION_PLAN_MESSAGES } from './assessment-messages.ts';
 import type { TIndicatorResponseFields } from './indicator-response.ts';
 
@@ -65,23 +70,34 @@ export function formatActionPlanDue(due: string, today: string): string {
   return `Due ${formatDisplayDate(due)} · ${when}`;
 }
 
-/** An activity of the action plan as the 'Add activity' form enters it (spec 001 §3, issue 17). */
+/**
+ * An activity of the action plan as the 'Add activity' form enters it (spec 001 §3, issue 17). The
+ * table's CHECKs say the same (migration 1795940000001), so a GraphQL write that skips the form
+ * is held to it too: the description multi-line without other control characters, the name
+ * responsible one line, the due date within RECORD_DATE_RANGE.
+ */
 export const ZActionPlanActivitySchema = z.object({
   description: z
     .string({ error: ACTION_PLAN_MESSAGES.descriptionRequired })
     .trim()
     .min(1, ACTION_PLAN_MESSAGES.descriptionRequired)
-    .max(ACTIVITY_DESCRIPTION_MAX_LENGTH, ACTION_PLAN_MESSAGES.descriptionTooLong),
+    .max(ACTIVITY_DESCRIPTION_MAX_LENGTH, ACTION_PLAN_MESSAGES.descriptionTooLong)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), CONTROL_CHARACTER_MESSAGE),
   responsible: z
     .string()
     .trim()
     .max(ACTIVITY_RESPONSIBLE_MAX_LENGTH, ACTION_PLAN_MESSAGES.responsibleTooLong)
+    .refine((v) => !ONE_LINE_CONTROL_CHARACTERS.test(v), CONTROL_CHARACTER_MESSAGE)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
   dueDate: z
     .string()
     .refine((v) => v === '' || isWireDate(v), ACTION_PLAN_MESSAGES.dueDateInvalid)
+    .refine(
+      (v) => v === '' || !isWireDate(v) || isRecordDateInRange(v),
+      ACTION_PLAN_MESSAGES.dueDateOutOfRange,
+    )
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),

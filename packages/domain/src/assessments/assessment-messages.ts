@@ -4,6 +4,7 @@ import {
   ASSISTANCE_REQUEST_MAX_LENGTH,
   ASSISTANCE_REQUESTS_PER_HOUR,
 } from '../constants/assessments.ts';
+import { RECORD_DATE_RANGE_MESSAGE } from '../constants/dates.ts';
 import { SUPPORT_PHONE } from '../constants/messages.ts';
 import { DOCUMENT_MESSAGES } from '../documents/document-messages.ts';
 
@@ -78,6 +79,7 @@ export const ACTION_PLAN_MESSAGES = {
   descriptionTooLong: `Please keep the description to ${ACTIVITY_DESCRIPTION_MAX_LENGTH.toLocaleString('en-AU')} characters or fewer.`,
   responsibleTooLong: `Please keep the name to ${ACTIVITY_RESPONSIBLE_MAX_LENGTH} characters or fewer.`,
   dueDateInvalid: 'Enter a date.',
+  dueDateOutOfRange: RECORD_DATE_RANGE_MESSAGE,
   nonConformityStatusLabel: 'Non-conformity status',
   referToCaLabel: 'Refer to CA',
   closedOn: (date: string) => `Closed on ${date}`,

@@ -33,6 +33,24 @@ const messagesOf = (input: unknown) => {
 };
 
 describe('ZIssueCertificateSchema', () => {
+  it('refuses dates outside this century (a typing slip), naming each', () => {
+    expect(CERTIFICATE_MESSAGES.dateOutOfRange).toBe('Enter a date from 01/01/2000 to 31/12/2099.');
+    expect(
+      messagesOf({
+        ...FORM,
+        certificationDate: '1999-12-31',
+        issueDate: '2026-03-12',
+        expiryDate: '9999-12-31',
+        commencementDate: '0026-04-01',
+      }),
+    ).toEqual({
+      certificationDate: CERTIFICATE_MESSAGES.dateOutOfRange,
+      expiryDate: CERTIFICATE_MESSAGES.dateOutOfRange,
+      commencementDate: CERTIFICATE_MESSAGES.dateOutOfRange,
+    });
+    expect(messagesOf({ ...FORM, certificationDate: '2000-01-01', expiryDate: '2099-12-31' })).toEqual({});
+  });
+
   it('takes a complete form, trimming the condition', () => {
     expect(ZIssueCertificateSchema.parse(FORM)).toEqual({
       ...FORM,
@@ -150,6 +168,16 @@ describe('verification codes', () => {
     expect(normaliseVerificationCode('ABCD-EFGH-JK23')).toBe('ABCD-EFGH-JK23');
     expect(normaliseVerificationCode('ABCDEFGHJK2')).toBeNull();
     expect(normaliseVerificationCode('ABCD-EFGH-JK2!')).toBeNull();
+    // Letters that upper-case into ASCII are not ASCII letters: dotless i, long s, the ff ligature, full width.
+    for (const lookalike of [
+      'ABCD-EFGH-JK2\u0131',
+      'ABCD-EFGH-JK2\u017f',
+      'ABCD-EFGH-JK\ufb00',
+      'ＡBCD-EFGH-JK23',
+    ])
+      expect(normaliseVerificationCode(lookalike), lookalike).toBeNull();
+    expect(normaliseVerificationCode(`ABCD-EFGH-JK23${' '.repeat(51)}`)).toBeNull();
+    expect(normaliseVerificationCode("ABCD' OR '1'='1")).toBeNull();
     expect(isVerificationCode('abcd-efgh-jk23')).toBe(false);
   });
 });

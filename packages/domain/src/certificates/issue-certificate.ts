@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { CERTIFICATE_VALIDITY_YEARS } from '../constants/assessments.ts';
-import { addYearsToWireDate, isWireDate } from '../constants/dates.ts';
+import {
+  addYearsToWireDate,
+  isRecordDateInRange,
+  isWireDate,
+  RECORD_DATE_RANGE_MESSAGE,
+} from '../constants/dates.ts';
 import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS } from '../validation/control-characters.ts';
 
 /** Longest condition printed on a certificate (ours: the spec gives none; it must fit the page). */
@@ -17,6 +22,7 @@ export const CERTIFICATE_MESSAGES = {
   issueBeforeCertification: 'The issue date cannot be before the certification date.',
   expiryNotAfterIssue: 'The expiry date must be after the issue date.',
   conditionTooLong: `The condition can be at most ${CERTIFICATE_CONDITION_MAX_LENGTH} characters.`,
+  dateOutOfRange: RECORD_DATE_RANGE_MESSAGE,
   notApproved: 'Only an approved survey visit assessment can be certified.',
   alreadyCertified: 'A certificate has already been issued for this assessment.',
   issued: 'The certificate has been issued.',
@@ -26,13 +32,14 @@ export const CERTIFICATE_MESSAGES = {
 
 const requiredDate = z
   .string({ error: CERTIFICATE_MESSAGES.dateRequired })
-  .refine(isWireDate, CERTIFICATE_MESSAGES.dateRequired);
+  .refine(isWireDate, CERTIFICATE_MESSAGES.dateRequired)
+  .refine((v) => !isWireDate(v) || isRecordDateInRange(v), CERTIFICATE_MESSAGES.dateOutOfRange);
 
 /**
  * The Issue certificate form (spec 001 §5, the certify payload of §7): the three dates are
  * required ('Please input a date'), the certifier too ('Certified user required'); issue on or
  * after certification, expiry after issue (the table's checks, said first here); the commencement
- * date and the condition are optional. Dates are yyyy-MM-dd.
+ * date and the condition are optional. Dates are yyyy-MM-dd within RECORD_DATE_RANGE.
  */
 export const ZIssueCertificateSchema = z
   .object({
@@ -43,7 +50,11 @@ export const ZIssueCertificateSchema = z
       .string()
       .nullish()
       .transform((v) => (v ? v : null))
-      .refine((v) => v === null || isWireDate(v), CERTIFICATE_MESSAGES.dateRequired),
+      .refine((v) => v === null || isWireDate(v), CERTIFICATE_MESSAGES.dateRequired)
+      .refine(
+        (v) => v === null || !isWireDate(v) || isRecordDateInRange(v),
+        CERTIFICATE_MESSAGES.dateOutOfRange,
+      ),
     condition: z
       .string()
       .nullish()

@@ -26,14 +26,20 @@ function groupCode(code: string): string {
   return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}`;
 }
 
+/** The longest text taken as a typed code (12 symbols with room for spaces and dashes). */
+export const VERIFICATION_CODE_TYPED_MAX_LENGTH = 64;
+
 /**
  * A code as someone typed it (any case, spaces, with or without the dashes) in its printed form,
- * or null when it cannot be one.
+ * or null when it cannot be one: longer than VERIFICATION_CODE_TYPED_MAX_LENGTH, or holding
+ * anything but ASCII letters and digits once spaces and dashes are gone (checked before the
+ * upper-casing, which would turn 'ı' into I and 'ﬀ' into FF).
  */
 export function normaliseVerificationCode(typed: string): string | null {
-  const bare = typed.toUpperCase().replace(/[\s-]+/g, '');
-  if (!/^[A-Z0-9]{12}$/.test(bare)) return null;
-  return groupCode(bare);
+  if (typed.length > VERIFICATION_CODE_TYPED_MAX_LENGTH) return null;
+  const bare = typed.replace(/[\s-]+/g, '');
+  if (!/^[A-Za-z0-9]{12}$/.test(bare)) return null;
+  return groupCode(bare.toUpperCase());
 }
 
 /** Whether a text is a code in its printed form. */

@@ -108,3 +108,18 @@ export function formatTimeOfDay(value: string | null | undefined): string {
   if (hours > 23 || minutes > 59) return '';
   return `${((hours + 11) % 12) + 1}:${m[2]} ${hours >= 12 ? 'pm' : 'am'}`;
 }
+
+/**
+ * The dates a record of the scheme may carry (ours): an activity's due date, a certificate's
+ * dates. They fall within years of today, so a date outside this century is a typing slip (2207
+ * for 2027), not a plan; the columns' CHECKs say the same where GraphQL writes them.
+ */
+export const RECORD_DATE_RANGE = { from: '2000-01-01', to: '2099-12-31' } as const;
+
+/** Whether a yyyy-MM-dd date lies within RECORD_DATE_RANGE. */
+export function isRecordDateInRange(date: string): boolean {
+  return date >= RECORD_DATE_RANGE.from && date <= RECORD_DATE_RANGE.to;
+}
+
+/** The field message for a date outside RECORD_DATE_RANGE. */
+export const RECORD_DATE_RANGE_MESSAGE = `Enter a date from ${formatDisplayDate(RECORD_DATE_RANGE.from)} to ${formatDisplayDate(RECORD_DATE_RANGE.to)}.`;

@@ -1,5 +1,10 @@
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { renderCertificatePdf, type TCertificatePdf } from '@portal/actions/certificate-pdf';
+import {
+  type CertificateContentRow,
+  certificateContentOf,
+  certificatesWithAFileQuery,
+} from '@portal/actions/certificate-content';
+import { renderCertificatePdf } from '@portal/actions/certificate-pdf';
 import { DOCUMENT_FILE_TYPES, fileExtension } from '@portal/domain';
 import pg from 'pg';
 import type { S3Config } from '../../config/config.ts';
@@ -23,64 +28,9 @@ const DEMO_KEYS_SQL = `
 
 /**
  * What each certificate with a file says, by its storage key: its PDF is a real certificate
- * (`renderCertificatePdf`), not a stand-in page.
+ * (`renderCertificatePdf`, from the row as the service reads it), not a stand-in page.
  */
-const DEMO_CERTIFICATES_SQL = `
-  select c.storage_key as key, c.id, c.type, c.name, o.name as trading_name, o.legal_entity_name,
-         public.practice_certificate_locations(c.practice_id) as locations,
-         sv.name as standards, c.issuing_provider, c.condition,
-         to_char(c.certification_date, 'YYYY-MM-DD') as certification_date,
-         to_char(c.issue_date, 'YYYY-MM-DD') as issue_date,
-         to_char(c.commencement_date, 'YYYY-MM-DD') as commencement_date,
-         to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date,
-         nullif(trim(u.first_name || ' ' || u.last_name), '') as certified_by,
-         c.certificate_number, c.verification_code
-    from public.certificates c
-    join public.organisations o on o.id = c.practice_id
-    left join public.accreditations acc on acc.id = c.accreditation_id
-    left join public.survey_versions sv on sv.id = acc.survey_version_id
-    left join public.users u on u.id = c.certified_by_id
-   where c.storage_key is not null`;
-
-interface DemoCertificateRow {
-  key: string;
-  id: number;
-  type: string;
-  name: string;
-  trading_name: string;
-  legal_entity_name: string | null;
-  locations: string[];
-  standards: string | null;
-  issuing_provider: string;
-  condition: string | null;
-  certification_date: string;
-  issue_date: string;
-  commencement_date: string | null;
-  expiry_date: string;
-  certified_by: string | null;
-  certificate_number: string | null;
-  verification_code: string | null;
-}
-
-const certificateOf = (row: DemoCertificateRow, publicUrl: string | null): TCertificatePdf => ({
-  id: row.id,
-  type: row.type,
-  name: row.name,
-  tradingName: row.trading_name,
-  legalEntityName: row.legal_entity_name,
-  locations: row.locations,
-  standards: row.standards,
-  issuingProvider: row.issuing_provider,
-  certificationDate: row.certification_date,
-  issueDate: row.issue_date,
-  commencementDate: row.commencement_date,
-  expiryDate: row.expiry_date,
-  condition: row.condition,
-  certifiedBy: row.certified_by,
-  certificateNumber: row.certificate_number,
-  verificationCode: row.verification_code,
-  verifyUrl: row.verification_code && publicUrl ? `${publicUrl}/verify/${row.verification_code}` : null,
-});
+const DEMO_CERTIFICATES = certificatesWithAFileQuery().render();
 
 /** A demo file for the key, by its extension, or null for a type we do not make. */
 export function demoFile(key: string, text: DemoText): { body: Buffer; contentType: string } | null {
@@ -120,11 +70,13 @@ export async function storeDemoFiles(
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   let rows: Array<{ key: string; title: string; kind: string }>;
-  let certificates: Map<string, DemoCertificateRow>;
+  let certificates: Map<string | null, CertificateContentRow>;
   try {
     rows = (await db.query<{ key: string; title: string; kind: string }>(DEMO_KEYS_SQL)).rows;
-    const certificateRows = (await db.query<DemoCertificateRow>(DEMO_CERTIFICATES_SQL)).rows;
-    certificates = new Map(certificateRows.map((row) => [row.key, row]));
+    const certificateRows = (
+      await db.query<CertificateContentRow>(DEMO_CERTIFICATES.text, DEMO_CERTIFICATES.values)
+    ).rows;
+    certificates = new Map(certificateRows.map((row) => [row.storage_key, row]));
   } finally {
     await db.end();
   }
@@ -140,7 +92,7 @@ export async function storeDemoFiles(
       const certificate = certificates.get(key);
       const file = certificate
         ? {
-            body: Buffer.from(await renderCertificatePdf(certificateOf(certificate, publicUrl))),
+            body: Buffer.from(await renderCertificatePdf(certificateContentOf(certificate, publicUrl))),
             contentType: 'application/pdf',
           }
         : demoFile(key, {

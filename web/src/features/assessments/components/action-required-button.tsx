@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import {
   ACTION_PLAN_BUSINESS_DAYS,
   ACTION_PLAN_MESSAGES,
@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { CreateActionPlanMutation } from '../api/create-action-plan.ts';
@@ -76,7 +77,16 @@ export function ActionRequiredButton({
       <Button onClick={() => setOpened(true)} disabled={state.fetching}>
         {ACTION_PLAN_MESSAGES.actionRequiredTitle}
       </Button>
-      <Modal opened={opened} onClose={close} title={ACTION_PLAN_MESSAGES.actionRequiredTitle} centered>
+      <ConfirmModal
+        opened={opened}
+        title={ACTION_PLAN_MESSAGES.actionRequiredTitle}
+        confirmLabel={ACTION_PLAN_MESSAGES.actionRequiredTitle}
+        confirmDisabled={missing.length > 0}
+        busy={state.fetching}
+        error={refusal}
+        onConfirm={() => void confirm()}
+        onClose={close}
+      >
         <Stack gap="md">
           <Text fz="sm">{ACTION_PLAN_MESSAGES.actionRequiredIntro(ACTION_PLAN_BUSINESS_DAYS)}</Text>
           {missing.length > 0 ? (
@@ -111,21 +121,8 @@ export function ActionRequiredButton({
               </List>
             </Stack>
           ) : null}
-          {refusal ? (
-            <Alert color="red" variant="light" role="alert">
-              {refusal}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={state.fetching}>
-              Cancel
-            </Button>
-            <Button onClick={() => void confirm()} loading={state.fetching} disabled={missing.length > 0}>
-              {ACTION_PLAN_MESSAGES.actionRequiredTitle}
-            </Button>
-          </Group>
         </Stack>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

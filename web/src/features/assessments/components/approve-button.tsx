@@ -1,13 +1,15 @@
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
-import { assessmentPath, REVIEW_MESSAGES } from '@portal/domain';
+import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
+import { assessmentPath } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ApproveSurveyAssessmentMutation } from '../api/approve-survey-assessment.ts';
 import { useReviewFacts } from '../hooks/use-review-facts.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
+import { RepeatAssessmentAlert } from './repeat-assessment-alert.tsx';
 
 /**
  * Approve (spec 001 §4, §5, §6) and its confirm modal: the open, unreferred non-conformities the
@@ -52,7 +54,17 @@ export function ApproveButton({
       <Button onClick={() => setOpened(true)} disabled={state.fetching}>
         Approve
       </Button>
-      <Modal opened={opened} onClose={close} title="Approve" centered size="lg">
+      <ConfirmModal
+        opened={opened}
+        title="Approve"
+        size="lg"
+        confirmLabel="Approve"
+        confirmDisabled={blocked}
+        busy={state.fetching}
+        error={error}
+        onConfirm={() => void confirm()}
+        onClose={close}
+      >
         <Stack gap="md">
           {blocked ? (
             <Stack gap={6}>
@@ -82,30 +94,9 @@ export function ApproveButton({
               The survey's findings are approved: the assessment becomes approved and can then be certified.
             </Text>
           )}
-          {facts.repeat?.required ? (
-            <Alert variant="light" color="orange" title="Repeat assessment required">
-              {REVIEW_MESSAGES.repeatAssessment(
-                facts.repeat.mandatoryNotMet,
-                facts.repeat.mandatoryCount,
-                facts.repeat.percent,
-              )}
-            </Alert>
-          ) : null}
-          {error ? (
-            <Alert variant="light" color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={state.fetching}>
-              Cancel
-            </Button>
-            <Button onClick={() => void confirm()} loading={state.fetching} disabled={blocked}>
-              Approve
-            </Button>
-          </Group>
+          <RepeatAssessmentAlert repeat={facts.repeat} />
         </Stack>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

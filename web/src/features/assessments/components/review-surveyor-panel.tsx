@@ -1,9 +1,10 @@
 import { Alert, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ASSESSMENT_MESSAGES, REVIEW_MESSAGES } from '@portal/domain';
+import { ASSESSMENT_MESSAGES } from '@portal/domain';
 import { format } from 'date-fns';
 import { useReviewFacts } from '../hooks/use-review-facts.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
+import { RepeatAssessmentAlert } from './repeat-assessment-alert.tsx';
 
 /**
  * 'Review Surveyor Assessment' (spec 001 §2, a survey UNDER_REVIEW): what the surveyors found,
@@ -58,15 +59,7 @@ export function ReviewSurveyorPanel({
             </List>
           </Stack>
         ) : null}
-        {facts.repeat?.required ? (
-          <Alert variant="light" color="orange" title="Repeat assessment required" role="note">
-            {REVIEW_MESSAGES.repeatAssessment(
-              facts.repeat.mandatoryNotMet,
-              facts.repeat.mandatoryCount,
-              facts.repeat.percent,
-            )}
-          </Alert>
-        ) : null}
+        <RepeatAssessmentAlert repeat={facts.repeat} asNote />
       </Stack>
     </Alert>
   );
