@@ -250,7 +250,8 @@ async function run(browser: Browser, base: string, width: number) {
       for (const label of ['Certification date', 'Issue date', 'Expiry date']) {
         await dialog.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill('');
       }
-      await dialog.getByRole('textbox', { name: /^Condition/ }).click();
+      // A click on the dialog's title closes the last calendar.
+      await dialog.locator('.mantine-Modal-title').click();
       await dialog.getByRole('button', { name: 'Issue certificate' }).click();
       await dialog.getByText('Certified user required').waitFor();
       await shot(admin.page, `issue-certificate-messages-${width}`, { fullPage: false });
