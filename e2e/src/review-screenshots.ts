@@ -89,8 +89,8 @@ async function review(page: Page, width: number) {
   await step('review panel', async () => {
     await openAssessment(page, WATTLE_GROVE);
     await page.getByRole('heading', { name: 'Review Surveyor Assessment' }).waitFor();
-    await shot(page, `under-review-${width}`, { fullPage: false });
     await shot(page, `under-review-full-${width}`);
+    await shot(page, `under-review-${width}`, { fullPage: false });
   });
 
   await step('indicator under review', async () => {
