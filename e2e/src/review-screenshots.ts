@@ -49,6 +49,21 @@ async function toTop(page: Page, element: Locator): Promise<void> {
   await page.evaluate('window.scrollBy(0, -80)');
 }
 
+/**
+ * The whole page: the window made as tall as the page first, and `ready` waited for again before
+ * the shot (Chromium's own full-page capture at 768 px now and then caught the app's loading dots
+ * instead of the page), then the window as it was.
+ */
+async function fullShot(page: Page, name: string, ready: Locator): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await ready.waitFor();
+  await shot(page, name, { fullPage: false });
+  await page.setViewportSize(viewport);
+  await ready.waitFor();
+}
+
 /** Opens the assessment (filtered) and waits for its screen. */
 async function openAssessment(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -89,7 +104,11 @@ async function review(page: Page, width: number) {
   await step('review panel', async () => {
     await openAssessment(page, WATTLE_GROVE);
     await page.getByRole('heading', { name: 'Review Surveyor Assessment' }).waitFor();
-    await shot(page, `under-review-full-${width}`);
+    await fullShot(
+      page,
+      `under-review-full-${width}`,
+      page.getByRole('heading', { name: 'Review Surveyor Assessment' }),
+    );
     await shot(page, `under-review-${width}`, { fullPage: false });
   });
 
@@ -237,7 +256,11 @@ async function run(browser: Browser, base: string, width: number) {
     await step('approved and issue certificate', async () => {
       await openAssessment(admin.page, DERWENT_VALLEY);
       await shot(admin.page, `approved-${width}`, { fullPage: false });
-      await shot(admin.page, `approved-full-${width}`);
+      await fullShot(
+        admin.page,
+        `approved-full-${width}`,
+        admin.page.getByRole('tablist', { name: 'Filter indicators' }),
+      );
       await admin.page
         .getByRole('region', { name: 'Actions' })
         .getByRole('button', { name: 'Issue certificate' })
@@ -264,7 +287,7 @@ async function run(browser: Browser, base: string, width: number) {
         .getByText(/Verification code/)
         .first()
         .waitFor();
-      await shot(admin.page, `accreditations-${width}`);
+      await fullShot(admin.page, `accreditations-${width}`, list.getByText(/Verification code/).first());
       await toTop(admin.page, list);
       await shot(admin.page, `accreditations-list-${width}`, { fullPage: false });
       await list
