@@ -208,7 +208,7 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
     const publicPage = await e2e.newPage();
     await publicPage.goto(`/verify/${certificate.code}`);
     await publicPage.getByRole('heading', { name: 'Certificate verification' }).waitFor();
-    await publicPage.getByText('Genuine and current').waitFor();
+    await publicPage.getByRole('heading', { name: 'Genuine and current' }).waitFor();
     await publicPage.getByText(world.practice.name).first().waitFor();
     await expectAccessible(publicPage, 'the public verify page, a current certificate');
 

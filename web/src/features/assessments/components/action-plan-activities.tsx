@@ -90,10 +90,19 @@ export function ActionPlanActivities({
               <Table.Tr key={a.id}>
                 <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.description}</Table.Td>
                 <Table.Td>{a.responsible ?? ''}</Table.Td>
-                <Table.Td>{formatDisplayDate(a.due_date)}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(a.due_date)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap="xs" wrap="nowrap">
-                    <Badge size="sm" variant="light" color={a.status === 'CLOSED' ? 'teal' : 'orange'}>
+                    {/* Never cut to 'OP…' by a narrow column: the badge keeps its word. */}
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      radius="sm"
+                      tt="none"
+                      color={a.status === 'CLOSED' ? 'teal' : 'orange'}
+                      style={{ flexShrink: 0, overflow: 'visible' }}
+                      styles={{ label: { overflow: 'visible' } }}
+                    >
                       {a.status === 'CLOSED' ? 'Closed' : 'Open'}
                     </Badge>
                     {mayClose ? (
@@ -153,6 +162,7 @@ function AddActivityForm({ responseId, onAdded }: { responseId: number; onAdded(
     >
       <Stack gap="xs">
         <TextInput
+          size="sm"
           label="Description"
           withAsterisk
           maxLength={ACTIVITY_DESCRIPTION_MAX_LENGTH}
@@ -160,11 +170,13 @@ function AddActivityForm({ responseId, onAdded }: { responseId: number; onAdded(
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <TextInput
+            size="sm"
             label="Responsible"
             maxLength={ACTIVITY_RESPONSIBLE_MAX_LENGTH}
             {...form.field('responsible')}
           />
           <DateInput
+            size="sm"
             label="Due date"
             valueFormat="DD/MM/YYYY"
             placeholder="dd/mm/yyyy"

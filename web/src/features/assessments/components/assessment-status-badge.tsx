@@ -7,7 +7,16 @@ const COLOURS = { 'in progress': 'blue', 'under review': 'yellow', complete: 'te
 export function AssessmentStatusBadge({ status, ...props }: { status: TAssessmentStatus } & BadgeProps) {
   const label = assessmentStatusBadge(status);
   return (
-    <Badge color={COLOURS[label]} variant="light" radius="sm" tt="none" fw={600} {...props}>
+    // The label is never cut ('in progre…' in a narrow table column): the badge keeps its words.
+    <Badge
+      color={COLOURS[label]}
+      variant="light"
+      radius="sm"
+      tt="none"
+      fw={600}
+      styles={{ label: { overflow: 'visible' } }}
+      {...props}
+    >
       {label}
     </Badge>
   );

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { certificateTypeLabel, formatDisplayDate, type TCertificateSize, verifyRoute } from '@portal/domain';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { DownloadIcon } from '../../../components/icons.tsx';
 import { DownloadCertificateModal } from './download-certificate-modal.tsx';
@@ -66,6 +66,7 @@ export function CertificatesList({
                       </Badge>
                     </Group>
                     <Text fz="xs" c="dimmed">
+                      {/* Each detail kept whole: a narrow window wraps between them, not inside one. */}
                       {[
                         type,
                         c.certificate_number ? `No. ${c.certificate_number}` : null,
@@ -73,12 +74,18 @@ export function CertificatesList({
                         c.certification_date ? `Certified ${formatDisplayDate(c.certification_date)}` : null,
                         c.expiry_date ? `Expires ${formatDisplayDate(c.expiry_date)}` : null,
                       ]
-                        .filter(Boolean)
-                        .join(' · ')}
+                        .filter((detail): detail is string => Boolean(detail))
+                        .map((detail, index) => (
+                          <Fragment key={detail}>
+                            {index > 0 ? ' · ' : null}
+                            <span style={{ whiteSpace: 'nowrap' }}>{detail}</span>
+                          </Fragment>
+                        ))}
                     </Text>
                     {c.verification_code ? (
                       <Text fz="xs" c="dimmed">
-                        Verification code {c.verification_code} ·{' '}
+                        <span style={{ whiteSpace: 'nowrap' }}>Verification code {c.verification_code}</span>{' '}
+                        ·{' '}
                         <Anchor
                           component={Link}
                           to={verifyRoute(c.verification_code)}

@@ -20,7 +20,7 @@ export function DownloadCertificateModal({
 }) {
   const [size, setSize] = useState<TCertificateSize>(CERTIFICATE_SIZES[0]);
   return (
-    <Modal opened onClose={onClose} title={<Text fw={700}>Download certificate</Text>} centered size="sm">
+    <Modal opened onClose={onClose} title="Download certificate" centered size="sm">
       <Stack gap="md">
         <Text fz="sm">{title}</Text>
         <Radio.Group label="Size" value={size} onChange={(value) => setSize(value as TCertificateSize)}>

@@ -82,7 +82,10 @@ export function IndicatorPanel({
         <Alert variant="light" color="teal" py="xs" title={banner === 'completed' ? 'Completed' : 'Complete'}>
           {banner === 'completed'
             ? 'This indicator is marked complete and every must-have item is ticked.'
-            : 'This indicator is rated and its must-haves are done.'}
+            : response.compliance === 'NOT_MET'
+              ? // A Not met indicator's must-haves are not all ticked: what is done is its non-compliance.
+                'This indicator is rated Not met and its non-compliance is recorded.'
+              : 'This indicator is rated and its must-haves are done.'}
         </Alert>
       ) : null}
       {indicator.description ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import {
   CERTIFICATE_CONDITION_MAX_LENGTH,
@@ -35,6 +35,7 @@ function DateField({
 }) {
   return (
     <DateInput
+      size="md"
       label={label}
       withAsterisk={required}
       valueFormat="DD/MM/YYYY"
@@ -109,7 +110,7 @@ export function IssueCertificateModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={<Text fw={700}>Issue certificate</Text>} centered size="lg">
+    <Modal opened onClose={onClose} title="Issue certificate" centered size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={2} spacing="md">
@@ -147,6 +148,7 @@ export function IssueCertificateModal({
             />
           </SimpleGrid>
           <Textarea
+            size="md"
             label="Condition"
             description="Optional: printed on the certificate"
             autosize

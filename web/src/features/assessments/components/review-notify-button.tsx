@@ -70,6 +70,37 @@ export function ReviewNotifyButton({
             of this survey were reviewed: {open} open and {notMet.length - open} closed, with a link to the
             assessment.
           </Text>
+          <Stack gap={6}>
+            <Title order={3} fz="sm">
+              Review history
+            </Title>
+            {rows.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                The practice has not been notified yet.
+              </Text>
+            ) : (
+              <Table aria-label="Review history" fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Sent</Table.Th>
+                    <Table.Th>Sent by</Table.Th>
+                    <Table.Th>Sent to</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>{format(new Date(row.sent_at), 'dd/MM/yyyy HH:mm')}</Table.Td>
+                      <Table.Td>
+                        {row.sent_by ? `${row.sent_by.first_name} ${row.sent_by.last_name}`.trim() : '—'}
+                      </Table.Td>
+                      <Table.Td style={{ wordBreak: 'break-word' }}>{row.sent_to}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Stack>
           {outcome ? (
             <Alert variant="light" color={outcome.ok ? 'teal' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
               {outcome.text}
@@ -83,35 +114,6 @@ export function ReviewNotifyButton({
               Send
             </Button>
           </Group>
-          <Title order={3} fz="sm">
-            Review history
-          </Title>
-          {rows.length === 0 ? (
-            <Text fz="sm" c="dimmed">
-              The practice has not been notified yet.
-            </Text>
-          ) : (
-            <Table aria-label="Review history" fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Sent</Table.Th>
-                  <Table.Th>Sent by</Table.Th>
-                  <Table.Th>Sent to</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{format(new Date(row.sent_at), 'dd/MM/yyyy HH:mm')}</Table.Td>
-                    <Table.Td>
-                      {row.sent_by ? `${row.sent_by.first_name} ${row.sent_by.last_name}`.trim() : '—'}
-                    </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-word' }}>{row.sent_to}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
         </Stack>
       </Modal>
     </>

@@ -41,9 +41,14 @@ export function ReviewSurveyorPanel({
           <Text fz="sm">
             {facts.reviewed} of {facts.total} reviewed
           </Text>
-          <Text fz="sm">{facts.furtherAction} need further action</Text>
+          <Text fz="sm">
+            {facts.furtherAction} {facts.furtherAction === 1 ? 'needs' : 'need'} further action
+          </Text>
           <Text fz="sm">{facts.notMetWithoutPlan} not met without an action plan</Text>
-          <Text fz="sm">{facts.openProblems.length} open non-conformities not referred</Text>
+          <Text fz="sm">
+            {facts.openProblems.length} open{' '}
+            {facts.openProblems.length === 1 ? 'non-conformity' : 'non-conformities'} not referred
+          </Text>
         </SimpleGrid>
         {facts.submissions.length > 0 ? (
           <Stack gap={4}>

@@ -1,5 +1,17 @@
 import { DonutChart } from '@mantine/charts';
-import { Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ColorSwatch,
+  Grid,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   CHART_SIZE_PX,
   formatActionPlanDue,
@@ -13,7 +25,8 @@ import { useId } from 'react';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
 
-const RISK_COLOURS = { CRITICAL: 'red.8', HIGH: 'orange.6', MODERATE: 'yellow.5', LOW: 'teal.5' } as const;
+/** The risk matrix's scale (Critical red to Minor green), darker than its cells to read as a chart. */
+const RISK_COLOURS = { CRITICAL: 'red.8', HIGH: 'orange.6', MODERATE: 'yellow.5', LOW: 'green.5' } as const;
 
 /**
  * The summary panel of a survey visit in ACTION_REQUIRED or APPROVED (spec 001 §2): a donut of Met
@@ -50,29 +63,37 @@ export function SurveyResultsPanel({
             </Text>
           ) : null}
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <Chart
-            title="Met and Not met"
-            rows={[
-              { name: 'Met', value: results.met, color: 'teal.6' },
-              { name: 'Not met', value: results.notMet, color: 'red.6' },
-            ]}
-          />
-          <Stack gap={4} align="center" justify="center">
-            <Text fz={40} fw={700} lh={1}>
-              {results.improvements}
-            </Text>
-            <Text fz="sm">Improvements suggested</Text>
-          </Stack>
-          <Chart
-            title="Risk ratings"
-            rows={RISK_RATING_ORDER.map((rating) => ({
-              name: RISK_RATING_LABELS[rating],
-              value: results.risks[rating],
-              color: RISK_COLOURS[rating],
-            }))}
-          />
-        </SimpleGrid>
+        {/* Three columns where there is room; at tablet width the donuts side by side (CHART_SIZE_PX
+            each) with the count under them, so neither touches the panel's edge. */}
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <Chart
+              title="Met and Not met"
+              rows={[
+                { name: 'Met', value: results.met, color: 'teal.6' },
+                { name: 'Not met', value: results.notMet, color: 'red.6' },
+              ]}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 3, lg: 2 }}>
+            <Stack gap={4} align="center" justify="center" h="100%">
+              <Text fz={40} fw={700} lh={1}>
+                {results.improvements}
+              </Text>
+              <Text fz="sm">Improvements suggested</Text>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }} order={{ base: 2, lg: 3 }}>
+            <Chart
+              title="Risk ratings"
+              rows={RISK_RATING_ORDER.map((rating) => ({
+                name: RISK_RATING_LABELS[rating],
+                value: results.risks[rating],
+                color: RISK_COLOURS[rating],
+              }))}
+            />
+          </Grid.Col>
+        </Grid>
         {progress.total > 0 ? (
           <Stack gap={4}>
             <Group gap="sm" wrap="nowrap">
@@ -122,18 +143,27 @@ function Chart({
           data={total === 0 ? [{ name: 'None', value: 1, color: 'gray.3' }] : rows.filter((r) => r.value > 0)}
           withTooltip={total > 0}
           chartLabel={total}
+          styles={{ label: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
           // The chart is a picture (its numbers are in the table below): nothing in it takes focus.
           pieChartProps={{ accessibilityLayer: false }}
           pieProps={{ rootTabIndex: -1 }}
         />
       </div>
-      <Group gap="xs" justify="center" aria-hidden="true">
+      {/* The legend: each name beside its colour, so the picture reads without hovering. */}
+      <SimpleGrid cols={Math.min(rows.length, 2)} spacing="md" verticalSpacing={2} aria-hidden="true">
         {rows.map((r) => (
-          <Text key={r.name} fz="xs">
-            {r.name}: {r.value}
-          </Text>
+          <Group key={r.name} gap={6} wrap="nowrap">
+            <ColorSwatch
+              color={`var(--mantine-color-${r.color.replace('.', '-')})`}
+              size={10}
+              withShadow={false}
+            />
+            <Text fz="xs" style={{ whiteSpace: 'nowrap' }}>
+              {r.name}: {r.value}
+            </Text>
+          </Group>
         ))}
-      </Group>
+      </SimpleGrid>
       <VisuallyHidden>
         <Table>
           <caption>{title}</caption>

@@ -179,7 +179,9 @@ describe('the survey visit indicator on the real stack', () => {
         }),
       { timeout: 10_000 },
     );
-    expect(await screen.findByText('This indicator is rated and its must-haves are done.')).toBeTruthy();
+    expect(
+      await screen.findByText('This indicator is rated Not met and its non-compliance is recorded.'),
+    ).toBeTruthy();
 
     // Ticking every must-have now would lose that input: asked, and confirmed it is cleared.
     await user.click(item(1, 1));

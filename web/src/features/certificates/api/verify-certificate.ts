@@ -35,6 +35,8 @@ export async function verifyCertificate(apiUrl: string, code: string): Promise<T
     const response = await fetch(`${apiUrl}/certificates/verify/${encodeURIComponent(code)}`, {
       credentials: 'omit',
     });
+    // A refusal's body is read too (and dropped): left unread, the browser counts the request as still loading.
+    if (!response.ok) await response.text().catch(() => '');
     if (response.status === 404) return { kind: 'notFound', message: VERIFY_MESSAGES.notFound };
     if (response.status === 400) return { kind: 'malformed', message: VERIFY_MESSAGES.malformed };
     if (response.status === 429) return { kind: 'tooMany', message: VERIFY_MESSAGES.tooMany };

@@ -19,7 +19,8 @@ function CertificateDetails({ certificate }: { certificate: TVerifiedCertificate
     ['Practice', certificate.practiceName],
     ['Trading name', certificate.tradingName],
     [certificate.locations.length > 1 ? 'Locations' : 'Location', certificate.locations.join('\n') || '-'],
-    ['Certificate', `${certificate.type}, no. ${certificate.certificateNumber}`],
+    ['Certificate', certificate.type],
+    ['Certificate number', certificate.certificateNumber],
     ['Issued by', certificate.issuingProvider],
     ['Certification date', formatDisplayDate(certificate.certificationDate)],
     ['Issue date', formatDisplayDate(certificate.issueDate)],
@@ -34,7 +35,10 @@ function CertificateDetails({ certificate }: { certificate: TVerifiedCertificate
       <Table.Tbody>
         {rows.map(([name, value]) => (
           <Table.Tr key={name}>
-            <Table.Th w={160}>{name}</Table.Th>
+            {/* The names on one line; the values take the rest of the width. */}
+            <Table.Th w="1%" style={{ whiteSpace: 'nowrap' }}>
+              {name}
+            </Table.Th>
             <Table.Td style={{ whiteSpace: 'pre-line' }}>{value}</Table.Td>
           </Table.Tr>
         ))}
