@@ -60,6 +60,8 @@ export function ActionPlanSection({
         maxRows={INDICATOR_TEXTAREA_MAX_ROWS}
         maxLength={ACTION_PLAN_MAX_LENGTH}
         readOnly={!canEnterActionPlan(access)}
+        // Read only, it looks it: filled, like the other fields the user cannot change.
+        variant={canEnterActionPlan(access) ? 'default' : 'filled'}
         value={response.action_plan ?? ''}
         onChange={(event) => set({ action_plan: event.currentTarget.value })}
       />
