@@ -1,5 +1,6 @@
 import {
   actionPlanBadge,
+  actionPlanDaysLeft,
   assessmentStatusBadge,
   assessmentTypeLabel,
   canDownloadActionPlanReport,
@@ -34,7 +35,6 @@ interface HeaderRow {
   visit_date: string | null;
   survey_version: string | null;
   action_plan_due: string | null;
-  days_left: number | null;
 }
 
 interface ItemRow {
@@ -55,16 +55,13 @@ interface ItemRow {
 }
 
 /**
- * The practice, visit, standards edition and action plan due date of the assessment, with the
- * days from today to that date (calendar days, in the database's today; the domain's own count
- * replaces it once the action plan's days-left rule is merged).
+ * The practice, visit, standards edition and action plan due date of the assessment.
  */
 function loadHeader(db: Queryable, assessmentId: number) {
   return db.maybeOne<HeaderRow>(sql`
     select o.name as practice_name, a.status, v.type as visit_type,
            to_char(v.date, 'YYYY-MM-DD') as visit_date, sv.name as survey_version,
-           to_char(a.action_plan_due, 'YYYY-MM-DD') as action_plan_due,
-           (a.action_plan_due - current_date)::integer as days_left
+           to_char(a.action_plan_due, 'YYYY-MM-DD') as action_plan_due
       from public.assessments a
       join public.accreditations acc on acc.id = a.accreditation_id
       join public.organisations o on o.id = acc.practice_id
@@ -160,7 +157,8 @@ export async function getActionPlanReport(
       actionPlanBadge('SURVEY_VISIT', header.status) ?? assessmentStatusBadge(header.status),
     ),
     actionPlanDue: header.action_plan_due,
-    daysLeft: header.days_left,
+    // The screen's count (`actionPlanDaysLeft`, calendar days), on the report's own date.
+    daysLeft: header.action_plan_due ? actionPlanDaysLeft(header.action_plan_due, generatedOn) : null,
     generatedOn,
     items,
   };
