@@ -12,6 +12,7 @@ export const SUBMIT = `mutation ($a: Int!) { submitSelfAssessment(assessmentId: 
 export const COMPLETE = `mutation ($a: Int!) { completeSelfAssessment(assessmentId: $a) { id status message } }`;
 export const REOPEN = `mutation ($a: Int!) { reopenAssessment(assessmentId: $a, reason: "Reopened by the test") { id status message } }`;
 export const REOPEN_BECAUSE = `mutation ($a: Int!, $r: String!) { reopenAssessment(assessmentId: $a, reason: $r) { id status message } }`;
+export const REOPEN_FROM = `mutation ($a: Int!, $r: String!, $s: String) { reopenAssessment(assessmentId: $a, reason: $r, fromStatus: $s) { id status message } }`;
 export const APPROVE = `mutation ($a: Int!) { approveSurveyAssessment(assessmentId: $a) { id status message repeatAssessmentRequired } }`;
 export const NOTIFY_REVIEWED = `mutation ($a: Int!) { sendNcReviewedEmail(assessmentId: $a) { detail sentTo sentAt } }`;
 export const AUTO_COMPLETE = `mutation ($a: Int!) { autoCompleteAssessment(assessmentId: $a) { id status updated message } }`;

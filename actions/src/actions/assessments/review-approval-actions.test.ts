@@ -22,6 +22,7 @@ import {
   callAs,
   NOTIFY_REVIEWED,
   REOPEN_BECAUSE,
+  REOPEN_FROM,
   refusal,
 } from '../../test-support/assessment-test-kit.ts';
 import { createContact } from '../../test-support/factories.ts';
@@ -390,6 +391,23 @@ describe('reopenAssessment with a reason', () => {
     ).toMatchObject({ reopenAssessment: { status: 'IN_PROGRESS' } });
     const after = await assessmentState(stack, w.assessmentId);
     expect(after.submissions.map((s) => s.withdrawn_by_id)).toEqual([w.qam.id]);
+  });
+
+  it('goes back one step only: a second press from the same screen (the status it saw) is refused', async () => {
+    const w = await world('ACTION_REQUIRED', { indicators: 1 });
+    const fromScreen = { a: w.assessmentId, r: 'Action plan was wrong', s: 'ACTION_REQUIRED' };
+    expect((await callAs(stack, w.qam, REOPEN_FROM, fromScreen)).data).toMatchObject({
+      reopenAssessment: { status: 'UNDER_REVIEW' },
+    });
+    const before = await assessmentState(stack, w.assessmentId);
+    expect(refusal(await callAs(stack, w.qam, REOPEN_FROM, fromScreen))).toEqual({
+      code: 'invalid_transition',
+      message: ASSESSMENT_MESSAGES.reopenedMeanwhile,
+    });
+    // Still under review, its submissions live, one reopening in the history.
+    expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
+    expect(before.submissions.map((x) => x.withdrawn_at)).toEqual([null]);
+    expect((await statusChanges(w.assessmentId)).map((c) => c.to_status)).toEqual(['UNDER_REVIEW']);
   });
 
   it('needs a reason of 1 to 2000 characters, changing nothing without one', async () => {

@@ -26,12 +26,14 @@ const ZReopenInputSchema = z.object({ reason: ZReopenReasonSchema });
  * repeat-assessment verdict. Only whoever sees the Reopen button (`assessmentButtons`: special
  * access or the ASSESSMENT_BULK_TOOLS switch), with a reason of 1–2000 characters
  * (`ZReopenReasonSchema`), recorded with the change in `assessment_status_changes`. A status with
- * no target is refused with ASSESSMENT_MESSAGES.notReopenable and changes nothing. One transaction.
+ * no target is refused with ASSESSMENT_MESSAGES.notReopenable and changes nothing. `fromStatus`, when
+ * given, is the status the user saw: another one (a second press, another tab) is refused with
+ * ASSESSMENT_MESSAGES.reopenedMeanwhile, so one Reopen never goes back two steps. One transaction.
  */
 export async function reopenAssessment(
   app: Pick<FastifyInstance, 'db' | 'config'>,
   caller: Caller,
-  input: { assessmentId: number; reason: string },
+  input: { assessmentId: number; reason: string; fromStatus?: string | null | undefined },
 ) {
   const parsed = ZReopenInputSchema.safeParse({ reason: input.reason });
   if (!parsed.success) {
@@ -45,6 +47,9 @@ export async function reopenAssessment(
       lock: true,
     });
     requireThat(buttons.reopen, 'forbidden');
+    if (input.fromStatus && input.fromStatus !== assessment.status) {
+      throw new AppError('invalid_transition', { message: ASSESSMENT_MESSAGES.reopenedMeanwhile });
+    }
     const approval = await tx.maybeOne<{ from_status: TAssessmentStatus }>(sql`
       select from_status from public.assessment_status_changes
        where assessment_id = ${assessment.id} and to_status = 'APPROVED'

@@ -38,6 +38,9 @@ export const ASSESSMENT_MESSAGES = {
   notAllowed: 'You cannot change this assessment in its current status.',
   selfAssessmentOnly: 'This can be done on a self assessment only.',
   notReopenable: 'Only a submitted assessment that has not been certified can be reopened.',
+  /** Reopen pressed on a screen that no longer shows the assessment's status (another tab, a second press). */
+  reopenedMeanwhile:
+    'This assessment changed meanwhile, so nothing was reopened. Look at it again before reopening it.',
   lockedRow: {
     selfUnderReview: 'This self assessment is under review by your accreditation provider.',
     surveyUnderReview: 'This survey visit is being reviewed and cannot be opened yet.',

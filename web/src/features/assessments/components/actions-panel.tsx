@@ -204,6 +204,7 @@ export function ActionsPanel({
       </ConfirmModal>
       <ReopenModal
         assessmentId={id}
+        status={assessment.status}
         opened={dialog === 'reopen'}
         onClose={() => setDialog(null)}
         onDone={onChanged}

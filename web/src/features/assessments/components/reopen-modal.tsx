@@ -11,11 +11,14 @@ import { ReopenAssessmentMutation } from '../api/reopen-assessment.ts';
  */
 export function ReopenModal({
   assessmentId,
+  status,
   opened,
   onClose,
   onDone,
 }: {
   assessmentId: number;
+  /** The status the screen shows: the server refuses if it has changed meanwhile. */
+  status: string;
   opened: boolean;
   onClose(): void;
   onDone(): void;
@@ -33,7 +36,7 @@ export function ReopenModal({
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
-    const result = await reopen({ assessmentId, reason: parsed.data });
+    const result = await reopen({ assessmentId, reason: parsed.data, fromStatus: status });
     if (result.error || !result.data) {
       setError(result.error?.graphQLErrors[0]?.message ?? 'That did not work. Please try again.');
       onDone();
