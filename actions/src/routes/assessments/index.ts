@@ -22,24 +22,19 @@ const ZAssessmentParams = z.object({ id: ZRowIdParam });
 const assessments: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/:id/report', async (request, reply) => {
-    const { id } = ZAssessmentParams.parse(request.params);
-    const report = await getAssessmentReport(app.db, callerOfUser(request.user), { assessmentId: id });
-    return sendAttachment(reply, {
-      contentType: 'application/pdf',
-      fileName: report.fileName,
-      body: report.pdf,
+  /** One PDF download: the id from the path, the service with the caller, the file as an attachment. */
+  const pdf = (path: string, make: typeof getAssessmentReport | typeof getActionPlanReport) =>
+    app.get(path, async (request, reply) => {
+      const { id } = ZAssessmentParams.parse(request.params);
+      const report = await make(app.db, callerOfUser(request.user), { assessmentId: id });
+      return sendAttachment(reply, {
+        contentType: 'application/pdf',
+        fileName: report.fileName,
+        body: report.pdf,
+      });
     });
-  });
 
-  app.get('/:id/action-plan-report', async (request, reply) => {
-    const { id } = ZAssessmentParams.parse(request.params);
-    const report = await getActionPlanReport(app.db, callerOfUser(request.user), { assessmentId: id });
-    return sendAttachment(reply, {
-      contentType: 'application/pdf',
-      fileName: report.fileName,
-      body: report.pdf,
-    });
-  });
+  pdf('/:id/report', getAssessmentReport);
+  pdf('/:id/action-plan-report', getActionPlanReport);
 };
 export default assessments;
