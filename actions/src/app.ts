@@ -25,6 +25,7 @@ import documentRoutes from './routes/documents/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import practiceRoutes from './routes/practices/index.ts';
+import reportRoutes from './routes/reports/index.ts';
 import surveyVisitRoutes from './routes/survey-visits/index.ts';
 import userRoutes from './routes/user/index.ts';
 
@@ -103,6 +104,7 @@ export async function buildApp(
   await app.register(surveyVisitRoutes, { prefix: '/api/survey-visits' });
   await app.register(documentRoutes, { prefix: '/api/documents' });
   await app.register(certificateRoutes, { prefix: '/api/certificates' });
+  await app.register(reportRoutes, { prefix: '/api/reports' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

@@ -20,6 +20,7 @@ export * from './permissions/permission-flags.ts';
 export * from './practices/index.ts';
 export * from './practices/practice-form.ts';
 export * from './practices/renewal.ts';
+export * from './reports/index.ts';
 export * from './routes/index.ts';
 export * from './staff/index.ts';
 export * from './survey-planning/index.ts';

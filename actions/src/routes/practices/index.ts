@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { PRACTICE_LIST_COLUMNS, parsePracticeListQuery, practiceListCells, toWireDate } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { listPracticesAsUser } from './list-practices-as-user.ts';
 
 const ZCsvQuery = z.object({

@@ -29,7 +29,7 @@ import {
 } from '../../test-support/factories.ts';
 import { testEnv } from '../../test-support/test-app.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
-import { csvField, csvLine } from './csv.ts';
+import { csvField, csvLine } from '../../lib/csv.ts';
 
 /** A minimal RFC 4180 reader for checking what we wrote. */
 function parseCsv(text: string): string[][] {

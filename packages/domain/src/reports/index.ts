@@ -1,0 +1,3 @@
+export * from './report-access.ts';
+export * from './report-filters.ts';
+export * from './report-table.ts';

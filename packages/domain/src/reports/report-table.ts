@@ -1,0 +1,56 @@
+/**
+ * The shape every report answers with (issue 18): named tables of plain cells. The screen draws
+ * them, the actions service writes the same table as CSV or XLSX, so an export always holds what
+ * the screen showed, column for column.
+ */
+
+/** One cell: text, a number (a count, a rate between 0 and 1, days) or nothing. */
+export type TReportCell = string | number | null;
+
+/** How a column's numbers read: a count, a rate 0–1 shown as a percentage, days, a date. */
+export type TReportColumnKind = 'text' | 'count' | 'rate' | 'days' | 'date';
+
+export interface TReportColumn {
+  key: string;
+  /** The header, on screen and in the files. */
+  label: string;
+  kind: TReportColumnKind;
+}
+
+export interface TReportTable {
+  /** Stable key: the export path's name (`/api/reports/<report>/<key>.csv`). */
+  key: string;
+  title: string;
+  columns: TReportColumn[];
+  rows: Record<string, TReportCell>[];
+}
+
+/** What a report route answers: its tables, in screen order, and when it was made. */
+export interface TReport {
+  report: TReportName;
+  generatedAt: string;
+  tables: TReportTable[];
+}
+
+export const REPORT_NAMES = ['management', 'analytics', 'comparative'] as const;
+export type TReportName = (typeof REPORT_NAMES)[number];
+
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type TReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+
+/** A table key: lower-case words joined by '-', as used in export paths. */
+export const REPORT_TABLE_KEY = /^[a-z][a-z0-9-]{0,62}$/;
+
+/**
+ * The fewest practices an aggregate may stand for (issue 18): a network, state or national figure
+ * made of fewer practices is withheld, so a practice manager cannot work out a peer's figures.
+ */
+export const MIN_AGGREGATE_PRACTICES = 5;
+
+/** A cell as the screen shows it: rates as percentages with one decimal, nothing as '–'. */
+export function formatReportCell(column: TReportColumn, value: TReportCell | undefined): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value === 'string') return value;
+  if (column.kind === 'rate') return `${(value * 100).toFixed(1)}%`;
+  return value.toLocaleString('en-AU');
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenReport } from './report-access.ts';
+import { parseReportFilters, reportFiltersToSearch } from './report-filters.ts';
+
+describe('report filters', () => {
+  it('reads the URL query and writes it back in a fixed order', () => {
+    const filters = parseReportFilters(
+      new URLSearchParams('to=2026-06-30&state=NSW&qam=12&from=2026-01-01&network='),
+    );
+    expect(filters).toEqual({ state: 'NSW', qam: 12, from: '2026-01-01', to: '2026-06-30' });
+    expect(reportFiltersToSearch(filters).toString()).toBe('state=NSW&qam=12&from=2026-01-01&to=2026-06-30');
+  });
+
+  it('refuses bad values with a message for each', () => {
+    expect(() => parseReportFilters({ state: 'N\u0000W' })).toThrow('Choose a state from the list.');
+    expect(() => parseReportFilters({ network: '-1' })).toThrow('Choose one from the list.');
+    expect(() => parseReportFilters({ qam: '99999999999' })).toThrow('Choose one from the list.');
+    expect(() => parseReportFilters({ from: '2026-13-01' })).toThrow('Enter a date as YYYY-MM-DD.');
+    expect(() => parseReportFilters({ from: '2026-07-01', to: '2026-06-30' })).toThrow(
+      "'From' must be on or before 'To'.",
+    );
+  });
+});
+
+describe('canOpenReport', () => {
+  it('opens every report to the back office and only the comparative one to a practice manager', () => {
+    for (const report of ['management', 'analytics', 'comparative'] as const) {
+      expect(canOpenReport(report, { backOfficeRole: 'qam' })).toBe(true);
+      expect(canOpenReport(report, { backOfficeRole: 'provider_admin' })).toBe(true);
+      expect(canOpenReport(report, { backOfficeRole: null, practiceRoles: ['SU'] })).toBe(false);
+    }
+    expect(canOpenReport('comparative', { backOfficeRole: null, practiceRoles: ['PM'] })).toBe(true);
+    expect(canOpenReport('management', { backOfficeRole: null, practiceRoles: ['PM'] })).toBe(false);
+  });
+});

@@ -1,0 +1,3 @@
+export { useReport } from './api/use-report.ts';
+export { ReportTablePanel } from './components/report-table-panel.tsx';
+export { useReportFilters } from './model/use-report-filters.ts';
