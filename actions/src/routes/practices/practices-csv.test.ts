@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/load-config.ts';
+import { csvField, csvLine } from '../../lib/csv.ts';
 import {
   addPracticeRole,
   createAccreditation,
@@ -29,7 +30,6 @@ import {
 } from '../../test-support/factories.ts';
 import { testEnv } from '../../test-support/test-app.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
-import { csvField, csvLine } from '../../lib/csv.ts';
 
 /** A minimal RFC 4180 reader for checking what we wrote. */
 function parseCsv(text: string): string[][] {
