@@ -106,6 +106,7 @@ export function ReportTablePanel({
             </Table.Thead>
             <Table.Tbody>
               {table.rows.map((row, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a report's rows are replaced whole, never reordered or edited in place
                 <Table.Tr key={`${table.key}-${index}`}>
                   {table.columns.map((column) => {
                     const text = formatReportCell(column, row[column.key]);
