@@ -19,6 +19,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   documents: ['practices'],
   invitations: [],
   practices: [],
+  reports: ['practices'],
   resources: [],
   staff: ['contacts', 'practices'],
   'survey-planning': [],
