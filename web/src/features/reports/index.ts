@@ -1,3 +1,4 @@
 export { useReport } from './api/use-report.ts';
+export { ReportFilterBar } from './components/report-filter-bar.tsx';
 export { ReportTablePanel } from './components/report-table-panel.tsx';
 export { useReportFilters } from './model/use-report-filters.ts';

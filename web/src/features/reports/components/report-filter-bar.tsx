@@ -1,0 +1,86 @@
+import { Button, Group, Paper, Select } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { parseDisplayDate, type TReportFilters } from '@portal/domain';
+import { useQuery } from 'urql';
+import { GetReportFilterChoicesQuery } from '../api/get-report-filter-choices.ts';
+
+/**
+ * The filters of the back-office reports: State, Network, QAM, From and To. Each change goes to
+ * the URL at once (`useReportFilters`), so the report reloads and the address can be shared.
+ */
+export function ReportFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: TReportFilters;
+  onChange: (next: TReportFilters) => void;
+}) {
+  const [{ data }] = useQuery({ query: GetReportFilterChoicesQuery });
+  const set = (patch: Partial<TReportFilters>) => onChange({ ...filters, ...patch });
+  const anySet = Object.values(filters).some((value) => value !== undefined);
+  const idOf = (value: string | null) => (value ? Number(value) : undefined);
+
+  return (
+    <Paper withBorder radius="lg" p="md" mb="lg" component="form" role="search" aria-label="Report filters">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="State"
+          placeholder="All states"
+          clearable
+          w={140}
+          data={(data?.australian_state ?? []).map((s) => ({ value: s.value, label: s.value }))}
+          value={filters.state ?? null}
+          onChange={(value) => set({ state: value ?? undefined })}
+        />
+        <Select
+          label="Network"
+          placeholder="All networks"
+          clearable
+          searchable
+          w={220}
+          data={(data?.practice_networks ?? []).map((n) => ({ value: String(n.id), label: n.name }))}
+          value={filters.network === undefined ? null : String(filters.network)}
+          onChange={(value) => set({ network: idOf(value) })}
+        />
+        <Select
+          label="QAM"
+          placeholder="All QAMs"
+          clearable
+          searchable
+          w={200}
+          data={(data?.users ?? []).map((u) => ({
+            value: String(u.id),
+            label: `${u.first_name} ${u.last_name}`,
+          }))}
+          value={filters.qam === undefined ? null : String(filters.qam)}
+          onChange={(value) => set({ qam: idOf(value) })}
+        />
+        <DateInput
+          label="From"
+          placeholder="dd/mm/yyyy"
+          valueFormat="DD/MM/YYYY"
+          clearable
+          w={150}
+          value={filters.from ?? null}
+          maxDate={filters.to}
+          onChange={(value) => set({ from: value || undefined })}
+          dateParser={(text) => parseDisplayDate(text)}
+        />
+        <DateInput
+          label="To"
+          placeholder="dd/mm/yyyy"
+          valueFormat="DD/MM/YYYY"
+          clearable
+          w={150}
+          value={filters.to ?? null}
+          minDate={filters.from}
+          onChange={(value) => set({ to: value || undefined })}
+          dateParser={(text) => parseDisplayDate(text)}
+        />
+        <Button variant="subtle" onClick={() => onChange({ practice: filters.practice })} disabled={!anySet}>
+          Clear filters
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
