@@ -1,6 +1,6 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
 
-/** The choices of the report filters: states, practice networks and QAMs. */
+/** The choices of the report filters: states, practice networks and the QAMs who hold an accreditation. */
 export const GetReportFilterChoicesQuery = graphql(`
   query GetReportFilterChoices {
     australian_state(order_by: { value: asc }) {
@@ -11,10 +11,12 @@ export const GetReportFilterChoicesQuery = graphql(`
       id
       name
     }
-    users(where: { is_qam: { _eq: true } }, order_by: [{ last_name: asc }, { first_name: asc }]) {
-      id
-      first_name
-      last_name
+    accreditations(distinct_on: qam_id, order_by: { qam_id: asc }, where: { qam_id: { _is_null: false } }) {
+      qam {
+        id
+        first_name
+        last_name
+      }
     }
   }
 `);

@@ -48,10 +48,7 @@ export function ReportFilterBar({
           clearable
           searchable
           w={200}
-          data={(data?.users ?? []).map((u) => ({
-            value: String(u.id),
-            label: `${u.first_name} ${u.last_name}`,
-          }))}
+          data={qamChoices(data?.accreditations ?? [])}
           value={filters.qam === undefined ? null : String(filters.qam)}
           onChange={(value) => set({ qam: idOf(value) })}
         />
@@ -83,4 +80,12 @@ export function ReportFilterBar({
       </Group>
     </Paper>
   );
+}
+
+/** One choice per QAM, by name. */
+function qamChoices(rows: readonly { qam: { id: number; first_name: string; last_name: string } | null }[]) {
+  return rows
+    .flatMap((row) => (row.qam ? [row.qam] : []))
+    .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name))
+    .map((qam) => ({ value: String(qam.id), label: `${qam.first_name} ${qam.last_name}` }));
 }
