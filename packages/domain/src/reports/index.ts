@@ -1,3 +1,4 @@
+export * from './management-report.ts';
 export * from './report-access.ts';
 export * from './report-filters.ts';
 export * from './report-table.ts';

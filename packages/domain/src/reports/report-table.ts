@@ -1,3 +1,5 @@
+import { formatDisplayDate } from '../constants/dates.ts';
+
 /**
  * The shape every report answers with (issue 18): named tables of plain cells. The screen draws
  * them, the actions service writes the same table as CSV or XLSX, so an export always holds what
@@ -47,10 +49,10 @@ export const REPORT_TABLE_KEY = /^[a-z][a-z0-9-]{0,62}$/;
  */
 export const MIN_AGGREGATE_PRACTICES = 5;
 
-/** A cell as the screen shows it: rates as percentages with one decimal, nothing as '–'. */
+/** A cell as the screen shows it: rates as percentages with one decimal, dates as dd/MM/yyyy, nothing as '–'. */
 export function formatReportCell(column: TReportColumn, value: TReportCell | undefined): string {
   if (value === null || value === undefined) return '–';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return column.kind === 'date' ? formatDisplayDate(value) : value;
   if (column.kind === 'rate') return `${(value * 100).toFixed(1)}%`;
   return value.toLocaleString('en-AU');
 }
