@@ -145,7 +145,7 @@ describe('the navigation on a 1280 px desktop', () => {
     expect((await mainBox(page)).width).toBe(width);
     // Out of view and out of reach: inert, so its links take no focus and are not announced.
     expect(await page.locator('[inert] nav[aria-label="Main navigation"]').count()).toBe(1);
-    await page.getByRole('link', { name: 'Management Report' }).focus();
+    await page.getByRole('link', { name: 'Comparative Report' }).focus();
     expect(await focusedLabel(page)).toBe('Show navigation');
     await expectAccessible(page, 'the shell at 1280 px, navigation collapsed');
 

@@ -33,20 +33,80 @@ async function createSinglePracticeManager() {
  * Demo accounts (hasura/seeds/default) and where each lands with no remembered route. These are
  * the demo data's own ids and people: this list checks the accounts the README promises.
  */
+/** The Reports section each kind of account sees (`canOpenReport`). */
+const BACK_OFFICE_REPORTS = ['Management Report', 'Analytics Report', 'Comparative Report'];
+const PM_REPORTS = ['Comparative Report'];
+
 const ACCOUNTS = [
-  { email: 'admin@demo.test', name: 'Priya Raman', landing: LIST, admin: true, newUser: false },
-  { email: 'qam@demo.test', name: 'Helen Murray', landing: LIST, admin: false, newUser: false },
-  { email: 'surveyor@demo.test', name: "Michael O'Brien", landing: LIST, admin: false, newUser: false },
-  { email: 'surveyor2@demo.test', name: 'Aisha Khan', landing: LIST, admin: false, newUser: false },
-  { email: 'surveyor3@demo.test', name: 'Tom Whitaker', landing: LIST, admin: false, newUser: false },
-  { email: 'pm@demo.test', name: 'Sarah Mitchell', landing: LIST, admin: false, newUser: false },
+  {
+    email: 'admin@demo.test',
+    name: 'Priya Raman',
+    landing: LIST,
+    admin: true,
+    newUser: false,
+    reports: BACK_OFFICE_REPORTS,
+  },
+  {
+    email: 'qam@demo.test',
+    name: 'Helen Murray',
+    landing: LIST,
+    admin: false,
+    newUser: false,
+    reports: BACK_OFFICE_REPORTS,
+  },
+  {
+    email: 'surveyor@demo.test',
+    name: "Michael O'Brien",
+    landing: LIST,
+    admin: false,
+    newUser: false,
+    reports: [],
+  },
+  {
+    email: 'surveyor2@demo.test',
+    name: 'Aisha Khan',
+    landing: LIST,
+    admin: false,
+    newUser: false,
+    reports: [],
+  },
+  {
+    email: 'surveyor3@demo.test',
+    name: 'Tom Whitaker',
+    landing: LIST,
+    admin: false,
+    newUser: false,
+    reports: [],
+  },
+  {
+    email: 'pm@demo.test',
+    name: 'Sarah Mitchell',
+    landing: LIST,
+    admin: false,
+    newUser: false,
+    reports: PM_REPORTS,
+  },
   // Practice managers of exactly one active practice go straight to its staff page.
-  { email: 'pm.single@demo.test', name: 'Daniel Costa', landing: staffPage(1), admin: false, newUser: false },
+  {
+    email: 'pm.single@demo.test',
+    name: 'Daniel Costa',
+    landing: staffPage(1),
+    admin: false,
+    newUser: false,
+    reports: PM_REPORTS,
+  },
   // PM of Derwent Valley; their role on Hinterland is inactive, so it does not count.
-  { email: 'pm.tas@demo.test', name: 'Fiona McLeod', landing: staffPage(7), admin: false, newUser: false },
+  {
+    email: 'pm.tas@demo.test',
+    name: 'Fiona McLeod',
+    landing: staffPage(7),
+    admin: false,
+    newUser: false,
+    reports: PM_REPORTS,
+  },
   // pm.newcastle's one practice awaits its application fee: they land on payment (practices.test.ts).
   // No practice: the practice list (docs/decisions/web-app.md), without Practices and Reports.
-  { email: 'newuser@demo.test', name: 'Jordan Lee', landing: LIST, admin: false, newUser: true },
+  { email: 'newuser@demo.test', name: 'Jordan Lee', landing: LIST, admin: false, newUser: true, reports: [] },
 ] as const;
 
 async function refreshCookie(context: BrowserContext) {
@@ -78,15 +138,13 @@ describe('signing in as each demo account', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
-    for (const item of [
-      'Practices',
-      'Management Report',
-      'Analytics Report',
-      'Resources',
-      'Factsheets',
-      'Webinars',
-    ]) {
+    for (const item of ['Practices', 'Resources', 'Factsheets', 'Webinars']) {
       expect(await nav.getByRole('link', { name: item }).count(), item).toBe(account.newUser ? 0 : 1);
+    }
+    for (const item of BACK_OFFICE_REPORTS) {
+      expect(await nav.getByRole('link', { name: item }).count(), item).toBe(
+        (account.reports as readonly string[]).includes(item) ? 1 : 0,
+      );
     }
     expect(await page.getByRole('link', { name: 'Admin area' }).count()).toBe(account.admin ? 1 : 0);
 

@@ -171,7 +171,13 @@ export const routes: RouteObject[] = [
               { path: 'Webinars', element: <WebinarsPage /> },
               { path: 'GoToWebinars/callback', element: <WebinarCallbackPage /> },
               soon('Reports/Comparative', 'comparativeReport'),
-              soon('Reports/Management', 'managementReport'),
+              {
+                path: 'Reports/Management',
+                Component: lazyPage(
+                  () => import('../../features/reports/components/management-report-page.tsx'),
+                  'ManagementReportPage',
+                ),
+              },
               soon('Reports/Analytics', 'analyticsReport'),
               { path: 'SurveyVisits/Planning', element: <SurveyPlanningPage /> },
               // Ours (spec 000 §2 sends surveyors to a backend page): the surveyor's offers.

@@ -34,15 +34,34 @@ describe('app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Practices', 'Comparative Report', 'Resources', 'Factsheets', 'Webinars']);
+  });
+
+  it('lists every report to the back office', async () => {
+    await shellAs(makeUser({ practices: [], flags: { qam: true, isPracticeManager: false } }));
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
     ).toEqual([
       'Dashboard',
       'Practices',
+      'Survey planning',
       'Management Report',
       'Analytics Report',
+      'Comparative Report',
       'Resources',
       'Factsheets',
       'Webinars',
     ]);
+  });
+
+  it('shows no Reports heading to a user who may open none (a surveyor)', async () => {
+    await shellAs(makeUser({ flags: { surveyor: true, isPracticeManager: false } }));
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByText('Reports')).toBeNull();
+    expect(within(nav).queryByRole('link', { name: /Report$/ })).toBeNull();
   });
 
   it('hides practices and reports from new users', async () => {
@@ -127,15 +146,7 @@ describe('the navigation on a tablet (below 1024 px)', () => {
       within(within(dialog).getByRole('navigation', { name: 'Main navigation' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([
-      'Dashboard',
-      'Practices',
-      'Management Report',
-      'Analytics Report',
-      'Resources',
-      'Factsheets',
-      'Webinars',
-    ]);
+    ).toEqual(['Dashboard', 'Practices', 'Comparative Report', 'Resources', 'Factsheets', 'Webinars']);
     // The page is not laid out beside a navbar: the shell has none.
     expect(document.querySelector('.mantine-AppShell-navbar')).toBeNull();
   });
@@ -161,8 +172,8 @@ describe('the navigation on a tablet (below 1024 px)', () => {
   it('closes after following a link, on the new page', async () => {
     const app = await shellAs(makeUser());
     const dialog = await openNav();
-    await userEvent.setup().click(within(dialog).getByRole('link', { name: 'Management Report' }));
-    await waitFor(() => expect(app.path()).toBe('/Reports/Management'));
+    await userEvent.setup().click(within(dialog).getByRole('link', { name: 'Comparative Report' }));
+    await waitFor(() => expect(app.path()).toBe('/Reports/Comparative'));
     await waitFor(() => expect(overlayNav()).toBeNull());
     expect(document.activeElement).toBe(burger());
   });

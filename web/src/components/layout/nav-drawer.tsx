@@ -1,5 +1,5 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { canPlanSurveyVisits } from '@portal/domain';
+import { canOpenReport, canPlanSurveyVisits, defaultBackOfficeRole, type TReportName } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
@@ -25,7 +25,15 @@ const ICONS = {
   sheet: icon('M7 3h10v18H7zM10 8h4M10 12h4M10 16h2'),
   video: icon('M3 6h12v12H3zM15 10l6-3v10l-6-3'),
   calendar: icon('M4 6h16v14H4zM4 10h16M8 3v4M16 3v4'),
+  compare: icon('M6 20V10M12 20V4M18 20v-8M3 20h18M15 7l3-3 3 3'),
 };
+
+/** The Reports section (issue 18), in this order; each shown to whom `canOpenReport` allows. */
+const REPORT_ITEMS: { report: TReportName; to: string; label: string; icon: keyof typeof ICONS }[] = [
+  { report: 'management', to: '/Reports/Management', label: 'Management Report', icon: 'report' },
+  { report: 'analytics', to: '/Reports/Analytics', label: 'Analytics Report', icon: 'chart' },
+  { report: 'comparative', to: '/Reports/Comparative', label: 'Comparative Report', icon: 'compare' },
+];
 
 function Item({
   to,
@@ -65,6 +73,12 @@ function Item({
  */
 export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
   const { flags } = useCurrentUser();
+  // The reports this user may open (the pages and the report routes ask the same function).
+  const who = {
+    backOfficeRole: defaultBackOfficeRole(flags),
+    practiceRoles: flags.isPracticeManager ? (['PM'] as const) : [],
+  };
+  const reports = REPORT_ITEMS.filter((item) => canOpenReport(item.report, who));
   return (
     <Stack gap={4} component="nav" aria-label="Main navigation">
       <Item to="/Dashboard" label="Dashboard" leftSection={ICONS.dashboard} onNavigate={onNavigate} />
@@ -85,21 +99,22 @@ export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
               onNavigate={onNavigate}
             />
           ) : null}
-          <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
-            Reports
-          </Text>
-          <Item
-            to="/Reports/Management"
-            label="Management Report"
-            leftSection={ICONS.report}
-            onNavigate={onNavigate}
-          />
-          <Item
-            to="/Reports/Analytics"
-            label="Analytics Report"
-            leftSection={ICONS.chart}
-            onNavigate={onNavigate}
-          />
+          {reports.length > 0 ? (
+            <>
+              <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
+                Reports
+              </Text>
+              {reports.map((item) => (
+                <Item
+                  key={item.report}
+                  to={item.to}
+                  label={item.label}
+                  leftSection={ICONS[item.icon]}
+                  onNavigate={onNavigate}
+                />
+              ))}
+            </>
+          ) : null}
           <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
             Guidance
           </Text>
