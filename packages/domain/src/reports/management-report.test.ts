@@ -33,7 +33,11 @@ describe('managementReportLink', () => {
     );
   });
 
-  it('links nothing without a list behind it', () => {
+  it('links nothing without a list behind it, nor a zero', () => {
+    expect(
+      managementReportLink(T.workDue.key, { workKey: 'selfAssessments', due: 0 }, 'due', context),
+    ).toBeUndefined();
+    expect(managementReportLink(T.surveyorWorkload.key, { offers: 0 }, 'offers', context)).toBeUndefined();
     expect(
       managementReportLink(T.workDue.key, { workKey: 'applicationPayments' }, 'due', context),
     ).toBeUndefined();

@@ -135,8 +135,9 @@ export const SURVEY_PLANNING_PATH = '/SurveyVisits/Planning';
  * Where a figure of the management report leads: counts of practices to the practice list under
  * the matching flag (and the report's state and network: the list takes the network's name),
  * survey visits and surveyors to the survey planning list, an overdue action plan to its
- * practice's accreditation tab, the overdue action plans count to that table below. Figures with
- * no list behind them (cycle statuses, application payments, certificates) are not links.
+ * practice's accreditation tab, the overdue action plans count to that table below. Zeros and
+ * figures with no list behind them (cycle statuses, application payments, certificates) are not
+ * links.
  */
 export function managementReportLink(
   tableKey: string,
@@ -153,6 +154,8 @@ export function managementReportLink(
     return `/Practice/List?${practiceListSearchParams(query).toString()}`;
   };
   const T = MANAGEMENT_REPORT_TABLES;
+  // A zero leads to an empty list: not a link.
+  if (row[columnKey] === 0) return undefined;
   if (tableKey === T.workDue.key) {
     const work = row.workKey as TManagementWork;
     if (columnKey === 'due') {

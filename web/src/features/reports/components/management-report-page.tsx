@@ -97,13 +97,8 @@ function ManagementReport() {
             Figures as at {new Date(report.generatedAt).toLocaleString('en-AU')}. Links to the practice list
             keep the state and network; it has no QAM or date filter.
           </Text>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Panel shape={T.cycleStatus} report={report} filters={filters} networkName={networkName} />
-            <Panel shape={T.workDue} report={report} filters={filters} networkName={networkName} />
-          </SimpleGrid>
-          <Panel shape={T.actionPlansOverdue} report={report} filters={filters} networkName={networkName} />
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <Panel shape={T.surveyorWorkload} report={report} filters={filters} networkName={networkName} />
             <Panel
               shape={T.certificatesByMonth}
               report={report}
@@ -111,6 +106,9 @@ function ManagementReport() {
               networkName={networkName}
             />
           </SimpleGrid>
+          <Panel shape={T.workDue} report={report} filters={filters} networkName={networkName} />
+          <Panel shape={T.actionPlansOverdue} report={report} filters={filters} networkName={networkName} />
+          <Panel shape={T.surveyorWorkload} report={report} filters={filters} networkName={networkName} />
         </Stack>
       ) : null}
     </>
