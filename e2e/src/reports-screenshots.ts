@@ -24,7 +24,7 @@ await runScreenshots(async (browser, base, width) => {
   await management('?state=QLD', 'state');
   await management('?qam=999999', 'empty');
   await page.goto('/Reports/Management?from=2026-13-01');
-  await page.getByText('A filter in the address was ignored').waitFor();
+  await page.getByText('The filters in the address were ignored').waitFor();
   await shot(page, `management-bad-filter-${width}`, { fullPage: false });
   await context.close();
 

@@ -1,4 +1,14 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   canOpenReport,
   defaultBackOfficeRole,
@@ -62,8 +72,8 @@ function ManagementReport() {
       />
       <ReportFilterBar filters={filters} onChange={setFilters} />
       {invalid ? (
-        <Alert color="yellow" variant="light" mb="lg" title="A filter in the address was ignored">
-          {invalid}
+        <Alert color="yellow" variant="light" mb="lg" title="The filters in the address were ignored">
+          {invalid} The report below is not filtered; choose the filters again.
         </Alert>
       ) : null}
       {error ? (
@@ -77,7 +87,8 @@ function ManagementReport() {
         </Alert>
       ) : null}
       {!report && loading ? (
-        <Stack gap="lg" data-testid="report-loading" aria-busy="true" aria-label="Loading the report">
+        <Stack gap="lg" data-testid="report-loading" aria-busy="true">
+          <VisuallyHidden role="status">Loading the report…</VisuallyHidden>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
             {[1, 2, 3, 4].map((n) => (
               <Skeleton key={n} h={84} radius="lg" />
