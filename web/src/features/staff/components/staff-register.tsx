@@ -24,12 +24,15 @@ export function StaffRegister({
   practiceId,
   practiceName,
   permissions,
+  canReadHistory = false,
   onTotal,
 }: {
   practiceId: number;
   /** Named in the invite confirmation. */
   practiceName: string;
   permissions: TPermissionFlags['practiceStaff'];
+  /** Shows each row's History (the back office: `canReadAuditTrail`). */
+  canReadHistory?: boolean;
   onTotal?(total: number): void;
 }) {
   const list = useStaffList(practiceId);
@@ -146,6 +149,7 @@ export function StaffRegister({
         canVerify={permissions.verifyStaff}
         canChange={permissions.changeStaff}
         canInvite={permissions.inviteStaff}
+        canReadHistory={canReadHistory}
         onVerify={actions.verify}
         onEdit={onEdit}
         onDelete={setDeleting}
