@@ -141,6 +141,11 @@ describe('GET /api/audit/:subject/:id and audit_log through GraphQL', () => {
     ]);
     const console = entries.find((e) => e.tableName === 'accreditations' && e.operation === 'UPDATE')!;
     expect(auditActorLabel(console)).toBe('Admin console');
+    // The value names the QAM: the page carries their name.
+    const { people } = await page(qam, `practice/${world.practice.id}`);
+    expect(auditChanges(console, { people })).toEqual([
+      { field: 'qam_id', label: 'QAM', before: null, after: 'Quinn Assessor' },
+    ]);
     const times = entries.map((e) => e.changedAt);
     expect(times).toEqual([...times].sort().reverse());
     // Nothing of the other practice.
@@ -162,9 +167,9 @@ describe('GET /api/audit/:subject/:id and audit_log through GraphQL', () => {
     ]);
     const response = await page(qam, `response/${world.survey.responseIds[0]}`);
     expect(response.entries.map((e) => e.operation)).toEqual(['UPDATE', 'INSERT']);
-    expect(auditActorLabel(response.entries[0]!)).toBe('Sue Surveyor 1 (User)');
+    expect(auditActorLabel(response.entries[0]!)).toBe('Sue Surveyor 1 (Portal user)');
     expect(auditChanges(response.entries[0]!)).toEqual([
-      { field: 'compliance', label: 'Compliance', before: null, after: 'MET' },
+      { field: 'compliance', label: 'Compliance', before: null, after: 'Met' },
     ]);
   });
 
@@ -211,7 +216,7 @@ describe('GET /api/audit/:subject/:id and audit_log through GraphQL', () => {
     ]) {
       expect((await read(qam, path)).statusCode, path).toBe(400);
     }
-    expect(await page(qam, 'practice/2147483647')).toEqual({ entries: [], hasMore: false });
+    expect(await page(qam, 'practice/2147483647')).toEqual({ entries: [], hasMore: false, people: {} });
   });
 
   it('gives audit_log and audit_history to QAM and provider admin only through GraphQL', async () => {

@@ -1,6 +1,7 @@
 import {
   AUDIT_MESSAGES,
   AUDIT_PAGE_SIZE,
+  auditUserIds,
   canReadAuditTrail,
   displayName,
   type TAuditEntry,
@@ -31,7 +32,8 @@ interface AuditRow {
 /**
  * One page of a record's history, newest first (`AUDIT_PAGE_SIZE` entries from `offset`), for the
  * back office only (`canReadAuditTrail`). Reads `public.audit_history(subject, id)`, the same
- * function GraphQL serves to the QAM and provider admin roles, and the acting user's name.
+ * function GraphQL serves to the QAM and provider admin roles, the acting user's name and the
+ * names of the users the values name (`people`).
  */
 export async function readAuditHistory(
   db: Queryable,
@@ -63,5 +65,18 @@ export async function readAuditHistory(
           : displayName({ firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email }),
     }),
   );
-  return { entries, hasMore: rows.length > AUDIT_PAGE_SIZE };
+  // The users the values name (a QAM, a verifier): their names, so the panel shows people, not ids.
+  const ids = [...new Set(entries.flatMap(auditUserIds))];
+  const named = ids.length
+    ? await db.many<{ id: number; first_name: string | null; last_name: string | null; email: string }>(
+        sql`select id, first_name, last_name, email from public.users where id = any(${ids}::int[])`,
+      )
+    : [];
+  const people = Object.fromEntries(
+    named.map((u) => [
+      String(u.id),
+      displayName({ firstName: u.first_name ?? '', lastName: u.last_name ?? '', email: u.email }),
+    ]),
+  );
+  return { entries, hasMore: rows.length > AUDIT_PAGE_SIZE, people };
 }

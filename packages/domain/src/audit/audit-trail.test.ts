@@ -5,8 +5,10 @@ import {
   auditFieldLabel,
   auditPreview,
   auditSummary,
+  auditUserIds,
   canReadAuditTrail,
   formatAuditDateTime,
+  formatAuditField,
   formatAuditValue,
 } from './audit-trail.ts';
 
@@ -142,7 +144,29 @@ describe('auditSummary and auditActorLabel', () => {
     );
     expect(auditActorLabel({ changedById: null, changedByRole: null, changedByName: null })).toBe('System');
     expect(auditActorLabel({ changedById: 9, changedByRole: 'user', changedByName: null })).toBe(
-      'User 9 (User)',
+      'User 9 (Portal user)',
     );
+  });
+});
+
+describe('formatAuditField', () => {
+  it('names users, reads enum codes as words and empty JSON as blank', () => {
+    const people = { '7': 'Quinn Harper' };
+    expect(formatAuditField('qam_id', 7, { people })).toBe('Quinn Harper');
+    expect(formatAuditField('qam_id', 8, { people })).toBe('User 8');
+    expect(formatAuditField('status', 'IN_PROGRESS')).toBe('In progress');
+    expect(formatAuditField('compliance', 'NOT_MET')).toBe('Not met');
+    expect(formatAuditField('risk_rating', 'HIGH')).toBe('Major');
+    expect(formatAuditField('state', 'NSW')).toBe('NSW');
+    expect(formatAuditField('checklists', {})).toBeNull();
+    expect(
+      auditUserIds({ oldData: { qam_id: 3, name: 'x' }, newData: { qam_id: 4, verified_by_id: 4 } }),
+    ).toEqual([3, 4]);
+  });
+
+  it('labels is_ flags without the is', () => {
+    expect(auditFieldLabel('is_branch')).toBe('Branch');
+    expect(auditFieldLabel('is_marked_complete')).toBe('Marked complete');
+    expect(auditFieldLabel('is_active')).toBe('Active');
   });
 });

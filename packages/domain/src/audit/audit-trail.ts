@@ -4,6 +4,7 @@
  * actions service reads `audit_log` through `public.audit_history(subject, id)` and sends
  * `TAuditEntry` rows; the panel turns each into `TAuditChange`s with these functions.
  */
+import { RISK_RATING_LABELS } from '../assessments/risk-matrix.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 
 /** The records that have a history panel; the SQL function `audit_history` knows the same four. */
@@ -37,10 +38,33 @@ export interface TAuditEntry {
   changedByName: string | null;
 }
 
-/** One page of a record's history, newest first. */
+/** One page of a record's history, newest first, with the names of the users its values name. */
 export interface TAuditPage {
   entries: TAuditEntry[];
   hasMore: boolean;
+  /** Display names by user id, for the values of AUDIT_USER_FIELDS. */
+  people: Record<string, string>;
+}
+
+/** Fields whose value is a user's id: shown as the user's name. */
+export const AUDIT_USER_FIELDS: ReadonlySet<string> = new Set([
+  'qam_id',
+  'user_id',
+  'verified_by_id',
+  'changed_by_id',
+  'archived_by_id',
+  'certified_by_id',
+  'reviewed_by_id',
+  'assigned_to_id',
+]);
+
+/** The user ids an entry's values name (for the route to look their names up). */
+export function auditUserIds(entry: Pick<TAuditEntry, 'oldData' | 'newData'>): number[] {
+  const ids = new Set<number>();
+  for (const row of [entry.oldData, entry.newData])
+    for (const [field, value] of Object.entries(row ?? {}))
+      if (AUDIT_USER_FIELDS.has(field) && typeof value === 'number') ids.add(value);
+  return [...ids];
 }
 
 /** Book-keeping columns a reader learns nothing from (the entry's own time and user say it). */
@@ -79,6 +103,18 @@ export const AUDIT_TABLE_LABELS: Readonly<Record<string, string>> = {
 /** Labels of the common fields where snake_case → words would read wrongly. */
 export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   abn: 'ABN',
+  is_staff_first_view: 'Staff tab introduction shown',
+  is_first_view: 'Introduction shown',
+  is_marked_complete: 'Marked complete',
+  refer_to_ca: 'Referred to CA',
+  current_accreditation_id: 'Current accreditation (no.)',
+  survey_visit_id: 'Survey visit (no.)',
+  verified_by_id: 'Verified by',
+  cpr_expiry: 'CPR expiry',
+  vr_status: 'VR status',
+  qicpd: 'QI&CPD program',
+  qa_cpd_num: 'QA CPD number',
+  fte_band: 'FTE band',
   acn: 'ACN',
   phn: 'PHN',
   pip_id: 'PIP ID',
@@ -114,7 +150,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
 export function auditFieldLabel(field: string): string {
   const known = AUDIT_FIELD_LABELS[field];
   if (known) return known;
-  const words = field.replace(/_id$/, '').replace(/_/g, ' ').trim();
+  const words = field.replace(/_id$/, '').replace(/^is_/, '').replace(/_/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : field;
 }
 
@@ -135,9 +171,34 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+/** Fields whose values are codes of an enum table (IN_PROGRESS): shown as words (In progress). */
+const CODED = /(^|_)(status|compliance|type|rating|likelihood|impact|reason)$/;
+const CODE = /^[A-Z][A-Z0-9_]+$/;
+
+/** How values are read: the names of the users they name, the reader's time zone. */
+export interface TAuditValueContext {
+  people?: Readonly<Record<string, string>>;
+  timeZone?: string;
+}
+
+/** A field's value as text: a user's name for a user id, words for an enum code, else `formatAuditValue`. */
+export function formatAuditField(
+  field: string,
+  value: unknown,
+  context: TAuditValueContext = {},
+): string | null {
+  if (AUDIT_USER_FIELDS.has(field) && typeof value === 'number')
+    return context.people?.[String(value)] ?? `User ${value}`;
+  if (field === 'risk_rating' && typeof value === 'string' && value in RISK_RATING_LABELS)
+    return RISK_RATING_LABELS[value as keyof typeof RISK_RATING_LABELS];
+  if (CODED.test(field) && typeof value === 'string' && CODE.test(value)) return auditStatusLabel(value);
+  return formatAuditValue(value, context.timeZone);
+}
+
 /** A value as text: blank for none, Yes/No, ISO dates and times as dd/MM/yyyy (HH:mm), JSON as JSON. */
 export function formatAuditValue(value: unknown, timeZone?: string): string | null {
   if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'object' && Object.keys(value).length === 0) return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
@@ -179,7 +240,7 @@ export function formatAuditDateTime(iso: string, timeZone?: string): string {
  */
 export function auditChanges(
   entry: Pick<TAuditEntry, 'operation' | 'oldData' | 'newData'>,
-  timeZone?: string,
+  context: TAuditValueContext = {},
 ): TAuditChange[] {
   const before = entry.oldData ?? {};
   const after = entry.newData ?? {};
@@ -192,8 +253,8 @@ export function auditChanges(
     const change = {
       field,
       label: auditFieldLabel(field),
-      before: entry.operation === 'INSERT' ? null : formatAuditValue(before[field], timeZone),
-      after: entry.operation === 'DELETE' ? null : formatAuditValue(after[field], timeZone),
+      before: entry.operation === 'INSERT' ? null : formatAuditField(field, before[field], context),
+      after: entry.operation === 'DELETE' ? null : formatAuditField(field, after[field], context),
     };
     if (change.before === null && change.after === null) continue;
     changes.push(change);
@@ -233,7 +294,7 @@ export function auditStatusLabel(status: string): string {
 }
 
 const ROLE_LABELS: Readonly<Record<string, string>> = {
-  user: 'User',
+  user: 'Portal user',
   qam: 'QAM',
   provider_admin: 'Provider admin',
   admin: 'Admin console',
