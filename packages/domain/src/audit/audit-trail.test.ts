@@ -170,3 +170,27 @@ describe('formatAuditField', () => {
     expect(auditFieldLabel('is_active')).toBe('Active');
   });
 });
+
+describe('auditChanges per table', () => {
+  it("leaves out what the record's panel already says and puts the telling fields first", () => {
+    const changes = auditChanges({
+      tableName: 'assessment_status_changes',
+      operation: 'INSERT',
+      oldData: null,
+      newData: {
+        id: 1,
+        reason: 'Two findings',
+        to_status: 'ACTION_REQUIRED',
+        changed_at: '2026-03-01T00:00:00Z',
+        from_status: 'UNDER_REVIEW',
+        assessment_id: 4,
+        changed_by_id: 3,
+      },
+    });
+    expect(changes.map((change) => [change.label, change.after])).toEqual([
+      ['From status', 'Under review'],
+      ['To status', 'Action required'],
+      ['Reason', 'Two findings'],
+    ]);
+  });
+});

@@ -80,6 +80,27 @@ export const AUDIT_HIDDEN_FIELDS: ReadonlySet<string> = new Set([
   'refresh_token_hash',
   'token_hash',
 ]);
+/** Per table, fields the record's own panel already says (its parent's id, a status row's own who and when). */
+export const AUDIT_TABLE_HIDDEN_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  assessment_status_changes: ['assessment_id', 'changed_by_id', 'changed_at'],
+  indicator_responses: ['assessment_id', 'indicator_id'],
+  practice_staff: ['practice_id'],
+  accreditations: ['practice_id'],
+  practices: ['organisation_id'],
+};
+
+/** Fields shown first, in this order, when an entry has them; the others follow as the row has them. */
+const FIELD_ORDER = [
+  'name',
+  'title',
+  'first_name',
+  'last_name',
+  'status',
+  'from_status',
+  'to_status',
+  'reason',
+];
+
 /** Stamps of who last touched the row and when (`last_updated_by_id`, `updated_at`, …). */
 const STAMP = /^(last_)?(updated|created)_(at|by_id)$/;
 
@@ -239,14 +260,19 @@ export function formatAuditDateTime(iso: string, timeZone?: string): string {
  * hidden); for a created or archived/deleted row the fields it had that carry a value.
  */
 export function auditChanges(
-  entry: Pick<TAuditEntry, 'operation' | 'oldData' | 'newData'>,
+  entry: Pick<TAuditEntry, 'operation' | 'oldData' | 'newData'> & { tableName?: string },
   context: TAuditValueContext = {},
 ): TAuditChange[] {
   const before = entry.oldData ?? {};
   const after = entry.newData ?? {};
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (field) => !isAuditFieldHidden(field),
-  );
+  const tableHidden = AUDIT_TABLE_HIDDEN_FIELDS[entry.tableName ?? ''] ?? [];
+  const rank = (field: string) => {
+    const index = FIELD_ORDER.indexOf(field);
+    return index === -1 ? FIELD_ORDER.length : index;
+  };
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((field) => !isAuditFieldHidden(field) && !tableHidden.includes(field))
+    .sort((a, b) => rank(a) - rank(b));
   const changes: TAuditChange[] = [];
   for (const field of fields) {
     if (entry.operation === 'UPDATE' && same(before[field], after[field])) continue;

@@ -120,7 +120,12 @@ function AssessmentScreen({
             <AssessmentStatusBadge status={assessment.status} size="lg" />
           </Group>
           {canReadAuditTrail(practiceAccess) ? (
-            <HistoryButton subject="assessment" id={assessment.id} what={label} />
+            <HistoryButton
+              subject="assessment"
+              id={assessment.id}
+              what={label}
+              label="History of this assessment"
+            />
           ) : null}
         </Group>
         <Text fz="sm" c="dimmed">

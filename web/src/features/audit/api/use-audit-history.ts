@@ -6,6 +6,8 @@ import { useServices } from '../../../lib/services.tsx';
 export interface AuditHistoryState {
   entries: TAuditEntry[];
   hasMore: boolean;
+  /** Names of the users the values name, by id. */
+  people: Record<string, string>;
   loading: boolean;
   error: string | null;
   /** Reads the next page (or, after a failure, the page that failed). */
@@ -20,6 +22,7 @@ export function useAuditHistory(subject: TAuditSubject, id: number): AuditHistor
   const { authorisedFetch, apiUrl } = useServices();
   const [entries, setEntries] = useState<TAuditEntry[]>([]);
   const [hasMore, setHasMore] = useState(false);
+  const [people, setPeople] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [offset, setOffset] = useState(0);
@@ -45,6 +48,7 @@ export function useAuditHistory(subject: TAuditSubject, id: number): AuditHistor
             ...page.entries.filter((entry) => !previous.some((seen) => seen.id === entry.id)),
           ]);
           setHasMore(page.hasMore);
+          setPeople((previous) => ({ ...previous, ...page.people }));
           setLoading(false);
         },
         (failure: unknown) => {
@@ -64,5 +68,5 @@ export function useAuditHistory(subject: TAuditSubject, id: number): AuditHistor
     else setOffset(entries.length);
   }, [error, entries.length]);
 
-  return { entries, hasMore, loading, error, loadMore };
+  return { entries, hasMore, people, loading, error, loadMore };
 }

@@ -29,7 +29,9 @@ describe('History drawers', () => {
 
     await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Staff`, { as: qam });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'History' }, { timeout: 10_000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'History of this practice' }, { timeout: 10_000 }),
+    );
     const drawer = await screen.findByRole('dialog', { name: 'History: Harbourside Family Practice' });
     // Newest first: the QAM's change, then the test's own (made with no session: 'System').
     const [entry, earlier] = await within(drawer).findAllByRole('article', { name: 'Organisation changed' });

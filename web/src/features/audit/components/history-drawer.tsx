@@ -91,7 +91,7 @@ function HistoryList({ subject, id }: { subject: TAuditSubject; id: number }) {
         <Stack component="ol" gap="sm" className={classes.list} aria-label="Changes">
           {history.entries.map((entry) => (
             <li key={entry.id}>
-              <HistoryEntry entry={entry} />
+              <HistoryEntry entry={entry} people={history.people} />
             </li>
           ))}
         </Stack>
@@ -124,8 +124,8 @@ function HistoryList({ subject, id }: { subject: TAuditSubject; id: number }) {
 
 const OPERATION_COLOURS = { INSERT: 'green', UPDATE: 'blue', DELETE: 'red' } as const;
 
-function HistoryEntry({ entry }: { entry: TAuditEntry }) {
-  const changes = auditChanges(entry);
+function HistoryEntry({ entry, people }: { entry: TAuditEntry; people: Record<string, string> }) {
+  const changes = auditChanges(entry, { people });
   const summary = auditSummary(entry);
   return (
     <Paper withBorder radius="md" p="sm" component="article" aria-label={summary}>

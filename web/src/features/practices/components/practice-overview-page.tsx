@@ -197,8 +197,9 @@ function PracticeHeader() {
           {practice.organisation.name}
         </Text>
       </Breadcrumbs>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-        <Stack gap={6} miw={0}>
+      {/* The buttons go under the name when both do not fit (a tablet with History shown). */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6} miw={0} style={{ flex: '1 1 30rem' }}>
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Title order={1} fz={26} lineClamp={1}>
               {practice.organisation.name}
@@ -211,7 +212,12 @@ function PracticeHeader() {
         </Stack>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           {canReadAuditTrail(access) ? (
-            <HistoryButton subject="practice" id={practiceId} what={practice.organisation.name} />
+            <HistoryButton
+              subject="practice"
+              id={practiceId}
+              what={practice.organisation.name}
+              label="History of this practice"
+            />
           ) : null}
           <Button component={Link} to={`/Practice/Details/${practiceId}`} variant="default">
             Practice details
