@@ -34,6 +34,8 @@ describe('the audit trail', { timeout: 120_000 }, () => {
     // The practice: the manager's phone change, old → new, with who made it.
     await signInTo(page, world.qam, `/PracticeOverview/${world.practice.id}/Staff`);
     await page.getByRole('heading', { name: world.practice.name }).waitFor();
+    await page.getByRole('button', { name: `History of ${world.staff.name}` }).waitFor();
+    await expectAccessible(page, 'the Staff tab with History buttons, as the QAM');
     let drawer = await openHistory(
       page,
       page.getByRole('button', { name: 'History of this practice' }),
