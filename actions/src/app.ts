@@ -17,6 +17,7 @@ import postgres from './plugins/external/postgres.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import actionRoutes from './routes/actions/index.ts';
 import assessmentRoutes from './routes/assessments/index.ts';
+import auditRoutes from './routes/audit/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import certificateRoutes from './routes/certificates/index.ts';
 import configRoutes from './routes/config/index.ts';
@@ -105,6 +106,7 @@ export async function buildApp(
   await app.register(documentRoutes, { prefix: '/api/documents' });
   await app.register(certificateRoutes, { prefix: '/api/certificates' });
   await app.register(reportRoutes, { prefix: '/api/reports' });
+  await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

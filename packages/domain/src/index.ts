@@ -9,6 +9,7 @@ export * from './accounts/password-reset-request.ts';
 export * from './accounts/person-name.ts';
 export * from './accounts/register-request.ts';
 export * from './assessments/index.ts';
+export * from './audit/index.ts';
 export * from './certificates/index.ts';
 export * from './constants/index.ts';
 export * from './contacts/index.ts';

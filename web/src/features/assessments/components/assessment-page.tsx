@@ -3,6 +3,7 @@ import {
   assessmentLockReason,
   assessmentTypeLabel,
   canChangeAssessmentInputs,
+  canReadAuditTrail,
   formatDisplayDate,
   needsConfidentialityAgreement,
 } from '@portal/domain';
@@ -10,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { HistoryButton } from '../../audit/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useAssessmentScreen } from '../hooks/use-assessment-screen.ts';
@@ -110,11 +112,21 @@ function AssessmentScreen({
         <Anchor component={Link} to={tab} fz="sm">
           ‹ Accreditation
         </Anchor>
-        <Group gap="sm" align="center">
-          <Title order={2} fz={22}>
-            {label}
-          </Title>
-          <AssessmentStatusBadge status={assessment.status} size="lg" />
+        <Group justify="space-between" align="center" gap="sm">
+          <Group gap="sm" align="center">
+            <Title order={2} fz={22}>
+              {label}
+            </Title>
+            <AssessmentStatusBadge status={assessment.status} size="lg" />
+          </Group>
+          {canReadAuditTrail(practiceAccess) ? (
+            <HistoryButton
+              subject="assessment"
+              id={assessment.id}
+              what={label}
+              label="History of this assessment"
+            />
+          ) : null}
         </Group>
         <Text fz="sm" c="dimmed">
           {[

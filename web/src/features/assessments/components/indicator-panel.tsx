@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   canChangeAssessmentInputs,
+  canReadAuditTrail,
   INDICATOR_TEXT_MAX_LENGTH,
   INDICATOR_TEXTAREA_MAX_ROWS,
   INDICATOR_TEXTAREA_MIN_ROWS,
@@ -23,6 +24,8 @@ import {
   selfAssessmentChoice,
   selfAssessmentChoiceOf,
 } from '@portal/domain';
+import { HistoryButton } from '../../audit/index.ts';
+import { usePracticeContext } from '../../practices/index.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useSurveyTransitions } from '../hooks/use-survey-transitions.tsx';
 import { indicatorItems, type TAssessmentData, type TIndicator } from '../model/assessment-view.ts';
@@ -65,6 +68,8 @@ export function IndicatorPanel({
   const id = indicator.id;
   const choice = selfAssessmentChoiceOf(response);
   const survey = useSurveyTransitions(assessment, indicator, store);
+  const practice = usePracticeContext();
+  const responseId = store.responseId(id);
   const tick = (question: number, item: number, ticked: boolean) => {
     if (self) store.edit(id, { fields: {}, ticks: { [question]: { [item]: ticked } } });
     else survey.compliance({ kind: 'tick', question, item, ticked });
@@ -72,6 +77,18 @@ export function IndicatorPanel({
 
   return (
     <Stack gap="md" pt="xs">
+      {responseId !== undefined && canReadAuditTrail(practice.access) ? (
+        <Group justify="flex-end" mb={-8}>
+          <HistoryButton
+            subject="response"
+            id={responseId}
+            what={`${indicator.code} ${indicator.name}`}
+            label={`History of indicator ${indicator.code}`}
+            size="compact-sm"
+            variant="light"
+          />
+        </Group>
+      ) : null}
       {lockedBy ? (
         <Alert variant="light" color="grape" py="xs">
           {lockedBy} is editing this indicator. Your changes still save; fields you both change keep the last

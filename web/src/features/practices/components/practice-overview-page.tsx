@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import {
   backOfficeRoleOf,
+  canReadAuditTrail,
   defaultBackOfficeRole,
   formatDisplayDate,
   PRACTICE_LOADING_HIDE_MS,
@@ -28,6 +29,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'rea
 import { useQuery } from 'urql';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { HistoryButton } from '../../audit/index.ts';
 import { GetPracticeOverviewQuery, type TPracticeOverview } from '../api/get-practice-overview.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { useLingeringFlag } from '../hooks/use-lingering-flag.ts';
@@ -174,7 +176,7 @@ function addressLine(practice: TPracticeOverview): string {
 }
 
 function PracticeHeader() {
-  const { practice, practiceId } = usePracticeContext();
+  const { practice, practiceId, access } = usePracticeContext();
   const cycle = practice.current_accreditation;
   const facts = [
     addressLine(practice),
@@ -195,8 +197,9 @@ function PracticeHeader() {
           {practice.organisation.name}
         </Text>
       </Breadcrumbs>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-        <Stack gap={6} miw={0}>
+      {/* The buttons go under the name when both do not fit (a tablet with History shown). */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6} miw={0} style={{ flex: '1 1 30rem' }}>
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Title order={1} fz={26} lineClamp={1}>
               {practice.organisation.name}
@@ -207,14 +210,19 @@ function PracticeHeader() {
             {facts.join(' · ')}
           </Text>
         </Stack>
-        <Button
-          component={Link}
-          to={`/Practice/Details/${practiceId}`}
-          variant="default"
-          style={{ flexShrink: 0 }}
-        >
-          Practice details
-        </Button>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {canReadAuditTrail(access) ? (
+            <HistoryButton
+              subject="practice"
+              id={practiceId}
+              what={practice.organisation.name}
+              label="History of this practice"
+            />
+          ) : null}
+          <Button component={Link} to={`/Practice/Details/${practiceId}`} variant="default">
+            Practice details
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );

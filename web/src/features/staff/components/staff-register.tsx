@@ -15,7 +15,13 @@ import { revealFirstInvalidCell } from './reveal-invalid-cell.ts';
 import { type EditContext, STAFF_COLUMNS } from './staff-columns.tsx';
 import { EditActions } from './staff-row-cells.tsx';
 import classes from './staff-table.module.css';
-import { ACTIONS_WIDTH, cellProps, STICKY_LEFT, TABLE_WIDTH } from './staff-table-layout.ts';
+import {
+  ACTIONS_WIDTH,
+  cellProps,
+  HISTORY_ACTION_WIDTH,
+  STICKY_LEFT,
+  TABLE_WIDTH,
+} from './staff-table-layout.ts';
 import { StaffToolbar } from './staff-toolbar.tsx';
 import { StaffViewRow } from './staff-view-row.tsx';
 
@@ -24,12 +30,15 @@ export function StaffRegister({
   practiceId,
   practiceName,
   permissions,
+  canReadHistory = false,
   onTotal,
 }: {
   practiceId: number;
   /** Named in the invite confirmation. */
   practiceName: string;
   permissions: TPermissionFlags['practiceStaff'];
+  /** Shows each row's History (the back office: `canReadAuditTrail`). */
+  canReadHistory?: boolean;
   onTotal?(total: number): void;
 }) {
   const list = useStaffList(practiceId);
@@ -146,6 +155,7 @@ export function StaffRegister({
         canVerify={permissions.verifyStaff}
         canChange={permissions.changeStaff}
         canInvite={permissions.inviteStaff}
+        canReadHistory={canReadHistory}
         onVerify={actions.verify}
         onEdit={onEdit}
         onDelete={setDeleting}
@@ -154,6 +164,8 @@ export function StaffRegister({
     );
 
   const empty = list.rows.length === 0 && editing?.key !== NEW_ROW;
+  const actionsWidth = ACTIONS_WIDTH + (canReadHistory ? HISTORY_ACTION_WIDTH : 0);
+  const tableWidth = TABLE_WIDTH - ACTIONS_WIDTH + actionsWidth;
   const filtered =
     list.filters.search.trim() !== '' || list.filters.type !== 'any' || list.filters.employment !== 'any';
 
@@ -181,7 +193,7 @@ export function StaffRegister({
         region for the screen reader that lands on it.
       */}
       <Table.ScrollContainer
-        minWidth={TABLE_WIDTH}
+        minWidth={tableWidth}
         className={classes.scroller}
         type="native"
         role="region"
@@ -191,7 +203,7 @@ export function StaffRegister({
         <Table
           ref={tableRef}
           className={classes.table}
-          style={{ width: TABLE_WIDTH }}
+          style={{ width: tableWidth }}
           verticalSpacing={6}
           horizontalSpacing={10}
           aria-label="Staff register"
@@ -200,7 +212,7 @@ export function StaffRegister({
             {STAFF_COLUMNS.map((column) => (
               <col key={column.id} style={{ width: column.width }} />
             ))}
-            <col style={{ width: ACTIONS_WIDTH }} />
+            <col style={{ width: actionsWidth }} />
           </colgroup>
           <Table.Thead>
             <Table.Tr>

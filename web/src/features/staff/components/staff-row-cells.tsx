@@ -1,6 +1,7 @@
 import { Badge, Button, Checkbox, Group, ThemeIcon, Tooltip } from '@mantine/core';
 import { inviteButtonLabel, staffAccountTooltip } from '@portal/domain';
 import { useState } from 'react';
+import { HistoryButton } from '../../audit/index.ts';
 import { staffName } from '../hooks/use-staff-row-actions.ts';
 import type { TStaffRow } from '../model/staff-row.ts';
 
@@ -74,6 +75,7 @@ export function RowActions({
   row,
   canChange,
   canInvite,
+  canReadHistory = false,
   onEdit,
   onDelete,
   onInvite,
@@ -81,6 +83,7 @@ export function RowActions({
   row: TStaffRow;
   canChange: boolean;
   canInvite: boolean;
+  canReadHistory?: boolean;
   onEdit(): void;
   onDelete(): void;
   onInvite(): Promise<void>;
@@ -106,6 +109,16 @@ export function RowActions({
             Delete
           </Button>
         </>
+      ) : null}
+      {canReadHistory ? (
+        <HistoryButton
+          subject="staff"
+          id={row.id}
+          what={name}
+          label={`History of ${name}`}
+          size="compact-xs"
+          variant="subtle"
+        />
       ) : null}
       {label ? (
         <Tooltip

@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
-import { STAFF_MESSAGES } from '@portal/domain';
+import { canReadAuditTrail, STAFF_MESSAGES } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useMutation } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
@@ -19,7 +19,8 @@ const FLAG_SAVE_FAILED = 'Could not save your change, please try again.';
  * and the nominated contacts (spec 000 §2, §4).
  */
 export function StaffTab() {
-  const { practiceId, practice, permissions, practiceRoles, refetch, setTotal } = usePracticeContext();
+  const { practiceId, practice, permissions, practiceRoles, access, refetch, setTotal } =
+    usePracticeContext();
   const [, updateFlags] = useMutation(UpdateStaffPageFlagsMutation);
   const [busy, setBusy] = useState(false);
   const [noticeOpen, setNoticeOpen] = useState(true);
@@ -78,6 +79,7 @@ export function StaffTab() {
         practiceId={practiceId}
         practiceName={practice.organisation.name}
         permissions={permissions.practiceStaff}
+        canReadHistory={canReadAuditTrail(access)}
         onTotal={onTotal}
       />
       <NominatedContactsPanel practiceId={practiceId} canChange={permissions.practice.changePractice} />

@@ -4,6 +4,8 @@ import classes from './staff-table.module.css';
 
 /** Width of the actions column at the right edge. */
 export const ACTIONS_WIDTH = 210;
+/** What the actions column gains for the back office's History button. */
+export const HISTORY_ACTION_WIDTH = 70;
 
 const stickyColumns = STAFF_COLUMNS.filter((c) => c.sticky);
 /** Left offset of each fixed column: the widths of the fixed columns before it. */

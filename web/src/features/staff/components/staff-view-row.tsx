@@ -11,6 +11,8 @@ export interface StaffViewRowProps {
   canVerify: boolean;
   canChange: boolean;
   canInvite: boolean;
+  /** Shows the row's History button (the back office). */
+  canReadHistory?: boolean;
   onVerify(row: TStaffRow, verified: boolean): Promise<void>;
   onEdit(row: TStaffRow): void;
   onDelete(row: TStaffRow): void;
@@ -47,6 +49,7 @@ export const StaffViewRow = memo(function StaffViewRow(props: StaffViewRowProps)
           row={row}
           canChange={props.canChange}
           canInvite={props.canInvite}
+          canReadHistory={props.canReadHistory ?? false}
           onEdit={() => props.onEdit(row)}
           onDelete={() => props.onDelete(row)}
           onInvite={async () => props.onInvite(row)}

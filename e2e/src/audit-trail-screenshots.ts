@@ -1,0 +1,82 @@
+/**
+ * Screenshots of the audit trail panels at 1280 and 768 px, for looking at: the History drawer of
+ * a practice (the phone change old → new, by whom), of a staff member (a created row, its fields
+ * all shown), of an assessment (its move to review) and of an indicator response (a long
+ * observation, shortened and then shown whole), as the QAM; the practice header and a staff row
+ * with their History buttons. The data is made as in the journey (`support/audit-data.ts`).
+ * Run: npx tsx e2e/src/audit-trail-screenshots.ts → e2e/screenshots/audit-*.png
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { openIndicator, waitForAssessmentScreen } from './support/assessment-screen.ts';
+import { createAuditWorld } from './support/audit-data.ts';
+import { launchBrowser, newContext, signIn } from './support/browser.ts';
+import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';
+import { startE2eStack } from './support/stack.ts';
+
+const shot = screenshotTaker('audit-');
+
+async function open(
+  page: Page,
+  name: string | RegExp,
+  title: string | RegExp,
+  within: Page | Locator = page,
+) {
+  await within.getByRole('button', { name }).click();
+  const drawer = page.getByRole('dialog', { name: title });
+  await drawer.getByRole('article').first().waitFor();
+  return drawer;
+}
+
+async function close(drawer: Locator) {
+  await drawer.getByRole('button', { name: 'Close history' }).click();
+  await drawer.waitFor({ state: 'detached' });
+}
+
+await mkdir(SCREENSHOT_DIR, { recursive: true });
+const stack = await startE2eStack({ database: 'embedded' });
+const browser = await launchBrowser();
+try {
+  const world = await createAuditWorld(stack.sql);
+  for (const width of [1280, 768]) {
+    const context = await newContext(browser, stack.url, { width, height: 900 });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
+    await signIn(page, world.qam.email, { password: world.qam.password });
+    await page.goto(`/PracticeOverview/${world.practice.id}/Staff`);
+    await page.getByRole('button', { name: `History of ${world.staff.name}` }).waitFor();
+    await shot(page, `practice-header-${width}`, { fullPage: false });
+    await page.getByRole('button', { name: `History of ${world.staff.name}` }).scrollIntoViewIfNeeded();
+    await shot(page, `staff-row-${width}`, { fullPage: false });
+
+    let drawer = await open(page, 'History of this practice', `History: ${world.practice.name}`);
+    await shot(page, `practice-${width}`, { fullPage: false });
+    await close(drawer);
+
+    drawer = await open(page, `History of ${world.staff.name}`, `History: ${world.staff.name}`);
+    await drawer.getByRole('button', { name: /^Show all \d+ fields$/ }).click();
+    await shot(page, `staff-${width}`, { fullPage: false });
+    await close(drawer);
+
+    await page.goto(`/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`);
+    await waitForAssessmentScreen(page);
+    await shot(page, `assessment-header-${width}`, { fullPage: false });
+    drawer = await open(page, 'History of this assessment', /^History: /);
+    await shot(page, `assessment-${width}`, { fullPage: false });
+    await close(drawer);
+
+    const panel = await openIndicator(page, world.indicator.code);
+    await shot(page, `indicator-panel-${width}`, { fullPage: false });
+    drawer = await open(page, `History of indicator ${world.indicator.code}`, /^History: /, panel);
+    await shot(page, `response-${width}`, { fullPage: false });
+    await drawer.getByRole('button', { name: 'Show more' }).click();
+    await shot(page, `response-show-more-${width}`, { fullPage: false });
+    await context.close();
+  }
+} catch (error) {
+  console.error(stack.logs().split('\n').slice(-60).join('\n'));
+  throw error;
+} finally {
+  await browser.close();
+  await stack.stop();
+}
