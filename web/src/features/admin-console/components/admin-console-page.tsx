@@ -41,6 +41,9 @@ function ConsoleAppBar() {
   return (
     <AppBar userMenu={false}>
       <TitlePortal component="h1" variant="h6" />
+      <a href="/Dashboard" style={{ color: 'inherit', marginRight: 8, whiteSpace: 'nowrap' }}>
+        Back to the portal
+      </a>
     </AppBar>
   );
 }

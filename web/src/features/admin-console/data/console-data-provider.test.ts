@@ -114,7 +114,8 @@ describe('the console data provider through /api/admin-console/graphql', () => {
       sort: { field: 'id', order: 'ASC' },
       pagination: { page: 1, perPage: 1 },
     });
-    const { data: row } = await provider.getOne('organisations', { id: rows[0]!.id });
+    // As react-admin passes it from the URL: text.
+    const { data: row } = await provider.getOne('organisations', { id: String(rows[0]!.id) });
     expect(row.phone).toBe('02 1111 0000');
     const { data: saved } = await provider.update('organisations', {
       id: row.id,

@@ -130,6 +130,12 @@ interface RaParams {
   previousData?: Row;
 }
 
+/** react-admin takes ids from the URL as text: an integer key goes back as a number. */
+function keyValue(table: ConsoleTable, id: unknown): unknown {
+  const integer = /^(Int|bigint|smallint)!?$/.test(table.keyType ?? '');
+  return integer && typeof id === 'string' && /^-?\d+$/.test(id) ? Number(id) : id;
+}
+
 const withId = (table: ConsoleTable) => (row: Row) => ({
   ...row,
   id: table.key ? row[table.key] : undefined,
@@ -164,7 +170,8 @@ export const buildHasuraQuery: BuildQueryFactory = (introspection) => {
       case 'GET_MANY':
       case 'GET_MANY_REFERENCE': {
         let where = whereOf(table, params.filter);
-        if (fetchType === 'GET_MANY') where = { [table.key ?? 'id']: { _in: params.ids } };
+        if (fetchType === 'GET_MANY')
+          where = { [table.key ?? 'id']: { _in: (params.ids ?? []).map((id) => keyValue(table, id)) } };
         if (fetchType === 'GET_MANY_REFERENCE')
           where = { _and: [where, { [params.target ?? 'id']: { _eq: params.id } }] };
         const { page = 1, perPage = 25 } = params.pagination ?? {};
@@ -197,7 +204,7 @@ export const buildHasuraQuery: BuildQueryFactory = (introspection) => {
           query: gql`query ${`Console_${name}_one`}($id: ${table.keyType}) {
             item: ${name}_by_pk(${table.key}: $id) { ${fields} }
           }`,
-          variables: { id: params.id },
+          variables: { id: keyValue(table, params.id) },
           parseResponse: (response) => ({ data: toRecord(response.data.item) }),
         };
       case 'UPDATE':
@@ -206,7 +213,7 @@ export const buildHasuraQuery: BuildQueryFactory = (introspection) => {
             item: update_${name}_by_pk(pk_columns: $key, _set: $set) { ${fields} }
           }`,
           variables: {
-            key: { [table.key!]: params.id },
+            key: { [table.key!]: keyValue(table, params.id) },
             set: writable(table, params.data ?? {}, 'updatable', params.previousData),
           },
           parseResponse: (response) => ({ data: toRecord(response.data.item) }),
