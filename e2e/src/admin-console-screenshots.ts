@@ -14,10 +14,11 @@ await runScreenshots(async (browser, base, width) => {
   page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
   await signIn(page, 'admin@demo.test');
   await page.goto('/admin-mnqa/');
-  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
-  await page.getByRole('row').nth(1).waitFor();
+  await page.getByRole('heading', { name: 'Tables' }).waitFor({ timeout: 30_000 });
+  await shot(page, `home-${width}`, { fullPage: false });
+  await page.getByRole('menuitem', { name: 'Organisations' }).click();
+  await page.getByRole('row').nth(1).waitFor({ timeout: 30_000 });
   await shot(page, `list-${width}`, { fullPage: false });
-  await page.goto('/admin-mnqa/organisations');
   await page.getByRole('textbox', { name: 'Name' }).fill('Bay');
   await page.getByRole('row').nth(1).waitFor();
   await page.waitForTimeout(800);

@@ -40,7 +40,8 @@ describe('the admin console', { timeout: 180_000 }, () => {
     ]);
     await consolePage.waitForURL((url) => url.pathname.startsWith('/admin-mnqa'));
     await consolePage.getByRole('menuitem', { name: 'Organisations' }).waitFor({ timeout: 30_000 });
-    await expectAccessible(consolePage, 'the admin console, its first table');
+    await consolePage.getByRole('heading', { name: 'Tables' }).waitFor();
+    await expectAccessible(consolePage, 'the admin console, its first screen');
 
     await findOrganisation(consolePage, practice.name);
     await expectAccessible(consolePage, 'the admin console, organisations filtered by name');

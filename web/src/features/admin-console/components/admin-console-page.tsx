@@ -1,3 +1,4 @@
+import { Card, CardContent, Typography } from '@mui/material';
 import {
   ADMIN_CONSOLE_GRAPHQL_PATH,
   ADMIN_CONSOLE_REFUSED_MESSAGE,
@@ -35,7 +36,38 @@ export const ADMIN_CONSOLE_BASENAME = `/${env.VITE_ADMIN_PATH.replace(/^\/+|\/+$
 const CONSOLE_THEME: RaThemeOptions = {
   ...defaultTheme,
   palette: { primary: { main: '#006e66' }, secondary: { main: '#005f58' } },
+  // Wide enough for the longest table names ("Action plan activities").
+  sidebar: { width: 260, closedWidth: 55 },
+  components: {
+    ...defaultTheme.components,
+    // A read-only column's "Read only" note: MUI's disabled grey is 2.7:1; this is 5.7:1.
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.62)' } } } },
+  },
 };
+
+/** The console's first screen: what it is, and the rules of using it. */
+function ConsoleHome() {
+  return (
+    <Card sx={{ mt: 2, maxWidth: 760 }}>
+      <CardContent>
+        <Typography component="h2" variant="h5" gutterBottom>
+          Tables
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
+          Every table the portal tracks is listed on the left. Open one to filter, sort and page through its
+          rows; select a row to edit it, or use Create to add one.
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
+          Each change is saved under your name in the audit log, with the old and new values. Rows are never
+          deleted here: to retire a row, tick its Archived field.
+        </Typography>
+        <Typography color="text.secondary">
+          Fixing data by hand bypasses the portal's screens and their checks. Change only what you mean to.
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
 
 function ConsoleAppBar() {
   return (
@@ -114,6 +146,7 @@ export function AdminConsolePage() {
         dataProvider={provider}
         layout={ConsoleLayout}
         theme={CONSOLE_THEME}
+        dashboard={ConsoleHome}
         title="Admin console"
         disableTelemetry
         requireAuth={false}

@@ -84,6 +84,8 @@ export function describeTables(introspection: IntrospectionResult): ConsoleTable
         }));
       const byPk = rootFields.get(`${type.name}_by_pk`);
       const single = byPk?.args.length === 1 ? byPk.args[0]! : null;
+      // A row's key is how every reference finds it: shown, never changed here.
+      for (const column of columns) if (column.name === single?.name) column.updatable = false;
       return {
         name: type.name,
         columns,
