@@ -14,6 +14,7 @@ import {
   type LayoutProps,
   type RaThemeOptions,
   Resource,
+  Title,
   TitlePortal,
 } from 'react-admin';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
@@ -49,6 +50,7 @@ const CONSOLE_THEME: RaThemeOptions = {
 function ConsoleHome() {
   return (
     <Card sx={{ mt: 2, maxWidth: 760 }}>
+      <Title title="Admin console" />
       <CardContent>
         <Typography component="h2" variant="h5" gutterBottom>
           Tables
