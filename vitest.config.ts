@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // @apollo/client 3 is CommonJS to Node (ESM only through its "module" field): ra-data-graphql's
+    // named imports of it load when Vite transforms both (the admin console's data provider tests).
+    server: { deps: { inline: ['ra-data-graphql', '@apollo/client'] } },
     // The unhandled-errors reporter repeats each such error briefly after the summary (CI logs keep the tail).
     reporters: ['default', './vitest.unhandled-reporter.ts'],
   },

@@ -16,6 +16,7 @@ import multipart from './plugins/external/multipart.ts';
 import postgres from './plugins/external/postgres.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import actionRoutes from './routes/actions/index.ts';
+import adminConsoleRoutes from './routes/admin-console/index.ts';
 import assessmentRoutes from './routes/assessments/index.ts';
 import auditRoutes from './routes/audit/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -36,6 +37,7 @@ export const LOG_REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
   'req.headers["x-actions-secret"]',
+  'req.headers["x-hasura-admin-secret"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.oldPassword',
@@ -107,6 +109,7 @@ export async function buildApp(
   await app.register(certificateRoutes, { prefix: '/api/certificates' });
   await app.register(reportRoutes, { prefix: '/api/reports' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(adminConsoleRoutes, { prefix: '/api/admin-console' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

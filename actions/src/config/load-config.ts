@@ -106,6 +106,12 @@ export const ZActionsEnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: int(120, 1, 100_000),
   /** Requests per minute and client address on the public certificate check (/api/certificates/verify). */
   VERIFY_RATE_LIMIT_PER_MINUTE: int(30, 1, 100_000),
+  /**
+   * The engine's admin secret, for the admin console's endpoint only (POST
+   * /api/admin-console/graphql forwards a provider admin's requests with it). Unset: the console
+   * answers 503 and nothing else changes.
+   */
+  HASURA_GRAPHQL_ADMIN_SECRET: optionalText,
   /** The GraphQL engine's endpoint, for reads made as the signed-in user (the practice list CSV). */
   HASURA_GRAPHQL_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   /** The payment page of a practice, with {practiceId}; see paymentUrlTemplate below for the default. */
@@ -185,6 +191,8 @@ export interface AppConfig {
   maxFileSizeMb: number;
   /** The engine's /v1/graphql (default: the local engine on its default port). */
   graphqlUrl: string;
+  /** The engine's admin secret for the admin console's endpoint, or null (the console then answers 503). */
+  adminSecret: string | null;
   /**
    * The payment page of a practice with {practiceId}; null in production when unset (the
    * payment redirect then answers the spec's failure message).
@@ -300,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     verifyRateLimitPerMinute: e.VERIFY_RATE_LIMIT_PER_MINUTE,
     maxFileSizeMb: e.MAX_FILE_SIZE_MB,
     graphqlUrl: e.HASURA_GRAPHQL_URL ?? `http://127.0.0.1:8080${GRAPHQL_PATH}`,
+    adminSecret: e.HASURA_GRAPHQL_ADMIN_SECRET ?? null,
     paymentUrlTemplate:
       e.PAYMENT_URL_TEMPLATE ??
       (e.NODE_ENV === 'production'

@@ -11,6 +11,7 @@ import path from 'node:path';
 /** Which features a feature may import (through their index.ts). Keep web/README.md in step. */
 export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   account: [],
+  'admin-console': [],
   assessments: ['audit', 'practices'],
   audit: [],
   auth: [],

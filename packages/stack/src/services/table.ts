@@ -112,6 +112,8 @@ export const SERVICES: readonly ServiceSpec[] = [
       HASURA_GRAPHQL_JWT_SECRET: context.secrets.jwtSecret,
       // Reads made as the signed-in user (the practice list CSV) go through the engine.
       HASURA_GRAPHQL_URL: `http://127.0.0.1:${context.config.engine.port}${GRAPHQL_PATH}`,
+      // Only the admin console's endpoint uses it, for a provider admin re-checked at each request.
+      HASURA_GRAPHQL_ADMIN_SECRET: context.secrets.adminSecret,
       ACTIONS_SECRET: context.secrets.actionsSecret,
       MAX_FILE_SIZE_MB: String(context.config.actions.maxFileSizeMb),
       PAYMENT_URL_TEMPLATE: context.config.actions.paymentUrlTemplate,

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from '../../components/route-error-page.tsx';
+import { env } from '../../config/env.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { HomeRedirect, RequireSignedIn } from './guards.tsx';
 import { PLACEHOLDERS } from './placeholders.ts';
@@ -109,6 +110,8 @@ const PreferredDaysPage = lazyPage(
   () => import('../../features/survey-offers/components/preferred-days-page.tsx'),
   'PreferredDaysPage',
 );
+// Issue 18: the data console (react-admin, MUI) is its own chunk; nothing else imports it.
+const AdminConsolePage = lazyPage(() => import('../../features/admin-console/index.ts'), 'AdminConsolePage');
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
 
@@ -137,6 +140,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSignedIn />,
         children: [
+          // The header's admin link (spec 002 §2, default admin-mnqa/): its own full-screen layout.
+          { path: `${env.VITE_ADMIN_PATH.replace(/^\/+|\/+$/g, '')}/*`, element: <AdminConsolePage /> },
           {
             element: <AppLayout />,
             errorElement: <RouteErrorPage />,

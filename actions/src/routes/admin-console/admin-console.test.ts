@@ -1,0 +1,224 @@
+import { ADMIN_CONSOLE_REFUSED_MESSAGE } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/load-config.ts';
+import { addPracticeRole, createPractice, createUser, type TestUser } from '../../test-support/factories.ts';
+import { testEnv } from '../../test-support/test-app.ts';
+import { startTestStack, TEST_ADMIN_SECRET, type TestStack } from '../../test-support/test-stack.ts';
+
+let stack: TestStack;
+let app: FastifyInstance;
+let admin: TestUser;
+let qam: TestUser;
+let pm: TestUser;
+let practice: { id: number; name: string };
+
+const PHONE_QUERY = `query Org($id: Int!) { organisations_by_pk(id: $id) { id name phone } }`;
+
+/** POSTs to the console endpoint as `user` (or with the raw authorization header given). */
+async function post(who: TestUser | { authorization?: string }, payload: unknown) {
+  const authorization =
+    'email' in who ? `Bearer ${await stack.tokenFor(who.email, who.password)}` : who.authorization;
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin-console/graphql',
+    headers: authorization ? { authorization } : {},
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ template: 'migrated' });
+  // The actions service as the stack runs it: the console forwards to this stack's engine.
+  app = await buildApp(
+    loadConfig(
+      testEnv(stack.database.url, {
+        HASURA_GRAPHQL_URL: stack.graphqlUrl,
+        HASURA_GRAPHQL_ADMIN_SECRET: TEST_ADMIN_SECRET,
+      }),
+    ),
+  );
+  await app.ready();
+  admin = await createUser(stack.sql, { isAdmin: true });
+  qam = await createUser(stack.sql, { isQam: true });
+  pm = await createUser(stack.sql);
+  practice = await createPractice(stack.sql, { organisation: { phone: '02 9000 0000' } });
+  await addPracticeRole(stack.sql, practice.id, pm.id, 'PM');
+});
+afterAll(async () => {
+  await app?.close();
+  await stack?.close();
+});
+
+describe('POST /api/admin-console/graphql', () => {
+  it('runs a provider admin’s query as Hasura’s admin role', async () => {
+    const response = await post(admin, { query: PHONE_QUERY, variables: { id: practice.id } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      data: { organisations_by_pk: { id: practice.id, name: practice.name, phone: '02 9000 0000' } },
+    });
+    // The admin role sees what no other role's schema has: the audit log itself.
+    const audit = await post(admin, { query: '{ audit_log(limit: 1) { id } }' });
+    expect(audit.json().errors).toBeUndefined();
+  });
+
+  it('records a mutation in the audit log with the admin’s id and the role admin', async () => {
+    const response = await post(admin, {
+      query: `mutation Phone($id: Int!, $phone: String!) {
+        update_organisations_by_pk(pk_columns: {id: $id}, _set: {phone: $phone}) { id phone } }`,
+      variables: { id: practice.id, phone: '02 9111 2222' },
+      operationName: 'Phone',
+    });
+    expect(response.json()).toEqual({
+      data: { update_organisations_by_pk: { id: practice.id, phone: '02 9111 2222' } },
+    });
+    const { rows } = await stack.sql.query(
+      `select operation, changed_by_id, changed_by_role, old_data->>'phone' as old_phone, new_data->>'phone' as new_phone
+         from audit_log where table_name = 'organisations' and row_id = $1 and operation = 'UPDATE'`,
+      [String(practice.id)],
+    );
+    expect(rows).toEqual([
+      {
+        operation: 'UPDATE',
+        changed_by_id: admin.id,
+        changed_by_role: 'admin',
+        old_phone: '02 9000 0000',
+        new_phone: '02 9111 2222',
+      },
+    ]);
+  });
+
+  it('refuses a QAM and a practice manager with the console’s message, changing nothing', async () => {
+    for (const user of [qam, pm]) {
+      const response = await post(user, {
+        query: `mutation { update_organisations_by_pk(pk_columns: {id: ${practice.id}}, _set: {phone: "1"}) { id } }`,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 'forbidden', message: ADMIN_CONSOLE_REFUSED_MESSAGE });
+    }
+    const { rows } = await stack.sql.query('select phone from organisations where id = $1', [practice.id]);
+    expect(rows[0].phone).not.toBe('1');
+  });
+
+  it('refuses no token, a forged token and an expired one', async () => {
+    expect((await post({}, { query: '{ __typename }' })).json()).toMatchObject({ code: 'not_signed_in' });
+    const real = await stack.tokenFor(admin.email, admin.password);
+    const [head, body] = real.split('.');
+    const forged = `${head}.${body}.${Buffer.from('not the signature').toString('base64url')}`;
+    const forgedAnswer = await post({ authorization: `Bearer ${forged}` }, { query: '{ __typename }' });
+    expect(forgedAnswer.statusCode).toBe(401);
+    expect(forgedAnswer.json()).toMatchObject({ code: 'token_not_valid' });
+    // A token claiming admin rights, signed with another key.
+    const otherKey = await buildApp(
+      loadConfig(
+        testEnv(stack.database.url, {
+          HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({
+            type: 'HS256',
+            key: 'another-key-of-at-least-32-characters!!',
+          }),
+        }),
+      ),
+    );
+    await otherKey.ready();
+    const foreign = otherKey.signAccessToken({
+      id: admin.id,
+      isAdmin: true,
+      isQam: false,
+      sessionId: crypto.randomUUID(),
+    }).accessToken;
+    await otherKey.close();
+    expect((await post({ authorization: `Bearer ${foreign}` }, { query: '{ __typename }' })).statusCode).toBe(
+      401,
+    );
+    // Expired: signed with the right key, but its time is up.
+    const claims = app.jwt.decode<Record<string, unknown>>(real)!;
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expired = app.jwt.sign({ ...claims, iat: past - 60, exp: past });
+    const expiredAnswer = await post({ authorization: `Bearer ${expired}` }, { query: '{ __typename }' });
+    expect(expiredAnswer.statusCode).toBe(401);
+    expect(expiredAnswer.json()).toMatchObject({ code: 'token_not_valid' });
+    // Signed out: the token's session has ended.
+    const leaving = await createUser(stack.sql, { isAdmin: true });
+    const token = await stack.tokenFor(leaving.email, leaving.password);
+    await stack.sql.query('update sessions set revoked_at = now() where user_id = $1', [leaving.id]);
+    expect((await post({ authorization: `Bearer ${token}` }, { query: '{ __typename }' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses an admin demoted after signing in, at once', async () => {
+    const demoted = await createUser(stack.sql, { isAdmin: true });
+    expect((await post(demoted, { query: '{ __typename }' })).statusCode).toBe(200);
+    await stack.sql.query('update users set is_admin = false where id = $1', [demoted.id]);
+    const response = await post(demoted, { query: '{ __typename }' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(ADMIN_CONSOLE_REFUSED_MESSAGE);
+  });
+
+  it('refuses batches, subscriptions, several operations and oversized or too deep queries', async () => {
+    const refused = async (payload: unknown) => {
+      const response = await post(admin, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      return response.json().message as string;
+    };
+    expect(await refused([{ query: '{ __typename }' }, { query: '{ __typename }' }])).toMatch(
+      /one GraphQL request/,
+    );
+    expect(await refused({ query: '{ __typename }', extensions: { persistedQuery: {} } })).toMatch(
+      /one GraphQL request/,
+    );
+    expect(await refused({ query: 'subscription { organisations { id } }' })).toMatch(/subscriptions/);
+    expect(await refused({ query: 'query A { __typename } query B { __typename }' })).toMatch(
+      /exactly one operation/,
+    );
+    expect(await refused({ query: '{ organisations { ' })).toMatch(/GraphQL syntax/);
+    const del = `mutation { delete_organisations_by_pk(id: ${practice.id}) { id } }`;
+    expect(await refused({ query: del })).toMatch(/does not delete rows/);
+    const hidden = `mutation { ...D } fragment D on mutation_root { delete_organisations(where: {}) { affected_rows } }`;
+    expect(await refused({ query: hidden })).toMatch(/does not delete rows/);
+    let deep = 'id';
+    for (let i = 0; i < 7; i++) deep = `practice { organisation { ${deep} } }`;
+    expect(await refused({ query: `{ organisations { ${deep} } }` })).toMatch(/deeper than 12/);
+    const cycle =
+      'query { organisations { ...A } } fragment A on organisations { practice { organisation { ...A } } }';
+    expect(await refused({ query: cycle })).toMatch(/refers to itself/);
+    const aliases = Array.from({ length: 101 }, (_, i) => `a${i}: __typename`).join(' ');
+    expect(await refused({ query: `{ ${aliases} }` })).toMatch(/aliases/);
+    const big = await post(admin, { query: `{ __typename } # ${'x'.repeat(70_000)}` });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('never answers with the admin secret, whatever the request', async () => {
+    const answers = await Promise.all([
+      post(admin, { query: '{ __typename }' }),
+      post(admin, { query: '{ nonsense }' }),
+      post(qam, { query: '{ __typename }' }),
+      post({ authorization: 'Bearer x' }, { query: '{ __typename }' }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.body).not.toContain(TEST_ADMIN_SECRET);
+      expect(JSON.stringify(answer.headers)).not.toContain(TEST_ADMIN_SECRET);
+    }
+  });
+
+  it('answers 503 when the server was given no admin secret', async () => {
+    const bare = await buildApp(
+      loadConfig(testEnv(stack.database.url, { HASURA_GRAPHQL_URL: stack.graphqlUrl })),
+    );
+    await bare.ready();
+    try {
+      const response = await bare.inject({
+        method: 'POST',
+        url: '/api/admin-console/graphql',
+        headers: { authorization: `Bearer ${await stack.tokenFor(admin.email, admin.password)}` },
+        payload: { query: '{ __typename }' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe('The admin console is not configured on this server.');
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { ADMIN_CONSOLE_REFUSED_MESSAGE, canUseAdminConsole } from '@portal/domain';
+import { sql } from '../../db/sql.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
+import { checkConsoleOperation } from './check-console-operation.ts';
+
+export interface ConsoleGraphQLRequest {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+export interface ConsoleEngine {
+  /** The engine's /v1/graphql. */
+  graphqlUrl: string;
+  /** Its admin secret; null when the stack gave none (the console then answers 503). */
+  adminSecret: string | null;
+}
+
+/** What the engine answered, passed on as it is. */
+export interface ConsoleAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * The admin console's one operation: re-reads the caller's account (an active provider admin NOW,
+ * whatever the token still says), checks the operation's shape, and forwards it to the engine with
+ * the admin secret as Hasura's `admin` role and the admin's own user id, so the audit trigger
+ * records who made each change (`audit_log.changed_by_id`, `changed_by_role` 'admin').
+ */
+export async function forwardConsoleRequest(
+  db: Queryable,
+  engine: ConsoleEngine,
+  userId: number,
+  request: ConsoleGraphQLRequest,
+): Promise<ConsoleAnswer> {
+  const user = await db.maybeOne<{ is_active: boolean; is_admin: boolean }>(
+    sql`select is_active, is_admin from public.users where id = ${userId}`,
+  );
+  if (!canUseAdminConsole(user ? { isActive: user.is_active, isAdmin: user.is_admin } : null)) {
+    throw new AppError('forbidden', { message: ADMIN_CONSOLE_REFUSED_MESSAGE });
+  }
+  if (!engine.adminSecret) {
+    throw new AppError('service_unavailable', {
+      message: 'The admin console is not configured on this server.',
+    });
+  }
+  checkConsoleOperation(request);
+  let response: Response;
+  try {
+    response = await fetch(engine.graphqlUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hasura-admin-secret': engine.adminSecret,
+        'x-hasura-role': 'admin',
+        'x-hasura-user-id': String(userId),
+      },
+      body: JSON.stringify({
+        query: request.query,
+        variables: request.variables ?? undefined,
+        operationName: request.operationName ?? undefined,
+      }),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    throw new AppError('service_unavailable', { cause: error });
+  }
+  return { status: response.status, body: await response.text() };
+}

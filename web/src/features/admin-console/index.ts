@@ -1,0 +1,1 @@
+export { AdminConsolePage } from './components/admin-console-page.tsx';
