@@ -49,18 +49,23 @@ export async function loadManagementReport(
   return { report: 'management', generatedAt: new Date().toISOString(), tables };
 }
 
-/** The active practices the filters keep, with their current cycle (`s.*`). */
+/**
+ * The active practices the filters keep, with their current cycle (`s.*`). The organisation and
+ * address are joined only for a state filter (the tables that show a name join it themselves):
+ * at 20,000 practices each join is a hash of the whole table.
+ */
 function scope(filters: TReportFilters): SqlQuery {
   const where: SqlQuery[] = [sql`p.active_status = 'ACTIVE'`];
-  if (filters.state) where.push(sql`ad.state = ${filters.state}`);
   if (filters.network !== undefined) where.push(sql`p.network_id = ${filters.network}`);
   if (filters.qam !== undefined) where.push(sql`a.qam_id = ${filters.qam}`);
+  if (filters.state)
+    where.push(sql`exists (select 1 from public.organisations o
+                            join public.addresses ad on ad.id = o.physical_address_id
+                           where o.id = p.organisation_id and ad.state = ${filters.state})`);
   return sql`scope as (
     select p.organisation_id as practice_id, p.status as practice_status, p.created_at as practice_created_at,
-           o.name, a.id as cycle_id, a.status as cycle_status, a.qam_id, a.self_assessment_due
+           a.id as cycle_id, a.status as cycle_status, a.qam_id, a.self_assessment_due
       from public.practices p
-      join public.organisations o on o.id = p.organisation_id
-      left join public.addresses ad on ad.id = o.physical_address_id
       left join public.accreditations a on a.id = p.current_accreditation_id
      where ${sql.join(where, sql` and `)}
   )`;
@@ -83,13 +88,17 @@ async function cycleStatusTable(tx: Queryable, filters: TReportFilters): Promise
     cycle_status: string | null;
     latest_survey: string | null;
     practices: number;
-  }>(sql`with ${scope(filters)}
-    select s.practice_status, s.cycle_status,
-           (select x.status from public.assessments x
-             where x.accreditation_id = s.cycle_id and x.type = 'SURVEY_VISIT'
-             order by x.created_at desc, x.id desc limit 1) as latest_survey,
-           count(*)::int as practices
+  }>(sql`with ${scope(filters)},
+    latest as (
+      select distinct on (x.accreditation_id) x.accreditation_id, x.status
+        from public.assessments x
+        join scope s on s.cycle_id = x.accreditation_id and s.cycle_status = 'OPEN'
+       where x.type = 'SURVEY_VISIT'
+       order by x.accreditation_id, x.created_at desc, x.id desc
+    )
+    select s.practice_status, s.cycle_status, l.status as latest_survey, count(*)::int as practices
       from scope s
+      left join latest l on l.accreditation_id = s.cycle_id
      group by 1, 2, 3`);
   const byStatus = new Map<string, number>();
   for (const group of groups) {
@@ -180,16 +189,17 @@ async function actionPlansOverdueTable(
     daysOver: number;
   }>(
     sql`with ${scope(filters)}
-      select s.practice_id as "practiceId", s.name as practice,
+      select s.practice_id as "practiceId", o.name as practice,
              nullif(trim(coalesce(q.first_name, '') || ' ' || coalesce(q.last_name, '')), '') as qam,
              to_char(x.action_plan_due, 'YYYY-MM-DD') as due,
              (${today}::date - x.action_plan_due)::int as "daysOver"
         from scope s
+        join public.organisations o on o.id = s.practice_id
         join public.assessments x on x.accreditation_id = s.cycle_id
         left join public.users q on q.id = s.qam_id
        where x.status = 'ACTION_REQUIRED' and x.action_plan_due < ${today}::date
          and ${inRange(sql`x.action_plan_due`, filters)}
-       order by "daysOver" desc, s.name, s.practice_id
+       order by "daysOver" desc, o.name, s.practice_id
        limit ${ACTION_PLANS_OVERDUE_LIMIT}`,
   );
   return managementTable(T.actionPlansOverdue, rows);
