@@ -1,36 +1,21 @@
 import type { TReport, TReportTable } from '@portal/domain';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addPracticeRole,
-  createAddress,
-  createNetwork,
-  createPractice,
-  createUser,
-  insertRow,
-  type TestUser,
-} from '../../test-support/factories.ts';
-import {
-  createAssessment,
-  createResponse,
-  createStandards,
-  createSurveyVisit,
-} from '../../test-support/report-factories.ts';
+import { createComparativeWorld } from '../../test-support/comparative-factories.ts';
+import { addPracticeRole, createUser, type TestUser } from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 /**
- * The comparative report (GET /api/reports/comparative?practice=…), on data this file makes: one
- * practice ('Harbour') of network 'Coastal' in NSW, 4 peers in its network (VIC) and 5 other peers
- * in NSW, all on a standards edition of their own (so the database's other rows are no peers).
- * Every figure below is counted by hand in the comments.
+ * The comparative report (GET /api/reports/comparative?practice=…), on data this file makes
+ * (`createComparativeWorld`): one practice ('Harbour') of network 'Coastal' in NSW, 4 peers in its
+ * network (VIC) and 5 other peers in NSW, all on a standards edition of their own (so the
+ * database's other rows are no peers). Every figure below is counted by hand in the comments.
  */
-
-type Mark = 'M' | 'N' | 'X';
 
 describe('GET /api/reports/comparative', () => {
   let stack: TestStack;
   let harbour: number;
-  /** A network peer, and a practice on another edition. */
+  /** A practice of Harbour's network (a peer). */
   let networkPeer: number;
   let pm: TestUser;
   let otherPm: TestUser;
@@ -39,195 +24,12 @@ describe('GET /api/reports/comparative', () => {
   let surveyor: TestUser;
   const names: string[] = [];
 
-  /**
-   * A practice with its cycle (applied on `applied`), certified on `certified`, and its latest
-   * survey assessed in `status`; S1 and S2 are marked per indicator (M met, N not met, X not
-   * applicable). Not met indicators are Minor, the first `critical` of them Critical and the first
-   * `major` Major.
-   */
-  async function surveyed(
-    name: string,
-    place: { state: string; network?: number; active?: boolean },
-    marks: { s1: Mark[]; s2: Mark[]; critical?: number; major?: number },
-    cycle: {
-      status?: string;
-      applied?: string;
-      certified?: string;
-      actionRequired?: string;
-      approved?: string;
-      closedAfter?: number;
-    },
-    edition: Awaited<ReturnType<typeof createStandards>>,
-  ) {
-    names.push(name);
-    const address = await createAddress(stack.sql, { state: place.state });
-    const { id } = await createPractice(stack.sql, {
-      name,
-      activeStatus: place.active === false ? 'INACTIVE' : 'ACTIVE',
-      organisation: { physical_address_id: address.id },
-      practice: { network_id: place.network ?? null, is_in_practice_network: place.network !== undefined },
-    });
-    const accreditation = await insertRow(stack.sql, 'accreditations', {
-      practice_id: id,
-      survey_version_id: edition.surveyVersionId,
-      application_date: cycle.applied ?? null,
-      status: 'CLOSED',
-    });
-    const visit = await createSurveyVisit(stack.sql, accreditation.id);
-    const assessment = await createAssessment(stack.sql, accreditation.id, {
-      surveyVisitId: visit,
-      status: cycle.status ?? 'CERTIFIED',
-    });
-    const marksOf = [...marks.s1, ...marks.s2];
-    const indicators = [
-      ...edition.indicators.filter((i) => i.setCode === 'S1'),
-      ...edition.indicators.filter((i) => i.setCode === 'S2'),
-    ];
-    let notMet = 0;
-    for (const [index, mark] of marksOf.entries()) {
-      const compliance = mark === 'M' ? 'MET' : mark === 'N' ? 'NOT_MET' : 'NOT_APPLICABLE';
-      let risk: { riskLikelihood?: 'LOW' | 'MODERATE' | 'HIGH'; riskImpact?: 'LOW' | 'MODERATE' | 'HIGH' } =
-        {};
-      if (mark === 'N') {
-        notMet++;
-        risk =
-          notMet <= (marks.critical ?? 0)
-            ? { riskLikelihood: 'HIGH', riskImpact: 'HIGH' }
-            : notMet <= (marks.critical ?? 0) + (marks.major ?? 0)
-              ? { riskLikelihood: 'MODERATE', riskImpact: 'HIGH' }
-              : { riskLikelihood: 'LOW', riskImpact: 'LOW' };
-      }
-      const closed = mark === 'N' && cycle.closedAfter !== undefined && cycle.actionRequired;
-      await createResponse(stack.sql, assessment, indicators[index]!.id, {
-        compliance,
-        ...risk,
-        ...(closed
-          ? {
-              nonConformityStatus: 'CLOSED',
-              dateClosed: addDays(cycle.actionRequired!, cycle.closedAfter!),
-            }
-          : {}),
-      });
-    }
-    if (cycle.certified) {
-      await insertRow(stack.sql, 'certificates', {
-        practice_id: id,
-        accreditation_id: accreditation.id,
-        assessment_id: assessment,
-        name,
-        issuing_provider: 'Test Provider',
-        certification_date: cycle.certified,
-        issue_date: cycle.certified,
-        expiry_date: addDays(cycle.certified, 3 * 365),
-      });
-    }
-    const change = (to: string, day: string) =>
-      insertRow(stack.sql, 'assessment_status_changes', {
-        assessment_id: assessment,
-        from_status: 'UNDER_REVIEW',
-        to_status: to,
-        changed_at: `${day} 10:00+11`,
-      });
-    if (cycle.actionRequired) await change('ACTION_REQUIRED', cycle.actionRequired);
-    if (cycle.approved) await change('APPROVED', cycle.approved);
-    return id;
-  }
-
-  function addDays(day: string, days: number) {
-    const date = new Date(`${day}T00:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + days);
-    return date.toISOString().slice(0, 10);
-  }
-
   beforeAll(async () => {
     stack = await startTestStack({ template: 'migrated' });
-    const edition = await createStandards(stack.sql, {
-      sets: 2,
-      indicatorsPerSet: 4,
-      questionsPerIndicator: 1,
-    });
-    // S2 of this edition has 4 indicators; the peers mark 2 of them and leave 2 not applicable.
-    const coastal = (await createNetwork(stack.sql, { name: 'Coastal Health Partners' })).id;
-    const x2: Mark[] = ['X', 'X'];
-
-    // Harbour: S1 3/4 met (its not met Major), S2 not applicable; 1 non-conformity.
-    // Applied 2026-01-01, certified 2026-03-02 (60 days); action required 2026-03-10, approved
-    // 2026-04-09 (30 days), its non-conformity closed 14 days after action required.
-    harbour = await surveyed(
-      'Harbour Medical',
-      { state: 'NSW', network: coastal },
-      { s1: ['M', 'M', 'M', 'N'], s2: ['X', 'X', ...x2], major: 1 },
-      {
-        status: 'CERTIFIED',
-        applied: '2026-01-01',
-        certified: '2026-03-02',
-        actionRequired: '2026-03-10',
-        approved: '2026-04-09',
-        closedAfter: 14,
-      },
-      edition,
-    );
-    // Network peers in VIC: S1 1.0, 0.5, 0.75, 0.25; S2 1.0 each; non-conformities 0, 2, 1, 3;
-    // application to certification 80, 90, 100, 110 days.
-    const network = [
-      { s1: ['M', 'M', 'M', 'M'], days: 80 },
-      { s1: ['M', 'M', 'N', 'N'], days: 90 },
-      { s1: ['M', 'M', 'M', 'N'], days: 100 },
-      { s1: ['M', 'N', 'N', 'N'], days: 110 },
-    ] as const;
-    for (const [index, peer] of network.entries()) {
-      const id = await surveyed(
-        `Coastal Peer ${index + 1}`,
-        { state: 'VIC', network: coastal },
-        { s1: [...peer.s1], s2: ['M', 'M', ...x2] },
-        { applied: '2026-01-01', certified: addDays('2026-01-01', peer.days) },
-        edition,
-      );
-      if (index === 0) networkPeer = id;
-    }
-    // NSW peers, no network: S1 0.25, 0.5, 0.75, 1.0, 1.0; S2 0.5, 0.5, 0.5, 0.5 and not applicable;
-    // non-conformities 3+1, 2+1, 1+1, 0+1, 0 (the first peer's first one Critical);
-    // application to certification 30, 40, 50, 60, 70 days; action required to approval 10, 20,
-    // 30, 40, 50 days.
-    const state = [
-      { s1: ['M', 'N', 'N', 'N'], s2: ['M', 'N'], days: 30, critical: 1 },
-      { s1: ['M', 'M', 'N', 'N'], s2: ['M', 'N'], days: 40 },
-      { s1: ['M', 'M', 'M', 'N'], s2: ['M', 'N'], days: 50 },
-      { s1: ['M', 'M', 'M', 'M'], s2: ['N', 'M'], days: 60 },
-      { s1: ['M', 'M', 'M', 'M'], s2: ['X', 'X'], days: 70 },
-    ] as const;
-    for (const [index, peer] of state.entries()) {
-      await surveyed(
-        `Sydney Peer ${index + 1}`,
-        { state: 'NSW' },
-        { s1: [...peer.s1], s2: [...peer.s2, ...x2], critical: 'critical' in peer ? peer.critical : 0 },
-        {
-          applied: '2026-01-01',
-          certified: addDays('2026-01-01', peer.days),
-          actionRequired: '2026-02-01',
-          approved: addDays('2026-02-01', (index + 1) * 10),
-        },
-        edition,
-      );
-    }
-    // No peers: an NSW survey still under review, an inactive NSW practice, an NSW practice on
-    // another edition.
-    const noS1: Mark[] = ['N', 'N', 'N', 'N'];
-    await surveyed(
-      'Under Review Clinic',
-      { state: 'NSW' },
-      { s1: noS1, s2: noS1 },
-      { status: 'UNDER_REVIEW' },
-      edition,
-    );
-    await surveyed('Closed Clinic', { state: 'NSW', active: false }, { s1: noS1, s2: noS1 }, {}, edition);
-    const other = await createStandards(stack.sql, {
-      sets: 2,
-      indicatorsPerSet: 4,
-      questionsPerIndicator: 1,
-    });
-    await surveyed('Other Edition Clinic', { state: 'NSW' }, { s1: noS1, s2: noS1 }, {}, other);
-
+    const world = await createComparativeWorld(stack.sql);
+    harbour = world.harbour;
+    networkPeer = world.networkPeers[0]!;
+    names.push(...world.names);
     pm = await createUser(stack.sql);
     await addPracticeRole(stack.sql, harbour, pm.id, 'PM');
     otherPm = await createUser(stack.sql);

@@ -109,6 +109,10 @@ const PreferredDaysPage = lazyPage(
   () => import('../../features/survey-offers/components/preferred-days-page.tsx'),
   'PreferredDaysPage',
 );
+const ComparativeReportPage = lazyPage(
+  () => import('../../features/reports/components/comparative-report-page.tsx'),
+  'ComparativeReportPage',
+);
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
 
@@ -170,7 +174,7 @@ export const routes: RouteObject[] = [
               { path: 'Resources', element: <ResourcesPage /> },
               { path: 'Webinars', element: <WebinarsPage /> },
               { path: 'GoToWebinars/callback', element: <WebinarCallbackPage /> },
-              soon('Reports/Comparative', 'comparativeReport'),
+              { path: 'Reports/Comparative', element: <ComparativeReportPage /> },
               soon('Reports/Management', 'managementReport'),
               soon('Reports/Analytics', 'analyticsReport'),
               { path: 'SurveyVisits/Planning', element: <SurveyPlanningPage /> },
