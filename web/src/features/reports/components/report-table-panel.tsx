@@ -86,7 +86,9 @@ export function ReportTablePanel({
           Nothing to show for these filters.
         </Text>
       ) : (
-        <ScrollArea type="auto">
+        // A wide table scrolls sideways: its viewport takes focus so the keyboard can scroll it (axe
+        // scrollable-region-focusable).
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table
             striped
             highlightOnHover
