@@ -40,10 +40,10 @@ try {
   const qam = await createUser(stack.sql, { isQam: true, firstName: 'Quinn', lastName: 'Auditor' });
   for (const width of [1280, 768]) {
     const pm = await as(browser, stack.url, width, manager);
+    // A manager of one practice: the menu's address opens that practice at once.
     await pm.page.goto('/Reports/Comparative');
-    await pm.page.getByText('Choose a practice to compare it with its peers.').waitFor();
-    await shot(pm.page, `pm-choose-${width}`);
-    await openReport(pm.page, world.harbour);
+    await pm.page.waitForURL((url) => url.searchParams.get('practice') === String(world.harbour));
+    await pm.page.getByRole('table', { name: 'Cycle times (days)' }).waitFor();
     await shot(pm.page, `pm-report-${width}`);
     await pm.page.goto(`/Reports/Comparative?practice=${world.networkPeers[0]}`);
     await pm.page.getByRole('alert').filter({ hasText: 'You can compare only' }).waitFor();
@@ -51,10 +51,13 @@ try {
     await pm.close();
 
     const back = await as(browser, stack.url, width, qam);
+    await back.page.goto('/Reports/Comparative');
+    await back.page.getByText('Choose a practice to compare it with its peers.').waitFor();
+    await shot(back.page, `qam-choose-${width}`);
     await openReport(back.page, world.networkPeers[0]!);
     await shot(back.page, `qam-report-${width}`);
-    await back.page.getByRole('textbox', { name: 'Practice' }).click();
-    await back.page.getByRole('textbox', { name: 'Practice' }).fill('Harbour');
+    await back.page.getByRole('combobox', { name: 'Practice' }).click();
+    await back.page.getByRole('combobox', { name: 'Practice' }).fill('Harbour');
     await back.page.getByRole('option', { name: 'Harbour Medical' }).waitFor();
     await shot(back.page, `qam-picker-${width}`, { fullPage: false });
     await back.close();

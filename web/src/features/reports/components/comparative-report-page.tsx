@@ -11,6 +11,7 @@ import {
   WITHHELD_AGGREGATE_NOTE,
 } from '@portal/domain';
 import { useMemo, useState } from 'react';
+import { Navigate } from 'react-router';
 import { useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { NotAllowedPage } from '../../../components/route-error-page.tsx';
@@ -53,9 +54,16 @@ function ComparativeReport({ backOffice }: { backOffice: boolean }) {
   const practiceId = filters.practice;
   const onlyPractice = { practice: practiceId };
   const { report, error, loading } = useReport('comparative', practiceId === undefined ? {} : onlyPractice);
+  const user = useCurrentUser();
+  const managed = user.practices.filter((practice) => practice.roles.includes('PM'));
   const header = report?.tables.find((table) => table.key === 'practice')?.rows[0];
   const chosenName = typeof header?.practice === 'string' ? header.practice : null;
   const tables = report?.tables.filter((table) => table.key !== 'practice') ?? [];
+
+  // A practice manager of one practice has nothing to choose: their practice opens at once.
+  const only =
+    !backOffice && practiceId === undefined && !invalid && managed.length === 1 ? managed[0] : undefined;
+  if (only) return <Navigate to={`?practice=${only.id}`} replace />;
 
   return (
     <>
@@ -108,7 +116,7 @@ function ComparativeReport({ backOffice }: { backOffice: boolean }) {
             <ReportTablePanel
               key={table.key}
               report="comparative"
-              table={table}
+              table={groupedRows(table)}
               filters={onlyPractice}
               description={TABLE_DESCRIPTIONS[table.key]}
               chart={table.key === 'standards' ? <StandardsChart table={table} /> : undefined}
@@ -169,11 +177,13 @@ function BackOfficePracticePicker({
       value: String(p.organisation_id),
       label: p.organisation.name,
     }));
-    if (value !== undefined && chosenName && !found.some((c) => c.value === String(value))) {
+    // The chosen practice stays a choice while its name is what the box shows (not while searching).
+    const showsChosen = search === '' || search === chosenName;
+    if (value !== undefined && chosenName && showsChosen && !found.some((c) => c.value === String(value))) {
       found.unshift({ value: String(value), label: chosenName });
     }
     return found;
-  }, [data, value, chosenName]);
+  }, [data, value, chosenName, search]);
   return (
     <Select
       label="Practice"
@@ -270,6 +280,21 @@ function StandardsChart({ table }: { table: TReportTable }) {
       </div>
     </figure>
   );
+}
+
+/**
+ * The table as the screen shows it: the standard, rating or measure written once, on the first of
+ * its group rows (the export keeps it on every row, as a spreadsheet needs).
+ */
+function groupedRows(table: TReportTable): TReportTable {
+  const first = table.columns[0]?.key;
+  if (!first) return table;
+  return {
+    ...table,
+    rows: table.rows.map((row, index) =>
+      index > 0 && table.rows[index - 1]?.[first] === row[first] ? { ...row, [first]: '' } : row,
+    ),
+  };
 }
 
 const pct = (value: unknown) => (typeof value === 'number' ? Math.round(value * 1000) / 10 : null);

@@ -94,7 +94,7 @@ export function ReportTablePanel({
             highlightOnHover
             verticalSpacing="xs"
             fz="sm"
-            miw={table.columns.length * 110}
+            miw={table.columns.length * 100}
             aria-labelledby={headingId}
           >
             <Table.Thead>
