@@ -250,88 +250,88 @@ const asRate = (value: number) => Math.round(value * 10000) / 10000;
 const asDays = (value: number) => Math.round(value * 10) / 10;
 const asCount = (value: number) => Math.round(value * 10) / 10;
 
-async function standardsTable(db: Queryable, subject: Subject): Promise<TReportTable> {
+/** Each practice's met rate per standard (key: the indicator set's id). */
+const STANDARD_FIGURES = sql`
+  select b.practice_id, 'standards:' || i.indicator_set_id as key,
+         avg(case when r.compliance = 'MET' then 1.0 else 0.0 end)::float8 as value
+    from peer b
+    join public.indicator_responses r on r.assessment_id = b.assessment_id
+    join public.indicators i on i.id = r.indicator_id
+   where not r.archived and r.compliance in ('MET', 'NOT_MET')
+   group by b.practice_id, i.indicator_set_id`;
+
+/** Each practice's non-conformities per rating and in all (key: the rating, or ALL). */
+const NON_CONFORMITY_FIGURES = sql`
+  select b.practice_id, 'non-conformities:' || k.rating as key,
+         count(r.id) filter (where r.risk_rating = k.rating or k.rating = 'ALL')::float8 as value
+    from peer b
+   cross join unnest(${[...RATINGS, 'ALL']}::text[]) as k(rating)
+    left join public.indicator_responses r
+      on r.assessment_id = b.assessment_id and not r.archived and r.compliance = 'NOT_MET'
+   group by b.practice_id, k.rating`;
+
+const sydneyDay = (column: SqlQuery) => sql`(${column} at time zone 'Australia/Sydney')::date`;
+
+/** Each practice's cycle times in days (key: the measure). */
+const CYCLE_FIGURES = sql`
+  select b.practice_id, 'cycle-times:application-to-certification' as key,
+         (min(c.certification_date) - b.application_date)::float8 as value
+    from peer b
+    join public.certificates c on c.accreditation_id = b.accreditation_id and c.type = 'ACCREDITATION'
+   where b.application_date is not null
+   group by b.practice_id, b.application_date
+  union all
+  select ar.practice_id, 'cycle-times:action-required-to-approval',
+         (min(${sydneyDay(sql`c.changed_at`)}) - ar.since)::float8
+    from action_required ar
+    join public.assessment_status_changes c on c.assessment_id = ar.assessment_id and c.to_status = 'APPROVED'
+   where ar.since is not null and ${sydneyDay(sql`c.changed_at`)} >= ar.since
+   group by ar.practice_id, ar.since
+  union all
+  select ar.practice_id, 'cycle-times:action-required-to-closing',
+         percentile_cont(0.5) within group (order by r.date_closed - ar.since)::float8
+    from action_required ar
+    join public.indicator_responses r on r.assessment_id = ar.assessment_id
+   where ar.since is not null and not r.archived and r.compliance = 'NOT_MET'
+     and r.non_conformity_status = 'CLOSED' and r.date_closed >= ar.since
+   group by ar.practice_id`;
+
+type Compared = Awaited<ReturnType<typeof compareFigure>>;
+
+async function standardsTable(db: Queryable, subject: Subject, compared: Compared): Promise<TReportTable> {
   const standards = await db.many<{ id: number; label: string }>(sql`
     select id::text as id, full_code || ' ' || name as label from public.indicator_sets
      where survey_version_id = ${subject.surveyVersionId}
      order by sort_order, full_code`);
-  const compared = await compareFigure(
-    db,
-    subject,
-    sql`select b.practice_id, i.indicator_set_id as key,
-               avg(case when r.compliance = 'MET' then 1.0 else 0.0 end)::float8 as value
-          from peer b
-          join public.indicator_responses r on r.assessment_id = b.assessment_id
-          join public.indicators i on i.id = r.indicator_id
-         where not r.archived and r.compliance in ('MET', 'NOT_MET')
-         group by b.practice_id, i.indicator_set_id`,
-  );
   return {
     key: 'standards',
     title: 'Met rate by standard',
     columns: [{ key: 'standard', label: 'Standard', kind: 'text' }, ...peerColumns('rate')],
     rows: standards.flatMap((standard) =>
-      rowsOf(subject, { standard: standard.label }, String(standard.id), compared, asRate),
+      rowsOf(subject, { standard: standard.label }, `standards:${standard.id}`, compared, asRate),
     ),
   };
 }
 
-async function nonConformitiesTable(db: Queryable, subject: Subject): Promise<TReportTable> {
-  const compared = await compareFigure(
-    db,
-    subject,
-    sql`select b.practice_id, k.rating as key,
-               count(r.id) filter (where r.risk_rating = k.rating or k.rating = 'ALL')::float8 as value
-          from peer b
-         cross join unnest(${[...RATINGS, 'ALL']}::text[]) as k(rating)
-          left join public.indicator_responses r
-            on r.assessment_id = b.assessment_id and not r.archived and r.compliance = 'NOT_MET'
-         group by b.practice_id, k.rating`,
-  );
+function nonConformitiesTable(subject: Subject, compared: Compared): TReportTable {
   const labels: Record<string, string> = { ...RISK_RATING_LABELS, ALL: 'All non-conformities' };
   return {
     key: 'non-conformities',
     title: 'Non-conformities by risk rating (per survey)',
     columns: [{ key: 'rating', label: 'Risk rating', kind: 'text' }, ...peerColumns('count')],
     rows: [...RATINGS, 'ALL'].flatMap((rating) =>
-      rowsOf(subject, { rating: labels[rating] ?? rating }, rating, compared, asCount),
+      rowsOf(subject, { rating: labels[rating] ?? rating }, `non-conformities:${rating}`, compared, asCount),
     ),
   };
 }
 
-async function cycleTimesTable(db: Queryable, subject: Subject): Promise<TReportTable> {
-  const sydneyDay = (column: SqlQuery) => sql`(${column} at time zone 'Australia/Sydney')::date`;
-  const compared = await compareFigure(
-    db,
-    subject,
-    sql`select b.practice_id, 'application-to-certification' as key,
-               (min(c.certification_date) - b.application_date)::float8 as value
-          from peer b
-          join public.certificates c on c.accreditation_id = b.accreditation_id and c.type = 'ACCREDITATION'
-         where b.application_date is not null
-         group by b.practice_id, b.application_date
-        union all
-        select ar.practice_id, 'action-required-to-approval',
-               (min(${sydneyDay(sql`c.changed_at`)}) - ar.since)::float8
-          from action_required ar
-          join public.assessment_status_changes c on c.assessment_id = ar.assessment_id and c.to_status = 'APPROVED'
-         where ar.since is not null and ${sydneyDay(sql`c.changed_at`)} >= ar.since
-         group by ar.practice_id, ar.since
-        union all
-        select ar.practice_id, 'action-required-to-closing',
-               percentile_cont(0.5) within group (order by r.date_closed - ar.since)::float8
-          from action_required ar
-          join public.indicator_responses r on r.assessment_id = ar.assessment_id
-         where ar.since is not null and not r.archived and r.compliance = 'NOT_MET'
-           and r.non_conformity_status = 'CLOSED' and r.date_closed >= ar.since
-         group by ar.practice_id`,
-  );
+function cycleTimesTable(subject: Subject, compared: Compared): TReportTable {
   return {
     key: 'cycle-times',
     title: 'Cycle times (days)',
     columns: [{ key: 'measure', label: 'Measure', kind: 'text' }, ...peerColumns('days')],
     rows: CYCLE_MEASURES.flatMap((measure) =>
-      rowsOf(subject, { measure: measure.label }, measure.key, compared, asDays),
+      rowsOf(subject, { measure: measure.label }, `cycle-times:${measure.key}`, compared, asDays),
     ),
   };
 }
@@ -367,9 +367,15 @@ export async function loadComparativeReport(
     if (subject.surveyVersionId === null) {
       return { report: 'comparative', generatedAt: new Date().toISOString(), tables: [header] };
     }
-    const standards = await standardsTable(tx, subject);
-    const nonConformities = await nonConformitiesTable(tx, subject);
-    const cycleTimes = await cycleTimesTable(tx, subject);
+    // Every figure in one statement, so the peers are found once.
+    const compared = await compareFigure(
+      tx,
+      subject,
+      sql`${STANDARD_FIGURES} union all ${NON_CONFORMITY_FIGURES} union all ${CYCLE_FIGURES}`,
+    );
+    const standards = await standardsTable(tx, subject, compared);
+    const nonConformities = nonConformitiesTable(subject, compared);
+    const cycleTimes = cycleTimesTable(subject, compared);
     return {
       report: 'comparative',
       generatedAt: new Date().toISOString(),
