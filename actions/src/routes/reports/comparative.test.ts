@@ -2,7 +2,7 @@ import type { TReport, TReportTable } from '@portal/domain';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparativeWorld } from '../../test-support/comparative-factories.ts';
-import { addPracticeRole, createUser, type TestUser } from '../../test-support/factories.ts';
+import { addPracticeRole, createPractice, createUser, type TestUser } from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 /**
@@ -262,6 +262,18 @@ describe('GET /api/reports/comparative', () => {
         400,
       );
     }
+  });
+
+  it('refuses a manager whose role is inactive, and the manager of an inactive practice', async () => {
+    const former = await createUser(stack.sql);
+    await addPracticeRole(stack.sql, harbour, former.id, 'PM', { active: false });
+    expect((await get(former, `/api/reports/comparative?practice=${harbour}`)).statusCode).toBe(403);
+    const closed = await createPractice(stack.sql, { activeStatus: 'INACTIVE' });
+    const closedPm = await createUser(stack.sql);
+    await addPracticeRole(stack.sql, closed.id, closedPm.id, 'PM');
+    await addPracticeRole(stack.sql, networkPeer, closedPm.id, 'SU');
+    expect((await get(closedPm, `/api/reports/comparative?practice=${closed.id}`)).statusCode).toBe(403);
+    expect((await get(closedPm, `/api/reports/comparative?practice=${networkPeer}`)).statusCode).toBe(403);
   });
 
   it('exports each table as CSV and XLSX with the rows the screen shows', async () => {
