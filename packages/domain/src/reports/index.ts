@@ -1,4 +1,5 @@
 export * from './management-report.ts';
+export * from './peer-benchmark.ts';
 export * from './report-access.ts';
 export * from './report-filters.ts';
 export * from './report-table.ts';

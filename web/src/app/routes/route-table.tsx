@@ -112,6 +112,10 @@ const PreferredDaysPage = lazyPage(
 );
 // Issue 18: the data console (react-admin, MUI) is its own chunk; nothing else imports it.
 const AdminConsolePage = lazyPage(() => import('../../features/admin-console/index.ts'), 'AdminConsolePage');
+const ComparativeReportPage = lazyPage(
+  () => import('../../features/reports/components/comparative-report-page.tsx'),
+  'ComparativeReportPage',
+);
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
 
@@ -175,7 +179,7 @@ export const routes: RouteObject[] = [
               { path: 'Resources', element: <ResourcesPage /> },
               { path: 'Webinars', element: <WebinarsPage /> },
               { path: 'GoToWebinars/callback', element: <WebinarCallbackPage /> },
-              soon('Reports/Comparative', 'comparativeReport'),
+              { path: 'Reports/Comparative', element: <ComparativeReportPage /> },
               {
                 path: 'Reports/Management',
                 Component: lazyPage(

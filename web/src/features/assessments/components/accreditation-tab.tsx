@@ -1,7 +1,7 @@
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
-import { ASSESSMENT_MESSAGES, formatDisplayDate } from '@portal/domain';
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { ASSESSMENT_MESSAGES, canOpenReport, formatDisplayDate } from '@portal/domain';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
 import { usePracticeContext } from '../../practices/index.ts';
@@ -86,6 +86,18 @@ export function AccreditationTab() {
   }
   return (
     <Stack gap="xl">
+      {canOpenReport('comparative', access) ? (
+        <Group justify="flex-end" mb={-16}>
+          <Button
+            component={Link}
+            to={`/Reports/Comparative?practice=${practiceId}`}
+            variant="subtle"
+            size="sm"
+          >
+            Compare with peers
+          </Button>
+        </Group>
+      ) : null}
       <CertificatesList
         certificates={data.certificates}
         onDownload={certificate.download}

@@ -86,13 +86,15 @@ export function ReportTablePanel({
           Nothing to show for these filters.
         </Text>
       ) : (
-        <ScrollArea type="auto">
+        // A wide table scrolls sideways: its viewport takes focus so the keyboard can scroll it (axe
+        // scrollable-region-focusable).
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table
             striped
             highlightOnHover
             verticalSpacing="xs"
             fz="sm"
-            miw={table.columns.length * 110}
+            miw={table.columns.length * 100}
             aria-labelledby={headingId}
           >
             <Table.Thead>
