@@ -183,7 +183,7 @@ describe('practiceManagerQueue', () => {
         'Survey confirmation to send',
         '',
         'Visit on 04/05/2027',
-        { label: 'Confirm visit', to: '/Practice/SurveyConfirmation/7' },
+        { label: 'Review visit', to: '/Practice/SurveyConfirmation/7' },
       ],
       [
         'documents-7',

@@ -213,8 +213,8 @@ export interface TPmQueuePractice {
 /** The GraphQL filter of the practice manager's practices (an active PM role, an ACTIVE practice). */
 export function practiceManagerQueueWhere(userId: number) {
   return {
-    active_status: { _eq: 'ACTIVE' },
-    practice_users: { user_id: { _eq: userId }, role: { _eq: 'PM' }, active: { _eq: true } },
+    active_status: { _eq: 'ACTIVE' as const },
+    practice_users: { user_id: { _eq: userId }, role: { _eq: 'PM' as const }, active: { _eq: true } },
   };
 }
 
@@ -337,7 +337,7 @@ export function practiceManagerQueue(
         detail: '',
         when: visit.date ? `Visit on ${formatDisplayDate(visit.date)}` : '',
         daysLeft: visit.date ? actionPlanDaysLeft(visit.date, today) : null,
-        action: { label: 'Confirm visit', to: surveyConfirmationRoute(practiceId) },
+        action: { label: 'Review visit', to: surveyConfirmationRoute(practiceId) },
         tone: 'yellow',
       });
     }
@@ -380,7 +380,7 @@ export interface TSurveyorQueueVisitor {
 export function surveyorQueueWhere(userId: number) {
   return {
     user_id: { _eq: userId },
-    status: { _in: ['OFFERED', 'ACCEPTED'] },
+    status: { _in: ['OFFERED' as const, 'ACCEPTED' as const] },
     survey_visit: { archived: { _eq: false } },
   };
 }
@@ -498,7 +498,10 @@ export const VISIT_STATUSES_TO_PLAN = SURVEY_PLANNING_STEPS.finalise.from;
  * Whose accreditations a back-office queue holds: a QAM's own and those without a QAM yet (ours:
  * "what is theirs to do"); a provider admin's, every one.
  */
-function accreditationScope(userId: number, role: TBackOfficeRole) {
+function accreditationScope(
+  userId: number,
+  role: TBackOfficeRole,
+): { archived: { _eq: boolean }; _or?: Array<{ qam_id: { _eq: number } | { _is_null: boolean } }> } {
   return role === 'provider_admin'
     ? { archived: { _eq: false } }
     : { archived: { _eq: false }, _or: [{ qam_id: { _eq: userId } }, { qam_id: { _is_null: true } }] };
@@ -512,15 +515,19 @@ function accreditationScope(userId: number, role: TBackOfficeRole) {
 export function backOfficeQueueWhere(userId: number, role: TBackOfficeRole, today: string) {
   const accreditation = accreditationScope(userId, role);
   return {
-    reviews: { status: { _eq: 'UNDER_REVIEW' }, accreditation },
+    reviews: { status: { _eq: 'UNDER_REVIEW' as const }, accreditation },
     overdue: {
-      type: { _eq: 'SURVEY_VISIT' },
-      status: { _eq: 'ACTION_REQUIRED' },
+      type: { _eq: 'SURVEY_VISIT' as const },
+      status: { _eq: 'ACTION_REQUIRED' as const },
       action_plan_due: { _lt: today },
       accreditation,
     },
     toPlan: { archived: { _eq: false }, status: { _in: [...VISIT_STATUSES_TO_PLAN] }, accreditation },
-    toCertify: { type: { _eq: 'SURVEY_VISIT' }, status: { _eq: 'APPROVED' }, accreditation },
+    toCertify: {
+      type: { _eq: 'SURVEY_VISIT' as const },
+      status: { _eq: 'APPROVED' as const },
+      accreditation,
+    },
   };
 }
 
