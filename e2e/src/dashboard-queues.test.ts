@@ -160,4 +160,13 @@ describe('the dashboard work queues in the browser', () => {
     );
     expect(pathOf(page)).toContain(`/Assessment/${approved}`);
   });
+  it('an empty queue says so briefly', async () => {
+    const { page } = e2e;
+    const idle = await createUser(e2e.stack.sql, { isSurveyor: true, firstName: 'Ida', lastName: 'Idle' });
+    await signInAs(page, idle);
+    await page.goto('/Dashboard');
+    await page.getByTestId('queue-empty-surveyor').getByText('Nothing waiting').waitFor();
+    expect(await countOf(page, 'surveyor')).toBe('0 waiting');
+    await expectAccessible(page, 'an empty queue');
+  });
 });

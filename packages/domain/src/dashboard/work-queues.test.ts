@@ -186,21 +186,45 @@ describe('practiceManagerQueue', () => {
         { label: 'Review visit', to: '/Practice/SurveyConfirmation/7' },
       ],
       [
-        'documents-7',
-        'Documents required',
-        '3 staff documents',
-        '',
-        { label: 'Add documents', to: '/PracticeOverview/7/Staff' },
-      ],
-      [
         'staff-7',
         'Staff to complete',
         '1 staff member',
         '',
         { label: 'Complete staff', to: '/PracticeOverview/7/Staff' },
       ],
+      [
+        'documents-7',
+        'Documents required',
+        '3 staff documents',
+        '',
+        { label: 'Add documents', to: '/PracticeOverview/7/Staff' },
+      ],
     ]);
     expect(queue.items[0]?.tone).toBe('red');
+  });
+
+  it('says the due month of a visit to confirm without a date, and orders undated work by kind', () => {
+    const queue = practiceManagerQueue(
+      [
+        practice({
+          organisation: { name: 'Acacia' },
+          practice_staff: [staff({ cpr_evidence_document_id: null })],
+          current_accreditation: {
+            self_assessment_due: null,
+            assessments: [],
+            survey_visits: [{ id: 1, date: null, due: '2027-06-30' }],
+          },
+        }),
+        practice({ organisation_id: 8, organisation: { name: 'Zebra' }, status: 'PAYMENT_PENDING' }),
+      ],
+      today,
+      null,
+    );
+    expect(queue.items.map((i) => [i.what, i.practiceName, i.when])).toEqual([
+      ['Application payment due', 'Zebra', ''],
+      ['Survey confirmation to send', 'Acacia', 'Visit due June 2027'],
+      ['Documents required', 'Acacia', ''],
+    ]);
   });
 
   it('asks for payments of those who may pay', () => {

@@ -107,12 +107,33 @@ function toneOf(daysLeft: number | null, otherwise: TQueueTone = 'blue'): TQueue
   return otherwise;
 }
 
-/** Most pressing first: overdue and soonest due, then undated, then by practice name. */
+/**
+ * The order of the kinds of work without a date (after those with one): what blocks the cycle
+ * first (a fee, a visit to confirm, an assessment to open), the register's upkeep last.
+ */
+const UNDATED_ORDER = [
+  'Application payment due',
+  'Survey confirmation to send',
+  'Agreement to sign',
+  'Assessment to rate and submit',
+  'Summary missing',
+  'Survey to certify',
+  'Self assessment to review',
+  'Survey to review',
+  'Staff to complete',
+  'Documents required',
+];
+
+/** Most pressing first: overdue and soonest due, then undated work by kind, then by practice name. */
 export function byUrgency(a: TQueueItem, b: TQueueItem): number {
   const ad = a.daysLeft ?? Number.POSITIVE_INFINITY;
   const bd = b.daysLeft ?? Number.POSITIVE_INFINITY;
   if (ad !== bd) return ad < bd ? -1 : 1;
-  return a.practiceName.localeCompare(b.practiceName) || a.key.localeCompare(b.key);
+  const rank = (item: TQueueItem) => {
+    const index = UNDATED_ORDER.indexOf(item.what);
+    return index < 0 ? UNDATED_ORDER.length : index;
+  };
+  return rank(a) - rank(b) || a.practiceName.localeCompare(b.practiceName) || a.key.localeCompare(b.key);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,7 +356,11 @@ export function practiceManagerQueue(
         key: `confirmation-${practiceId}`,
         what: 'Survey confirmation to send',
         detail: '',
-        when: visit.date ? `Visit on ${formatDisplayDate(visit.date)}` : '',
+        when: visit.date
+          ? `Visit on ${formatDisplayDate(visit.date)}`
+          : visit.due
+            ? `Visit due ${formatMonthLong(visit.due)}`
+            : '',
         daysLeft: visit.date ? actionPlanDaysLeft(visit.date, today) : null,
         action: { label: 'Review visit', to: surveyConfirmationRoute(practiceId) },
         tone: 'yellow',

@@ -149,8 +149,8 @@ describe('the dashboard work queues on the real stack', () => {
       `due-action-plan-${actionPlan}`,
       `due-confirmation-${riverbend.id}`,
       `due-self-assessment-${selfAssessment}`,
-      `due-documents-${riverbend.id}`,
       `due-staff-${riverbend.id}`,
+      `due-documents-${riverbend.id}`,
     ]);
     expect(screen.getByTestId(`due-action-plan-${actionPlan}`).textContent).toContain('3 days overdue');
     expect(linkOf(`self-assessment-${selfAssessment}`, 'Open assessment')).toBe(

@@ -95,8 +95,8 @@ function QueueSection({
             {queue ? (
               <Badge
                 component="span"
-                variant={queue.count > 0 ? 'filled' : 'light'}
-                color={queue.count > 0 ? 'blue.8' : 'gray'}
+                variant={queue.count > 0 ? 'filled' : 'outline'}
+                color={queue.count > 0 ? 'blue.8' : 'gray.7'}
                 radius="xl"
                 ml={4}
                 style={{ verticalAlign: 'middle' }}
@@ -191,6 +191,7 @@ function QueueItemRow({
           {item.detail ? (
             <Text fz="sm" c="dimmed">
               {item.detail}
+              {item.when ? ' ·' : ''}
             </Text>
           ) : null}
           {item.when ? (
