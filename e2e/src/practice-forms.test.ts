@@ -219,7 +219,7 @@ describe('practice forms in the browser', () => {
     await expectAccessible(page, 'survey confirmation, confirmed');
 
     await page.goto('/Dashboard');
-    await page.getByRole('list', { name: 'Due items' }).waitFor();
+    await page.getByRole('list', { name: 'Practice work' }).waitFor();
     await page.getByTestId(`due-renewal-${other.id}`).waitFor();
     expect(await page.getByTestId(`due-confirmation-${practice.id}`).count()).toBe(0);
   });

@@ -44,7 +44,7 @@ async function run(browser: Browser, base: string, width: number) {
   await page.getByText('Confirmation due').waitFor();
   await shot(page, `survey-confirmation-${width}`);
   await page.goto('/Dashboard');
-  await page.getByRole('list', { name: 'Due items' }).waitFor();
+  await page.getByRole('list', { name: 'Practice work' }).waitFor();
   await shot(page, `dashboard-${width}`);
   await context.close();
 

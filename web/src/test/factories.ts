@@ -2,6 +2,9 @@ import type pg from 'pg';
 import { createGeneralResource } from '../../../actions/src/test-support/document-factories.ts';
 import {
   addPracticeRole,
+  addSurveyVisitor,
+  createAssessment,
+  createGeneralComment,
   createInvitation,
   createPractice,
   createUser,
@@ -15,7 +18,15 @@ import {
  * takes overrides, and dates are days from the database's `current_date`.
  */
 
-export { addPracticeRole, createGeneralResource, createInvitation, createUser };
+export {
+  addPracticeRole,
+  addSurveyVisitor,
+  createAssessment,
+  createGeneralComment,
+  createGeneralResource,
+  createInvitation,
+  createUser,
+};
 
 /** A created account: its id and the e-mail and password it signs in with. */
 export type TestUser = Awaited<ReturnType<typeof createUser>>;

@@ -5,48 +5,39 @@ import {
   Button,
   Group,
   Paper,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
-import { defaultBackOfficeRole, toWireDate } from '@portal/domain';
-import { useMemo } from 'react';
+import {
+  BACK_OFFICE_QUEUE_LIMIT,
+  EMPTY_QUEUE_TEXT,
+  type TQueueItem,
+  type TWorkQueue,
+  toWireDate,
+  WORK_QUEUES,
+} from '@portal/domain';
 import { Link } from 'react-router';
-import { useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { usePaymentRedirect } from '../../practices/index.ts';
-import { GetDashboardQuery } from '../api/get-dashboard.ts';
-import { dashboardDueItems, dashboardVariables, type TDueItem } from '../model/due-items.ts';
+import { type TQueueState, useWorkQueues } from '../hooks/use-work-queues.ts';
 
-/** /Dashboard — what needs the user's attention across their practices. */
+/** /Dashboard — the user's work queues, one per role they hold, live. */
 export function DashboardPage() {
   const user = useCurrentUser();
   const today = toWireDate(new Date());
-  const backOfficeRole = defaultBackOfficeRole(user.flags);
-  const variables = useMemo(
-    () => dashboardVariables(user.id, today, backOfficeRole),
-    [user.id, today, backOfficeRole],
-  );
-  const [{ data, error }, refetch] = useQuery({
-    query: GetDashboardQuery,
-    variables,
-    requestPolicy: 'cache-and-network',
-  });
-  const items = useMemo(
-    () => (data ? dashboardDueItems(data, today, backOfficeRole) : []),
-    [data, today, backOfficeRole],
-  );
-  const total = data?.total.aggregate?.count ?? 0;
+  const queues = useWorkQueues(user, today);
   const payment = usePaymentRedirect();
+  const noPractice = user.practices.length === 0;
 
   return (
     <>
       <PageHeader
         title="Dashboard"
-        description={`Welcome, ${user.firstName}. Here is what needs your attention across your practices.`}
+        description={`Welcome, ${user.firstName}. Here is the work waiting for you.`}
         actions={
           user.flags.newUser ? null : (
             <Button component={Link} to="/Practice/List" variant="default">
@@ -55,114 +46,190 @@ export function DashboardPage() {
           )
         }
       />
-      {error ? (
-        <Alert color="red" variant="light" role="alert" title="Your dashboard could not be loaded" mb="lg">
-          <Group justify="space-between">
-            <Text fz="sm">Please try again.</Text>
-            <Button size="xs" variant="white" onClick={() => refetch({ requestPolicy: 'network-only' })}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
-      {!data && !error ? (
-        <Stack gap="md" data-testid="dashboard-loading">
-          <Skeleton h={90} radius="lg" />
-          <Skeleton h={240} radius="lg" />
-        </Stack>
-      ) : data ? (
-        <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Stat label="Your practices" value={total} />
-            <Stat label="Things to do" value={items.length} />
-            <Stat
-              label="Renewals due"
-              value={items.filter((item) => item.key.startsWith('renewal-')).length}
-            />
-          </SimpleGrid>
-          <Paper withBorder radius="lg" p={0}>
-            <Group justify="space-between" px="lg" py="md">
-              <Title order={2} fz={17}>
-                Needs your attention
-              </Title>
-            </Group>
-            {items.length === 0 ? (
-              <Text c="dimmed" px="lg" pb="xl" data-testid="dashboard-empty">
-                {total === 0
-                  ? 'You are not linked to a practice yet. When a practice invites you, it appears here.'
-                  : 'Nothing is due right now. You are all up to date.'}
-              </Text>
-            ) : (
-              <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Due items">
-                {items.map((item) => (
-                  <DueItemRow
-                    key={item.key}
-                    item={item}
-                    paying={payment.pending === item.practiceId}
-                    onPay={() => void payment.redirect(item.practiceId)}
-                  />
-                ))}
-              </Stack>
-            )}
-          </Paper>
-        </Stack>
-      ) : null}
+      <Stack gap="lg">
+        {queues.map((state) => (
+          <QueueSection
+            key={state.key}
+            state={state}
+            emptyText={
+              state.key === 'practiceManager' && noPractice
+                ? 'You are not linked to a practice yet. When a practice invites you, it appears here.'
+                : EMPTY_QUEUE_TEXT
+            }
+            payingPractice={payment.pending}
+            onPay={(practiceId) => void payment.redirect(practiceId)}
+          />
+        ))}
+      </Stack>
     </>
   );
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
+function QueueSection({
+  state,
+  emptyText,
+  payingPractice,
+  onPay,
+}: {
+  state: TQueueState;
+  emptyText: string;
+  payingPractice: number | null;
+  onPay(practiceId: number): void;
+}) {
+  const { title, description } = WORK_QUEUES[state.key];
+  const headingId = `queue-${state.key}-title`;
+  const queue = state.queue;
   return (
-    <Paper withBorder radius="lg" p="lg">
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={650} lts={0.5}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} lh={1.3}>
-        {value.toLocaleString('en-AU')}
-      </Text>
+    <Paper
+      component="section"
+      withBorder
+      radius="lg"
+      p={0}
+      aria-labelledby={headingId}
+      data-testid={`queue-${state.key}`}
+    >
+      <Group justify="space-between" px="lg" py="md" wrap="nowrap" align="flex-start">
+        <Stack gap={2}>
+          <Title order={2} fz={17} id={headingId}>
+            {title}{' '}
+            {queue ? (
+              <Badge
+                component="span"
+                variant={queue.count > 0 ? 'filled' : 'outline'}
+                color={queue.count > 0 ? 'blue.8' : 'gray.7'}
+                radius="xl"
+                ml={4}
+                style={{ verticalAlign: 'middle' }}
+                data-testid={`queue-count-${state.key}`}
+              >
+                {queue.count.toLocaleString('en-AU')}
+                <VisuallyHidden> waiting</VisuallyHidden>
+              </Badge>
+            ) : null}
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+      </Group>
+      {state.error ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          mx="lg"
+          mb="lg"
+          title="This queue could not be loaded"
+        >
+          Please reload the page to try again.
+        </Alert>
+      ) : !queue ? (
+        <Stack gap="xs" px="lg" pb="lg" data-testid={`queue-loading-${state.key}`}>
+          <Skeleton h={44} radius="md" />
+          <Skeleton h={44} radius="md" />
+        </Stack>
+      ) : queue.items.length === 0 ? (
+        <Text c="dimmed" fz="sm" px="lg" pb="lg" data-testid={`queue-empty-${state.key}`}>
+          {emptyText}
+        </Text>
+      ) : (
+        <>
+          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={title}>
+            {queue.items.map((item) => (
+              <QueueItemRow
+                key={item.key}
+                item={item}
+                paying={payingPractice !== null && payingPractice === item.practiceId}
+                onPay={onPay}
+              />
+            ))}
+          </Stack>
+          <MoreNote queue={queue} />
+        </>
+      )}
     </Paper>
   );
 }
 
-function DueItemRow({ item, paying, onPay }: { item: TDueItem; paying: boolean; onPay(): void }) {
+/** The back office's lists show their first items; the count says how many there are. */
+function MoreNote({ queue }: { queue: TWorkQueue }) {
+  if (queue.count <= queue.items.length) return null;
+  return (
+    <Text fz="sm" c="dimmed" px="lg" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      Showing the first {BACK_OFFICE_QUEUE_LIMIT} of each kind: {queue.items.length.toLocaleString('en-AU')}{' '}
+      of {queue.count.toLocaleString('en-AU')}.
+    </Text>
+  );
+}
+
+function QueueItemRow({
+  item,
+  paying,
+  onPay,
+}: {
+  item: TQueueItem;
+  paying: boolean;
+  onPay(practiceId: number): void;
+}) {
+  const practiceId = item.practiceId;
   return (
     <Group
       component="li"
       justify="space-between"
       wrap="nowrap"
+      gap="md"
       px="lg"
       py="sm"
       style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
       data-testid={`due-${item.key}`}
     >
       <Stack gap={2} miw={0}>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           <Badge color={item.tone} variant="light" radius="sm" tt="none">
-            {item.title}
+            {item.what}
           </Badge>
-          {item.when ? (
+          {item.detail ? (
             <Text fz="sm" c="dimmed">
-              {item.whenLabel ?? 'Due'} {item.when}
+              {item.detail}
+              {item.when ? ' ·' : ''}
+            </Text>
+          ) : null}
+          {item.when ? (
+            <Text fz="sm" c={item.daysLeft !== null && item.daysLeft < 0 ? 'red.8' : 'dimmed'}>
+              {item.when}
             </Text>
           ) : null}
         </Group>
-        <Anchor
-          component={Link}
-          to={`/PracticeOverview/${item.practiceId}/Staff`}
-          fz="sm"
-          fw={600}
-          c="var(--mantine-color-text)"
-          truncate
-        >
-          {item.practiceName}
-        </Anchor>
+        {practiceId !== null ? (
+          <Anchor
+            component={Link}
+            to={`/PracticeOverview/${practiceId}/Staff`}
+            fz="sm"
+            fw={600}
+            c="var(--mantine-color-text)"
+            truncate
+          >
+            {item.practiceName}
+          </Anchor>
+        ) : (
+          <Text fz="sm" fw={600} truncate>
+            {item.practiceName}
+          </Text>
+        )}
       </Stack>
       {'payment' in item.action ? (
-        <Button size="xs" variant="light" color="yellow" loading={paying} onClick={onPay}>
+        <Button
+          size="xs"
+          variant="light"
+          color="yellow"
+          loading={paying}
+          onClick={() => practiceId !== null && onPay(practiceId)}
+          style={{ flexShrink: 0 }}
+        >
           {item.action.label}
         </Button>
       ) : (
-        <Button size="xs" variant="light" component={Link} to={item.action.to}>
+        <Button size="xs" variant="light" component={Link} to={item.action.to} style={{ flexShrink: 0 }}>
           {item.action.label}
         </Button>
       )}

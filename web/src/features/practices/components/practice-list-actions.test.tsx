@@ -156,18 +156,19 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
     expect(within(rowOf(riverbend.id)).queryByRole('link', { name: 'Set Availability' })).toBeNull();
   });
 
-  it('keeps renewals and payments off a surveyor’s dashboard, and puts them on the QAM’s', async () => {
+  it('keeps renewals and payments off a surveyor’s and a QAM’s dashboard: they are the practice’s work', async () => {
     await renderAppOnStack(stack, '/Dashboard', { as: lakesideSurveyor });
     await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 10_000 });
-    await waitFor(() => expect(screen.queryByTestId('dashboard-loading')).toBeNull(), { timeout: 10_000 });
+    await screen.findByTestId('queue-count-surveyor', {}, { timeout: 10_000 });
     // The surveyor surveys Southern Cross (renewal due) and Lakeside (application fee pending).
     expect(screen.queryByTestId(`due-renewal-${southernCross.id}`)).toBeNull();
     expect(screen.queryByTestId(`due-application-${lakeside.id}`)).toBeNull();
     cleanup();
     await renderAppOnStack(stack, '/Dashboard', { as: qam });
-    await screen.findByTestId(`due-renewal-${southernCross.id}`, {}, { timeout: 10_000 });
-    expect(screen.getByTestId(`due-renewal-${bayview.id}`).textContent).toContain('Renewal Payment Due');
-    expect(screen.getByTestId(`due-application-${lakeside.id}`).textContent).toContain('Pay now');
+    await screen.findByTestId('queue-count-qam', {}, { timeout: 10_000 });
+    expect(screen.queryByTestId('queue-practiceManager')).toBeNull();
+    expect(screen.queryByTestId(`due-renewal-${southernCross.id}`)).toBeNull();
+    expect(screen.queryByTestId(`due-application-${lakeside.id}`)).toBeNull();
   });
 
   it('sends a single-practice manager straight to the Staff route', async () => {

@@ -273,7 +273,7 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     ).toBeTruthy();
 
     await open('/Dashboard', manager);
-    await screen.findByRole('list', { name: 'Due items' }, { timeout: 10_000 });
+    await screen.findByRole('list', { name: 'Practice work' }, { timeout: 10_000 });
     expect(screen.queryByTestId(`due-confirmation-${riverbend.id}`)).toBeNull();
   });
 
@@ -322,12 +322,12 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
 
   it("lists the manager's due items on the dashboard", async () => {
     await open('/Dashboard', manager);
-    const list = await screen.findByRole('list', { name: 'Due items' }, { timeout: 10_000 });
+    const list = await screen.findByRole('list', { name: 'Practice work' }, { timeout: 10_000 });
     const text = list.textContent ?? '';
     expect(text).toContain('Renewal Due');
     expect(text).toContain(southernCross.name);
     expect(text).toContain('Renewal Payment Due');
-    expect(text).toContain('Survey confirmation due');
+    expect(text).toContain('Survey confirmation to send');
     expect(
       within(screen.getByTestId(`due-renewal-${southernCross.id}`))
         .getByRole('link', { name: 'Start renewal' })
@@ -335,14 +335,14 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     ).toBe(`/Practice/Reapplication/${southernCross.id}`);
   });
 
-  it('offers Set Availability to a surveyor, and tells a new user they have no practice yet', async () => {
+  it('offers Set availability to a surveyor, and tells a new user they have no practice yet', async () => {
     await open('/Dashboard', surveyor);
     const item = await screen.findByTestId(
       `due-preferred-days-${preferredDaysVisit}`,
       {},
       { timeout: 10_000 },
     );
-    expect(within(item).getByRole('link', { name: 'Set Availability' }).getAttribute('href')).toBe(
+    expect(within(item).getByRole('link', { name: 'Set availability' }).getAttribute('href')).toBe(
       `/SurveyVisits/${preferredDaysVisit}/PreferredDays`,
     );
     await open('/Dashboard', newcomer);

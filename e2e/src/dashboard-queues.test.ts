@@ -1,0 +1,172 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
+import { ACTION_TIMEOUT_MS, pathOf, signInAs } from './support/browser.ts';
+import {
+  addPracticeRole,
+  createAccreditation,
+  createAssessment,
+  createPractice,
+  createPracticeManager,
+  createStaffMember,
+  createSurveyVisit,
+  createUser,
+  type TestPractice,
+  type TestUser,
+} from './support/factories.ts';
+import { useE2e } from './support/suite.ts';
+
+/**
+ * Issue 18, the dashboard's work queues in a real browser: a practice manager, a surveyor, a QAM
+ * and a provider admin each see their queue, one item of each leads to the screen where the work
+ * is done, and a change made by another user (the QAM completes a staff row through GraphQL) moves
+ * the practice manager's count without a reload. Axe on each dashboard.
+ */
+const e2e = useE2e();
+const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
+
+let manager: TestUser;
+let surveyor: TestUser;
+let qam: TestUser;
+let admin: TestUser;
+let riverbend: TestPractice;
+let hinterland: TestPractice;
+let incompleteStaff: number;
+let daysVisit: number;
+let review: number;
+let approved: number;
+
+beforeAll(async () => {
+  const { sql } = e2e.stack;
+  riverbend = await createPractice(sql, { name: 'Riverbend Medical Centre', status: 'IN_PROGRESS' });
+  hinterland = await createPractice(sql, { name: 'Hinterland Family Practice', status: 'IN_PROGRESS' });
+  manager = await createPracticeManager(sql, [riverbend]);
+  surveyor = await createUser(sql, { isSurveyor: true, firstName: 'Sam', lastName: 'Surveyor' });
+  qam = await createUser(sql, { isQam: true, firstName: 'Quinn', lastName: 'Manager' });
+  admin = await createUser(sql, { isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
+
+  // Riverbend: a nurse without a registration number; a self assessment due; days asked of the surveyor.
+  incompleteStaff = (await createStaffMember(sql, riverbend.id, { type: 'nurse', registration: null })).id;
+  const cycle = await createAccreditation(sql, riverbend.id, { qamId: qam.id, selfAssessmentDueIn: 21 });
+  await createAssessment(sql, cycle.id, { type: 'PRESURVEY' });
+  daysVisit = (
+    await createSurveyVisit(sql, cycle.id, {
+      status: 'PREFERRED_DAYS_REQ',
+      dueIn: 60,
+      visitors: [{ userId: surveyor.id }],
+    })
+  ).id;
+  await addPracticeRole(sql, riverbend.id, surveyor.id, 'SU');
+
+  // Hinterland: a self assessment waiting for the QAM's review and a survey approved, to certify.
+  const other = await createAccreditation(sql, hinterland.id, { qamId: qam.id });
+  review = (await createAssessment(sql, other.id, { type: 'PRESURVEY', status: 'UNDER_REVIEW' })).id;
+  const visit = await createSurveyVisit(sql, other.id, { status: 'FINAL', dateIn: -60 });
+  approved = (await createAssessment(sql, other.id, { surveyVisitId: visit.id, status: 'APPROVED' })).id;
+});
+
+async function openDashboard(page: Page, user: TestUser, queue: string) {
+  await signInAs(page, user);
+  await page.goto('/Dashboard');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await page.getByRole('list', { name: queue }).waitFor();
+}
+
+const countOf = (page: Page, key: string) => page.getByTestId(`queue-count-${key}`).textContent();
+
+/** Another user's change, through the real engine with their own token (not the page's). */
+async function graphqlAs(user: TestUser, role: string, query: string, variables: Record<string, unknown>) {
+  const login = await fetch(`${e2e.stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const response = await fetch(`${e2e.stack.url}/v1/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${accessToken}`,
+      'x-hasura-role': role,
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: unknown; errors?: unknown };
+}
+
+describe('the dashboard work queues in the browser', () => {
+  it("a practice manager's queue moves live when the QAM completes a staff row, and leads to the staff register", async () => {
+    const { page } = e2e;
+    await openDashboard(page, manager, 'Practice work');
+    await expect.poll(() => countOf(page, 'practiceManager'), POLL).toBe('3 waiting');
+    await page.getByTestId(`due-staff-${riverbend.id}`).waitFor();
+    await expectAccessible(page, "the practice manager's dashboard");
+
+    const answer = await graphqlAs(
+      qam,
+      'qam',
+      'mutation ($id: Int!) { update_practice_staff_by_pk(pk_columns: {id: $id}, _set: {registration_num: "NMW123456789"}) { id } }',
+      { id: incompleteStaff },
+    );
+    expect(answer.errors).toBeUndefined();
+    await expect.poll(() => countOf(page, 'practiceManager'), POLL).toBe('2 waiting');
+    expect(await page.getByTestId(`due-staff-${riverbend.id}`).count()).toBe(0);
+
+    await page
+      .getByTestId(`due-documents-${riverbend.id}`)
+      .getByRole('link', { name: 'Add documents' })
+      .click();
+    await page.waitForURL((url) => url.pathname === `/PracticeOverview/${riverbend.id}/Staff`);
+  });
+
+  it("a surveyor's queue asks for preferred days and leads to them", async () => {
+    const { page } = e2e;
+    await openDashboard(page, surveyor, 'Survey work');
+    await expect.poll(() => countOf(page, 'surveyor'), POLL).toBe('1 waiting');
+    await expectAccessible(page, "the surveyor's dashboard");
+    await page
+      .getByTestId(`due-preferred-days-${daysVisit}`)
+      .getByRole('link', { name: 'Set availability' })
+      .click();
+    await page.waitForURL((url) => url.pathname === `/SurveyVisits/${daysVisit}/PreferredDays`);
+  });
+
+  it("a QAM's queue lists the review and the visit to plan, and opens the assessment", async () => {
+    const { page } = e2e;
+    await openDashboard(page, qam, 'Reviews and planning');
+    // The seeded demo data has cycles without a QAM, which are in every QAM's queue too.
+    await expect.poll(() => countOf(page, 'qam'), POLL).toMatch(/^\d+ waiting$/);
+    await page.getByTestId(`due-plan-${daysVisit}`).getByRole('link', { name: 'Plan visit' }).waitFor();
+    expect(await page.getByTestId('queue-providerAdmin').count()).toBe(0);
+    await expectAccessible(page, "the QAM's dashboard");
+    await page.getByTestId(`due-review-${review}`).getByRole('link', { name: 'Review assessment' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === `/PracticeOverview/${hinterland.id}/Accreditation/Assessment/${review}`,
+    );
+  });
+
+  it("a provider admin's queue lists the survey to certify and leads to it", async () => {
+    const { page } = e2e;
+    await openDashboard(page, admin, 'Certification');
+    await expect.poll(() => countOf(page, 'providerAdmin'), POLL).toMatch(/^\d+ waiting$/);
+    await page.getByRole('list', { name: 'Reviews and planning' }).waitFor();
+    await expectAccessible(page, "the provider admin's dashboard");
+    await page
+      .getByTestId(`due-certify-${approved}`)
+      .getByRole('link', { name: 'Issue certificate' })
+      .click();
+    await page.waitForURL(
+      (url) => url.pathname === `/PracticeOverview/${hinterland.id}/Accreditation/Assessment/${approved}`,
+    );
+    expect(pathOf(page)).toContain(`/Assessment/${approved}`);
+  });
+  it('an empty queue says so briefly', async () => {
+    const { page } = e2e;
+    const idle = await createUser(e2e.stack.sql, { isSurveyor: true, firstName: 'Ida', lastName: 'Idle' });
+    await signInAs(page, idle);
+    await page.goto('/Dashboard');
+    await page.getByTestId('queue-empty-surveyor').getByText('Nothing waiting').waitFor();
+    expect(await countOf(page, 'surveyor')).toBe('0 waiting');
+    await expectAccessible(page, 'an empty queue');
+  });
+});

@@ -1,0 +1,37 @@
+import { graphql } from '../../../lib/graphql/graphql.ts';
+
+/**
+ * One of the back office's work queues (decisions/dashboard.md): its lists (the first
+ * BACK_OFFICE_QUEUE_LIMIT of each) and their whole counts, in one request. The page asks it again
+ * whenever its change signal (`subscribe-back-office-changes.ts`) moves. The filters come from the
+ * domain (`backOfficeQueueWhere`), which also decides which rows are work.
+ */
+
+/** The provider admin's approved surveys, to certify. */
+export const GetCertifyQueueQuery = graphql(`
+  query GetCertifyQueue($toCertify: assessments_bool_exp!, $limit: Int!) {
+    toCertify: assessments(where: $toCertify, order_by: { id: asc }, limit: $limit) {
+      id
+      type
+      status
+      due_date
+      action_plan_due
+      accreditation {
+        id
+        practice_id
+        practice {
+          organisation_id
+          organisation {
+            id
+            name
+          }
+        }
+      }
+    }
+    toCertifyCount: assessments_aggregate(where: $toCertify) {
+      aggregate {
+        count
+      }
+    }
+  }
+`);
