@@ -1,6 +1,7 @@
 import type { TReport, TReportFilters, TReportName } from '@portal/domain';
 import type { Db } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { loadAnalyticsReport } from './analytics-report.ts';
 
 /**
  * Makes one report for a caller: checks `canOpenReport` (and, for the comparative report, the
@@ -10,4 +11,6 @@ import type { Caller } from '../practices/practice-access.ts';
 export type TReportLoader = (db: Db, caller: Caller, filters: TReportFilters) => Promise<TReport>;
 
 /** The reports the routes serve, one service file each under `services/reports/`. */
-export const REPORT_LOADERS: Partial<Record<TReportName, TReportLoader>> = {};
+export const REPORT_LOADERS: Partial<Record<TReportName, TReportLoader>> = {
+  analytics: loadAnalyticsReport,
+};

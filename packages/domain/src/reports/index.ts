@@ -1,3 +1,4 @@
+export * from './analytics-report.ts';
 export * from './report-access.ts';
 export * from './report-filters.ts';
 export * from './report-table.ts';
