@@ -109,6 +109,10 @@ const PreferredDaysPage = lazyPage(
   () => import('../../features/survey-offers/components/preferred-days-page.tsx'),
   'PreferredDaysPage',
 );
+const AnalyticsReportPage = lazyPage(
+  () => import('../../features/reports/components/analytics-report-page.tsx'),
+  'AnalyticsReportPage',
+);
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
 
@@ -172,7 +176,7 @@ export const routes: RouteObject[] = [
               { path: 'GoToWebinars/callback', element: <WebinarCallbackPage /> },
               soon('Reports/Comparative', 'comparativeReport'),
               soon('Reports/Management', 'managementReport'),
-              soon('Reports/Analytics', 'analyticsReport'),
+              { path: 'Reports/Analytics', element: <AnalyticsReportPage /> },
               { path: 'SurveyVisits/Planning', element: <SurveyPlanningPage /> },
               // Ours (spec 000 §2 sends surveyors to a backend page): the surveyor's offers.
               { path: 'SurveyVisits/Offers', element: <SurveyOffersPage /> },
