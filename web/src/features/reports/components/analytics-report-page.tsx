@@ -97,12 +97,10 @@ function AnalyticsReport() {
           {panel(ANALYTICS_TABLES.mostNotMet.key, (table) => (
             <MostNotMetChart table={table} />
           ))}
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            {panel(ANALYTICS_TABLES.riskRatings.key, (table) => (
-              <RiskRatingsChart table={table} />
-            ))}
-            {panel(ANALYTICS_TABLES.timeToClose.key)}
-          </SimpleGrid>
+          {panel(ANALYTICS_TABLES.riskRatings.key, (table) => (
+            <RiskRatingsChart table={table} />
+          ))}
+          {panel(ANALYTICS_TABLES.timeToClose.key)}
           {panel(ANALYTICS_TABLES.trend.key, (table) => (
             <TrendChart table={table} />
           ))}

@@ -86,7 +86,9 @@ export function ReportTablePanel({
           Nothing to show for these filters.
         </Text>
       ) : (
-        <ScrollArea type="auto">
+        // A table wider than the panel scrolls sideways: its viewport takes focus so keyboard
+        // users can scroll it too (axe: scrollable-region-focusable).
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-labelledby': headingId, role: 'region' }}>
           <Table
             striped
             highlightOnHover
