@@ -17,7 +17,7 @@ async function keyFigure(page: Page, label: string) {
 /** Waits until the report's answer for the current address has been drawn. */
 async function reportLoaded(page: Page) {
   await page.getByRole('heading', { name: 'Compliance by standard' }).waitFor();
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
 }
 
 /**

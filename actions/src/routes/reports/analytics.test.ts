@@ -28,6 +28,7 @@ import { startTestStack, type TestStack } from '../../test-support/test-stack.ts
  * | P3       | NSW   | Q1  | UNDER_REVIEW    | 2026-04-20 | MET   | NM unrated O | NM Minor O | MET | MET | N/A          |
  * | P4       | NSW   | Q1  | IN_PROGRESS     | 2026-04-22 | all NOT_MET (not counted: still being rated)                      |
  * | P5 (other network) | NSW | Q1 | APPROVED | 2026-04-23 | all NOT_MET (counted only without the network filter)            |
+ * | P6 (other network) | QLD | Q2 | UNDER_REVIEW | 2026-06-15 | no finding yet                                                |
  *
  * (C closed, O open.) P1 went to 'Action required' on 20 Mar and was certified on 20 May; its
  * non-conformities closed on 9 Apr (20 days) and 19 Apr (30 days). P2 went on 15 Apr; S1.2A
@@ -166,6 +167,15 @@ describe('the analytics report', () => {
       visit: '2026-04-23',
       findings: allNotMet,
     });
+    // A survey in June of the other network with no finding yet: the trend shows May as empty.
+    await surveyedPractice({
+      state: 'QLD',
+      qam: q2.id,
+      network: otherNetwork,
+      status: 'UNDER_REVIEW',
+      visit: '2026-06-15',
+      findings: [],
+    });
   });
   afterAll(async () => {
     await stack?.close();
@@ -276,6 +286,12 @@ describe('the analytics report', () => {
     expect(rowsOf(everyone, 'standards', ['practices', 'met', 'notMet'])).toEqual([
       [4, 4, 8],
       [4, 6, 4],
+    ]);
+    const other = await load({ network: otherNetwork });
+    expect(rowsOf(other, 'trend', ['month', 'surveys', 'rated', 'metRate', 'nonConformities'])).toEqual([
+      ['Apr 2026', 1, 6, 0, 6],
+      ['May 2026', 0, 0, null, 0],
+      ['Jun 2026', 1, 0, null, 0],
     ]);
     const nobody = await load({ network, from: '2027-01-01' });
     expect(nobody.tables.find((table) => table.key === 'standards')?.rows).toEqual([]);

@@ -183,16 +183,19 @@ function figuresQuery(filters: TReportFilters) {
            left join times x on x.measure = m.measure
           group by m.measure) t) as times,
       (select json_agg(t order by t.month) from (
-         select to_char(date_trunc('month', s.survey_date), 'YYYY-MM-DD') as month,
-                count(*)::int as surveys,
+         select to_char(m.month, 'YYYY-MM-DD') as month,
+                count(s.assessment_id)::int as surveys,
                 coalesce(sum(f.met), 0)::int as met, coalesce(sum(f.not_met), 0)::int as not_met
-           from surveys s
+           -- Every month from the first survey's to the last's, those without a survey too.
+           from generate_series((select date_trunc('month', min(survey_date)) from surveys),
+                                (select date_trunc('month', max(survey_date)) from surveys),
+                                interval '1 month') as m (month)
+           left join surveys s on date_trunc('month', s.survey_date) = m.month
            left join lateral (
              select count(*) filter (where compliance = 'MET') as met,
                     count(*) filter (where compliance = 'NOT_MET') as not_met
                from findings f where f.assessment_id = s.assessment_id) f on true
-          where s.survey_date is not null
-          group by 1) t) as trend`;
+          group by m.month) t) as trend`;
 }
 
 const compliance = (row: CountsRow) => ({

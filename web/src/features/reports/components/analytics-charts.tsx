@@ -38,7 +38,7 @@ export function MetRateByStandardChart({ table }: { table: TReportTable }) {
   const rows = table.rows.filter((row) => typeof row.metRate === 'number');
   if (rows.length === 0) return null;
   const data = rows.map((row) => ({
-    standard: shorten(str(row, 'standard'), 34),
+    standard: shorten(str(row, 'standard'), 28),
     metRate: Math.round(num(row, 'metRate') * 1000) / 10,
   }));
   const sorted = [...rows].sort((a, b) => num(a, 'metRate') - num(b, 'metRate'));
@@ -51,17 +51,16 @@ export function MetRateByStandardChart({ table }: { table: TReportTable }) {
   return (
     <ChartFigure summary={summary}>
       <BarChart
-        h={Math.max(160, data.length * 40 + 40)}
+        h={Math.max(140, data.length * 34 + 40)}
         data={data}
         dataKey="standard"
         orientation="vertical"
         series={[{ name: 'metRate', label: 'Met rate', color: 'teal.7' }]}
         valueFormatter={percent}
-        yAxisProps={{ width: 230 }}
+        yAxisProps={{ width: 250 }}
         xAxisProps={{ domain: [0, 100] }}
         gridAxis="x"
-        withBarValueLabel
-        valueLabelProps={{ fill: 'var(--mantine-color-white)', fontSize: 12 }}
+        maxBarWidth={22}
         barChartProps={{ accessibilityLayer: false }}
       />
     </ChartFigure>
@@ -77,13 +76,14 @@ export function MostNotMetChart({ table }: { table: TReportTable }) {
   return (
     <ChartFigure summary={summary}>
       <BarChart
-        h={Math.max(160, data.length * 28 + 40)}
+        h={Math.max(140, data.length * 24 + 40)}
         data={data}
         dataKey="indicator"
         orientation="vertical"
-        series={[{ name: 'notMet', label: 'Not met findings', color: 'red.8' }]}
+        series={[{ name: 'notMet', label: 'Not met findings', color: 'red.7' }]}
         yAxisProps={{ width: 80 }}
         xAxisProps={{ allowDecimals: false }}
+        maxBarWidth={16}
         gridAxis="x"
         barChartProps={{ accessibilityLayer: false }}
       />

@@ -43,7 +43,7 @@ const DESCRIPTIONS: Record<string, string> = {
   [ANALYTICS_TABLES.riskRatings.key]:
     'The risk rating surveyors gave each Not met finding; open and closed now.',
   [ANALYTICS_TABLES.timeToClose.key]:
-    "Days from the survey's first 'Action required' to each non-conformity closed, and to certification. Still waiting: not there yet.",
+    "From the survey's first 'Action required' to each non-conformity closed and to certification.",
   [ANALYTICS_TABLES.trend.key]:
     'By the month of the survey visit; non-conformities raised are its Not met findings.',
 };
@@ -52,9 +52,15 @@ function AnalyticsReport() {
   const { filters, invalid, setFilters } = useReportFilters();
   const { report, error, loading } = useReport('analytics', filters);
   const tableOf = (key: string) => report?.tables.find((table) => table.key === key);
+  /** Nothing counted under these filters: one message instead of seven empty panels. */
+  const empty =
+    (report?.tables ?? []).length > 0 &&
+    (report?.tables ?? []).every(
+      (table) => table.key === ANALYTICS_TABLES.timeToClose.key || table.rows.length === 0,
+    );
   const panel = (key: string, chart?: (table: TReportTable) => ReactNode) => {
     const table = tableOf(key);
-    if (!table) return null;
+    if (!table || empty) return null;
     return (
       <ReportTablePanel
         report="analytics"
@@ -91,6 +97,14 @@ function AnalyticsReport() {
       {report ? (
         <Stack gap="lg" aria-busy={loading}>
           <KeyFigures report={report} />
+          {empty ? (
+            <Paper withBorder radius="lg" p="lg">
+              <Text fw={600}>No submitted survey matches these filters.</Text>
+              <Text c="dimmed" fz="sm">
+                Widen the dates or clear a filter to see findings.
+              </Text>
+            </Paper>
+          ) : null}
           {panel(ANALYTICS_TABLES.standards.key, (table) => (
             <MetRateByStandardChart table={table} />
           ))}
