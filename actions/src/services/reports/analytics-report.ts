@@ -31,8 +31,9 @@ import type { Caller } from '../practices/practice-access.ts';
  * physical address, network the practice's network, QAM the cycle's QAM. Days are counted in
  * the provider's time zone (Australia/Sydney).
  *
- * One statement: the findings are gathered once (a CTE used by every table) and each table is
- * aggregated from them into JSON, so all tables read one snapshot.
+ * One statement: the findings are gathered once (a CTE used by every table), folded to one row per
+ * practice and indicator, and each table is aggregated from those into JSON, so all tables read
+ * one snapshot; it runs in a read-only transaction with a larger `work_mem` for its hash tables.
  */
 
 const ZONE = 'Australia/Sydney';
@@ -93,28 +94,34 @@ function surveysUnder(filters: TReportFilters) {
     ),
     surveys as materialized (select * from candidates where ${sql.join(dated, sql` and `)}),
     findings as materialized (
-      select s.assessment_id, s.practice_id, s.survey_date, r.indicator_id, r.compliance, r.risk_rating,
-             r.non_conformity_status, r.date_closed,
-             i.code, i.name as indicator, i.sort_order as indicator_order,
-             coalesce(nullif(i.criterion_code, ''), i.code) as criterion,
-             st.id as set_id, st.full_code || ' ' || st.name as standard, st.sort_order as set_order,
-             sv.code as edition
+      select s.assessment_id, s.practice_id, r.indicator_id, r.compliance, r.risk_rating,
+             r.non_conformity_status, r.date_closed
         from surveys s
         join public.indicator_responses r on r.assessment_id = s.assessment_id and not r.archived
-        join public.indicators i on i.id = r.indicator_id
-        join public.indicator_sets st on st.id = i.indicator_set_id
-        join public.survey_versions sv on sv.id = st.survey_version_id
        where r.compliance is not null
+    ),
+    -- One row per practice and indicator (narrow integer keys, hash-aggregated), so each table's
+    -- "practices" is a count of rows rather than a count(distinct) that sorts every finding.
+    by_practice as materialized (
+      select x.practice_id, x.indicator_id, i.indicator_set_id as set_id,
+             coalesce(nullif(i.criterion_code, ''), i.code) as criterion, x.met, x.not_met, x.not_applicable
+        from (select practice_id, indicator_id,
+                     count(*) filter (where compliance = 'MET') as met,
+                     count(*) filter (where compliance = 'NOT_MET') as not_met,
+                     count(*) filter (where compliance = 'NOT_APPLICABLE') as not_applicable
+                from findings group by practice_id, indicator_id) x
+        join public.indicators i on i.id = x.indicator_id
+    ),
+    sets as (
+      select st.id as set_id, st.full_code || ' ' || st.name as standard, st.sort_order as set_order, sv.code as edition
+        from public.indicator_sets st join public.survey_versions sv on sv.id = st.survey_version_id
     )`;
 }
 
-const COUNTS = sql`
-  count(distinct practice_id)::int as practices,
-  count(*) filter (where compliance = 'MET')::int as met,
-  count(*) filter (where compliance = 'NOT_MET')::int as not_met,
-  count(*) filter (where compliance = 'NOT_APPLICABLE')::int as not_applicable`;
+const SUMS = sql`
+  sum(met)::int as met, sum(not_met)::int as not_met, sum(not_applicable)::int as not_applicable`;
 
-function figuresQuery(filters: TReportFilters) {
+export function analyticsFiguresQuery(filters: TReportFilters) {
   return sql`
     with ${surveysUnder(filters)},
     action_required as (
@@ -125,12 +132,23 @@ function figuresQuery(filters: TReportFilters) {
        group by c.assessment_id
     ),
     certified as (
-      select s.assessment_id,
-             coalesce((select (min(c.changed_at) at time zone ${ZONE})::date from public.assessment_status_changes c
-                        where c.assessment_id = s.assessment_id and c.to_status = 'CERTIFIED'),
-                      (select min(ce.certification_date) from public.certificates ce
-                        where ce.assessment_id = s.assessment_id)) as day
+      select s.assessment_id, coalesce(c.day, ce.day) as day
         from surveys s
+        left join (select c.assessment_id, (min(c.changed_at) at time zone ${ZONE})::date as day
+                     from public.assessment_status_changes c
+                     join surveys s on s.assessment_id = c.assessment_id
+                    where c.to_status = 'CERTIFIED'
+                    group by c.assessment_id) c on c.assessment_id = s.assessment_id
+        left join (select ce.assessment_id, min(ce.certification_date) as day
+                     from public.certificates ce
+                     join surveys s on s.assessment_id = ce.assessment_id
+                    group by ce.assessment_id) ce on ce.assessment_id = s.assessment_id
+    ),
+    per_survey as (
+      select assessment_id,
+             count(*) filter (where compliance = 'MET') as met,
+             count(*) filter (where compliance = 'NOT_MET') as not_met
+        from findings group by assessment_id
     ),
     close_days as (
       select case when f.date_closed is not null then greatest(0, f.date_closed - ar.day) end as days, f.date_closed is null as waiting
@@ -148,24 +166,40 @@ function figuresQuery(filters: TReportFilters) {
     )
     select
       (select json_agg(t order by t.edition, t.set_order) from (
-         select edition, standard, set_order, ${COUNTS}
-           from findings group by set_id, edition, standard, set_order) t) as standards,
+         select sets.edition, sets.standard, sets.set_order, y.*
+           from (select set_id, count(*)::int as practices, ${SUMS}
+                   from (select set_id, practice_id, sum(met) as met, sum(not_met) as not_met,
+                                sum(not_applicable) as not_applicable
+                           from by_practice group by set_id, practice_id) per_practice
+                  group by set_id) y
+           join sets on sets.set_id = y.set_id) t) as standards,
       (select json_agg(t order by t.edition, t.set_order, t.criterion_order, t.criterion) from (
-         select edition, standard, set_order, criterion, min(indicator_order) as criterion_order, ${COUNTS}
-           from findings group by set_id, edition, standard, set_order, criterion) t) as criteria,
+         select sets.edition, sets.standard, sets.set_order, c.criterion_order, y.*
+           from (select set_id, criterion, count(*)::int as practices, ${SUMS}
+                   from (select set_id, criterion, practice_id, sum(met) as met, sum(not_met) as not_met,
+                                sum(not_applicable) as not_applicable
+                           from by_practice group by set_id, criterion, practice_id) per_practice
+                  group by set_id, criterion) y
+           join sets on sets.set_id = y.set_id
+           join (select indicator_set_id, coalesce(nullif(criterion_code, ''), code) as criterion,
+                        min(sort_order) as criterion_order
+                   from public.indicators group by 1, 2) c
+             on c.indicator_set_id = y.set_id and c.criterion = y.criterion) t) as criteria,
       (select json_agg(t order by t.edition, t.set_order, t.indicator_order, t.code) from (
-         select edition, set_order, indicator_order, code, indicator, ${COUNTS}
-           from findings group by indicator_id, edition, set_order, indicator_order, code, indicator
-           order by edition, set_order, indicator_order, code
-           limit ${ANALYTICS_INDICATOR_ROWS}) t) as indicators,
+         select sets.edition, sets.set_order, i.sort_order as indicator_order, i.code, i.name as indicator, y.*
+           from (select indicator_id, count(*)::int as practices, ${SUMS}
+                   from by_practice group by indicator_id) y
+           join public.indicators i on i.id = y.indicator_id
+           join sets on sets.set_id = i.indicator_set_id
+          order by sets.edition, sets.set_order, i.sort_order, i.code
+          limit ${ANALYTICS_INDICATOR_ROWS}) t) as indicators,
       (select json_agg(t order by t.not_met desc, t.practices_not_met desc, t.code) from (
-         select code, indicator,
-                count(*) filter (where compliance = 'NOT_MET')::int as not_met,
-                count(distinct practice_id) filter (where compliance = 'NOT_MET')::int as practices_not_met,
-                count(distinct practice_id)::int as practices
-           from findings group by indicator_id, code, indicator
-          having count(*) filter (where compliance = 'NOT_MET') > 0
-          order by not_met desc, practices_not_met desc, code
+         select i.code, i.name as indicator, y.not_met, y.practices_not_met, y.practices
+           from (select indicator_id, sum(not_met)::int as not_met,
+                        count(*) filter (where not_met > 0)::int as practices_not_met, count(*)::int as practices
+                   from by_practice group by indicator_id having sum(not_met) > 0) y
+           join public.indicators i on i.id = y.indicator_id
+          order by y.not_met desc, y.practices_not_met desc, i.code
           limit ${ANALYTICS_MOST_NOT_MET}) t) as most_not_met,
       (select json_agg(t) from (
          select risk_rating as rating, count(*)::int as findings,
@@ -191,10 +225,7 @@ function figuresQuery(filters: TReportFilters) {
                                 (select date_trunc('month', max(survey_date)) from surveys),
                                 interval '1 month') as m (month)
            left join surveys s on date_trunc('month', s.survey_date) = m.month
-           left join lateral (
-             select count(*) filter (where compliance = 'MET') as met,
-                    count(*) filter (where compliance = 'NOT_MET') as not_met
-               from findings f where f.assessment_id = s.assessment_id) f on true
+           left join per_survey f on f.assessment_id = s.assessment_id
           group by m.month) t) as trend`;
 }
 
@@ -223,7 +254,13 @@ export async function loadAnalyticsReport(db: Db, caller: Caller, filters: TRepo
     throw new AppError('forbidden', {
       message: 'The analytics report is for QAMs and provider admins.',
     });
-  const figures = await db.one<Figures>(figuresQuery(filters));
+  const figures = await db.transaction(async (tx) => {
+    await tx.many(sql`set transaction read only, isolation level repeatable read`);
+    // The aggregates hash a row per practice and indicator; with the default 4 MB they spill to
+    // disk from a few thousand surveys on (docs/decisions/reports.md, "Analytics report").
+    await tx.many(sql`set local work_mem = '64MB'`);
+    return tx.one<Figures>(analyticsFiguresQuery(filters));
+  });
   const T = ANALYTICS_TABLES;
   const indicators = figures.indicators ?? [];
   return {
