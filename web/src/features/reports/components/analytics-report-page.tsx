@@ -52,12 +52,11 @@ function AnalyticsReport() {
   const { filters, invalid, setFilters } = useReportFilters();
   const { report, error, loading } = useReport('analytics', filters);
   const tableOf = (key: string) => report?.tables.find((table) => table.key === key);
-  /** Nothing counted under these filters: one message instead of seven empty panels. */
+  /** No survey counted under these filters: one message instead of seven empty panels. */
   const empty =
-    (report?.tables ?? []).length > 0 &&
-    (report?.tables ?? []).every(
-      (table) => table.key === ANALYTICS_TABLES.timeToClose.key || table.rows.length === 0,
-    );
+    report !== null &&
+    (tableOf(ANALYTICS_TABLES.standards.key)?.rows.length ?? 0) === 0 &&
+    (tableOf(ANALYTICS_TABLES.trend.key)?.rows.length ?? 0) === 0;
   const panel = (key: string, chart?: (table: TReportTable) => ReactNode) => {
     const table = tableOf(key);
     if (!table || empty) return null;
