@@ -3,6 +3,7 @@ import type { Db } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { loadManagementReport } from './management-report.ts';
 import { loadComparativeReport } from './comparative-report.ts';
+import { loadAnalyticsReport } from './analytics-report.ts';
 
 /**
  * Makes one report for a caller: checks `canOpenReport` (and, for the comparative report, the
@@ -15,4 +16,5 @@ export type TReportLoader = (db: Db, caller: Caller, filters: TReportFilters) =>
 export const REPORT_LOADERS: Partial<Record<TReportName, TReportLoader>> = {
   management: (db, caller, filters) => loadManagementReport(db, caller, filters),
   comparative: loadComparativeReport,
+  analytics: loadAnalyticsReport,
 };

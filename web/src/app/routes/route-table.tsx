@@ -116,6 +116,10 @@ const ComparativeReportPage = lazyPage(
   () => import('../../features/reports/components/comparative-report-page.tsx'),
   'ComparativeReportPage',
 );
+const AnalyticsReportPage = lazyPage(
+  () => import('../../features/reports/components/analytics-report-page.tsx'),
+  'AnalyticsReportPage',
+);
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
 
@@ -187,7 +191,7 @@ export const routes: RouteObject[] = [
                   'ManagementReportPage',
                 ),
               },
-              soon('Reports/Analytics', 'analyticsReport'),
+              { path: 'Reports/Analytics', element: <AnalyticsReportPage /> },
               { path: 'SurveyVisits/Planning', element: <SurveyPlanningPage /> },
               // Ours (spec 000 §2 sends surveyors to a backend page): the surveyor's offers.
               { path: 'SurveyVisits/Offers', element: <SurveyOffersPage /> },

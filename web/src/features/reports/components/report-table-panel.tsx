@@ -86,9 +86,9 @@ export function ReportTablePanel({
           Nothing to show for these filters.
         </Text>
       ) : (
-        // A wide table scrolls sideways: its viewport takes focus so the keyboard can scroll it (axe
-        // scrollable-region-focusable).
-        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
+        // A table wider than the panel scrolls sideways: its viewport takes focus so keyboard
+        // users can scroll it too (axe: scrollable-region-focusable).
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-labelledby': headingId, role: 'region' }}>
           <Table
             striped
             highlightOnHover
