@@ -1,9 +1,9 @@
 import type { TReport, TReportFilters, TReportName } from '@portal/domain';
 import type { Db } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { loadManagementReport } from './management-report.ts';
-import { loadComparativeReport } from './comparative-report.ts';
 import { loadAnalyticsReport } from './analytics-report.ts';
+import { loadComparativeReport } from './comparative-report.ts';
+import { loadManagementReport } from './management-report.ts';
 
 /**
  * Makes one report for a caller: checks `canOpenReport` (and, for the comparative report, the

@@ -3,7 +3,6 @@ import { NotFoundPage, RouteErrorPage } from '../../components/route-error-page.
 import { env } from '../../config/env.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { HomeRedirect, RequireSignedIn } from './guards.tsx';
-import { PLACEHOLDERS } from './placeholders.ts';
 import { RootLayout } from './root-layout.tsx';
 
 // Every screen is its own chunk (React.lazy), loaded with the 120 s time-out.
@@ -121,12 +120,6 @@ const AnalyticsReportPage = lazyPage(
   'AnalyticsReportPage',
 );
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
-const ComingSoonPage = lazyPage(() => import('../../components/coming-soon-page.tsx'), 'ComingSoonPage');
-
-const soon = (path: string, page: keyof typeof PLACEHOLDERS): RouteObject => ({
-  path,
-  element: <ComingSoonPage {...PLACEHOLDERS[page]} />,
-});
 
 /** The route table of spec 000 §2. */
 export const routes: RouteObject[] = [
