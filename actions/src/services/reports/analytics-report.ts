@@ -102,15 +102,22 @@ function surveysUnder(filters: TReportFilters) {
     ),
     -- One row per practice and indicator (narrow integer keys, hash-aggregated), so each table's
     -- "practices" is a count of rows rather than a count(distinct) that sorts every finding.
+    -- Each indicator's standard and criterion, the criterion numbered so the aggregates below
+    -- group by integers rather than by text.
+    indicator_map as materialized (
+      select i.id as indicator_id, i.indicator_set_id as set_id, i.sort_order,
+             coalesce(nullif(i.criterion_code, ''), i.code) as criterion,
+             dense_rank() over (order by i.indicator_set_id, coalesce(nullif(i.criterion_code, ''), i.code))::int
+               as criterion_id
+        from public.indicators i
+    ),
     by_practice as materialized (
-      select x.practice_id, x.indicator_id, i.indicator_set_id as set_id,
-             coalesce(nullif(i.criterion_code, ''), i.code) as criterion, x.met, x.not_met, x.not_applicable
-        from (select practice_id, indicator_id,
-                     count(*) filter (where compliance = 'MET') as met,
-                     count(*) filter (where compliance = 'NOT_MET') as not_met,
-                     count(*) filter (where compliance = 'NOT_APPLICABLE') as not_applicable
-                from findings group by practice_id, indicator_id) x
-        join public.indicators i on i.id = x.indicator_id
+      select f.practice_id, f.indicator_id, m.set_id, m.criterion_id,
+             count(*) filter (where f.compliance = 'MET') as met,
+             count(*) filter (where f.compliance = 'NOT_MET') as not_met,
+             count(*) filter (where f.compliance = 'NOT_APPLICABLE') as not_applicable
+        from findings f join indicator_map m on m.indicator_id = f.indicator_id
+       group by f.practice_id, f.indicator_id, m.set_id, m.criterion_id
     ),
     sets as (
       select st.id as set_id, st.full_code || ' ' || st.name as standard, st.sort_order as set_order, sv.code as edition
@@ -159,6 +166,12 @@ export function analyticsFiguresQuery(filters: TReportFilters) {
       select case when ce.day is not null then greatest(0, ce.day - ar.day) end as days, ce.day is null as waiting
         from action_required ar join certified ce on ce.assessment_id = ar.assessment_id
     ),
+    -- Per indicator, aggregated once for both indicator tables.
+    per_indicator as materialized (
+      select indicator_id, count(*)::int as practices, count(*) filter (where not_met > 0)::int as practices_not_met,
+             ${SUMS}
+        from by_practice group by indicator_id
+    ),
     times as (
       select 'closed' as measure, * from close_days
       union all
@@ -174,30 +187,25 @@ export function analyticsFiguresQuery(filters: TReportFilters) {
                   group by set_id) y
            join sets on sets.set_id = y.set_id) t) as standards,
       (select json_agg(t order by t.edition, t.set_order, t.criterion_order, t.criterion) from (
-         select sets.edition, sets.standard, sets.set_order, c.criterion_order, y.*
-           from (select set_id, criterion, count(*)::int as practices, ${SUMS}
-                   from (select set_id, criterion, practice_id, sum(met) as met, sum(not_met) as not_met,
+         select sets.edition, sets.standard, sets.set_order, c.criterion_order, c.criterion, y.*
+           from (select set_id, criterion_id, count(*)::int as practices, ${SUMS}
+                   from (select set_id, criterion_id, practice_id, sum(met) as met, sum(not_met) as not_met,
                                 sum(not_applicable) as not_applicable
-                           from by_practice group by set_id, criterion, practice_id) per_practice
-                  group by set_id, criterion) y
+                           from by_practice group by set_id, criterion_id, practice_id) per_practice
+                  group by set_id, criterion_id) y
            join sets on sets.set_id = y.set_id
-           join (select indicator_set_id, coalesce(nullif(criterion_code, ''), code) as criterion,
-                        min(sort_order) as criterion_order
-                   from public.indicators group by 1, 2) c
-             on c.indicator_set_id = y.set_id and c.criterion = y.criterion) t) as criteria,
+           join (select criterion_id, min(criterion) as criterion, min(sort_order) as criterion_order
+                   from indicator_map group by criterion_id) c on c.criterion_id = y.criterion_id) t) as criteria,
       (select json_agg(t order by t.edition, t.set_order, t.indicator_order, t.code) from (
          select sets.edition, sets.set_order, i.sort_order as indicator_order, i.code, i.name as indicator, y.*
-           from (select indicator_id, count(*)::int as practices, ${SUMS}
-                   from by_practice group by indicator_id) y
+           from (select indicator_id, practices, met, not_met, not_applicable from per_indicator) y
            join public.indicators i on i.id = y.indicator_id
            join sets on sets.set_id = i.indicator_set_id
           order by sets.edition, sets.set_order, i.sort_order, i.code
           limit ${ANALYTICS_INDICATOR_ROWS}) t) as indicators,
       (select json_agg(t order by t.not_met desc, t.practices_not_met desc, t.code) from (
          select i.code, i.name as indicator, y.not_met, y.practices_not_met, y.practices
-           from (select indicator_id, sum(not_met)::int as not_met,
-                        count(*) filter (where not_met > 0)::int as practices_not_met, count(*)::int as practices
-                   from by_practice group by indicator_id having sum(not_met) > 0) y
+           from (select indicator_id, not_met, practices_not_met, practices from per_indicator where not_met > 0) y
            join public.indicators i on i.id = y.indicator_id
           order by y.not_met desc, y.practices_not_met desc, i.code
           limit ${ANALYTICS_MOST_NOT_MET}) t) as most_not_met,
