@@ -11,7 +11,8 @@ import { useE2e } from './support/suite.ts';
 /**
  * Issue 18, the admin console of the embedded stack: a provider admin follows the header's admin
  * link, finds the test's practice among the organisations, fixes its phone number and saves; the
- * database has the new number and an audit_log row with the admin's id and the role admin. A QAM
+ * database has the new number and an audit_log row with the admin's id and the role admin, and the
+ * practice's History in the portal shows the change (old → new, by the admin in the console). A QAM
  * has no link, and the console's address tells them they have no access. axe on the list, the
  * filtered list, the edit screen and the refusal.
  */
@@ -23,6 +24,9 @@ async function findOrganisation(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { name: 'Organisations' }).waitFor();
   const search = page.getByRole('textbox', { name: 'Name' });
   await search.fill(name);
+  // The filter reaches the address after react-admin's debounce; a row clicked before that would
+  // open the edit screen only for the late filter to take the page back to the list.
+  await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(name));
   await page.getByRole('row').filter({ hasText: name }).first().waitFor();
 }
 
@@ -65,6 +69,23 @@ describe('the admin console', { timeout: 180_000 }, () => {
     expect(rows).toEqual([
       { phone: '02 9555 0123', changed_by_id: admin.id, changed_by_role: 'admin', old_phone: '02 9360 4411' },
     ]);
+
+    // The same change in the practice's History, back in the portal: old → new, by the admin
+    // through the console.
+    await page.bringToFront();
+    await page.goto(`/PracticeOverview/${practice.id}/Staff`);
+    await page.getByRole('heading', { name: practice.name }).waitFor();
+    await page.getByRole('button', { name: 'History of this practice' }).click();
+    const drawer = page.getByRole('dialog', { name: `History: ${practice.name}` });
+    const change = drawer
+      .getByRole('article', { name: 'Organisation changed' })
+      .filter({ hasText: 'Ada Admin (Admin console)' });
+    await change.waitFor();
+    expect(await change.getByRole('row', { name: /^Phone/ }).getByRole('cell').allTextContents()).toEqual([
+      '02 9360 4411',
+      '02 9555 0123',
+    ]);
+    await expectAccessible(page, "the practice's History after the console change");
   });
 
   it('is not for a QAM: no link, and the address refuses them', async () => {
