@@ -20,8 +20,8 @@ await runScreenshots(async (browser, base, width) => {
   await page.getByRole('row').nth(1).waitFor({ timeout: 30_000 });
   await shot(page, `list-${width}`, { fullPage: false });
   await page.getByRole('textbox', { name: 'Name' }).fill('Bay');
+  await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('Bay'));
   await page.getByRole('row').nth(1).waitFor();
-  await page.waitForTimeout(800);
   await shot(page, `filtered-${width}`, { fullPage: false });
   await page.getByRole('row').nth(1).click();
   await page.getByRole('textbox', { name: 'Phone' }).waitFor();
