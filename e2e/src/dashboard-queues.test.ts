@@ -126,7 +126,7 @@ describe('the dashboard work queues in the browser', () => {
     await expectAccessible(page, "the surveyor's dashboard");
     await page
       .getByTestId(`due-preferred-days-${daysVisit}`)
-      .getByRole('link', { name: 'Set availability' })
+      .getByRole('link', { name: 'Set Availability' })
       .click();
     await page.waitForURL((url) => url.pathname === `/SurveyVisits/${daysVisit}/PreferredDays`);
   });

@@ -286,7 +286,7 @@ describe('surveyorQueue', () => {
         'preferred-days-50',
         'Preferred days due',
         'Due May 2027',
-        { label: 'Set availability', to: '/SurveyVisits/50/PreferredDays' },
+        { label: 'Set Availability', to: '/SurveyVisits/50/PreferredDays' },
       ],
     ]);
     const answered = visitor({}, { status: 'PREFERRED_DAYS_REQ', preferred_days: [{ id: 1 }] });

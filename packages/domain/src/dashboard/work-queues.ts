@@ -440,7 +440,7 @@ export function surveyorQueue(visitors: readonly TSurveyorQueueVisitor[], today:
         detail: '',
         when: `Due ${formatMonthLong(visit.due)}`,
         daysLeft: dueIn,
-        action: { label: 'Set availability', to: preferredDaysRoute(visit.id) },
+        action: { label: 'Set Availability', to: preferredDaysRoute(visit.id) },
         tone: 'blue',
       });
     }

@@ -207,7 +207,7 @@ describe('the dashboard work queues on the real stack', () => {
     );
     expect(linkOf(`offer-${offerId}`, 'Answer offer')).toBe('/SurveyVisits/Offers');
     expect(screen.getByTestId(`due-offer-${offerId}`).textContent).toContain(hinterland.name);
-    expect(linkOf(`preferred-days-${daysVisit}`, 'Set availability')).toBe(
+    expect(linkOf(`preferred-days-${daysVisit}`, 'Set Availability')).toBe(
       `/SurveyVisits/${daysVisit}/PreferredDays`,
     );
     expect(linkOf(`agreement-${agreementAssessment}`, 'Sign agreement')).toBe(

@@ -335,14 +335,14 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     ).toBe(`/Practice/Reapplication/${southernCross.id}`);
   });
 
-  it('offers Set availability to a surveyor, and tells a new user they have no practice yet', async () => {
+  it('offers Set Availability to a surveyor, and tells a new user they have no practice yet', async () => {
     await open('/Dashboard', surveyor);
     const item = await screen.findByTestId(
       `due-preferred-days-${preferredDaysVisit}`,
       {},
       { timeout: 10_000 },
     );
-    expect(within(item).getByRole('link', { name: 'Set availability' }).getAttribute('href')).toBe(
+    expect(within(item).getByRole('link', { name: 'Set Availability' }).getAttribute('href')).toBe(
       `/SurveyVisits/${preferredDaysVisit}/PreferredDays`,
     );
     await open('/Dashboard', newcomer);
