@@ -38,7 +38,7 @@ describe('the analytics report', () => {
       .getByRole('link', { name: 'Analytics Report' })
       .click();
     await page.waitForURL('**/Reports/Analytics');
-    await page.getByRole('heading', { name: 'Analytics report', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Analytics Report', level: 1 }).waitFor();
     await reportLoaded(page);
 
     // Narrow to the test's own network: exactly its six surveys.

@@ -74,7 +74,7 @@ function AnalyticsReport() {
   return (
     <>
       <PageHeader
-        title="Analytics report"
+        title="Analytics Report"
         description="Findings of survey visits once every surveyor has submitted (under review, action required, approved or certified). From and To select surveys by the date of their visit."
       />
       {invalid ? (
