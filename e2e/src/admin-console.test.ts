@@ -81,10 +81,12 @@ describe('the admin console', { timeout: 180_000 }, () => {
       .getByRole('article', { name: 'Organisation changed' })
       .filter({ hasText: 'Ada Admin (Admin console)' });
     await change.waitFor();
-    expect(await change.getByRole('row', { name: /^Phone/ }).getByRole('cell').allTextContents()).toEqual([
-      '02 9360 4411',
-      '02 9555 0123',
-    ]);
+    expect(
+      await change
+        .getByRole('row', { name: /^Phone/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['02 9360 4411', '02 9555 0123']);
     await expectAccessible(page, "the practice's History after the console change");
   });
 
