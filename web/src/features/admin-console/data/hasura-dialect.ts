@@ -1,4 +1,3 @@
-import { gql } from '@apollo/client';
 import { ADMIN_CONSOLE_NO_DELETE_MESSAGE } from '@portal/domain';
 import type {
   IntrospectionField,
@@ -6,6 +5,7 @@ import type {
   IntrospectionType,
   IntrospectionTypeRef,
 } from 'graphql';
+import { parse } from 'graphql';
 import type { BuildQueryFactory, BuildQueryResult, IntrospectionResult } from 'ra-data-graphql';
 
 /**
@@ -185,10 +185,11 @@ export const buildHasuraQuery: BuildQueryFactory = (introspection) => {
         ];
         const paged = fetchType !== 'GET_MANY';
         return {
-          query: gql`query ${`Console_${name}_list`}($where: ${name}_bool_exp, $orderBy: [${name}_order_by!], $limit: Int, $offset: Int) {
+          query:
+            parse(`query ${`Console_${name}_list`}($where: ${name}_bool_exp, $orderBy: [${name}_order_by!], $limit: Int, $offset: Int) {
             items: ${name}(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${fields} }
             total: ${name}_aggregate(where: $where) { aggregate { count } }
-          }`,
+          }`),
           variables: {
             where,
             orderBy,
@@ -203,17 +204,18 @@ export const buildHasuraQuery: BuildQueryFactory = (introspection) => {
       }
       case 'GET_ONE':
         return {
-          query: gql`query ${`Console_${name}_one`}($id: ${table.keyType}) {
+          query: parse(`query ${`Console_${name}_one`}($id: ${table.keyType}) {
             item: ${name}_by_pk(${table.key}: $id) { ${fields} }
-          }`,
+          }`),
           variables: { id: keyValue(table, params.id) },
           parseResponse: (response) => ({ data: toRecord(response.data.item) }),
         };
       case 'UPDATE':
         return {
-          query: gql`mutation ${`Console_${name}_update`}($key: ${name}_pk_columns_input!, $set: ${name}_set_input) {
+          query:
+            parse(`mutation ${`Console_${name}_update`}($key: ${name}_pk_columns_input!, $set: ${name}_set_input) {
             item: update_${name}_by_pk(pk_columns: $key, _set: $set) { ${fields} }
-          }`,
+          }`),
           variables: {
             key: { [table.key!]: keyValue(table, params.id) },
             set: writable(table, params.data ?? {}, 'updatable', params.previousData),
@@ -222,9 +224,9 @@ export const buildHasuraQuery: BuildQueryFactory = (introspection) => {
         };
       case 'CREATE':
         return {
-          query: gql`mutation ${`Console_${name}_create`}($object: ${name}_insert_input!) {
+          query: parse(`mutation ${`Console_${name}_create`}($object: ${name}_insert_input!) {
             item: insert_${name}_one(object: $object) { ${fields} }
-          }`,
+          }`),
           variables: { object: writable(table, params.data ?? {}, 'insertable') },
           parseResponse: (response) => ({ data: toRecord(response.data.item) }),
         };
