@@ -184,8 +184,9 @@ export async function createComparativeWorld(sql: pg.Pool, suffix = '') {
     { s1: ['M', 'M', 'M', 'M'], s2: ['N', 'M'], days: 60 },
     { s1: ['M', 'M', 'M', 'M'], s2: ['X', 'X'], days: 70 },
   ];
+  const statePeers: number[] = [];
   for (const [index, peer] of state.entries()) {
-    await make(edition, {
+    const id = await make(edition, {
       name: `Sydney Peer ${index + 1}${suffix}`,
       state: 'NSW',
       marks: [...peer.s1, ...peer.s2, ...na],
@@ -195,6 +196,7 @@ export async function createComparativeWorld(sql: pg.Pool, suffix = '') {
       actionRequired: '2026-02-01',
       approved: addDays('2026-02-01', (index + 1) * 10),
     });
+    statePeers.push(id);
   }
   // No peers: an NSW survey still under review, an inactive NSW practice, an NSW practice on
   // another edition.
@@ -209,7 +211,7 @@ export async function createComparativeWorld(sql: pg.Pool, suffix = '') {
   const other = await createStandards(sql, shape);
   await make(other, { name: `Other Edition Clinic${suffix}`, state: 'NSW', marks: allNotMet });
 
-  return { edition, harbour, networkName, networkPeers, names };
+  return { edition, harbour, networkName, networkPeers, statePeers, names };
 }
 
 /** A practice manager of `practiceId` (a user of the factories, with their password). */

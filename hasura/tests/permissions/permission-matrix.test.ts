@@ -216,14 +216,19 @@ describe('permission matrix', () => {
   });
 
   it.each(['qam', 'provider_admin'] as const)(
-    'shows role %s every row of every table it reads',
+    "shows role %s every row of every table it reads (a QAM: the audit log of the history panels' tables)",
     async (role) => {
       const tables = Object.keys(MATRIX).filter((t) => has(MATRIX[t]!, role, 'select'));
       const differences: string[] = [];
       for (const table of tables) {
         const key = VISIBLE_TO_USER[table]?.key ?? 'id';
         const result = await stack.gql<Record<string, unknown[]>>(CALLER[role], `{ ${table} { ${key} } }`);
-        const { rows } = await stack.sql.query<{ n: string }>(`select count(*) as n from ${table}`);
+        // A QAM reads the log of the tables the history panels show, not of every table.
+        const where =
+          role === 'qam' && table === 'audit_log'
+            ? ` where table_name in ('practices', 'organisations', 'addresses', 'accreditations', 'practice_staff', 'assessments', 'assessment_status_changes', 'indicator_responses')`
+            : '';
+        const { rows } = await stack.sql.query<{ n: string }>(`select count(*) as n from ${table}${where}`);
         const limit = table === 'audit_log' ? 1000 : table === 'email_outbox' ? 500 : Infinity;
         const expected = Math.min(Number(rows[0]!.n), limit);
         if (result.data?.[table]?.length !== expected) {

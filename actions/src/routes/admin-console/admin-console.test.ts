@@ -1,5 +1,6 @@
-import { ADMIN_CONSOLE_REFUSED_MESSAGE } from '@portal/domain';
+import { ADMIN_CONSOLE_REFUSED_MESSAGE, ADMIN_CONSOLE_SECRET_MESSAGE } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
+import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/load-config.ts';
@@ -188,6 +189,58 @@ describe('POST /api/admin-console/graphql', () => {
     expect(await refused({ query: `{ ${aliases} }` })).toMatch(/aliases/);
     const big = await post(admin, { query: `{ __typename } # ${'x'.repeat(70_000)}` });
     expect(big.statusCode).toBe(413);
+  });
+
+  it('refuses secrets anywhere in a request — no account can be taken over, nothing unaudited', async () => {
+    const refused = async (payload: unknown) => {
+      const response = await post(admin, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(400);
+      expect(response.json().message).toBe(ADMIN_CONSOLE_SECRET_MESSAGE);
+    };
+    const hashBefore = (await stack.sql.query('select password_hash from users where id = $1', [pm.id]))
+      .rows[0];
+    // Reading a reset link from the outbox, a hash, a session or a one-time token.
+    await refused({ query: '{ email_outbox(limit: 5) { subject text_body } }' });
+    await refused({ query: '{ mail: email_outbox(limit: 5) { html: html_body } }' });
+    await refused({ query: `{ users_by_pk(id: ${pm.id}) { password_hash } }` });
+    await refused({ query: '{ sessions { id } }' });
+    await refused({ query: '{ password_resets_aggregate { aggregate { count } } }' });
+    await refused({ query: `{ users_by_pk(id: ${pm.id}) { sessions { id } } }` });
+    // Filtering by a secret (a leak one character at a time) or through a fragment.
+    await refused({ query: '{ users(where: {password_hash: {_like: "a%"}}) { id } }' });
+    await refused({ query: '{ ...F } fragment F on query_root { invitations { token_hash } }' });
+    // Writing a password hash or the superadmin flag, inline or through variables.
+    await refused({
+      query: `mutation { update_users_by_pk(pk_columns: {id: ${pm.id}}, _set: {is_superadmin: true}) { id } }`,
+    });
+    await refused({
+      query:
+        'mutation M($set: users_set_input) { update_users_by_pk(pk_columns: {id: 1}, _set: $set) { id } }',
+      variables: { set: { password_hash: 'x' } },
+    });
+    await refused({ query: 'mutation { insert_sessions_one(object: {}) { id } }' });
+    const { rows } = await stack.sql.query('select password_hash, is_superadmin from users where id = $1', [
+      pm.id,
+    ]);
+    expect(rows[0]).toEqual({ ...hashBefore, is_superadmin: false });
+    // The rest of a user's row stays editable, and an ordinary query still runs.
+    const fine = await post(admin, { query: `{ users_by_pk(id: ${pm.id}) { id first_name is_active } }` });
+    expect(fine.json().errors).toBeUndefined();
+  });
+
+  it('bounds introspection: the standard query passes, a multiplied or deeper one is refused', async () => {
+    const standard = await post(admin, { query: getIntrospectionQuery() });
+    expect(standard.statusCode).toBe(200);
+    expect(standard.json().data.__schema.queryType.name).toBe('query_root');
+    const many = Array.from({ length: 4 }, (_, i) => `s${i}: __schema { queryType { name } }`).join(' ');
+    const four = await post(admin, { query: `{ ${many} }` });
+    expect(four.statusCode).toBe(400);
+    expect(four.json().message).toMatch(/schema more than 3 times/);
+    let nested = 'name';
+    for (let i = 0; i < 8; i++) nested = `fields { type { ${nested} } }`;
+    const deep = await post(admin, { query: `{ __schema { types { ${nested} } } }` });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toMatch(/deeper than 16/);
   });
 
   it('never answers with the admin secret, whatever the request', async () => {

@@ -236,6 +236,18 @@ describe('GET /api/audit/:subject/:id and audit_log through GraphQL', () => {
       expect(result.data!.audit_history.some((e) => e.changed_by?.first_name === 'Quinn')).toBe(true);
       expect(result.data!.audit_log).toHaveLength(3);
     }
+    // The log of other tables (users: login counters, avatars' storage keys) is the admin's only.
+    const usersLog = '{ audit_log(where: {table_name: {_eq: "users"}}, limit: 1) { id } }';
+    const asQam = await stack.gql<{ audit_log: unknown[] }>(
+      { email: qam.email, password: qam.password },
+      usersLog,
+    );
+    expect(asQam.data!.audit_log).toEqual([]);
+    const asAdmin = await stack.gql<{ audit_log: unknown[] }>(
+      { email: admin.email, password: admin.password },
+      usersLog,
+    );
+    expect(asAdmin.data!.audit_log).toHaveLength(1);
     const outsiders = [world.pm, world.surveyors[0]!];
     await addPracticeRole(sql, other.practice.id, world.pm.id, 'PM');
     for (const user of outsiders) {

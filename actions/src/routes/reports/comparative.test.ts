@@ -17,6 +17,7 @@ describe('GET /api/reports/comparative', () => {
   let harbour: number;
   /** A practice of Harbour's network (a peer). */
   let networkPeer: number;
+  let statePeer: number;
   let pm: TestUser;
   let otherPm: TestUser;
   let qam: TestUser;
@@ -29,6 +30,7 @@ describe('GET /api/reports/comparative', () => {
     const world = await createComparativeWorld(stack.sql);
     harbour = world.harbour;
     networkPeer = world.networkPeers[0]!;
+    statePeer = world.statePeers[0]!;
     names.push(...world.names);
     pm = await createUser(stack.sql);
     await addPracticeRole(stack.sql, harbour, pm.id, 'PM');
@@ -127,6 +129,25 @@ describe('GET /api/reports/comparative', () => {
     // No peer's name anywhere in the answer.
     for (const name of names.filter((n) => n !== 'Harbour Medical'))
       expect(response.body).not.toContain(name);
+  });
+
+  it('never counts the caller’s own practices among the peers: 5 NSW peers, one of them also theirs, is withheld', async () => {
+    const twoPractices = await createUser(stack.sql);
+    await addPracticeRole(stack.sql, harbour, twoPractices.id, 'PM');
+    await addPracticeRole(stack.sql, statePeer, twoPractices.id, 'PM');
+    const s1 = 'S1 Standard 1: safe and effective care';
+    const asOwner = (
+      await get(twoPractices, `/api/reports/comparative?practice=${harbour}`)
+    ).json() as TReport;
+    expect(rowOf(tableOf(asOwner, 'standards'), s1, 'State')).toMatchObject({
+      peers: null,
+      median: null,
+      note: 'Not shown: fewer than 5 practices',
+    });
+    expect(rowOf(tableOf(asOwner, 'standards'), s1, 'All')).toMatchObject({ peers: 8 });
+    // The practice's other manager, who runs no NSW peer, still sees the five.
+    const asPm = (await get(pm, `/api/reports/comparative?practice=${harbour}`)).json() as TReport;
+    expect(rowOf(tableOf(asPm, 'standards'), s1, 'State')).toMatchObject({ peers: 5 });
   });
 
   it('compares non-conformities by risk rating and the cycle times', async () => {

@@ -1,4 +1,11 @@
-import { ADMIN_CONSOLE_LIMITS, ADMIN_CONSOLE_NO_DELETE_MESSAGE } from '@portal/domain';
+import {
+  ADMIN_CONSOLE_INTROSPECTION,
+  ADMIN_CONSOLE_LIMITS,
+  ADMIN_CONSOLE_NO_DELETE_MESSAGE,
+  ADMIN_CONSOLE_SECRET_FIELDS,
+  ADMIN_CONSOLE_SECRET_MESSAGE,
+  isAdminConsoleHiddenField,
+} from '@portal/domain';
 import {
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -7,12 +14,14 @@ import {
   type OperationDefinitionNode,
   parse,
   type SelectionSetNode,
+  visit,
 } from 'graphql';
 import { AppError } from '../../errors/app-error.ts';
 
 /** One console request as the endpoint accepts it (already validated by zod). */
 export interface ConsoleRequest {
   query: string;
+  variables?: Record<string, unknown> | null;
   operationName?: string | null;
 }
 
@@ -20,6 +29,20 @@ interface Measure {
   depth: number;
   nodes: number;
   aliases: number;
+  /** `__schema` / `__type` selections, and the deepest of them. */
+  meta: number;
+  metaDepth: number;
+}
+
+/** Whether a variables value holds, at any depth, an object key the console never touches. */
+function namesASecret(value: unknown, budget = { left: 10_000 }): boolean {
+  if (--budget.left < 0) return true;
+  if (Array.isArray(value)) return value.some((item) => namesASecret(item, budget));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(
+      ([key, inner]) => ADMIN_CONSOLE_SECRET_FIELDS.has(key) || namesASecret(inner, budget),
+    );
+  return false;
 }
 
 const refuse = (message: string) => new AppError('invalid_input', { message });
@@ -28,7 +51,8 @@ const refuse = (message: string) => new AppError('invalid_input', { message });
  * Parses a console request and refuses what the engine's admin role would let through unchecked:
  * a subscription (the console only queries and mutates over HTTP), more than one operation, and
  * a shape beyond the engine's limits for every other role (depth, fields, aliases; introspection
- * fields are exempt as in the engine, which bounds them itself). Fragments are measured once, so
+ * apart: at most three `__schema`/`__type` selections, each at most 16 levels deep), and any
+ * secret (`ADMIN_CONSOLE_SECRET_FIELDS`, `ADMIN_CONSOLE_HIDDEN_TABLES`). Fragments are measured once, so
  * a document whose fragments expand exponentially is refused in linear time; a cycle is refused.
  */
 export function checkConsoleOperation(request: ConsoleRequest): void {
@@ -53,6 +77,18 @@ export function checkConsoleOperation(request: ConsoleRequest): void {
     throw refuse('The operation name does not match the query.');
   }
   if (operation.operation === 'subscription') throw refuse('The admin console does not take subscriptions.');
+  // Secrets and the tables of sessions and one-time tokens: refused wherever they are named — a
+  // field (aliased or not), an argument's key (a filter, an insert, a _set) or a variable's key.
+  let secret = false;
+  visit(document, {
+    Field: (node) => {
+      if (isAdminConsoleHiddenField(node.name.value)) secret = true;
+    },
+    ObjectField: (node) => {
+      if (ADMIN_CONSOLE_SECRET_FIELDS.has(node.name.value)) secret = true;
+    },
+  });
+  if (secret || namesASecret(request.variables)) throw refuse(ADMIN_CONSOLE_SECRET_MESSAGE);
   if (operation.operation === 'mutation') {
     // Archive, never delete: a root field delete_* (through fragments too) is refused.
     const roots = (set: SelectionSetNode, seen: Set<string>): string[] =>
@@ -76,7 +112,7 @@ export function checkConsoleOperation(request: ConsoleRequest): void {
     if (known) return known;
     if (open.has(name)) throw refuse(`The fragment ${name} refers to itself.`);
     const definition = fragments.get(name);
-    if (!definition) return { depth: 0, nodes: 0, aliases: 0 };
+    if (!definition) return { depth: 0, nodes: 0, aliases: 0, meta: 0, metaDepth: 0 };
     open.add(name);
     const m = measure(definition.selectionSet);
     open.delete(name);
@@ -84,18 +120,26 @@ export function checkConsoleOperation(request: ConsoleRequest): void {
     return m;
   };
   const measure = (set: SelectionSetNode): Measure => {
-    const out: Measure = { depth: 0, nodes: 0, aliases: 0 };
+    const out: Measure = { depth: 0, nodes: 0, aliases: 0, meta: 0, metaDepth: 0 };
     const add = (m: Measure, deeper: number) => {
       out.depth = Math.max(out.depth, m.depth + deeper);
       out.nodes += m.nodes;
       out.aliases += m.aliases;
+      out.meta += m.meta;
+      out.metaDepth = Math.max(out.metaDepth, m.metaDepth);
     };
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
         out.nodes += 1;
         if (selection.alias) out.aliases += 1;
         const meta = selection.name.value === '__schema' || selection.name.value === '__type';
-        if (selection.selectionSet && !meta) add(measure(selection.selectionSet), 1);
+        if (meta) {
+          // Introspection runs in memory, never reaching the database's time-out: at most a few
+          // selections, each no deeper than the standard introspection query (15 levels).
+          const inner = selection.selectionSet ? measure(selection.selectionSet) : null;
+          out.meta += 1 + (inner?.meta ?? 0);
+          out.metaDepth = Math.max(out.metaDepth, 1 + (inner?.depth ?? 0), inner?.metaDepth ?? 0);
+        } else if (selection.selectionSet) add(measure(selection.selectionSet), 1);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         add(measure(selection.selectionSet), 0);
       } else {
@@ -111,4 +155,9 @@ export function checkConsoleOperation(request: ConsoleRequest): void {
   if (total.nodes > limits.maxNodes) throw refuse(`The query selects more than ${limits.maxNodes} fields.`);
   if (total.aliases > limits.maxAliases)
     throw refuse(`The query uses more than ${limits.maxAliases} aliases.`);
+  const introspection = ADMIN_CONSOLE_INTROSPECTION;
+  if (total.meta > introspection.maxSelections)
+    throw refuse(`The query asks for the schema more than ${introspection.maxSelections} times.`);
+  if (total.metaDepth > introspection.maxDepth)
+    throw refuse(`The schema is asked for deeper than ${introspection.maxDepth} levels.`);
 }

@@ -129,6 +129,8 @@ async function compareFigure(
   db: Queryable,
   subject: Subject,
   figures: SqlQuery,
+  /** Practices that are no one's peer here: the caller's own (a PM must not count them among five). */
+  notPeers: readonly number[],
 ): Promise<{ groups: GroupRow[]; mine: Map<string, number> }> {
   const rows = await db.many<GroupRow & { value: number | null }>(sql`
     with latest as (
@@ -174,7 +176,7 @@ async function compareFigure(
        union all select 'network' where p.network_id = ${subject.networkId}
        union all select 'state' where p.state = ${subject.state}
      ) g
-     where f.practice_id <> ${subject.id} and f.value is not null
+     where f.practice_id <> ${subject.id} and f.practice_id <> all(${[...notPeers]}::int[]) and f.value is not null
      group by f.key, g.grp
     union all
     select key::text, 'self', 0, null, null, null, 0, 0, value::float8 from mine`);
@@ -367,11 +369,17 @@ export async function loadComparativeReport(
     if (subject.surveyVersionId === null) {
       return { report: 'comparative', generatedAt: new Date().toISOString(), tables: [header] };
     }
+    // The caller's own practices are never their peers: a manager of two practices in one network
+    // would otherwise know one of the five.
+    const own = await tx.many<{ id: number }>(sql`
+      select pu.practice_id as id from public.practice_users pu
+       where pu.user_id = ${caller.userId} and pu.active and pu.role = 'PM'`);
     // Every figure in one statement, so the peers are found once.
     const compared = await compareFigure(
       tx,
       subject,
       sql`${STANDARD_FIGURES} union all ${NON_CONFORMITY_FIGURES} union all ${CYCLE_FIGURES}`,
+      own.map((row) => row.id),
     );
     const standards = await standardsTable(tx, subject, compared);
     const nonConformities = nonConformitiesTable(subject, compared);

@@ -39,3 +39,44 @@ export interface AdminConsoleUser {
 export function canUseAdminConsole(user: AdminConsoleUser | null | undefined): boolean {
   return !!user && user.isActive && user.isAdmin;
 }
+
+/**
+ * What the console never reads or writes, though the engine's admin role could: secrets
+ * (password and token hashes, sealed webinar tokens, the e-mail outbox's bodies, which hold reset
+ * and invitation links) and the superadmin flag (no unaudited way up). Their tables of sessions
+ * and one-time tokens are out of the console as a whole. The endpoint refuses any request that
+ * names one (a field, an argument's key, a variable's key) and the console's data browser leaves
+ * them out, so a provider admin cannot take over an account through it, and every change it makes
+ * shows in the audit log (the audit trigger leaves these columns out).
+ */
+export const ADMIN_CONSOLE_SECRET_FIELDS: ReadonlySet<string> = new Set([
+  'password_hash',
+  'refresh_token_hash',
+  'token_hash',
+  'access_token_enc',
+  'refresh_token_enc',
+  'email_hash',
+  'text_body',
+  'html_body',
+  'is_superadmin',
+]);
+
+export const ADMIN_CONSOLE_HIDDEN_TABLES: ReadonlySet<string> = new Set([
+  'sessions',
+  'password_resets',
+  'pending_registrations',
+  'login_attempts',
+  'webinar_connections',
+]);
+
+export const ADMIN_CONSOLE_SECRET_MESSAGE =
+  'The admin console does not read or change passwords, tokens, e-mail bodies or the superadmin flag.';
+
+/** Whether a GraphQL field name is one of a hidden table's root fields or relationships. */
+export function isAdminConsoleHiddenField(name: string): boolean {
+  const table = name.replace(/^(insert_|update_|delete_)/, '').replace(/(_by_pk|_aggregate|_one|_many)$/, '');
+  return ADMIN_CONSOLE_HIDDEN_TABLES.has(table) || ADMIN_CONSOLE_SECRET_FIELDS.has(name);
+}
+
+/** At most this many `__schema` / `__type` selections in one request, each at most this deep. */
+export const ADMIN_CONSOLE_INTROSPECTION = { maxSelections: 3, maxDepth: 16 } as const;

@@ -1,4 +1,8 @@
-import { ADMIN_CONSOLE_NO_DELETE_MESSAGE } from '@portal/domain';
+import {
+  ADMIN_CONSOLE_HIDDEN_TABLES,
+  ADMIN_CONSOLE_NO_DELETE_MESSAGE,
+  ADMIN_CONSOLE_SECRET_FIELDS,
+} from '@portal/domain';
 import type {
   IntrospectionField,
   IntrospectionInputObjectType,
@@ -75,6 +79,8 @@ export function describeTables(introspection: IntrospectionResult): ConsoleTable
       const insertable = inputFields(`${type.name}_insert_input`);
       const columns = type.fields
         .filter((field) => ['SCALAR', 'ENUM'].includes(namedType(field.type).kind) && field.args.length === 0)
+        // Secrets stay out of the console (its endpoint refuses them too).
+        .filter((field) => !ADMIN_CONSOLE_SECRET_FIELDS.has(field.name))
         .map((field) => ({
           name: field.name,
           type: namedType(field.type).name,
@@ -95,7 +101,9 @@ export function describeTables(introspection: IntrospectionResult): ConsoleTable
         creatable: rootFields.has(`insert_${type.name}_one`),
       };
     })
-    .filter((table) => rootFields.has(`${table.name}_aggregate`))
+    .filter(
+      (table) => rootFields.has(`${table.name}_aggregate`) && !ADMIN_CONSOLE_HIDDEN_TABLES.has(table.name),
+    )
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
