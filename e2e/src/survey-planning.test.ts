@@ -212,7 +212,7 @@ describe('survey planning', () => {
     // Gina's dashboard and practice list show the visit.
     await ginaPage.goto('/Dashboard');
     const item = ginaPage.getByRole('listitem').filter({ hasText: practice.name });
-    await item.getByText('Survey visit').waitFor();
+    await item.getByText('Upcoming visit').waitFor();
     await item.getByText(`On ${shown(free)}`).waitFor();
     await expectAccessible(ginaPage, "the surveyor's dashboard with the visit");
     await ginaPage.goto('/Practice/List');
