@@ -12,8 +12,10 @@ afterEach(() => server.close());
 
 async function shellAs(user: TCurrentUser) {
   server = await startContractServer({ user });
-  const app = renderApp(server, '/Dashboard', { signedIn: true });
-  await screen.findByRole('heading', { name: 'Dashboard' });
+  // A page that opens no GraphQL subscription: the contract server speaks no WebSocket, and the
+  // shell is the same on every page.
+  const app = renderApp(server, '/ChangePassword', { signedIn: true });
+  await screen.findByRole('heading', { name: 'Change password' });
   return app;
 }
 
