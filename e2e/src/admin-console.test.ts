@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ADMIN_CONSOLE_REFUSED_MESSAGE } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openHistory } from './support/audit-data.ts';
 import { expectAccessible } from './support/axe.ts';
 import { signInAs, waitForAppShell } from './support/browser.ts';
 import { createPractice, createUser, unique } from './support/factories.ts';
@@ -75,8 +76,11 @@ describe('the admin console', { timeout: 180_000 }, () => {
     await page.bringToFront();
     await page.goto(`/PracticeOverview/${practice.id}/Staff`);
     await page.getByRole('heading', { name: practice.name }).waitFor();
-    await page.getByRole('button', { name: 'History of this practice' }).click();
-    const drawer = page.getByRole('dialog', { name: `History: ${practice.name}` });
+    const drawer = await openHistory(
+      page,
+      page.getByRole('button', { name: 'History of this practice' }),
+      `History: ${practice.name}`,
+    );
     const change = drawer
       .getByRole('article', { name: 'Organisation changed' })
       .filter({ hasText: 'Ada Admin (Admin console)' });

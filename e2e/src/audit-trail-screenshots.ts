@@ -7,31 +7,13 @@
  * Run: npx tsx e2e/src/audit-trail-screenshots.ts → e2e/screenshots/audit-*.png
  */
 import { mkdir } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
 import { openIndicator, waitForAssessmentScreen } from './support/assessment-screen.ts';
-import { createAuditWorld } from './support/audit-data.ts';
+import { closeHistory, createAuditWorld, openHistory } from './support/audit-data.ts';
 import { launchBrowser, newContext, signIn } from './support/browser.ts';
 import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';
 import { startE2eStack } from './support/stack.ts';
 
 const shot = screenshotTaker('audit-');
-
-async function open(
-  page: Page,
-  name: string | RegExp,
-  title: string | RegExp,
-  within: Page | Locator = page,
-) {
-  await within.getByRole('button', { name }).click();
-  const drawer = page.getByRole('dialog', { name: title });
-  await drawer.getByRole('article').first().waitFor();
-  return drawer;
-}
-
-async function close(drawer: Locator) {
-  await drawer.getByRole('button', { name: 'Close history' }).click();
-  await drawer.waitFor({ state: 'detached' });
-}
 
 await mkdir(SCREENSHOT_DIR, { recursive: true });
 const stack = await startE2eStack({ database: 'embedded' });
@@ -49,25 +31,41 @@ try {
     await page.getByRole('button', { name: `History of ${world.staff.name}` }).scrollIntoViewIfNeeded();
     await shot(page, `staff-row-${width}`, { fullPage: false });
 
-    let drawer = await open(page, 'History of this practice', `History: ${world.practice.name}`);
+    let drawer = await openHistory(
+      page,
+      page.getByRole('button', { name: 'History of this practice' }),
+      `History: ${world.practice.name}`,
+    );
     await shot(page, `practice-${width}`, { fullPage: false });
-    await close(drawer);
+    await closeHistory(drawer);
 
-    drawer = await open(page, `History of ${world.staff.name}`, `History: ${world.staff.name}`);
+    drawer = await openHistory(
+      page,
+      page.getByRole('button', { name: `History of ${world.staff.name}` }),
+      `History: ${world.staff.name}`,
+    );
     await drawer.getByRole('button', { name: /^Show all \d+ fields$/ }).click();
     await shot(page, `staff-${width}`, { fullPage: false });
-    await close(drawer);
+    await closeHistory(drawer);
 
     await page.goto(`/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`);
     await waitForAssessmentScreen(page);
     await shot(page, `assessment-header-${width}`, { fullPage: false });
-    drawer = await open(page, 'History of this assessment', /^History: /);
+    drawer = await openHistory(
+      page,
+      page.getByRole('button', { name: 'History of this assessment' }),
+      /^History: /,
+    );
     await shot(page, `assessment-${width}`, { fullPage: false });
-    await close(drawer);
+    await closeHistory(drawer);
 
     const panel = await openIndicator(page, world.indicator.code);
     await shot(page, `indicator-panel-${width}`, { fullPage: false });
-    drawer = await open(page, `History of indicator ${world.indicator.code}`, /^History: /, panel);
+    drawer = await openHistory(
+      page,
+      panel.getByRole('button', { name: `History of indicator ${world.indicator.code}` }),
+      /^History: /,
+    );
     await shot(page, `response-${width}`, { fullPage: false });
     await drawer.getByRole('button', { name: 'Show more' }).click();
     await shot(page, `response-show-more-${width}`, { fullPage: false });

@@ -1,7 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openIndicator, signInTo, waitForAssessmentScreen } from './support/assessment-screen.ts';
-import { createAuditWorld, LONG_OBSERVATION } from './support/audit-data.ts';
+import { closeHistory, createAuditWorld, LONG_OBSERVATION, openHistory } from './support/audit-data.ts';
 import { expectAccessible } from './support/axe.ts';
 import { useE2e } from './support/suite.ts';
 
@@ -13,18 +12,6 @@ import { useE2e } from './support/suite.ts';
  * practice, people and history (`src/support/audit-data.ts`).
  */
 const e2e = useE2e();
-
-async function openHistory(page: Page, button: Locator, title: string | RegExp): Promise<Locator> {
-  await button.click();
-  const drawer = page.getByRole('dialog', { name: title });
-  await drawer.getByRole('article').first().waitFor();
-  return drawer;
-}
-
-async function closeHistory(drawer: Locator): Promise<void> {
-  await drawer.getByRole('button', { name: 'Close history' }).click();
-  await drawer.waitFor({ state: 'detached' });
-}
 
 describe('the audit trail', { timeout: 120_000 }, () => {
   it("shows the back office each record's history and the practice manager none", async () => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Locator, Page } from 'playwright-core';
 import { createStaff } from '../../../actions/src/test-support/factories.ts';
 import { createSelfAssessmentWorld, type SelfAssessmentWorld } from './assessment-data.ts';
 
@@ -87,4 +88,18 @@ export async function createAuditWorld(sql: pg.Pool): Promise<AuditWorld> {
     indicator: { code: rows[0]!.code, responseId },
     phone,
   };
+}
+
+/** Presses a History button and waits for its drawer (titled `title`) to show an entry. */
+export async function openHistory(page: Page, button: Locator, title: string | RegExp): Promise<Locator> {
+  await button.click();
+  const drawer = page.getByRole('dialog', { name: title });
+  await drawer.getByRole('article').first().waitFor();
+  return drawer;
+}
+
+/** Closes a History drawer with its button and waits until it is gone. */
+export async function closeHistory(drawer: Locator): Promise<void> {
+  await drawer.getByRole('button', { name: 'Close history' }).click();
+  await drawer.waitFor({ state: 'detached' });
 }
