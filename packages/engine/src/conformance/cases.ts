@@ -19,7 +19,14 @@ export interface Case {
   anonymous: boolean;
   /** Sign a JWT with these claims (HS256, fixture key); `expires_in` seconds (negative = expired). */
   jwt?: { claims: Record<string, unknown>; expires_in?: number };
-  request: { query: string; variables?: Record<string, unknown>; operationName?: string };
+  /** Where the request goes (default `/v1/graphql`; also `/v1/metadata`, `/v2/query`, `/v1/graphql/explain`…). */
+  endpoint: string;
+  /** The HTTP status the answer must have (default 200). */
+  status: number;
+  /** The request body: a GraphQL request for `/v1/graphql`, `{type, args}` for the admin endpoints. */
+  request:
+    | { query: string; variables?: Record<string, unknown>; operationName?: string }
+    | Record<string, unknown>;
   response: unknown;
   /** After the request: a SQL query and the rows it must return (proves rollbacks etc.). */
   after?: { sql: string; rows: unknown[] };
@@ -40,6 +47,8 @@ export function loadCases(): Case[] {
         headers: raw.headers ?? {},
         anonymous: raw.anonymous ?? false,
         jwt: raw.jwt,
+        endpoint: raw.endpoint ?? '/v1/graphql',
+        status: raw.status ?? 200,
         request: raw.request!,
         response: raw.response,
         after: raw.after,

@@ -47,12 +47,12 @@ export async function hasuraTarget(config: TargetConfig): Promise<Target & { dat
     .withExposedPorts(8080)
     .withWaitStrategy(Wait.forHttp('/healthz', 8080))
     .start();
-  const url = `http://${hasura.getHost()}:${hasura.getMappedPort(8080)}/v1/graphql`;
+  const origin = `http://${hasura.getHost()}:${hasura.getMappedPort(8080)}`;
   return {
     name: `hasura(${config})`,
     databaseUrl,
-    post: async (body, headers) => {
-      const res = await fetch(url, {
+    post: async (body, headers, path = '/v1/graphql') => {
+      const res = await fetch(`${origin}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),

@@ -8,7 +8,12 @@ import { ADMIN_SECRET, type Case, configEnv, JWT_KEY, type TargetConfig } from '
 /** Something that answers GraphQL over HTTP like Hasura: the engine, or a real Hasura container. */
 export interface Target {
   name: string;
-  post(body: unknown, headers: Record<string, string>): Promise<{ status: number; json: unknown }>;
+  /** POSTs JSON to a path of the server (`/v1/graphql` unless told). */
+  post(
+    body: unknown,
+    headers: Record<string, string>,
+    path?: string,
+  ): Promise<{ status: number; json: unknown }>;
   /** Statements (with bound values) run since the last call; only the engine can tell. */
   takeStatements?(): string[];
   close(): Promise<void>;
@@ -36,8 +41,8 @@ export async function engineTarget(db: TestDatabase, config: TargetConfig): Prom
   const port = await engine.listen(0, '127.0.0.1');
   return {
     name: `engine(${config})`,
-    post: async (body, headers) => {
-      const res = await fetch(`http://127.0.0.1:${port}/v1/graphql`, {
+    post: async (body, headers, path = '/v1/graphql') => {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),

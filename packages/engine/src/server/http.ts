@@ -1,4 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AdminEndpoint, adminError, handleAdminRequest } from '../admin-api/admin-endpoint.ts';
+import { METADATA_API } from '../admin-api/metadata-api.ts';
+import { QUERY_API } from '../admin-api/query-api.ts';
 import type { Headers } from '../auth/authenticate.ts';
 import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
 import { errorBody, HasuraError } from '../errors.ts';
@@ -109,6 +112,42 @@ function statusOf(answer: string, realStatus: boolean): number {
   return AUTH_CODES.has(code) ? 401 : code === 'unexpected' ? 500 : 400;
 }
 
+/** Hasura's admin endpoints by path (`{type, args}` bodies, admin only). */
+const ADMIN_ENDPOINTS: Record<string, AdminEndpoint> = {
+  '/v1/metadata': METADATA_API,
+  '/v2/query': QUERY_API,
+};
+
+const NOT_FOUND = JSON.stringify({ path: '$', error: 'resource does not exist', code: 'not-found' });
+
+/** An admin endpoint's POST: its body as JSON (Hasura's `invalid-json` / 413 otherwise), then the command. */
+async function serveAdminEndpoint(
+  core: EngineCore,
+  endpoint: AdminEndpoint,
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+) {
+  const text = await readBody(req, limit);
+  if (text === null)
+    return send(
+      res,
+      413,
+      JSON.stringify(
+        adminError(new HasuraError('bad-request', `request body exceeds the limit of ${limit} bytes`)).body,
+      ),
+    );
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    const answer = adminError(new HasuraError('invalid-json', `Error in $: ${(error as Error).message}`));
+    return send(res, answer.status, JSON.stringify(answer.body));
+  }
+  const answer = await handleAdminRequest(core, endpoint, flatHeaders(req.headers), body);
+  send(res, answer.status, JSON.stringify(answer.body));
+}
+
 /** Handles `/v1/graphql` POSTs (single and batched), `/healthz`, `/v1/version` and the console. */
 export function createHttpServer(core: EngineCore): Server {
   const limit = core.options.maxBodyBytes ?? 1024 * 1024;
@@ -116,7 +155,7 @@ export function createHttpServer(core: EngineCore): Server {
   return createServer(async (req, res) => {
     (res as ServerResponse & { cors?: RegExp[] | null }).cors = cors;
     try {
-      const url = (req.url ?? '/').split('?')[0];
+      const url = (req.url ?? '/').split('?')[0] ?? '/';
       if (req.method === 'OPTIONS') return send(res, 204, '');
       // Like Hasura: 200 OK, or an error status while the database cannot be reached.
       if (req.method === 'GET' && url === '/healthz')
@@ -127,14 +166,12 @@ export function createHttpServer(core: EngineCore): Server {
         return send(res, 200, JSON.stringify({ version: ENGINE_VERSION }));
       if (req.method === 'GET' && (url === '/console' || url === '/') && core.options.enableConsole)
         return send(res, 200, graphiqlPage(), 'text/html; charset=utf-8');
+      const adminEndpoint = Object.hasOwn(ADMIN_ENDPOINTS, url) ? ADMIN_ENDPOINTS[url] : undefined;
+      if (adminEndpoint && req.method === 'POST')
+        return await serveAdminEndpoint(core, adminEndpoint, req, res, limit);
       // /v1alpha1/graphql is the same API with real HTTP status codes instead of Hasura's all-200.
       const realStatus = url === '/v1alpha1/graphql';
-      if (url !== '/v1/graphql' && !realStatus)
-        return send(
-          res,
-          404,
-          JSON.stringify({ path: '$', error: 'resource does not exist', code: 'not-found' }),
-        );
+      if (url !== '/v1/graphql' && !realStatus) return send(res, 404, NOT_FOUND);
       if (req.method !== 'POST')
         return send(
           res,

@@ -1,0 +1,118 @@
+import type { Headers } from '../auth/authenticate.ts';
+import type { EngineCore } from '../engine/engine.ts';
+import { HasuraError } from '../errors.ts';
+import type { Session } from '../exec/executor.ts';
+
+/**
+ * Hasura's admin endpoints (`/v1/metadata`, `/v2/query`) take `{type, args}` and answer JSON with
+ * real HTTP statuses; their errors are `{path, error, code}` (not GraphQL's `errors` array).
+ */
+export interface AdminAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** What a command gets besides its `args`. */
+export interface AdminCommandContext {
+  core: EngineCore;
+  session: Session;
+  headers: Headers;
+  /** The whole request body (some commands read `version`, `resource_version`, `source`). */
+  request: Record<string, unknown>;
+}
+
+/** One `type` of an admin endpoint: resolves with the answer body, throws `HasuraError` to refuse. */
+export type AdminCommand = (args: unknown, context: AdminCommandContext) => Promise<unknown>;
+
+/** An admin endpoint: its path (for messages) and the types it answers. */
+export interface AdminEndpoint {
+  path: string;
+  commands: Record<string, AdminCommand>;
+}
+
+/** The HTTP status Hasura gives an admin endpoint's error code. */
+export function adminErrorStatus(code: string): number {
+  if (code === 'access-denied' || code === 'invalid-jwt' || code === 'invalid-headers') return 401;
+  if (code === 'unexpected') return 500;
+  if (code === 'postgres-error' || code === 'postgres-max-connections-error') return 503;
+  return 400;
+}
+
+/** `{path, error, code}` (plus `internal` for the admin) with its status. */
+export function adminError(error: unknown): AdminAnswer {
+  const e =
+    error instanceof HasuraError
+      ? error
+      : new HasuraError('unexpected', 'internal error', '$', String((error as Error)?.stack ?? error));
+  if (!(error instanceof HasuraError)) console.error('engine: unexpected error in an admin endpoint', error);
+  const body: Record<string, unknown> = { path: e.path, error: e.message, code: e.code };
+  if (e.internal !== undefined) body.internal = e.internal;
+  return { status: adminErrorStatus(e.code), body };
+}
+
+/** The session of an admin request, or Hasura's refusal: these endpoints are for the admin only. */
+async function adminSession(core: EngineCore, headers: Headers): Promise<Session> {
+  const session = await core.auth.session(headers);
+  if (session.role !== 'admin' || !session.adminAuth)
+    throw new HasuraError('access-denied', 'You have to be an admin to access this endpoint');
+  return session;
+}
+
+/** Runs one `{type, args}` command (or a `bulk` of them, in order, stopping at the first error). */
+async function runCommand(
+  endpoint: AdminEndpoint,
+  body: unknown,
+  context: Omit<AdminCommandContext, 'request'>,
+  path = '$',
+): Promise<unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new HasuraError('parse-failed', `expected Object, but encountered ${jsonKind(body)}`, path);
+  const request = body as Record<string, unknown>;
+  const type = request.type;
+  if (typeof type !== 'string') throw new HasuraError('parse-failed', `key "type" not found`, path);
+  if (type === 'bulk') {
+    if (!Array.isArray(request.args))
+      throw new HasuraError(
+        'parse-failed',
+        `expected Array, but encountered ${jsonKind(request.args)}`,
+        `${path}.args`,
+      );
+    const out: unknown[] = [];
+    for (const [index, item] of request.args.entries())
+      out.push(await runCommand(endpoint, item, context, `${path}.args[${index}]`));
+    return out;
+  }
+  const command = Object.hasOwn(endpoint.commands, type) ? endpoint.commands[type] : undefined;
+  if (!command)
+    throw new HasuraError(
+      'not-supported',
+      `the ${endpoint.path} type "${type}" is not supported by this engine (see SUPPORT.md)`,
+      path,
+    );
+  return command(request.args ?? {}, { ...context, request });
+}
+
+function jsonKind(value: unknown): string {
+  if (value === null) return 'Null';
+  if (Array.isArray(value)) return 'Array';
+  return (
+    ({ string: 'String', number: 'Number', boolean: 'Boolean', object: 'Object' } as Record<string, string>)[
+      typeof value
+    ] ?? 'Null'
+  );
+}
+
+/** Authenticates (admin only), runs the body's command and answers in Hasura's shape. */
+export async function handleAdminRequest(
+  core: EngineCore,
+  endpoint: AdminEndpoint,
+  headers: Headers,
+  body: unknown,
+): Promise<AdminAnswer> {
+  try {
+    const session = await adminSession(core, headers);
+    return { status: 200, body: await runCommand(endpoint, body, { core, session, headers }) };
+  } catch (error) {
+    return adminError(error);
+  }
+}
