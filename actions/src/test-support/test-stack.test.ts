@@ -31,6 +31,8 @@ describe('test stack', () => {
       errors: Array<{ message: string; extensions: { code: string } }>;
     };
     expect(body.errors[0]?.extensions.code).toBe('invalid-headers');
-    expect(body.errors[0]?.message).toBe('Missing Authorization header in JWT authentication mode');
+    expect(body.errors[0]?.message).toBe(
+      "Missing 'Authorization' or 'Cookie' header in JWT authentication mode",
+    );
   });
 });

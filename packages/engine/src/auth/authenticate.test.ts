@@ -98,7 +98,7 @@ describe('JWT authentication (HASURA-DIALECT §5)', () => {
     ).toMatchObject({ code: 'jwt-invalid-claims' });
     expect(await bad({ 'https://hasura.io/jwt/claims': hasura({ 'x-hasura-org-ids': [1, 2] }) })).toEqual({
       code: 'jwt-invalid-claims',
-      message: 'x-hasura-* claims: expected String, but encountered Array',
+      message: 'x-hasura-* claims: parsing Text failed, expected String, but encountered Array',
     });
   });
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { HasuraError } from '../errors.ts';
 import type { Session } from '../exec/executor.ts';
 import { type JwtConfig, JwtVerifier } from './jwt.ts';
+import { aesonMismatch, aesonType } from './jwt-reasons.ts';
 
 /** How requests are authenticated (Hasura env: admin secret, JWT secret, unauthorized role). */
 export interface AuthConfig {
@@ -68,7 +69,10 @@ export class Authenticator {
       const token = this.jwt.token(headers);
       if (token === undefined) {
         if (unauthorizedRole) return fromHeaders(unauthorizedRole, false);
-        throw new HasuraError('invalid-headers', 'Missing Authorization header in JWT authentication mode');
+        throw new HasuraError(
+          'invalid-headers',
+          "Missing 'Authorization' or 'Cookie' header in JWT authentication mode",
+        );
       }
       return this.fromToken(token, headers['x-hasura-role']);
     }
@@ -82,33 +86,33 @@ export class Authenticator {
   private async fromToken(token: string, requestedRole: string | undefined): Promise<Session> {
     const payload = await this.jwt!.verify(token);
     const claims = this.jwt!.claims(payload);
+    const invalid = (message: string) => new HasuraError('jwt-invalid-claims', message);
     const allowed = claims['x-hasura-allowed-roles'];
     if (allowed === undefined)
       throw new HasuraError('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-allowed-roles');
-    if (!Array.isArray(allowed) || !allowed.every((r) => typeof r === 'string'))
-      throw new HasuraError(
-        'jwt-invalid-claims',
-        `invalid x-hasura-allowed-roles; should be a list of roles: ${JSON.stringify(allowed)}`,
+    if (!Array.isArray(allowed))
+      throw invalid(
+        `invalid x-hasura-allowed-roles; should be a list of roles: ${aesonMismatchList(allowed)}`,
       );
+    for (const role of allowed) {
+      const problem = roleNameProblem(role);
+      if (problem) throw invalid(`invalid x-hasura-allowed-roles; should be a list of roles: ${problem}`);
+    }
     const defaultRole = claims['x-hasura-default-role'];
     if (defaultRole === undefined)
       throw new HasuraError('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-default-role');
-    if (typeof defaultRole !== 'string')
-      throw new HasuraError('jwt-invalid-claims', 'invalid x-hasura-default-role; should be a string');
-    const vars: Record<string, string> = {};
-    for (const [k, v] of Object.entries(claims)) {
-      if (k === 'x-hasura-allowed-roles' || k === 'x-hasura-default-role' || !k.startsWith('x-hasura-'))
-        continue;
-      if (typeof v !== 'string')
-        throw new HasuraError(
-          'jwt-invalid-claims',
-          `x-hasura-* claims: expected String, but encountered ${Array.isArray(v) ? 'Array' : v === null ? 'Null' : typeof v === 'number' ? 'Number' : typeof v === 'boolean' ? 'Boolean' : 'Object'}`,
-        );
-      vars[k] = v;
-    }
-    const role = requestedRole ?? defaultRole;
+    const problem = roleNameProblem(defaultRole);
+    if (problem) throw invalid(`invalid x-hasura-default-role; should be a single role name: ${problem}`);
+    // An empty x-hasura-role header is no role name: the default role is taken.
+    const role = requestedRole || (defaultRole as string);
     if (!allowed.includes(role))
       throw new HasuraError('access-denied', 'Your requested role is not in allowed roles');
+    const vars: Record<string, string> = {};
+    for (const [k, v] of Object.entries(claims)) {
+      if (k === 'x-hasura-allowed-roles' || k === 'x-hasura-default-role') continue;
+      if (typeof v !== 'string') throw invalid(`x-hasura-* claims: ${aesonMismatch('Text', 'String', v)}`);
+      vars[k] = v;
+    }
     vars['x-hasura-role'] = role;
     return {
       role,
@@ -118,4 +122,13 @@ export class Authenticator {
       expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
     };
   }
+}
+
+/** aeson's message when a list is expected and something else is found. */
+const aesonMismatchList = (value: unknown) => `expected Array, but encountered ${aesonType(value)}`;
+
+/** Why a JSON value is not a role name (a non-empty string), in aeson's words; undefined when it is one. */
+function roleNameProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return aesonMismatch('String', 'String', value);
+  return value === '' ? 'empty string not allowed' : undefined;
 }

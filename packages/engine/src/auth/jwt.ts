@@ -1,5 +1,12 @@
-import { createRemoteJWKSet, importSPKI, importX509, type JWTPayload, jwtVerify } from 'jose';
+import { compactVerify, createRemoteJWKSet, importSPKI, importX509, type JWTPayload } from 'jose';
 import { HasuraError } from '../errors.ts';
+import {
+  decodeClaimsSet,
+  decodeCompact,
+  JwtReason,
+  unverifiedIssuer,
+  validateClaimsSet,
+} from './jwt-reasons.ts';
 
 /** HASURA_GRAPHQL_JWT_SECRET, parsed. */
 export interface JwtConfig {
@@ -16,7 +23,7 @@ export interface JwtConfig {
   header?: { type: 'Authorization' } | { type: 'Cookie'; name: string };
 }
 
-type Key = Parameters<typeof jwtVerify>[1];
+type Key = Parameters<typeof compactVerify>[1];
 
 /** Verifies tokens and extracts Hasura claims according to a JWT config. */
 export class JwtVerifier {
@@ -55,80 +62,110 @@ export class JwtVerifier {
     }
     const auth = headers.authorization;
     if (auth === undefined) return undefined;
-    const m = /^Bearer (\S+)$/.exec(auth);
-    if (!m) throw new HasuraError('invalid-headers', 'Malformed Authorization header');
-    return m[1];
+    // Hasura splits the header into words: exactly "Bearer" and the token.
+    const words = auth.split(/[ \t\n\r\f\v]+/).filter((w) => w !== '');
+    if (words.length !== 2 || words[0] !== 'Bearer')
+      throw new HasuraError('invalid-headers', 'Malformed Authorization header');
+    return words[1];
   }
 
-  /** Verifies signature and registered claims; Hasura's messages on failure. */
+  /**
+   * Verifies a token the way Hasura does and returns its claims; refuses it with `invalid-jwt` and
+   * the reason in Hasura's words ("Could not verify JWT: JWTExpired", "… JWSError JWSInvalidSignature",
+   * "… JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 2)").
+   */
   async verify(token: string): Promise<JWTPayload> {
-    const { type, audience, issuer, allowed_skew } = this.config;
+    const { issuer, audience, allowed_skew } = this.config;
     try {
-      const { payload } = await jwtVerify(token, await this.getKey(), {
-        algorithms: type ? [type] : undefined,
-        audience,
-        clockTolerance: allowed_skew ?? 0,
+      // Hasura reads the issuer first (to pick among JWT secrets): another issuer is refused unverified.
+      const iss = unverifiedIssuer(token);
+      if (issuer !== undefined && iss !== undefined && iss !== issuer) throw new JwtReason('JWTNotInIssuer');
+      const jws = decodeCompact(token);
+      // "none" is in no validation set: the token then has no signature the library will check.
+      if (jws.alg === 'none') throw new JwtReason('JWSError JWSNoSignatures');
+      let payload: Uint8Array;
+      try {
+        ({ payload } = await compactVerify(token, await this.getKey()));
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'ERR_JWKS_NO_MATCHING_KEY' || code === 'ERR_JWKS_MULTIPLE_MATCHING_KEYS')
+          throw new JwtReason('JWSError NoUsableKeys');
+        // The key set could not be fetched or read: say so (Hasura would use the set it fetched last).
+        if (this.config.jwk_url && (code === undefined || code.startsWith('ERR_JWKS'))) throw error;
+        // A wrong signature, or an alg the key cannot verify (an RSA token for an HMAC secret).
+        throw new JwtReason('JWSError JWSInvalidSignature');
+      }
+      const set = decodeClaimsSet(Buffer.from(payload));
+      validateClaimsSet(set, {
+        now: Date.now() / 1000,
+        allowedSkew: allowed_skew ?? 0,
+        issuer,
+        audience: audience === undefined ? undefined : Array.isArray(audience) ? audience : [audience],
       });
-      if (issuer && payload.iss !== undefined && payload.iss !== issuer)
-        throw new HasuraError('invalid-jwt', 'Could not verify JWT: JWTNotInIssuer');
-      return payload;
+      return set.all as JWTPayload;
     } catch (error) {
-      if (error instanceof HasuraError) throw error;
-      const e = error as { code?: string; claim?: string; message: string };
-      const reason =
-        e.code === 'ERR_JWT_EXPIRED'
-          ? 'JWTExpired'
-          : e.code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED'
-            ? 'JWSError JWSInvalidSignature'
-            : e.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && e.claim === 'aud'
-              ? 'JWTNotInAudience'
-              : e.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && e.claim === 'nbf'
-                ? 'JWTNotYetValid'
-                : e.code === 'ERR_JWS_INVALID' || e.code === 'ERR_JWT_INVALID'
-                  ? 'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)'
-                  : e.message;
-      throw new HasuraError('invalid-jwt', `Could not verify JWT: ${reason}`);
+      if (error instanceof JwtReason)
+        throw new HasuraError('invalid-jwt', `Could not verify JWT: ${error.reason}`);
+      throw new HasuraError('invalid-jwt', `Could not verify JWT: ${(error as Error).message}`);
     }
   }
 
-  /** The Hasura claims object (`x-hasura-*` keys) of a verified payload. */
+  /** The Hasura claims (`x-hasura-*` keys, lower-cased) of a verified payload, in Hasura's words on failure. */
   claims(payload: JWTPayload): Record<string, unknown> {
     const { claims_map, claims_namespace_path, claims_format } = this.config;
+    const invalid = (message: string) => new HasuraError('jwt-invalid-claims', message);
     if (claims_map) {
       const out: Record<string, unknown> = {};
       for (const [name, spec] of Object.entries(claims_map)) {
+        const key = name.toLowerCase();
         if (spec && typeof spec === 'object' && !Array.isArray(spec) && 'path' in spec) {
           const s = spec as { path: string; default?: unknown };
           const v = jsonPath(payload, s.path);
-          if (v !== undefined) out[name.toLowerCase()] = v;
-          else if (s.default !== undefined) out[name.toLowerCase()] = s.default;
-        } else out[name.toLowerCase()] = spec;
+          if (v !== undefined) out[key] = v;
+          else if (s.default !== undefined) out[key] = s.default;
+          else if (key !== 'x-hasura-allowed-roles' && key !== 'x-hasura-default-role')
+            throw invalid(`JWT claim from claims_map, ${key} not found`);
+        } else out[key] = spec;
       }
       return out;
     }
     const ns = this.config.claims_namespace ?? 'https://hasura.io/jwt/claims';
-    let raw = claims_namespace_path
-      ? jsonPath(payload, claims_namespace_path)
-      : (payload as Record<string, unknown>)[ns];
+    // The namespace is looked up among the token's unregistered claims only.
+    const unregistered = Object.fromEntries(
+      Object.entries(payload).filter(([k]) => !REGISTERED_CLAIMS.includes(k)),
+    );
+    const raw = claims_namespace_path ? jsonPath(unregistered, claims_namespace_path) : unregistered[ns];
     if (raw === undefined)
-      throw new HasuraError(
-        'jwt-invalid-claims',
+      throw invalid(
         claims_namespace_path
           ? `claims not found at claims_namespace_path: '${claims_namespace_path}'`
           : `claims key: '${ns}' not found`,
       );
-    if (claims_format === 'stringified_json' && typeof raw === 'string') {
+    let claims: unknown = raw;
+    if (claims_format === 'stringified_json') {
+      if (typeof raw !== 'string') throw invalid('expecting a string when claims_format is stringified_json');
+      const where = claims_namespace_path
+        ? `claims_namespace_path ${claims_namespace_path}`
+        : `claims_namespace ${ns}`;
       try {
-        raw = JSON.parse(raw);
+        claims = JSON.parse(raw);
       } catch {
-        throw new HasuraError('jwt-invalid-claims', 'invalid stringified JSON in the claims');
+        claims = undefined;
       }
-    }
-    if (!raw || typeof raw !== 'object')
-      throw new HasuraError('jwt-invalid-claims', 'claims should be an object');
-    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), v]));
+      if (!claims || typeof claims !== 'object' || Array.isArray(claims))
+        throw invalid(`expecting stringified json at: '${where}', but found: ${raw}`);
+    } else if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+      throw invalid('expecting a json object when claims_format is json');
+    return Object.fromEntries(
+      Object.entries(claims as Record<string, unknown>)
+        .filter(([k]) => k.toLowerCase().startsWith('x-hasura-'))
+        .map(([k, v]) => [k.toLowerCase(), v]),
+    );
   }
 }
+
+/** The claims RFC 7519 registers (never looked at for the Hasura claims namespace). */
+const REGISTERED_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti'];
 
 /** A small JSONPath subset: `$`, `.key`, `['key']`, `[0]`. */
 export function jsonPath(root: unknown, path: string): unknown {

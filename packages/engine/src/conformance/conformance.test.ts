@@ -26,7 +26,7 @@ function withoutInternal(json: unknown): unknown {
 /** Runs one case against a target; compares JSON exactly and, when the target can tell, the SQL. */
 async function runCase(c: Case, target: Target, databaseUrl: string) {
   target.takeStatements?.();
-  const res = await target.post(c.request, await caseHeaders(c), c.endpoint);
+  const res = await target.post(c.request, await caseHeaders(c), c.endpoint, c.method);
   expect(withoutInternal(res.json)).toEqual(c.response);
   expect(res.status).toBe(c.status);
   if (c.after) expect(await queryRows(databaseUrl, c.after.sql)).toEqual(c.after.rows);

@@ -4,7 +4,7 @@ import { loadProject } from '../project/project.ts';
 import { applySeeds } from '../project/seeds.ts';
 import { BLOG_DIR } from '../testing/blog.ts';
 import { configEnv, type TargetConfig } from './cases.ts';
-import type { Target } from './targets.ts';
+import { send, type Target } from './targets.ts';
 
 /** Image of the real Hasura the suite compares against (pin to production's tag). */
 export const HASURA_IMAGE = process.env.HASURA_IMAGE ?? 'hasura/graphql-engine:v2.44.0.cli-migrations-v3';
@@ -51,14 +51,8 @@ export async function hasuraTarget(config: TargetConfig): Promise<Target & { dat
   return {
     name: `hasura(${config})`,
     databaseUrl,
-    post: async (body, headers, path = '/v1/graphql') => {
-      const res = await fetch(`${origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json() };
-    },
+    post: async (body, headers, path = '/v1/graphql', method = 'POST') =>
+      send(`${origin}${path}`, method, body, headers),
     close: async () => {
       await hasura.stop();
       await postgres.stop();

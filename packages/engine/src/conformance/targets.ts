@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { TestDatabase } from '@portal/devdb/testing';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -8,11 +9,12 @@ import { ADMIN_SECRET, type Case, configEnv, JWT_KEY, type TargetConfig } from '
 /** Something that answers GraphQL over HTTP like Hasura: the engine, or a real Hasura container. */
 export interface Target {
   name: string;
-  /** POSTs JSON to a path of the server (`/v1/graphql` unless told). */
+  /** POSTs JSON to a path of the server (`/v1/graphql` unless told), or sends another method without a body. */
   post(
     body: unknown,
     headers: Record<string, string>,
     path?: string,
+    method?: string,
   ): Promise<{ status: number; json: unknown }>;
   /** Statements (with bound values) run since the last call; only the engine can tell. */
   takeStatements?(): string[];
@@ -41,29 +43,51 @@ export async function engineTarget(db: TestDatabase, config: TargetConfig): Prom
   const port = await engine.listen(0, '127.0.0.1');
   return {
     name: `engine(${config})`,
-    post: async (body, headers, path = '/v1/graphql') => {
-      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json() };
-    },
+    post: async (body, headers, path = '/v1/graphql', method = 'POST') =>
+      send(`http://127.0.0.1:${port}${path}`, method, body, headers),
     takeStatements: () => statements.splice(0),
     close: () => engine.close(),
   };
+}
+
+/** One request of a case to a server (the engine or real Hasura): JSON body for POST, none otherwise. */
+export async function send(
+  url: string,
+  method: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(url, {
+    method,
+    headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
+    body: method === 'POST' ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+/** The token a case's `jwt` describes: its claims (or raw payload text) signed with HMAC. */
+export async function caseToken(jwt: NonNullable<Case['jwt']>): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const alg = jwt.alg ?? 'HS256';
+  const key = jwt.key ?? JWT_KEY;
+  if (jwt.payload !== undefined) {
+    const input = `${Buffer.from(JSON.stringify({ alg })).toString('base64url')}.${Buffer.from(jwt.payload).toString('base64url')}`;
+    const hash = { HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' }[alg];
+    return `${input}.${createHmac(hash, key).update(input).digest('base64url')}`;
+  }
+  const token = new SignJWT(jwt.claims ?? {})
+    .setProtectedHeader({ alg })
+    .setIssuedAt(jwt.issued_at_in === undefined ? undefined : now + jwt.issued_at_in);
+  if (jwt.expires_in !== undefined) token.setExpirationTime(now + jwt.expires_in);
+  if (jwt.not_before_in !== undefined) token.setNotBefore(now + jwt.not_before_in);
+  return token.sign(new TextEncoder().encode(key));
 }
 
 /** Headers of a case: admin secret by default, or a signed JWT. */
 export async function caseHeaders(c: Case): Promise<Record<string, string>> {
   const headers: Record<string, string> = { ...c.headers };
   if (c.jwt) {
-    const jwt = new SignJWT(c.jwt.claims as Record<string, unknown>)
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt();
-    if (c.jwt.expires_in !== undefined)
-      jwt.setExpirationTime(Math.floor(Date.now() / 1000) + c.jwt.expires_in);
-    headers.authorization = `Bearer ${await jwt.sign(new TextEncoder().encode(JWT_KEY))}`;
+    headers.authorization = `Bearer ${await caseToken(c.jwt)}`;
   } else if (!c.anonymous && !('x-hasura-admin-secret' in headers))
     headers['x-hasura-admin-secret'] = ADMIN_SECRET;
   return headers;
