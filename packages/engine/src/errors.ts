@@ -59,3 +59,18 @@ export function errorBody(error: unknown, admin: boolean): string {
   if (!(error instanceof HasuraError)) console.error('engine: unexpected error', error);
   return JSON.stringify({ errors: [e.toJSON(admin)] });
 }
+
+/**
+ * aeson's message for a body that is not JSON, as Hasura answers it (`invalid-json`): "Error in $: not
+ * enough input" for an empty or cut-short document, "Error in $: Failed reading: not a valid json value
+ * at '<the text without white space>'" (its first 100 characters here) when it does not even start
+ * like JSON; otherwise the parser's own words.
+ */
+export function invalidJsonMessage(text: string, error: unknown): string {
+  const rest = text.replace(/\s+/g, '');
+  if (rest === '' || /end of (JSON )?input/i.test((error as Error)?.message ?? ''))
+    return 'Error in $: not enough input';
+  if (!/^[[{"\-0-9tfn]/.test(rest))
+    return `Error in $: Failed reading: not a valid json value at '${rest.slice(0, 100)}'`;
+  return `Error in $: ${(error as Error)?.message ?? String(error)}`;
+}

@@ -1,3 +1,5 @@
+import { invalidJsonMessage } from '../errors.ts';
+
 /**
  * Why a token is refused, in Hasura's words.
  *
@@ -223,12 +225,9 @@ function numericDate(value: unknown, path: string): number {
   return value;
 }
 
-/** aeson's message for text that is not JSON at all (the input shown without white space). */
-function notJson(text: string): JwtReason {
-  const rest = text.replace(/\s+/g, '');
-  return rest === ''
-    ? claimsSetError('$', 'not enough input')
-    : claimsSetError('$', `Failed reading: not a valid json value at '${rest.slice(0, 100)}'`);
+/** aeson's message for a payload that is not JSON (the same words as for a request body). */
+function notJson(text: string, error: unknown): JwtReason {
+  return new JwtReason(`JWTClaimsSetDecodeError ${haskellShow(invalidJsonMessage(text, error))}`);
 }
 
 /** Reads the payload as a JWT claims set (after the signature was verified, as the library does). */
@@ -237,8 +236,8 @@ export function decodeClaimsSet(payload: Buffer): ClaimsSet {
   const text = payload.toString('utf8');
   try {
     json = JSON.parse(text);
-  } catch {
-    throw notJson(text);
+  } catch (error) {
+    throw notJson(text, error);
   }
   if (!json || typeof json !== 'object' || Array.isArray(json))
     throw claimsSetError('$', aesonMismatch('JWT Claims Set', 'Object', json));

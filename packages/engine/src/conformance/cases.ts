@@ -38,10 +38,14 @@ export interface Case {
   endpoint: string;
   /** The HTTP status the answer must have (default 200). */
   status: number;
-  /** The request body: a GraphQL request for `/v1/graphql`, `{type, args}` for the admin endpoints. */
+  /**
+   * The request body: a GraphQL request for `/v1/graphql`, `{type, args}` for the admin endpoints; a
+   * string is sent as it is (a body that is not JSON).
+   */
   request:
     | { query: string; variables?: Record<string, unknown>; operationName?: string }
-    | Record<string, unknown>;
+    | Record<string, unknown>
+    | string;
   response: unknown;
   /** After the request: a SQL query and the rows it must return (proves rollbacks etc.). */
   after?: { sql: string; rows: unknown[] };

@@ -50,7 +50,7 @@ export async function engineTarget(db: TestDatabase, config: TargetConfig): Prom
   };
 }
 
-/** One request of a case to a server (the engine or real Hasura): JSON body for POST, none otherwise. */
+/** One request of a case to a server (the engine or real Hasura): a body for POST, none otherwise. */
 export async function send(
   url: string,
   method: string,
@@ -60,7 +60,8 @@ export async function send(
   const res = await fetch(url, {
     method,
     headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
-    body: method === 'POST' ? JSON.stringify(body) : undefined,
+    // A string is sent as it is (a body that is not JSON); anything else as JSON.
+    body: method !== 'POST' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, json: await res.json() };
 }

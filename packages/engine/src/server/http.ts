@@ -4,7 +4,7 @@ import { METADATA_API } from '../admin-api/metadata-api.ts';
 import { QUERY_API } from '../admin-api/query-api.ts';
 import type { Headers } from '../auth/authenticate.ts';
 import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
-import { errorBody, HasuraError } from '../errors.ts';
+import { errorBody, HasuraError, invalidJsonMessage } from '../errors.ts';
 import { graphiqlPage } from './graphiql.ts';
 
 /** The version string `/v1/version` reports. */
@@ -141,7 +141,7 @@ async function serveAdminEndpoint(
   try {
     body = JSON.parse(text);
   } catch (error) {
-    const answer = adminError(new HasuraError('invalid-json', `Error in $: ${(error as Error).message}`));
+    const answer = adminError(new HasuraError('invalid-json', invalidJsonMessage(text, error)));
     return send(res, answer.status, JSON.stringify(answer.body));
   }
   const answer = await handleAdminRequest(core, endpoint, flatHeaders(req.headers), body);
@@ -195,7 +195,7 @@ export function createHttpServer(core: EngineCore): Server {
         return send(
           res,
           200,
-          errorBody(new HasuraError('invalid-json', `Error in $: ${(error as Error).message}`), false),
+          errorBody(new HasuraError('invalid-json', invalidJsonMessage(text, error)), false),
         );
       }
       const headers = flatHeaders(req.headers);
