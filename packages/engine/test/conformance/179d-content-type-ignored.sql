@@ -1,0 +1,1 @@
+SELECT (SELECT _q.j FROM (SELECT coalesce(json_agg("_r"), '[]') AS "j" FROM (SELECT "_t2"."id" AS "id", "_t2"."name" AS "name" FROM (SELECT "_b1"."id" AS "id", "_b1"."name" AS "name" FROM "public"."author" AS "_b1" WHERE true ORDER BY "_b1"."id" ASC NULLS LAST) AS "_t2") AS "_r") AS _q)::text AS root;
