@@ -109,7 +109,8 @@ export class Authenticator {
       throw new HasuraError('access-denied', 'Your requested role is not in allowed roles');
     const vars: Record<string, string> = {};
     for (const [k, v] of Object.entries(claims)) {
-      if (k === 'x-hasura-allowed-roles' || k === 'x-hasura-default-role') continue;
+      if (k === 'x-hasura-allowed-roles' || k === 'x-hasura-default-role' || !k.startsWith('x-hasura-'))
+        continue;
       if (typeof v !== 'string') throw invalid(`x-hasura-* claims: ${aesonMismatch('Text', 'String', v)}`);
       vars[k] = v;
     }
