@@ -19,6 +19,8 @@ export interface AdminCommandContext {
   headers: Headers;
   /** The whole request body (some commands read `version`, `resource_version`, `source`). */
   request: Record<string, unknown>;
+  /** The command's JSON path: `$`, or `$.args[i]` inside a bulk (its args are at `${path}.args`). */
+  path: string;
 }
 
 /** One `type` of an admin endpoint: resolves with the answer body, throws `HasuraError` to refuse. */
@@ -28,6 +30,8 @@ export type AdminCommand = (args: unknown, context: AdminCommandContext) => Prom
 export interface AdminEndpoint {
   path: string;
   commands: Record<string, AdminCommand>;
+  /** The refusal of a type it does not answer (default: `not-supported` naming the type and SUPPORT.md). */
+  refuse?: (type: string, path: string) => HasuraError;
 }
 
 /** The HTTP status Hasura gives an admin endpoint's error code. */
@@ -36,6 +40,16 @@ export function adminErrorStatus(code: string): number {
   if (code === 'unexpected') return 500;
   if (code === 'postgres-error' || code === 'postgres-max-connections-error') return 503;
   return 400;
+}
+
+/** A refusal whose HTTP status is not the one its code usually gets (run_sql's `postgres-error` is a 400). */
+export class AdminStatusError extends HasuraError {
+  constructor(
+    readonly status: number,
+    ...rest: ConstructorParameters<typeof HasuraError>
+  ) {
+    super(...rest);
+  }
 }
 
 /** `{path, error, code}` (plus `internal` for the admin) with its status. */
@@ -47,7 +61,7 @@ export function adminError(error: unknown): AdminAnswer {
   if (!(error instanceof HasuraError)) console.error('engine: unexpected error in an admin endpoint', error);
   const body: Record<string, unknown> = { path: e.path, error: e.message, code: e.code };
   if (e.internal !== undefined) body.internal = e.internal;
-  return { status: adminErrorStatus(e.code), body };
+  return { status: e instanceof AdminStatusError ? e.status : adminErrorStatus(e.code), body };
 }
 
 /** The session of an admin request, or Hasura's refusal: these endpoints are for the admin only. */
@@ -62,7 +76,7 @@ async function adminSession(core: EngineCore, headers: Headers): Promise<Session
 async function runCommand(
   endpoint: AdminEndpoint,
   body: unknown,
-  context: Omit<AdminCommandContext, 'request'>,
+  context: Omit<AdminCommandContext, 'request' | 'path'>,
   path = '$',
 ): Promise<unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
@@ -84,12 +98,15 @@ async function runCommand(
   }
   const command = Object.hasOwn(endpoint.commands, type) ? endpoint.commands[type] : undefined;
   if (!command)
-    throw new HasuraError(
-      'not-supported',
-      `the ${endpoint.path} type "${type}" is not supported by this engine (see SUPPORT.md)`,
-      path,
+    throw (
+      endpoint.refuse?.(type, path) ??
+      new HasuraError(
+        'not-supported',
+        `the ${endpoint.path} type "${type}" is not supported by this engine (see SUPPORT.md)`,
+        path,
+      )
     );
-  return command(request.args ?? {}, { ...context, request });
+  return command(request.args ?? {}, { ...context, request, path });
 }
 
 function jsonKind(value: unknown): string {

@@ -7,7 +7,7 @@ import {
 } from '../admin-api/admin-endpoint.ts';
 import { handleExplainRequest } from '../admin-api/explain.ts';
 import { METADATA_API } from '../admin-api/metadata-api.ts';
-import { QUERY_API } from '../admin-api/query-api.ts';
+import { QUERY_API, V1_QUERY_API } from '../admin-api/query-api.ts';
 import type { Headers } from '../auth/authenticate.ts';
 import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
 import { errorBody, HasuraError } from '../errors.ts';
@@ -122,6 +122,7 @@ function statusOf(answer: string, realStatus: boolean): number {
 const ADMIN_ENDPOINTS: Record<string, AdminEndpoint> = {
   '/v1/metadata': METADATA_API,
   '/v2/query': QUERY_API,
+  '/v1/query': V1_QUERY_API,
 };
 
 const NOT_FOUND = JSON.stringify({ path: '$', error: 'resource does not exist', code: 'not-found' });
