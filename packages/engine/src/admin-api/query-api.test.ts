@@ -14,6 +14,8 @@ beforeAll(async () => {
     HASURA_GRAPHQL_DATABASE_URL: db.url,
     HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
     HASURA_GRAPHQL_SERVER_PORT: '0',
+    // Every pooled connection gets a 1 s statement_timeout: run_sql must lift it.
+    ENGINE_TIME_LIMIT_SECONDS: '1',
   });
   base = `http://127.0.0.1:${engine.port}`;
 });
@@ -129,6 +131,13 @@ describe('run_sql on POST /v2/query', () => {
           description: 'Key (value)=(fiction) already exists.',
         },
       },
+    });
+  });
+
+  it('has no time limit, like Hasura (the engine limits GraphQL statements to 1 s here)', async () => {
+    expect((await runSql({ sql: 'SELECT pg_sleep(1.3)::text AS slept' })).json).toEqual({
+      result_type: 'TuplesOk',
+      result: [['slept'], ['']],
     });
   });
 

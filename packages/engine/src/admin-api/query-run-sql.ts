@@ -200,6 +200,8 @@ export async function runSql(
   try {
     await client.query(args.read_only ? 'BEGIN READ ONLY' : 'BEGIN');
     open = true;
+    // The engine's time limit is the pool's statement_timeout; like Hasura, run_sql has none.
+    await client.query('SET LOCAL statement_timeout = 0');
     await client.query("SELECT set_config('hasura.user', $1, true)", [
       JSON.stringify({ ...session.vars, 'x-hasura-role': session.role }),
     ]);
