@@ -160,6 +160,10 @@ describe('POST /v1/graphql/explain', () => {
       await explain({ query: { query: '{ article { id } }' }, user: { 'x-hasura-user-id': 2 } }),
     ).toMatchObject({ status: 400, json: { code: 'parse-failed', path: '$.user.x-hasura-user-id' } });
     expect(await explain('{')).toMatchObject({ status: 400, json: { code: 'invalid-json' } });
+    expect(await explain({ query: { query: '{ article { id } }' }, is_relay: true })).toMatchObject({
+      status: 400,
+      json: { code: 'not-supported', path: '$.is_relay' },
+    });
     // The role cannot see the column: the same validation error a query would get.
     expect(
       await explain({ query: { query: '{ article { id } }' }, user: { 'x-hasura-role': 'nobody' } }),

@@ -180,8 +180,14 @@ export async function explain(
 ): Promise<FieldExplanation[] | SubscriptionExplanation> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new HasuraError('parse-failed', `expected Object, but encountered ${kind(body)}`);
-  const { query, user } = body as { query?: unknown; user?: unknown };
+  const { query, user, is_relay } = body as { query?: unknown; user?: unknown; is_relay?: unknown };
   if (query === undefined) throw new HasuraError('parse-failed', 'key "query" not found');
+  if (is_relay === true)
+    throw new HasuraError(
+      'not-supported',
+      'the Relay API is not supported by this engine (see SUPPORT.md)',
+      '$.is_relay',
+    );
   const session = explainSession(user);
   const req = parseRequestAt(query);
   const type = operationType(req);
