@@ -2,9 +2,16 @@ import { HasuraError } from '../errors.ts';
 import type { AdminCommand, AdminEndpoint } from './admin-endpoint.ts';
 import { parseRunSqlArgs, runSql } from './query-run-sql.ts';
 
-/** `run_sql` (Hasura's RunSQL): raw SQL on the source, answered as `{result_type, result}`. */
-const runSqlCommand: AdminCommand = async (args, { core, session, path }) =>
-  runSql(core, session, parseRunSqlArgs(args, `${path}.args`), `${path}.args`);
+/**
+ * `run_sql` (Hasura's RunSQL): raw SQL on the source, answered as `{result_type, result}`. Its
+ * args are parsed with the body, so their errors are at `<path>.args` on both endpoints; where a
+ * failed run is reported differs, as in Hasura: /v1/query runs every type under `args` (`$.args`,
+ * in a bulk `$.args[i].args`), /v2/query does not (`$`, in a bulk `$[i]`).
+ */
+const runSqlAt =
+  (runPath: (path: string) => string): AdminCommand =>
+  async (args, { core, session, path }) =>
+    runSql(core, session, parseRunSqlArgs(args, `${path}.args`), runPath(path));
 
 /**
  * `POST /v2/query`: the schema API types this engine answers (SUPPORT.md lists them); every other
@@ -14,7 +21,7 @@ const runSqlCommand: AdminCommand = async (args, { core, session, path }) =>
  */
 export const QUERY_API: AdminEndpoint = {
   path: '/v2/query',
-  commands: { run_sql: runSqlCommand },
+  commands: { run_sql: runSqlAt((path) => path.replaceAll('.args[', '[')) },
 };
 
 /**
@@ -25,7 +32,7 @@ export const QUERY_API: AdminEndpoint = {
  */
 export const V1_QUERY_API: AdminEndpoint = {
   path: '/v1/query',
-  commands: { run_sql: runSqlCommand },
+  commands: { run_sql: runSqlAt((path) => `${path}.args`) },
   refuse: (type, path) =>
     new HasuraError(
       'not-supported',
