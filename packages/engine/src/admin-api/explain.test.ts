@@ -134,6 +134,19 @@ describe('POST /v1/graphql/explain', () => {
     expect(json.variables).toEqual({ session: { 'x-hasura-user-id': '1' }, query: { id: 1 }, cursor: {} });
   });
 
+  it('explains a streaming subscription with its starting cursor', async () => {
+    const { status, json } = await explain({
+      query: {
+        query:
+          'subscription ($from: Int!) { article_stream(batch_size: 2, cursor: {initial_value: {id: $from}}) { id } }',
+        variables: { from: 4 },
+      },
+    });
+    expect(status).toBe(200);
+    expect(json.plan.join('\n')).toMatch(/article/);
+    expect(json.variables).toMatchObject({ session: {}, cursor: { value: 4 } });
+  });
+
   it("refuses mutations and action fields with Hasura's messages", async () => {
     expect(
       await explain({ query: { query: 'mutation { delete_article(where: {}) { affected_rows } }' } }),
