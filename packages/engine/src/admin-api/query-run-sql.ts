@@ -139,7 +139,7 @@ async function inconsistencies(
   raw: RawMetadata,
   client: pg.ClientBase,
   projectDir: string,
-): Promise<unknown[]> {
+): Promise<Array<{ name: string; reason: string; file: string }>> {
   const catalog = await introspect(client);
   try {
     buildModel(raw, new Map([[sourceName(raw), catalog]]), await enumRows(client, raw, catalog));
@@ -149,7 +149,8 @@ async function inconsistencies(
     if (!errors.every((e) => e instanceof MetadataError)) throw error;
     return (errors as MetadataError[]).map((e) => ({
       name: e.key,
-      reason: `Inconsistent object: ${e.message.slice(e.message.lastIndexOf(': ') + 2)}`,
+      // MetadataError's message is `<file>: <key>: <reason>`.
+      reason: `Inconsistent object: ${e.message.slice(e.message.indexOf(`${e.key}: `) + e.key.length + 2)}`,
       file: relative(projectDir, e.file),
     }));
   }
@@ -205,6 +206,10 @@ export async function runSql(
     await client.query("SELECT set_config('hasura.user', $1, true)", [
       JSON.stringify({ ...session.vars, 'x-hasura-role': session.role }),
     ]);
+    // What was already inconsistent is not this run's doing (Hasura reports only new objects).
+    const before = check
+      ? new Set((await inconsistencies(raw, client, core.options.projectDir)).map((p) => JSON.stringify(p)))
+      : undefined;
     let result: RunSqlResult;
     try {
       // No values: node-postgres sends the simple query protocol, so `sql` may hold many statements.
@@ -212,8 +217,10 @@ export async function runSql(
     } catch (error) {
       throw executionFailed(error, args.sql, path);
     }
-    if (check) {
-      const problems = await inconsistencies(raw, client, core.options.projectDir);
+    if (before) {
+      const problems = (await inconsistencies(raw, client, core.options.projectDir)).filter(
+        (p) => !before.has(JSON.stringify(p)),
+      );
       if (problems.length)
         throw new AdminStatusError(
           400,
@@ -227,7 +234,7 @@ export async function runSql(
     }
     await client.query('COMMIT');
     open = false;
-    if (check) await reloadAfterSchemaChange(core);
+    if (before) await reloadAfterSchemaChange(core);
     return result;
   } catch (error) {
     if (open)
