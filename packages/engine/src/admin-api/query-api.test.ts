@@ -190,7 +190,11 @@ describe('run_sql on POST /v2/query', () => {
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ path: '$', code: 'unexpected' });
       expect(String(res.json.error)).toMatch(/^cannot continue due to new inconsistent metadata/);
-      expect(JSON.stringify(res.json.internal)).toMatch(/published/);
+      expect(res.json.internal).toContainEqual({
+        name: 'table public.article.select_permissions.user.permission.columns',
+        reason: "Inconsistent object: no such column 'published'",
+        file: 'metadata/databases/default/tables/public_article.yaml',
+      });
       expect(
         await rows(
           "SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'article' AND column_name = 'published'",
