@@ -42,14 +42,9 @@ export function adminErrorStatus(code: string): number {
   return 400;
 }
 
-/** A refusal whose HTTP status is not the one its code usually gets (run_sql's `postgres-error` is a 400). */
-export class AdminStatusError extends HasuraError {
-  constructor(
-    readonly status: number,
-    ...rest: ConstructorParameters<typeof HasuraError>
-  ) {
-    super(...rest);
-  }
+/** A refusal whose HTTP status is not the one its code usually has (Hasura decides per call site). */
+export function withStatus<E extends HasuraError>(error: E, status: number): E {
+  return Object.assign(error, { httpStatus: status });
 }
 
 /** `{path, error, code}` (plus `internal` for the admin) with its status. */
@@ -61,7 +56,8 @@ export function adminError(error: unknown): AdminAnswer {
   if (!(error instanceof HasuraError)) console.error('engine: unexpected error in an admin endpoint', error);
   const body: Record<string, unknown> = { path: e.path, error: e.message, code: e.code };
   if (e.internal !== undefined) body.internal = e.internal;
-  return { status: e instanceof AdminStatusError ? e.status : adminErrorStatus(e.code), body };
+  const status = (e as HasuraError & { httpStatus?: number }).httpStatus ?? adminErrorStatus(e.code);
+  return { status, body };
 }
 
 /** The session of an admin request, or Hasura's refusal: these endpoints are for the admin only. */

@@ -7,7 +7,7 @@ import { HasuraError } from '../errors.ts';
 import type { Session } from '../exec/executor.ts';
 import { mapPgError } from '../exec/pg-errors.ts';
 import { multiplex } from '../live/multiplex.ts';
-import { type AdminAnswer, AdminStatusError, adminError } from './admin-endpoint.ts';
+import { type AdminAnswer, adminError, withStatus } from './admin-endpoint.ts';
 
 /**
  * `POST /v1/graphql/explain` (Hasura's `Hasura.GraphQL.Explain`): the SQL a GraphQL query
@@ -264,7 +264,10 @@ export async function handleExplainRequest(
     const session = await core.auth.session(headers);
     if (session.role !== 'admin' || !session.adminAuth)
       // Hasura's onlyAdmin: a 400 (a wrong or missing secret is the authentication's 401).
-      throw new AdminStatusError(400, 'access-denied', 'You have to be an admin to access this endpoint');
+      throw withStatus(
+        new HasuraError('access-denied', 'You have to be an admin to access this endpoint'),
+        400,
+      );
     return { status: 200, body: await explain(core, body) };
   } catch (error) {
     return adminError(error);

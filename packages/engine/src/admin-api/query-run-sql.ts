@@ -11,7 +11,7 @@ import { enumRows, loadModel } from '../metadata/load-model.ts';
 import { buildModel } from '../metadata/model.ts';
 import type { Model } from '../model/types.ts';
 import { loadProject } from '../project/project.ts';
-import { AdminStatusError } from './admin-endpoint.ts';
+import { withStatus } from './admin-endpoint.ts';
 
 /** `run_sql`'s arguments (Hasura's `RunSQL`). */
 export interface RunSqlArgs {
@@ -106,18 +106,21 @@ function resultOf(result: pg.QueryResult<unknown[]> | Array<pg.QueryResult<unkno
 function executionFailed(error: unknown, sql: string, path: string): HasuraError {
   if (isConnectionLoss(error)) return mapPgError(error);
   const e = error as { code?: string; message: string; detail?: string; hint?: string };
-  return new AdminStatusError(400, 'postgres-error', 'query execution failed', path, {
-    statement: sql,
-    prepared: false,
-    error: {
-      exec_status: 'FatalError',
-      hint: e.hint ?? null,
-      message: e.message,
-      status_code: e.code ?? null,
-      description: e.detail ?? null,
-    },
-    arguments: [],
-  });
+  return withStatus(
+    new HasuraError('postgres-error', 'query execution failed', path, {
+      statement: sql,
+      prepared: false,
+      error: {
+        exec_status: 'FatalError',
+        hint: e.hint ?? null,
+        message: e.message,
+        status_code: e.code ?? null,
+        description: e.detail ?? null,
+      },
+      arguments: [],
+    }),
+    400,
+  );
 }
 
 /** The metadata directory the engine serves, as loaded from its files. */
@@ -222,14 +225,16 @@ export async function runSql(
         (p) => !before.has(JSON.stringify(p)),
       );
       if (problems.length)
-        throw new AdminStatusError(
+        throw withStatus(
+          new HasuraError(
+            'unexpected',
+            args.cascade
+              ? 'cannot continue due to new inconsistent metadata (cascade cannot drop them: the metadata files are the source of truth, edit them first)'
+              : 'cannot continue due to new inconsistent metadata',
+            path,
+            problems,
+          ),
           400,
-          'unexpected',
-          args.cascade
-            ? 'cannot continue due to new inconsistent metadata (cascade cannot drop them: the metadata files are the source of truth, edit them first)'
-            : 'cannot continue due to new inconsistent metadata',
-          path,
-          problems,
         );
     }
     await client.query('COMMIT');
