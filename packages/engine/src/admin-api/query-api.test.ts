@@ -141,6 +141,15 @@ describe('run_sql on POST /v2/query', () => {
     });
   });
 
+  it('leaves nothing of its session to the pool: each run gets a fresh connection', async () => {
+    const pids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await runSql({ sql: "SET application_name = 'run_sql'; SELECT pg_backend_pid()::text" });
+      pids.add((res.json.result as string[][])[1]![0]!);
+    }
+    expect(pids.size).toBe(5);
+  });
+
   it('read_only runs in a READ ONLY transaction: a write is refused and changes nothing', async () => {
     const res = await runSql({ sql: "UPDATE author SET name = 'Zed' WHERE id = 1", read_only: true });
     expect(res.status).toBe(400);

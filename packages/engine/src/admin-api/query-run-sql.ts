@@ -195,10 +195,8 @@ export async function runSql(
   } catch (error) {
     throw mapPgError(error);
   }
-  let broken = false;
-  const onError = () => {
-    broken = true;
-  };
+  // A dropped connection emits 'error' on the client; the failing query reports it anyway.
+  const onError = () => {};
   client.on('error', onError);
   let open = false;
   try {
@@ -246,11 +244,14 @@ export async function runSql(
       try {
         await client.query('ROLLBACK');
       } catch {
-        broken = true;
+        // The connection is destroyed below anyway.
       }
     throw error;
   } finally {
     client.off('error', onError);
-    client.release(broken);
+    // Never back to the pool: whatever the SQL left on its session (SET, SET ROLE, temporary
+    // tables, LISTEN, PREPARE, advisory locks) must not reach the GraphQL requests that would
+    // borrow the connection next.
+    client.release(true);
   }
 }
