@@ -9,21 +9,7 @@ import { mapPgError } from '../exec/pg-errors.ts';
 import { multiplex } from '../live/multiplex.ts';
 import { type AdminAnswer, adminError, withStatus } from './admin-endpoint.ts';
 
-/**
- * `POST /v1/graphql/explain` (Hasura's `Hasura.GraphQL.Explain`): the SQL a GraphQL query
- * compiles to for a role, and PostgreSQL's `EXPLAIN` of it. Admin only.
- *
- * Body: `{query: {query, variables?, operationName?}, user?: {x-hasura-role?, …session vars}}`
- * (the role falls back to admin, like Hasura). Answer for a query: one `{field, sql, plan}` per
- * root field (`sql`/`plan` null for `__typename`/introspection fields); for a subscription, one
- * `{sql, plan, variables}` for the multiplexed statement its poller sends. Mutations and action
- * fields are refused with Hasura's `invalid-params` messages.
- *
- * `EXPLAIN` (never ANALYZE: nothing is executed) runs on a pooled connection inside a READ ONLY
- * transaction that sets `hasura.user` to the explained session, with the request's values bound
- * as parameters exactly as the executor sends them; the `sql` shown has those values inlined as
- * quoted literals (display only, like Hasura's explain text), so it can be pasted into psql.
- */
+/** One root field of a query's explanation (Hasura's `ExplainPlan`). */
 export interface FieldExplanation {
   field: string;
   sql: string | null;
@@ -173,7 +159,21 @@ async function explainStatements(
   }
 }
 
-/** Explains a parsed body for a session: the answer Hasura gives (an array for queries, an object for subscriptions). */
+/**
+ * `POST /v1/graphql/explain` (Hasura's `Hasura.GraphQL.Explain`): the SQL a GraphQL query
+ * compiles to for a role, and PostgreSQL's `EXPLAIN` of it. Admin only.
+ *
+ * Body: `{query: {query, variables?, operationName?}, user?: {x-hasura-role?, …session vars}}`
+ * (the role falls back to admin, like Hasura). Answer for a query: one `{field, sql, plan}` per
+ * root field (`sql`/`plan` null for `__typename`/introspection fields); for a subscription, one
+ * `{sql, plan, variables}` for the multiplexed statement its poller sends. Mutations and action
+ * fields are refused with Hasura's `invalid-params` messages.
+ *
+ * `EXPLAIN` (never ANALYZE: nothing is executed) runs on a pooled connection inside a READ ONLY
+ * transaction that sets `hasura.user` to the explained session, with the request's values bound
+ * as parameters exactly as the executor sends them; the `sql` shown has those values inlined as
+ * quoted literals (display only, like Hasura's explain text), so it can be pasted into psql.
+ */
 export async function explain(
   core: EngineCore,
   body: unknown,
