@@ -32,6 +32,12 @@ export interface AdminEndpoint {
   commands: Record<string, AdminCommand>;
   /** The refusal of a type it does not answer (default: `not-supported` naming the type and SUPPORT.md). */
   refuse?: (type: string, path: string) => HasuraError;
+  /**
+   * Its commands give their errors' full paths themselves (from `context.path`): the dispatcher
+   * must not move them. The query API needs it: Hasura's /v2/query runs a command outside its
+   * `args` (a failed run_sql at `$`, in a bulk `$[i]`), /v1/query under them.
+   */
+  placesErrors?: boolean;
 }
 
 /** The HTTP status Hasura gives an admin endpoint's error code. */

@@ -22,6 +22,7 @@ const runSqlAt =
 export const QUERY_API: AdminEndpoint = {
   path: '/v2/query',
   commands: { run_sql: runSqlAt((path) => path.replaceAll('.args[', '[')) },
+  placesErrors: true,
 };
 
 /**
@@ -33,6 +34,7 @@ export const QUERY_API: AdminEndpoint = {
 export const V1_QUERY_API: AdminEndpoint = {
   path: '/v1/query',
   commands: { run_sql: runSqlAt((path) => `${path}.args`) },
+  placesErrors: true,
   refuse: (type, path) =>
     new HasuraError(
       'not-supported',
