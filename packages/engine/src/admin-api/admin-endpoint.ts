@@ -19,6 +19,8 @@ export interface AdminCommandContext {
   headers: Headers;
   /** The whole request body (some commands read `version`, `resource_version`, `source`). */
   request: Record<string, unknown>;
+  /** The command's JSON path: `$`, or `$.args[i]` inside a bulk (its args are at `${path}.args`). */
+  path: string;
 }
 
 /** One `type` of an admin endpoint: resolves with the answer body, throws `HasuraError` to refuse. */
@@ -28,6 +30,14 @@ export type AdminCommand = (args: unknown, context: AdminCommandContext) => Prom
 export interface AdminEndpoint {
   path: string;
   commands: Record<string, AdminCommand>;
+  /** The refusal of a type it does not answer (default: `not-supported` naming the type and SUPPORT.md). */
+  refuse?: (type: string, path: string) => HasuraError;
+  /**
+   * Its commands give their errors' full paths themselves (from `context.path`): the dispatcher
+   * must not move them. The query API needs it: Hasura's /v2/query runs a command outside its
+   * `args` (a failed run_sql at `$`, in a bulk `$[i]`), /v1/query under them.
+   */
+  placesErrors?: boolean;
 }
 
 /** The HTTP status Hasura gives an admin endpoint's error code. */
@@ -36,6 +46,11 @@ export function adminErrorStatus(code: string): number {
   if (code === 'unexpected') return 500;
   if (code === 'postgres-error' || code === 'postgres-max-connections-error') return 503;
   return 400;
+}
+
+/** A refusal whose HTTP status is not the one its code usually has (Hasura decides per call site). */
+export function withStatus<E extends HasuraError>(error: E, status: number): E {
+  return Object.assign(error, { httpStatus: status });
 }
 
 /** `{path, error, code}` (plus `internal` for the admin) with its status. */
@@ -47,7 +62,8 @@ export function adminError(error: unknown): AdminAnswer {
   if (!(error instanceof HasuraError)) console.error('engine: unexpected error in an admin endpoint', error);
   const body: Record<string, unknown> = { path: e.path, error: e.message, code: e.code };
   if (e.internal !== undefined) body.internal = e.internal;
-  return { status: adminErrorStatus(e.code), body };
+  const status = (e as HasuraError & { httpStatus?: number }).httpStatus ?? adminErrorStatus(e.code);
+  return { status, body };
 }
 
 /** The session of an admin request, or Hasura's refusal: these endpoints are for the admin only. */
@@ -62,7 +78,7 @@ async function adminSession(core: EngineCore, headers: Headers): Promise<Session
 async function runCommand(
   endpoint: AdminEndpoint,
   body: unknown,
-  context: Omit<AdminCommandContext, 'request'>,
+  context: Omit<AdminCommandContext, 'request' | 'path'>,
   path = '$',
 ): Promise<unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
@@ -84,12 +100,15 @@ async function runCommand(
   }
   const command = Object.hasOwn(endpoint.commands, type) ? endpoint.commands[type] : undefined;
   if (!command)
-    throw new HasuraError(
-      'not-supported',
-      `the ${endpoint.path} type "${type}" is not supported by this engine (see SUPPORT.md)`,
-      path,
+    throw (
+      endpoint.refuse?.(type, path) ??
+      new HasuraError(
+        'not-supported',
+        `the ${endpoint.path} type "${type}" is not supported by this engine (see SUPPORT.md)`,
+        path,
+      )
     );
-  return command(request.args ?? {}, { ...context, request });
+  return command(request.args ?? {}, { ...context, request, path });
 }
 
 function jsonKind(value: unknown): string {

@@ -27,8 +27,8 @@ export function connectionSettings(raw: RawMetadata): ConnectionSettings {
   return { isolation, maxConnections: connection.pool_settings?.max_connections };
 }
 
-/** The rows of every enum table (`is_enum: true`): value and comment, by table key. */
-async function enumRows(
+/** The rows of every enum table (`is_enum: true`): value and comment, by table key (run_sql checks them inside its transaction). */
+export async function enumRows(
   client: pg.ClientBase,
   raw: { sources: unknown[] },
   catalog: Catalog,

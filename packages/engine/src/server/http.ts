@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AdminEndpoint, adminError, handleAdminRequest } from '../admin-api/admin-endpoint.ts';
+import {
+  type AdminAnswer,
+  type AdminEndpoint,
+  adminError,
+  handleAdminRequest,
+} from '../admin-api/admin-endpoint.ts';
+import { handleExplainRequest } from '../admin-api/explain.ts';
 import { METADATA_API } from '../admin-api/metadata-api.ts';
-import { QUERY_API } from '../admin-api/query-api.ts';
+import { QUERY_API, V1_QUERY_API } from '../admin-api/query-api.ts';
 import type { Headers } from '../auth/authenticate.ts';
 import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
 import { errorBody, HasuraError, invalidJsonMessage } from '../errors.ts';
@@ -116,17 +122,20 @@ function statusOf(answer: string, realStatus: boolean): number {
 const ADMIN_ENDPOINTS: Record<string, AdminEndpoint> = {
   '/v1/metadata': METADATA_API,
   '/v2/query': QUERY_API,
+  '/v1/query': V1_QUERY_API,
 };
 
 const NOT_FOUND = JSON.stringify({ path: '$', error: 'resource does not exist', code: 'not-found' });
 
-/** An admin endpoint's POST: its body as JSON (Hasura's `invalid-json` / 413 otherwise), then the command. */
-async function serveAdminEndpoint(
-  core: EngineCore,
-  endpoint: AdminEndpoint,
+/**
+ * A POST to an admin-style endpoint (`/v1/metadata`, `/v2/query`, `/v1/query`,
+ * `/v1/graphql/explain`): its body as JSON (Hasura's `invalid-json` / 413 otherwise), then the handler.
+ */
+async function serveAdminJson(
   req: IncomingMessage,
   res: ServerResponse,
   limit: number,
+  handle: (headers: Headers, body: unknown) => Promise<AdminAnswer>,
 ) {
   const text = await readBody(req, limit);
   if (text === null)
@@ -144,7 +153,7 @@ async function serveAdminEndpoint(
     const answer = adminError(new HasuraError('invalid-json', invalidJsonMessage(text, error)));
     return send(res, answer.status, JSON.stringify(answer.body));
   }
-  const answer = await handleAdminRequest(core, endpoint, flatHeaders(req.headers), body);
+  const answer = await handle(flatHeaders(req.headers), body);
   send(res, answer.status, JSON.stringify(answer.body));
 }
 
@@ -168,7 +177,13 @@ export function createHttpServer(core: EngineCore): Server {
         return send(res, 200, graphiqlPage(), 'text/html; charset=utf-8');
       const adminEndpoint = Object.hasOwn(ADMIN_ENDPOINTS, url) ? ADMIN_ENDPOINTS[url] : undefined;
       if (adminEndpoint && req.method === 'POST')
-        return await serveAdminEndpoint(core, adminEndpoint, req, res, limit);
+        return await serveAdminJson(req, res, limit, (headers, body) =>
+          handleAdminRequest(core, adminEndpoint, headers, body),
+        );
+      if (url === '/v1/graphql/explain' && req.method === 'POST')
+        return await serveAdminJson(req, res, limit, (headers, body) =>
+          handleExplainRequest(core, headers, body),
+        );
       // /v1alpha1/graphql is the same API with real HTTP status codes instead of Hasura's all-200.
       const realStatus = url === '/v1alpha1/graphql';
       if (url !== '/v1/graphql' && !realStatus) return send(res, 404, NOT_FOUND);
