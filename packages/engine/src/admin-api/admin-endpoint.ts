@@ -38,6 +38,11 @@ export function adminErrorStatus(code: string): number {
   return 400;
 }
 
+/** A refusal whose HTTP status is not the one its code usually has (Hasura decides per call site). */
+export function withStatus<E extends HasuraError>(error: E, status: number): E {
+  return Object.assign(error, { httpStatus: status });
+}
+
 /** `{path, error, code}` (plus `internal` for the admin) with its status. */
 export function adminError(error: unknown): AdminAnswer {
   const e =
@@ -47,15 +52,35 @@ export function adminError(error: unknown): AdminAnswer {
   if (!(error instanceof HasuraError)) console.error('engine: unexpected error in an admin endpoint', error);
   const body: Record<string, unknown> = { path: e.path, error: e.message, code: e.code };
   if (e.internal !== undefined) body.internal = e.internal;
-  return { status: adminErrorStatus(e.code), body };
+  const status = (e as HasuraError & { httpStatus?: number }).httpStatus ?? adminErrorStatus(e.code);
+  return { status, body };
 }
 
-/** The session of an admin request, or Hasura's refusal: these endpoints are for the admin only. */
+/**
+ * The session of an admin request, or Hasura's refusal: these endpoints are for the admin role
+ * only. A caller that does not authenticate gets the authentication error (401); one that does,
+ * with another role, gets Hasura's `restricted access : admin only` at `$.args` with 400, as
+ * Hasura's `authorizeV1MetadataApi` / `authorizeV2QueryApi` answer.
+ */
 async function adminSession(core: EngineCore, headers: Headers): Promise<Session> {
   const session = await core.auth.session(headers);
-  if (session.role !== 'admin' || !session.adminAuth)
-    throw new HasuraError('access-denied', 'You have to be an admin to access this endpoint');
+  if (session.role !== 'admin')
+    throw withStatus(new HasuraError('access-denied', 'restricted access : admin only', '$.args'), 400);
   return session;
+}
+
+/**
+ * An error a command raised, at its place in the request: Hasura runs each command under its
+ * `args` (`$.args`, `$.args[2].args` inside a bulk), so an error at `$` is at the command's args
+ * and one at `$.args…` is re-rooted at the command.
+ */
+function under(path: string, error: unknown): unknown {
+  if (!(error instanceof HasuraError) || !error.path.startsWith('$')) return error;
+  const at = error.path === '$' ? `${path}.args` : `${path}${error.path.slice(1)}`;
+  if (at === error.path) return error;
+  const moved = new HasuraError(error.code, error.message, at, error.internal);
+  const status = (error as HasuraError & { httpStatus?: number }).httpStatus;
+  return status === undefined ? moved : withStatus(moved, status);
 }
 
 /** Runs one `{type, args}` command (or a `bulk` of them, in order, stopping at the first error). */
@@ -89,7 +114,11 @@ async function runCommand(
       `the ${endpoint.path} type "${type}" is not supported by this engine (see SUPPORT.md)`,
       path,
     );
-  return command(request.args ?? {}, { ...context, request });
+  try {
+    return await command(request.args ?? {}, { ...context, request });
+  } catch (error) {
+    throw under(path, error);
+  }
 }
 
 function jsonKind(value: unknown): string {
