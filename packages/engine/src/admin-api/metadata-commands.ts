@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { EngineCore } from '../engine/engine.ts';
 import { HasuraError } from '../errors.ts';
-import type { AdminCommand } from './admin-endpoint.ts';
+import { type AdminCommand, withStatus } from './admin-endpoint.ts';
 import { exportMetadata, type HasuraMetadata } from './metadata-export.ts';
 import { metadataToRaw } from './metadata-files.ts';
 import {
@@ -114,9 +114,10 @@ async function replaceMetadata(core: EngineCore, args: unknown, version: 1 | 2):
       );
   }
   if (inconsistent.length && !allowInconsistent)
-    throw Object.assign(
+    // Hasura's throwOnInconsistencies: err400 Unexpected, the objects in `internal`.
+    throw withStatus(
       new HasuraError('unexpected', 'cannot continue due to inconsistent metadata', '$.args', inconsistent),
-      { httpStatus: 500 },
+      400,
     );
   if (version === 2 || dryRun) return inconsistencyReport(inconsistent);
   return { message: 'success' };
