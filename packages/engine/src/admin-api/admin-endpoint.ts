@@ -75,7 +75,12 @@ async function adminSession(core: EngineCore, headers: Headers): Promise<Session
  * and one at `$.args…` is re-rooted at the command.
  */
 function under(path: string, error: unknown): unknown {
-  if (!(error instanceof HasuraError) || !error.path.startsWith('$')) return error;
+  if (
+    !(error instanceof HasuraError) ||
+    !error.path.startsWith('$') ||
+    (error as { atRoot?: boolean }).atRoot
+  )
+    return error;
   const at = error.path === '$' ? `${path}.args` : `${path}${error.path.slice(1)}`;
   if (at === error.path) return error;
   const moved = new HasuraError(error.code, error.message, at, error.internal);

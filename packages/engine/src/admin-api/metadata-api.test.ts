@@ -387,6 +387,27 @@ describe('reload_metadata', () => {
       inconsistent_objects: [],
     });
   });
+  it('refuses a reload that names a stale resource_version (409 conflict) and reloads with the current one', async () => {
+    const current = (await server.post({ type: 'export_metadata', version: 2, args: {} })).json
+      .resource_version as number;
+    expect(await server.post({ type: 'reload_metadata', resource_version: current - 1, args: {} })).toEqual({
+      status: 409,
+      json: {
+        path: '$',
+        error: `metadata resource version referenced (${current - 1}) did not match current version`,
+        code: 'conflict',
+      },
+    });
+    expect((await server.post({ type: 'export_metadata', version: 2, args: {} })).json.resource_version).toBe(
+      current,
+    );
+    expect((await server.post({ type: 'reload_metadata', resource_version: current, args: {} })).status).toBe(
+      200,
+    );
+    expect((await server.post({ type: 'export_metadata', version: 2, args: {} })).json.resource_version).toBe(
+      current + 1,
+    );
+  });
 });
 
 describe('catalog state', () => {

@@ -31,6 +31,25 @@ function objectArgs(args: unknown, known: string[], path = '$.args'): Obj {
   return args;
 }
 
+/**
+ * A change to the metadata names the version it expects (`resource_version` beside `type`): a
+ * stale one is refused as Hasura's `setMetadata` refuses it (409 `conflict`, at the request's root).
+ */
+function checkResourceVersion(core: EngineCore, request: Obj): void {
+  const expected = request.resource_version;
+  if (expected === undefined || expected === null || expected === core.metadata.resourceVersion) return;
+  throw Object.assign(
+    withStatus(
+      new HasuraError(
+        'conflict',
+        `metadata resource version referenced (${JSON.stringify(expected)}) did not match current version`,
+      ),
+      409,
+    ),
+    { atRoot: true },
+  );
+}
+
 /** `export_metadata`: the metadata (version 1) or `{resource_version, metadata}` (version 2). */
 export function exportCommand(core: EngineCore, version: 1 | 2): unknown {
   const metadata = exportMetadata(core.metadata.raw);
@@ -141,7 +160,8 @@ export const METADATA_COMMANDS: Record<string, AdminCommand> = {
     objectArgs(args, []);
     return exportCommand(core, requestVersion(request));
   },
-  reload_metadata: async (args, { core }) => {
+  reload_metadata: async (args, { core, request }) => {
+    checkResourceVersion(core, request);
     const a = objectArgs(args, ['reload_remote_schemas', 'reload_sources', 'recreate_event_triggers']);
     const source = String((core.metadata.raw.sources[0] as Obj | undefined)?.name ?? 'default');
     if (Array.isArray(a.reload_remote_schemas) && a.reload_remote_schemas.length)
@@ -158,7 +178,8 @@ export const METADATA_COMMANDS: Record<string, AdminCommand> = {
     objectArgs(args, []);
     return inconsistencyReport(core.metadata.inconsistent);
   },
-  drop_inconsistent_metadata: async (args, { core }) => {
+  drop_inconsistent_metadata: async (args, { core, request }) => {
+    checkResourceVersion(core, request);
     objectArgs(args, []);
     await core.dropInconsistent();
     return { message: 'success' };

@@ -6,10 +6,12 @@ import {
   UnsupportedMetadataError,
 } from '../admin-api/metadata-inconsistency.ts';
 import { type AuthConfig, Authenticator, type Headers } from '../auth/authenticate.ts';
+import { tableKey } from '../catalog/introspect.ts';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { errorBody, HasuraError } from '../errors.ts';
 import { Executor, type SentStatement, type Session } from '../exec/executor.ts';
 import { liveStatement } from '../live/poller.ts';
+import { qualifiedTable } from '../metadata/check.ts';
 import { loadMetadataDirectory, type RawMetadata } from '../metadata/load.ts';
 import { connectionSettings, type DatabaseState, readDatabase } from '../metadata/load-model.ts';
 import { buildModel } from '../metadata/model.ts';
@@ -164,9 +166,11 @@ export class EngineCore {
       } catch (error) {
         throw new HasuraError('invalid-configuration', (error as Error).message);
       }
-      const database = options.reloadSources
-        ? await readDatabase(raw, this.options.databaseUrl)
-        : this.metadata.database;
+      // The catalogue read last, unless asked to re-read it (or an enum table is new: its rows are needed).
+      const database =
+        options.reloadSources || newEnumTables(raw, this.metadata.database)
+          ? await readDatabase(raw, this.options.databaseUrl)
+          : this.metadata.database;
       let resolved: ReturnType<typeof resolveMetadata>;
       try {
         resolved = resolveMetadata(raw, database);
@@ -368,6 +372,16 @@ export function parseRequest(body: GraphQLRequest): {
   if (operationName !== null && typeof operationName !== 'string')
     throw new HasuraError('parse-failed', 'expected a string for the key operationName', '$.operationName');
   return { query: body.query, operationName, variables: variables as Record<string, unknown> };
+}
+
+/** Whether the metadata marks a table `is_enum` whose rows were not read with the catalogue. */
+function newEnumTables(raw: RawMetadata, database: DatabaseState): boolean {
+  const source = raw.sources[0] as { tables?: Array<{ table?: unknown; is_enum?: unknown }> } | undefined;
+  return (source?.tables ?? []).some((entry) => {
+    if (entry?.is_enum !== true) return false;
+    const name = qualifiedTable(entry.table);
+    return !!name && !database.enumRows.has(tableKey(name.schema, name.name));
+  });
 }
 
 /** `reload_metadata`'s answer for the objects left out. */
