@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
+import { exportMetadata, type HasuraMetadata } from './admin-api/metadata-export.ts';
+import { writeMetadataDirectory } from './admin-api/metadata-files.ts';
+import { type InconsistentObject, resolveMetadata } from './admin-api/metadata-inconsistency.ts';
 import { introspectUrl } from './catalog/introspect.ts';
 import { checkMetadata } from './metadata/check.ts';
 import { loadMetadataDirectory } from './metadata/load.ts';
-import { loadModel } from './metadata/load-model.ts';
+import { loadModel, readDatabase } from './metadata/load-model.ts';
 import { sourceUrls } from './metadata/sources.ts';
 import { applyMigrations, migrationStatus, rollbackMigrations } from './project/migrations.ts';
 import { loadProject } from './project/project.ts';
@@ -16,15 +19,24 @@ commands:
   migrate status                                   list migrations in the project and in the database
   seed apply [--file NAME ...]                     run seed files in lexical order
   metadata check                                   load the metadata and check it against the database
+  metadata export [--output DIR|-] [--endpoint URL] export the metadata (Hasura's JSON on stdout, or a metadata
+                                                   directory); from the project's files, or a running engine
+  metadata reload [--endpoint URL]                 ask a running engine to re-read its metadata and the catalogue
+  metadata ic list [--endpoint URL] [-o json]      list inconsistent objects (exit code 1 if there are any);
+                                                   without --endpoint, the project's metadata against the database
+  metadata ic drop --endpoint URL                  ask a running engine to leave its inconsistent objects out
   serve                                            serve the GraphQL API (HASURA_GRAPHQL_* environment)
 
 common options:
   --project DIR        Hasura project directory (default: hasura)
   --database-url URL   PostgreSQL URL (default: $HASURA_GRAPHQL_DATABASE_URL)
-  --database-name NAME Hasura source name (default: default)`;
+  --database-name NAME Hasura source name (default: default)
+  --endpoint URL       a running engine (default: $HASURA_GRAPHQL_ENDPOINT, else http://localhost:8080)
+  --admin-secret S     its admin secret (default: $HASURA_GRAPHQL_ADMIN_SECRET)`;
 
 type Values = Record<string, string | boolean | string[] | undefined>;
-type Command = (values: Values) => Promise<void>;
+/** A command; resolves with its exit code (0 when it resolves with nothing). */
+type Command = (values: Values) => Promise<unknown>;
 
 function databaseUrl(values: Values): string {
   const url = (values['database-url'] as string | undefined) ?? process.env.HASURA_GRAPHQL_DATABASE_URL;
@@ -46,6 +58,50 @@ function version(values: Values): bigint | undefined {
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(v)) throw new Error(`--version must be a number, got '${v}'`);
   return BigInt(v);
+}
+
+/** `{type, args}` to a running engine's `/v1/metadata` with the admin secret, like the hasura CLI. */
+async function metadataRequest(values: Values, body: Record<string, unknown>): Promise<unknown> {
+  const endpoint = (
+    (values.endpoint as string | undefined) ??
+    process.env.HASURA_GRAPHQL_ENDPOINT ??
+    'http://localhost:8080'
+  ).replace(/\/+$/, '');
+  const secret = (values['admin-secret'] as string | undefined) ?? process.env.HASURA_GRAPHQL_ADMIN_SECRET;
+  let res: Response;
+  try {
+    res = await fetch(`${endpoint}/v1/metadata`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(secret ? { 'x-hasura-admin-secret': secret } : {}) },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new Error(`cannot reach ${endpoint}: ${(error as Error).message}`);
+  }
+  const answer = (await res.json()) as { error?: string; code?: string };
+  if (!res.ok)
+    throw new Error(
+      `${endpoint} answered ${res.status}: ${answer.error ?? JSON.stringify(answer)} (${answer.code})`,
+    );
+  return answer;
+}
+
+/** The project's metadata (every `!include` resolved). */
+function projectMetadata(values: Values) {
+  return loadMetadataDirectory(loadProject((values.project as string | undefined) ?? 'hasura').metadataDir);
+}
+
+/** Prints inconsistent objects like `hasura metadata ic list`; the exit code is 1 when there are any. */
+function printInconsistencies(values: Values, objects: InconsistentObject[]): number {
+  if (values.output === 'json') console.log(JSON.stringify(objects, null, 2));
+  else if (!objects.length) console.log('metadata is consistent');
+  else {
+    const rows = [['NAME', 'TYPE', 'DESCRIPTION'], ...objects.map((o) => [o.name, o.type, o.reason])];
+    const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const row of rows)
+      console.log(`${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}`);
+  }
+  return objects.length ? 1 : 0;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -127,6 +183,49 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+COMMANDS['metadata export'] = async (values) => {
+  const metadata = values.endpoint
+    ? ((await metadataRequest(values, { type: 'export_metadata', version: 1, args: {} })) as HasuraMetadata)
+    : exportMetadata(projectMetadata(values));
+  const output = values.output as string | undefined;
+  if (!output || output === '-' || output === 'json') console.log(JSON.stringify(metadata, null, 2));
+  else {
+    writeMetadataDirectory(output, metadata);
+    console.log(`metadata written to ${output}`);
+  }
+};
+
+COMMANDS['metadata reload'] = async (values) => {
+  const answer = (await metadataRequest(values, {
+    type: 'reload_metadata',
+    args: { reload_sources: true },
+  })) as { is_consistent: boolean; inconsistent_objects?: InconsistentObject[] };
+  console.log('metadata reloaded');
+  if (!answer.is_consistent) {
+    console.error('metadata is inconsistent; these objects are left out:');
+    printInconsistencies(values, answer.inconsistent_objects ?? []);
+    return 1;
+  }
+};
+
+COMMANDS['metadata ic list'] = async (values) => {
+  if (values.endpoint) {
+    const answer = (await metadataRequest(values, { type: 'get_inconsistent_metadata', args: {} })) as {
+      inconsistent_objects: InconsistentObject[];
+    };
+    return printInconsistencies(values, answer.inconsistent_objects);
+  }
+  const raw = projectMetadata(values);
+  const database = await readDatabase(raw, databaseUrl(values));
+  return printInconsistencies(values, resolveMetadata(raw, database).inconsistent);
+};
+
+COMMANDS['metadata ic drop'] = async (values) => {
+  if (!values.endpoint) throw new Error('metadata ic drop asks a running engine: pass --endpoint URL');
+  await metadataRequest(values, { type: 'drop_inconsistent_metadata', args: {} });
+  console.log('inconsistent objects dropped from the metadata the engine serves (the files are unchanged)');
+};
+
 COMMANDS.serve = async (values) => {
   const { startFromEnv } = await import('./server/main.ts');
   const args = values.project ? ['--project', values.project as string] : [];
@@ -156,18 +255,23 @@ export async function main(argv: string[]): Promise<number> {
       all: { type: 'boolean' },
       'skip-execution': { type: 'boolean' },
       file: { type: 'string', multiple: true },
+      output: { type: 'string', short: 'o' },
+      endpoint: { type: 'string' },
+      'admin-secret': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
-  const name = positionals.slice(0, 2).join(' ');
-  const command = COMMANDS[name] ?? COMMANDS[positionals[0] ?? ''];
+  const command =
+    COMMANDS[positionals.slice(0, 3).join(' ')] ??
+    COMMANDS[positionals.slice(0, 2).join(' ')] ??
+    COMMANDS[positionals[0] ?? ''];
   if (values.help || !command) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  await command(values);
-  return 0;
+  const code = await command(values);
+  return typeof code === 'number' ? code : 0;
 }
 
 /** Runs the CLI and exits with its status; errors print as one line without a stack. */

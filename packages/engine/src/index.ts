@@ -1,3 +1,6 @@
+export { exportMetadata, type HasuraMetadata } from './admin-api/metadata-export.ts';
+export { metadataToRaw, writeMetadataDirectory } from './admin-api/metadata-files.ts';
+export { type InconsistentObject, resolveMetadata } from './admin-api/metadata-inconsistency.ts';
 export {
   type Catalog,
   type CatalogColumn,
@@ -13,6 +16,8 @@ export {
   type EngineOptions,
   type GraphQLRequest,
   loadEngineCore,
+  type ReloadResult,
+  type ServedMetadata,
 } from './engine/engine.ts';
 export { HasuraError } from './errors.ts';
 export type { SentStatement, Session } from './exec/executor.ts';

@@ -66,12 +66,36 @@ export function adminError(error: unknown): AdminAnswer {
   return { status, body };
 }
 
-/** The session of an admin request, or Hasura's refusal: these endpoints are for the admin only. */
+/**
+ * The session of an admin request, or Hasura's refusal: these endpoints are for the admin role
+ * only. A caller that does not authenticate gets the authentication error (401); one that does,
+ * with another role, gets Hasura's `restricted access : admin only` at `$.args` with 400, as
+ * Hasura's `authorizeV1MetadataApi` / `authorizeV2QueryApi` answer.
+ */
 async function adminSession(core: EngineCore, headers: Headers): Promise<Session> {
   const session = await core.auth.session(headers);
-  if (session.role !== 'admin' || !session.adminAuth)
-    throw new HasuraError('access-denied', 'You have to be an admin to access this endpoint');
+  if (session.role !== 'admin')
+    throw withStatus(new HasuraError('access-denied', 'restricted access : admin only', '$.args'), 400);
   return session;
+}
+
+/**
+ * An error a command raised, at its place in the request: Hasura runs each command under its
+ * `args` (`$.args`, `$.args[2].args` inside a bulk), so an error at `$` is at the command's args
+ * and one at `$.args…` is re-rooted at the command.
+ */
+function under(path: string, error: unknown): unknown {
+  if (
+    !(error instanceof HasuraError) ||
+    !error.path.startsWith('$') ||
+    (error as { atRoot?: boolean }).atRoot
+  )
+    return error;
+  const at = error.path === '$' ? `${path}.args` : `${path}${error.path.slice(1)}`;
+  if (at === error.path) return error;
+  const moved = new HasuraError(error.code, error.message, at, error.internal);
+  const status = (error as HasuraError & { httpStatus?: number }).httpStatus;
+  return status === undefined ? moved : withStatus(moved, status);
 }
 
 /** Runs one `{type, args}` command (or a `bulk` of them, in order, stopping at the first error). */
@@ -108,7 +132,11 @@ async function runCommand(
         path,
       )
     );
-  return command(request.args ?? {}, { ...context, request, path });
+  try {
+    return await command(request.args ?? {}, { ...context, request, path });
+  } catch (error) {
+    throw endpoint.placesErrors ? error : under(path, error);
+  }
 }
 
 function jsonKind(value: unknown): string {

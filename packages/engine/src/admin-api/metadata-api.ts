@@ -1,4 +1,5 @@
 import type { AdminEndpoint } from './admin-endpoint.ts';
+import { METADATA_COMMANDS } from './metadata-commands.ts';
 
 /**
  * `POST /v1/metadata`: the metadata API types this engine answers (SUPPORT.md lists them); every
@@ -6,5 +7,5 @@ import type { AdminEndpoint } from './admin-endpoint.ts';
  */
 export const METADATA_API: AdminEndpoint = {
   path: '/v1/metadata',
-  commands: {},
+  commands: METADATA_COMMANDS,
 };

@@ -2,14 +2,12 @@ import { relative } from 'node:path';
 import type pg from 'pg';
 import { introspect } from '../catalog/introspect.ts';
 import type { EngineCore } from '../engine/engine.ts';
-import { PlanCache } from '../engine/plan-cache.ts';
 import { HasuraError } from '../errors.ts';
 import type { Session } from '../exec/executor.ts';
 import { isConnectionLoss, mapPgError } from '../exec/pg-errors.ts';
 import { loadMetadataDirectory, MetadataError, type RawMetadata } from '../metadata/load.ts';
-import { enumRows, loadModel } from '../metadata/load-model.ts';
+import { enumRows } from '../metadata/load-model.ts';
 import { buildModel } from '../metadata/model.ts';
-import type { Model } from '../model/types.ts';
 import { loadProject } from '../project/project.ts';
 import { withStatus } from './admin-endpoint.ts';
 
@@ -160,16 +158,11 @@ async function inconsistencies(
 }
 
 /**
- * Re-reads the metadata and the catalogue after SQL changed the schema, and serves the new model.
- * Until the core's own reload (the metadata API's `reload_metadata`) is merged, this swaps the
- * model and forgets every role schema and compiled plan itself; it is the one place to join them.
+ * After SQL changed the schema: the core re-reads the metadata and the catalogue and serves the
+ * new model (`reload_metadata` with `reload_sources`), closing WebSockets as a reload does.
  */
 export async function reloadAfterSchemaChange(core: EngineCore): Promise<void> {
-  const model = await loadModel(readMetadata(core), core.options.databaseUrl);
-  const swappable = core as unknown as { model: Model; schemas: Map<string, unknown>; plans: PlanCache };
-  swappable.model = model;
-  swappable.schemas.clear();
-  swappable.plans = new PlanCache();
+  await core.reload({ reloadSources: true });
 }
 
 /**

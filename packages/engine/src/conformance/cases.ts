@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
+/** The fixture projects' directory. */
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../test/fixtures');
+
 /** The conformance cases directory: `<nn>-<slug>.yaml` with the generated SQL in `<nn>-<slug>.sql`. */
 export const CASES_DIR = path.resolve(import.meta.dirname, '../../test/conformance');
 
@@ -49,6 +52,13 @@ export interface Case {
   response: unknown;
   /** After the request: a SQL query and the rows it must return (proves rollbacks etc.). */
   after?: { sql: string; rows: unknown[] };
+  /**
+   * Another project under `test/fixtures/` (default: the blog). Its migrations and seeds run on a
+   * database of its own; the engine starts on it allowing inconsistent metadata, as Hasura does.
+   */
+  fixture?: string;
+  /** Why the case is not run against real Hasura (an engine-only type or extension); omitted: run there too. */
+  engine_only?: string;
 }
 
 /** Loads every case, ordered by file name. */
@@ -72,6 +82,8 @@ export function loadCases(): Case[] {
         request: raw.request!,
         response: raw.response,
         after: raw.after,
+        fixture: raw.fixture,
+        engine_only: raw.engine_only,
       };
     });
 }

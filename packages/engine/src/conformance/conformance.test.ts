@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { applyMigrations } from '../project/migrations.ts';
 import { loadProject } from '../project/project.ts';
 import { applySeeds } from '../project/seeds.ts';
 import { BLOG_DIR } from '../testing/blog.ts';
-import { type Case, loadCases, type TargetConfig } from './cases.ts';
+import { type Case, FIXTURES_DIR, loadCases, type TargetConfig } from './cases.ts';
 import { dockerAvailable, hasuraTarget } from './hasura-target.ts';
 import { caseHeaders, engineTarget, queryRows, type Target } from './targets.ts';
 
@@ -66,12 +67,22 @@ if (external) servers.push([`ENGINE_CONFORMANCE_PG_URL`, () => externalDatabase(
 for (const [server, makeDatabase] of servers)
   describe(`conformance: engine on the blog fixture (HASURA-DIALECT §13), ${server}`, () => {
     let db: TestDatabase;
-    const targets = new Map<TargetConfig, Target>();
-    const target = async (config: TargetConfig) => {
-      let t = targets.get(config);
+    const targets = new Map<string, Target>();
+    const fixtureDatabases: TestDatabase[] = [];
+    const target = async (config: TargetConfig, fixture?: string) => {
+      const key = `${config}\u0000${fixture ?? ''}`;
+      let t = targets.get(key);
       if (!t) {
-        t = await engineTarget(db, config);
-        targets.set(config, t);
+        if (fixture) {
+          // A fixture of its own: its migrations and seeds on a database of its own.
+          const own = await makeDatabase();
+          fixtureDatabases.push(own);
+          const projectDir = path.join(FIXTURES_DIR, fixture);
+          await applyMigrations({ project: loadProject(projectDir), databaseUrl: own.url });
+          await applySeeds({ project: loadProject(projectDir), databaseUrl: own.url });
+          t = await engineTarget(own, config, projectDir);
+        } else t = await engineTarget(db, config);
+        targets.set(key, t);
       }
       return t;
     };
@@ -85,9 +96,10 @@ for (const [server, makeDatabase] of servers)
     afterAll(async () => {
       for (const t of targets.values()) await t.close();
       await db?.drop();
+      for (const own of fixtureDatabases) await own.drop();
     });
     for (const c of cases)
-      it(`${c.name}: ${c.description}`, async () => runCase(c, await target(c.config), db.url));
+      it(`${c.name}: ${c.description}`, async () => runCase(c, await target(c.config, c.fixture), db.url));
   });
 
 const docker = await dockerAvailable();
@@ -98,22 +110,24 @@ const skipNote = docker
 describe.skipIf(!docker)(
   `conformance: real Hasura (${process.env.HASURA_IMAGE ?? 'default image'})${skipNote}`,
   () => {
-    const targets = new Map<TargetConfig, Target & { databaseUrl: string }>();
-    const target = async (config: TargetConfig) => {
-      let t = targets.get(config);
+    const targets = new Map<string, Target & { databaseUrl: string }>();
+    const target = async (config: TargetConfig, fixture?: string) => {
+      const key = `${config}\u0000${fixture ?? ''}`;
+      let t = targets.get(key);
       if (!t) {
-        t = await hasuraTarget(config);
-        targets.set(config, t);
+        t = await hasuraTarget(config, fixture ? path.join(FIXTURES_DIR, fixture) : undefined);
+        targets.set(key, t);
       }
-      await applySeeds({ project, databaseUrl: t.databaseUrl });
+      // A fixture's container was seeded when it started (hasuraTarget).
+      if (!fixture) await applySeeds({ project, databaseUrl: t.databaseUrl });
       return t;
     };
     afterAll(async () => {
       for (const t of targets.values()) await t.close();
     });
-    for (const c of cases)
+    for (const c of cases.filter((c) => !c.engine_only))
       it(`${c.name}: ${c.description}`, { timeout: 180_000 }, async () => {
-        const t = await target(c.config);
+        const t = await target(c.config, c.fixture);
         await runCase(c, t, t.databaseUrl);
       });
   },

@@ -21,7 +21,10 @@ export async function dockerAvailable(): Promise<boolean> {
 }
 
 /** PostgreSQL 15 + real Hasura serving the fixture project (metadata applied by the image at start). */
-export async function hasuraTarget(config: TargetConfig): Promise<Target & { databaseUrl: string }> {
+export async function hasuraTarget(
+  config: TargetConfig,
+  projectDir = BLOG_DIR,
+): Promise<Target & { databaseUrl: string }> {
   const { GenericContainer, Network, Wait } = await import('testcontainers');
   const network = await new Network().start();
   const postgres = await new GenericContainer('postgres:15')
@@ -32,7 +35,7 @@ export async function hasuraTarget(config: TargetConfig): Promise<Target & { dat
     .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
     .start();
   const databaseUrl = `postgres://postgres:postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/postgres`;
-  const project = loadProject(BLOG_DIR);
+  const project = loadProject(projectDir);
   await applyMigrations({ project, databaseUrl });
   await applySeeds({ project, databaseUrl });
   const hasura = await new GenericContainer(HASURA_IMAGE)
@@ -43,7 +46,9 @@ export async function hasuraTarget(config: TargetConfig): Promise<Target & { dat
       ACTIONS_BASE_URL: 'http://host.testcontainers.internal:9',
       ACTION_SECRET: 'x',
     })
-    .withCopyDirectoriesToContainer([{ source: path.join(BLOG_DIR, 'metadata'), target: '/hasura-metadata' }])
+    .withCopyDirectoriesToContainer([
+      { source: path.join(projectDir, 'metadata'), target: '/hasura-metadata' },
+    ])
     .withExposedPorts(8080)
     .withWaitStrategy(Wait.forHttp('/healthz', 8080))
     .start();

@@ -22,10 +22,16 @@ export interface Target {
 }
 
 /** An engine for the fixture project, served over real HTTP. */
-export async function engineTarget(db: TestDatabase, config: TargetConfig): Promise<Target> {
+export async function engineTarget(
+  db: TestDatabase,
+  config: TargetConfig,
+  projectDir = BLOG_DIR,
+): Promise<Target> {
   const env = configEnv(config);
   const engine: Engine = await createEngine({
-    projectDir: BLOG_DIR,
+    projectDir,
+    // Another fixture is there to show inconsistent metadata: Hasura starts with it, so does the engine.
+    allowInconsistentMetadata: projectDir !== BLOG_DIR,
     databaseUrl: db.url,
     adminSecret: env.HASURA_GRAPHQL_ADMIN_SECRET,
     jwtSecret: env.HASURA_GRAPHQL_JWT_SECRET,

@@ -1,12 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import {
+  type InconsistentObject,
+  resolveMetadata,
+  UnsupportedMetadataError,
+} from '../admin-api/metadata-inconsistency.ts';
 import { type AuthConfig, Authenticator, type Headers } from '../auth/authenticate.ts';
+import { tableKey } from '../catalog/introspect.ts';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { errorBody, HasuraError } from '../errors.ts';
 import { Executor, type SentStatement, type Session } from '../exec/executor.ts';
 import { liveStatement } from '../live/poller.ts';
-import { loadMetadataDirectory } from '../metadata/load.ts';
-import { connectionSettings, loadModel } from '../metadata/load-model.ts';
+import { qualifiedTable } from '../metadata/check.ts';
+import { loadMetadataDirectory, type RawMetadata } from '../metadata/load.ts';
+import { connectionSettings, type DatabaseState, readDatabase } from '../metadata/load-model.ts';
+import { buildModel } from '../metadata/model.ts';
 import type { Model } from '../model/types.ts';
 import { loadProject } from '../project/project.ts';
 import { buildRoleSchema, type RoleSchema } from '../schema/build.ts';
@@ -43,6 +51,37 @@ export interface EngineOptions {
   /** Environment for `{{ENV}}` templates and `*_from_env` (default process.env). */
   env?: NodeJS.ProcessEnv;
   poolSize?: number;
+  /**
+   * Start even when some metadata objects do not match the database (ENGINE_ALLOW_INCONSISTENT_METADATA):
+   * those objects are left out and reported by `get_inconsistent_metadata`, as Hasura does. Off by
+   * default: the engine refuses to start on inconsistent metadata.
+   */
+  allowInconsistentMetadata?: boolean;
+}
+
+/**
+ * The metadata an engine serves: what the metadata directory says (less what
+ * `drop_inconsistent_metadata` dropped), the part of it the model was built from, the objects left
+ * out, and a version that grows with every swap (`resource_version`).
+ */
+export interface ServedMetadata {
+  /** The metadata directory it was read from. */
+  dir: string;
+  /** The metadata as read (what `export_metadata` answers). */
+  raw: RawMetadata;
+  /** The consistent part the model was built from. */
+  served: RawMetadata;
+  inconsistent: InconsistentObject[];
+  resourceVersion: number;
+  /** The catalogue (and enum rows) the model was checked against. */
+  database: DatabaseState;
+}
+
+/** What `reload_metadata` answers. */
+export interface ReloadResult {
+  message: 'success';
+  is_consistent: boolean;
+  inconsistent_objects?: InconsistentObject[];
 }
 
 /** A GraphQL-over-HTTP request body. */
@@ -65,18 +104,105 @@ export type ActionRunner = (
 /** The engine core shared by HTTP, WebSocket and tests. */
 export class EngineCore {
   private readonly schemas = new Map<string, RoleSchema>();
-  readonly plans = new PlanCache();
+  plans = new PlanCache();
+  private readonly changeListeners = new Set<() => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+  /** `get_catalog_state` / `set_catalog_state`: kept in memory (Hasura keeps them in hdb_catalog). */
+  readonly catalogState: { cli_state: unknown; console_state: unknown; id: string } = {
+    id: crypto.randomUUID(),
+    cli_state: {},
+    console_state: {},
+  };
   runAction: ActionRunner = async () => {
     throw new HasuraError('not-supported', 'actions are not available');
   };
 
   constructor(
-    readonly model: Model,
+    public model: Model,
     readonly executor: Executor,
     readonly auth: Authenticator,
     readonly options: EngineOptions,
-    readonly limits: ApiLimits,
+    public limits: ApiLimits,
+    public metadata: ServedMetadata,
   ) {}
+
+  /** Calls `listener` after each metadata swap (the WebSocket server closes its connections). */
+  onMetadataChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /**
+   * Replaces the model, role schemas, plan cache and limits at once: requests already planned
+   * finish on the old model, every later one sees the new one.
+   */
+  swap(model: Model, metadata: Omit<ServedMetadata, 'resourceVersion'>): void {
+    this.model = model;
+    this.limits = new ApiLimits((metadata.served.api_limits ?? {}) as ApiLimitsMetadata, this.options.limits);
+    this.schemas.clear();
+    this.plans = new PlanCache();
+    this.metadata = { ...metadata, resourceVersion: this.metadata.resourceVersion + 1 };
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /** Runs metadata changes one at a time. */
+  exclusive<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(change, change);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  /**
+   * `reload_metadata`: re-reads the metadata directory and, with `reloadSources`, the database
+   * catalogue, then swaps in the model built from the objects that are consistent (as Hasura
+   * does: the others are reported). Metadata the engine refuses (unknown keys, unsupported
+   * features, a file it cannot read) changes nothing and throws `invalid-configuration`.
+   */
+  reload(options: { reloadSources?: boolean } = {}): Promise<ReloadResult> {
+    return this.exclusive(async () => {
+      let raw: RawMetadata;
+      try {
+        raw = loadMetadataDirectory(this.metadata.dir);
+      } catch (error) {
+        throw new HasuraError('invalid-configuration', (error as Error).message);
+      }
+      // The catalogue read last, unless asked to re-read it (or an enum table is new: its rows are needed).
+      const database =
+        options.reloadSources || newEnumTables(raw, this.metadata.database)
+          ? await readDatabase(raw, this.options.databaseUrl)
+          : this.metadata.database;
+      let resolved: ReturnType<typeof resolveMetadata>;
+      try {
+        resolved = resolveMetadata(raw, database);
+      } catch (error) {
+        if (error instanceof UnsupportedMetadataError)
+          throw new HasuraError(
+            'invalid-configuration',
+            `the metadata in ${this.metadata.dir} cannot be served by this engine: ${error.message}`,
+          );
+        throw error;
+      }
+      this.swap(resolved.model, {
+        dir: this.metadata.dir,
+        raw,
+        served: resolved.served,
+        inconsistent: resolved.inconsistent,
+        database,
+      });
+      return reloadResult(resolved.inconsistent);
+    });
+  }
+
+  /**
+   * `drop_inconsistent_metadata`: from now on the engine's metadata is the consistent part only
+   * (`export_metadata` no longer shows the dropped objects). The files are not changed.
+   */
+  dropInconsistent(): Promise<void> {
+    return this.exclusive(async () => {
+      if (!this.metadata.inconsistent.length) return;
+      this.swap(this.model, { ...this.metadata, raw: this.metadata.served, inconsistent: [] });
+    });
+  }
 
   /** The schema of a role (built once, then cached). */
   schemaFor(role: string, backendOnly = false): RoleSchema {
@@ -248,14 +374,39 @@ export function parseRequest(body: GraphQLRequest): {
   return { query: body.query, operationName, variables: variables as Record<string, unknown> };
 }
 
-/** Loads the project, checks metadata against the database and prepares the engine core. */
+/** Whether the metadata marks a table `is_enum` whose rows were not read with the catalogue. */
+function newEnumTables(raw: RawMetadata, database: DatabaseState): boolean {
+  const source = raw.sources[0] as { tables?: Array<{ table?: unknown; is_enum?: unknown }> } | undefined;
+  return (source?.tables ?? []).some((entry) => {
+    if (entry?.is_enum !== true) return false;
+    const name = qualifiedTable(entry.table);
+    return !!name && !database.enumRows.has(tableKey(name.schema, name.name));
+  });
+}
+
+/** `reload_metadata`'s answer for the objects left out. */
+function reloadResult(inconsistent: InconsistentObject[]): ReloadResult {
+  return inconsistent.length
+    ? { message: 'success', is_consistent: false, inconsistent_objects: inconsistent }
+    : { message: 'success', is_consistent: true };
+}
+
+/**
+ * Loads the project, checks metadata against the database and prepares the engine core. Strict
+ * by default (any problem stops the start); with `allowInconsistentMetadata` the inconsistent
+ * objects are left out and reported instead.
+ */
 export async function loadEngineCore(options: EngineOptions): Promise<EngineCore> {
   const project = loadProject(options.projectDir);
   const metadataDir = project.metadataDir;
   if (!existsSync(path.join(metadataDir, 'version.yaml')))
     throw new Error(`no Hasura metadata in ${metadataDir}`);
   const raw = loadMetadataDirectory(metadataDir);
-  const model = await loadModel(raw, options.databaseUrl);
+  const database = await readDatabase(raw, options.databaseUrl);
+  const resolved = options.allowInconsistentMetadata
+    ? resolveMetadata(raw, database)
+    : { model: buildModel(raw, database.catalogs, database.enumRows), served: raw, inconsistent: [] };
+  const { model } = resolved;
   const connection = connectionSettings(raw);
   const jwt = typeof options.jwtSecret === 'string' ? JSON.parse(options.jwtSecret) : options.jwtSecret;
   const auth = new Authenticator({
@@ -263,7 +414,7 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
     jwt,
     unauthorizedRole: options.unauthorizedRole || undefined,
   });
-  const limits = new ApiLimits((raw.api_limits ?? {}) as ApiLimitsMetadata, options.limits);
+  const limits = new ApiLimits((resolved.served.api_limits ?? {}) as ApiLimitsMetadata, options.limits);
   return new EngineCore(
     model,
     new Executor(
@@ -275,5 +426,13 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
     auth,
     options,
     limits,
+    {
+      dir: metadataDir,
+      raw,
+      served: resolved.served,
+      inconsistent: resolved.inconsistent,
+      resourceVersion: 1,
+      database,
+    },
   );
 }

@@ -52,11 +52,14 @@ export async function enumRows(
   return rows;
 }
 
-/**
- * Checks loaded metadata against the live database and resolves the typed model; throws an
- * AggregateError of MetadataErrors (file and key each) when anything is wrong or unsupported.
- */
-export async function loadModel(raw: RawMetadata, databaseUrl: string): Promise<Model> {
+/** What the metadata is checked against: the source's catalogue and its enum tables' rows. */
+export interface DatabaseState {
+  catalogs: Map<string, Catalog>;
+  enumRows: EnumRows;
+}
+
+/** Reads the catalogue (tables, columns, constraints, functions) and the enum tables' rows. */
+export async function readDatabase(raw: RawMetadata, databaseUrl: string): Promise<DatabaseState> {
   const client = new pg.Client({ connectionString: databaseUrl });
   // Errors reach the awaiting query; an unhandled 'error' event would crash the process.
   client.on('error', () => {});
@@ -64,8 +67,17 @@ export async function loadModel(raw: RawMetadata, databaseUrl: string): Promise<
   try {
     const catalog = await introspect(client);
     const sourceName = String((raw.sources[0] as { name?: string } | undefined)?.name ?? 'default');
-    return buildModel(raw, new Map([[sourceName, catalog]]), await enumRows(client, raw, catalog));
+    return { catalogs: new Map([[sourceName, catalog]]), enumRows: await enumRows(client, raw, catalog) };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Checks loaded metadata against the live database and resolves the typed model; throws an
+ * AggregateError of MetadataErrors (file and key each) when anything is wrong or unsupported.
+ */
+export async function loadModel(raw: RawMetadata, databaseUrl: string): Promise<Model> {
+  const { catalogs, enumRows } = await readDatabase(raw, databaseUrl);
+  return buildModel(raw, catalogs, enumRows);
 }

@@ -10,6 +10,8 @@ export interface Origin {
 
 /** A metadata problem, reported as `<file>: <key>: <message>`. */
 export class MetadataError extends Error {
+  /** The problem alone, without file and key. */
+  readonly reason: string;
   constructor(
     readonly file: string,
     readonly key: string,
@@ -17,6 +19,7 @@ export class MetadataError extends Error {
   ) {
     super(`${path.relative(process.cwd(), file) || file}: ${key}: ${message}`);
     this.name = 'MetadataError';
+    this.reason = message;
   }
 }
 
@@ -70,7 +73,7 @@ function resolveIncludes(value: unknown, file: string): unknown {
 }
 
 /** Top-level files of a version 3 metadata directory and the key each becomes. */
-const TOP_LEVEL: Array<[file: string, key: string, empty: unknown]> = [
+export const TOP_LEVEL_FILES: Array<[file: string, key: string, empty: unknown]> = [
   ['actions.yaml', 'actions', {}],
   ['remote_schemas.yaml', 'remote_schemas', []],
   ['cron_triggers.yaml', 'cron_triggers', []],
@@ -117,11 +120,26 @@ export function loadMetadataDirectory(dir: string): RawMetadata {
     actionsGraphql: '',
     dir: root,
   };
-  for (const [name, key, empty] of TOP_LEVEL) {
+  for (const [name, key, empty] of TOP_LEVEL_FILES) {
     const file = path.join(root, name);
     metadata[key] = existsSync(file) ? (resolveIncludes(readYaml(file), file) ?? empty) : empty;
   }
   const sdl = path.join(root, 'actions.graphql');
   metadata.actionsGraphql = existsSync(sdl) ? readFileSync(sdl, 'utf8') : '';
   return metadata;
+}
+
+/** A deep copy of loaded metadata that keeps each part's origin file (for error messages). */
+export function cloneMetadata<T>(value: T): T {
+  if (Array.isArray(value) || (value && typeof value === 'object')) {
+    const copy = (
+      Array.isArray(value)
+        ? value.map((item) => cloneMetadata(item))
+        : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cloneMetadata(v)]))
+    ) as T & WithOrigin;
+    const origin = (value as WithOrigin)[ORIGIN];
+    if (origin) Object.defineProperty(copy, ORIGIN, { value: origin, enumerable: false });
+    return copy;
+  }
+  return value;
 }

@@ -46,6 +46,7 @@ export async function startFromEnv(
       timeSeconds: num('ENGINE_TIME_LIMIT_SECONDS'),
       introspectionBudget: num('ENGINE_INTROSPECTION_BUDGET'),
     },
+    allowInconsistentMetadata: env.ENGINE_ALLOW_INCONSISTENT_METADATA === 'true',
     env,
   });
   // Loopback unless told otherwise, like every other service of the stack.

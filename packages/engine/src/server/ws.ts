@@ -34,7 +34,15 @@ export class WsServer {
       'connection',
       (socket, req) => new Connection(this.core, this.live, socket, flatHeaders(req.headers)),
     );
+    // Like Hasura when its metadata changes: every connection is closed with 1012 (service
+    // restart); clients reconnect and subscribe again on the new schema.
+    this.stopWatching = core.onMetadataChange(() => {
+      for (const client of this.wss.clients)
+        client.close(1012, 'Server state changed, restarting the server');
+    });
   }
+
+  private readonly stopWatching: () => void;
 
   /** Hands an HTTP upgrade on `/v1/graphql` to the WebSocket server. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -46,6 +54,7 @@ export class WsServer {
   }
 
   close() {
+    this.stopWatching();
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();
   }
