@@ -5,9 +5,10 @@ import { getStaticFile } from 'ruru/static';
  * The engine's own console (`GET /console` when `HASURA_GRAPHQL_ENABLE_CONSOLE=true`), for people
  * who run the engine without the portal: GraphiQL as ruru bundles it (React, GraphiQL, Monaco and
  * its workers, served from the `ruru` package's own files under `/console/static/`), so it works
- * with no network but the engine's. The person types the admin secret and a role; an Explain
- * button asks `/v1/graphql/explain` for the query in the editor. In the portal's stack the gateway
- * does not route here: the product's one console is the web app's `/admin-mnqa/`.
+ * with no network but the engine's. The person types the admin secret and a role; "Explain SQL"
+ * asks `/v1/graphql/explain` for the query in the editor (ruru's own Explain tab is PostGraphile's
+ * and stays empty here). In the portal's stack the gateway does not route here: the product's
+ * one console is the web app's `/admin-mnqa/`.
  */
 export const CONSOLE_PATH = '/console';
 const STATIC_PATH = `${CONSOLE_PATH}/static/`;
@@ -42,7 +43,7 @@ const PAGE = `<!doctype html>
   <label>Admin secret <input id="secret" type="password" autocomplete="off" /></label>
   <label>Role <input id="role" placeholder="admin" autocomplete="off" /></label>
   <label>Session variables (JSON) <input id="session" placeholder='{"x-hasura-user-id": "1"}' autocomplete="off" /></label>
-  <button id="explain" type="button">Explain</button>
+  <button id="explain" type="button">Explain SQL</button>
 </header>
 <section id="explained" aria-label="Explain" aria-live="polite" hidden></section>
 <main id="ruru-root"><p>Loading GraphiQL…</p></main>
@@ -131,7 +132,7 @@ $('explain').addEventListener('click', async () => {
       answer.flatMap((field) => [
         text('h2', field.field || 'subscription'),
         text('pre', field.sql || 'No SQL: the engine answers this field itself.'),
-        text('pre', (field.plan || []).join('\\n')),
+        ...(field.plan ? [text('pre', field.plan.join('\\n'))] : []),
       ]),
     );
   } catch (error) {

@@ -3,7 +3,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import { Box, Divider } from '@mui/material';
 import type { ComponentType } from 'react';
-import { Menu } from 'react-admin';
+import { Menu, useBasename } from 'react-admin';
 import { initials } from '../model/labels.ts';
 
 /**
@@ -12,11 +12,13 @@ import { initials } from '../model/labels.ts';
  * all, and each item names itself in a tooltip.
  */
 export function ConsoleMenu() {
+  // The console lives under VITE_ADMIN_PATH inside the app's router: its own links carry it.
+  const basename = useBasename();
   return (
     <Menu>
       <Menu.DashboardItem primaryText="Tables" leftIcon={<HomeIcon />} />
-      <Menu.Item to="/graphiql" primaryText="GraphiQL" leftIcon={<CodeIcon />} />
-      <Menu.Item to="/explain" primaryText="Explain" leftIcon={<QueryStatsIcon />} />
+      <Menu.Item to={`${basename}/graphiql`} primaryText="GraphiQL" leftIcon={<CodeIcon />} />
+      <Menu.Item to={`${basename}/explain`} primaryText="Explain" leftIcon={<QueryStatsIcon />} />
       <Divider sx={{ my: 1 }} />
       <Menu.ResourceItems />
     </Menu>

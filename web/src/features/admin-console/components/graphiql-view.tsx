@@ -1,6 +1,7 @@
 // Monaco's workers as Vite-built files of the app's own origin (the gateway's CSP: worker-src 'self').
 import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
+import './graphiql-view.css';
 import { Box } from '@mui/material';
 import { ADMIN_CONSOLE_GRAPHQL_PATH, API_PREFIX } from '@portal/domain';
 import { GraphiQL } from 'graphiql';
