@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { signInAs, waitForAppShell } from './support/browser.ts';
@@ -94,5 +96,24 @@ describe('the admin console offline', { timeout: 180_000 }, () => {
     await expectAccessible(page, 'Explain in the admin console, the SQL and plan');
 
     expect(refused).toEqual([]);
+  });
+
+  it('builds GraphiQL and Monaco into chunks of their own, loaded only when GraphiQL opens', () => {
+    const { stack } = e2e;
+    const assets = path.join(stack.webDist, 'assets');
+    const index = readFileSync(path.join(stack.webDist, 'index.html'), 'utf8');
+    const entry = /src="\/assets\/([^"]+\.js)"/.exec(index)?.[1];
+    const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    const read = (file: string) => readFileSync(path.join(assets, file), 'utf8');
+    const graphiql = scripts.filter((file) => read(file).includes('graphiql-doc-explorer'));
+    const dataBrowser = scripts.filter((file) => read(file).includes('RaDatagrid'));
+    expect(graphiql.length).toBeGreaterThan(0);
+    for (const file of graphiql) {
+      expect(file).not.toBe(entry);
+      expect(dataBrowser).not.toContain(file);
+    }
+    // Monaco's workers are files of the app's own origin (the CSP's worker-src 'self').
+    expect(scripts.filter((file) => /worker/.test(file)).length).toBeGreaterThanOrEqual(3);
+    expect(index).not.toMatch(/graphiql|monaco/i);
   });
 });

@@ -54,13 +54,13 @@ await runScreenshots(async (browser, base, width) => {
   await page.getByText(/A session variable is named/).waitFor();
   await shot(page, `explain-refused-${width}`, { fullPage: false });
 
-  // The menu folded: each table keeps its initials.
+  // The menu toggled (folded at 1280, unfolded at 768): each table keeps its own initials.
   await page
     .getByRole('button', { name: /Close menu|Open menu/ })
     .first()
     .click();
   await page.getByRole('menuitem', { name: 'Organisations' }).waitFor();
-  await shot(page, `menu-folded-${width}`, { fullPage: false });
+  await shot(page, `menu-toggled-${width}`, { fullPage: false });
   await context.close();
 
   const refused = await newContext(browser, base, { width, height: 900 });

@@ -25,7 +25,7 @@ import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { useServices } from '../../../lib/services.tsx';
 import { createConsoleDataProvider } from '../data/console-data-provider.ts';
 import { type ConsoleTable, describeTables } from '../data/hasura-dialect.ts';
-import { humanise } from '../model/labels.ts';
+import { humanise, tableInitials } from '../model/labels.ts';
 import { ConsoleMenu, initialsIcon } from './console-menu.tsx';
 import { ConsoleRefused } from './console-refused.tsx';
 import { ExplainView } from './explain-view.tsx';
@@ -156,6 +156,7 @@ export function AdminConsolePage() {
     () => new Map(state.kind === 'ready' ? state.tables.map((t) => [t.name, t]) : []),
     [state],
   );
+  const initials = useMemo(() => tableInitials([...tables.keys()]), [tables]);
 
   if (!allowed || state.kind === 'refused') return <ConsoleRefused />;
   if (state.kind === 'failed')
@@ -181,7 +182,7 @@ export function AdminConsolePage() {
           <Resource
             key={table.name}
             name={table.name}
-            icon={initialsIcon(table.name)}
+            icon={initialsIcon(initials.get(table.name) ?? '?')}
             options={{ label: humanise(table.name) }}
             list={TableList}
             edit={table.key ? TableEdit : undefined}

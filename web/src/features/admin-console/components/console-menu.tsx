@@ -4,7 +4,6 @@ import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import { Box, Divider } from '@mui/material';
 import type { ComponentType } from 'react';
 import { Menu, useBasename } from 'react-admin';
-import { initials } from '../model/labels.ts';
 
 /**
  * The console's menu: its first screen, GraphiQL and Explain, then every table. Folded (a narrow
@@ -28,16 +27,16 @@ export function ConsoleMenu() {
 const icons = new Map<string, ComponentType>();
 
 /** A table's menu icon: its initials in a small box (decorative; the item's text names it). */
-export function initialsIcon(name: string): ComponentType {
-  const known = icons.get(name);
+export function initialsIcon(letters: string): ComponentType {
+  const known = icons.get(letters);
   if (known) return known;
-  const letters = initials(name);
   const Icon = () => (
     <Box
       component="span"
       aria-hidden
       sx={{
-        width: 28,
+        minWidth: 28,
+        px: 0.25,
         height: 22,
         display: 'inline-flex',
         alignItems: 'center',
@@ -55,6 +54,6 @@ export function initialsIcon(name: string): ComponentType {
     </Box>
   );
   Icon.displayName = `Initials(${letters})`;
-  icons.set(name, Icon);
+  icons.set(letters, Icon);
   return Icon;
 }
