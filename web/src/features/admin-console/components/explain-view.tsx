@@ -72,14 +72,16 @@ function ExplainedField({ field }: { field: TConsoleExplainField }) {
         <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
           Plan
         </Typography>
+        {/* The plan's tree keeps its indentation: it scrolls sideways (by keyboard too) instead of wrapping. */}
         <Box
           component="pre"
           aria-label={`Plan of ${field.field}`}
+          tabIndex={0}
           sx={{
             fontFamily: MONO,
             fontSize: 13,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
+            whiteSpace: 'pre',
+            overflowX: 'auto',
             bgcolor: 'grey.100',
             p: 1.5,
             borderRadius: 1,
