@@ -1,4 +1,10 @@
-import { ADMIN_CONSOLE_REFUSED_MESSAGE, ADMIN_CONSOLE_SECRET_MESSAGE } from '@portal/domain';
+import {
+  ADMIN_CONSOLE_REFUSED_MESSAGE,
+  ADMIN_CONSOLE_SECRET_MESSAGE,
+  EXPLAIN_ROLE_MESSAGE,
+  SESSION_VARIABLE_NAME_MESSAGE,
+  SESSION_VARIABLE_VALUE_MESSAGE,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +24,16 @@ let practice: { id: number; name: string };
 const PHONE_QUERY = `query Org($id: Int!) { organisations_by_pk(id: $id) { id name phone } }`;
 
 /** POSTs to the console endpoint as `user` (or with the raw authorization header given). */
-async function post(who: TestUser | { authorization?: string }, payload: unknown) {
+async function post(
+  who: TestUser | { authorization?: string },
+  payload: unknown,
+  url = '/api/admin-console/graphql',
+) {
   const authorization =
     'email' in who ? `Bearer ${await stack.tokenFor(who.email, who.password)}` : who.authorization;
   return app.inject({
     method: 'POST',
-    url: '/api/admin-console/graphql',
+    url,
     headers: authorization ? { authorization } : {},
     payload: payload as Record<string, unknown>,
   });
@@ -232,6 +242,21 @@ describe('POST /api/admin-console/graphql', () => {
     const standard = await post(admin, { query: getIntrospectionQuery() });
     expect(standard.statusCode).toBe(200);
     expect(standard.json().data.__schema.queryType.name).toBe('query_root');
+    // What the console's GraphiQL (graphiql 5, @graphiql/react's schema store) sends: the standard
+    // document as `IntrospectionQuery`, with the options it may be given, and its retry without
+    // the subscription type.
+    const graphiql = [
+      getIntrospectionQuery({ inputValueDeprecation: false, schemaDescription: false }),
+      getIntrospectionQuery({ inputValueDeprecation: true, schemaDescription: true }),
+      getIntrospectionQuery().replace('subscriptionType { name }', ''),
+    ];
+    for (const query of graphiql) {
+      const answer = await post(admin, { query, operationName: 'IntrospectionQuery' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data.__schema.types.some((t: { name: string }) => t.name === 'practices')).toBe(
+        true,
+      );
+    }
     const many = Array.from({ length: 4 }, (_, i) => `s${i}: __schema { queryType { name } }`).join(' ');
     const four = await post(admin, { query: `{ ${many} }` });
     expect(four.statusCode).toBe(400);
@@ -241,6 +266,17 @@ describe('POST /api/admin-console/graphql', () => {
     const deep = await post(admin, { query: `{ __schema { types { ${nested} } } }` });
     expect(deep.statusCode).toBe(400);
     expect(deep.json().message).toMatch(/deeper than 16/);
+  });
+
+  it('refuses an introspection nested deeper than the standard document and two levels of slack', async () => {
+    // The standard document nests 14 selection sets (its TypeRef chain is nine ofType deep); twelve
+    // ofType here nest 17.
+    let typeRef = 'name';
+    for (let i = 0; i < 12; i++) typeRef = `kind ofType { ${typeRef} }`;
+    const query = `{ __schema { types { fields { args { type { ${typeRef} } } } } } }`;
+    const answer = await post(admin, { query });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toMatch(/deeper than 16/);
   });
 
   it('never answers with the admin secret, whatever the request', async () => {
@@ -273,5 +309,102 @@ describe('POST /api/admin-console/graphql', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+const EXPLAIN = '/api/admin-console/explain';
+const PRACTICES = '{ practices(limit: 1) { organisation_id } }';
+
+describe('POST /api/admin-console/explain', () => {
+  it('gives a provider admin the SQL and plan of a query as another role and session', async () => {
+    const response = await post(
+      admin,
+      { query: { query: PRACTICES }, user: { 'x-hasura-role': 'user', 'X-Hasura-User-Id': String(pm.id) } },
+      EXPLAIN,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const [field, ...rest] = response.json() as { field: string; sql: string; plan: string[] }[];
+    expect(rest).toEqual([]);
+    expect(field!.field).toBe('practices');
+    expect(field!.sql).toMatch(/select/i);
+    expect(field!.plan.some((line) => /Scan|Index/.test(line))).toBe(true);
+    // As the admin (the default role), the same query is planned without the user's row filter.
+    const asAdmin = await post(admin, { query: { query: PRACTICES } }, EXPLAIN);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json()[0].sql).not.toBe(field!.sql);
+  });
+
+  it('refuses a QAM, a practice manager, no token, a forged token and a demoted admin', async () => {
+    const payload = { query: { query: PRACTICES } };
+    for (const user of [qam, pm]) {
+      const response = await post(user, payload, EXPLAIN);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 'forbidden', message: ADMIN_CONSOLE_REFUSED_MESSAGE });
+    }
+    expect((await post({}, payload, EXPLAIN)).statusCode).toBe(401);
+    const real = await stack.tokenFor(admin.email, admin.password);
+    const [head, body] = real.split('.');
+    const forged = `${head}.${body}.${Buffer.from('forged').toString('base64url')}`;
+    expect((await post({ authorization: `Bearer ${forged}` }, payload, EXPLAIN)).statusCode).toBe(401);
+    const demoted = await createUser(stack.sql, { isAdmin: true });
+    expect((await post(demoted, payload, EXPLAIN)).statusCode).toBe(200);
+    await stack.sql.query('update users set is_admin = false where id = $1', [demoted.id]);
+    const refused = await post(demoted, payload, EXPLAIN);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ADMIN_CONSOLE_REFUSED_MESSAGE);
+  });
+
+  it('refuses a bad session, a secret, a second operation and an oversized body', async () => {
+    const refused = async (payload: unknown) => {
+      const response = await post(admin, payload, EXPLAIN);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(400);
+      return response.json().message as string;
+    };
+    const query = { query: PRACTICES };
+    expect(await refused({ query, user: { 'x-hasura-role': 'superuser' } })).toBe(EXPLAIN_ROLE_MESSAGE);
+    expect(await refused({ query, user: { 'x-hasura-admin-secret': 'guess' } })).toBe(
+      SESSION_VARIABLE_NAME_MESSAGE,
+    );
+    expect(await refused({ query, user: { authorization: 'Bearer x' } })).toBe(SESSION_VARIABLE_NAME_MESSAGE);
+    expect(await refused({ query, user: { 'x-hasura-user-id': 'x'.repeat(201) } })).toBe(
+      SESSION_VARIABLE_VALUE_MESSAGE,
+    );
+    expect(await refused({ query: PRACTICES })).toMatch(/one explain request/);
+    expect(await refused({ query, extra: true })).toMatch(/one explain request/);
+    expect(await refused({ query: { query: '{ users { password_hash } }' } })).toBe(
+      ADMIN_CONSOLE_SECRET_MESSAGE,
+    );
+    expect(await refused({ query: { query: 'query A { __typename } query B { __typename }' } })).toMatch(
+      /exactly one operation/,
+    );
+    expect(await refused({ query: { query: 'subscription { practices { organisation_id } }' } })).toMatch(
+      /subscriptions/,
+    );
+    const big = await post(admin, { query: { query: `${PRACTICES} # ${'x'.repeat(70_000)}` } }, EXPLAIN);
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('never answers with the admin secret', async () => {
+    const answers = await Promise.all([
+      post(admin, { query: { query: PRACTICES } }, EXPLAIN),
+      post(admin, { query: { query: '{ nonsense }' } }, EXPLAIN),
+      post(
+        admin,
+        {
+          query: {
+            query: 'mutation { update_organisations(where: {}, _set: {phone: "1"}) { affected_rows } }',
+          },
+        },
+        EXPLAIN,
+      ),
+      post(qam, { query: { query: PRACTICES } }, EXPLAIN),
+    ]);
+    for (const answer of answers) {
+      expect(answer.body).not.toContain(TEST_ADMIN_SECRET);
+      expect(JSON.stringify(answer.headers)).not.toContain(TEST_ADMIN_SECRET);
+    }
+    // The engine refuses to explain a mutation, in words: nothing runs.
+    expect(answers[2]!.json().error).toMatch(/only queries/i);
   });
 });

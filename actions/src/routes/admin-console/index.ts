@@ -1,8 +1,12 @@
-import { ADMIN_CONSOLE_LIMITS } from '@portal/domain';
-import type { FastifyPluginAsync } from 'fastify';
+import { ADMIN_CONSOLE_LIMITS, ZConsoleExplainSchema } from '@portal/domain';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
-import { forwardConsoleRequest } from '../../services/admin-console/forward-console-request.ts';
+import { explainConsoleQuery } from '../../services/admin-console/explain-console-query.ts';
+import {
+  type ConsoleAnswer,
+  forwardConsoleRequest,
+} from '../../services/admin-console/forward-console-request.ts';
 
 /** One GraphQL request; an array (a batch) or anything else is refused. */
 const ZConsoleBody = z.strictObject({
@@ -17,8 +21,12 @@ const ZConsoleBody = z.strictObject({
  *
  * POST /api/admin-console/graphql {query, variables?, operationName?}: the engine's answer to the
  * operation run as `admin` with the caller's user id (the audit log's changed_by_id).
+ *
+ * POST /api/admin-console/explain {query: {query, variables?, operationName?}, user?: {x-hasura-role,
+ * x-hasura-*}}: the engine's /v1/graphql/explain answer, `[{field, sql, plan}]` (issue 20).
  */
 const adminConsole: FastifyPluginAsync = async (app) => {
+  const engine = { graphqlUrl: app.config.graphqlUrl, adminSecret: app.config.adminSecret };
   app.addHook('onRequest', app.authenticate);
   // After authenticate: counted per signed-in user, not per address (the gateway's one address).
   app.addHook(
@@ -37,17 +45,31 @@ const adminConsole: FastifyPluginAsync = async (app) => {
         message: 'Send one GraphQL request: {"query": "…", "variables": {…}, "operationName": "…"}.',
       });
     }
-    const answer = await forwardConsoleRequest(
-      app.db,
-      { graphqlUrl: app.config.graphqlUrl, adminSecret: app.config.adminSecret },
-      request.user.id,
-      parsed.data,
-    );
-    return reply
-      .code(answer.status)
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(answer.body);
+    const answer = await forwardConsoleRequest(app.db, engine, request.user.id, parsed.data);
+    return send(reply, answer);
+  });
+
+  app.post('/explain', { bodyLimit: ADMIN_CONSOLE_LIMITS.maxBodyBytes }, async (request, reply) => {
+    const parsed = ZConsoleExplainSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues.find((i) => i.code === 'custom');
+      throw new AppError('invalid_input', {
+        message:
+          issue?.message ??
+          'Send one explain request: {"query": {"query": "…", "variables": {…}}, "user": {"x-hasura-role": "…"}}.',
+      });
+    }
+    const answer = await explainConsoleQuery(app.db, engine, request.user.id, parsed.data);
+    return send(reply, answer);
   });
 };
+/** The engine's answer as it is: never cached. */
+function send(reply: FastifyReply, answer: ConsoleAnswer) {
+  return reply
+    .code(answer.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(answer.body);
+}
+
 export default adminConsole;

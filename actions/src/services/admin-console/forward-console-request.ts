@@ -24,17 +24,15 @@ export interface ConsoleAnswer {
 }
 
 /**
- * The admin console's one operation: re-reads the caller's account (an active provider admin NOW,
- * whatever the token still says), checks the operation's shape, and forwards it to the engine with
- * the admin secret as Hasura's `admin` role and the admin's own user id, so the audit trigger
- * records who made each change (`audit_log.changed_by_id`, `changed_by_role` 'admin').
+ * The console's gate, before any request reaches the engine: re-reads the caller's account (an
+ * active provider admin NOW, whatever the token still says) and returns the admin secret, or
+ * refuses (403) or answers 503 when the server was given no secret.
  */
-export async function forwardConsoleRequest(
+export async function checkConsoleCaller(
   db: Queryable,
   engine: ConsoleEngine,
   userId: number,
-  request: ConsoleGraphQLRequest,
-): Promise<ConsoleAnswer> {
+): Promise<string> {
   const user = await db.maybeOne<{ is_active: boolean; is_admin: boolean }>(
     sql`select is_active, is_admin from public.users where id = ${userId}`,
   );
@@ -46,26 +44,55 @@ export async function forwardConsoleRequest(
       message: 'The admin console is not configured on this server.',
     });
   }
-  checkConsoleOperation(request);
+  return engine.adminSecret;
+}
+
+/**
+ * POSTs `body` to one of the engine's URLs as Hasura's `admin` role with the admin's own user id
+ * (the audit trigger's `changed_by_id`); the admin secret goes only to the engine.
+ */
+export async function postToEngine(
+  url: string,
+  adminSecret: string,
+  userId: number,
+  body: unknown,
+): Promise<ConsoleAnswer> {
   let response: Response;
   try {
-    response = await fetch(engine.graphqlUrl, {
+    response = await fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-hasura-admin-secret': engine.adminSecret,
+        'x-hasura-admin-secret': adminSecret,
         'x-hasura-role': 'admin',
         'x-hasura-user-id': String(userId),
       },
-      body: JSON.stringify({
-        query: request.query,
-        variables: request.variables ?? undefined,
-        operationName: request.operationName ?? undefined,
-      }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
     throw new AppError('service_unavailable', { cause: error });
   }
   return { status: response.status, body: await response.text() };
+}
+
+/**
+ * The admin console's one operation: checks the caller (`checkConsoleCaller`) and the operation's
+ * shape, and forwards it to the engine as Hasura's `admin` role with the admin's own user id, so
+ * the audit trigger records who made each change (`audit_log.changed_by_id`, `changed_by_role`
+ * 'admin').
+ */
+export async function forwardConsoleRequest(
+  db: Queryable,
+  engine: ConsoleEngine,
+  userId: number,
+  request: ConsoleGraphQLRequest,
+): Promise<ConsoleAnswer> {
+  const adminSecret = await checkConsoleCaller(db, engine, userId);
+  checkConsoleOperation(request);
+  return postToEngine(engine.graphqlUrl, adminSecret, userId, {
+    query: request.query,
+    variables: request.variables ?? undefined,
+    operationName: request.operationName ?? undefined,
+  });
 }

@@ -48,6 +48,31 @@ describe('HTTP server (started from HASURA_GRAPHQL_* env like the local stack do
     expect(await (await fetch(`${base}/console`)).text()).toContain('GraphiQL');
   });
 
+  it('serves the console from its own dependencies: no external URL, every asset answering', async () => {
+    const page = await fetch(`${base}/console`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'; script-src 'self';/);
+    const html = await page.text();
+    expect(html).not.toMatch(/(https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}/i);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).toEqual(['/console/static/ruru.css', '/console/console.css', '/console/console.js']);
+    const script = await (await fetch(`${base}/console/console.js`)).text();
+    expect(script).not.toMatch(/https?:\/\//);
+    // The script imports ruru and starts Monaco's three workers from the same folder.
+    const files = ['ruru.js', 'ruru.css', 'editorWorker.js', 'graphqlWorker.js', 'jsonWorker.js'];
+    for (const file of files) expect(script + html).toContain(file);
+    for (const path of [...assets, ...files.map((file) => `/console/static/${file}`)]) {
+      const answer = await fetch(`${base}${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('content-type'), path).toMatch(/^text\/(javascript|css)/);
+      expect((await answer.arrayBuffer()).byteLength, path).toBeGreaterThan(100);
+    }
+    // ruru.js loads its chunks by relative path (they answer too); an unknown file is the 404.
+    const ruru = await (await fetch(`${base}/console/static/ruru.js`)).text();
+    expect(ruru).not.toContain('unpkg.com');
+    expect((await fetch(`${base}/console/static/nothing.js`)).status).toBe(404);
+  });
+
   it('listens on 127.0.0.1 unless HOST says otherwise', async () => {
     expect(engine.address).toBe('127.0.0.1');
     const other = await startFromEnv(['--project', BLOG_DIR], {

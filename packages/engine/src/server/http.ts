@@ -11,7 +11,7 @@ import { QUERY_API, V1_QUERY_API } from '../admin-api/query-api.ts';
 import type { Headers } from '../auth/authenticate.ts';
 import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
 import { errorBody, HasuraError, invalidJsonMessage } from '../errors.ts';
-import { graphiqlPage } from './graphiql.ts';
+import { serveConsole } from './console.ts';
 
 /** The version string `/v1/version` reports. */
 export const ENGINE_VERSION = 'v2.48.0-portal-engine';
@@ -173,8 +173,8 @@ export function createHttpServer(core: EngineCore): Server {
           : send(res, 503, 'ERROR: the database is not reachable', 'text/plain; charset=utf-8');
       if (req.method === 'GET' && url === '/v1/version')
         return send(res, 200, JSON.stringify({ version: ENGINE_VERSION }));
-      if (req.method === 'GET' && (url === '/console' || url === '/') && core.options.enableConsole)
-        return send(res, 200, graphiqlPage(), 'text/html; charset=utf-8');
+      // The console: its page, script and ruru's files, all from the engine's own dependencies.
+      if (req.method === 'GET' && core.options.enableConsole && (await serveConsole(req, res, url))) return;
       const adminEndpoint = Object.hasOwn(ADMIN_ENDPOINTS, url) ? ADMIN_ENDPOINTS[url] : undefined;
       if (adminEndpoint && req.method === 'POST')
         return await serveAdminJson(req, res, limit, (headers, body) =>

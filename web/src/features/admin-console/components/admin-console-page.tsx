@@ -5,10 +5,11 @@ import {
   API_PREFIX,
   canUseAdminConsole,
 } from '@portal/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   Admin,
   AppBar,
+  CustomRoutes,
   defaultTheme,
   Layout,
   type LayoutProps,
@@ -17,14 +18,17 @@ import {
   Title,
   TitlePortal,
 } from 'react-admin';
+import { Route } from 'react-router';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { env } from '../../../config/env.ts';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { useServices } from '../../../lib/services.tsx';
 import { createConsoleDataProvider } from '../data/console-data-provider.ts';
 import { type ConsoleTable, describeTables } from '../data/hasura-dialect.ts';
-import { humanise } from '../model/labels.ts';
+import { humanise, tableInitials } from '../model/labels.ts';
+import { ConsoleMenu, initialsIcon } from './console-menu.tsx';
 import { ConsoleRefused } from './console-refused.tsx';
+import { ExplainView } from './explain-view.tsx';
 import { TableCreate, TableEdit, TableList, TablesContext } from './table-screens.tsx';
 
 /** The console's path without slashes (VITE_ADMIN_PATH, default admin-mnqa). */
@@ -60,6 +64,11 @@ function ConsoleHome() {
           rows; select a row to edit it, or use Create to add one.
         </Typography>
         <Typography sx={{ mb: 2 }}>
+          GraphiQL runs any query or mutation as Hasura's admin role, with the schema's documentation beside
+          it. Explain shows the SQL the engine generates for a query and PostgreSQL's plan for it, as any
+          role.
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
           Each change is saved under your name in the audit log, with the old and new values. Rows are never
           deleted here: to retire a row, tick its Archived field.
         </Typography>
@@ -83,7 +92,18 @@ function ConsoleAppBar() {
 }
 
 function ConsoleLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={ConsoleAppBar} />;
+  return <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} />;
+}
+
+// GraphiQL and its editor (monaco, some megabytes) load only when the view is opened.
+const GraphiQLView = lazy(() => import('./graphiql-view.tsx').then((m) => ({ default: m.GraphiQLView })));
+
+function GraphiQLRoute() {
+  return (
+    <Suspense fallback={<Typography sx={{ m: 2 }}>Loading GraphiQL…</Typography>}>
+      <GraphiQLView />
+    </Suspense>
+  );
 }
 
 type State =
@@ -136,6 +156,7 @@ export function AdminConsolePage() {
     () => new Map(state.kind === 'ready' ? state.tables.map((t) => [t.name, t]) : []),
     [state],
   );
+  const initials = useMemo(() => tableInitials([...tables.keys()]), [tables]);
 
   if (!allowed || state.kind === 'refused') return <ConsoleRefused />;
   if (state.kind === 'failed')
@@ -153,10 +174,15 @@ export function AdminConsolePage() {
         disableTelemetry
         requireAuth={false}
       >
+        <CustomRoutes>
+          <Route path="/graphiql" element={<GraphiQLRoute />} />
+          <Route path="/explain" element={<ExplainView />} />
+        </CustomRoutes>
         {state.tables.map((table) => (
           <Resource
             key={table.name}
             name={table.name}
+            icon={initialsIcon(initials.get(table.name) ?? '?')}
             options={{ label: humanise(table.name) }}
             list={TableList}
             edit={table.key ? TableEdit : undefined}
