@@ -93,7 +93,7 @@ describe('the words', () => {
 
   it('lists a refused write with the value and the reason', () => {
     expect(refusedWriteLine(field('MET', null, 'compliance'), 'The assessment was submitted.')).toBe(
-      '1.1.1A compliance: MET — The assessment was submitted.',
+      '1.1.1A compliance: Met — The assessment was submitted.',
     );
   });
 });

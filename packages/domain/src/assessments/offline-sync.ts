@@ -1,5 +1,5 @@
 import type { TAssessmentStatus } from '../permissions/assessment-access.ts';
-import { assessmentStatusBadge } from './assessment-labels.ts';
+import { assessmentStatusBadge, COMPLIANCE_LABELS } from './assessment-labels.ts';
 import type { TIndicatorResponseFields } from './indicator-response.ts';
 
 /**
@@ -44,7 +44,7 @@ export interface TOfflineWrite {
   clientKey?: string;
 }
 
-/** Labels of the response fields, as the conflict view and the "Not saved" list name them. */
+/** Labels of the response fields as the screen shows them, for the conflict view and the "Not saved" list. */
 export const RESPONSE_FIELD_LABELS: Readonly<Record<keyof TIndicatorResponseFields, string>> = {
   compliance: 'Compliance',
   is_marked_complete: 'Marked complete',
@@ -55,10 +55,10 @@ export const RESPONSE_FIELD_LABELS: Readonly<Record<keyof TIndicatorResponseFiel
   non_compliance_statement: 'Non-compliance statement',
   non_compliance_type: 'Non-compliance type',
   risk_type: 'Risk type',
-  risk_likelihood: 'Risk likelihood',
-  risk_impact: 'Risk impact',
+  risk_likelihood: 'Likelihood',
+  risk_impact: 'Impact',
   risk_rating: 'Risk rating',
-  observation: 'Observation',
+  observation: 'Opportunities for improvement',
   action_plan: 'Action plan',
   checklists: 'Checklist',
 };
@@ -151,7 +151,7 @@ export function sendingChangesText(count: number): string {
 }
 
 /** A queued value as the lists show it. */
-export function offlineValueText(write: Pick<TOfflineWrite, 'kind'>, value: unknown): string {
+export function offlineValueText(write: Pick<TOfflineWrite, 'kind' | 'field'>, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (write.kind === 'checklist') {
     const ticked = Object.entries(value as Record<string, boolean>)
@@ -161,6 +161,8 @@ export function offlineValueText(write: Pick<TOfflineWrite, 'kind'>, value: unkn
     return ticked.length === 0 ? 'nothing ticked' : `items ${ticked.join(', ')} ticked`;
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (write.kind === 'response' && write.field === 'compliance' && String(value) in COMPLIANCE_LABELS)
+    return COMPLIANCE_LABELS[value as keyof typeof COMPLIANCE_LABELS];
   return String(value);
 }
 

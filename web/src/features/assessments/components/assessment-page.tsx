@@ -82,12 +82,25 @@ function AssessmentScreen({
     if (access && !leave) shown.current = true;
   }, [access, leave]);
 
+  // Writes made offline that the server refused stay listed until read, even when the assessment
+  // can no longer be opened (submitted, its status changed meanwhile: issue 19).
+  const refusedShown = screen.offline.refused.length > 0;
   useEffect(() => {
-    if (!leave) return;
+    if (!leave || refusedShown) return;
     if (locked && !shown.current) notifyError(locked);
     navigate(tab, { replace: true });
-  }, [leave, locked, navigate, tab]);
+  }, [leave, locked, navigate, tab, refusedShown]);
 
+  if (leave && refusedShown) {
+    return (
+      <Stack gap="md">
+        <Anchor component={Link} to={tab} fz="sm">
+          ‹ Accreditation
+        </Anchor>
+        <RefusedWrites offline={screen.offline} />
+      </Stack>
+    );
+  }
   if (leave) return null;
   if (screen.unavailableOffline) {
     return (

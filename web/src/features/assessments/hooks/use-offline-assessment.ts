@@ -17,6 +17,7 @@ import {
 } from '../../../lib/offline/device-store.ts';
 import { useNetworkStatus } from '../../../lib/offline/network-status.ts';
 import { useServices } from '../../../lib/services.tsx';
+import { ConnectionProbeQuery } from '../api/connection-probe.ts';
 import {
   offlineAssessmentCopy,
   type TOfflineAssessment,
@@ -31,6 +32,9 @@ import {
   type TRefusedWrite,
 } from '../model/offline-replay.ts';
 import type { TStoredResponse } from '../model/response-store.ts';
+
+/** How often an offline screen asks whether the server answers again. */
+export const CONNECTION_PROBE_MS = 5000;
 
 /** Where the queue's sending stands, as the banner says it. */
 export type TSyncState = 'idle' | 'syncing' | 'done';
@@ -155,7 +159,8 @@ export function useOfflineAssessment({
       const outcome = await replayOfflineQueue({ client, session, userId, assessmentId });
       if (outcome.conflicts.length > 0) setConflicts(outcome.conflicts);
       if (outcome.refused.length > 0) setRefused((earlier) => [...earlier, ...outcome.refused]);
-      setSync(outcome.stopped === null && outcome.sent + outcome.refused.length > 0 ? 'done' : 'idle');
+      // "All changes saved." once nothing waits (a conflict still waits for the user's choice).
+      setSync(outcome.stopped === null && outcome.conflicts.length === 0 ? 'done' : 'idle');
       if (outcome.sent > 0 || outcome.refused.length > 0) onSynced();
     } catch (error) {
       console.error('Sending the offline changes failed', error);
@@ -164,6 +169,16 @@ export function useOfflineAssessment({
       running.current = false;
     }
   }, [client, session, userId, assessmentId, onSynced]);
+
+  // Offline because requests failed while the browser still says online (a dead Wi-Fi): ask the
+  // server now and then; its first answer brings the status back (the client's exchange reports it).
+  useEffect(() => {
+    if (online) return;
+    const timer = window.setInterval(() => {
+      void client.query(ConnectionProbeQuery, {}, { requestPolicy: 'network-only' }).toPromise();
+    }, CONNECTION_PROBE_MS);
+    return () => window.clearInterval(timer);
+  }, [online, client]);
 
   // Back online with writes waiting (and the server answering the screen): send them.
   const waiting = queue.length > 0;
@@ -187,7 +202,11 @@ export function useOfflineAssessment({
           await rebaseQueued(conflict.write.seq!, conflict.theirs);
         }
       }
-      setConflicts((all) => all.filter((c) => c !== conflict));
+      setConflicts((all) => {
+        const left = all.filter((c) => c !== conflict);
+        if (left.length === 0) setSync('done');
+        return left;
+      });
       onSynced();
     },
     [client, onSynced],
