@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PWA_MANIFEST, PWA_WORKBOX } from './pwa.config.ts';
 
 // Behind the gateway in development (`npm start`), which forwards `/` here; `/api` and
 // `/v1/graphql` are then the gateway's. Run alone, the dev server forwards them to the gateway.
@@ -8,7 +10,20 @@ const gateway = process.env.PORTAL_GATEWAY_URL ?? `http://127.0.0.1:${process.en
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Issue 19: the service worker (Workbox, generateSW) and the web app manifest of the production
+    // build. `src/lib/offline/service-worker.ts` registers it (workbox-window, no inline script) and
+    // asks before an update takes over; the development server runs without one.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: PWA_MANIFEST,
+      workbox: PWA_WORKBOX,
+      devOptions: { enabled: false },
+    }),
+  ],
   server: {
     port,
     proxy: {
@@ -17,5 +32,6 @@ export default defineConfig({
     },
   },
   preview: { port },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest (`dist/.vite/manifest.json`) lets the build's test find each screen's chunks.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

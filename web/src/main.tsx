@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { env } from './config/env.ts';
+import { appUpdate } from './lib/offline/app-update.ts';
 import { createPortalServices } from './lib/services.tsx';
 
 const services = createPortalServices({ apiUrl: env.VITE_API_URL, graphqlUrl: env.VITE_GRAPHQL_URL });
@@ -15,3 +16,7 @@ createRoot(document.getElementById('root')!).render(
     <App services={services} />
   </StrictMode>,
 );
+
+// Issue 19: the production build's service worker (vite-plugin-pwa) caches the app for offline use;
+// the development server has none.
+if (import.meta.env.PROD) appUpdate.register('/sw.js');

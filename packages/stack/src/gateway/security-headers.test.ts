@@ -21,6 +21,9 @@ describe('contentSecurityPolicy', () => {
       'style-src': "'self' 'unsafe-inline'",
       'img-src': `'self' data: blob: ${S3}`,
       'connect-src': `'self' ${S3}`,
+      // The app's service worker and manifest (issue 19), same origin only.
+      'worker-src': "'self' blob:",
+      'manifest-src': "'self'",
       'frame-ancestors': "'none'",
       'object-src': "'none'",
       'base-uri': "'self'",
@@ -56,6 +59,8 @@ describe('gateway security headers', () => {
     const port = (upstream.address() as AddressInfo).port;
     dist = mkdtempSync(path.join(os.tmpdir(), 'stack-csp-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"app"}');
     gateway = await startGateway({
       host: '127.0.0.1',
       port: 0,
@@ -82,6 +87,22 @@ describe('gateway security headers', () => {
       expect(response.headers.get('x-frame-options'), url).toBe('DENY');
       expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves the service worker and the manifest fresh (no-cache), with their types', async () => {
+    // A browser checks a service worker for updates against the server; a cached one would keep
+    // an old version installed (issue 19).
+    const expected = {
+      '/sw.js': 'text/javascript; charset=utf-8',
+      '/manifest.webmanifest': 'application/manifest+json',
+    };
+    for (const [url, type] of Object.entries(expected)) {
+      const response = await fetch(`${base}${url}`);
+      await response.arrayBuffer();
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toBe(type);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
     }
   });
 });

@@ -29,7 +29,9 @@ export function contentSecurityPolicy({ s3Origins, dev }: SecurityHeaderOptions)
     'font-src': ["'self'", 'data:'],
     // 'self' covers the GraphQL WebSocket (ws:/wss: on the same host) in CSP level 3 browsers.
     'connect-src': ["'self'", ...s3],
+    // The app's service worker (`/sw.js`, issue 19) and its web app manifest.
     'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
