@@ -33,7 +33,12 @@ const unique = () => `${Date.now().toString(36).slice(-4)}${(counter++).toString
 
 export async function createSurveyWorld(
   sql: pg.Pool,
-  options: { signed?: readonly number[] } = {},
+  options: {
+    signed?: readonly number[];
+    /** The standards' shape (two sets of two indicators unless said). */
+    sets?: number;
+    indicatorsPerSet?: number;
+  } = {},
 ): Promise<SurveyWorld> {
   const id = unique();
   const practice = await createPractice(sql, { name: `Bayview Medical Centre ${id}` });
@@ -58,7 +63,10 @@ export async function createSurveyWorld(
     }),
   ];
   for (const s of surveyors) await addPracticeRole(sql, practice.id, s.id, 'SU');
-  const standards = await createStandards(sql);
+  const standards = await createStandards(sql, {
+    sets: options.sets,
+    indicatorsPerSet: options.indicatorsPerSet,
+  });
   const accreditationId = await createAccreditation(sql, practice.id, {
     surveyVersionId: standards.surveyVersionId,
     isFirstView: false,

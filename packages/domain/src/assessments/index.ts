@@ -9,6 +9,7 @@ export * from './bulk-tools.ts';
 export * from './indicator-extras.ts';
 export * from './indicator-filters.ts';
 export * from './indicator-response.ts';
+export * from './offline-sync.ts';
 export * from './response-edits.ts';
 export * from './risk-matrix.ts';
 export * from './survey-agreement.ts';

@@ -7,3 +7,9 @@ export {
   usePracticeContext,
 } from './components/practice-context.tsx';
 export { usePaymentRedirect } from './hooks/use-payment-redirect.ts';
+export {
+  isNetworkFailure,
+  offlinePracticeKey,
+  savePracticeForOffline,
+  type TOfflinePractice,
+} from './model/offline-practice.ts';

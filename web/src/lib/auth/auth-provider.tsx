@@ -10,10 +10,19 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { notifyWarning } from '../notify.ts';
+import { clearDeviceUser, deviceUser, rememberDeviceUser } from '../offline/device-store.ts';
 import { useServices } from '../services.tsx';
+import { isNetworkError } from '../urql/auth-exchange.ts';
 import { useResetGraphqlStore } from '../urql/graphql-provider.tsx';
 import type { TCurrentUser } from './current-user.ts';
 import { forgetRememberedRoute, rememberRoute } from './return-route.ts';
+
+/** Signing out with edits still on the device: they stay, and are sent after the next sign-in. */
+export function changesKeptOnSignOut(pending: number): string {
+  const what = pending === 1 ? '1 change' : `${pending} changes`;
+  return `${what} made offline could not be sent yet. They stay on this device and are sent when you sign in again.`;
+}
 
 export type AuthStatus = 'restoring' | 'signedIn' | 'signedOut';
 
@@ -69,7 +78,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     session
       .refresh()
       .then((token) => (token ? api.currentUser() : null))
-      .catch((error: unknown) => {
+      .then((user) => {
+        if (user) void rememberDeviceUser(user).catch(() => {});
+        return user;
+      })
+      .catch(async (error: unknown) => {
+        // Started without a connection (issue 19): the last user of this device works on with
+        // what the device holds; the session is renewed (or refused) once the network is back.
+        if (isNetworkError(error)) {
+          const known = await deviceUser<TCurrentUser>().catch(() => undefined);
+          if (known) return known;
+        }
         console.warn('Could not restore the session', error);
         return null;
       })
@@ -96,6 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (credentials: TLoginRequest) => {
       const signedIn = await api.login(credentials);
       session.adopt(signedIn);
+      void rememberDeviceUser(signedIn.user).catch(() => {});
       setState({ status: 'signedIn', user: signedIn.user });
       return signedIn.user;
     },
@@ -125,12 +145,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await api.logout().catch((error: unknown) => console.warn('Sign-out call failed', error));
+    // What this user kept on the device goes, unless edits still wait to be sent (issue 19).
+    const userId = state.user?.id;
+    if (userId !== undefined) {
+      const { pending } = await clearDeviceUser(userId).catch(() => ({ pending: 0 }));
+      if (pending > 0) notifyWarning(changesKeptOnSignOut(pending));
+    }
     session.clear();
     resetStore();
     // Whoever signs in next on this tab lands as usual, not on the page the last user left.
     forgetRememberedRoute();
     setState({ status: 'signedOut', user: null, signedOutByUser: true });
-  }, [api, session, resetStore]);
+  }, [api, session, resetStore, state.user?.id]);
 
   const adoptToken = useCallback(
     async (accessToken: string, accessTokenExpiresAt: string) => {

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractServerPerTest, createWatchedSession } from '../../test/auth-harness.ts';
 import type { ContractServer } from '../../test/contract-server.ts';
+import { networkStatus } from '../offline/network-status.ts';
 import { createGraphqlClient } from './client.ts';
 
 /**
@@ -80,6 +81,29 @@ describe('auth exchange', () => {
     expect(
       server.calls.filter((call) => call.path === '/v1/graphql').map((call) => call.authorization),
     ).toEqual(['Bearer token-1']);
+    dispose();
+  });
+
+  it('keeps the session when the refresh gets no answer (offline), and reports offline', async () => {
+    const { session, client, dispose, expired } = setup();
+    session.adopt({ accessToken: 'dying', accessTokenExpiresAt: new Date(Date.now() + 5_000).toISOString() });
+    // The refresh cookie's call and the request itself find no server (the tablet lost its network).
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    try {
+      const result = await client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
+      expect(result.error?.networkError).toBeDefined();
+      expect(expired()).toBe(0);
+      expect(networkStatus.get().online).toBe(false);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    // Back online: the next request refreshes through the cookie and goes through.
+    server.state.sessionAlive = true;
+    const again = await client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
+    expect(again.data).toEqual({ ping: 'pong' });
+    expect(expired()).toBe(0);
+    expect(networkStatus.get().online).toBe(true);
     dispose();
   });
 });

@@ -2,6 +2,13 @@ import type { CombinedError, Exchange } from '@urql/core';
 import { mapExchange } from '@urql/core';
 import { authExchange } from '@urql/exchange-auth';
 import type { Session } from '../auth/session.ts';
+import { PortalError } from '../errors.ts';
+import { networkStatus } from '../offline/network-status.ts';
+
+/** A failure for want of a network (no answer at all), as opposed to a refusal. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof PortalError && error.code === 'network';
+}
 
 /** An answer meaning "your token is not (or no longer) good": Hasura's invalid-jwt, or HTTP 401. */
 export function isAuthError(error: CombinedError): boolean {
@@ -24,8 +31,12 @@ export function bearerAuthExchange(session: Session): Exchange {
     willAuthError: () => session.expiresSoon(),
     didAuthError: (error) => isAuthError(error),
     async refreshAuth() {
-      const token = await session.refresh().catch(() => null);
-      if (!token) session.expire();
+      // A refresh that got no answer (offline) ends nothing: the work goes on and the refresh is
+      // tried again with the next request (issue 19). Only a refusal ends the session.
+      const token = await session
+        .refresh()
+        .catch((error: unknown) => (isNetworkError(error) ? undefined : null));
+      if (token === null) session.expire();
     },
   }));
 }
@@ -34,6 +45,20 @@ export function bearerAuthExchange(session: Session): Exchange {
  * The one job left after the retry: an operation that still fails authentication after its
  * single refresh and retry ends the session (→ Login, remembering the route).
  */
+/**
+ * Tells the app's network status what the requests see (issue 19): an operation that got no
+ * answer means offline; any answer (even a refusal) means online.
+ */
+export function networkStatusExchange(): Exchange {
+  return mapExchange({
+    onResult(result) {
+      if (result.operation.kind === 'subscription' || result.operation.kind === 'teardown') return;
+      if (result.error?.networkError && !result.error.response) networkStatus.reportNetworkFailure();
+      else networkStatus.reportNetworkSuccess();
+    },
+  });
+}
+
 export function sessionExpiryExchange(session: Session): Exchange {
   return mapExchange({
     onResult(result) {

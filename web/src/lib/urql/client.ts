@@ -1,7 +1,12 @@
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
 import type { Session } from '../auth/session.ts';
-import { bearerAuthExchange, sessionExpiryExchange } from './auth-exchange.ts';
+import {
+  bearerAuthExchange,
+  isNetworkError,
+  networkStatusExchange,
+  sessionExpiryExchange,
+} from './auth-exchange.ts';
 import { cacheOptions } from './cache.ts';
 import { createSubscriptionExchange } from './subscription-exchange.ts';
 
@@ -21,6 +26,7 @@ export interface GraphqlClientOptions {
  * The urql client. The exchanges, in order (operations flow down, results up):
  *  1. graphcache: normalised cache, schema-aware once schema.json exists;
  *  2. session expiry: still unauthorised after the single refresh+retry → Login;
+ *     network status: no answer → offline, any answer → online (issue 19);
  *  3. auth: bearer token, refresh before expiry, one refresh and retry on invalid-jwt / 401;
  *  4. fetch: queries and mutations over HTTP;
  *  5. subscriptions: graphql-ws with a fresh token per connection.
@@ -34,8 +40,11 @@ export function createGraphqlClient(options: GraphqlClientOptions): { client: Cl
     onTokenExpired: () => {
       void session
         .refresh()
-        .catch(() => null)
-        .then((token) => (token ? options.onResetStore() : session.expire()));
+        .catch((error: unknown) => (isNetworkError(error) ? undefined : null))
+        .then((token) => {
+          if (token) options.onResetStore();
+          else if (token === null) session.expire();
+        });
     },
   });
   const client = new Client({
@@ -45,6 +54,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): { client: Cl
     exchanges: [
       cacheExchange(cacheOptions),
       sessionExpiryExchange(session),
+      networkStatusExchange(),
       bearerAuthExchange(session),
       fetchExchange,
       subscriptions.exchange,

@@ -15,13 +15,21 @@ import { HistoryButton } from '../../audit/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useAssessmentScreen } from '../hooks/use-assessment-screen.ts';
+import { OfflineAssessmentContext } from '../hooks/use-offline-assessment.ts';
 import { lastUpdatedOf } from '../model/last-updated.ts';
 import { AgreementModal } from './agreement-modal.tsx';
 import { AssessmentStatusBadge } from './assessment-status-badge.tsx';
 import { AssessmentWorkspace } from './assessment-workspace.tsx';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { ConnectionBanner } from './connection-banner.tsx';
+import { RefusedWrites } from './refused-writes.tsx';
 
 /** When the assessment cannot be loaded for another reason than access (the spec gives no words). */
 export const ASSESSMENT_LOAD_FAILED = 'The assessment could not be loaded. Please try again.';
+
+/** Offline, and this user has no copy of the assessment on this device (issue 19). */
+export const ASSESSMENT_NOT_ON_DEVICE =
+  'You are offline and this assessment is not on this device. Open it once with a connection (or use Make available offline) to work on it offline.';
 
 /**
  * The Assessment route (spec 001 §2):
@@ -74,13 +82,33 @@ function AssessmentScreen({
     if (access && !leave) shown.current = true;
   }, [access, leave]);
 
+  // Writes made offline that the server refused stay listed until read, even when the assessment
+  // can no longer be opened (submitted, its status changed meanwhile: issue 19).
+  const refusedShown = screen.offline.refused.length > 0;
   useEffect(() => {
-    if (!leave) return;
+    if (!leave || refusedShown) return;
     if (locked && !shown.current) notifyError(locked);
     navigate(tab, { replace: true });
-  }, [leave, locked, navigate, tab]);
+  }, [leave, locked, navigate, tab, refusedShown]);
 
+  if (leave && refusedShown) {
+    return (
+      <Stack gap="md">
+        <Anchor component={Link} to={tab} fz="sm">
+          ‹ Accreditation
+        </Anchor>
+        <RefusedWrites offline={screen.offline} />
+      </Stack>
+    );
+  }
   if (leave) return null;
+  if (screen.unavailableOffline) {
+    return (
+      <Alert color="gray" variant="light" role="alert" title="Not available offline">
+        {ASSESSMENT_NOT_ON_DEVICE}
+      </Alert>
+    );
+  }
   if (screen.error && !assessment) {
     return (
       <Alert color="red" variant="light" role="alert">
@@ -107,54 +135,59 @@ function AssessmentScreen({
       ? ` by ${assessment.last_updated_by.first_name} ${assessment.last_updated_by.last_name}`
       : '';
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Anchor component={Link} to={tab} fz="sm">
-          ‹ Accreditation
-        </Anchor>
-        <Group justify="space-between" align="center" gap="sm">
-          <Group gap="sm" align="center">
-            <Title order={2} fz={22}>
-              {label}
-            </Title>
-            <AssessmentStatusBadge status={assessment.status} size="lg" />
+    <OfflineAssessmentContext.Provider value={screen.offline}>
+      <Stack gap="lg">
+        <ConnectionBanner offline={screen.offline} />
+        <RefusedWrites offline={screen.offline} />
+        <ConflictDialog offline={screen.offline} />
+        <Stack gap={4}>
+          <Anchor component={Link} to={tab} fz="sm">
+            ‹ Accreditation
+          </Anchor>
+          <Group justify="space-between" align="center" gap="sm">
+            <Group gap="sm" align="center">
+              <Title order={2} fz={22}>
+                {label}
+              </Title>
+              <AssessmentStatusBadge status={assessment.status} size="lg" />
+            </Group>
+            {canReadAuditTrail(practiceAccess) ? (
+              <HistoryButton
+                subject="assessment"
+                id={assessment.id}
+                what={label}
+                label="History of this assessment"
+              />
+            ) : null}
           </Group>
-          {canReadAuditTrail(practiceAccess) ? (
-            <HistoryButton
-              subject="assessment"
-              id={assessment.id}
-              what={label}
-              label="History of this assessment"
-            />
-          ) : null}
-        </Group>
-        <Text fz="sm" c="dimmed">
-          {[
-            assessment.due_date ? `Due ${formatDisplayDate(assessment.due_date)}` : null,
-            `Last updated ${formatDisplayDate(lastUpdatedOf(assessment))}${updatedBy}`,
-            assessment.accreditation?.survey_version?.name,
-            editable ? null : 'Read only',
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </Text>
+          <Text fz="sm" c="dimmed">
+            {[
+              assessment.due_date ? `Due ${formatDisplayDate(assessment.due_date)}` : null,
+              `Last updated ${formatDisplayDate(lastUpdatedOf(assessment))}${updatedBy}`,
+              assessment.accreditation?.survey_version?.name,
+              editable ? null : 'Read only',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Stack>
+        {mustSign ? (
+          <AgreementModal
+            assessmentId={assessment.id}
+            onSigned={onSigned}
+            onLeave={() => navigate(tab, { replace: true })}
+          />
+        ) : (
+          <AssessmentWorkspace
+            assessment={assessment}
+            access={access}
+            store={screen.store}
+            locks={screen.locks}
+            onChanged={screen.refetch}
+          />
+        )}
       </Stack>
-      {mustSign ? (
-        <AgreementModal
-          assessmentId={assessment.id}
-          onSigned={onSigned}
-          onLeave={() => navigate(tab, { replace: true })}
-        />
-      ) : (
-        <AssessmentWorkspace
-          assessment={assessment}
-          access={access}
-          store={screen.store}
-          locks={screen.locks}
-          onChanged={screen.refetch}
-        />
-      )}
-    </Stack>
+    </OfflineAssessmentContext.Provider>
   );
 }
 

@@ -9,11 +9,12 @@ import {
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
-import { usePracticeContext } from '../../practices/index.ts';
+import { isNetworkFailure, usePracticeContext } from '../../practices/index.ts';
 import { AddCommentMutation } from '../api/add-comment.ts';
 import { GetIndicatorCommentsQuery } from '../api/get-indicator-comments.ts';
 import { UpdateCommentMutation } from '../api/update-comment.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
+import { useOfflineAssessmentContext } from '../hooks/use-offline-assessment.ts';
 
 const TIME = new Intl.DateTimeFormat('en-AU', {
   day: '2-digit',
@@ -48,14 +49,30 @@ export function IndicatorComments({
   const [, update] = useMutation(UpdateCommentMutation);
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const mayAdd = responseId !== null && canChangeAssessment(access);
-  const comments = data?.comments ?? [];
-  const total = data?.comments_aggregate.aggregate?.count ?? 0;
+  // Without the server's answer, the device's copy shows (issue 19); comments made offline show
+  // on top until they are sent.
+  const offline = useOfflineAssessmentContext();
+  const fromCopy = !data && responseId !== null && offline?.copy ? offline.copyComments(responseId) : null;
+  const comments = data?.comments ?? fromCopy?.slice(0, limit) ?? [];
+  const total = data?.comments_aggregate.aggregate?.count ?? fromCopy?.length ?? 0;
+  const waiting =
+    offline?.queue.filter(
+      (w) => w.kind === 'comment' && w.responseId === responseId && responseId !== null,
+    ) ?? [];
   const reload = () => refetch({ requestPolicy: 'network-only' });
 
   const submit = async () => {
     if (!responseId || !text.trim()) return;
+    if (offline?.mustQueue()) {
+      await offline.queueComment(responseId, practiceId, text.trim());
+      setText('');
+      return;
+    }
     const result = await add({ practiceId, responseId, comment: text.trim() });
-    if (result.error) notifyError(ASSESSMENT_MESSAGES.commentUpdateFailed);
+    if (offline && isNetworkFailure(result.error)) {
+      await offline.queueComment(responseId, practiceId, text.trim());
+      setText('');
+    } else if (result.error) notifyError(ASSESSMENT_MESSAGES.commentUpdateFailed);
     else {
       setText('');
       reload();
@@ -94,12 +111,25 @@ export function IndicatorComments({
           </Group>
         </Stack>
       ) : null}
-      {comments.length === 0 && !fetching ? (
+      {comments.length === 0 && waiting.length === 0 && !fetching ? (
         <Text fz="sm" c="dimmed">
           No comments yet.
         </Text>
       ) : null}
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {waiting.map((w) => (
+          <Paper key={w.seq} withBorder radius="sm" p="xs" component="li" style={{ borderStyle: 'dashed' }}>
+            <Text fz="xs" c="dimmed">
+              <Text span fw={600} fz="xs" c="var(--mantine-color-text)">
+                You
+              </Text>{' '}
+              · {TIME.format(new Date(w.queuedAt))} · waiting to be sent
+            </Text>
+            <Text fz="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {String(w.value)}
+            </Text>
+          </Paper>
+        ))}
         {comments.map((c) => {
           const author = c.created_by
             ? `${c.created_by.first_name} ${c.created_by.last_name}`

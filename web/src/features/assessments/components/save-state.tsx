@@ -6,6 +6,7 @@ const WORDS: Record<TSaveState, string> = {
   pending: 'Unsaved changes',
   saving: 'Saving…',
   saved: 'Saved',
+  queued: 'Saved on this device',
   failed: 'Not saved yet: retrying',
 };
 
@@ -17,6 +18,7 @@ export function SaveState({ state }: { state: TSaveState }) {
       c={state === 'failed' ? 'red.9' : 'dimmed'}
       aria-live="polite"
       miw={state === 'idle' ? 0 : 80}
+      style={{ whiteSpace: 'nowrap' }}
       ta="right"
     >
       {WORDS[state]}

@@ -3,13 +3,18 @@ import { INDICATOR_TEXT_MAX_LENGTH, SUMMARY_EDITOR_ROWS, SURVEY_SUBMIT_MESSAGES 
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { isNetworkFailure } from '../../practices/index.ts';
 import { InsertGeneralCommentMutation } from '../api/insert-general-comment.ts';
 import { UpdateGeneralCommentMutation } from '../api/update-general-comment.ts';
+import { useOfflineAssessmentContext } from '../hooks/use-offline-assessment.ts';
 import type { TSurveyorSummary } from '../hooks/use-surveyor-summaries.ts';
 import { ACTION_FAILED } from './actions-panel.tsx';
 
 /** Ours: the spec gives no words for a saved summary. */
 export const SUMMARY_SAVED = 'Your surveyor summary has been saved.';
+/** Ours (issue 19): saved while offline. */
+export const SUMMARY_SAVED_ON_DEVICE =
+  'Your surveyor summary is saved on this device. It is sent when you are back online.';
 
 /**
  * The surveyor summary modal (spec 001 §5, 002 §2): 'Surveyor Summary' for a new one or to read
@@ -19,6 +24,7 @@ export const SUMMARY_SAVED = 'Your surveyor summary has been saved.';
 export function SummaryModal({
   assessmentId,
   summary,
+  serverSummary = null,
   editable,
   required,
   onClose,
@@ -26,6 +32,8 @@ export function SummaryModal({
   assessmentId: number;
   /** The summary shown or edited; null writes the user's first one. */
   summary: TSurveyorSummary | null;
+  /** The user's own summary as the server holds it (what an offline edit was made against). */
+  serverSummary?: TSurveyorSummary | null;
   editable: boolean;
   required: boolean;
   onClose(): void;
@@ -36,19 +44,30 @@ export function SummaryModal({
   const [insertState, insert] = useMutation(InsertGeneralCommentMutation);
   const [updateState, update] = useMutation(UpdateGeneralCommentMutation);
   const empty = text.trim().length === 0;
+  const offline = useOfflineAssessmentContext();
+  // Offline (or while other changes wait), the summary goes to the device's queue (issue 19).
+  const own = !summary || summary.user_id === offline?.copy?.userId;
+  const keepOnDevice = async () => {
+    await offline?.queueSummary(serverSummary, text);
+    notifySuccess(SUMMARY_SAVED_ON_DEVICE);
+    onClose();
+  };
   const save = async () => {
     setTried(true);
     if (empty) return;
     setError(null);
-    const saved = summary
-      ? await update({ id: summary.id, text }).then((r) => ({
-          ok: !!r.data?.update_general_comments_by_pk,
-          error: r.error,
-        }))
-      : await insert({ assessmentId, text }).then((r) => ({
-          ok: !!r.data?.insert_general_comments_one,
-          error: r.error,
-        }));
+    if (offline && own && offline.mustQueue()) return keepOnDevice();
+    const saved =
+      summary && summary.id > 0
+        ? await update({ id: summary.id, text }).then((r) => ({
+            ok: !!r.data?.update_general_comments_by_pk,
+            error: r.error,
+          }))
+        : await insert({ assessmentId, text }).then((r) => ({
+            ok: !!r.data?.insert_general_comments_one,
+            error: r.error,
+          }));
+    if (offline && own && isNetworkFailure(saved.error)) return keepOnDevice();
     if (!saved.ok) {
       console.error('Summary save failed', saved.error);
       setError(ACTION_FAILED);

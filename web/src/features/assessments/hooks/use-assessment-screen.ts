@@ -3,6 +3,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { useClient, useMutation, useQuery, useSubscription } from 'urql';
 import { readFragment } from '../../../lib/graphql/graphql.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { hasDeviceStore } from '../../../lib/offline/device-store.ts';
+import { networkStatus, useNetworkStatus } from '../../../lib/offline/network-status.ts';
+import { isNetworkFailure } from '../../practices/index.ts';
 import { AnnounceIndicatorLockMutation } from '../api/announce-indicator-lock.ts';
 import { GetAssessmentQuery } from '../api/get-assessment.ts';
 import { OpenAssessmentMutation } from '../api/open-assessment.ts';
@@ -12,7 +15,14 @@ import { IndicatorLocksSubscription } from '../api/subscribe-indicator-locks.ts'
 import { AssessmentResponsesSubscription } from '../api/subscribe-responses.ts';
 import { UpdateIndicatorResponseMutation } from '../api/update-indicator-response.ts';
 import { toStoredResponse } from '../model/assessment-view.ts';
-import { createResponseStore, type ResponseStore } from '../model/response-store.ts';
+import { keepAssessmentCopy, type TAssessmentData } from '../model/offline-assessment.ts';
+import {
+  createResponseStore,
+  markQueued,
+  type ResponseStore,
+  type TStoredResponse,
+} from '../model/response-store.ts';
+import { overlayQueue, useOfflineAssessment } from './use-offline-assessment.ts';
 
 /** Someone else editing an indicator: their name, by response id. */
 export type TLocksByResponse = ReadonlyMap<number, { userId: number; name: string }>;
@@ -24,20 +34,28 @@ export type TLocksByResponse = ReadonlyMap<number, { userId: number; name: strin
  */
 export function useAssessmentScreen(assessmentId: number, userId: number) {
   const client = useClient();
-  const [opened, setOpened] = useState<'pending' | 'done' | 'refused'>('pending');
+  const { online } = useNetworkStatus();
+  // 'offline': the server could not be reached; the device's copy stands in (issue 19).
+  const [opened, setOpened] = useState<'pending' | 'done' | 'refused' | 'offline'>('pending');
+  const [attempt, setAttempt] = useState(0);
   const [, openAssessment] = useMutation(OpenAssessmentMutation);
   useEffect(() => {
     let live = true;
-    setOpened('pending');
+    void attempt;
     void openAssessment({ assessmentId }).then((result) => {
       if (!live) return;
       const code = result.error?.graphQLErrors[0]?.extensions?.code;
-      setOpened(code === 'not_found' || code === 'forbidden' ? 'refused' : 'done');
+      if (isNetworkFailure(result.error)) setOpened('offline');
+      else setOpened(code === 'not_found' || code === 'forbidden' ? 'refused' : 'done');
     });
     return () => {
       live = false;
     };
-  }, [assessmentId, openAssessment]);
+  }, [assessmentId, openAssessment, attempt]);
+  // Opened from the copy and the connection is back: open it from the server.
+  useEffect(() => {
+    if (opened === 'offline' && online) setAttempt((n) => n + 1);
+  }, [opened, online]);
 
   const [query, refetchQuery] = useQuery({
     query: GetAssessmentQuery,
@@ -45,13 +63,66 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     requestPolicy: 'network-only',
     pause: opened !== 'done',
   });
-  const assessment = query.data?.assessments_by_pk ?? null;
+  const serverAssessment = query.data?.assessments_by_pk ?? null;
+  const cut = opened === 'offline' || (isNetworkFailure(query.error) && !serverAssessment);
   const refetch = useCallback(() => refetchQuery({ requestPolicy: 'network-only' }), [refetchQuery]);
 
+  // The server's rows as last known (the base of an offline edit), apart from what the queue lays over them.
+  const serverRows = useRef(new Map<number, TStoredResponse>()).current;
+  const indicatorOf = useRef(new Map<number, number>()).current;
+  const [codes, setCodes] = useState<ReadonlyMap<number, string>>(new Map());
+  const offline = useOfflineAssessment({
+    assessmentId,
+    userId,
+    codes,
+    serverLoaded: serverAssessment !== null,
+    onSynced: refetch,
+  });
+  const offlineRef = useRef(offline);
+  offlineRef.current = offline;
+  const assessment: TAssessmentData | null =
+    serverAssessment ?? (cut ? (offline.copy?.data.assessment ?? null) : null);
+
+  // Opening it online refreshes the device's copy (issue 19).
+  useEffect(() => {
+    if (!serverAssessment || !hasDeviceStore()) return;
+    void keepAssessmentCopy(client, userId, serverAssessment).catch((error: unknown) =>
+      console.warn('Could not keep the assessment on the device', error),
+    );
+  }, [client, userId, serverAssessment]);
+  useEffect(() => {
+    if (!assessment) return;
+    const byIndicator = new Map<number, string>();
+    for (const set of assessment.accreditation?.survey_version?.indicator_sets ?? [])
+      for (const indicator of set.indicators) byIndicator.set(indicator.id, indicator.code);
+    const next = new Map<number, string>();
+    for (const r of assessment.indicator_responses) {
+      const row = readFragment(ResponseFieldsFragment, r);
+      next.set(row.id, byIndicator.get(row.indicator_id) ?? '');
+    }
+    setCodes(next);
+  }, [assessment]);
+
+  const storeHolder = useRef<ResponseStore | null>(null);
   const store = useMemo<ResponseStore>(
     () =>
       createResponseStore({
-        async save(responseId, payload) {
+        async save(responseId, payload): Promise<TStoredResponse> {
+          // Offline (or while writes of this assessment wait): the change goes to the device's
+          // queue first, and shows as saved on this device once it is there (issue 19).
+          const toQueue = async (): Promise<TStoredResponse> => {
+            const indicatorId = indicatorOf.get(responseId);
+            const shown: TStoredResponse | undefined =
+              indicatorId === undefined ? undefined : storeHolder.current?.entry(indicatorId)?.saved;
+            if (!shown) throw new Error('unknown response');
+            await offlineRef.current.queueResponse(serverRows.get(responseId), shown, payload);
+            return markQueued({
+              ...shown,
+              ...payload.set,
+              checklists: { ...shown.checklists, ...(payload.checklists ?? {}) },
+            });
+          };
+          if (offlineRef.current.mustQueue()) return toQueue();
           const result = await client
             .mutation(UpdateIndicatorResponseMutation, {
               id: responseId,
@@ -59,17 +130,23 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
               append: payload.checklists ? { checklists: payload.checklists } : {},
             })
             .toPromise();
+          if (isNetworkFailure(result.error)) return toQueue();
           const row = result.data?.update_indicator_responses_by_pk;
           if (result.error || !row) throw result.error ?? new Error('the response was not saved');
-          return toStoredResponse(readFragment(ResponseFieldsFragment, row));
+          const stored = toStoredResponse(readFragment(ResponseFieldsFragment, row));
+          serverRows.set(stored.id, stored);
+          return stored;
         },
         announceLock(responseId) {
+          // No lock is held offline (the banner says so); none is back-dated on reconnect.
+          if (!networkStatus.get().online) return;
           void client
             .mutation(AnnounceIndicatorLockMutation, { assessmentId, responseId })
             .toPromise()
             .then((r) => r.error && console.error('Indicator lock failed', r.error));
         },
         releaseLock(responseId) {
+          if (!networkStatus.get().online) return;
           void client
             .mutation(ReleaseIndicatorLockMutation, { responseId })
             .toPromise()
@@ -79,34 +156,53 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
         setTimeout: (fn, ms) => window.setTimeout(fn, ms),
         clearTimeout: (handle) => window.clearTimeout(handle as number),
       }),
-    [client, assessmentId],
+    [client, assessmentId, serverRows, indicatorOf],
   );
+  storeHolder.current = store;
   useEffect(() => () => store.dispose(), [store]);
+
+  // Rows from the server (or the copy): remembered as the base, shown with the queue laid over.
+  const receive = useCallback(
+    (rows: readonly TStoredResponse[]) => {
+      for (const row of rows) {
+        serverRows.set(row.id, row);
+        indicatorOf.set(row.id, row.indicator_id);
+      }
+      store.receive(rows.map((row) => overlayQueue(row, offlineRef.current.queue)));
+    },
+    [store, serverRows, indicatorOf],
+  );
+  // The queue changed (an edit queued, a write sent or dropped): the overlay follows.
+  useEffect(() => {
+    void offline.queue;
+    if (serverRows.size > 0) receive([...serverRows.values()]);
+  }, [offline.queue, receive, serverRows]);
   // The screen follows the outline (answers, counts); each indicator follows its own entry.
   useSyncExternalStore(store.subscribe, store.getOutlineVersion);
 
   // The first load, then every live change of the responses.
   useEffect(() => {
     if (assessment) {
-      store.receive(
+      receive(
         assessment.indicator_responses.map((r) => toStoredResponse(readFragment(ResponseFieldsFragment, r))),
       );
     }
-  }, [assessment, store]);
+  }, [assessment, receive]);
+  // Live only while online: going back online subscribes afresh.
   const [live] = useSubscription({
     query: AssessmentResponsesSubscription,
     variables: { assessmentId },
-    pause: !assessment,
+    pause: !serverAssessment || !online,
   });
   useEffect(() => {
     const rows = live.data?.indicator_responses;
-    if (rows) store.receive(rows.map((r) => toStoredResponse(readFragment(ResponseFieldsFragment, r))));
-  }, [live.data, store]);
+    if (rows) receive(rows.map((r) => toStoredResponse(readFragment(ResponseFieldsFragment, r))));
+  }, [live.data, receive]);
 
   const [lockResult] = useSubscription({
     query: IndicatorLocksSubscription,
     variables: { assessmentId },
-    pause: !assessment,
+    pause: !serverAssessment || !online,
   });
   const locks = useMemo<TLocksByResponse>(() => {
     const map = new Map<number, { userId: number; name: string }>();
@@ -142,9 +238,14 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
   return {
     opened,
     assessment,
-    loading: opened === 'pending' || (query.fetching && !assessment),
-    missing: opened === 'refused' || (!query.fetching && query.data !== undefined && assessment === null),
-    error: query.error,
+    offline,
+    /** No connection and no copy of it on this device. */
+    unavailableOffline: cut && offline.copy === null,
+    loading: (opened === 'pending' || (query.fetching && !assessment)) && !(cut && assessment),
+    missing:
+      opened === 'refused' ||
+      (!query.fetching && query.data !== undefined && serverAssessment === null && !cut),
+    error: cut ? undefined : query.error,
     refetch,
     store,
     locks,

@@ -59,7 +59,7 @@ export function useSurveyDialogs({
   onOpenIndicator(indicatorId: number): void;
 }) {
   const survey = assessment.type === 'SURVEY_VISIT';
-  const { summaries } = useSurveyorSummaries(assessment.id, survey);
+  const { summaries, serverSummaries } = useSurveyorSummaries(assessment.id, survey);
   const own = summaries.find((s) => s.user_id === access.userId) ?? null;
   const [summaryDialog, setSummaryDialog] = useState<TSummaryDialog>(null);
   const [step, setStep] = useState<TStep>(null);
@@ -155,6 +155,7 @@ export function useSurveyDialogs({
           <SummaryModal
             assessmentId={assessment.id}
             summary={summaryDialog.summary}
+            serverSummary={serverSummaries.find((s) => s.user_id === access.userId) ?? null}
             editable={summaryEditable(summaryDialog.summary)}
             required={summaryDialog.required}
             onClose={() => setSummaryDialog(null)}

@@ -20,7 +20,16 @@ export type TStoredResponse = TIndicatorResponseFields & {
 };
 
 /** How one indicator's saving stands, as the screen shows it. */
-export type TSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
+export type TSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'queued' | 'failed';
+
+/** Rows a save answered from the device's queue (offline), not from the server (issue 19). */
+const queuedRows = new WeakSet<TStoredResponse>();
+
+/** Marks a save's answer as kept on the device, to be sent later ("Saved on this device"). */
+export function markQueued(row: TStoredResponse): TStoredResponse {
+  queuedRows.add(row);
+  return row;
+}
 
 export interface TIndicatorEntry {
   /** The latest response the server has confirmed (live), or undefined before any exists. */
@@ -165,7 +174,7 @@ export function createResponseStore(deps: ResponseStoreDeps) {
       entry.saved = stored;
       entry.edit = remainingEdit(entry.edit, sent);
       if (isEmptyEdit(entry.edit)) {
-        entry.state = 'saved';
+        entry.state = queuedRows.has(stored) ? 'queued' : 'saved';
         finish(indicatorId, entry);
       } else {
         entry.state = 'pending';

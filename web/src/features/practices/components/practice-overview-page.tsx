@@ -24,16 +24,18 @@ import {
   practiceRolesFrom,
   type TPracticeAccess,
 } from '@portal/domain';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { useQuery } from 'urql';
+import { type CombinedError, useQuery } from 'urql';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { getCopy, hasDeviceStore, putCopy } from '../../../lib/offline/device-store.ts';
 import { HistoryButton } from '../../audit/index.ts';
 import { GetPracticeOverviewQuery, type TPracticeOverview } from '../api/get-practice-overview.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { useLingeringFlag } from '../hooks/use-lingering-flag.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
+import { isNetworkFailure, offlinePracticeKey, type TOfflinePractice } from '../model/offline-practice.ts';
 import { PracticeContextProvider, type TPracticeTotals, usePracticeContext } from './practice-context.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -63,15 +65,22 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
     requestPolicy: 'cache-and-network',
   });
   const [permissionsResult, refetchPermissions] = useUserPermissions(practiceId);
-  const practice = practiceResult.data?.practices_by_pk;
-  const permissions = permissionsResult.data?.userPermissions;
+  const user = useCurrentUser();
+  const offline = useOfflinePractice(user.id, practiceId, practiceResult, permissionsResult);
+  const practice = practiceResult.data?.practices_by_pk ?? offline.copy?.practice;
+  const permissions = permissionsResult.data?.userPermissions ?? offline.copy?.permissions;
   const loading = !practice || !permissions;
-  const showLoader = useLingeringFlag(loading, PRACTICE_LOADING_HIDE_MS);
+  const showLoader = useLingeringFlag(loading && !offline.waiting, PRACTICE_LOADING_HIDE_MS);
 
-  const failure =
-    permissionsResult.error ??
-    practiceResult.error ??
-    (practiceResult.data && !practiceResult.fetching && practice === null ? 'not found' : null);
+  // Without a connection the device's copy opens the practice (issue 19); only a refusal (or no
+  // copy) is a failure.
+  const failure = offline.waiting
+    ? null
+    : offline.copy
+      ? null
+      : (permissionsResult.error ??
+        practiceResult.error ??
+        (practiceResult.data && !practiceResult.fetching && practice === null ? 'not found' : null));
   // Both loads may fail, one after the other: the user hears about it once per practice.
   const reportedFor = useRef<number | null>(null);
   useEffect(() => {
@@ -86,7 +95,6 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
   // Opening the practice (spec 000 §2, §4): a new application waiting for its fee sends a user
   // who may pay to payment; a user whose list row is locked goes back to the list. Once per visit:
   // when the payment page cannot be had, the failure message shows and the practice opens.
-  const user = useCurrentUser();
   const payment = usePaymentRedirect();
   const opening = useMemo(
     () =>
@@ -154,6 +162,45 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
       )}
     </Stack>
   );
+}
+
+/**
+ * The practice on the device (issue 19): each time both loads answer, the copy is refreshed;
+ * when either fails for want of a network, the copy (if this user has one) stands in.
+ */
+function useOfflinePractice(
+  userId: number,
+  practiceId: number,
+  practiceResult: { data?: { practices_by_pk?: TPracticeOverview | null }; error?: CombinedError },
+  permissionsResult: {
+    data?: { userPermissions?: TOfflinePractice['permissions'] | null };
+    error?: CombinedError;
+  },
+): { copy: TOfflinePractice | null; waiting: boolean } {
+  const practice = practiceResult.data?.practices_by_pk;
+  const permissions = permissionsResult.data?.userPermissions;
+  useEffect(() => {
+    if (!practice || !permissions || !hasDeviceStore()) return;
+    void putCopy<TOfflinePractice>(userId, offlinePracticeKey(practiceId), { practice, permissions }).catch(
+      (error: unknown) => console.warn('Could not keep the practice on the device', error),
+    );
+  }, [userId, practiceId, practice, permissions]);
+  const cut = isNetworkFailure(practiceResult.error) || isNetworkFailure(permissionsResult.error);
+  const [copy, setCopy] = useState<{ copy: TOfflinePractice | null } | null>(null);
+  useEffect(() => {
+    if (!cut) return;
+    let live = true;
+    void getCopy<TOfflinePractice>(userId, offlinePracticeKey(practiceId))
+      .catch(() => undefined)
+      .then((found) => {
+        if (live) setCopy({ copy: found?.data ?? null });
+      });
+    return () => {
+      live = false;
+    };
+  }, [cut, userId, practiceId]);
+  if (!cut) return { copy: null, waiting: false };
+  return { copy: copy?.copy ?? null, waiting: copy === null };
 }
 
 function OverviewSkeleton() {

@@ -1,0 +1,207 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { readResponses } from './support/assessment-data.ts';
+import {
+  openIndicator,
+  recordSaveStates,
+  signInTo,
+  waitForAssessmentScreen,
+  waitForSaveState,
+} from './support/assessment-screen.ts';
+import { expectAccessible } from './support/axe.ts';
+import {
+  conflictDialog,
+  connectionBanner,
+  notSavedAlert,
+  queuedWrites,
+  waitForDeviceCopy,
+} from './support/offline.ts';
+import { useE2e } from './support/suite.ts';
+import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
+
+/**
+ * Issue 19, survey capture without a connection: a surveyor opens the survey visit assessment
+ * (the device keeps its copy), loses the network (the browser context goes offline), rates ten
+ * indicators, ticks an item, writes an observation, a comment and the summary; the banner counts
+ * the changes; the page is reloaded offline and shows every edit; back online the queue is sent
+ * and every edit is in the database exactly once, the field someone else changed meanwhile
+ * shows the conflict view, and "Keep mine" writes it. A second test cuts the network by failing
+ * every GraphQL request instead, and a status change meanwhile refuses the queued writes: the
+ * "Not saved" list names them and can be copied. axe on the banner, the conflict view and the list.
+ */
+const e2e = useE2e();
+
+const compliance = (panel: Locator) => panel.getByRole('radiogroup', { name: 'Compliance' });
+
+/** The ten indicators rated offline (of twelve: two sets of six). */
+const RATED = ['C1.1', 'C1.2', 'C1.3', 'C1.4', 'C1.5', 'C1.6', 'C2.1', 'C2.2', 'C2.3', 'C2.4'];
+
+const COMMENT = 'Sharps bin in room 3 is over the fill line.';
+const SUMMARY = 'Well run practice; the sharps disposal needs attention.';
+const MINE = 'Reception could offer a quieter space for private conversations.';
+const THEIRS = 'Reception is busy at 9 am.';
+
+async function writeSummary(page: Page, text: string): Promise<void> {
+  await page.getByRole('button', { name: 'Edit summary', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: /Summary$/ });
+  await modal.getByRole('textbox', { name: 'Summary' }).fill(text);
+  await modal.getByRole('button', { name: 'Save summary' }).click();
+  await modal.waitFor({ state: 'detached' });
+  await page.getByRole('region', { name: 'Surveyor Summary' }).getByText(text).waitFor();
+}
+
+describe('survey capture offline', { timeout: 240_000 }, () => {
+  it('keeps every edit made offline across a reload, sends each once on reconnect, and asks about a conflict', async () => {
+    const { page, context, stack } = e2e;
+    const world = await createSurveyWorld(stack.sql, { signed: [0], sets: 2, indicatorsPerSet: 6 });
+    const [sasha] = world.surveyors;
+    const [c25, c26] = [world.standards.indicatorIds[10]!, world.standards.indicatorIds[11]!];
+    await recordSaveStates(context);
+    await signInTo(page, sasha, surveyPath(world));
+    await waitForAssessmentScreen(page);
+    await waitForDeviceCopy(page, sasha.id, world.assessmentId);
+
+    await context.setOffline(true);
+    const banner = connectionBanner(page);
+    await banner.getByText(/^You are offline since \d\d:\d\d\./).waitFor();
+    await banner.getByText('No changes waiting to be sent.').waitFor();
+    await banner.getByText(/^Others are not told which indicators you are editing/).waitFor();
+    await expectAccessible(page, 'the offline banner');
+
+    for (const code of RATED) {
+      const panel = await openIndicator(page, code);
+      await compliance(panel).getByRole('radio', { name: 'Not applicable' }).check();
+      await waitForSaveState(page, code, 'Saved on this device');
+    }
+    const ticked = await openIndicator(page, 'C2.5');
+    await ticked.getByRole('checkbox', { name: /Item 2/ }).check();
+    await waitForSaveState(page, 'C2.5', 'Saved on this device');
+    await ticked.getByRole('textbox', { name: 'Add a comment' }).fill(COMMENT);
+    await ticked.getByRole('button', { name: 'Add comment' }).click();
+    await ticked.getByText('waiting to be sent').waitFor();
+    const observed = await openIndicator(page, 'C2.6');
+    await observed.getByRole('textbox', { name: 'Opportunities for improvement' }).fill(MINE);
+    await waitForSaveState(page, 'C2.6', 'Saved on this device');
+    await writeSummary(page, SUMMARY);
+    // Ten ratings, a tick, an observation, a comment and the summary.
+    await banner.getByText('14 changes waiting to be sent.').waitFor();
+    expect(await queuedWrites(page)).toBe(14);
+    await expectAccessible(page, 'the offline banner with changes waiting');
+
+    // Reloaded without a network: the service worker's shell, the device's copy and queue.
+    await page.reload();
+    await waitForAssessmentScreen(page);
+    await banner.getByText('14 changes waiting to be sent.').waitFor();
+    for (const code of RATED) {
+      const panel = await openIndicator(page, code);
+      expect(await compliance(panel).getByRole('radio', { name: 'Not applicable' }).isChecked()).toBe(true);
+    }
+    const tickedAgain = await openIndicator(page, 'C2.5');
+    expect(await tickedAgain.getByRole('checkbox', { name: /Item 2/ }).isChecked()).toBe(true);
+    await tickedAgain.getByText(COMMENT).waitFor();
+    const observedAgain = await openIndicator(page, 'C2.6');
+    expect(
+      await observedAgain.getByRole('textbox', { name: 'Opportunities for improvement' }).inputValue(),
+    ).toBe(MINE);
+    await page.getByRole('region', { name: 'Surveyor Summary' }).getByText(SUMMARY).waitFor();
+    // Nothing reached the server.
+    const before = await readResponses(stack.sql, world.assessmentId);
+    expect([...before.values()].filter((r) => r.compliance !== null)).toHaveLength(0);
+
+    // Meanwhile someone else wrote the same observation.
+    await stack.sql.query(
+      'update indicator_responses set observation = $1 where assessment_id = $2 and indicator_id = $3',
+      [THEIRS, world.assessmentId, c26],
+    );
+
+    await context.setOffline(false);
+    const conflict = conflictDialog(page);
+    await conflict.waitFor({ timeout: 30_000 });
+    await conflict
+      .getByText('While you were offline, someone else changed these. Choose which to keep.')
+      .waitFor();
+    const group = conflict.getByRole('group', { name: 'C2.6 Opportunities for improvement' });
+    await group.getByText(MINE).waitFor();
+    await group.getByText(THEIRS).waitFor();
+    await expectAccessible(page, 'the conflict view');
+    await group.getByRole('button', { name: 'Keep mine' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    await banner.getByText('All changes saved.').waitFor();
+    expect(await queuedWrites(page)).toBe(0);
+
+    // Every edit is in the database, once.
+    const after = await readResponses(stack.sql, world.assessmentId);
+    for (const [index, id] of world.standards.indicatorIds.entries()) {
+      expect(after.get(id)?.compliance ?? null).toBe(index < 10 ? 'NOT_APPLICABLE' : null);
+    }
+    expect(after.get(c25)?.checklists).toMatchObject({ '1': { '2': true } });
+    expect(after.get(c26)?.observation).toBe(MINE);
+    const comments = await stack.sql.query<{ n: string }>(
+      `select count(*) as n from comments c join indicator_responses r on r.id = c.indicator_response_id
+        where r.assessment_id = $1 and c.comment = $2 and c.created_by_id = $3`,
+      [world.assessmentId, COMMENT, sasha.id],
+    );
+    expect(Number(comments.rows[0]!.n)).toBe(1);
+    const summaries = await stack.sql.query<{ text: string }>(
+      'select text from general_comments where assessment_id = $1 and user_id = $2 and not archived',
+      [world.assessmentId, sasha.id],
+    );
+    expect(summaries.rows).toEqual([{ text: SUMMARY }]);
+    // No lock was announced while offline, and none is left behind.
+    const locks = await stack.sql.query('select 1 from indicator_locks where assessment_id = $1', [
+      world.assessmentId,
+    ]);
+    expect(locks.rowCount).toBe(0);
+  });
+
+  it('queues saves whose requests fail, and lists the writes a status change refused, copyable', async () => {
+    const { page, context, stack } = e2e;
+    const world = await createSurveyWorld(stack.sql, { signed: [0] });
+    const [sasha] = world.surveyors;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await recordSaveStates(context);
+    await signInTo(page, sasha, surveyPath(world));
+    await waitForAssessmentScreen(page);
+    await waitForDeviceCopy(page, sasha.id, world.assessmentId);
+
+    // The Wi-Fi is up but nothing gets through: every GraphQL request fails.
+    await context.route('**/v1/graphql', (route) => route.abort());
+    const first = await openIndicator(page, 'C1.1');
+    await compliance(first).getByRole('radio', { name: 'Not applicable' }).check();
+    await waitForSaveState(page, 'C1.1', 'Saved on this device');
+    const banner = connectionBanner(page);
+    await banner.getByText(/^You are offline since \d\d:\d\d\./).waitFor();
+    const second = await openIndicator(page, 'C1.2');
+    await second
+      .getByRole('textbox', { name: 'Opportunities for improvement' })
+      .fill('Fridge log kept daily.');
+    await waitForSaveState(page, 'C1.2', 'Saved on this device');
+    await banner.getByText('2 changes waiting to be sent.').waitFor();
+
+    // Meanwhile the assessment moved on: the findings are under review.
+    await stack.sql.query(`update assessments set status = 'UNDER_REVIEW' where id = $1`, [
+      world.assessmentId,
+    ]);
+    await context.unroute('**/v1/graphql');
+
+    const refused = notSavedAlert(page);
+    await refused.waitFor({ timeout: 30_000 });
+    const items = refused.getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.allTextContents()).toEqual([
+      'C1.1 Compliance: Not applicable — The assessment is now under review: it can no longer be changed.',
+      'C1.2 Opportunities for improvement: Fridge log kept daily. — The assessment is now under review: it can no longer be changed.',
+    ]);
+    await expectAccessible(page, 'the Not saved list');
+    await refused.getByRole('button', { name: 'Copy list' }).click();
+    await refused.getByText('Copied').waitFor();
+    const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
+    expect(copied.split('\n')).toEqual(await items.allTextContents());
+    expect(await queuedWrites(page)).toBe(0);
+    const rows = await readResponses(stack.sql, world.assessmentId);
+    expect(rows.get(world.standards.indicatorIds[0]!)?.compliance).toBeNull();
+    expect(rows.get(world.standards.indicatorIds[1]!)?.observation).toBeNull();
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await page.waitForURL((url) => url.pathname === `/PracticeOverview/${world.practice.id}/Accreditation`);
+  });
+});
