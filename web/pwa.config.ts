@@ -47,8 +47,9 @@ export const PWA_WORKBOX: Partial<VitePWAOptions['workbox']> = {
   navigateFallback: '/index.html',
   navigateFallbackDenylist: NAVIGATE_FALLBACK_DENYLIST,
   cleanupOutdatedCaches: true,
-  // The waiting worker takes over only when the user presses Reload (the app asks it to).
+  // A new version waits and takes over only when the user presses Reload (the app asks it to);
+  // the very first one takes over the open page at once (there is no older one to replace).
   skipWaiting: false,
-  clientsClaim: false,
+  clientsClaim: true,
   runtimeCaching: [],
 };

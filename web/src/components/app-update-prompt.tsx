@@ -21,7 +21,7 @@ export function AppUpdatePrompt({ store = appUpdate }: { store?: AppUpdateStore 
         color="brand"
         withBorder
         maw="calc(100vw - 32px)"
-        w={380}
+        w={440}
         onClose={() => setHidden(true)}
         closeButtonProps={{ 'aria-label': 'Not now' }}
       >

@@ -19,6 +19,7 @@ import {
   type TUploadCheck,
 } from '@portal/domain';
 import { type DragEvent, useState } from 'react';
+import { requireConnection } from '../lib/offline/needs-connection.ts';
 import type { TCompletedDocument, TUploadTarget } from '../lib/upload/document-upload-api.ts';
 import { type TUploadFileState, useDocumentUpload } from '../lib/upload/use-document-upload.ts';
 import classes from './document-upload-modal.module.css';
@@ -110,6 +111,7 @@ export function DocumentUploadModal({
     };
     setErrors(problems);
     if (!folderId || !chosen.length || tooMany || invalid) return;
+    if (!requireConnection('Uploading files')) return;
     const batch = chosen.map((c) => c.file);
     const outcomes = await uploadFiles(batch, { ...target, folderId: Number(folderId) });
     const done = outcomes.flatMap((o) => (o.ok ? [o.document] : []));

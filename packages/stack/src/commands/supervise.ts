@@ -1,4 +1,5 @@
 import { loadConfigOrReport } from '../config/config.ts';
+import { SERVICES } from '../services/table.ts';
 import { runStack } from '../stack.ts';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -15,7 +16,11 @@ export async function supervise(): Promise<number> {
   // A closed terminal must not crash the stack before it has stopped its services.
   process.stdout.on('error', () => {});
   process.stderr.on('error', () => {});
-  const stack = await runStack(config);
+  // WEB_SERVE=dist: the gateway serves the production build (with its service worker), no Vite.
+  const stack = await runStack(
+    config,
+    config.web.serve === 'dist' ? { services: SERVICES.filter((s) => s.name !== 'web') } : {},
+  );
   process.on('uncaughtException', (error) => stack.fail(`unexpected error: ${error.stack ?? error.message}`));
   process.on('unhandledRejection', (error) => stack.fail(`unexpected error: ${String(error)}`));
   for (const signal of SIGNALS) process.on(signal, () => stack.requestStop(`${signal}: stopping`));

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { notifyError, notifySuccess } from '../notify.ts';
+import { requireConnection } from '../offline/needs-connection.ts';
 import { useServices } from '../services.tsx';
 import { fetchFile, saveFile } from './download-file.ts';
 
@@ -15,6 +16,7 @@ export function useApiDownload(messages: { failed: string; succeeded?: string; w
   const { failed, succeeded, what } = messages;
   const download = useCallback(
     async (id: number, path: string, fallbackName: string, accept = 'application/pdf') => {
+      if (!requireConnection('Downloading')) return;
       setBusyId(id);
       try {
         const { blob, fileName } = await fetchFile(authorisedFetch, `${apiUrl}${path}`, fallbackName, accept);

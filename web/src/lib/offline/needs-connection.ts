@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { TOAST_WARNING_MS } from '@portal/domain';
+import { TOAST_ERROR_MS } from '@portal/domain';
 import { useCallback } from 'react';
 import { type NetworkStatusStore, networkStatus, useNetworkStatus } from './network-status.ts';
 
@@ -13,25 +13,23 @@ export function needsConnectionMessage(what: TNeedsConnection): string {
 
 const notificationId = (what: TNeedsConnection) =>
   `needs-connection-${what.toLowerCase().replace(/\s+/g, '-')}`;
-const shown = new Set<TNeedsConnection>();
 
-/** Says that `what` needs a connection: one alert (role="alert") per kind, gone once back online. */
-export function sayNeedsConnection(what: TNeedsConnection): void {
-  shown.add(what);
+/**
+ * Says that `what` needs a connection: one alert (a toast, role="alert") per kind, for as long as
+ * an error toast lasts, gone at once when the connection is back.
+ */
+export function sayNeedsConnection(what: TNeedsConnection, store: NetworkStatusStore = networkStatus): void {
+  const id = notificationId(what);
   notifications.show({
-    id: notificationId(what),
+    id,
     color: 'yellow',
     message: needsConnectionMessage(what),
-    autoClose: TOAST_WARNING_MS,
-    onClose: () => shown.delete(what),
+    autoClose: TOAST_ERROR_MS,
   });
-}
-
-if (typeof window !== 'undefined') {
-  networkStatus.subscribe(() => {
-    if (!networkStatus.get().online) return;
-    for (const what of shown) notifications.hide(notificationId(what));
-    shown.clear();
+  const stop = store.subscribe(() => {
+    if (!store.get().online) return;
+    notifications.hide(id);
+    stop();
   });
 }
 
@@ -44,14 +42,14 @@ export function requireConnection(
   store: NetworkStatusStore = networkStatus,
 ): boolean {
   if (store.get().online) return true;
-  sayNeedsConnection(what);
+  sayNeedsConnection(what, store);
   return false;
 }
 
 /**
  * A control that needs the network: `guard(action)` runs the action online and, offline, only
- * says "<what> needs a connection…"; `controlProps` mark the control `aria-disabled` while offline
- * (it stays focusable and pressable, so the user hears why).
+ * says "<what> needs a connection…". The control is not disabled, nor `aria-disabled`: it stays
+ * focusable and pressable, and pressing it does something (it says why), so it is not disabled.
  */
 export function useNeedsConnection(what: TNeedsConnection, store: NetworkStatusStore = networkStatus) {
   const { online } = useNetworkStatus(store);
@@ -62,9 +60,5 @@ export function useNeedsConnection(what: TNeedsConnection, store: NetworkStatusS
       },
     [what, store],
   );
-  return {
-    offline: !online,
-    guard,
-    controlProps: online ? {} : ({ 'aria-disabled': true } as const),
-  };
+  return { offline: !online, guard };
 }

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useClient } from 'urql';
 import { downloadUrl } from '../download/download-file.ts';
 import { notifyError, notifySuccess } from '../notify.ts';
+import { requireConnection } from '../offline/needs-connection.ts';
 import { DocumentDownloadUrlQuery } from './document-upload-api.ts';
 
 /** How a download ended: `unavailable` when storage has lost the document's file. */
@@ -19,6 +20,7 @@ export function useDocumentDownload() {
   const [busy, setBusy] = useState(false);
   const download = useCallback(
     async (documentId: number): Promise<TDownloadOutcome> => {
+      if (!requireConnection('Downloading')) return 'failed';
       setBusy(true);
       try {
         const result = await client

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useClient } from 'urql';
 import { downloadUrl } from '../download/download-file.ts';
 import { notifyError, notifySuccess } from '../notify.ts';
+import { requireConnection } from '../offline/needs-connection.ts';
 import { ResourceDownloadUrlQuery } from './resource-download-api.ts';
 
 /**
@@ -16,6 +17,7 @@ export function useResourceDownload() {
   const [busy, setBusy] = useState(false);
   const download = useCallback(
     async (resourceId: number) => {
+      if (!requireConnection('Downloading')) return;
       setBusy(true);
       try {
         const result = await client

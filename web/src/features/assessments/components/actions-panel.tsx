@@ -5,6 +5,7 @@ import { useMutation } from 'urql';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { DownloadIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useNeedsConnection } from '../../../lib/offline/needs-connection.ts';
 import { AutoClearAssessmentMutation } from '../api/auto-clear-assessment.ts';
 import { AutoCompleteAssessmentMutation } from '../api/auto-complete-assessment.ts';
 import { CompleteSelfAssessmentMutation } from '../api/complete-self-assessment.ts';
@@ -48,6 +49,7 @@ export function ActionsPanel({
   const [dialog, setDialog] = useState<TDialog>(null);
   const report = useReportDownload();
   const [submitState, submit] = useMutation(SubmitSelfAssessmentMutation);
+  const submitting = useNeedsConnection('Submitting');
   const [completeState, complete] = useMutation(CompleteSelfAssessmentMutation);
   const [autoCompleteState, autoComplete] = useMutation(AutoCompleteAssessmentMutation);
   const [autoClearState, autoClear] = useMutation(AutoClearAssessmentMutation);
@@ -83,7 +85,10 @@ export function ActionsPanel({
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Actions">
       <Group gap="sm" wrap="wrap">
         {buttons.submitForReview ? (
-          <Button onClick={() => (survey ? survey.submit() : setDialog('submit'))} disabled={busy}>
+          <Button
+            onClick={submitting.guard(() => (survey ? survey.submit() : setDialog('submit')))}
+            disabled={busy}
+          >
             Submit for review
           </Button>
         ) : null}
@@ -144,9 +149,9 @@ export function ActionsPanel({
         confirmLabel="Submit for review"
         busy={submitState.fetching}
         onClose={() => setDialog(null)}
-        onConfirm={() =>
-          void run(() => submit({ assessmentId: id }), ASSESSMENT_MESSAGES.submitted, ACTION_FAILED)
-        }
+        onConfirm={submitting.guard(() =>
+          run(() => submit({ assessmentId: id }), ASSESSMENT_MESSAGES.submitted, ACTION_FAILED),
+        )}
       >
         {unanswered > 0 ? (
           <Text fz="sm" fw={700} mb="xs">

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '
 import { CONFIDENTIALITY_AGREEMENT } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { useNeedsConnection } from '../../../lib/offline/needs-connection.ts';
 import { SignConfidentialityAgreementMutation } from '../api/sign-confidentiality-agreement.ts';
 import { ACTION_FAILED } from './actions-panel.tsx';
 
@@ -23,6 +24,7 @@ export function AgreementModal({
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [state, sign] = useMutation(SignConfidentialityAgreementMutation);
+  const connection = useNeedsConnection('Signing the agreement');
   const submit = async () => {
     setTried(true);
     if (!ticked.every(Boolean)) return;
@@ -80,7 +82,7 @@ export function AgreementModal({
           <Button variant="default" onClick={onLeave}>
             Leave
           </Button>
-          <Button onClick={() => void submit()} loading={state.fetching}>
+          <Button onClick={connection.guard(submit)} loading={state.fetching}>
             {CONFIDENTIALITY_AGREEMENT.sign}
           </Button>
         </Group>

@@ -22,6 +22,7 @@ import { useMutation } from 'urql';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FileIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useNeedsConnection } from '../../../lib/offline/needs-connection.ts';
 import { useDocumentDownload } from '../../../lib/upload/use-document-download.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { ArchiveIndicatorDocumentMutation } from '../api/archive-indicator-document.ts';
@@ -54,6 +55,7 @@ export function IndicatorDocuments({
   const [deleting, setDeleting] = useState<TResponseRow['documents'][number] | null>(null);
   const [archiveState, archive] = useMutation(ArchiveIndicatorDocumentMutation);
   const mayUpload = responseId !== null && canChangeAssessmentInputs(access);
+  const uploadNeeds = useNeedsConnection('Uploading files');
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -78,7 +80,7 @@ export function IndicatorDocuments({
             size="compact-sm"
             variant="light"
             leftSection={<UploadIcon size={14} />}
-            onClick={() => setUploading(true)}
+            onClick={uploadNeeds.guard(() => setUploading(true))}
           >
             Upload
           </Button>

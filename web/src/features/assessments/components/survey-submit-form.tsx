@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInp
 import { TimeInput } from '@mantine/dates';
 import { fieldErrors, type TSurveyVisitorForm, ZSurveyVisitorFormSchema } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { requireConnection } from '../../../lib/offline/needs-connection.ts';
 
 const EMPTY: TSurveyVisitorForm = {
   actualStartTime: '',
@@ -45,7 +46,7 @@ export function SurveySubmitForm({
     const checked = ZSurveyVisitorFormSchema.safeParse(form);
     const found = checked.success ? {} : fieldErrors(checked.error);
     setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(form);
+    if (Object.keys(found).length === 0 && requireConnection('Submitting')) onSubmit(form);
   };
   return (
     <Modal opened onClose={onClose} title={<Text fw={700}>Submit for review</Text>} size="lg" centered>

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useClient } from 'urql';
 import { downloadUrl } from '../../../lib/download/download-file.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { requireConnection } from '../../../lib/offline/needs-connection.ts';
 import { CertificateDownloadUrlQuery } from '../api/certificate-download-url.ts';
 
 /**
@@ -15,6 +16,7 @@ export function useCertificateDownload() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const download = useCallback(
     async (certificateId: number, size: TCertificateSize = 'A3') => {
+      if (!requireConnection('Downloading')) return;
       setBusyId(certificateId);
       try {
         const result = await client

@@ -5,6 +5,7 @@ import { useMutation } from 'urql';
 import { DocumentUploadModal } from '../../../components/document-upload-modal.tsx';
 import { DownloadIcon, MoveIcon, SearchIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { requireConnection } from '../../../lib/offline/needs-connection.ts';
 import { useDocumentDownload } from '../../../lib/upload/use-document-download.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { ArchiveDocumentsMutation } from '../api/archive-documents.ts';
@@ -139,7 +140,11 @@ export function DocumentsTab() {
             <Group gap="xs" role="toolbar" aria-label="Document actions">
               {canChange ? (
                 <>
-                  <Button size="sm" leftSection={<UploadIcon size={16} />} onClick={() => setModal('upload')}>
+                  <Button
+                    size="sm"
+                    leftSection={<UploadIcon size={16} />}
+                    onClick={() => requireConnection('Uploading files') && setModal('upload')}
+                  >
                     Upload
                   </Button>
                   <Button

@@ -2,6 +2,7 @@ import { DOCUMENT_MESSAGES } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useClient } from 'urql';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { requireConnection } from '../../../lib/offline/needs-connection.ts';
 import { useServices } from '../../../lib/services.tsx';
 import { GetDocumentsZipUrlQuery } from '../api/get-documents-zip-url.ts';
 
@@ -17,6 +18,7 @@ export function useDocumentsZip(practiceId: number) {
 
   const download = useCallback(
     async (what: { documentIds: readonly number[] } | { folderId: number }) => {
+      if (!requireConnection('Downloading')) return false;
       const folder = 'folderId' in what;
       setBusy(folder ? 'folder' : 'selection');
       try {

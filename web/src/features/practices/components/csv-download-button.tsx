@@ -3,6 +3,7 @@ import { type PracticeListQuery, toWireDate } from '@portal/domain';
 import { useState } from 'react';
 import { DownloadIcon } from '../../../components/icons.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { requireConnection } from '../../../lib/offline/needs-connection.ts';
 import { useServices } from '../../../lib/services.tsx';
 import { downloadPracticesCsv, saveFile } from '../api/download-practices-csv.ts';
 
@@ -14,6 +15,7 @@ export function CsvDownloadButton({ query, disabled }: { query: PracticeListQuer
   const { authorisedFetch, apiUrl } = useServices();
   const [busy, setBusy] = useState(false);
   const download = async () => {
+    if (!requireConnection('Downloading')) return;
     setBusy(true);
     try {
       const today = toWireDate(new Date());

@@ -1,6 +1,7 @@
 import { ActionIcon, FileButton, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { DOCUMENT_ACCEPT_ATTRIBUTE, STAFF_DOCUMENT_TARGETS, type TStaffDocumentTarget } from '@portal/domain';
 import { useClient } from 'urql';
+import { requireConnection } from '../../../lib/offline/needs-connection.ts';
 import { useDocumentUpload } from '../../../lib/upload/use-document-upload.ts';
 import { GetStaffDocumentsQuery } from '../api/get-staff-documents.ts';
 import {
@@ -56,7 +57,7 @@ export function StaffDocumentUpload({
   const current = staffDocumentOf(row, target);
 
   const choose = async (file: File | null) => {
-    if (!file) return;
+    if (!file || !requireConnection('Uploading files')) return;
     const done = await upload(file, { practiceId: row.practice_id, staffId: row.id, staffField: target });
     if (!done) return;
     onAttached(done.documentId);

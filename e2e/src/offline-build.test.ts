@@ -1,0 +1,146 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAVIGATE_FALLBACK_DENYLIST } from '../../web/pwa.config.ts';
+import { buildWebApp } from './support/stack.ts';
+
+/**
+ * Issue 19, the production build's service worker and web app manifest, read from the files the
+ * build writes (`vite build`, as the e2e stack and production serve it): the precache lists the
+ * app shell, every chunk the survey assessment's route needs (found through Vite's own build
+ * manifest) and the fonts; the manifest has its fields and its icons exist at their sizes.
+ */
+
+/** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
+interface ViteChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+let dist = '';
+let precached: string[] = [];
+let viteManifest: Record<string, ViteChunk> = {};
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'portal-pwa-build-'));
+  await buildWebApp(dist);
+  viteManifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  // Workbox writes the precache list into sw.js as `precacheAndRoute([{url:"…",revision:…},…])`.
+  const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  precached = [...sw.matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => m[1]!);
+}, 180_000);
+
+afterAll(() => {
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+/** A chunk's file, the files it imports (statically, all the way down) and its CSS. */
+function filesOf(key: string, seen = new Set<string>()): Set<string> {
+  const chunk = viteManifest[key];
+  if (!chunk) throw new Error(`the build has no chunk for ${key}`);
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) filesOf(imported, seen);
+  return seen;
+}
+
+/** The PNG's width and height, from its IHDR chunk. */
+function pngSize(file: string): [number, number] {
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+describe('the production build, for offline use', () => {
+  it('precaches the app shell: index.html, the entry chunk and its imports, the CSS, the scripts index.html loads', () => {
+    expect(precached).toContain('index.html');
+    const entry = viteManifest['index.html'];
+    expect(entry?.isEntry).toBe(true);
+    const shell = filesOf('index.html');
+    expect(shell.size).toBeGreaterThan(2);
+    for (const file of shell) expect(precached, file).toContain(file);
+    expect(precached.some((file) => file.endsWith('.css'))).toBe(true);
+    // index.html's own classic script (zod without eval), from public/.
+    expect(precached).toContain('zod-jitless.js');
+  });
+
+  it("precaches every chunk of the survey assessment's route (the layout, the practice, the assessment screen)", () => {
+    const route = [
+      'src/components/layout/app-layout.tsx',
+      'src/features/practices/components/practice-overview-page.tsx',
+      'src/features/assessments/components/assessment-page.tsx',
+    ];
+    for (const key of route) {
+      const files = filesOf(key);
+      for (const file of files) expect(precached, `${file} (needed by ${key})`).toContain(file);
+    }
+    expect(precached.some((file) => /^assets\/assessment-page-[\w-]+\.js$/.test(file))).toBe(true);
+  });
+
+  it('precaches the fonts (every Inter woff2 file of the build), and not the admin console or source maps', () => {
+    const fonts = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.woff2'));
+    expect(fonts.some((file) => file.startsWith('inter-latin-wght-normal'))).toBe(true);
+    for (const font of fonts) expect(precached, font).toContain(`assets/${font}`);
+    expect(precached.filter((file) => file.includes('admin-console'))).toEqual([]);
+    expect(precached.filter((file) => file.endsWith('.map'))).toEqual([]);
+    // No entry twice, and each exists.
+    expect(new Set(precached).size).toBe(precached.length);
+    for (const file of precached) expect(existsSync(path.join(dist, file)), file).toBe(true);
+  });
+
+  it('keeps the precache reasonable: under 3 MB in all', () => {
+    const bytes = precached.reduce((sum, file) => sum + statSync(path.join(dist, file)).size, 0);
+    expect(bytes).toBeLessThan(3 * 1024 * 1024);
+  });
+
+  it('answers app navigations with index.html, but not /api/, /v1/, /v2/ or /healthz, and caches no API answer', () => {
+    const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+    expect(sw).toContain('createHandlerBoundToURL("/index.html")');
+    // The denylist the build was given is the one the worker holds, and it says what it should.
+    const denylist = /denylist:\[(.*?)\]\}\)/.exec(sw)?.[1] ?? '';
+    expect(denylist.split(/,(?=\/)/)).toEqual(NAVIGATE_FALLBACK_DENYLIST.map(String));
+    const denied = (url: string) => NAVIGATE_FALLBACK_DENYLIST.some((pattern) => pattern.test(url));
+    for (const url of ['/api/config', '/api', '/v1/graphql', '/v2/query', '/healthz'])
+      expect(denied(url), url).toBe(true);
+    for (const url of [
+      '/',
+      '/Dashboard',
+      '/PracticeOverview/3/Accreditation/Assessment/7',
+      '/admin-mnqa/',
+      '/verify',
+    ])
+      expect(denied(url), url).toBe(false);
+    // The only routes are the precache and the navigation fallback: no runtime caching.
+    expect(sw).not.toMatch(/registerRoute\((?!new \w+\.NavigationRoute)/);
+  });
+
+  it('has a web app manifest: name, short name, start URL, standalone, colours, icons 192, 512 and maskable', () => {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(html).not.toMatch(/<script>[^<]*serviceWorker/);
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'manifest.webmanifest'), 'utf8'));
+    expect(manifest).toMatchObject({
+      name: 'Connect · Practice Accreditation',
+      short_name: 'Connect',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#006e66',
+      background_color: '#ffffff',
+    });
+    const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
+    const sized = (size: string, purpose?: string) =>
+      icons.find((icon) => icon.sizes === size && icon.purpose === purpose);
+    for (const icon of [sized('192x192'), sized('512x512'), sized('512x512', 'maskable')]) {
+      expect(icon).toBeDefined();
+      const file = path.join(dist, icon!.src);
+      const [width, height] = pngSize(file);
+      expect(`${width}x${height}`).toBe(icon!.sizes);
+      expect(precached).toContain(icon!.src.replace(/^\//, ''));
+    }
+  });
+});
