@@ -12,6 +12,7 @@ import { expectAccessible } from './support/axe.ts';
 import {
   conflictDialog,
   connectionBanner,
+  controlledByServiceWorker,
   notSavedAlert,
   queuedWrites,
   waitForDeviceCopy,
@@ -58,6 +59,8 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
     const [c25, c26] = [world.standards.indicatorIds[10]!, world.standards.indicatorIds[11]!];
     await recordSaveStates(context);
     await signInTo(page, sasha, surveyPath(world));
+    await waitForAssessmentScreen(page);
+    await controlledByServiceWorker(page);
     await waitForAssessmentScreen(page);
     await waitForDeviceCopy(page, sasha.id, world.assessmentId);
 

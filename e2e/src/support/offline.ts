@@ -6,6 +6,20 @@ import type { Locator, Page } from 'playwright-core';
  * "Not saved" list. The words are the offline UI contract's.
  */
 
+/**
+ * Waits until the production build's service worker is active, then reloads (online) so the page
+ * is controlled by it: from then on every screen's code comes from its cache, as on a tablet that
+ * opened the portal before (the worker never claims a page by itself).
+ */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  await page.reload();
+  await page.waitForFunction(() => {
+    const g = globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } };
+    return g.navigator.serviceWorker.controller !== null;
+  });
+}
+
 /** The app's IndexedDB database (web/src/lib/offline/device-store.ts). */
 export const DEVICE_DB = 'accreditation-portal';
 

@@ -92,7 +92,11 @@ export async function enqueueWrite(write: TOfflineWrite): Promise<void> {
   const folded = foldOfflineWrite(mine, write);
   const existing = folded.find((w) => w.target === write.target && w.seq !== undefined);
   if (existing) await tx.store.put(existing);
-  else await tx.store.add({ ...write, seq: undefined } as TOfflineWrite);
+  else {
+    // The store numbers it (an explicit `seq: undefined` would be an invalid key).
+    const { seq: _none, ...fresh } = write;
+    await tx.store.add(fresh as TOfflineWrite);
+  }
   await tx.done;
   notify();
 }

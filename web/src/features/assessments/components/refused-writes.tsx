@@ -35,8 +35,7 @@ export function RefusedWrites({ offline }: { offline: TOfflineAssessmentApi }) {
         </Button>
         <Button
           size="compact-sm"
-          variant="subtle"
-          color="red.9"
+          variant="default"
           onClick={() => {
             setCopied(null);
             offline.dismissRefused();

@@ -5,6 +5,8 @@ import { readFragment } from '../../../lib/graphql/graphql.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { hasDeviceStore } from '../../../lib/offline/device-store.ts';
 import { networkStatus, useNetworkStatus } from '../../../lib/offline/network-status.ts';
+import { useServices } from '../../../lib/services.tsx';
+import { isNetworkError } from '../../../lib/urql/auth-exchange.ts';
 import { isNetworkFailure } from '../../practices/index.ts';
 import { AnnounceIndicatorLockMutation } from '../api/announce-indicator-lock.ts';
 import { GetAssessmentQuery } from '../api/get-assessment.ts';
@@ -34,6 +36,7 @@ export type TLocksByResponse = ReadonlyMap<number, { userId: number; name: strin
  */
 export function useAssessmentScreen(assessmentId: number, userId: number) {
   const client = useClient();
+  const { session } = useServices();
   const { online } = useNetworkStatus();
   // 'offline': the server could not be reached; the device's copy stands in (issue 19).
   const [opened, setOpened] = useState<'pending' | 'done' | 'refused' | 'offline'>('pending');
@@ -42,16 +45,31 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
   useEffect(() => {
     let live = true;
     void attempt;
-    void openAssessment({ assessmentId }).then((result) => {
-      if (!live) return;
-      const code = result.error?.graphQLErrors[0]?.extensions?.code;
-      if (isNetworkFailure(result.error)) setOpened('offline');
-      else setOpened(code === 'not_found' || code === 'forbidden' ? 'refused' : 'done');
-    });
+    // A start without a network has no access token yet: the session is renewed first (a refusal
+    // ends it, → sign in; no answer means still offline).
+    void session
+      .freshToken()
+      .then((token) => {
+        if (token === null && live) session.expire();
+        return token === null ? null : openAssessment({ assessmentId });
+      })
+      .catch((error: unknown) => {
+        if (!isNetworkError(error)) throw error;
+        return 'offline' as const;
+      })
+      .then((result) => {
+        if (!live || result === null) return;
+        if (result === 'offline' || isNetworkFailure(result.error)) {
+          setOpened('offline');
+          return;
+        }
+        const code = result.error?.graphQLErrors[0]?.extensions?.code;
+        setOpened(code === 'not_found' || code === 'forbidden' ? 'refused' : 'done');
+      });
     return () => {
       live = false;
     };
-  }, [assessmentId, openAssessment, attempt]);
+  }, [assessmentId, openAssessment, attempt, session]);
   // Opened from the copy and the connection is back: open it from the server.
   useEffect(() => {
     if (opened === 'offline' && online) setAttempt((n) => n + 1);
@@ -115,7 +133,12 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
             const shown: TStoredResponse | undefined =
               indicatorId === undefined ? undefined : storeHolder.current?.entry(indicatorId)?.saved;
             if (!shown) throw new Error('unknown response');
-            await offlineRef.current.queueResponse(serverRows.get(responseId), shown, payload);
+            await offlineRef.current
+              .queueResponse(serverRows.get(responseId), shown, payload)
+              .catch((error: unknown) => {
+                console.error('Could not keep the change on the device', error);
+                throw error;
+              });
             return markQueued({
               ...shown,
               ...payload.set,
@@ -130,7 +153,7 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
               append: payload.checklists ? { checklists: payload.checklists } : {},
             })
             .toPromise();
-          if (isNetworkFailure(result.error)) return toQueue();
+          if (isNetworkFailure(result.error) && hasDeviceStore()) return toQueue();
           const row = result.data?.update_indicator_responses_by_pk;
           if (result.error || !row) throw result.error ?? new Error('the response was not saved');
           const stored = toStoredResponse(readFragment(ResponseFieldsFragment, row));

@@ -292,7 +292,11 @@ export function useOfflineAssessment({
     (responseId: number) => copy?.data.comments.filter((c) => c.indicator_response_id === responseId) ?? [],
     [copy],
   );
-  const mustQueue = useCallback(() => !onlineRef.current || queueRef.current.length > 0, []);
+  // Without IndexedDB (an old browser, jsdom) there is no queue: saves fail and retry as before.
+  const mustQueue = useCallback(
+    () => hasDeviceStore() && (!onlineRef.current || queueRef.current.length > 0),
+    [],
+  );
 
   return useMemo(
     () => ({
