@@ -42,9 +42,22 @@ export async function waitForOfflineBanner(page: Page): Promise<void> {
     .waitFor();
 }
 
-/** Waits until the banner counts `count` changes waiting (they are on the device then). */
-export async function waitForWaiting(page: Page, count: number): Promise<void> {
-  await connectionBanner(page).getByText(waitingWords(count), { exact: true }).waitFor();
+/**
+ * Waits until the banner counts changes waiting (they are on the device then): exactly `count`,
+ * or at least `atLeast`; returns the number it shows.
+ */
+export async function waitForWaiting(page: Page, count: number | { atLeast: number }): Promise<number> {
+  if (typeof count === 'number') {
+    await connectionBanner(page).getByText(waitingWords(count), { exact: true }).waitFor();
+    return count;
+  }
+  const shown = async () => {
+    const text = (await connectionBanner(page).textContent()) ?? '';
+    const match = /(\d+) changes? waiting to be sent\./.exec(text);
+    return match ? Number(match[1]) : 0;
+  };
+  await expect.poll(shown, { timeout: 8_000 }).toBeGreaterThanOrEqual(count.atLeast);
+  return shown();
 }
 
 /** What `editOffline` types, by indicator code; each test's own words. */
@@ -60,7 +73,7 @@ export const offlineEdits = (tag: string): OfflineEdits => ({
   summary: `A tidy practice; the cold chain needs labels (${tag}).`,
 });
 
-/** The number of queued writes `editOffline` makes (tick, rating, observation, comment, summary). */
+/** The edits `editOffline` makes (tick, rating, observation, comment, summary): at least this many writes wait. */
 export const OFFLINE_EDIT_COUNT = 5;
 
 const compliance = (panel: Locator) => panel.getByRole('radiogroup', { name: 'Compliance' });

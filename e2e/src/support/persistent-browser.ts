@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -36,6 +36,13 @@ export interface PersistentBrowser {
    * processes are gone.
    */
   kill(): Promise<void>;
+  /**
+   * Waits until Chromium has written its cookies to the profile on disk after `since` (epoch ms).
+   * Chromium keeps cookie changes in memory and commits them to `Default/Cookies` every 30
+   * seconds or so: a browser killed sooner loses a cookie set meanwhile (a rotated refresh
+   * cookie, say), as a real tablet would.
+   */
+  waitForCookiesOnDisk(since: number): Promise<void>;
   /** Closes the browser politely (if it runs) and removes the profile. */
   dispose(): Promise<void>;
 }
@@ -104,6 +111,15 @@ export function persistentBrowser(
       await closed;
       running = null;
     },
+    async waitForCookiesOnDisk(since) {
+      const file = path.join(profile, 'Default', 'Cookies');
+      await waitUntil(
+        () => existsSync(file) && statSync(file).mtimeMs >= since,
+        'Chromium to write its cookies to disk',
+        60_000,
+        250,
+      );
+    },
     async dispose() {
       if (running) await running.context.close().catch(() => undefined);
       running = null;
@@ -147,10 +163,10 @@ function isZombie(pid: number): boolean {
   }
 }
 
-async function waitUntil(done: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
+async function waitUntil(done: () => boolean, what: string, timeoutMs = 8_000, everyMs = 25): Promise<void> {
   const start = Date.now();
   while (!done()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
