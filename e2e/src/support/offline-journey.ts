@@ -56,7 +56,13 @@ export async function waitForWaiting(page: Page, count: number | { atLeast: numb
     const match = /(\d+) changes? waiting to be sent\./.exec(text);
     return match ? Number(match[1]) : 0;
   };
-  await expect.poll(shown, { timeout: 8_000 }).toBeGreaterThanOrEqual(count.atLeast);
+  // (Not vitest's expect.poll: the screenshot script runs outside vitest.)
+  const deadline = Date.now() + 8_000;
+  while ((await shown()) < count.atLeast) {
+    if (Date.now() > deadline)
+      throw new Error(`the banner shows ${await shown()} changes waiting, not at least ${count.atLeast}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return shown();
 }
 
@@ -86,9 +92,7 @@ const compliance = (panel: Locator) => panel.getByRole('radiogroup', { name: 'Co
 export async function editOffline(page: Page, edits: OfflineEdits): Promise<void> {
   const c11 = await openIndicator(page, 'C1.1');
   await c11.getByRole('checkbox', { name: /Item 1/ }).check();
-  await expect
-    .poll(() => compliance(c11).getByRole('radio', { name: 'Met', exact: true }).isChecked())
-    .toBe(true);
+  await compliance(c11).getByRole('radio', { name: 'Met', exact: true, checked: true }).waitFor();
 
   const c12 = await openIndicator(page, 'C1.2');
   await compliance(c12).getByRole('radio', { name: 'Not applicable' }).check();

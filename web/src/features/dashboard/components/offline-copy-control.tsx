@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNetworkStatus } from '../../../lib/offline/network-status.ts';
 import { useOfflineCopy } from '../hooks/use-offline-copy.ts';
@@ -40,23 +40,21 @@ export function OfflineCopyControl({
 }) {
   const copy = useOfflineCopy(assessmentId);
   const { online } = useNetworkStatus();
+  // The copy's line stays when a press fails: the copy on the device is still there.
   const status =
     copy.problem || copy.savedAt ? (
-      <Text
-        id={statusId}
-        fz="sm"
-        c={copy.problem ? 'red.8' : 'teal.9'}
-        role={copy.problem ? 'alert' : undefined}
-        data-testid={`offline-copy-${assessmentId}`}
-      >
-        {copy.problem === 'offline'
-          ? OFFLINE_COPY_WORDS.needsConnection
-          : copy.problem === 'failed'
-            ? OFFLINE_COPY_WORDS.failed
-            : copy.savedAt
-              ? `Available offline (saved ${savedAtWords(copy.savedAt)})`
-              : null}
-      </Text>
+      <Stack gap={2} id={statusId} data-testid={`offline-copy-${assessmentId}`}>
+        {copy.savedAt ? (
+          <Text fz="sm" c="teal.9">
+            Available offline (saved {savedAtWords(copy.savedAt)})
+          </Text>
+        ) : null}
+        {copy.problem ? (
+          <Text fz="sm" c="red.8" role="alert">
+            {copy.problem === 'offline' ? OFFLINE_COPY_WORDS.needsConnection : OFFLINE_COPY_WORDS.failed}
+          </Text>
+        ) : null}
+      </Stack>
     ) : null;
   const button = (
     <Button
