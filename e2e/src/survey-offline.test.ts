@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readResponses } from './support/assessment-data.ts';
@@ -17,6 +18,7 @@ import {
   queuedWrites,
   waitForDeviceCopy,
 } from './support/offline.ts';
+import { SCREENSHOT_DIR } from './support/screenshots.ts';
 import { useE2e } from './support/suite.ts';
 import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
 
@@ -31,6 +33,11 @@ import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
  * "Not saved" list names them and can be copied. axe on the banner, the conflict view and the list.
  */
 const e2e = useE2e();
+
+/** The screen as the test saw it, for looking at (e2e/screenshots/survey-offline-*.png, git-ignored). */
+async function look(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `survey-offline-${name}.png`) });
+}
 
 const compliance = (panel: Locator) => panel.getByRole('radiogroup', { name: 'Compliance' });
 
@@ -67,7 +74,8 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
     await context.setOffline(true);
     const banner = connectionBanner(page);
     await banner.getByText(/^You are offline since \d\d:\d\d\./).waitFor();
-    await banner.getByText('No changes waiting to be sent.').waitFor();
+    // (The page may show its loader for a moment as the connection drops; the screen comes back.)
+    await banner.getByText('No changes waiting to be sent.').waitFor({ timeout: 30_000 });
     await banner.getByText(/^Others are not told which indicators you are editing/).waitFor();
     await expectAccessible(page, 'the offline banner');
 
@@ -90,6 +98,7 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
     await banner.getByText('14 changes waiting to be sent.').waitFor();
     expect(await queuedWrites(page)).toBe(14);
     await expectAccessible(page, 'the offline banner with changes waiting');
+    await look(page, 'offline-pending');
 
     // Reloaded without a network: the service worker's shell, the device's copy and queue.
     await page.reload();
@@ -127,9 +136,11 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
     await group.getByText(MINE).waitFor();
     await group.getByText(THEIRS).waitFor();
     await expectAccessible(page, 'the conflict view');
+    await look(page, 'conflict');
     await group.getByRole('button', { name: 'Keep mine' }).click();
     await conflict.waitFor({ state: 'detached' });
     await banner.getByText('All changes saved.').waitFor();
+    await look(page, 'all-saved');
     expect(await queuedWrites(page)).toBe(0);
 
     // Every edit is in the database, once.
@@ -196,6 +207,7 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
       'C1.2 Opportunities for improvement: Fridge log kept daily. — The assessment is now under review: it can no longer be changed.',
     ]);
     await expectAccessible(page, 'the Not saved list');
+    await look(page, 'not-saved');
     await refused.getByRole('button', { name: 'Copy list' }).click();
     await refused.getByText('Copied').waitFor();
     const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
@@ -205,6 +217,8 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
     expect(rows.get(world.standards.indicatorIds[0]!)?.compliance).toBeNull();
     expect(rows.get(world.standards.indicatorIds[1]!)?.observation).toBeNull();
     await refused.getByRole('button', { name: 'Dismiss' }).click();
-    await page.waitForURL((url) => url.pathname === `/PracticeOverview/${world.practice.id}/Accreditation`);
+    await refused.waitFor({ state: 'detached' });
+    // The screen was refreshed from the server: the findings under review are read only.
+    await page.getByText(/· Read only$/).waitFor();
   });
 });

@@ -6,7 +6,7 @@ import {
   canChangeAssessment,
   canEditComment,
 } from '@portal/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
 import { isNetworkFailure, usePracticeContext } from '../../practices/index.ts';
@@ -60,6 +60,13 @@ export function IndicatorComments({
       (w) => w.kind === 'comment' && w.responseId === responseId && responseId !== null,
     ) ?? [];
   const reload = () => refetch({ requestPolicy: 'network-only' });
+  // A comment made offline was sent (it left the queue): the list is asked for again.
+  const waitingCount = waiting.length;
+  const lastWaiting = useRef(waitingCount);
+  useEffect(() => {
+    if (waitingCount < lastWaiting.current) refetch({ requestPolicy: 'network-only' });
+    lastWaiting.current = waitingCount;
+  }, [waitingCount, refetch]);
 
   const submit = async () => {
     if (!responseId || !text.trim()) return;

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { refusedWriteLine } from '@portal/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TOfflineAssessmentApi } from '../hooks/use-offline-assessment.ts';
 
 /**
@@ -10,7 +10,13 @@ import type { TOfflineAssessmentApi } from '../hooks/use-offline-assessment.ts';
  */
 export function RefusedWrites({ offline }: { offline: TOfflineAssessmentApi }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  if (offline.refused.length === 0) return null;
+  // The list appears at the top of the screen, wherever the user is: it is brought into view.
+  const ref = useRef<HTMLDivElement>(null);
+  const count = offline.refused.length;
+  useEffect(() => {
+    if (count > 0) ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [count]);
+  if (count === 0) return null;
   const lines = offline.refused.map(({ write, reason }) => refusedWriteLine(write, reason));
   const copy = async () => {
     try {
@@ -21,7 +27,7 @@ export function RefusedWrites({ offline }: { offline: TOfflineAssessmentApi }) {
     }
   };
   return (
-    <Alert color="red" variant="light" role="alert" title="Not saved">
+    <Alert ref={ref} color="red" variant="light" role="alert" title="Not saved">
       <Text fz="sm">The server refused these changes:</Text>
       <List fz="sm" mt={4} spacing={2} style={{ overflowWrap: 'anywhere' }}>
         {lines.map((line, i) => (

@@ -47,8 +47,8 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     void attempt;
     // A start without a network has no access token yet: the session is renewed first (a refusal
     // ends it, → sign in; no answer means still offline).
-    void session
-      .freshToken()
+    // (Only when reopening after an offline start: the first open goes as any request does.)
+    void (attempt === 0 ? Promise.resolve('first' as const) : session.freshToken())
       .then((token) => {
         if (token === null && live) session.expire();
         return token === null ? null : openAssessment({ assessmentId });
