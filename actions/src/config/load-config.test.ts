@@ -35,8 +35,18 @@ describe('loadConfig', () => {
       devPagesKey: null,
       devMailbox: false,
       assessmentBulkTools: false,
-      jwt: { key: 'k'.repeat(32), claimsNamespace: 'https://hasura.io/jwt/claims' },
+      jwt: { key: 'k'.repeat(32), claimsNamespace: 'https://hasura.io/jwt/claims', accessTokenSeconds: 300 },
     });
+  });
+
+  it('lets ACCESS_TOKEN_SECONDS shorten or lengthen the access token, within 10 s to an hour', () => {
+    expect(loadConfig({ ...base, ACCESS_TOKEN_SECONDS: '35' }).jwt.accessTokenSeconds).toBe(35);
+    expect(loadConfig({ ...base, ACCESS_TOKEN_SECONDS: '' }).jwt.accessTokenSeconds).toBe(300);
+    for (const bad of ['9', '3601', 'soon', '-5', '1.5']) {
+      expect(problemsOf({ ...base, ACCESS_TOKEN_SECONDS: bad })).toEqual([
+        'ACCESS_TOKEN_SECONDS: must be a whole number of seconds (10-3600)',
+      ]);
+    }
   });
 
   it('switches the assessment bulk tools on only when ASSESSMENT_BULK_TOOLS says so', () => {

@@ -118,6 +118,8 @@ export const ZActionsEnvSchema = z.object({
   PAYMENT_URL_TEMPLATE: blankAsUnset(SHARED_ENV.PAYMENT_URL_TEMPLATE.optional()),
   /** The assessment bulk tools for everyone who may change an assessment, not only special access. */
   ASSESSMENT_BULK_TOOLS: blankAsUnset(SHARED_ENV.ASSESSMENT_BULK_TOOLS),
+  /** How long an access token lives, in seconds (default 300). */
+  ACCESS_TOKEN_SECONDS: blankAsUnset(SHARED_ENV.ACCESS_TOKEN_SECONDS),
   /**
    * The webinar provider (OAuth 2.0 authorization code flow). With WEBINAR_CLIENT_ID set, the
    * secret and the authorize, token and list URLs are required; unset, the stand-in of /api/dev
@@ -177,7 +179,14 @@ export interface AppConfig {
   /** Fastify's trustProxy: false (nobody, the default), a hop count, or addresses / CIDRs. */
   trustProxy: boolean | number | string[];
   database: { url: string; poolSize: number; connectTimeoutMs: number };
-  jwt: { key: string; claimsNamespace: string; audience?: string; issuer?: string };
+  jwt: {
+    key: string;
+    claimsNamespace: string;
+    audience?: string;
+    issuer?: string;
+    /** How long an access token lives, in seconds (ACCESS_TOKEN_SECONDS, default 300). */
+    accessTokenSeconds: number;
+  };
   actionsSecret: string;
   appOrigin: string;
   smtp: SmtpConfig | null;
@@ -285,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       claimsNamespace: e.HASURA_GRAPHQL_JWT_SECRET.claims_namespace,
       audience: e.HASURA_GRAPHQL_JWT_SECRET.audience,
       issuer: e.HASURA_GRAPHQL_JWT_SECRET.issuer,
+      accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     },
     actionsSecret: e.ACTIONS_SECRET,
     appOrigin: (e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),

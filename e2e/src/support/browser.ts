@@ -21,22 +21,22 @@ export function chromiumPath(): string {
   return found;
 }
 
+/** The flags every Chromium of the tests runs with: headless, and off the (closed) network. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 /** Headless Chromium with the flags that keep it off the (closed) network. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
 }
 
 /** How long an action or wait may take before it fails. */
@@ -54,12 +54,20 @@ export async function newContext(
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'en-AU',
-    timezoneId: 'Australia/Sydney',
-  });
+  const context = await browser.newContext({ baseURL, viewport, ...CONTEXT_OPTIONS });
+  await prepareContext(context);
+  return context;
+}
+
+/** The place and language of every test's browser. */
+export const CONTEXT_OPTIONS = { locale: 'en-AU', timezoneId: 'Australia/Sydney' } as const;
+
+/**
+ * What every test's browser context gets, however it was made (`newContext`, or a persistent
+ * profile in `persistent-browser.ts`): the action time-out, the optional script delay, and the
+ * Content-Security-Policy violations reported as console errors.
+ */
+export async function prepareContext(context: BrowserContext): Promise<void> {
   // Well inside a test's time-out, so a missing element fails with Playwright's own message.
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   if (CHUNK_DELAY_MS > 0) await delayScripts(context, CHUNK_DELAY_MS);
@@ -68,7 +76,6 @@ export async function newContext(
   await context.addInitScript(
     "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline code')));",
   );
-  return context;
 }
 
 /**

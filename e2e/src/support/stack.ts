@@ -37,6 +37,11 @@ export interface E2eStackOptions {
   database?: 'template' | 'embedded';
   /** Echo every service log line to the console as it comes (debugging). */
   echo?: boolean;
+  /**
+   * How long the actions service's access tokens live, in seconds (ACCESS_TOKEN_SECONDS, 10 to
+   * 3600; default 300): short, a test can let a token expire while the browser is offline.
+   */
+  accessTokenSeconds?: number;
 }
 
 /**
@@ -130,6 +135,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
         WEB_DIST: webDist,
         DEV_PAGES_KEY: devPagesKey,
         NO_COLOR: '1',
+        ...(options.accessTokenSeconds ? { ACCESS_TOKEN_SECONDS: String(options.accessTokenSeconds) } : {}),
       },
       REPO_ROOT,
     );

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { CSP_VIOLATION, DESKTOP, launchBrowser, newContext, pathOf } from './browser.ts';
-import { type E2eStack, startE2eStack } from './stack.ts';
+import { type E2eStack, type E2eStackOptions, startE2eStack } from './stack.ts';
 
 /** Failed tests leave a screenshot here (ignored by git). */
 export const FAILURE_DIR = path.resolve(import.meta.dirname, '../../screenshots/failures');
@@ -36,9 +36,10 @@ const slug = (text: string) =>
  * browser context and page. A failing test leaves `e2e/screenshots/failures/<file>--<test>.png`
  * and prints the services' recent log lines; an uncaught page error fails the test. After a test
  * that passed, every page still open is checked with axe (`expectAccessible`), so the last screen
- * of every journey is checked.
+ * of every journey is checked. `options.stack` starts the file's stack with other settings (e.g. a
+ * short access token lifetime).
  */
-export function useE2e(): E2e {
+export function useE2e(options: { stack?: E2eStackOptions } = {}): E2e {
   let stack: E2eStack | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -59,7 +60,10 @@ export function useE2e(): E2e {
   };
 
   beforeAll(async () => {
-    const [stackResult, browserResult] = await Promise.allSettled([startE2eStack(), launchBrowser()]);
+    const [stackResult, browserResult] = await Promise.allSettled([
+      startE2eStack(options.stack),
+      launchBrowser(),
+    ]);
     if (stackResult.status === 'fulfilled') stack = stackResult.value;
     if (browserResult.status === 'fulfilled') browser = browserResult.value;
     if (stackResult.status === 'rejected') throw stackResult.reason;

@@ -17,7 +17,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   auth: [],
   certificates: [],
   contacts: [],
-  dashboard: ['practices'],
+  dashboard: ['assessments', 'practices'],
   documents: ['practices'],
   invitations: [],
   practices: ['audit'],

@@ -315,6 +315,26 @@ describe('surveyorQueue', () => {
     expect(surveyorQueue([visitor({}, { status: 'FINAL', date: '2027-02-04' })], today).count).toBe(0);
   });
 
+  it("offers an upcoming visit's assessment for offline use once its agreement is signed", () => {
+    const upcoming = (assessments: object[], over: object = {}) =>
+      surveyorQueue(
+        [visitor({}, { status: 'FINAL', date: '2027-03-04', assessments, ...over })],
+        today,
+      ).items.find((item) => item.what === 'Upcoming visit');
+    const signed = surveyAssessment({ confidentiality_signs: [{ id: 1 }] });
+    expect(upcoming([signed])?.offlineAssessmentId).toBe(60);
+    // Not yet signed: nothing it may read; a self assessment, or no assessment: nothing to keep.
+    expect(upcoming([surveyAssessment()])).not.toHaveProperty('offlineAssessmentId');
+    expect(upcoming([surveyAssessment({ type: 'PRESURVEY', id: 61 })])).not.toHaveProperty(
+      'offlineAssessmentId',
+    );
+    expect(upcoming([])).not.toHaveProperty('offlineAssessmentId');
+    // Submitted: the agreement is no longer asked for, the findings stay readable.
+    expect(upcoming([surveyAssessment({ status: 'PARTIALLY_SUBMITTED' })])?.offlineAssessmentId).toBe(60);
+    // Without the practice (no role on it), no assessment route to keep.
+    expect(upcoming([signed], { accreditation: null })).not.toHaveProperty('offlineAssessmentId');
+  });
+
   it('asks for the agreement first, then the ratings and the summary', () => {
     const path = '/PracticeOverview/8/Accreditation/Assessment/60';
     const unsigned = visitor({}, { status: 'FINAL', date: '2027-02-01', assessments: [surveyAssessment()] });

@@ -65,6 +65,11 @@ export interface TQueueItem {
   daysLeft: number | null;
   action: { label: string; to: string } | { label: string; payment: true };
   tone: TQueueTone;
+  /**
+   * The assessment the item offers to keep on the device ('Make available offline', issue 19):
+   * an upcoming visit's survey assessment whose findings the surveyor may read.
+   */
+  offlineAssessmentId?: number;
 }
 
 export interface TWorkQueue {
@@ -410,6 +415,30 @@ export function surveyorQueueWhere(userId: number) {
   };
 }
 
+/**
+ * Which assessment of an upcoming visit its surveyor may keep on the device for the visit day
+ * ('Make available offline', issue 19): the visit's survey visit assessment once its findings are
+ * readable to them, i.e. the confidentiality agreement is signed or no longer asked for (before
+ * that the copy would hold nothing they may read, and signing needs a connection); null if none.
+ */
+export function offlineAssessmentOfVisit(
+  assessments: ReadonlyArray<{
+    id: number;
+    type: string;
+    status: string;
+    confidentiality_signs: ReadonlyArray<unknown>;
+  }>,
+): number | null {
+  const survey = assessments.find((assessment) => assessment.type === 'SURVEY_VISIT');
+  if (!survey) return null;
+  const unreadable = needsConfidentialityAgreement({
+    type: survey.type as TAssessmentType,
+    status: survey.status as TAssessmentStatus,
+    hasSigned: survey.confidentiality_signs.length > 0,
+  });
+  return unreadable ? null : survey.id;
+}
+
 /** The surveyor's work: offers, preferred days, upcoming visits, agreements, ratings, summaries. */
 export function surveyorQueue(visitors: readonly TSurveyorQueueVisitor[], today: string): TWorkQueue {
   const items: TQueueItem[] = [];
@@ -447,7 +476,9 @@ export function surveyorQueue(visitors: readonly TSurveyorQueueVisitor[], today:
     if (visitor.status !== 'ACCEPTED') continue;
     if (visit.status === 'FINAL' && visit.date && visit.date >= today) {
       const daysLeft = actionPlanDaysLeft(visit.date, today);
+      const offlineAssessmentId = practiceId === null ? null : offlineAssessmentOfVisit(visit.assessments);
       items.push({
+        ...(offlineAssessmentId === null ? {} : { offlineAssessmentId }),
         ...base,
         key: `visit-${visit.id}`,
         what: 'Upcoming visit',

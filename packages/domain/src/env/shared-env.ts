@@ -105,6 +105,18 @@ export const SHARED_ENV = {
    * everyone who may use them, not only users with special access. Off unless switched on.
    */
   ASSESSMENT_BULK_TOOLS: ZBooleanFlagSchema.default(false),
+  /**
+   * How long an access token lives, in seconds (the refresh cookie renews it). Short tokens bound
+   * what a token can still do on GraphQL after sign-out; the browser tests shorten it to see a
+   * token expire while a surveyor is offline.
+   */
+  ACCESS_TOKEN_SECONDS: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of seconds (10-3600)')
+    .transform(Number)
+    .refine((n) => n >= 10 && n <= 3600, 'must be a whole number of seconds (10-3600)')
+    .default(300),
   /** The payment page of a practice, with {practiceId}. */
   PAYMENT_URL_TEMPLATE: z
     .string({ error: 'is required' })

@@ -55,6 +55,8 @@ export interface StackConfig {
     paymentUrlTemplate?: string;
     /** ASSESSMENT_BULK_TOOLS: the assessment bulk tools for everyone, not only special access. */
     assessmentBulkTools: boolean;
+    /** ACCESS_TOKEN_SECONDS: how long an access token lives. */
+    accessTokenSeconds: number;
     devPagesKey?: string;
     /** WEBINAR_*: the webinar provider, passed to the actions service as they are. */
     webinar: Record<`WEBINAR_${string}`, string | undefined>;
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
       maxFileSizeMb: e.MAX_FILE_SIZE_MB,
       paymentUrlTemplate: e.PAYMENT_URL_TEMPLATE,
       assessmentBulkTools: e.ASSESSMENT_BULK_TOOLS,
+      accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
       devPagesKey: e.DEV_PAGES_KEY,
       webinar: {
         WEBINAR_CLIENT_ID: e.WEBINAR_CLIENT_ID,

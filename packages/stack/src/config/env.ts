@@ -69,6 +69,7 @@ export const ZStackEnvSchema = z.object({
   MAX_FILE_SIZE_MB: SHARED_ENV.MAX_FILE_SIZE_MB,
   PAYMENT_URL_TEMPLATE: SHARED_ENV.PAYMENT_URL_TEMPLATE.optional(),
   ASSESSMENT_BULK_TOOLS: SHARED_ENV.ASSESSMENT_BULK_TOOLS,
+  ACCESS_TOKEN_SECONDS: SHARED_ENV.ACCESS_TOKEN_SECONDS,
   DEV_PAGES_KEY: SHARED_ENV.DEV_PAGES_KEY.optional(),
   WEBINAR_CLIENT_ID: text.optional(),
   WEBINAR_CLIENT_SECRET: text.optional(),
@@ -200,6 +201,11 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
     default: 'false',
     group: 'actions',
     doc: 'Show the assessment bulk tools (Auto complete, Auto clear, Reopen) to everyone who may change the assessment, not only to users with special access (testing and data repair; keep off in production).',
+  },
+  ACCESS_TOKEN_SECONDS: {
+    default: '300',
+    group: 'actions',
+    doc: 'How long an access token lives, in seconds (10-3600); the refresh cookie renews it. Shorter bounds what a token can do after sign-out; the browser tests shorten it to let a token expire offline.',
   },
   DEV_PAGES_KEY: {
     group: 'actions',

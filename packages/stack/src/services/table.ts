@@ -118,6 +118,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       MAX_FILE_SIZE_MB: String(context.config.actions.maxFileSizeMb),
       PAYMENT_URL_TEMPLATE: context.config.actions.paymentUrlTemplate,
       ASSESSMENT_BULK_TOOLS: String(context.config.actions.assessmentBulkTools),
+      ACCESS_TOKEN_SECONDS: String(context.config.actions.accessTokenSeconds),
       ...context.config.actions.webinar,
       SMTP_HOST: context.config.smtp.host,
       SMTP_PORT: String(context.config.smtp.port),

@@ -19,11 +19,13 @@ import {
   toWireDate,
   WORK_QUEUES,
 } from '@portal/domain';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { usePaymentRedirect } from '../../practices/index.ts';
 import { type TQueueState, useWorkQueues } from '../hooks/use-work-queues.ts';
+import { OfflineCopyControl } from './offline-copy-control.tsx';
 
 /** /Dashboard — the user's work queues, one per role they hold, live. */
 export function DashboardPage() {
@@ -136,7 +138,7 @@ function QueueSection({
         <>
           <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={title}>
             {queue.items.map((item) => (
-              <QueueItemRow
+              <QueueItem
                 key={item.key}
                 item={item}
                 paying={payingPractice !== null && payingPractice === item.practiceId}
@@ -162,14 +164,36 @@ function MoreNote({ queue }: { queue: TWorkQueue }) {
   );
 }
 
+/** An item; an upcoming visit's also offers to keep its assessment on the device (issue 19). */
+function QueueItem(props: { item: TQueueItem; paying: boolean; onPay(practiceId: number): void }) {
+  const id = useId();
+  const nameId = `${id}-practice`;
+  const assessmentId = props.item.offlineAssessmentId;
+  if (assessmentId === undefined) return <QueueItemRow {...props} nameId={nameId} />;
+  return (
+    <OfflineCopyControl assessmentId={assessmentId} statusId={`${id}-offline`} describedBy={nameId}>
+      {({ status, button }) => <QueueItemRow {...props} nameId={nameId} note={status} extra={button} />}
+    </OfflineCopyControl>
+  );
+}
+
 function QueueItemRow({
   item,
   paying,
   onPay,
+  nameId,
+  note,
+  extra,
 }: {
   item: TQueueItem;
   paying: boolean;
   onPay(practiceId: number): void;
+  /** The id of the practice's name (what other controls of the item are described by). */
+  nameId: string;
+  /** A line under the practice's name. */
+  note?: ReactNode;
+  /** Another control before the item's action. */
+  extra?: ReactNode;
 }) {
   const practiceId = item.practiceId;
   return (
@@ -202,6 +226,7 @@ function QueueItemRow({
         </Group>
         {practiceId !== null ? (
           <Anchor
+            id={nameId}
             component={Link}
             to={`/PracticeOverview/${practiceId}/Staff`}
             fz="sm"
@@ -212,27 +237,31 @@ function QueueItemRow({
             {item.practiceName}
           </Anchor>
         ) : (
-          <Text fz="sm" fw={600} truncate>
+          <Text id={nameId} fz="sm" fw={600} truncate>
             {item.practiceName}
           </Text>
         )}
+        {note}
       </Stack>
-      {'payment' in item.action ? (
-        <Button
-          size="xs"
-          variant="light"
-          color="yellow"
-          loading={paying}
-          onClick={() => practiceId !== null && onPay(practiceId)}
-          style={{ flexShrink: 0 }}
-        >
-          {item.action.label}
-        </Button>
-      ) : (
-        <Button size="xs" variant="light" component={Link} to={item.action.to} style={{ flexShrink: 0 }}>
-          {item.action.label}
-        </Button>
-      )}
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {extra}
+        {'payment' in item.action ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="yellow"
+            loading={paying}
+            onClick={() => practiceId !== null && onPay(practiceId)}
+            style={{ flexShrink: 0 }}
+          >
+            {item.action.label}
+          </Button>
+        ) : (
+          <Button size="xs" variant="light" component={Link} to={item.action.to} style={{ flexShrink: 0 }}>
+            {item.action.label}
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 }

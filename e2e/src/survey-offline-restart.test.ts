@@ -1,0 +1,216 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, Request } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitForAssessmentScreen } from './support/assessment-screen.ts';
+import { expectAccessible } from './support/axe.ts';
+import { signInAs } from './support/browser.ts';
+import { goOffline, goOnline, recordAccessTokens, waitUntilExpired } from './support/network.ts';
+import { queuedWrites, waitForDeviceCopy } from './support/offline.ts';
+import {
+  connectionBanner,
+  editOffline,
+  expectEditsShown,
+  expectEditsStoredOnce,
+  expectNoEditsStored,
+  OFFLINE_EDIT_COUNT,
+  offlineEdits,
+  signInOnTablet,
+  TABLET,
+  waitForOfflineBanner,
+  waitForWaiting,
+} from './support/offline-journey.ts';
+import { type PersistentBrowser, persistentBrowser } from './support/persistent-browser.ts';
+import { FAILURE_DIR, useE2e } from './support/suite.ts';
+import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/survey-data.ts';
+
+/**
+ * Issue 19, what survives: a surveyor's edits made offline survive the browser being killed (the
+ * tablet's battery, a crash) and are sent, exactly once, by the next browser on the same profile;
+ * and an offline session across an expired access token: on reconnecting the refresh cookie
+ * renews the session before the queue is sent, or, when the session was revoked meanwhile, the
+ * surveyor signs in again and the queue kept on the device is sent then. Each test has its own
+ * practice, surveyors and assessment, and its own browser profile, on a tablet-sized window.
+ */
+
+/** Access tokens live this long here (ACCESS_TOKEN_SECONDS), so one expires while offline. */
+const TOKEN_SECONDS = 35;
+const e2e = useE2e({ stack: { accessTokenSeconds: TOKEN_SECONDS } });
+
+let browser: PersistentBrowser | null = null;
+afterEach(async ({ task }) => {
+  const tab = browser;
+  browser = null;
+  if (!tab) return;
+  if (task.result?.state === 'fail') {
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    const file = path.join(
+      FAILURE_DIR,
+      `survey-offline-restart--${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-tablet.png`,
+    );
+    await tab.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.error(`screenshot of the tablet: ${file}`);
+  }
+  const errors = tab.pageErrors;
+  await tab.dispose();
+  expect(errors, 'uncaught errors in the persistent browser').toEqual([]);
+});
+
+/** A tablet browser of the test's own, on a profile that survives a kill. */
+async function tablet(): Promise<PersistentBrowser> {
+  browser = persistentBrowser(e2e.stack.url, { viewport: TABLET });
+  await browser.launch();
+  return browser;
+}
+
+/** Opens the assessment online and waits until the device holds its copy. */
+async function openOnTablet(page: Page, world: SurveyWorld): Promise<void> {
+  const [sasha] = world.surveyors;
+  await signInOnTablet(page, sasha, surveyPath(world));
+  await waitForAssessmentScreen(page);
+  await waitForDeviceCopy(page, sasha.id, world.assessmentId);
+}
+
+/** The GraphQL writes a page sends from now on (their operation names and bearer tokens). */
+function recordWrites(page: Page): Array<{ name: string; token: string | null }> {
+  const writes: Array<{ name: string; token: string | null }> = [];
+  page.on('request', (request: Request) => {
+    if (!request.url().endsWith('/v1/graphql') || request.method() !== 'POST') return;
+    const match = /\bmutation\s+(\w+)/.exec(request.postData() ?? '');
+    if (!match) return;
+    writes.push({ name: match[1]!, token: request.headers().authorization?.slice(7) ?? null });
+  });
+  return writes;
+}
+
+describe('offline edits that outlive the browser and the session', { timeout: 150_000 }, () => {
+  it('a browser killed with edits waiting: the next one on the same profile sends each exactly once', async () => {
+    const { stack } = e2e;
+    const world = await createSurveyWorld(stack.sql, { signed: [0] });
+    const [sasha] = world.surveyors;
+    const edits = offlineEdits('restart');
+    const tab = await tablet();
+    let page = tab.page;
+    // Sign-in and each refresh set (rotate) the refresh cookie.
+    let sessionCookieAt = 0;
+    const watchCookies = (target: Page) =>
+      target.on('response', (response) => {
+        if (/\/api\/auth\/(login|refresh)$/.test(response.url()) && response.ok())
+          sessionCookieAt = Date.now();
+      });
+    watchCookies(page);
+    await openOnTablet(page, world);
+
+    await goOffline(tab.context);
+    await waitForOfflineBanner(page);
+    await editOffline(page, edits);
+    const waiting = await waitForWaiting(page, { atLeast: OFFLINE_EDIT_COUNT });
+    expect(await queuedWrites(page)).toBe(waiting);
+    await expectAccessible(page, 'the assessment offline with changes waiting (tablet)');
+    // The refresh cookie the sign-in rotated must be on disk for the next browser to find it
+    // (Chromium commits cookies every 30 s or so; a tablet killed sooner asks to sign in again,
+    // and the next test shows the queue then waits for the same user).
+    expect(sessionCookieAt).toBeGreaterThan(0);
+    await tab.waitForCookiesOnDisk(sessionCookieAt);
+
+    // The tablet dies with the queue pending: nothing is closed politely, nothing flushed.
+    await tab.kill();
+    await expectNoEditsStored(stack.sql, world, sasha.id, edits);
+
+    // A new browser on the same profile, online: the session comes back from the refresh cookie,
+    // the queue is sent, the screen refreshes from the server.
+    page = await tab.launch();
+    watchCookies(page);
+    await page.goto(surveyPath(world));
+    await waitForAssessmentScreen(page);
+    await connectionBanner(page).getByText('All changes saved.').waitFor({ timeout: 20_000 });
+    await expectEditsStoredOnce(stack.sql, world, sasha.id, edits);
+    expect(await queuedWrites(page)).toBe(0);
+    await expectEditsShown(page, edits);
+
+    // Nothing is sent twice: another restart finds an empty queue, and the rows are the same.
+    await tab.waitForCookiesOnDisk(sessionCookieAt);
+    await tab.kill();
+    page = await tab.launch();
+    await page.goto(surveyPath(world));
+    await waitForAssessmentScreen(page);
+    expect(
+      await connectionBanner(page)
+        .getByText(/waiting to be sent/)
+        .count(),
+    ).toBe(0);
+    await expectEditsStoredOnce(stack.sql, world, sasha.id, edits);
+    await expectAccessible(page, 'the assessment after the replay (tablet)');
+  });
+
+  it('an access token that expires offline: the refresh cookie renews the session before the queue is sent', async () => {
+    const { stack } = e2e;
+    const world = await createSurveyWorld(stack.sql, { signed: [0] });
+    const [sasha] = world.surveyors;
+    const edits = offlineEdits('renewed');
+    const tab = await tablet();
+    const page = tab.page;
+    const tokens = recordAccessTokens(page);
+    await openOnTablet(page, world);
+
+    await goOffline(tab.context);
+    await waitForOfflineBanner(page);
+    const held = tokens.last();
+    await editOffline(page, edits);
+    // The token the page held expires while it is offline; the surveyor keeps working.
+    await waitUntilExpired(stack.url, held);
+    await waitForWaiting(page, { atLeast: OFFLINE_EDIT_COUNT });
+    expect(new URL(page.url()).pathname.startsWith(surveyPath(world))).toBe(true);
+
+    const writes = recordWrites(page);
+    const refreshes: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes.push(writes.length);
+    });
+    await goOnline(tab.context);
+    await connectionBanner(page).getByText('All changes saved.').waitFor({ timeout: 20_000 });
+    await expectEditsStoredOnce(stack.sql, world, sasha.id, edits);
+    // Renewed before the first write: no write went out with the expired token.
+    expect(refreshes[0]).toBe(0);
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((write) => write.token === held)).toEqual([]);
+    expect(new URL(page.url()).pathname.startsWith(surveyPath(world))).toBe(true);
+  });
+
+  it('a session revoked while offline: the surveyor signs in again and the kept queue is sent', async () => {
+    const { stack } = e2e;
+    const world = await createSurveyWorld(stack.sql, { signed: [0] });
+    const [sasha] = world.surveyors;
+    const edits = offlineEdits('revoked');
+    const tab = await tablet();
+    const page = tab.page;
+    const tokens = recordAccessTokens(page);
+    await openOnTablet(page, world);
+
+    await goOffline(tab.context);
+    await waitForOfflineBanner(page);
+    const held = tokens.last();
+    await editOffline(page, edits);
+    const waiting = await waitForWaiting(page, { atLeast: OFFLINE_EDIT_COUNT });
+    await waitUntilExpired(stack.url, held);
+    // Meanwhile the session ends on the server (an admin revoked it, the password changed).
+    await stack.sql.query(
+      'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null',
+      [sasha.id],
+    );
+
+    await goOnline(tab.context);
+    await page.waitForURL((url) => url.pathname === '/Login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await expectNoEditsStored(stack.sql, world, sasha.id, edits);
+    expect(await queuedWrites(page)).toBe(waiting);
+
+    // The same surveyor signs in: back to the assessment, and the queue kept on the device is sent.
+    await signInAs(page, sasha, { goto: false });
+    if (new URL(page.url()).pathname !== surveyPath(world)) await page.goto(surveyPath(world));
+    await waitForAssessmentScreen(page);
+    await connectionBanner(page).getByText('All changes saved.').waitFor({ timeout: 20_000 });
+    await expectEditsStoredOnce(stack.sql, world, sasha.id, edits);
+    await expectEditsShown(page, edits);
+  });
+});

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useClient } from 'urql';
+import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
+import { onDeviceStoreChange } from '../../../lib/offline/device-store.ts';
+import { offlineAssessmentCopy, saveAssessmentForOffline } from '../../assessments/index.ts';
+
+export interface TOfflineCopyState {
+  /** When the device's copy of the assessment was taken, or null without one. */
+  savedAt: Date | null;
+  saving: boolean;
+  /** Why the last press did nothing: offline, or the copy could not be taken. */
+  problem: 'offline' | 'failed' | null;
+  /** Takes (or updates) the copy; offline it only says that it needs a connection. */
+  save(online: boolean): Promise<void>;
+}
+
+/** The device's copy of an assessment for the signed-in user (issue 19), and a way to take it. */
+export function useOfflineCopy(assessmentId: number): TOfflineCopyState {
+  const user = useCurrentUser();
+  const client = useClient();
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<TOfflineCopyState['problem']>(null);
+
+  useEffect(() => {
+    let current = true;
+    const read = () =>
+      void offlineAssessmentCopy(user.id, assessmentId)
+        .then((copy) => {
+          if (current) setSavedAt(copy ? new Date(copy.savedAt) : null);
+        })
+        .catch((error: unknown) => console.warn('Could not read the offline copy', error));
+    read();
+    const stop = onDeviceStoreChange(read);
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [user.id, assessmentId]);
+
+  const save = useCallback(
+    async (online: boolean) => {
+      if (!online) {
+        setProblem('offline');
+        return;
+      }
+      setProblem(null);
+      setSaving(true);
+      try {
+        const { savedAt: saved } = await saveAssessmentForOffline(client, assessmentId, user.id);
+        setSavedAt(saved);
+      } catch (error) {
+        console.warn('Could not make the assessment available offline', error);
+        setProblem('failed');
+      } finally {
+        setSaving(false);
+      }
+    },
+    [client, user.id, assessmentId],
+  );
+
+  return { savedAt, saving, problem, save };
+}
