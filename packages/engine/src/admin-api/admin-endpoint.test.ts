@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/create.ts';
 import { startFromEnv } from '../server/main.ts';
@@ -86,5 +87,84 @@ describe.each(['/v1/metadata', '/v2/query'])('the admin endpoint %s', (path) => 
         json: { code: 'bad-request' },
       },
     );
+  });
+});
+
+describe('the admin API is for the admin secret only (review F5)', () => {
+  const KEY = 'a-key-for-the-admin-endpoint-test-of-32-chars';
+  let jwtEngine: Engine;
+  let jwtBase: string;
+  beforeAll(async () => {
+    jwtEngine = await startFromEnv(['--project', BLOG_DIR], {
+      HASURA_GRAPHQL_DATABASE_URL: db.url,
+      HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
+      HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: KEY }),
+      HASURA_GRAPHQL_SERVER_PORT: '0',
+    });
+    jwtBase = `http://127.0.0.1:${jwtEngine.port}`;
+  });
+  afterAll(async () => {
+    await jwtEngine?.close();
+  });
+
+  it('refuses a JWT whose role is admin on /v1/metadata, /v2/query, /v1/query and explain; the secret still works', async () => {
+    const token = await new SignJWT({
+      'https://hasura.io/jwt/claims': {
+        'x-hasura-allowed-roles': ['admin', 'user'],
+        'x-hasura-default-role': 'admin',
+      },
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(KEY));
+    const send = async (path: string, body: unknown, headers: Record<string, string>) => {
+      const res = await fetch(`${jwtBase}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json() };
+    };
+    const refused = { path: '$.args', error: 'restricted access : admin only', code: 'access-denied' };
+    for (const headers of <Array<Record<string, string>>>[
+      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${token}`, 'x-hasura-role': 'admin' },
+    ]) {
+      expect(await send('/v1/metadata', { type: 'export_metadata', args: {} }, headers)).toEqual({
+        status: 400,
+        json: refused,
+      });
+      expect(await send('/v2/query', { type: 'run_sql', args: { sql: 'SELECT 1' } }, headers)).toEqual({
+        status: 400,
+        json: refused,
+      });
+      expect(await send('/v1/query', { type: 'run_sql', args: { sql: 'SELECT 1' } }, headers)).toEqual({
+        status: 400,
+        json: refused,
+      });
+      expect(
+        await send('/v1/graphql/explain', { query: { query: '{ author { id } }' } }, headers),
+      ).toMatchObject({ status: 400, json: { code: 'access-denied' } });
+    }
+    expect(
+      (
+        await send(
+          '/v2/query',
+          { type: 'run_sql', args: { sql: 'SELECT 1' } },
+          { 'x-hasura-admin-secret': 's3cret' },
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  it('will not start with HASURA_GRAPHQL_UNAUTHORIZED_ROLE=admin, and says why', async () => {
+    await expect(
+      startFromEnv(['--project', BLOG_DIR], {
+        HASURA_GRAPHQL_DATABASE_URL: db.url,
+        HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
+        HASURA_GRAPHQL_UNAUTHORIZED_ROLE: 'admin',
+        HASURA_GRAPHQL_SERVER_PORT: '0',
+      }),
+    ).rejects.toThrow(/HASURA_GRAPHQL_UNAUTHORIZED_ROLE must not be 'admin'/);
   });
 });

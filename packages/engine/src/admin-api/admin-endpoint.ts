@@ -67,14 +67,16 @@ export function adminError(error: unknown): AdminAnswer {
 }
 
 /**
- * The session of an admin request, or Hasura's refusal: these endpoints are for the admin role
+ * The session of an admin request, or Hasura's refusal: these endpoints are for the admin secret
  * only. A caller that does not authenticate gets the authentication error (401); one that does,
  * with another role, gets Hasura's `restricted access : admin only` at `$.args` with 400, as
- * Hasura's `authorizeV1MetadataApi` / `authorizeV2QueryApi` answer.
+ * Hasura's `authorizeV1MetadataApi` / `authorizeV2QueryApi` answer. Unlike Hasura, a JWT (or
+ * the unauthorized role) naming the role `admin` is refused the same way: only the admin secret
+ * (or an engine with neither secret nor JWT, Hasura's development mode) reaches them (review F5).
  */
 async function adminSession(core: EngineCore, headers: Headers): Promise<Session> {
   const session = await core.auth.session(headers);
-  if (session.role !== 'admin')
+  if (session.role !== 'admin' || !session.adminAuth)
     throw withStatus(new HasuraError('access-denied', 'restricted access : admin only', '$.args'), 400);
   return session;
 }
