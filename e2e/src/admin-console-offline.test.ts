@@ -11,7 +11,8 @@ import { useE2e } from './support/suite.ts';
  * (every request to another host is refused), and a provider admin opens /admin-mnqa/, opens
  * GraphiQL (built into the app from npm: it loads, introspects — the docs explorer lists
  * `practices` — and runs a query as the admin), then Explain, which plans a query as role `user`
- * with an `x-hasura-user-id` and shows the SQL and PostgreSQL's plan. axe on each view.
+ * with an `x-hasura-user-id` and shows the SQL and PostgreSQL's plan. axe on each view. GraphiQL
+ * keeps its tabs and query in sessionStorage, never localStorage.
  */
 const e2e = useE2e();
 
@@ -73,6 +74,18 @@ describe('the admin console offline', { timeout: 180_000 }, () => {
     const { rows } = await stack.sql.query('select 1 from practices where organisation_id = $1', [shown]);
     expect(rows).toHaveLength(1);
     await expectAccessible(page, 'GraphiQL in the admin console, a query answered');
+    // Tabs, history and the query are kept for this session only: nothing in localStorage (F7).
+    const kept = await page.evaluate(() => {
+      const keys = (store: { length: number; key(i: number): string | null }) =>
+        Array.from({ length: store.length }, (_, i) => store.key(i) ?? '');
+      const g = globalThis as unknown as Record<
+        'localStorage' | 'sessionStorage',
+        { length: number; key(i: number): string | null }
+      >;
+      return { local: keys(g.localStorage), session: keys(g.sessionStorage) };
+    });
+    expect(kept.local.filter((key) => key.startsWith('graphiql:'))).toEqual([]);
+    expect(kept.session).toEqual(expect.arrayContaining(['graphiql:tabState', 'graphiql:query']));
 
     // Explain: the same query, planned as role user with the admin's own id as x-hasura-user-id.
     await page.getByRole('menuitem', { name: 'Explain' }).click();

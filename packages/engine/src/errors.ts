@@ -52,10 +52,8 @@ export const validationError = (message: string, path = '$') =>
 
 /** `{"errors": [...]}`, with internal details only for admins. */
 export function errorBody(error: unknown, admin: boolean): string {
-  const e =
-    error instanceof HasuraError
-      ? error
-      : new HasuraError('unexpected', 'internal error', '$', String((error as Error)?.stack ?? error));
+  // Logged, never answered (not even to the admin): no stack trace or file path (review F6).
+  const e = error instanceof HasuraError ? error : new HasuraError('unexpected', 'internal error', '$');
   if (!(error instanceof HasuraError)) console.error('engine: unexpected error', error);
   return JSON.stringify({ errors: [e.toJSON(admin)] });
 }

@@ -55,10 +55,9 @@ export function withStatus<E extends HasuraError>(error: E, status: number): E {
 
 /** `{path, error, code}` (plus `internal` for the admin) with its status. */
 export function adminError(error: unknown): AdminAnswer {
-  const e =
-    error instanceof HasuraError
-      ? error
-      : new HasuraError('unexpected', 'internal error', '$', String((error as Error)?.stack ?? error));
+  // An unexpected error is logged, never answered: no stack trace or file path leaves the engine
+  // (the portal's explain route passes engine answers on; review F6).
+  const e = error instanceof HasuraError ? error : new HasuraError('unexpected', 'internal error', '$');
   if (!(error instanceof HasuraError)) console.error('engine: unexpected error in an admin endpoint', error);
   const body: Record<string, unknown> = { path: e.path, error: e.message, code: e.code };
   if (e.internal !== undefined) body.internal = e.internal;
@@ -67,14 +66,16 @@ export function adminError(error: unknown): AdminAnswer {
 }
 
 /**
- * The session of an admin request, or Hasura's refusal: these endpoints are for the admin role
+ * The session of an admin request, or Hasura's refusal: these endpoints are for the admin secret
  * only. A caller that does not authenticate gets the authentication error (401); one that does,
  * with another role, gets Hasura's `restricted access : admin only` at `$.args` with 400, as
- * Hasura's `authorizeV1MetadataApi` / `authorizeV2QueryApi` answer.
+ * Hasura's `authorizeV1MetadataApi` / `authorizeV2QueryApi` answer. Unlike Hasura, a JWT (or
+ * the unauthorized role) naming the role `admin` is refused the same way: only the admin secret
+ * (or an engine with neither secret nor JWT, Hasura's development mode) reaches them (review F5).
  */
 async function adminSession(core: EngineCore, headers: Headers): Promise<Session> {
   const session = await core.auth.session(headers);
-  if (session.role !== 'admin')
+  if (session.role !== 'admin' || !session.adminAuth)
     throw withStatus(new HasuraError('access-denied', 'restricted access : admin only', '$.args'), 400);
   return session;
 }
@@ -98,6 +99,9 @@ function under(path: string, error: unknown): unknown {
   return status === undefined ? moved : withStatus(moved, status);
 }
 
+/** The most commands one `bulk` may hold (none runs when there are more). */
+export const MAX_BULK_ITEMS = 1000;
+
 /** Runs one `{type, args}` command (or a `bulk` of them, in order, stopping at the first error). */
 async function runCommand(
   endpoint: AdminEndpoint,
@@ -111,10 +115,23 @@ async function runCommand(
   const type = request.type;
   if (typeof type !== 'string') throw new HasuraError('parse-failed', `key "type" not found`, path);
   if (type === 'bulk') {
+    // Hasura nests bulks; here a bulk holds commands only, and a bounded number of them (review F6).
+    if (path !== '$')
+      throw new HasuraError(
+        'not-supported',
+        'a bulk inside a bulk is not supported by this engine: put its commands in the outer bulk',
+        path,
+      );
     if (!Array.isArray(request.args))
       throw new HasuraError(
         'parse-failed',
         `expected Array, but encountered ${jsonKind(request.args)}`,
+        `${path}.args`,
+      );
+    if (request.args.length > MAX_BULK_ITEMS)
+      throw new HasuraError(
+        'bad-request',
+        `a bulk may hold at most ${MAX_BULK_ITEMS} commands; this one has ${request.args.length}: split it`,
         `${path}.args`,
       );
     const out: unknown[] = [];

@@ -195,7 +195,9 @@ export async function explain(
   const quote = (v: string) => pg.escapeLiteral(v);
   if (type === 'subscription') {
     const compiled = core.compile(session, query as GraphQLRequest);
-    const live = compiled.live!;
+    const live = compiled.live;
+    // Every subscription compiles to its poller's statement; should one not, say so (review F7).
+    if (!live) throw invalidParams('this subscription has no statement to explain');
     const [plan] = await explainStatements(core, session, [live]);
     return {
       sql: inlineParams(live.sql, live.params, quote),

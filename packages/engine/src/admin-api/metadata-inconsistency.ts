@@ -1,4 +1,5 @@
 import { qualifiedTable } from '../metadata/check.ts';
+import { deniedSlot } from '../metadata/inherit.ts';
 import { cloneMetadata, MetadataError, type RawMetadata } from '../metadata/load.ts';
 import type { DatabaseState } from '../metadata/load-model.ts';
 import { buildModel } from '../metadata/model.ts';
@@ -215,11 +216,18 @@ export function resolveMetadata(raw: RawMetadata, database: DatabaseState): Reso
   const served = cloneMetadata(raw);
   const inconsistent: InconsistentObject[] = [];
   const seen = new Set<string>();
+  // A dropped object only ever narrows access: a role's own permission that is dropped leaves its
+  // slot empty, even for an inherited role whose parents' union would otherwise fill it.
+  const denied = new Set<string>();
   // Each pass drops what the previous one found; dependants of a dropped object surface next pass.
   for (let pass = 0; pass < 100; pass++) {
     let errors: Error[];
     try {
-      return { model: buildModel(served, database.catalogs, database.enumRows), served, inconsistent };
+      return {
+        model: buildModel(served, database.catalogs, database.enumRows, denied),
+        served,
+        inconsistent,
+      };
     } catch (error) {
       errors = error instanceof AggregateError ? error.errors : [error as Error];
     }
@@ -242,6 +250,7 @@ export function resolveMetadata(raw: RawMetadata, database: DatabaseState): Reso
       seen.add(key);
       inconsistent.push(describe(served, ref, e as MetadataError));
       drop(served, ref);
+      if (ref.kind === 'permission') denied.add(deniedSlot(ref.schema, ref.name, ref.perm, ref.role));
       dropped++;
     }
     if (unsupported.length)

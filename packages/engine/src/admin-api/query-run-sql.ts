@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { relative } from 'node:path';
 import type pg from 'pg';
 import { introspect } from '../catalog/introspect.ts';
@@ -10,6 +11,7 @@ import { enumRows } from '../metadata/load-model.ts';
 import { buildModel } from '../metadata/model.ts';
 import { loadProject } from '../project/project.ts';
 import { withStatus } from './admin-endpoint.ts';
+import { transactionControl } from './sql-transaction-control.ts';
 
 /** `run_sql`'s arguments (Hasura's `RunSQL`). */
 export interface RunSqlArgs {
@@ -165,6 +167,9 @@ export async function reloadAfterSchemaChange(core: EngineCore): Promise<void> {
   await core.reload({ reloadSources: true });
 }
 
+/** A transaction-control statement that can end run_sql's transaction. */
+const TRANSACTION_CONTROL = /\b(commit|rollback|end|abort)\b/i;
+
 /**
  * Runs `sql` like Hasura's run_sql: every statement in one transaction (simple query protocol,
  * READ ONLY when asked), `hasura.user` set to the admin's session; when the run may change the
@@ -192,9 +197,50 @@ export async function runSql(
   const onError = () => {};
   client.on('error', onError);
   let open = false;
+  // Set when the SQL ended the engine's transaction (a COMMIT, ROLLBACK or END of its own).
+  let escaped = false;
   try {
+    // The whole session, not only the engine's transaction, is read only: statements after a
+    // COMMIT in the SQL run in transactions of their own, read only too (review F3). The
+    // connection is destroyed afterwards.
+    if (args.read_only) await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
+    // PostgreSQL lexes the whole text before running any of it, with the session's setting.
+    const standardStrings =
+      (await client.query('SHOW standard_conforming_strings')).rows[0].standard_conforming_strings === 'on';
+    const control = transactionControl(args.sql, { standardStrings });
+    if (control)
+      throw withStatus(
+        new HasuraError(
+          'not-supported',
+          `run_sql runs the SQL in a transaction of its own: transaction control ("${control}") is not allowed; remove it`,
+          path,
+        ),
+        400,
+      );
     await client.query(args.read_only ? 'BEGIN READ ONLY' : 'BEGIN');
     open = true;
+    // The engine's transaction, recognised after the run by its start time and a value local to it.
+    const marker = randomUUID();
+    const started = String(
+      (
+        await client.query("SELECT set_config('engine.run_sql_transaction', $1, true), now()::text AS t", [
+          marker,
+        ])
+      ).rows[0].t,
+    );
+    const stillOurs = async () => {
+      try {
+        const row = (
+          await client.query(
+            "SELECT now()::text AS t, current_setting('engine.run_sql_transaction', true) AS m",
+          )
+        ).rows[0];
+        return row.t === started && row.m === marker;
+      } catch {
+        // Refused: the engine's transaction is still open, aborted by the SQL's failure.
+        return true;
+      }
+    };
     // The engine's time limit is the pool's statement_timeout; like Hasura, run_sql has none.
     await client.query('SET LOCAL statement_timeout = 0');
     await client.query("SELECT set_config('hasura.user', $1, true)", [
@@ -209,7 +255,22 @@ export async function runSql(
       // No values: node-postgres sends the simple query protocol, so `sql` may hold many statements.
       result = resultOf(await client.query({ text: args.sql, rowMode: 'array', types: AS_TEXT }));
     } catch (error) {
+      // Statements before the failure may have run, and committed, outside the engine's transaction.
+      escaped = !(await stillOurs()) || TRANSACTION_CONTROL.test(args.sql);
       throw executionFailed(error, args.sql, path);
+    }
+    if (!(await stillOurs())) {
+      escaped = true;
+      throw withStatus(
+        new HasuraError(
+          'unexpected',
+          "the SQL ended run_sql's transaction (COMMIT, ROLLBACK or END): the statements after it ran outside it, " +
+            'each committed on its own and not checked against the metadata; the engine reloaded its metadata. ' +
+            'Leave transaction control to run_sql',
+          path,
+        ),
+        400,
+      );
     }
     if (before) {
       const problems = (await inconsistencies(raw, client, core.options.projectDir)).filter(
@@ -239,6 +300,8 @@ export async function runSql(
       } catch {
         // The connection is destroyed below anyway.
       }
+    // What ran outside the transaction stays: the schema may have changed, so serve what is there.
+    if (escaped) await reloadAfterSchemaChange(core).catch(() => {});
     throw error;
   } finally {
     client.off('error', onError);

@@ -41,6 +41,11 @@ export class Authenticator {
   private readonly jwt?: JwtVerifier;
 
   constructor(readonly config: AuthConfig) {
+    // A request without credentials would have the admin's access to all data (review F5).
+    if (config.unauthorizedRole === 'admin')
+      throw new Error(
+        "HASURA_GRAPHQL_UNAUTHORIZED_ROLE must not be 'admin': a request without credentials would get the admin's access. Choose a role with its own permissions (e.g. anonymous)",
+      );
     if (config.jwt) this.jwt = new JwtVerifier(config.jwt);
   }
 

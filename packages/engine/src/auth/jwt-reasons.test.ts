@@ -8,8 +8,10 @@ const KEY = 'unit-test-shared-secret-of-at-least-32-chars';
 const secret = new TextEncoder().encode(KEY);
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
+/** `aud`: the audience the shared authenticator below requires. */
 const CLAIMS = {
   'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user' },
+  aud: 'portal',
 };
 
 /** A token signed with the test key over any header and payload text (the payload need not be JSON). */
@@ -96,8 +98,53 @@ describe("a malformed JWT gets its own reason, in Hasura's words", () => {
   });
 
   it('accepts the other HMAC algorithms with the same secret, as Hasura does', async () => {
-    const hs512 = await new SignJWT(CLAIMS).setProtectedHeader({ alg: 'HS512' }).sign(secret);
+    const hs512 = await new SignJWT({ ...CLAIMS, aud: 'portal' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .sign(secret);
     expect((await auth.session({ authorization: `Bearer ${hs512}` })).role).toBe('user');
+  });
+
+  it('verifies with the configured algorithms only: a PEM key its type, a key set never a symmetric key (review F4)', async () => {
+    const http = await import('node:http');
+    const { exportJWK, exportSPKI } = await import('jose');
+    // A key set that (wrongly) publishes a symmetric key next to an RSA key: its `k` is public.
+    // A node KeyObject signs with any RSA algorithm (a CryptoKey is bound to one).
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const published = new TextEncoder().encode('a-symmetric-key-anyone-can-read-in-the-set');
+    const keys = [
+      { ...(await exportJWK(publicKey)), kid: 'rsa', alg: 'RS256', use: 'sig' },
+      { kty: 'oct', k: Buffer.from(published).toString('base64url'), kid: 'oct', alg: 'HS256', use: 'sig' },
+    ];
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const fromSet = new Authenticator({ jwt: { jwk_url: `http://127.0.0.1:${port}/jwks.json` } });
+      const signed = await new SignJWT(CLAIMS)
+        .setProtectedHeader({ alg: 'RS256', kid: 'rsa' })
+        .sign(privateKey);
+      expect((await fromSet.session({ authorization: `Bearer ${signed}` })).role).toBe('user');
+      const forged = await new SignJWT(CLAIMS)
+        .setProtectedHeader({ alg: 'HS256', kid: 'oct' })
+        .sign(published);
+      await expect(fromSet.session({ authorization: `Bearer ${forged}` })).rejects.toMatchObject({
+        code: 'invalid-jwt',
+        message: 'Could not verify JWT: JWSError JWSInvalidSignature',
+      });
+    } finally {
+      server.close();
+    }
+    // A PEM key verifies its configured type only.
+    const pem = new Authenticator({ jwt: { type: 'RS256', key: await exportSPKI(publicKey) } });
+    const rs256 = await new SignJWT(CLAIMS).setProtectedHeader({ alg: 'RS256' }).sign(privateKey);
+    expect((await pem.session({ authorization: `Bearer ${rs256}` })).role).toBe('user');
+    const ps256 = await new SignJWT(CLAIMS).setProtectedHeader({ alg: 'PS256' }).sign(privateKey);
+    await expect(pem.session({ authorization: `Bearer ${ps256}` })).rejects.toMatchObject({
+      code: 'invalid-jwt',
+    });
   });
 
   it('reads the payload as a claims set after the signature', async () => {
@@ -144,8 +191,25 @@ describe("a malformed JWT gets its own reason, in Hasura's words", () => {
     expect(await refusal(await sign({ aud: ['other', 'more'] }))).toBe(
       'invalid-jwt: Could not verify JWT: JWTNotInAudience',
     );
-    // Hasura checks aud and iss only when the token has them.
-    expect((await auth.session({ authorization: `Bearer ${await sign({})}` })).role).toBe('user');
+    // With an audience configured, a token must name it: one without aud is refused (Hasura would
+    // accept it: review F4). iss is checked only when the token has it, as Hasura does.
+    expect(await refusal(await sign({ aud: undefined }))).toBe(
+      'invalid-jwt: Could not verify JWT: JWTNotInAudience',
+    );
+    expect(await refusal(await sign({ aud: [] }))).toBe(
+      'invalid-jwt: Could not verify JWT: JWTNotInAudience',
+    );
+    expect((await auth.session({ authorization: `Bearer ${await sign({ aud: 'portal' })}` })).role).toBe(
+      'user',
+    );
+    // No audience configured: any aud, or none.
+    const open = new Authenticator({ jwt: { type: 'HS256', key: KEY } });
+    expect((await open.session({ authorization: `Bearer ${await sign({ aud: undefined })}` })).role).toBe(
+      'user',
+    );
+    expect((await open.session({ authorization: `Bearer ${await sign({ aud: 'other' })}` })).role).toBe(
+      'user',
+    );
     expect(
       (
         await auth.session({
@@ -173,7 +237,7 @@ describe("a malformed JWT gets its own reason, in Hasura's words", () => {
 
 describe("the claims, in Hasura's words", () => {
   const signed = (claims: Record<string, unknown>) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    new SignJWT({ aud: 'portal', ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
   const ns = (claims: unknown) => ({ 'https://hasura.io/jwt/claims': claims });
 
   it('needs the namespace, as an object', async () => {

@@ -285,8 +285,9 @@ export function validateClaimsSet(set: ClaimsSet, rules: ClaimsRules): void {
   if (set.nbf !== undefined && !(rules.now >= set.nbf - skew)) throw new JwtReason('JWTNotYetValid');
   if (rules.issuer !== undefined && set.iss !== undefined && set.iss !== rules.issuer)
     throw new JwtReason('JWTNotInIssuer');
-  // No audience configured: any. A token without `aud` passes (the claim is checked only when present).
-  if (rules.audience && set.aud && !set.aud.some((a) => rules.audience!.includes(a)))
+  // No audience configured: any. Configured: the token must name it; unlike Hasura (which checks
+  // the claim only when present), a token without `aud` is refused (review F4, KNOWN_DIFFERENCES).
+  if (rules.audience && !set.aud?.some((a) => rules.audience!.includes(a)))
     throw new JwtReason('JWTNotInAudience');
 }
 

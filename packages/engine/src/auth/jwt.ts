@@ -25,6 +25,15 @@ export interface JwtConfig {
 
 type Key = Parameters<typeof compactVerify>[1];
 
+/**
+ * The algorithms a token may be signed with (review F4). An HMAC secret: the HS family, as Hasura
+ * (its key is a bare octet JWK, good for every HS size). A PEM key: its configured type. A key set
+ * from `jwk_url`: the asymmetric algorithms only, so a symmetric key published in a public set
+ * can never sign (Hasura would accept one).
+ */
+const HMAC = ['HS256', 'HS384', 'HS512'];
+const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
 /** Verifies tokens and extracts Hasura claims according to a JWT config. */
 export class JwtVerifier {
   private key: Promise<Key> | undefined;
@@ -47,6 +56,12 @@ export class JwtVerifier {
       else this.key = importSPKI(key!, type!);
     }
     return this.key;
+  }
+
+  private algorithms(): string[] {
+    const { type, jwk_url } = this.config;
+    if (jwk_url) return ASYMMETRIC;
+    return type!.startsWith('HS') ? HMAC : [type!];
   }
 
   /** The token from the request headers, or undefined when absent. */
@@ -85,7 +100,7 @@ export class JwtVerifier {
       if (jws.alg === 'none') throw new JwtReason('JWSError JWSNoSignatures');
       let payload: Uint8Array;
       try {
-        ({ payload } = await compactVerify(token, await this.getKey()));
+        ({ payload } = await compactVerify(token, await this.getKey(), { algorithms: this.algorithms() }));
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'ERR_JWKS_NO_MATCHING_KEY' || code === 'ERR_JWKS_MULTIPLE_MATCHING_KEYS')

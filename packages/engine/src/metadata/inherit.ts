@@ -33,13 +33,21 @@ function same<T extends { raw: string }>(parents: Array<T | undefined>): T | und
   return first && parents.every((p) => p && p.raw === first.raw) ? first : undefined;
 }
 
-/** Resolves inherited_roles.yaml into per-table permissions and action permissions. */
+/** The key of one permission slot (table, kind, role) in the `denied` set of `inheritRoles`. */
+export const deniedSlot = (schema: string, table: string, kind: string, role: string) =>
+  JSON.stringify([schema, table, kind, role]);
+
+/**
+ * Resolves inherited_roles.yaml into per-table permissions and action permissions. `denied`:
+ * slots (`deniedSlot`) whose own permission was dropped as inconsistent; they get no permission.
+ */
 export function inheritRoles(
   raw: RawMetadata,
   tables: Table[],
   actions: Action[],
   out: Map<string, string[]>,
   roles: Set<string>,
+  denied: ReadonlySet<string> = new Set(),
 ) {
   const file = `${raw.dir}/inherited_roles.yaml`;
   const list = raw.inherited_roles;
@@ -69,11 +77,15 @@ export function inheritRoles(
       const selects = ps.map((p) => p.select).filter((s): s is SelectPermission => !!s);
       // A permission written for the inherited role itself overrides the inherited one.
       const own = table.permissions.get(role) ?? {};
+      // A slot whose own permission was dropped as inconsistent stays empty: falling back to the
+      // parents' (wider) union would let a dropped object widen access.
+      const slot = <K extends keyof TablePermissions>(kind: K, inherited: () => TablePermissions[K]) =>
+        own[kind] ?? (denied.has(deniedSlot(table.schema, table.name, kind, role)) ? undefined : inherited());
       const perms: TablePermissions = {
-        select: own.select ?? (selects.length ? unionSelect(selects) : undefined),
-        insert: own.insert ?? same(ps.map((p) => p.insert)),
-        update: own.update ?? same(ps.map((p) => p.update)),
-        delete: own.delete ?? same(ps.map((p) => p.delete)),
+        select: slot('select', () => (selects.length ? unionSelect(selects) : undefined)),
+        insert: slot('insert', () => same(ps.map((p) => p.insert))),
+        update: slot('update', () => same(ps.map((p) => p.update))),
+        delete: slot('delete', () => same(ps.map((p) => p.delete))),
       };
       if (perms.select || perms.insert || perms.update || perms.delete) table.permissions.set(role, perms);
     }

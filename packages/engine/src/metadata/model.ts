@@ -36,7 +36,13 @@ export type EnumRows = Map<string, Array<{ value: string; comment: string | null
  * Validates raw metadata against the database and resolves it into the typed model the schema
  * builder and compilers use. Throws an AggregateError of MetadataErrors naming file and key.
  */
-export function buildModel(raw: RawMetadata, catalogs: Map<string, Catalog>, enumRows: EnumRows): Model {
+export function buildModel(
+  raw: RawMetadata,
+  catalogs: Map<string, Catalog>,
+  enumRows: EnumRows,
+  /** Permission slots dropped as inconsistent (`deniedSlot`): never filled by inheritance. */
+  denied: ReadonlySet<string> = new Set(),
+): Model {
   const errors = checkMetadata(raw, catalogs);
   if (errors.length) throw new AggregateError(errors, errors.map((e) => e.message).join('\n'));
   const fallback = `${raw.dir}/databases/databases.yaml`;
@@ -136,7 +142,7 @@ export function buildModel(raw: RawMetadata, catalogs: Map<string, Catalog>, enu
   );
   for (const a of actions) for (const r of a.roles) roles.add(r);
   const inheritedRoles = new Map<string, string[]>();
-  guard(() => inheritRoles(raw, tables, actions, inheritedRoles, roles));
+  guard(() => inheritRoles(raw, tables, actions, inheritedRoles, roles, denied));
   if (problems.length) throw new AggregateError(problems, problems.map((e) => e.message).join('\n'));
   return {
     tables,

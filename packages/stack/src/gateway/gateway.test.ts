@@ -63,6 +63,52 @@ async function startEcho(
   };
 }
 
+/** A request with its path exactly as written (fetch would resolve `..` and `//`). */
+function rawRequest(
+  port: number,
+  method: string,
+  requestPath: string,
+): Promise<{ status: number; upstream: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: requestPath }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, upstream: String(res.headers['x-upstream'] ?? '') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(method === 'POST' ? '{"type":"export_metadata","args":{}}' : undefined);
+  });
+}
+
+/** Engine admin paths and disguises of them: none may reach the engine through the gateway (F2). */
+const ADMIN_PATHS = [
+  '/v1/metadata',
+  '/v2/query',
+  '/v1/query',
+  '/v1/graphql/explain',
+  '/v1/graphql/explain?x=1',
+  '/v1/version',
+  '/v1/config',
+  '/v1alpha1/graphql',
+  '/v1beta1/relay',
+  '/v1/graphql/',
+  '/V1/metadata',
+  '/v1/METADATA',
+  '/V2/Query',
+  '//v1/metadata',
+  '/v1//metadata',
+  '///v2/query',
+  '/v1%2Fmetadata',
+  '/v1%2fgraphql%2fexplain',
+  '/%76%31/metadata',
+  '/v1/graphql/../metadata',
+  '/v1/graphql/%2E%2E/metadata',
+  '/v1/graphql%2F..%2Fmetadata',
+  '/v1\\metadata',
+  '/v1/graphql%00',
+];
+
 function wsRoundTrip(url: string, protocol: string, message: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, protocol);
@@ -79,7 +125,8 @@ function wsRoundTrip(url: string, protocol: string, message: string): Promise<un
 describe('routeOf', () => {
   it('sends Hasura endpoints to the engine, /api to actions, the rest to web', () => {
     expect(routeOf('/v1/graphql')).toBe('graphql');
-    expect(routeOf('/v2/query?x=1')).toBe('graphql');
+    expect(routeOf('/v1/graphql?op=x')).toBe('graphql');
+    expect(routeOf('/v2/query?x=1')).toBe('denied');
     expect(routeOf('/api/health')).toBe('api');
     expect(routeOf('/api')).toBe('api');
     expect(routeOf('/apiary')).toBe('web');
@@ -138,6 +185,33 @@ describe('gateway with upstreams', () => {
     expect(echo.headers['x-forwarded-host']).toBe(`127.0.0.1:${gateway.port}`);
     expect(echo.headers['x-forwarded-proto']).toBe('http');
     expect(echo.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('answers 404 to every engine admin path, disguised or not, and never forwards it (HTTP and WebSocket)', async () => {
+    for (const requestPath of ADMIN_PATHS)
+      for (const method of ['GET', 'POST']) {
+        const answer = await rawRequest(gateway.port, method, requestPath);
+        expect({ requestPath, method, ...answer }).toEqual({
+          requestPath,
+          method,
+          status: 404,
+          upstream: '',
+        });
+      }
+    for (const requestPath of [
+      '/v1/metadata',
+      '/v2/query',
+      '/v1/graphql/explain',
+      '/V1/graphql',
+      '//v1/graphql',
+    ])
+      await expect(
+        wsRoundTrip(`ws://127.0.0.1:${gateway.port}${requestPath}`, 'graphql-transport-ws', 'hi'),
+        requestPath,
+      ).rejects.toThrow(/upgrade refused with 404/);
+    // Paths that only resemble the engine's stay the web app's (its router answers them).
+    for (const requestPath of ['/v1', '/v1graphql', '/api/../v1/metadata'])
+      expect((await rawRequest(gateway.port, 'GET', requestPath)).upstream).not.toBe('engine');
   });
 
   it('routes /api/ to actions and everything else to web', async () => {

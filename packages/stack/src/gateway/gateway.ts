@@ -18,7 +18,7 @@ export interface GatewayOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  /** `/v1/…` and `/v2/…` (Hasura's endpoints: /v1/graphql, /v1/metadata, /v2/query). */
+  /** The engine: only `/v1/graphql` (HTTP and WebSocket); its admin endpoints are not routed. */
   graphql: Target;
   /** `/api/…`. */
   api: Target;
@@ -41,11 +41,33 @@ export interface Gateway {
 
 type Part = 'graphql' | 'api' | 'web';
 
-/** Which part of the origin a path belongs to; null for the gateway's own `/healthz`. */
-export function routeOf(url: string | undefined): Part | null {
+/**
+ * The engine's paths the app uses through the one origin. Its admin API (`/v1/metadata`,
+ * `/v2/query`, `/v1/query`, `/v1/graphql/explain`, `/v1/version`…) is reachable on the engine's
+ * own port only, never from the browser's origin (security review F2).
+ */
+const ENGINE_PATHS = new Set(['/v1/graphql']);
+
+/** A path that names (or disguises) an engine endpoint: `/v1/…`, `/V2/…`, `//v1/…`, `/v1%2F…`. */
+function looksLikeEngine(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is judged as written.
+  }
+  return /^\/v\d+([a-z]+\d*)?\//i.test(decoded.replace(/[\\/]+/g, '/'));
+}
+
+/**
+ * Which part of the origin a path belongs to; null for the gateway's own `/healthz`; 'denied'
+ * for an engine path that is not allow-listed (answered 404).
+ */
+export function routeOf(url: string | undefined): Part | 'denied' | null {
   const pathname = (url ?? '/').split('?')[0]!;
   if (pathname === HEALTHZ_PATH) return null;
-  if (/^\/v[12]\//.test(pathname)) return 'graphql';
+  if (ENGINE_PATHS.has(pathname)) return 'graphql';
+  if (looksLikeEngine(pathname)) return 'denied';
   if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) return 'api';
   return 'web';
 }
@@ -57,7 +79,7 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 
 /**
  * The one origin: a small reverse proxy that forwards HTTP and WebSocket upgrades to the
- * engine (`/v1/`, `/v2/`), the actions service (`/api/`) and the web app (`/`), and answers
+ * engine (`/v1/graphql` only; its other `/v1/`, `/v2/` paths answer 404), the actions service (`/api/`) and the web app (`/`), and answers
  * `/healthz` with every service's health (200 only when all that run are healthy).
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
@@ -73,6 +95,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         (report) => sendJson(res, report.ok ? 200 : 503, report),
         (error: Error) => sendJson(res, 500, { ok: false, error: error.message }),
       );
+      return;
+    }
+    if (part === 'denied') {
+      sendJson(res, 404, { error: 'Not found' });
       return;
     }
     const target = options[part];
@@ -106,7 +132,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     upgraded.add(socket);
     socket.on('close', () => upgraded.delete(socket));
     const part = routeOf(req.url);
-    const target = part ? options[part] : undefined;
+    const target = part && part !== 'denied' ? options[part] : undefined;
     if (target?.kind !== 'proxy') {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;

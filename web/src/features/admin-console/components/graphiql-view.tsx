@@ -10,11 +10,13 @@ import { Title } from 'react-admin';
 import { useServices } from '../../../lib/services.tsx';
 import { createGraphiQLFetcher } from '../data/graphiql-fetcher.ts';
 import { readConsoleQuery, saveConsoleQuery } from '../model/console-query.ts';
+import { forgetGraphiQLLocalStorage, graphiqlSessionStorage } from '../model/graphiql-storage.ts';
 
 /**
  * The console's GraphiQL (graphiql 5 from npm, built into this lazily loaded chunk): introspects
  * and runs queries and mutations as Hasura's admin through the console endpoint, with the user's
- * own token. No headers editor: the role is the console's, not the browser's to choose.
+ * own token. No headers editor: the role is the console's, not the browser's to choose. Tabs,
+ * history and variables live in sessionStorage only (nothing outlives the session).
  */
 export function GraphiQLView() {
   const { apiUrl, authorisedFetch } = useServices();
@@ -27,6 +29,10 @@ export function GraphiQLView() {
     [apiUrl, authorisedFetch],
   );
   const initialQuery = useMemo(readConsoleQuery, []);
+  const storage = useMemo(() => {
+    forgetGraphiQLLocalStorage();
+    return graphiqlSessionStorage();
+  }, []);
   useEffect(() => {
     document.title = 'GraphiQL · Admin console';
   }, []);
@@ -39,6 +45,7 @@ export function GraphiQLView() {
       <Title title="GraphiQL" />
       <GraphiQL
         fetcher={fetcher}
+        storage={storage}
         initialQuery={initialQuery}
         onEditQuery={saveConsoleQuery}
         isHeadersEditorEnabled={false}
