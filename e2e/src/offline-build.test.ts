@@ -37,9 +37,20 @@ afterAll(() => {
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
+/**
+ * A module's chunk: its own entry, or — when Rollup put the module into a chunk it shares with
+ * another importer (the assessment screen is reached by its route and by the feature's index) —
+ * the shared chunk named after it (`_assessment-page-<hash>.js`).
+ */
+function chunkOf(key: string): ViteChunk | undefined {
+  if (viteManifest[key]) return viteManifest[key];
+  const name = path.basename(key).replace(/\.tsx?$/, '');
+  return Object.entries(viteManifest).find(([k]) => new RegExp(`^_${name}-[\\w-]+\\.js$`).test(k))?.[1];
+}
+
 /** A chunk's file, the files it imports (statically, all the way down) and its CSS. */
 function filesOf(key: string, seen = new Set<string>()): Set<string> {
-  const chunk = viteManifest[key];
+  const chunk = chunkOf(key);
   if (!chunk) throw new Error(`the build has no chunk for ${key}`);
   if (seen.has(chunk.file)) return seen;
   seen.add(chunk.file);

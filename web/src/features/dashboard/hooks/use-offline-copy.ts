@@ -2,7 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { onDeviceStoreChange } from '../../../lib/offline/device-store.ts';
-import { offlineAssessmentCopy, saveAssessmentForOffline } from '../../assessments/index.ts';
+
+/**
+ * The assessments feature, loaded when a copy is read or taken: a static import would put the
+ * assessment screen into the dashboard's chunk (and out of its own, which the service worker
+ * precaches by name).
+ */
+const assessments = () => import('../../assessments/index.ts');
 
 export interface TOfflineCopyState {
   /** When the device's copy of the assessment was taken, or null without one. */
@@ -25,7 +31,8 @@ export function useOfflineCopy(assessmentId: number): TOfflineCopyState {
   useEffect(() => {
     let current = true;
     const read = () =>
-      void offlineAssessmentCopy(user.id, assessmentId)
+      void assessments()
+        .then(({ offlineAssessmentCopy }) => offlineAssessmentCopy(user.id, assessmentId))
         .then((copy) => {
           if (current) setSavedAt(copy ? new Date(copy.savedAt) : null);
         })
@@ -47,6 +54,7 @@ export function useOfflineCopy(assessmentId: number): TOfflineCopyState {
       setProblem(null);
       setSaving(true);
       try {
+        const { saveAssessmentForOffline } = await assessments();
         const { savedAt: saved } = await saveAssessmentForOffline(client, assessmentId, user.id);
         setSavedAt(saved);
       } catch (error) {
