@@ -41,7 +41,19 @@ export const NAVIGATE_FALLBACK_DENYLIST = [/^\/api(\/|$)/, /^\/v[12](\/|$)/, /^\
 export const PWA_WORKBOX: Partial<VitePWAOptions['workbox']> = {
   // The manifest's icons are added by the plugin (includeManifestIcons).
   globPatterns: ['**/*.{js,css,html,woff2,svg}'],
-  globIgnores: ['**/admin-console-*.js', '**/*.map'],
+  // The admin console and its GraphiQL are back-office tools: Monaco (2.8 MB, its workers and
+  // language modes) and Prettier's formatter (standalone, babel, estree) are loaded only there.
+  globIgnores: [
+    '**/admin-console-*.js',
+    '**/graphiql-view-*.{js,css}',
+    '**/monaco-editor-*.{js,css}',
+    '**/mouseTarget-*.js',
+    '**/range-*.js',
+    '**/{jsonMode,graphqlMode,lite}-*.js',
+    '**/{standalone,babel,estree}-*.js',
+    '**/*.worker-*.js',
+    '**/*.map',
+  ],
   // The largest screen chunk is well under it; a chunk above it fails the build's test.
   maximumFileSizeToCacheInBytes: 1024 * 1024,
   navigateFallback: '/index.html',
