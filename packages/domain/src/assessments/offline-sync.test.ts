@@ -105,7 +105,8 @@ describe('the words', () => {
     expect(syncedChangesText(3, 0)).toBe('All changes saved.');
     expect(syncedChangesText(3, 2)).toBe('Sent 3 changes. 2 were not saved: see the list below.');
     expect(syncedChangesText(2, 1)).toBe('Sent 2 changes. 1 was not saved: see the list below.');
-    expect(syncedChangesText(1, 1)).toBe('Sent 1 change. It was not saved: see the list below.');
+    expect(syncedChangesText(1, 1)).toBe('The change was not saved: see the list below.');
+    expect(syncedChangesText(6, 6)).toBe('None of the 6 changes were saved: see the list below.');
   });
 });
 

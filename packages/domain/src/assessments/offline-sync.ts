@@ -157,8 +157,12 @@ export function sendingChangesText(count: number): string {
 export function syncedChangesText(sent: number, refused: number): string {
   if (refused === 0) return 'All changes saved.';
   const total = Math.max(sent, refused);
+  if (refused === total)
+    return total === 1
+      ? 'The change was not saved: see the list below.'
+      : `None of the ${total} changes were saved: see the list below.`;
   const went = total === 1 ? 'Sent 1 change.' : `Sent ${total} changes.`;
-  const not = refused === 1 ? (total === 1 ? 'It was' : '1 was') : `${refused} were`;
+  const not = refused === 1 ? '1 was' : `${refused} were`;
   return `${went} ${not} not saved: see the list below.`;
 }
 
