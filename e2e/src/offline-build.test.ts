@@ -39,7 +39,11 @@ afterAll(() => {
 
 /** A chunk's file, the files it imports (statically, all the way down) and its CSS. */
 function filesOf(key: string, seen = new Set<string>()): Set<string> {
-  const chunk = viteManifest[key];
+  // A module the bundler folded into a shared chunk is keyed by that chunk's name
+  // (`_assessment-page-<hash>.js`), not by its source path.
+  const base = path.basename(key).replace(/\.tsx?$/, '');
+  const shared = Object.keys(viteManifest).find((k) => new RegExp(`^_${base}-[\\w-]+\\.js$`).test(k));
+  const chunk = viteManifest[key] ?? (shared ? viteManifest[shared] : undefined);
   if (!chunk) throw new Error(`the build has no chunk for ${key}`);
   if (seen.has(chunk.file)) return seen;
   seen.add(chunk.file);
