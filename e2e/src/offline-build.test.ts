@@ -37,20 +37,13 @@ afterAll(() => {
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
-/**
- * A module's chunk: its own entry, or — when Rollup put the module into a chunk it shares with
- * another importer (the assessment screen is reached by its route and by the feature's index) —
- * the shared chunk named after it (`_assessment-page-<hash>.js`).
- */
-function chunkOf(key: string): ViteChunk | undefined {
-  if (viteManifest[key]) return viteManifest[key];
-  const name = path.basename(key).replace(/\.tsx?$/, '');
-  return Object.entries(viteManifest).find(([k]) => new RegExp(`^_${name}-[\\w-]+\\.js$`).test(k))?.[1];
-}
-
 /** A chunk's file, the files it imports (statically, all the way down) and its CSS. */
 function filesOf(key: string, seen = new Set<string>()): Set<string> {
-  const chunk = chunkOf(key);
+  // A module the bundler folded into a shared chunk is keyed by that chunk's name
+  // (`_assessment-page-<hash>.js`), not by its source path.
+  const base = path.basename(key).replace(/\.tsx?$/, '');
+  const shared = Object.keys(viteManifest).find((k) => new RegExp(`^_${base}-[\\w-]+\\.js$`).test(k));
+  const chunk = viteManifest[key] ?? (shared ? viteManifest[shared] : undefined);
   if (!chunk) throw new Error(`the build has no chunk for ${key}`);
   if (seen.has(chunk.file)) return seen;
   seen.add(chunk.file);

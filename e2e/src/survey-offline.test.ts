@@ -41,11 +41,28 @@ async function look(page: Page, name: string): Promise<void> {
 
 const compliance = (panel: Locator) => panel.getByRole('radiogroup', { name: 'Compliance' });
 
+/** Records whether a loader or a skeleton ever replaces the screen from now on. */
+async function watchForBlankScreen(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const blank = '[data-testid="practice-overview-skeleton"], [role="status"][aria-label="Loading"], [aria-label="Loading practice"]';
+    window.__blankSeen = false;
+    new MutationObserver(() => {
+      // A loader or skeleton, or the practice's heading or the connection banner gone (unmounted).
+      const gone = !document.querySelector('h1') || !document.querySelector('[role="status"][aria-label="Connection"]');
+      if (document.querySelector(blank) || gone) window.__blankSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  })()`);
+}
+const blankScreenSeen = (page: Page) => page.evaluate('window.__blankSeen') as Promise<boolean>;
+
 /** The ten indicators rated offline (of twelve: two sets of six). */
 const RATED = ['C1.1', 'C1.2', 'C1.3', 'C1.4', 'C1.5', 'C1.6', 'C2.1', 'C2.2', 'C2.3', 'C2.4'];
 
 const COMMENT = 'Sharps bin in room 3 is over the fill line.';
 const SUMMARY = 'Well run practice; the sharps disposal needs attention.';
+/** The Surveyor Summary panel's line while the summary waits on the device (web's SUMMARY_SAVED_ON_DEVICE). */
+const SUMMARY_SAVED_ON_DEVICE =
+  'Your surveyor summary is saved on this device. It is sent when you are back online.';
 const MINE = 'Reception could offer a quieter space for private conversations.';
 const THEIRS = 'Reception is busy at 9 am.';
 
@@ -70,13 +87,32 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
     await controlledByServiceWorker(page);
     await waitForAssessmentScreen(page);
     await waitForDeviceCopy(page, sasha.id, world.assessmentId);
+    // The other surveyor is editing C2.6 as the connection drops.
+    const [, kim] = world.surveyors;
+    await openIndicator(page, 'C2.6');
+    const c26Response = await stack.sql.query<{ id: number }>(
+      'select id from indicator_responses where assessment_id = $1 and indicator_id = $2',
+      [world.assessmentId, c26],
+    );
+    await stack.sql.query(
+      'insert into indicator_locks (assessment_id, indicator_response_id, user_id) values ($1, $2, $3)',
+      [world.assessmentId, c26Response.rows[0]!.id, kim.id],
+    );
+    const kimEditing = page.getByText(`${kim.name} is editing this indicator.`, { exact: false });
+    await kimEditing.waitFor();
+    await watchForBlankScreen(page);
 
     await context.setOffline(true);
     const banner = connectionBanner(page);
     await banner.getByText(/^You are offline since \d\d:\d\d\./).waitFor();
-    // (The page may show its loader for a moment as the connection drops; the screen comes back.)
-    await banner.getByText('No changes waiting to be sent.').waitFor({ timeout: 30_000 });
+    // Going offline never blanks the screen (no loader, no skeleton) and the banner says so at once.
+    await banner.getByText('No changes waiting to be sent.').waitFor({ timeout: 5000 });
     await banner.getByText(/^Others are not told which indicators you are editing/).waitFor();
+    expect(await blankScreenSeen(page)).toBe(false);
+    // Offline, who is editing what is not known: no lock shows (the last one seen would be stale).
+    await kimEditing.waitFor({ state: 'detached' });
+    // Meanwhile Kim stops editing.
+    await stack.sql.query('delete from indicator_locks where user_id = $1', [kim.id]);
     await expectAccessible(page, 'the offline banner');
 
     for (const code of RATED) {
@@ -132,6 +168,8 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
     await conflict
       .getByText('While you were offline, someone else changed these. Choose which to keep.')
       .waitFor();
+    // Behind the conflict view only the current locks show: Kim's, released meanwhile, does not.
+    expect(await kimEditing.count()).toBe(0);
     const group = conflict.getByRole('group', { name: 'C2.6 Opportunities for improvement' });
     await group.getByText(MINE).waitFor();
     await group.getByText(THEIRS).waitFor();
@@ -190,7 +228,15 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
       .getByRole('textbox', { name: 'Opportunities for improvement' })
       .fill('Fridge log kept daily.');
     await waitForSaveState(page, 'C1.2', 'Saved on this device');
-    await banner.getByText('2 changes waiting to be sent.').waitFor();
+    await second.getByRole('textbox', { name: 'Add a comment' }).fill(COMMENT);
+    await second.getByRole('button', { name: 'Add comment' }).click();
+    await second.getByText('waiting to be sent').waitFor();
+    await writeSummary(page, SUMMARY);
+    // The summary kept on the device is said beside it, calmly, not in a toast over the menu.
+    const summaryPanel = page.getByRole('region', { name: 'Surveyor Summary' });
+    await summaryPanel.getByText(SUMMARY_SAVED_ON_DEVICE).waitFor();
+    expect(await page.getByText(SUMMARY_SAVED_ON_DEVICE).count()).toBe(1);
+    await banner.getByText('4 changes waiting to be sent.').waitFor();
 
     // Meanwhile the assessment moved on: the findings are under review.
     await stack.sql.query(`update assessments set status = 'UNDER_REVIEW' where id = $1`, [
@@ -201,11 +247,18 @@ describe('survey capture offline', { timeout: 240_000 }, () => {
     const refused = notSavedAlert(page);
     await refused.waitFor({ timeout: 30_000 });
     const items = refused.getByRole('listitem');
-    await expect.poll(() => items.count()).toBe(2);
+    await expect.poll(() => items.count()).toBe(4);
+    // Every item says why in a surveyor's words, the comment and the summary too (the engine's
+    // permission check refuses those: its own words never show).
+    const why = 'The assessment is now under review: it can no longer be changed.';
     expect(await items.allTextContents()).toEqual([
-      'C1.1 Compliance: Not applicable — The assessment is now under review: it can no longer be changed.',
-      'C1.2 Opportunities for improvement: Fridge log kept daily. — The assessment is now under review: it can no longer be changed.',
+      `C1.1 Compliance: Not applicable — ${why}`,
+      `C1.2 Opportunities for improvement: Fridge log kept daily. — ${why}`,
+      `C1.2 Comment: ${COMMENT} — ${why}`,
+      `Surveyor summary: ${SUMMARY} — ${why}`,
     ]);
+    expect(await refused.textContent()).not.toMatch(/constraint|permission/);
+    expect(await page.getByText('All changes saved.').count()).toBe(0);
     await expectAccessible(page, 'the Not saved list');
     await look(page, 'not-saved');
     await refused.getByRole('button', { name: 'Copy list' }).click();

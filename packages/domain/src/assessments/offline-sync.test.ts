@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   foldOfflineWrite,
+  OFFLINE_NO_LONGER_TAKES_CHANGES,
+  OFFLINE_REFUSED_UNCLEAR,
+  offlineRefusalReason,
   offlineTarget,
   pendingChangesText,
   refusedWriteLine,
   replayDecision,
   sameValue,
+  syncedChangesText,
   type TOfflineWrite,
 } from './offline-sync.ts';
 
@@ -94,6 +98,61 @@ describe('the words', () => {
   it('lists a refused write with the value and the reason', () => {
     expect(refusedWriteLine(field('MET', null, 'compliance'), 'The assessment was submitted.')).toBe(
       '1.1.1A compliance: Met — The assessment was submitted.',
+    );
+  });
+
+  it('does not claim everything was saved when some writes were refused', () => {
+    expect(syncedChangesText(3, 0)).toBe('All changes saved.');
+    expect(syncedChangesText(3, 2)).toBe('Sent 3 changes. 2 were not saved: see the list below.');
+    expect(syncedChangesText(2, 1)).toBe('Sent 2 changes. 1 was not saved: see the list below.');
+    expect(syncedChangesText(1, 1)).toBe('The change was not saved: see the list below.');
+    expect(syncedChangesText(6, 6)).toBe('None of the 6 changes were saved: see the list below.');
+  });
+});
+
+describe('offlineRefusalReason', () => {
+  const CHECK = 'check constraint of an insert/update permission has failed';
+  it('says a hidden row or a failed permission check means the assessment no longer takes changes', () => {
+    expect(offlineRefusalReason(null)).toBe(OFFLINE_NO_LONGER_TAKES_CHANGES);
+    expect(offlineRefusalReason({ status: null, code: 'permission-error', message: CHECK })).toBe(
+      'The assessment was submitted or its status changed, so it no longer takes changes.',
+    );
+    expect(offlineRefusalReason({ status: 'UNDER_REVIEW', code: 'permission-error', message: CHECK })).toBe(
+      'The assessment is now under review: it can no longer be changed.',
+    );
+    expect(offlineRefusalReason({ status: 'UNDER_REVIEW' })).toBe(
+      'The assessment is now under review: it can no longer be changed.',
+    );
+  });
+
+  it("never shows the engine's technical words", () => {
+    for (const code of ['permission-error', 'constraint-violation', 'validation-failed', 'unexpected']) {
+      const reason = offlineRefusalReason({ status: null, code, message: CHECK });
+      expect(reason).not.toMatch(/constraint|permission/);
+    }
+    expect(
+      offlineRefusalReason({ status: null, code: 'some-new-code', message: 'field "x" not found' }),
+    ).toBe(OFFLINE_REFUSED_UNCLEAR);
+    expect(offlineRefusalReason({ status: null, message: CHECK })).toBe(OFFLINE_REFUSED_UNCLEAR);
+  });
+
+  it("keeps the actions' own clear messages, and reads a status refusal as one", () => {
+    expect(
+      offlineRefusalReason({
+        status: null,
+        code: 'payload_too_large',
+        message: 'The request is too large (at most 64 kB). Shorten the text and try again.',
+      }),
+    ).toBe('The request is too large (at most 64 kB). Shorten the text and try again.');
+    expect(
+      offlineRefusalReason({
+        status: 'UNDER_REVIEW',
+        code: 'invalid_transition',
+        message: 'This cannot be done in its current status.',
+      }),
+    ).toBe('The assessment is now under review: it can no longer be changed.');
+    expect(offlineRefusalReason({ status: null, message: 'The comment is too long.' })).toBe(
+      'The comment is too long.',
     );
   });
 });

@@ -150,6 +150,22 @@ export function sendingChangesText(count: number): string {
   return count === 1 ? 'Sending 1 change…' : `Sending ${count} changes…`;
 }
 
+/**
+ * The banner after a sync: "All changes saved." when the server took every write, otherwise how
+ * many went and how many were refused (listed under "Not saved"), never "All changes saved.".
+ */
+export function syncedChangesText(sent: number, refused: number): string {
+  if (refused === 0) return 'All changes saved.';
+  const total = Math.max(sent, refused);
+  if (refused === total)
+    return total === 1
+      ? 'The change was not saved: see the list below.'
+      : `None of the ${total} changes were saved: see the list below.`;
+  const went = total === 1 ? 'Sent 1 change.' : `Sent ${total} changes.`;
+  const not = refused === 1 ? '1 was' : `${refused} were`;
+  return `${went} ${not} not saved: see the list below.`;
+}
+
 /** A queued value as the lists show it. */
 export function offlineValueText(write: Pick<TOfflineWrite, 'kind' | 'field'>, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
@@ -171,14 +187,77 @@ export function refusedWriteLine(write: TOfflineWrite, reason: string): string {
   return `${write.label}: ${offlineValueText(write, write.value)} — ${reason}`;
 }
 
+/** The server's error for a refused write, as far as the client read it. */
+export interface TOfflineRefusal {
+  /** The assessment's status now, when it could be read (null: unknown or no longer visible). */
+  status: string | null;
+  /** The error's code (`extensions.code`): the engine's Hasura codes, the actions' AppError codes. */
+  code?: string | null;
+  /** The error's message, the server's own words. */
+  message?: string | null;
+}
+
+/** Said when the assessment no longer takes the surveyor's changes and its status is not known. */
+export const OFFLINE_NO_LONGER_TAKES_CHANGES =
+  'The assessment was submitted or its status changed, so it no longer takes changes.';
+/** Said when the server refused a write for a reason it did not put in words a surveyor reads. */
+export const OFFLINE_REFUSED_UNCLEAR =
+  'The server did not accept this change. Enter it again, or ask the office if it keeps happening.';
+
 /**
- * Why the server refused a queued write that came back without an error (its guards hid the
- * response: the assessment moved on meanwhile), from the assessment's status now.
+ * The engine's error codes (Hasura's) whose message is technical: a row rule or a check of the
+ * permissions refused the write, which for a surveyor's queued write means the assessment moved
+ * on (submitted, reviewed) or they are no longer one of its surveyors.
  */
-export function offlineRefusalReason(status: string | null): string {
-  if (status === null) return 'You can no longer change this assessment.';
-  const badge = assessmentStatusBadge(status as TAssessmentStatus);
-  return badge === 'in progress'
-    ? 'You can no longer change this assessment.'
-    : `The assessment is now ${badge}: it can no longer be changed.`;
+const ENGINE_REFUSAL_CODES = new Set([
+  'permission-error',
+  'permission-denied',
+  'access-denied',
+  'constraint-violation',
+  'constraint-error',
+  'not-exists',
+  'not-found',
+  'validation-failed',
+  'data-exception',
+  'unexpected',
+  'postgres-error',
+]);
+/** The actions' AppError codes that say the write's status no longer allows it. */
+const STATUS_REFUSAL_CODES = new Set(['invalid_transition', 'forbidden', 'unauthorized']);
+
+/**
+ * Why the server refused a queued write (issue 19), in words a surveyor understands: a write the
+ * row rules hid (no error) or one the engine's permission check refused says the assessment no
+ * longer takes changes (with its status now, when known); an actions' refusal keeps its own
+ * message (an AppError's message is written for users), unless it is a status refusal; anything
+ * else technical gets a plain sentence. The one rule for the "Not saved" list.
+ */
+export function offlineRefusalReason(refusal: TOfflineRefusal | string | null): string {
+  const { status, code, message } =
+    typeof refusal === 'object' && refusal !== null
+      ? refusal
+      : { status: refusal, code: null, message: null };
+  const byStatus = () => {
+    if (status === null) return OFFLINE_NO_LONGER_TAKES_CHANGES;
+    const badge = assessmentStatusBadge(status as TAssessmentStatus);
+    return badge === 'in progress'
+      ? 'You can no longer change this assessment.'
+      : `The assessment is now ${badge}: it can no longer be changed.`;
+  };
+  // No error at all: the row rules hid the row (the assessment moved on).
+  if (!code && !message) return byStatus();
+  if (code && ENGINE_REFUSAL_CODES.has(code)) return byStatus();
+  if (code && STATUS_REFUSAL_CODES.has(code)) return byStatus();
+  const text = (message ?? '').trim();
+  // An actions' AppError (snake_case code) speaks to users: keep its words.
+  if (code && /^[a-z]+(_[a-z]+)*$/.test(code) && text) return text;
+  // No code: keep a message that reads as a sentence for people, not a technical one.
+  if (
+    !code &&
+    text &&
+    /^[A-Z].*[.!]$/.test(text) &&
+    !/constraint|permission|graphql|sql|\$|field '/i.test(text)
+  )
+    return text;
+  return OFFLINE_REFUSED_UNCLEAR;
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { pendingChangesText, sendingChangesText } from '@portal/domain';
+import { pendingChangesText, sendingChangesText, syncedChangesText } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import type { TOfflineAssessmentApi } from '../hooks/use-offline-assessment.ts';
 
@@ -15,11 +15,11 @@ export const OFFLINE_LOCKS_NOTICE =
 /**
  * The connection banner of the assessment screen (issue 19): offline since when and how many
  * changes wait; online with changes waiting, a "Send now"; "Sending 3 changes…" while they go;
- * "All changes saved." after. One `status` region named "Connection", present (empty) while
+ * "All changes saved." after (or, when some were refused, how many were not saved). One `status` region named "Connection", present (empty) while
  * there is nothing to say, so screen readers hear each change.
  */
 export function ConnectionBanner({ offline }: { offline: TOfflineAssessmentApi }) {
-  const { online, offlineSince, queue, sync, sending } = offline;
+  const { online, offlineSince, queue, sync, sending, refused } = offline;
   const [showDone, setShowDone] = useState(false);
   useEffect(() => {
     if (sync !== 'done') return;
@@ -29,7 +29,7 @@ export function ConnectionBanner({ offline }: { offline: TOfflineAssessmentApi }
   }, [sync]);
 
   let body: React.ReactNode = null;
-  let tone: 'offline' | 'waiting' | 'syncing' | 'done' | null = null;
+  let tone: 'offline' | 'waiting' | 'syncing' | 'done' | 'refused' | null = null;
   if (!online) {
     tone = 'offline';
     body = (
@@ -62,11 +62,19 @@ export function ConnectionBanner({ offline }: { offline: TOfflineAssessmentApi }
         </Button>
       </Group>
     );
+  } else if (sync === 'done' && refused.length > 0) {
+    // Some writes were refused: never "All changes saved."; it stays while the list is up.
+    tone = 'refused';
+    body = (
+      <Text fz="sm" fw={600}>
+        {syncedChangesText(sending, refused.length)}
+      </Text>
+    );
   } else if (showDone) {
     tone = 'done';
     body = (
       <Text fz="sm" fw={600}>
-        All changes saved.
+        {syncedChangesText(sending, 0)}
       </Text>
     );
   }
@@ -75,6 +83,7 @@ export function ConnectionBanner({ offline }: { offline: TOfflineAssessmentApi }
     waiting: { bg: 'var(--mantine-color-blue-0)', bd: 'var(--mantine-color-blue-3)' },
     syncing: { bg: 'var(--mantine-color-blue-0)', bd: 'var(--mantine-color-blue-3)' },
     done: { bg: 'var(--mantine-color-teal-0)', bd: 'var(--mantine-color-teal-3)' },
+    refused: { bg: 'var(--mantine-color-red-0)', bd: 'var(--mantine-color-red-3)' },
   } as const;
   return (
     <div role="status" aria-label="Connection" data-state={tone ?? 'online'}>

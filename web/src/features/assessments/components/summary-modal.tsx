@@ -12,7 +12,10 @@ import { ACTION_FAILED } from './actions-panel.tsx';
 
 /** Ours: the spec gives no words for a saved summary. */
 export const SUMMARY_SAVED = 'Your surveyor summary has been saved.';
-/** Ours (issue 19): saved while offline. */
+/**
+ * Ours (issue 19): saved while offline. Shown inline in the Surveyor Summary panel while the
+ * write waits (not a toast: it would stay up while syncing, over the account menu).
+ */
 export const SUMMARY_SAVED_ON_DEVICE =
   'Your surveyor summary is saved on this device. It is sent when you are back online.';
 
@@ -48,8 +51,8 @@ export function SummaryModal({
   // Offline (or while other changes wait), the summary goes to the device's queue (issue 19).
   const own = !summary || summary.user_id === offline?.copy?.userId;
   const keepOnDevice = async () => {
+    // The panel says so while it waits (SUMMARY_SAVED_ON_DEVICE), and stops once it is sent.
     await offline?.queueSummary(serverSummary, text);
-    notifySuccess(SUMMARY_SAVED_ON_DEVICE);
     onClose();
   };
   const save = async () => {

@@ -2,7 +2,9 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from
 import { canEditSurveyorSummary, SUMMARY_READ_MORE_CHARS } from '@portal/domain';
 import { useState } from 'react';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
+import { useOfflineAssessmentContext } from '../hooks/use-offline-assessment.ts';
 import type { TSurveyorSummary } from '../hooks/use-surveyor-summaries.ts';
+import { SUMMARY_SAVED_ON_DEVICE } from './summary-modal.tsx';
 
 /**
  * The surveyor summaries of a survey visit (spec 001 §2, 002 §2): each surveyor's text, cut past
@@ -18,6 +20,9 @@ export function SurveyorSummaryPanel({
   access: TAssessmentAccess;
   onOpen(summary: TSurveyorSummary): void;
 }) {
+  // The user's summary written offline waits in the device's queue: said here, calmly, until sent.
+  const offline = useOfflineAssessmentContext();
+  const waiting = offline?.queue.some((w) => w.kind === 'summary' && w.userId === access.userId) ?? false;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="surveyor-summary-heading">
       <Title order={3} fz="sm" id="surveyor-summary-heading" mb="xs">
@@ -39,6 +44,11 @@ export function SurveyorSummaryPanel({
           ))}
         </Stack>
       )}
+      {waiting ? (
+        <Text fz="sm" mt="xs" c="gray.7">
+          {SUMMARY_SAVED_ON_DEVICE}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

@@ -222,20 +222,31 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     if (rows) receive(rows.map((r) => toStoredResponse(readFragment(ResponseFieldsFragment, r))));
   }, [live.data, receive]);
 
-  const [lockResult] = useSubscription({
-    query: IndicatorLocksSubscription,
-    variables: { assessmentId },
-    pause: !serverAssessment || !online,
-  });
+  const [lockResult] = useSubscription(
+    {
+      query: IndicatorLocksSubscription,
+      variables: { assessmentId },
+      pause: !serverAssessment || !online,
+    },
+    (_previous, answer) => ({ ...answer }),
+  );
+  // The locks the subscription gave before the connection dropped are stale once it is back
+  // (issue 19): none show offline, and back online only an answer given since counts.
+  // (Each answer is a fresh object — the handler copies it — so "since" is told by identity.)
+  const [staleLocks, setStaleLocks] = useState<typeof lockResult.data>(undefined);
+  useEffect(() => {
+    if (!online) setStaleLocks(lockResult.data);
+  }, [online, lockResult.data]);
+  const currentLocks = online && lockResult.data !== staleLocks ? lockResult.data : undefined;
   const locks = useMemo<TLocksByResponse>(() => {
     const map = new Map<number, { userId: number; name: string }>();
-    for (const lock of lockResult.data?.indicator_locks ?? []) {
+    for (const lock of currentLocks?.indicator_locks ?? []) {
       if (lock.user_id === userId) continue;
       const name = lock.user ? `${lock.user.first_name} ${lock.user.last_name}`.trim() : 'Someone';
       map.set(lock.indicator_response_id, { userId: lock.user_id, name });
     }
     return map;
-  }, [lockResult.data, userId]);
+  }, [currentLocks, userId]);
 
   // Back online: failed saves go again at once.
   useEffect(() => {

@@ -50,9 +50,11 @@ const LOCK_NAME = 'portal-offline-queue';
 
 class Offline extends Error {}
 
-/** The first GraphQL error's message (the server's own words), or a generic one. */
-function messageOf(error: CombinedError): string {
-  return error.graphQLErrors[0]?.message ?? 'The server refused this change.';
+/** The first GraphQL error's code and message, for `offlineRefusalReason`. */
+function refusalOf(error: CombinedError): { code: string | null; message: string | null } {
+  const first = error.graphQLErrors[0];
+  const code = first?.extensions?.code;
+  return { code: typeof code === 'string' ? code : null, message: first?.message ?? null };
 }
 
 /**
@@ -115,15 +117,19 @@ async function replayLocked({
     if (!result.data) throw result.error ?? new Error('no answer');
     return result.data;
   };
-  let refusal: string | null = null;
-  const refusalReason = async () => {
-    if (refusal !== null) return refusal;
+  // The assessment's status now, read once when the first refusal needs it.
+  let status: string | null | undefined;
+  const statusNow = async () => {
+    if (status !== undefined) return status;
     const data = await ask(
       client.query(GetAssessmentQuery, { id: assessmentId }, { requestPolicy: 'network-only' }).toPromise(),
     );
-    refusal = offlineRefusalReason(data.assessments_by_pk?.status ?? null);
-    return refusal;
+    status = data.assessments_by_pk?.status ?? null;
+    return status;
   };
+  /** A refusal's reason in a surveyor's words: a hidden row (no error) or the server's error. */
+  const refusalReason = async (error?: CombinedError) =>
+    offlineRefusalReason({ status: await statusNow(), ...(error ? refusalOf(error) : {}) });
 
   try {
     const responses = new Map<number, TStoredResponse>();
@@ -179,7 +185,7 @@ async function replayLocked({
             .toPromise();
           if (result.error && isNetworkFailure(result.error)) throw new Offline();
           if (result.error) {
-            await refuse(messageOf(result.error));
+            await refuse(await refusalReason(result.error));
             continue;
           }
           if (!result.data?.insert_comments_one) {
@@ -206,7 +212,7 @@ async function replayLocked({
             : await client.mutation(InsertGeneralCommentMutation, { assessmentId, text }).toPromise();
           if (result.error && isNetworkFailure(result.error)) throw new Offline();
           if (result.error) {
-            await refuse(messageOf(result.error));
+            await refuse(await refusalReason(result.error));
             continue;
           }
           const data = result.data as Record<string, unknown> | undefined;
@@ -241,7 +247,7 @@ async function replayLocked({
           .toPromise();
         if (result.error && isNetworkFailure(result.error)) throw new Offline();
         if (result.error) {
-          await refuse(messageOf(result.error));
+          await refuse(await refusalReason(result.error));
           continue;
         }
         const stored = result.data?.update_indicator_responses_by_pk;
@@ -296,7 +302,7 @@ export async function keepMine(client: Client, conflict: TOfflineConflict): Prom
     result = await client.mutation(UpdateIndicatorResponseMutation, writeVariables(write)).toPromise();
   }
   if (result.error && isNetworkFailure(result.error)) throw new Offline();
-  if (result.error) return messageOf(result.error);
+  if (result.error) return offlineRefusalReason({ status: null, ...refusalOf(result.error) });
   const data = result.data as Record<string, unknown> | undefined;
   if (!data || Object.values(data).every((v) => v == null)) return offlineRefusalReason(null);
   await removeQueued(write.seq!);

@@ -67,20 +67,32 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
   const [permissionsResult, refetchPermissions] = useUserPermissions(practiceId);
   const user = useCurrentUser();
   const offline = useOfflinePractice(user.id, practiceId, practiceResult, permissionsResult);
-  const practice = practiceResult.data?.practices_by_pk ?? offline.copy?.practice;
-  const permissions = permissionsResult.data?.userPermissions ?? offline.copy?.permissions;
+  // A load that fails for want of a network answers without data: the practice as last answered
+  // stays (issue 19), so losing the connection never blanks the open screen while the device's
+  // copy is read (nor unmounts the page below, which would open it again).
+  const lastPractice = useLastAnswer(practiceResult.data?.practices_by_pk);
+  const lastPermissions = useLastAnswer(permissionsResult.data?.userPermissions);
+  const practice =
+    practiceResult.data?.practices_by_pk ??
+    (offline.cut ? lastPractice : undefined) ??
+    offline.copy?.practice;
+  const permissions =
+    permissionsResult.data?.userPermissions ??
+    (offline.cut ? lastPermissions : undefined) ??
+    offline.copy?.permissions;
   const loading = !practice || !permissions;
   const showLoader = useLingeringFlag(loading && !offline.waiting, PRACTICE_LOADING_HIDE_MS);
 
   // Without a connection the device's copy opens the practice (issue 19); only a refusal (or no
   // copy) is a failure.
-  const failure = offline.waiting
-    ? null
-    : offline.copy
+  const failure =
+    offline.waiting || (offline.cut && practice && permissions)
       ? null
-      : (permissionsResult.error ??
-        practiceResult.error ??
-        (practiceResult.data && !practiceResult.fetching && practice === null ? 'not found' : null));
+      : offline.copy
+        ? null
+        : (permissionsResult.error ??
+          practiceResult.error ??
+          (practiceResult.data && !practiceResult.fetching && practice === null ? 'not found' : null));
   // Both loads may fail, one after the other: the user hears about it once per practice.
   const reportedFor = useRef<number | null>(null);
   useEffect(() => {
@@ -176,7 +188,7 @@ function useOfflinePractice(
     data?: { userPermissions?: TOfflinePractice['permissions'] | null };
     error?: CombinedError;
   },
-): { copy: TOfflinePractice | null; waiting: boolean } {
+): { copy: TOfflinePractice | null; waiting: boolean; cut: boolean } {
   const practice = practiceResult.data?.practices_by_pk;
   const permissions = permissionsResult.data?.userPermissions;
   useEffect(() => {
@@ -199,8 +211,17 @@ function useOfflinePractice(
       live = false;
     };
   }, [cut, userId, practiceId]);
-  if (!cut) return { copy: null, waiting: false };
-  return { copy: copy?.copy ?? null, waiting: copy === null };
+  if (!cut) return { copy: null, waiting: false, cut };
+  return { copy: copy?.copy ?? null, waiting: copy === null, cut };
+}
+
+/** The last answer a load gave (a failed reload answers without data); undefined before one. */
+function useLastAnswer<T>(answer: T | null | undefined): T | undefined {
+  const [last, setLast] = useState<T | undefined>(undefined);
+  useEffect(() => {
+    if (answer) setLast(answer);
+  }, [answer]);
+  return answer ?? last;
 }
 
 function OverviewSkeleton() {
