@@ -25,8 +25,8 @@ const server = http.createServer((req, res) => {
     if (Date.now() < healthyFrom) { res.statusCode = 503; return res.end('warming up'); }
     return res.end('OK');
   }
-  if (req.url === '/v1/crash') { res.end('bye'); setTimeout(() => process.exit(7), 10); return; }
-  if (req.url === '/v1/pid') return res.end(String(process.pid));
+  if (req.url === '/v1/graphql?crash') { res.end('bye'); setTimeout(() => process.exit(7), 10); return; }
+  if (req.url === '/v1/graphql?pid') return res.end(String(process.pid));
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({
     pid: process.pid,
@@ -134,7 +134,7 @@ describe('runStack', () => {
     expect(echo.env.HASURA_GRAPHQL_ADMIN_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect((await fetch(`${base}/api/health`)).status).toBe(503);
 
-    await fetch(`${base}/v1/crash`);
+    await fetch(`${base}/v1/graphql?crash`);
     expect(await stack.done).toBe(1);
     expect(errors.join('')).toContain('engine exited unexpectedly (code 7); stopping everything');
     expect(await probePort(config.port, '127.0.0.1')).toBeNull();
@@ -262,7 +262,7 @@ describe('runStack', () => {
     });
     expect(await stack.ready).toBe(true);
     const base = `http://127.0.0.1:${config.port}`;
-    const pid = async () => (await fetch(`${base}/v1/pid`)).text();
+    const pid = async () => (await fetch(`${base}/v1/graphql?pid`)).text();
     const healthyAgain = async () => {
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
@@ -273,7 +273,7 @@ describe('runStack', () => {
     };
     // It exits 10 ms after answering; the restart comes a second or more later.
     const crash = async () => {
-      await fetch(`${base}/v1/crash`);
+      await fetch(`${base}/v1/graphql?crash`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     };
     const before = await pid();
@@ -327,7 +327,7 @@ describe('runStack', () => {
     expect(await stack.ready).toBe(true);
     const base = `http://127.0.0.1:${config.port}`;
     const pids = [
-      Number(await (await fetch(`${base}/v1/pid`)).text()),
+      Number(await (await fetch(`${base}/v1/graphql?pid`)).text()),
       ((await (await fetch(`${base}/api/x`)).json()) as { pid: number }).pid,
     ];
     const started = Date.now();
