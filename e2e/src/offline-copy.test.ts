@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openIndicator, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
 import { goOffline, goOnline } from './support/network.ts';
-import { DEVICE_DB } from './support/offline.ts';
-import { connectionBanner, signInOnTablet, TABLET, waitForOfflineBanner } from './support/offline-journey.ts';
+import { connectionBanner, readDeviceCopy, waitForActiveServiceWorker } from './support/offline.ts';
+import { signInOnTablet, TABLET, waitForOfflineBanner } from './support/offline-journey.ts';
 import { useE2e } from './support/suite.ts';
 import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/survey-data.ts';
 
@@ -27,55 +27,6 @@ async function recordFinding(world: SurveyWorld, observation: string): Promise<v
     `update indicator_responses set compliance = 'NOT_APPLICABLE', observation = $3
       where assessment_id = $1 and indicator_id = $2`,
     [world.assessmentId, world.standards.indicatorIds[2], observation],
-  );
-}
-
-/**
- * Waits until the app's service worker is active (it has precached the shell and the screens);
- * the page that registered it is not controlled by it, the next navigation is.
- */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const nav = (
-        globalThis as unknown as {
-          navigator: { serviceWorker: { ready: Promise<{ active: { state: string } | null }> } };
-        }
-      ).navigator;
-      return (await nav.serviceWorker.ready).active?.state === 'activated';
-    },
-    undefined,
-    { polling: 100, timeout: 20_000 },
-  );
-}
-
-/** When the device's copy of the assessment was taken (the app's IndexedDB), or null. */
-async function copySavedAt(page: Page, userId: number, assessmentId: number): Promise<string | null> {
-  return page.evaluate(
-    async ([db, key]) => {
-      const g = globalThis as unknown as {
-        indexedDB: { open(name: string): { result: unknown; onsuccess: unknown; onerror: unknown } };
-      };
-      const open = g.indexedDB.open(db);
-      const database = await new Promise<{
-        transaction(s: string): {
-          objectStore(s: string): { get(k: string): { result?: { savedAt: string }; onsuccess: unknown } };
-        };
-        close(): void;
-      }>((resolve, reject) => {
-        open.onsuccess = () => resolve(open.result as never);
-        open.onerror = () => reject(new Error('cannot open the device store'));
-      });
-      try {
-        const request = database.transaction('copies').objectStore('copies').get(key);
-        return await new Promise<string | null>((resolve) => {
-          request.onsuccess = () => resolve(request.result?.savedAt ?? null);
-        });
-      } finally {
-        database.close();
-      }
-    },
-    [DEVICE_DB, `${userId}:assessment:${assessmentId}`] as const,
   );
 }
 
@@ -134,11 +85,12 @@ describe('Make available offline', { timeout: 120_000 }, () => {
     // Back online, Update offline copy takes the server's values.
     await goOnline(page.context());
     await page.goto('/Dashboard');
-    const before = await copySavedAt(page, sasha.id, world.assessmentId);
-    expect(before).not.toBeNull();
+    const savedAt = async () => (await readDeviceCopy(page, sasha.id, world.assessmentId))?.savedAt;
+    const before = await savedAt();
+    expect(before).toEqual(expect.any(String));
     await upcomingVisit(page, world).getByRole('button', { name: 'Update offline copy' }).click();
     // The line keeps its wording (the same minute, maybe): the device's copy is the newer one.
-    await expect.poll(() => copySavedAt(page, sasha.id, world.assessmentId)).not.toBe(before);
+    await expect.poll(savedAt).not.toBe(before);
     await upcomingVisit(page, world).getByText(SAVED).waitFor();
     await goOffline(page.context());
     await page
@@ -160,7 +112,7 @@ describe('Make available offline', { timeout: 120_000 }, () => {
     await recordFinding(world, 'Sharps bins wall mounted.');
     const page = await e2e.newPage(TABLET);
     await signInOnTablet(page, sasha, '/Dashboard');
-    await waitForServiceWorker(page);
+    await waitForActiveServiceWorker(page);
     await upcomingVisit(page, world).getByRole('button', { name: 'Make available offline' }).click();
     await upcomingVisit(page, world).getByText(SAVED).waitFor();
 

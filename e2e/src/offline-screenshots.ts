@@ -11,9 +11,8 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { openIndicator, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { goOffline, goOnline } from './support/network.ts';
-import { waitForDeviceCopy } from './support/offline.ts';
+import { connectionBanner, waitForDeviceCopy } from './support/offline.ts';
 import {
-  connectionBanner,
   editOffline,
   offlineEdits,
   signInOnTablet,

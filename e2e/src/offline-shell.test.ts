@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createFolder } from '../../actions/src/test-support/document-factories.ts';
 import { openIndicator, signInTo, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
+import { waitForServiceWorkerControl } from './support/offline.ts';
 import { useE2e } from './support/suite.ts';
 import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
 
@@ -30,14 +31,6 @@ const needsConnection = (page: Page, what: string) =>
     .getByRole('alert')
     .filter({ hasText: `${what} needs a connection. Try again when you are back online.` });
 
-/** Waits until the service worker has installed its precache and controls the page. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  // (A string, evaluated through the DevTools protocol: waitForFunction would need the CSP's eval.)
-  await expect
-    .poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 60_000 })
-    .toBe(true);
-}
-
 /** Every answer the page gets from now on, with whether the service worker gave it. */
 function recordResponses(page: Page): Response[] {
   const responses: Response[] = [];
@@ -51,7 +44,7 @@ describe('the app offline', { timeout: 180_000 }, () => {
     const world = await createSurveyWorld(stack.sql, { signed: [0] });
     await signInTo(page, world.surveyors[0], surveyPath(world));
     await waitForAssessmentScreen(page);
-    await waitForServiceWorker(page);
+    await waitForServiceWorkerControl(page);
 
     await context.setOffline(true);
     const responses = recordResponses(page);
@@ -208,7 +201,7 @@ describe('the app offline', { timeout: 180_000 }, () => {
     const world = await createSurveyWorld(stack.sql, { signed: [0] });
     await signInTo(page, world.surveyors[0], surveyPath(world));
     await waitForAssessmentScreen(page);
-    await waitForServiceWorker(page);
+    await waitForServiceWorkerControl(page);
     await page.evaluate('window.__beforeUpdate = true');
 
     // A new deployment: the worker script changes on the server; the app checks on reconnecting.

@@ -6,9 +6,8 @@ import { waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
 import { signInAs } from './support/browser.ts';
 import { goOffline, goOnline, recordAccessTokens, waitUntilExpired } from './support/network.ts';
-import { queuedWrites, waitForDeviceCopy } from './support/offline.ts';
+import { connectionBanner, queuedWrites, waitForDeviceCopy } from './support/offline.ts';
 import {
-  connectionBanner,
   editOffline,
   expectEditsShown,
   expectEditsStoredOnce,
@@ -69,6 +68,25 @@ async function openOnTablet(page: Page, world: SurveyWorld): Promise<void> {
   await signInOnTablet(page, sasha, surveyPath(world));
   await waitForAssessmentScreen(page);
   await waitForDeviceCopy(page, sasha.id, world.assessmentId);
+}
+
+/**
+ * A surveyor's own tablet, the assessment opened online, then offline with the edits made; with
+ * the access token the page held when it went offline.
+ */
+async function editedOffline(label: string) {
+  const world = await createSurveyWorld(e2e.stack.sql, { signed: [0] });
+  const [sasha] = world.surveyors;
+  const edits = offlineEdits(label);
+  const tab = await tablet();
+  const { page } = tab;
+  const tokens = recordAccessTokens(page);
+  await openOnTablet(page, world);
+  await goOffline(tab.context);
+  await waitForOfflineBanner(page);
+  const held = tokens.last();
+  await editOffline(page, edits);
+  return { world, sasha, edits, tab, page, held };
 }
 
 /** The GraphQL writes a page sends from now on (their operation names and bearer tokens). */
@@ -145,18 +163,7 @@ describe('offline edits that outlive the browser and the session', { timeout: 15
 
   it('an access token that expires offline: the refresh cookie renews the session before the queue is sent', async () => {
     const { stack } = e2e;
-    const world = await createSurveyWorld(stack.sql, { signed: [0] });
-    const [sasha] = world.surveyors;
-    const edits = offlineEdits('renewed');
-    const tab = await tablet();
-    const page = tab.page;
-    const tokens = recordAccessTokens(page);
-    await openOnTablet(page, world);
-
-    await goOffline(tab.context);
-    await waitForOfflineBanner(page);
-    const held = tokens.last();
-    await editOffline(page, edits);
+    const { world, sasha, edits, tab, page, held } = await editedOffline('renewed');
     // The token the page held expires while it is offline; the surveyor keeps working.
     await waitUntilExpired(stack.url, held);
     await waitForWaiting(page, { atLeast: OFFLINE_EDIT_COUNT });
@@ -179,18 +186,7 @@ describe('offline edits that outlive the browser and the session', { timeout: 15
 
   it('a session revoked while offline: the surveyor signs in again and the kept queue is sent', async () => {
     const { stack } = e2e;
-    const world = await createSurveyWorld(stack.sql, { signed: [0] });
-    const [sasha] = world.surveyors;
-    const edits = offlineEdits('revoked');
-    const tab = await tablet();
-    const page = tab.page;
-    const tokens = recordAccessTokens(page);
-    await openOnTablet(page, world);
-
-    await goOffline(tab.context);
-    await waitForOfflineBanner(page);
-    const held = tokens.last();
-    await editOffline(page, edits);
+    const { world, sasha, edits, tab, page, held } = await editedOffline('revoked');
     const waiting = await waitForWaiting(page, { atLeast: OFFLINE_EDIT_COUNT });
     await waitUntilExpired(stack.url, held);
     // Meanwhile the session ends on the server (an admin revoked it, the password changed).

@@ -29,8 +29,6 @@ export async function signInOnTablet(
   await page.goto(path);
 }
 
-export { connectionBanner };
-
 /** "3 changes waiting to be sent." / "1 change waiting to be sent." */
 export const waitingWords = (count: number): string =>
   `${count} ${count === 1 ? 'change' : 'changes'} waiting to be sent.`;

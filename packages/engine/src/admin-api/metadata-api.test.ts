@@ -317,7 +317,9 @@ describe('reload_metadata', () => {
       /field 'rating' not found/,
     );
     // Without reload_sources the catalogue is the one read before; with it, the new column is served.
-    expect((await server.graphql('{ author(limit: 1) { nickname } }')).errors).toBeDefined();
+    expect((await server.graphql('{ author(limit: 1) { nickname } }')).errors?.[0]?.message).toMatch(
+      /field 'nickname' not found/,
+    );
     expect(await server.post({ type: 'reload_metadata', args: { reload_sources: true } })).toEqual({
       status: 200,
       json: { message: 'success', is_consistent: true },

@@ -92,7 +92,7 @@ describe('auth exchange', () => {
     globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
     try {
       const result = await client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
-      expect(result.error?.networkError).toBeDefined();
+      expect(result.error?.networkError?.message).toBe('Failed to fetch');
       expect(expired()).toBe(0);
       expect(networkStatus.get().online).toBe(false);
     } finally {
