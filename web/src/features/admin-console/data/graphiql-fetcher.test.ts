@@ -18,7 +18,7 @@ import {
 } from '../../../../../actions/src/test-support/test-stack.ts';
 import type { ConsoleFetch } from './console-request.ts';
 import { explainQuery } from './explain-query.ts';
-import { createGraphiQLFetcher } from './graphiql-fetcher.ts';
+import { createGraphiQLFetcher, operationNameFor } from './graphiql-fetcher.ts';
 
 /**
  * GraphiQL's fetcher and the Explain request as the browser runs them: over HTTP to the real
@@ -69,6 +69,15 @@ describe('the console’s GraphiQL fetcher and Explain request', () => {
     const rows = await fetcher({ query: '{ practices(limit: 1) { organisation_id } }', variables: {} });
     expect(rows.errors).toBeUndefined();
     expect((rows.data as { practices: unknown[] }).practices).toHaveLength(1);
+    // Execute right after pasting: GraphiQL still names the operation the editor held before.
+    const pasted = await fetcher({
+      query: '{ practices(limit: 1) { organisation_id } }',
+      operationName: 'Practices',
+    });
+    expect(pasted).toEqual(rows);
+    // The operation's own name is sent as it is.
+    const misnamed = await fetcher({ query: 'query A { __typename }', operationName: 'A' });
+    expect(misnamed).toEqual({ data: { __typename: 'query_root' } });
     // A subscription is refused by the endpoint: GraphiQL gets the sentence, not a hang.
     const subscription = await fetcher({ query: 'subscription { practices { organisation_id } }' });
     expect(subscription.errors?.map((e) => e.message)).toEqual([
@@ -78,6 +87,16 @@ describe('the console’s GraphiQL fetcher and Explain request', () => {
     expect((await refused({ query: '{ __typename }' })).errors?.[0]?.message).toBe(
       ADMIN_CONSOLE_REFUSED_MESSAGE,
     );
+  });
+
+  it('drops only a stale operation name: with several operations, or text it cannot parse, the name is sent', () => {
+    expect(operationNameFor('{ a }', 'Practices')).toBeUndefined();
+    expect(operationNameFor('query B { a }', 'Practices')).toBeUndefined();
+    expect(operationNameFor('query B { a }', 'B')).toBe('B');
+    expect(operationNameFor('query A { a } query B { a }', 'C')).toBe('C');
+    expect(operationNameFor('query A { a', 'A')).toBe('A');
+    expect(operationNameFor('{ a }', '')).toBeUndefined();
+    expect(operationNameFor('{ a }', null)).toBeUndefined();
   });
 
   it('explains a query as role user, and says why it cannot', async () => {
