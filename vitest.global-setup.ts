@@ -35,6 +35,7 @@ export default async function setup(project: TestProject) {
     }
     project.provide('pgAdminUrl', admin);
     project.provide('seedError', seedError);
+    project.provide('runDir', dataDir);
   } catch (error) {
     await teardown();
     throw error;

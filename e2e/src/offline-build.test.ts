@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NAVIGATE_FALLBACK_DENYLIST } from '../../web/pwa.config.ts';
-import { buildWebApp } from './support/stack.ts';
+import { sharedWebBuild } from './support/stack.ts';
 
 /**
  * Issue 19, the production build's service worker and web app manifest, read from the files the
@@ -25,17 +24,12 @@ let precached: string[] = [];
 let viteManifest: Record<string, ViteChunk> = {};
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'portal-pwa-build-'));
-  await buildWebApp(dist);
+  dist = await sharedWebBuild();
   viteManifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   // Workbox writes the precache list into sw.js as `precacheAndRoute([{url:"…",revision:…},…])`.
   const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
   precached = [...sw.matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => m[1]!);
 }, 180_000);
-
-afterAll(() => {
-  if (dist) rmSync(dist, { recursive: true, force: true });
-});
 
 /** A chunk's file, the files it imports (statically, all the way down) and its CSS. */
 function filesOf(key: string, seen = new Set<string>()): Set<string> {

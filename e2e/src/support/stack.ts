@@ -1,9 +1,19 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { createDatabase, freePort, startCluster, withDatabase } from '@portal/devdb';
 import { loadConfig, REPO_ROOT, type RunningStack, runStack, SERVICES } from '@portal/stack';
@@ -66,6 +76,55 @@ export async function buildWebApp(outDir: string): Promise<void> {
   }
 }
 
+/** Written into the shared build's directory once it is complete. */
+const BUILT_MARKER = '.built';
+
+/**
+ * This test run's production build of the web app, to read and not to change: the first test file
+ * that asks builds it into the run's directory while the others wait (one build per run instead of
+ * one per file, which cost two cores minutes of the suite). Only inside vitest.
+ */
+export async function sharedWebBuild(): Promise<string> {
+  const { testRunDir } = await import('@portal/devdb/testing');
+  const dir = path.join(testRunDir(), 'web-build');
+  const failed = `${dir}.failed`;
+  let builder = false;
+  try {
+    mkdirSync(`${dir}.lock`);
+    builder = true;
+  } catch {
+    // Another test file builds it.
+  }
+  if (builder) {
+    try {
+      await buildWebApp(dir);
+      writeFileSync(path.join(dir, BUILT_MARKER), '');
+    } catch (error) {
+      writeFileSync(failed, (error as Error).message);
+      throw error;
+    }
+    return dir;
+  }
+  const deadline = Date.now() + 5 * 60_000;
+  while (!existsSync(path.join(dir, BUILT_MARKER))) {
+    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+    if (Date.now() > deadline)
+      throw new Error(`the web app's build in ${dir} did not finish within 5 minutes`);
+    await sleep(200);
+  }
+  return dir;
+}
+
+/**
+ * A production build of the web app of one stack's own, in `outDir`: a copy of the run's shared
+ * build inside vitest (a test may change it: a new service worker deployed), else its own build.
+ */
+async function webAppFor(outDir: string): Promise<void> {
+  if (!process.env.VITEST) return buildWebApp(outDir);
+  const shared = await sharedWebBuild();
+  cpSync(shared, outDir, { recursive: true, filter: (source) => path.basename(source) !== BUILT_MARKER });
+}
+
 async function distinctFreePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();
   while (ports.size < count) ports.add(await freePort());
@@ -105,7 +164,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
   try {
     const webDist = path.join(dir, 'web-dist');
     const [, [port, enginePort, actionsPort, s3Port, webPort]] = await Promise.all([
-      buildWebApp(webDist),
+      webAppFor(webDist),
       distinctFreePorts(5),
     ]);
     if (mode === 'template') {

@@ -8,6 +8,8 @@ declare module 'vitest' {
     pgAdminUrl: string;
     /** Why the demo seeds failed to load into the seeded template ('' when they loaded). */
     seedError: string;
+    /** A directory of this test run, removed when it ends (for what test files share, e.g. a build). */
+    runDir: string;
   }
 }
 
@@ -43,4 +45,9 @@ export async function createTestDatabase(
 /** The test cluster's superuser URL. */
 export function testAdminUrl(): string {
   return inject('pgAdminUrl');
+}
+
+/** This test run's own directory (removed when the run ends). */
+export function testRunDir(): string {
+  return inject('runDir');
 }

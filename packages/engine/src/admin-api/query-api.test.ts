@@ -38,7 +38,8 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 const runSql = (args: Record<string, unknown>, headers?: Record<string, string>, path = '/v2/query') =>
   post(path, { type: 'run_sql', args }, headers);
 
-const graphql = async (query: string) => (await post('/v1/graphql', { query })).json;
+const graphql = async (query: string) =>
+  (await post('/v1/graphql', { query })).json as { data?: unknown; errors?: Array<{ message: string }> };
 
 async function rows(text: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: db.url });
