@@ -17,14 +17,18 @@ import {
   waitForSaveState,
 } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
+import { goOffline, goOnline } from './support/network.ts';
+import { connectionBanner } from './support/offline.ts';
+import { waitingWords } from './support/offline-journey.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
  * Issue 13, saving as the spec describes without losing a keystroke (spec 001 §4, §7): two
  * people in two browsers on one self assessment see who is editing an indicator and each other's
  * saved answers within 2 s, without a reload; two fields of one indicator typed at once by both
- * are both kept; an edit whose save dies with the network is kept on screen, said to be retrying,
- * and saved once the network is back. Each test makes its own practice, managers and assessment.
+ * are both kept; an edit whose save the server fails is kept on screen, said to be retrying, and
+ * saved by the next attempt; one whose save dies with the network is kept on the device and sent
+ * once the network is back. Each test makes its own practice, managers and assessment.
  */
 const e2e = useE2e();
 
@@ -135,7 +139,48 @@ describe('two people on one self assessment, and a network that fails', { timeou
     expect(await panelA.getByRole('checkbox', { name: 'Item 1' }).isChecked()).toBe(false);
   });
 
-  it('a save cut off by the network says so, keeps the edit and saves it once the network is back', async () => {
+  it('a save the server answers with an error says so, keeps the edit and retries until it is saved', async () => {
+    const { page, context, stack } = e2e;
+    const world = await createSelfAssessmentWorld(stack.sql);
+    const indicatorId = world.standards.indicatorIds[0]!;
+    await recordSaveStates(context);
+    await signInTo(page, world.manager, assessmentPath(world));
+    await waitForAssessmentScreen(page);
+    const panel = await openIndicator(page, 'C1.1');
+    const text = panel.getByRole('textbox', { name: 'Opportunities for improvement' });
+
+    // The save reaches the server, which fails it (the database was restarting, say).
+    const saves = await holdSaves(page);
+    const observation = 'Hand hygiene audit: monthly, results to the team meeting.';
+    await text.fill(observation);
+    const failing = await saves.next();
+    await waitForSaveState(page, 'C1.1', 'Saving…');
+    await failing.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        errors: [{ message: 'database query error', extensions: { code: 'unexpected' } }],
+      }),
+    });
+    // The screen says it is not saved and retrying; the spec's toast; the edit stays.
+    await indicatorButton(page, 'C1.1').getByText('Not saved yet: retrying', { exact: true }).waitFor();
+    await page.getByText(ASSESSMENT_MESSAGES.indicatorUpdateFailed, { exact: true }).waitFor();
+    expect(await text.inputValue()).toBe(observation);
+    await expectAccessible(page, 'an indicator whose save failed');
+    expect((await readResponses(stack.sql, world.assessmentId!)).get(indicatorId)?.observation).toBeNull();
+
+    // The next attempt goes through: saved, with nothing typed again.
+    await saves.stop();
+    await waitForSaveState(page, 'C1.1', 'Saved', 20_000);
+    expect((await readResponses(stack.sql, world.assessmentId!)).get(indicatorId)?.observation).toBe(
+      observation,
+    );
+    expect(await text.inputValue()).toBe(observation);
+    const states = await saveStates(page, 'C1.1');
+    expect(states.lastIndexOf('Saved')).toBeGreaterThan(states.indexOf('Not saved yet: retrying'));
+  });
+
+  it('a save cut off by the network is kept on the device and sent once the network is back', async () => {
     const { page, context, stack } = e2e;
     const world = await createSelfAssessmentWorld(stack.sql);
     const indicatorId = world.standards.indicatorIds[0]!;
@@ -147,39 +192,27 @@ describe('two people on one self assessment, and a network that fails', { timeou
 
     // The save goes out, and the network dies while it is on its way.
     const saves = await holdSaves(page);
-    const observation = 'Hand hygiene audit: monthly, results to the team meeting.';
+    const observation = 'Sharps bins wall mounted in every consulting room.';
     await text.fill(observation);
     const inFlight = await saves.next();
     await waitForSaveState(page, 'C1.1', 'Saving…');
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const offline = (yes: boolean) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: yes,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-    await offline(true);
+    await goOffline(context);
     await inFlight.abort('internetdisconnected');
     await saves.stop();
 
-    // The screen says it is not saved and retrying; the spec's toast; the edit stays.
-    await indicatorButton(page, 'C1.1').getByText('Not saved yet: retrying', { exact: true }).waitFor();
-    await page.getByText(ASSESSMENT_MESSAGES.indicatorUpdateFailed, { exact: true }).waitFor();
+    // Without an answer the edit goes to the device's queue (issue 19): kept, and said so.
+    await waitForSaveState(page, 'C1.1', 'Saved on this device');
+    await connectionBanner(page).getByText(waitingWords(1), { exact: true }).waitFor();
     expect(await text.inputValue()).toBe(observation);
-    await expectAccessible(page, 'an indicator whose save failed');
+    await expectAccessible(page, 'an indicator saved on the device while offline');
     expect((await readResponses(stack.sql, world.assessmentId!)).get(indicatorId)?.observation).toBeNull();
 
-    // Back online: saved, with nothing typed again.
-    await offline(false);
-    await waitForSaveState(page, 'C1.1', 'Saved', 20_000);
+    // Back online: sent, with nothing typed again.
+    await goOnline(context);
+    await connectionBanner(page).getByText('All changes saved.').waitFor({ timeout: 20_000 });
     expect((await readResponses(stack.sql, world.assessmentId!)).get(indicatorId)?.observation).toBe(
       observation,
     );
     expect(await text.inputValue()).toBe(observation);
-    const states = await saveStates(page, 'C1.1');
-    expect(states.indexOf('Not saved yet: retrying')).toBeGreaterThan(-1);
-    expect(states.lastIndexOf('Saved')).toBeGreaterThan(states.indexOf('Not saved yet: retrying'));
   });
 });
