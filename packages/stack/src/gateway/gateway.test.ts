@@ -326,6 +326,52 @@ describe('gateway with upstreams', () => {
   });
 });
 
+describe('gateway with an upstream that closes a kept-alive connection as it is reused', () => {
+  it('sends the request again on a new connection instead of answering 503', async () => {
+    // The second request on any connection finds it closed (what an idle timeout racing the
+    // reuse does): the upstream drops the connection without reading or answering.
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      const socket = req.socket as net.Socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      seen.push(`${req.url} #${socket.served}`);
+      if (socket.served > 1) {
+        socket.destroy();
+        return;
+      }
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end(`ok ${req.url}`));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const upstream = { name: 'engine', host: '127.0.0.1', port: (server.address() as AddressInfo).port };
+    const gateway = await startGateway({
+      host: '127.0.0.1',
+      port: 0,
+      graphql: { kind: 'proxy', upstream },
+      api: { kind: 'missing', reason: 'not here' },
+      web: { kind: 'missing', reason: 'not here' },
+      health: async () => ({ ok: true, services: [] }),
+    });
+    try {
+      const post = async (n: number) => {
+        const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/graphql?n=${n}`, {
+          method: 'POST',
+          body: `{"n":${n}}`,
+        });
+        return [response.status, await response.text()];
+      };
+      expect(await post(1)).toEqual([200, 'ok /v1/graphql?n=1']);
+      expect(await post(2)).toEqual([200, 'ok /v1/graphql?n=2']);
+      // The second went on the kept connection, was dropped, and went again on a new one.
+      expect(seen).toEqual(['/v1/graphql?n=1 #1', '/v1/graphql?n=2 #2', '/v1/graphql?n=2 #1']);
+    } finally {
+      await gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('gateway without upstreams', () => {
   let dist: string;
   let gateway: Gateway;

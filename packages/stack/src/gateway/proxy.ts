@@ -198,27 +198,45 @@ function send(
   if (body.length > 0 || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'])
     headers['content-length'] = body.length;
   let answered = false;
-  const outgoing = http.request(
-    { host: upstream.host, port: upstream.port, method: req.method, path: req.url, headers, agent },
-    (answer) => {
-      answered = true;
-      // The gateway's own headers (security headers) win over the upstream's.
-      const own = new Set(Object.keys(res.getHeaders()));
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers, own));
-      answer.pipe(res);
-      answer.on('error', () => res.destroy());
-    },
-  );
-  outgoing.on('error', () => {
-    // After an early answer (413 and close) the upstream stops reading: the answer still stands.
-    if (!answered) sendUnavailable(res, upstream);
-  });
+  let outgoing: http.ClientRequest | null = null;
+  const attempt = (retried: boolean) => {
+    const request = http.request(
+      { host: upstream.host, port: upstream.port, method: req.method, path: req.url, headers, agent },
+      (answer) => {
+        answered = true;
+        // The gateway's own headers (security headers) win over the upstream's.
+        const own = new Set(Object.keys(res.getHeaders()));
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers, own));
+        answer.pipe(res);
+        answer.on('error', () => res.destroy());
+      },
+    );
+    outgoing = request;
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // After an early answer (413 and close) the upstream stops reading: the answer still stands.
+      if (answered || res.destroyed) return;
+      if (!retried && isStaleKeepAlive(request, error)) attempt(true);
+      else sendUnavailable(res, upstream);
+    });
+    request.end(body);
+  };
   // A client that goes away takes the upstream request with it.
   res.on('close', () => {
-    if (!res.writableFinished) outgoing.destroy();
+    if (!res.writableFinished) outgoing?.destroy();
   });
-  res.on('error', () => outgoing.destroy());
-  outgoing.end(body);
+  res.on('error', () => outgoing?.destroy());
+  attempt(false);
+}
+
+/**
+ * The request went on a kept-alive connection the upstream was closing as it was reused (it
+ * closes idle connections: Node's servers after 5 s), and came back reset with no answer. The
+ * upstream never read it, so it is sent once more on a new connection; a service that is down
+ * refuses that one, and the client gets the 503. Without this, a busy machine (where the close
+ * is noticed late) turned one request in a few hundred into a spurious 503.
+ */
+function isStaleKeepAlive(request: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
 }
 
 /**
