@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run for the whole repository. Tests sit beside the code (`*.test.ts`).
@@ -11,6 +12,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker per core but one; on our 2-core machines that is a single
+    // worker, and most files wait (on PostgreSQL, the engine, a browser) more than they compute.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // @apollo/client 3 is CommonJS to Node (ESM only through its "module" field): ra-data-graphql's
     // named imports of it load when Vite transforms both (the admin console's data provider tests).
     server: { deps: { inline: ['ra-data-graphql', '@apollo/client'] } },
