@@ -201,7 +201,15 @@ function send(
   let outgoing: http.ClientRequest | null = null;
   const attempt = (retried: boolean) => {
     const request = http.request(
-      { host: upstream.host, port: upstream.port, method: req.method, path: req.url, headers, agent },
+      {
+        host: upstream.host,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        // Again: on a connection of its own (the pool's other idle ones may be closing too).
+        agent: retried ? false : agent,
+      },
       (answer) => {
         answered = true;
         // The gateway's own headers (security headers) win over the upstream's.
