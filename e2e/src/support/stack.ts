@@ -92,8 +92,9 @@ export async function sharedWebBuild(): Promise<string> {
   try {
     mkdirSync(`${dir}.lock`);
     builder = true;
-  } catch {
-    // Another test file builds it.
+  } catch (error) {
+    // EEXIST: another test file builds it.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   if (builder) {
     try {
