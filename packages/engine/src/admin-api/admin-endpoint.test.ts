@@ -2,8 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/create.ts';
 import { errorBody } from '../errors.ts';
-import { startFromEnv } from '../server/main.ts';
-import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
+import { blogDatabase, postJson, startBlogServer } from '../testing/blog.ts';
 import { adminError } from './admin-endpoint.ts';
 
 let engine: Engine;
@@ -12,31 +11,15 @@ let db: Awaited<ReturnType<typeof blogDatabase>>;
 
 beforeAll(async () => {
   db = await blogDatabase();
-  engine = await startFromEnv(['--project', BLOG_DIR], {
-    HASURA_GRAPHQL_DATABASE_URL: db.url,
-    HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
-    HASURA_GRAPHQL_SERVER_PORT: '0',
-    ENGINE_MAX_BODY_BYTES: '2000',
-  });
-  base = `http://127.0.0.1:${engine.port}`;
+  ({ engine, base } = await startBlogServer(db.url, { ENGINE_MAX_BODY_BYTES: '2000' }));
 });
 afterAll(async () => {
   await engine?.close();
   await db?.drop();
 });
 
-const post = async (
-  path: string,
-  body: string,
-  headers: Record<string, string> = { 'x-hasura-admin-secret': 's3cret' },
-) => {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-  });
-  return { status: res.status, json: await res.json() };
-};
+const post = (path: string, body: string, headers?: Record<string, string>) =>
+  postJson(`${base}${path}`, body, headers);
 
 describe.each(['/v1/metadata', '/v2/query'])('the admin endpoint %s', (path) => {
   it('refuses a role other than admin (400, as Hasura), and a wrong or missing secret (401)', async () => {
@@ -97,13 +80,9 @@ describe('the admin API is for the admin secret only (review F5)', () => {
   let jwtEngine: Engine;
   let jwtBase: string;
   beforeAll(async () => {
-    jwtEngine = await startFromEnv(['--project', BLOG_DIR], {
-      HASURA_GRAPHQL_DATABASE_URL: db.url,
-      HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
+    ({ engine: jwtEngine, base: jwtBase } = await startBlogServer(db.url, {
       HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: KEY }),
-      HASURA_GRAPHQL_SERVER_PORT: '0',
-    });
-    jwtBase = `http://127.0.0.1:${jwtEngine.port}`;
+    }));
   });
   afterAll(async () => {
     await jwtEngine?.close();
@@ -160,14 +139,9 @@ describe('the admin API is for the admin secret only (review F5)', () => {
   });
 
   it('will not start with HASURA_GRAPHQL_UNAUTHORIZED_ROLE=admin, and says why', async () => {
-    await expect(
-      startFromEnv(['--project', BLOG_DIR], {
-        HASURA_GRAPHQL_DATABASE_URL: db.url,
-        HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
-        HASURA_GRAPHQL_UNAUTHORIZED_ROLE: 'admin',
-        HASURA_GRAPHQL_SERVER_PORT: '0',
-      }),
-    ).rejects.toThrow(/HASURA_GRAPHQL_UNAUTHORIZED_ROLE must not be 'admin'/);
+    await expect(startBlogServer(db.url, { HASURA_GRAPHQL_UNAUTHORIZED_ROLE: 'admin' })).rejects.toThrow(
+      /HASURA_GRAPHQL_UNAUTHORIZED_ROLE must not be 'admin'/,
+    );
   });
 });
 
@@ -175,12 +149,7 @@ describe('bulk is bounded, and nothing unexpected leaks (review F6)', () => {
   let plain: Engine;
   let plainBase: string;
   beforeAll(async () => {
-    plain = await startFromEnv(['--project', BLOG_DIR], {
-      HASURA_GRAPHQL_DATABASE_URL: db.url,
-      HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
-      HASURA_GRAPHQL_SERVER_PORT: '0',
-    });
-    plainBase = `http://127.0.0.1:${plain.port}`;
+    ({ engine: plain, base: plainBase } = await startBlogServer(db.url));
   });
   afterAll(async () => {
     await plain?.close();

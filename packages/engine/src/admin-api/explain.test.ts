@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/create.ts';
-import { startFromEnv } from '../server/main.ts';
-import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
+import { ADMIN_HEADERS, blogDatabase, postJson, startBlogServer } from '../testing/blog.ts';
 import { inlineParams } from './explain.ts';
 
 let engine: Engine;
@@ -11,19 +10,14 @@ let db: Awaited<ReturnType<typeof blogDatabase>>;
 
 beforeAll(async () => {
   db = await blogDatabase();
-  engine = await startFromEnv(['--project', BLOG_DIR], {
-    HASURA_GRAPHQL_DATABASE_URL: db.url,
-    HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
-    HASURA_GRAPHQL_SERVER_PORT: '0',
-  });
-  base = `http://127.0.0.1:${engine.port}`;
+  ({ engine, base } = await startBlogServer(db.url));
 });
 afterAll(async () => {
   await engine?.close();
   await db?.drop();
 });
 
-const ADMIN = { 'x-hasura-admin-secret': 's3cret' };
+const ADMIN = ADMIN_HEADERS;
 
 /** A field's explanation, a subscription's, or an error: the test reads whichever it expects. */
 type ExplainJson = Array<{ field: string; sql: string; plan: string[] }> & {
@@ -33,14 +27,8 @@ type ExplainJson = Array<{ field: string; sql: string; plan: string[] }> & {
   code: string;
 };
 
-async function explain(body: unknown, headers: Record<string, string> = ADMIN) {
-  const res = await fetch(`${base}/v1/graphql/explain`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as ExplainJson };
-}
+const explain = (body: unknown, headers: Record<string, string> = ADMIN) =>
+  postJson<ExplainJson>(`${base}/v1/graphql/explain`, body, headers);
 
 describe('POST /v1/graphql/explain', () => {
   it('gives the admin, per root field, the SQL and PostgreSQL plan lines (null for __typename)', async () => {

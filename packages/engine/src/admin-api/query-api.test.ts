@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/create.ts';
-import { startFromEnv } from '../server/main.ts';
-import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
+import { ADMIN_HEADERS as ADMIN, blogDatabase, postJson, startBlogServer } from '../testing/blog.ts';
 
 let engine: Engine;
 let base: string;
@@ -10,30 +9,16 @@ let db: Awaited<ReturnType<typeof blogDatabase>>;
 
 beforeAll(async () => {
   db = await blogDatabase();
-  engine = await startFromEnv(['--project', BLOG_DIR], {
-    HASURA_GRAPHQL_DATABASE_URL: db.url,
-    HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
-    HASURA_GRAPHQL_SERVER_PORT: '0',
-    // Every pooled connection gets a 1 s statement_timeout: run_sql must lift it.
-    ENGINE_TIME_LIMIT_SECONDS: '1',
-  });
-  base = `http://127.0.0.1:${engine.port}`;
+  // Every pooled connection gets a 1 s statement_timeout: run_sql must lift it.
+  ({ engine, base } = await startBlogServer(db.url, { ENGINE_TIME_LIMIT_SECONDS: '1' }));
 });
 afterAll(async () => {
   await engine?.close();
   await db?.drop();
 });
 
-const ADMIN = { 'x-hasura-admin-secret': 's3cret' };
-
-async function post(path: string, body: unknown, headers: Record<string, string> = ADMIN) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const post = (path: string, body: unknown, headers?: Record<string, string>) =>
+  postJson(`${base}${path}`, body, headers);
 
 const runSql = (args: Record<string, unknown>, headers?: Record<string, string>, path = '/v2/query') =>
   post(path, { type: 'run_sql', args }, headers);

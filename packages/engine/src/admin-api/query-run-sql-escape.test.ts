@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/create.ts';
-import { startFromEnv } from '../server/main.ts';
-import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
+import { blogDatabase, postJson, startBlogServer } from '../testing/blog.ts';
 
 /**
  * Security review F3: the SQL runs with the simple query protocol inside run_sql's BEGIN, so a
@@ -15,26 +14,14 @@ let db: Awaited<ReturnType<typeof blogDatabase>>;
 
 beforeAll(async () => {
   db = await blogDatabase();
-  engine = await startFromEnv(['--project', BLOG_DIR], {
-    HASURA_GRAPHQL_DATABASE_URL: db.url,
-    HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
-    HASURA_GRAPHQL_SERVER_PORT: '0',
-  });
-  base = `http://127.0.0.1:${engine.port}`;
+  ({ engine, base } = await startBlogServer(db.url));
 });
 afterAll(async () => {
   await engine?.close();
   await db?.drop();
 });
 
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': 's3cret' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const post = (path: string, body: unknown) => postJson(`${base}${path}`, body);
 const runSql = (args: Record<string, unknown>) => post('/v2/query', { type: 'run_sql', args });
 
 async function rows(text: string): Promise<unknown[]> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/create.ts';
-import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
+import { BLOG_DIR, blogDatabase, startBlogServer } from '../testing/blog.ts';
 import { corsPatterns } from './http.ts';
 import { startFromEnv } from './main.ts';
 
@@ -10,17 +10,13 @@ let db: Awaited<ReturnType<typeof blogDatabase>>;
 
 beforeAll(async () => {
   db = await blogDatabase();
-  engine = await startFromEnv(['--project', BLOG_DIR], {
-    HASURA_GRAPHQL_DATABASE_URL: db.url,
-    HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
-    HASURA_GRAPHQL_SERVER_PORT: '0',
+  ({ engine, base } = await startBlogServer(db.url, {
     HASURA_GRAPHQL_ENABLE_CONSOLE: 'true',
     ENGINE_MAX_DEPTH: '4',
     ENGINE_MAX_NODES: '20',
     ENGINE_MAX_BODY_BYTES: '2000',
     HASURA_GRAPHQL_CORS_DOMAIN: 'http://localhost:*',
-  });
-  base = `http://127.0.0.1:${engine.port}`;
+  }));
 });
 afterAll(async () => {
   await engine?.close();
