@@ -35,6 +35,25 @@ const e2e = useE2e();
 /** The spec's "within 2 s" for a lock and a saved answer to reach the other screen. */
 const LIVE_MS = 2_000;
 
+/**
+ * A manager of a new self assessment types `observation` into C1.1's Opportunities for
+ * improvement; its save is held on its way to the server (the test answers or aborts `held`).
+ */
+async function observationOnItsWay(observation: string) {
+  const { page, context, stack } = e2e;
+  const world = await createSelfAssessmentWorld(stack.sql);
+  await recordSaveStates(context);
+  await signInTo(page, world.manager, assessmentPath(world));
+  await waitForAssessmentScreen(page);
+  const panel = await openIndicator(page, 'C1.1');
+  const text = panel.getByRole('textbox', { name: 'Opportunities for improvement' });
+  const saves = await holdSaves(page);
+  await text.fill(observation);
+  const held = await saves.next();
+  await waitForSaveState(page, 'C1.1', 'Saving…');
+  return { world, indicatorId: world.standards.indicatorIds[0]!, text, saves, held };
+}
+
 describe('two people on one self assessment, and a network that fails', { timeout: 60_000 }, () => {
   it("B sees A's lock and A's saved answer within 2 s, without a reload; the lock goes once A is done", async () => {
     const { page: a, context, stack } = e2e;
@@ -140,21 +159,10 @@ describe('two people on one self assessment, and a network that fails', { timeou
   });
 
   it('a save the server answers with an error says so, keeps the edit and retries until it is saved', async () => {
-    const { page, context, stack } = e2e;
-    const world = await createSelfAssessmentWorld(stack.sql);
-    const indicatorId = world.standards.indicatorIds[0]!;
-    await recordSaveStates(context);
-    await signInTo(page, world.manager, assessmentPath(world));
-    await waitForAssessmentScreen(page);
-    const panel = await openIndicator(page, 'C1.1');
-    const text = panel.getByRole('textbox', { name: 'Opportunities for improvement' });
-
+    const { page, stack } = e2e;
     // The save reaches the server, which fails it (the database was restarting, say).
-    const saves = await holdSaves(page);
     const observation = 'Hand hygiene audit: monthly, results to the team meeting.';
-    await text.fill(observation);
-    const failing = await saves.next();
-    await waitForSaveState(page, 'C1.1', 'Saving…');
+    const { world, indicatorId, text, saves, held: failing } = await observationOnItsWay(observation);
     await failing.fulfill({
       status: 200,
       contentType: 'application/json',
@@ -182,20 +190,9 @@ describe('two people on one self assessment, and a network that fails', { timeou
 
   it('a save cut off by the network is kept on the device and sent once the network is back', async () => {
     const { page, context, stack } = e2e;
-    const world = await createSelfAssessmentWorld(stack.sql);
-    const indicatorId = world.standards.indicatorIds[0]!;
-    await recordSaveStates(context);
-    await signInTo(page, world.manager, assessmentPath(world));
-    await waitForAssessmentScreen(page);
-    const panel = await openIndicator(page, 'C1.1');
-    const text = panel.getByRole('textbox', { name: 'Opportunities for improvement' });
-
     // The save goes out, and the network dies while it is on its way.
-    const saves = await holdSaves(page);
     const observation = 'Sharps bins wall mounted in every consulting room.';
-    await text.fill(observation);
-    const inFlight = await saves.next();
-    await waitForSaveState(page, 'C1.1', 'Saving…');
+    const { world, indicatorId, text, saves, held: inFlight } = await observationOnItsWay(observation);
     await goOffline(context);
     await inFlight.abort('internetdisconnected');
     await saves.stop();
