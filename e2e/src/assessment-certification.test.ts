@@ -96,7 +96,7 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
     await page.getByText(/^The action plan has been created\. It is due on \d\d\/\d\d\/\d{4}\.$/).waitFor();
     expect(await assessmentStatus(stack.sql, world.assessmentId)).toBe('ACTION_REQUIRED');
     const { rows: due } = await stack.sql.query<{ due: boolean }>(
-      `select action_plan_due = public.add_business_days(current_date, $2) as due from assessments where id = $1`,
+      `select action_plan_due = public.add_business_days(public.portal_today(), $2) as due from assessments where id = $1`,
       [world.assessmentId, ACTION_PLAN_BUSINESS_DAYS],
     );
     expect(due[0]!.due).toBe(true);

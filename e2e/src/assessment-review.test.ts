@@ -136,7 +136,7 @@ describe('the review of a self assessment', { timeout: 60_000 }, () => {
       await stack.sql.query(
         `insert into public.certificates (practice_id, type, name, issuing_provider, certification_date,
            issue_date, expiry_date, storage_key)
-         values ($1, $2, $3, 'Test provider', current_date, current_date, current_date + 365, $4)`,
+         values ($1, $2, $3, 'Test provider', public.portal_today(), public.portal_today(), public.portal_today() + 365, $4)`,
         [world.practice.id, type, world.practice.name, key],
       );
     }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ASSESSMENT_MESSAGES, DOCUMENT_MESSAGES, toWireDate } from '@portal/domain';
+import { ASSESSMENT_MESSAGES, DOCUMENT_MESSAGES, portalToday } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -373,7 +373,7 @@ describe('the self assessment as the practice manager', { timeout: 60_000 }, () 
     await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Report' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(
-      `harbourside-family-practice-${world.practice.name.split(' ').at(-1)}-self-assessment-report-${toWireDate(new Date())}.pdf`,
+      `harbourside-family-practice-${world.practice.name.split(' ').at(-1)}-self-assessment-report-${portalToday()}.pdf`,
     );
     expect(
       readFileSync((await file.path())!)

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { formatDisplayDate, toWireDate } from '@portal/domain';
+import { addDaysToWireDate, formatDisplayDate, portalToday } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
@@ -54,11 +54,7 @@ function parseCsv(text: string): string[][] {
     .map((line) => line.split(','));
 }
 
-const daysFromToday = (offset: number) => {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  return toWireDate(day);
-};
+const daysFromToday = (offset: number) => addDaysToWireDate(portalToday(), offset);
 
 describe('the management report', () => {
   it('the QAM filters it, exports it and follows a figure to the list behind it', async () => {
@@ -87,9 +83,10 @@ describe('the management report', () => {
       surveyVisitId: visit.id,
       status: 'ACTION_REQUIRED',
     });
-    await sql.query('update public.assessments set action_plan_due = current_date - 12 where id = $1', [
-      survey.id,
-    ]);
+    await sql.query(
+      'update public.assessments set action_plan_due = public.portal_today() - 12 where id = $1',
+      [survey.id],
+    );
     const victoria = await createPractice(sql, {
       name: `Victoria ${unique()}`,
       state: 'VIC',

@@ -17,7 +17,8 @@ describe('survey offers', () => {
   it('a surveyor declares a conflict, accepts one offer, declines another and states preferred days', async () => {
     const { page, stack } = e2e;
     const dayIn = async (days: number): Promise<string> =>
-      (await stack.sql.query(`select to_char(current_date + $1::int, 'YYYY-MM-DD') as d`, [days])).rows[0].d;
+      (await stack.sql.query(`select to_char(public.portal_today() + $1::int, 'YYYY-MM-DD') as d`, [days]))
+        .rows[0].d;
     const surveyor = await createUser(stack.sql, { firstName: 'Priya', lastName: 'Raman', isSurveyor: true });
     const offer = async (name: string, suburb: string, status: string, dueIn: number) => {
       const practice = await createPractice(stack.sql, { name, suburb });

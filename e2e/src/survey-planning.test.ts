@@ -27,7 +27,8 @@ const e2e = useE2e();
 
 /** The day `days` from the database's today, as yyyy-MM-dd. */
 const dayIn = async (days: number): Promise<string> =>
-  (await e2e.stack.sql.query(`select to_char(current_date + $1::int, 'YYYY-MM-DD') as d`, [days])).rows[0].d;
+  (await e2e.stack.sql.query(`select to_char(public.portal_today() + $1::int, 'YYYY-MM-DD') as d`, [days]))
+    .rows[0].d;
 const shown = (wire: string) => format(parseISO(wire), 'dd/MM/yyyy');
 const buttonLabel = (wire: string) => format(parseISO(wire), 'd MMMM yyyy');
 
@@ -58,7 +59,7 @@ async function accept(page: Page, user: TestUser, practiceName: string) {
   await page.getByRole('region', { name: 'Answered offers' }).getByText(practiceName).waitFor();
 }
 
-describe('survey planning', () => {
+describe('survey planning', { timeout: 90_000 }, () => {
   it('plans a visit from creation to the practice confirming it, with the surveyors in between', async () => {
     const { page, stack } = e2e;
     const qam = await createUser(stack.sql, { firstName: 'Quentin', lastName: 'Amos', isQam: true });
@@ -84,7 +85,7 @@ describe('survey planning', () => {
     const sam = await surveyor('Sam', 'Stone', false);
     const connor = await surveyor('Connor', 'Cole', false);
     await stack.sql.query(
-      `insert into surveyor_conflicts (user_id, practice_id, reason, from_date) values ($1, $2, $3, current_date - 300)`,
+      `insert into surveyor_conflicts (user_id, practice_id, reason, from_date) values ($1, $2, $3, public.portal_today() - 300)`,
       [connor.id, practice.id, 'Practice nurse there until last year'],
     );
     const [free, busy] = [await dayIn(45), await dayIn(46)];

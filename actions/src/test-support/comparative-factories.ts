@@ -1,3 +1,4 @@
+import { addDaysToWireDate } from '@portal/domain';
 import type pg from 'pg';
 import {
   addPracticeRole,
@@ -21,11 +22,7 @@ export type Mark = 'M' | 'N' | 'X';
 export type Edition = Awaited<ReturnType<typeof createStandards>>;
 
 /** `day` plus `days`, as YYYY-MM-DD. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export const addDays = addDaysToWireDate;
 
 export interface BenchmarkedPractice {
   name: string;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { toWireDate } from '@portal/domain';
+import { addDaysToWireDate, portalToday } from '@portal/domain';
 import type pg from 'pg';
 import { sql as sqlText } from '../db/sql.ts';
 import { hashPassword } from '../lib/password-hash.ts';
@@ -193,12 +193,8 @@ export async function insertRow(sql: Sql, table: string, columns: Row): Promise<
   return rows[0]!;
 }
 
-/** The calendar day `offset` days from today, as the app writes days (yyyy-MM-dd, local time). */
-export function dayFromToday(offset = 0): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  return toWireDate(day);
-}
+/** The calendar day `offset` days from the portal's today, as the app writes days (yyyy-MM-dd). */
+export const dayFromToday = (offset = 0): string => addDaysToWireDate(portalToday(), offset);
 
 export const createAddress = (sql: Sql, columns: Row = {}) =>
   insertRow(sql, 'addresses', {

@@ -167,7 +167,7 @@ export async function createResponse(
         observation, non_compliance_statement, non_compliance_type, risk_type, risk_likelihood, risk_impact,
         risk_rating, checklists, archived, action_plan, non_conformity_status, date_closed, refer_to_ca)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.risk_rating_for($11, $12), $13, $14,
-             $15, $16, case when $16 = 'CLOSED' then coalesce($17::date, current_date) end, $18)
+             $15, $16, case when $16 = 'CLOSED' then coalesce($17::date, public.portal_today()) end, $18)
      returning id`,
     [
       assessmentId,

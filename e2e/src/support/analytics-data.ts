@@ -1,3 +1,4 @@
+import { addDaysToWireDate } from '@portal/domain';
 import type pg from 'pg';
 import { insertRow } from '../../../actions/src/test-support/factories.ts';
 import { createStandards } from '../../../actions/src/test-support/report-factories.ts';
@@ -35,11 +36,7 @@ export interface AnalyticsWorld {
   surveysIn: Record<string, number>;
 }
 
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
+const addDays = addDaysToWireDate;
 
 export async function createAnalyticsWorld(sql: pg.Pool): Promise<AnalyticsWorld> {
   const qam = await createUser(sql, { isQam: true, firstName: 'Ana', lastName: `Lytics ${unique()}` });

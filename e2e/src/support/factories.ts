@@ -14,7 +14,7 @@ import {
  * journey depends on it, except sign-in.test.ts where it checks where each demo account lands.
  * The rows of users, practices, roles and invitations come from the actions service's factories
  * (`actions/src/test-support/factories.ts`); what only the screens need is filled in here.
- * Dates are whole days from today (`current_date` of the database), negative in the past.
+ * Dates are whole days from the portal's today (`public.portal_today()`), negative in the past.
  */
 
 export { addPracticeRole, createInvitation };
@@ -103,7 +103,7 @@ export async function createPractice(sql: pg.Pool, overrides: PracticeOverrides 
         set status = $2, network_id = $3, is_in_practice_network = $3::int is not null,
             practice_type = 'GENERAL_PRACTICE', mmm = 'MM1', meets_gp_definition = true,
             is_staff_first_view = $4, is_documents_first_view = false,
-            first_application_started_date = current_date - 400,
+            first_application_started_date = public.portal_today() - 400,
             doctor_head_count = 4, doctor_max_count = 6, nurse_head_count = 2, nurse_max_count = 3,
             support_staff_head_count = 3, support_staff_max_count = 4
       where organisation_id = $1`,
@@ -144,8 +144,8 @@ export async function createAccreditation(
     `insert into public.accreditations
        (practice_id, status, qam_id, application_date, expiry_date, ext_date, self_assessment_due,
         survey_visit_due, is_first_view)
-     values ($1, $2, $3, current_date - 200, current_date + $4::int, current_date + $5::int,
-             current_date + $6::int, current_date + $7::int, false)
+     values ($1, $2, $3, public.portal_today() - 200, public.portal_today() + $4::int, public.portal_today() + $5::int,
+             public.portal_today() + $6::int, public.portal_today() + $7::int, false)
      returning id`,
     [
       practiceId,
@@ -204,7 +204,7 @@ export async function createReapplication(
 ): Promise<{ id: number }> {
   const { rows } = await sql.query<{ id: number }>(
     `insert into public.reapplications (practice_id, accreditation_id, status, due_date)
-     values ($1, $2, $3, current_date + $4::int) returning id`,
+     values ($1, $2, $3, public.portal_today() + $4::int) returning id`,
     [practiceId, overrides.accreditationId ?? null, overrides.status ?? 'DUE', overrides.dueIn ?? 30],
   );
   return { id: rows[0]!.id };
@@ -232,7 +232,7 @@ export async function createSurveyVisit(
 ): Promise<{ id: number }> {
   const { rows } = await sql.query<{ id: number }>(
     `insert into public.survey_visits (accreditation_id, type, status, date, due, confirmation_form_status, reason_for_visit)
-     values ($1, $2, $3, current_date + $4::int, current_date + $5::int, $6, $7) returning id`,
+     values ($1, $2, $3, public.portal_today() + $4::int, public.portal_today() + $5::int, $6, $7) returning id`,
     [
       accreditationId,
       overrides.type ?? 'ACCREDITATION',
@@ -325,8 +325,8 @@ export async function createStaffMember(
        (practice_id, title, first_name, last_name, type, registration_num, employment_type, start_date,
         employment_status, email, vr_status, hours_per_week, fte_band, cpr_expiry, qicpd, qa_cpd_num, phone,
         verified, verified_at, user_id)
-     values ($1, $2, $3, $4, $5, $6, 'EMPLOYEE', current_date - 700, 'ACTIVE', $7, $8, $9, 'FTE_50_75',
-             current_date + 300, $10, $11, '0423 314 400', $12, case when $12 then now() end, $13)
+     values ($1, $2, $3, $4, $5, $6, 'EMPLOYEE', public.portal_today() - 700, 'ACTIVE', $7, $8, $9, 'FTE_50_75',
+             public.portal_today() + 300, $10, $11, '0423 314 400', $12, case when $12 then now() end, $13)
      returning id`,
     [
       practiceId,

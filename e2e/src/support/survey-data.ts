@@ -78,7 +78,9 @@ export async function createSurveyWorld(
     { userId: surveyors[0].id, isLead: true },
     { userId: surveyors[1].id },
   ]);
-  await sql.query(`update survey_visits set status = 'FINAL', date = current_date where id = $1`, [visitId]);
+  await sql.query(`update survey_visits set status = 'FINAL', date = public.portal_today() where id = $1`, [
+    visitId,
+  ]);
   const assessmentId = await createAssessment(sql, accreditationId, {
     type: 'SURVEY_VISIT',
     surveyVisitId: visitId,

@@ -1,5 +1,5 @@
 -- Accreditation cycles, survey visits and their surveyors, preferred days and renewals.
--- Every date is relative to current_date so each practice stays in the state it demonstrates
+-- Every date is relative to public.portal_today() so each practice stays in the state it demonstrates
 -- whenever the seeds run (see the table in 40_practices.sql). The trigger on accreditations keeps
 -- practices.current_accreditation_id on the latest (by created_at) non-archived cycle.
 
@@ -10,37 +10,37 @@ insert into public.accreditations
    nominated_support_contact_id, created_at)
 overriding system value values
   -- Previous cycles, created years ago so they are not current.
-  (11, 8, 'CLOSED', 1, 2, current_date - 1350, current_date - 1125, current_date - 1290, current_date - 1170,
-   current_date - 30, null, 9100.00, false, 29, 30, 31, 32, now() - interval '1350 days'),
+  (11, 8, 'CLOSED', 1, 2, public.portal_today() - 1350, public.portal_today() - 1125, public.portal_today() - 1290, public.portal_today() - 1170,
+   public.portal_today() - 30, null, 9100.00, false, 29, 30, 31, 32, now() - interval '1350 days'),
   -- 1 Harbourside: first accreditation, cycle open, self assessment due in 45 days.
-  (1, 1, 'OPEN', 1, 2, current_date - 60, null, current_date + 45, current_date + 150, null, null, 4931.50, false, 1, 2, 3, 4,
+  (1, 1, 'OPEN', 1, 2, public.portal_today() - 60, null, public.portal_today() + 45, public.portal_today() + 150, null, null, 4931.50, false, 1, 2, 3, 4,
    now() - interval '60 days'),
   -- 2 Riverbend: cycle open, self assessment done, surveyors asked for preferred days.
-  (2, 2, 'OPEN', 1, 2, current_date - 220, null, current_date - 40, current_date + 75, current_date + 400, null, 5663.00,
+  (2, 2, 'OPEN', 1, 2, public.portal_today() - 220, null, public.portal_today() - 40, public.portal_today() + 75, public.portal_today() + 400, null, 5663.00,
    false, 5, 6, 7, 8, now() - interval '220 days'),
   -- 3 Southern Cross: accredited, expires in 150 days, renewal due.
-  (3, 3, 'CLOSED', 1, 2, current_date - 1100, current_date - 945, current_date - 1050, current_date - 990,
-   current_date + 150, null, 6394.50, false, 9, 10, 11, 12, now() - interval '1100 days'),
+  (3, 3, 'CLOSED', 1, 2, public.portal_today() - 1100, public.portal_today() - 945, public.portal_today() - 1050, public.portal_today() - 990,
+   public.portal_today() + 150, null, 6394.50, false, 9, 10, 11, 12, now() - interval '1100 days'),
   -- 4 Bayview: accredited, expires in 80 days, renewal awaiting payment.
-  (4, 4, 'CLOSED', 1, 2, current_date - 1150, current_date - 1015, current_date - 1090, current_date - 1040,
-   current_date + 80, null, 7126.00, false, 13, 14, 15, 16, now() - interval '1150 days'),
+  (4, 4, 'CLOSED', 1, 2, public.portal_today() - 1150, public.portal_today() - 1015, public.portal_today() - 1090, public.portal_today() - 1040,
+   public.portal_today() + 80, null, 7126.00, false, 13, 14, 15, 16, now() - interval '1150 days'),
   -- 5 Wattle Grove: open renewal cycle, survey visit done, assessment under review.
-  (5, 5, 'OPEN', 1, 2, current_date - 180, null, current_date - 90, current_date - 10, current_date + 250, null, 7857.50,
+  (5, 5, 'OPEN', 1, 2, public.portal_today() - 180, null, public.portal_today() - 90, public.portal_today() - 10, public.portal_today() + 250, null, 7857.50,
    false, 17, 18, 19, 20, now() - interval '180 days'),
   -- 6 Red Centre: open cycle, survey assessment in action required.
-  (6, 6, 'OPEN', 1, 2, current_date - 200, null, current_date - 110, current_date - 40, current_date + 330, null, 8589.00,
+  (6, 6, 'OPEN', 1, 2, public.portal_today() - 200, null, public.portal_today() - 110, public.portal_today() - 40, public.portal_today() + 330, null, 8589.00,
    false, 21, 22, 23, 24, now() - interval '200 days'),
   -- 7 Derwent Valley: open cycle, survey assessment approved, waiting for the certificate.
-  (7, 7, 'OPEN', 1, 2, current_date - 240, null, current_date - 150, current_date - 60, current_date + 200, null, 9320.50,
+  (7, 7, 'OPEN', 1, 2, public.portal_today() - 240, null, public.portal_today() - 150, public.portal_today() - 60, public.portal_today() + 200, null, 9320.50,
    false, 25, 26, 27, 28, now() - interval '240 days'),
   -- 8 Capital Hill: certified 30 days ago for three years.
-  (8, 8, 'CLOSED', 1, 2, current_date - 250, current_date - 30, current_date - 160, current_date - 75,
-   (current_date - 30 + interval '3 years')::date, null, 10052.00, false, 29, 30, 31, 32, now() - interval '250 days'),
+  (8, 8, 'CLOSED', 1, 2, public.portal_today() - 250, public.portal_today() - 30, public.portal_today() - 160, public.portal_today() - 75,
+   (public.portal_today() - 30 + interval '3 years')::date, null, 10052.00, false, 29, 30, 31, 32, now() - interval '250 days'),
   -- 9 Lakeside: new application, payment pending.
-  (9, 9, 'OPEN', 1, 2, current_date - 7, null, null, null, null, null, null, true, 33, 34, 35, 36, now() - interval '7 days'),
+  (9, 9, 'OPEN', 1, 2, public.portal_today() - 7, null, null, null, null, null, null, true, 33, 34, 35, 36, now() - interval '7 days'),
   -- 10 Hinterland: expired 20 days ago but extended for 100 more days.
-  (10, 10, 'CLOSED', 1, 2, current_date - 1200, current_date - 1115, current_date - 1160, current_date - 1130,
-   current_date - 20, current_date + 100, 11514.50, false, 37, 38, 39, 40, now() - interval '1200 days')
+  (10, 10, 'CLOSED', 1, 2, public.portal_today() - 1200, public.portal_today() - 1115, public.portal_today() - 1160, public.portal_today() - 1130,
+   public.portal_today() - 20, public.portal_today() + 100, 11514.50, false, 37, 38, 39, 40, now() - interval '1200 days')
 on conflict do nothing;
 
 insert into public.survey_visits
@@ -49,23 +49,23 @@ insert into public.survey_visits
 overriding system value values
   -- Survey planning's demo visits: Harbourside's to offer, Riverbend's with the surveyors' days. A
   -- visit is due on the last day of its month (docs/decisions/survey-planning.md).
-  (1, 1, 'ACCREDITATION', 'PLANNING', null, (date_trunc('month', current_date + 150) + interval '1 month - 1 day')::date,
+  (1, 1, 'ACCREDITATION', 'PLANNING', null, (date_trunc('month', public.portal_today() + 150) + interval '1 month - 1 day')::date,
    null, null, null, 'NOT_SENT', null, now() - interval '60 days'),
-  (2, 2, 'ACCREDITATION', 'PREFERRED_DAYS_REQ', null, (date_trunc('month', current_date + 75) + interval '1 month - 1 day')::date,
+  (2, 2, 'ACCREDITATION', 'PREFERRED_DAYS_REQ', null, (date_trunc('month', public.portal_today() + 75) + interval '1 month - 1 day')::date,
    null, null, null, 'NOT_SENT', now() - interval '5 days', now() - interval '200 days'),
-  (3, 5, 'ACCREDITATION', 'FINAL', current_date - 12, current_date - 10, '08:30', '16:30', null, 'RECEIVED', now() - interval '70 days',
+  (3, 5, 'ACCREDITATION', 'FINAL', public.portal_today() - 12, public.portal_today() - 10, '08:30', '16:30', null, 'RECEIVED', now() - interval '70 days',
    now() - interval '170 days'),
-  (4, 6, 'ACCREDITATION', 'FINAL', current_date - 40, current_date - 40, '09:00', '17:00', null, 'RECEIVED', now() - interval '100 days',
+  (4, 6, 'ACCREDITATION', 'FINAL', public.portal_today() - 40, public.portal_today() - 40, '09:00', '17:00', null, 'RECEIVED', now() - interval '100 days',
    now() - interval '190 days'),
-  (5, 7, 'ACCREDITATION', 'FINAL', current_date - 60, current_date - 60, '08:00', '15:30', null, 'RECEIVED', now() - interval '120 days',
+  (5, 7, 'ACCREDITATION', 'FINAL', public.portal_today() - 60, public.portal_today() - 60, '08:00', '15:30', null, 'RECEIVED', now() - interval '120 days',
    now() - interval '230 days'),
-  (6, 8, 'ACCREDITATION', 'FINAL', current_date - 75, current_date - 75, '08:30', '17:00', null, 'RECEIVED', now() - interval '130 days',
+  (6, 8, 'ACCREDITATION', 'FINAL', public.portal_today() - 75, public.portal_today() - 75, '08:30', '17:00', null, 'RECEIVED', now() - interval '130 days',
    now() - interval '240 days'),
-  (7, 3, 'ACCREDITATION', 'FINAL', current_date - 990, current_date - 990, '09:00', '16:00', null, 'RECEIVED', null, now() - interval '1090 days'),
-  (8, 4, 'ACCREDITATION', 'FINAL', current_date - 1040, current_date - 1040, '09:00', '16:00', null, 'RECEIVED', null, now() - interval '1140 days'),
-  (9, 10, 'SURVEILLANCE', 'DRAFT', null, current_date + 40, null, null, 'Follow-up of the cold chain non-conformity', 'SENT', null,
+  (7, 3, 'ACCREDITATION', 'FINAL', public.portal_today() - 990, public.portal_today() - 990, '09:00', '16:00', null, 'RECEIVED', null, now() - interval '1090 days'),
+  (8, 4, 'ACCREDITATION', 'FINAL', public.portal_today() - 1040, public.portal_today() - 1040, '09:00', '16:00', null, 'RECEIVED', null, now() - interval '1140 days'),
+  (9, 10, 'SURVEILLANCE', 'DRAFT', null, public.portal_today() + 40, null, null, 'Follow-up of the cold chain non-conformity', 'SENT', null,
    now() - interval '15 days'),
-  (10, 11, 'ACCREDITATION', 'FINAL', current_date - 1170, current_date - 1170, '08:30', '16:30', null, 'RECEIVED', null,
+  (10, 11, 'ACCREDITATION', 'FINAL', public.portal_today() - 1170, public.portal_today() - 1170, '08:30', '16:30', null, 'RECEIVED', null,
    now() - interval '1340 days')
 on conflict do nothing;
 
@@ -92,13 +92,13 @@ on conflict do nothing;
 -- Surveyor availability for Riverbend's visit (the preference-days-due practice): days of its due
 -- month, the requested period, from both surveyors, so planning shows them side by side.
 insert into public.preferred_days (id, survey_visit_id, user_id, day, available, reason, created_at) overriding system value values
-  (1, 2, 3, date_trunc('month', current_date + 75)::date + 4, true, null, now() - interval '2 days'),
-  (2, 2, 3, date_trunc('month', current_date + 75)::date + 5, true, null, now() - interval '2 days'),
-  (3, 2, 3, date_trunc('month', current_date + 75)::date + 11, false, 'Surveying in Toowoomba that week', now() - interval '2 days'),
-  (4, 2, 3, date_trunc('month', current_date + 75)::date + 12, true, null, now() - interval '2 days'),
-  (5, 2, 5, date_trunc('month', current_date + 75)::date + 4, false, 'Family commitment', now() - interval '1 day'),
-  (6, 2, 5, date_trunc('month', current_date + 75)::date + 5, true, null, now() - interval '1 day'),
-  (7, 2, 5, date_trunc('month', current_date + 75)::date + 12, true, null, now() - interval '1 day')
+  (1, 2, 3, date_trunc('month', public.portal_today() + 75)::date + 4, true, null, now() - interval '2 days'),
+  (2, 2, 3, date_trunc('month', public.portal_today() + 75)::date + 5, true, null, now() - interval '2 days'),
+  (3, 2, 3, date_trunc('month', public.portal_today() + 75)::date + 11, false, 'Surveying in Toowoomba that week', now() - interval '2 days'),
+  (4, 2, 3, date_trunc('month', public.portal_today() + 75)::date + 12, true, null, now() - interval '2 days'),
+  (5, 2, 5, date_trunc('month', public.portal_today() + 75)::date + 4, false, 'Family commitment', now() - interval '1 day'),
+  (6, 2, 5, date_trunc('month', public.portal_today() + 75)::date + 5, true, null, now() - interval '1 day'),
+  (7, 2, 5, date_trunc('month', public.portal_today() + 75)::date + 12, true, null, now() - interval '1 day')
 on conflict do nothing;
 
 -- Why each demo visit is made (the visit_reason choice list).
@@ -107,10 +107,10 @@ update public.survey_visits set reason = 'REACCREDITATION' where id in (2, 3, 4,
 update public.survey_visits set reason = 'FOLLOW_UP' where id = 9 and reason is null;
 
 insert into public.reapplications (id, practice_id, accreditation_id, status, due_date, paid_at, created_at) overriding system value values
-  (1, 3, 3, 'DUE', current_date + 30, null, now() - interval '20 days'),
-  (2, 4, 4, 'PAYMENT_PENDING', current_date + 10, null, now() - interval '35 days'),
-  (3, 8, 11, 'COMPLETED', current_date - 280, now() - interval '265 days', now() - interval '300 days'),
-  (4, 5, 5, 'COMPLETED', current_date - 200, now() - interval '185 days', now() - interval '230 days')
+  (1, 3, 3, 'DUE', public.portal_today() + 30, null, now() - interval '20 days'),
+  (2, 4, 4, 'PAYMENT_PENDING', public.portal_today() + 10, null, now() - interval '35 days'),
+  (3, 8, 11, 'COMPLETED', public.portal_today() - 280, now() - interval '265 days', now() - interval '300 days'),
+  (4, 5, 5, 'COMPLETED', public.portal_today() - 200, now() - interval '185 days', now() - interval '230 days')
 on conflict do nothing;
 
 -- Survey visits being assessed (60_assessments.sql): Capital Hill is surveyed today at its new
@@ -120,9 +120,9 @@ insert into public.survey_visits
   (id, accreditation_id, type, status, date, due, start_time, end_time, reason, confirmation_form_status,
    date_preferred_days_notif_sent, created_at)
 overriding system value values
-  (60, 8, 'RELOCATION', 'FINAL', current_date, current_date, '08:30', '16:30', 'RELOCATION', 'RECEIVED', null,
+  (60, 8, 'RELOCATION', 'FINAL', public.portal_today(), public.portal_today(), '08:30', '16:30', 'RELOCATION', 'RECEIVED', null,
    now() - interval '40 days'),
-  (61, 4, 'SURVEILLANCE', 'FINAL', current_date - 6, current_date - 6, '09:00', '15:00', 'MID_CYCLE_SURVEILLANCE',
+  (61, 4, 'SURVEILLANCE', 'FINAL', public.portal_today() - 6, public.portal_today() - 6, '09:00', '15:00', 'MID_CYCLE_SURVEILLANCE',
    'RECEIVED', null, now() - interval '50 days')
 on conflict do nothing;
 

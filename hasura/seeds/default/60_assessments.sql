@@ -10,19 +10,19 @@
 insert into public.assessments
   (id, accreditation_id, survey_visit_id, type, status, due_date, action_plan_due, last_updated_by_id, created_at, updated_at)
 overriding system value values
-  (1, 1, null, 'PRESURVEY', 'IN_PROGRESS', current_date + 45, null, 7, now() - interval '55 days', now() - interval '2 days'),
-  (2, 2, null, 'PRESURVEY', 'UNDER_REVIEW', current_date - 40, null, 6, now() - interval '210 days', now() - interval '30 days'),
-  (3, 3, null, 'PRESURVEY', 'COMPLETED', current_date - 1050, null, 2, now() - interval '1090 days', now() - interval '1040 days'),
-  (4, 4, null, 'PRESURVEY', 'COMPLETED', current_date - 1090, null, 2, now() - interval '1140 days', now() - interval '1080 days'),
-  (5, 5, null, 'PRESURVEY', 'COMPLETED', current_date - 90, null, 2, now() - interval '175 days', now() - interval '85 days'),
-  (6, 6, null, 'PRESURVEY', 'COMPLETED', current_date - 110, null, 2, now() - interval '195 days', now() - interval '100 days'),
-  (7, 7, null, 'PRESURVEY', 'COMPLETED', current_date - 150, null, 2, now() - interval '235 days', now() - interval '140 days'),
-  (8, 8, null, 'PRESURVEY', 'COMPLETED', current_date - 160, null, 2, now() - interval '245 days', now() - interval '150 days'),
-  (10, 10, null, 'PRESURVEY', 'COMPLETED', current_date - 1160, null, 2, now() - interval '1195 days', now() - interval '1150 days'),
-  (11, 5, 3, 'SURVEY_VISIT', 'UNDER_REVIEW', current_date - 10, null, 3, now() - interval '20 days', now() - interval '9 days'),
-  (12, 6, 4, 'SURVEY_VISIT', 'ACTION_REQUIRED', current_date - 40, current_date + 20, 2, now() - interval '45 days', now() - interval '10 days'),
-  (13, 7, 5, 'SURVEY_VISIT', 'APPROVED', current_date - 60, current_date - 20, 2, now() - interval '65 days', now() - interval '5 days'),
-  (14, 8, 6, 'SURVEY_VISIT', 'CERTIFIED', current_date - 75, current_date - 45, 1, now() - interval '80 days', now() - interval '30 days')
+  (1, 1, null, 'PRESURVEY', 'IN_PROGRESS', public.portal_today() + 45, null, 7, now() - interval '55 days', now() - interval '2 days'),
+  (2, 2, null, 'PRESURVEY', 'UNDER_REVIEW', public.portal_today() - 40, null, 6, now() - interval '210 days', now() - interval '30 days'),
+  (3, 3, null, 'PRESURVEY', 'COMPLETED', public.portal_today() - 1050, null, 2, now() - interval '1090 days', now() - interval '1040 days'),
+  (4, 4, null, 'PRESURVEY', 'COMPLETED', public.portal_today() - 1090, null, 2, now() - interval '1140 days', now() - interval '1080 days'),
+  (5, 5, null, 'PRESURVEY', 'COMPLETED', public.portal_today() - 90, null, 2, now() - interval '175 days', now() - interval '85 days'),
+  (6, 6, null, 'PRESURVEY', 'COMPLETED', public.portal_today() - 110, null, 2, now() - interval '195 days', now() - interval '100 days'),
+  (7, 7, null, 'PRESURVEY', 'COMPLETED', public.portal_today() - 150, null, 2, now() - interval '235 days', now() - interval '140 days'),
+  (8, 8, null, 'PRESURVEY', 'COMPLETED', public.portal_today() - 160, null, 2, now() - interval '245 days', now() - interval '150 days'),
+  (10, 10, null, 'PRESURVEY', 'COMPLETED', public.portal_today() - 1160, null, 2, now() - interval '1195 days', now() - interval '1150 days'),
+  (11, 5, 3, 'SURVEY_VISIT', 'UNDER_REVIEW', public.portal_today() - 10, null, 3, now() - interval '20 days', now() - interval '9 days'),
+  (12, 6, 4, 'SURVEY_VISIT', 'ACTION_REQUIRED', public.portal_today() - 40, public.portal_today() + 20, 2, now() - interval '45 days', now() - interval '10 days'),
+  (13, 7, 5, 'SURVEY_VISIT', 'APPROVED', public.portal_today() - 60, public.portal_today() - 20, 2, now() - interval '65 days', now() - interval '5 days'),
+  (14, 8, 6, 'SURVEY_VISIT', 'CERTIFIED', public.portal_today() - 75, public.portal_today() - 45, 1, now() - interval '80 days', now() - interval '30 days')
 on conflict do nothing;
 
 -- Exceptions to "MET" in the survey assessments (and N/A in self assessments).
@@ -74,7 +74,7 @@ select a.id * 1000 + i.id, a.id, i.id,
   a.status <> 'UNDER_REVIEW',
   coalesce(x.nc_status, 'OPEN'),
   coalesce(x.refer_to_ca, false),
-  current_date - x.closed_days_ago,
+  public.portal_today() - x.closed_days_ago,
   x.statement, x.nc_type, x.risk_type, x.likelihood, x.impact,
   public.risk_rating_for(x.likelihood, x.impact),
   case when i.sort_order = 20 and x.code is null
@@ -221,7 +221,7 @@ on conflict do nothing;
 insert into public.action_plan_activities
   (id, indicator_response_id, description, responsible, due_date, status, closed_at, closed_by_id, created_by_id, created_at)
 overriding system value
-select v.id, r.id, v.description, v.responsible, current_date + v.due_in, v.status,
+select v.id, r.id, v.description, v.responsible, public.portal_today() + v.due_in, v.status,
   case when v.status = 'CLOSED' then now() - v.closed_ago * interval '1 day' end,
   case when v.status = 'CLOSED' then 2 end, 6, now() - interval '30 days'
 from (values
@@ -286,8 +286,8 @@ insert into public.assessments
   (id, accreditation_id, survey_visit_id, type, status, due_date, copied_from_assessment_id, last_updated_by_id,
    created_at, updated_at)
 overriding system value values
-  (15, 8, 60, 'SURVEY_VISIT', 'IN_PROGRESS', current_date, 14, 3, now() - interval '3 days', now() - interval '1 hour'),
-  (16, 4, 61, 'SURVEY_VISIT', 'PARTIALLY_SUBMITTED', current_date - 6, null, 3, now() - interval '10 days',
+  (15, 8, 60, 'SURVEY_VISIT', 'IN_PROGRESS', public.portal_today(), 14, 3, now() - interval '3 days', now() - interval '1 hour'),
+  (16, 4, 61, 'SURVEY_VISIT', 'PARTIALLY_SUBMITTED', public.portal_today() - 6, null, 3, now() - interval '10 days',
    now() - interval '5 days')
 on conflict do nothing;
 

@@ -50,27 +50,27 @@ insert into public.certificates
    certification_date, issue_date, commencement_date, expiry_date, condition, certified_by_id, created_at)
 overriding system value values
   (1, 8, 11, null, 'ACCREDITATION', 'SUPERSEDED', 'Capital Hill Medical Centre', 'Demo Accreditation Provider',
-   'certificates/8/2022-accreditation.pdf', current_date - 1125, current_date - 1125, current_date - 1125, current_date - 30, null, 1,
+   'certificates/8/2022-accreditation.pdf', public.portal_today() - 1125, public.portal_today() - 1125, public.portal_today() - 1125, public.portal_today() - 30, null, 1,
    now() - interval '1125 days'),
   (2, 8, 8, 14, 'ACCREDITATION', 'VALID', 'Capital Hill Medical Centre', 'Demo Accreditation Provider',
-   'certificates/8/accreditation.pdf', current_date - 30, current_date - 30, current_date - 30,
-   (current_date - 30 + interval '3 years')::date, null, 1, now() - interval '30 days'),
+   'certificates/8/accreditation.pdf', public.portal_today() - 30, public.portal_today() - 30, public.portal_today() - 30,
+   (public.portal_today() - 30 + interval '3 years')::date, null, 1, now() - interval '30 days'),
   (3, 3, 3, null, 'ACCREDITATION', 'VALID', 'Southern Cross General Practice', 'Demo Accreditation Provider',
-   'certificates/3/accreditation.pdf', current_date - 945, current_date - 945, current_date - 945, current_date + 150, null, 1,
+   'certificates/3/accreditation.pdf', public.portal_today() - 945, public.portal_today() - 945, public.portal_today() - 945, public.portal_today() + 150, null, 1,
    now() - interval '945 days'),
   (4, 4, 4, null, 'ACCREDITATION', 'VALID', 'Bayview Health Clinic', 'Demo Accreditation Provider',
-   'certificates/4/accreditation.pdf', current_date - 1015, current_date - 1015, current_date - 1015, current_date + 80, null, 1,
+   'certificates/4/accreditation.pdf', public.portal_today() - 1015, public.portal_today() - 1015, public.portal_today() - 1015, public.portal_today() + 80, null, 1,
    now() - interval '1015 days'),
   (5, 10, 10, null, 'ACCREDITATION', 'SUPERSEDED', 'Hinterland Family Doctors', 'Demo Accreditation Provider',
-   'certificates/10/accreditation.pdf', current_date - 1115, current_date - 1115, current_date - 1115, current_date - 20, null, 1,
+   'certificates/10/accreditation.pdf', public.portal_today() - 1115, public.portal_today() - 1115, public.portal_today() - 1115, public.portal_today() - 20, null, 1,
    now() - interval '1115 days'),
   (6, 10, 10, null, 'EXTENSION', 'VALID', 'Hinterland Family Doctors', 'Demo Accreditation Provider',
-   'certificates/10/extension.pdf', current_date - 25, current_date - 25, current_date - 20, current_date + 100,
+   'certificates/10/extension.pdf', public.portal_today() - 25, public.portal_today() - 25, public.portal_today() - 20, public.portal_today() + 100,
    'Extension granted until the surveillance visit confirms the cold chain procedure.', 1, now() - interval '25 days'),
   -- Harbourside, in its first accreditation cycle, is registered for accreditation until the
   -- survey visit is due: what pm@demo.test downloads from the Accreditations list.
   (7, 1, 1, null, 'REGISTRATION', 'VALID', 'Harbourside Family Medical', 'Demo Accreditation Provider',
-   'certificates/1/registration.pdf', current_date - 55, current_date - 55, current_date - 55, current_date + 310,
+   'certificates/1/registration.pdf', public.portal_today() - 55, public.portal_today() - 55, public.portal_today() - 55, public.portal_today() + 310,
    null, 1, now() - interval '55 days')
 on conflict do nothing;
 

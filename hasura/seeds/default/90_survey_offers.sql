@@ -16,7 +16,7 @@ on conflict do nothing;
 
 insert into public.surveyor_conflicts (id, user_id, practice_id, network_id, reason, from_date, to_date, created_at)
 overriding system value values
-  (1, 5, 1, null, 'Worked there as a locum GP on weekends', current_date - 700, current_date - 250, now() - interval '200 days')
+  (1, 5, 1, null, 'Worked there as a locum GP on weekends', public.portal_today() - 700, public.portal_today() - 250, now() - interval '200 days')
 on conflict do nothing;
 
 select setval(pg_get_serial_sequence('public.survey_visitors', 'id'), (select max(id) from public.survey_visitors));

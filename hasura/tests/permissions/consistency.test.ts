@@ -144,7 +144,7 @@ async function toggleNonConformity(caller: Caller, type: TAssessmentType): Promi
     { id: responseOf[type], s: next },
   );
   const { rows } = await stack.sql.query(
-    `select non_conformity_status, date_closed = current_date as closed_today, date_closed is null as open
+    `select non_conformity_status, date_closed = public.portal_today() as closed_today, date_closed is null as open
        from indicator_responses where id = $1`,
     [responseOf[type]],
   );

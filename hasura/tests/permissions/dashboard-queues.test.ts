@@ -1,8 +1,8 @@
 import {
   backOfficeQueueWhere,
+  portalToday,
   practiceManagerQueueWhere,
   surveyorQueueWhere,
-  toWireDate,
 } from '@portal/domain';
 import { type DocumentNode, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ let practiceA: number;
 let practiceB: number;
 let reviewA: number;
 let reviewB: number;
-const today = toWireDate(new Date());
+const today = portalToday();
 
 const asQuery = (document: DocumentNode) => print(document).replace(/^subscription /, 'query ');
 

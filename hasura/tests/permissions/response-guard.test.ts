@@ -55,7 +55,7 @@ interface Row {
 const read = async (): Promise<Row> =>
   (
     await stack.sql.query<Row>(
-      `select non_conformity_status, date_closed = current_date as closed_today,
+      `select non_conformity_status, date_closed = public.portal_today() as closed_today,
               to_char(date_closed, 'YYYY-MM-DD') as date_closed, nc_status_created_by_id, last_updated_by_id,
               observation, non_compliance_statement, refer_to_ca
          from indicator_responses where id = $1`,

@@ -114,7 +114,7 @@ describe('seed-scale', () => {
       await one(`select count(*) from accreditations where practice_id in ${gen} and qam_id is null`),
     ).toBe(0);
     const expiries = await q<{ min: number; max: number }>(
-      `select min(expiry_date - current_date) as min, max(expiry_date - current_date) as max
+      `select min(expiry_date - public.portal_today()) as min, max(expiry_date - public.portal_today()) as max
          from accreditations where practice_id in ${gen}`,
     );
     expect(expiries[0]!.min).toBeLessThan(-365);

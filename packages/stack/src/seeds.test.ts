@@ -60,11 +60,11 @@ export const PRACTICE_STATE_QUERIES: Record<string, string> = {
   renewalPaymentDue: `select practice_id from reapplications where status = 'PAYMENT_PENDING'`,
   // A survey visit waiting for surveyors' preferred days, due in the future.
   preferenceDaysDue: `select p.organisation_id from practices p join survey_visits v on v.accreditation_id = p.current_accreditation_id
-               where v.status = 'PREFERRED_DAYS_REQ' and not v.archived and v.due > current_date`,
+               where v.status = 'PREFERRED_DAYS_REQ' and not v.archived and v.due > public.portal_today()`,
   // Expiry or extension date within the next year and still in the future.
   lessExpire: `select p.organisation_id from practices p join accreditations a on a.id = p.current_accreditation_id
-               where (a.expiry_date > current_date and a.expiry_date <= current_date + interval '1 year')
-                  or (a.ext_date > current_date and a.ext_date <= current_date + interval '1 year')`,
+               where (a.expiry_date > public.portal_today() and a.expiry_date <= public.portal_today() + interval '1 year')
+                  or (a.ext_date > public.portal_today() and a.ext_date <= public.portal_today() + interval '1 year')`,
   surveyUnderReview: surveyIn('UNDER_REVIEW'),
   actionRequired: surveyIn('ACTION_REQUIRED'),
   approved: surveyIn('APPROVED'),
@@ -380,7 +380,7 @@ describe('demo seeds', () => {
 
   it("gives pm@demo.test's Harbourside a valid certificate with a file to download", async () => {
     const certificates = await q<{ name: string; has_file: boolean; current: boolean }>(
-      `select c.name, c.has_file, c.issue_date <= current_date and c.expiry_date > current_date as current
+      `select c.name, c.has_file, c.issue_date <= public.portal_today() and c.expiry_date > public.portal_today() as current
          from certificates c join organisations o on o.id = c.practice_id
          join practice_users pu on pu.practice_id = c.practice_id and pu.role = 'PM' and pu.active
          join users u on u.id = pu.user_id and u.email = 'pm@demo.test'
@@ -527,7 +527,7 @@ describe('demo seeds', () => {
     expect(plan!.closed).toBeGreaterThan(0);
     const certs = await q(
       `select c.id from certificates c join assessments a on a.id = c.assessment_id
-        where a.status = 'CERTIFIED' and c.validity = 'VALID' and c.expiry_date > current_date`,
+        where a.status = 'CERTIFIED' and c.validity = 'VALID' and c.expiry_date > public.portal_today()`,
     );
     expect(certs.length).toBeGreaterThanOrEqual(1);
   });

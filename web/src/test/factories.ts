@@ -15,7 +15,7 @@ import {
  * Factories of the web component tests: each test file makes the people, practices, cycles,
  * visits, renewals, contacts and staff it needs through these (on an empty database, see
  * `useRealStack`), never the demo seeds. They build on the actions service's factories; every one
- * takes overrides, and dates are days from the database's `current_date`.
+ * takes overrides, and dates are days from the portal's today (`public.portal_today()`).
  */
 
 export {
@@ -136,8 +136,8 @@ export async function createAccreditation(sql: pg.Pool, practiceId: number, spec
   const { rows } = await sql.query<{ id: number }>(
     `insert into accreditations (practice_id, status, qam_id, application_date, expiry_date, ext_date,
                                  self_assessment_due, survey_visit_due)
-     values ($1, $2, $3, current_date - 200, current_date + $4::int, current_date + $5::int,
-             current_date + $6::int, current_date + $7::int)
+     values ($1, $2, $3, public.portal_today() - 200, public.portal_today() + $4::int, public.portal_today() + $5::int,
+             public.portal_today() + $6::int, public.portal_today() + $7::int)
      returning id`,
     [
       practiceId,
@@ -168,7 +168,7 @@ export interface SurveyVisitSpec {
 export async function createSurveyVisit(sql: pg.Pool, accreditationId: number, spec: SurveyVisitSpec = {}) {
   const { rows } = await sql.query<{ id: number }>(
     `insert into survey_visits (accreditation_id, type, status, date, due, reason_for_visit, confirmation_form_status)
-     values ($1, $2, $3, current_date + $4::int, current_date + $5::int, $6, $7) returning id`,
+     values ($1, $2, $3, public.portal_today() + $4::int, public.portal_today() + $5::int, $6, $7) returning id`,
     [
       accreditationId,
       spec.type ?? 'ACCREDITATION',
@@ -197,7 +197,7 @@ export async function createReapplication(
 ) {
   const { rows } = await sql.query<{ id: number }>(
     `insert into reapplications (practice_id, accreditation_id, status, due_date)
-     values ($1, $2, $3, current_date + $4::int) returning id`,
+     values ($1, $2, $3, public.portal_today() + $4::int) returning id`,
     [practiceId, spec.accreditationId ?? null, spec.status ?? 'DUE', spec.dueIn ?? 30],
   );
   return rows[0]!.id;
@@ -289,8 +289,8 @@ export async function createStaffMember(sql: pg.Pool, practiceId: number, spec: 
     `insert into practice_staff (practice_id, title, first_name, last_name, type, registration_num, employment_type,
                                  start_date, employment_status, email, vr_status, hours_per_week, fte_band, cpr_expiry,
                                  qicpd, qa_cpd_num, phone, verified, verified_at, verified_by_id, user_id)
-     values ($1, $2, $3, $4, $5, $6, $7, current_date - $8::int, 'ACTIVE', $9, $10, $11, 'FTE_50_75',
-             current_date + $12::int, $13, $14, $15, $16::int is not null, case when $16::int is not null then now() end,
+     values ($1, $2, $3, $4, $5, $6, $7, public.portal_today() - $8::int, 'ACTIVE', $9, $10, $11, 'FTE_50_75',
+             public.portal_today() + $12::int, $13, $14, $15, $16::int is not null, case when $16::int is not null then now() end,
              $16, $17)
      returning id`,
     [

@@ -128,8 +128,8 @@ describe('createActionPlan', () => {
     const w = await survey();
     // A holiday of our own on a weekday inside the window: the due date moves one business day on.
     const { rows } = await stack.sql.query<{ today: string; holiday: string }>(`
-      select current_date::text as today,
-             (select d::date::text from generate_series(current_date + 10, current_date + 20, interval '1 day') d
+      select public.portal_today()::text as today,
+             (select d::date::text from generate_series(public.portal_today() + 10, public.portal_today() + 20, interval '1 day') d
                where extract(isodow from d) < 6
                  and not exists (select 1 from public_holidays h where h.day = d::date)
                order by d limit 1) as holiday`);

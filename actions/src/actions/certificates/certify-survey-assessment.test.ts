@@ -5,7 +5,7 @@ import {
   CONTROL_CHARACTER_MESSAGE,
   certificateNumber,
   ISSUING_PROVIDER_NAME,
-  toWireDate,
+  portalToday,
 } from '@portal/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ const COMMENCEMENT = `query ($a: Int!) { potentialCommencementDate(assessmentId:
 const DOWNLOAD = `query ($id: Int!, $size: CertificateSize) {
   certificateDownloadUrl(certificateId: $id, size: $size) { certificateId name url } }`;
 
-const TODAY = toWireDate(new Date());
+const TODAY = portalToday();
 const FORM = {
   c: '2026-03-10',
   i: '2026-03-12',

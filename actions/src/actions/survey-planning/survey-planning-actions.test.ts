@@ -559,7 +559,7 @@ describe('requestPreferredDays', () => {
       surveyPlanningVisit: { periodFrom: string; periodTo: string; days: unknown[] };
     }>(qam.email, VISIT, { visitId });
     // The period the surveyors may mark (their page's rule): today to the end of the due month.
-    const today = (await stack.sql.query('select current_date::text as d')).rows[0].d;
+    const today = (await stack.sql.query('select public.portal_today()::text as d')).rows[0].d;
     expect(screen.data!.surveyPlanningVisit).toMatchObject({ periodFrom: today, periodTo: '2031-03-31' });
     expect(screen.data!.surveyPlanningVisit.days).toEqual([
       { userId: gp.id, day: '2031-03-10', available: true, reason: null },

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { formatDisplayDate, toWireDate } from '@portal/domain';
+import { formatDisplayDate, portalToday } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_PLAN_REPORT_MESSAGES } from '../../services/assessments/get-action-plan-report.ts';
 import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
@@ -16,7 +16,7 @@ import { createTestContext, signIn, type TestContext } from '../../test-support/
 
 type Who = 'pm' | 'qam' | 'surveyor' | 'stranger' | 'otherPm';
 
-const daysFromToday = (days: number) => toWireDate(new Date(Date.now() + days * 86_400_000));
+const daysFromToday = (days: number) => portalToday(new Date(Date.now() + days * 86_400_000));
 
 describe('GET /api/assessments/:id/action-plan-report', () => {
   let ctx: TestContext;
@@ -127,7 +127,7 @@ describe('GET /api/assessments/:id/action-plan-report', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['cache-control']).toBe('no-store');
-    const today = toWireDate(new Date());
+    const today = portalToday();
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="bayside-medical-centre-action-plan-${today}.pdf"; ` +
         `filename*=UTF-8''bayside-medical-centre-action-plan-${today}.pdf`,

@@ -1,4 +1,4 @@
-import { formatDisplayDate, toWireDate } from '@portal/domain';
+import { formatDisplayDate, portalToday } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
@@ -149,7 +149,7 @@ describe('GET /api/assessments/:id/report', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['cache-control']).toBe('no-store');
-    const today = toWireDate(new Date());
+    const today = portalToday();
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="cafe-otautahi-family-practice-self-assessment-report-${today}.pdf"; ` +
         `filename*=UTF-8''caf%C3%A9-%C5%8Dtautahi-family-practice-self-assessment-report-${today}.pdf`,

@@ -1,4 +1,4 @@
-import { addYearsToWireDate, CONTROL_CHARACTER_MESSAGE, toWireDate, VERIFY_MESSAGES } from '@portal/domain';
+import { addYearsToWireDate, CONTROL_CHARACTER_MESSAGE, portalToday, VERIFY_MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAddress,
@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from '../../test-support/test-app
 
 let context: TestContext;
 let practiceId: number;
-const TODAY = toWireDate(new Date());
+const TODAY = portalToday();
 beforeAll(async () => {
   context = await createTestContext();
   const address = await createAddress(context.sql, {

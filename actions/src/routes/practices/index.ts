@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
-import { PRACTICE_LIST_COLUMNS, parsePracticeListQuery, practiceListCells, toWireDate } from '@portal/domain';
+import {
+  PRACTICE_LIST_COLUMNS,
+  parsePracticeListQuery,
+  portalToday,
+  practiceListCells,
+} from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { csvLine } from '../../lib/csv.ts';
@@ -23,7 +28,7 @@ const practices: FastifyPluginAsync = async (app) => {
 
   app.get('/csv', async (request, reply) => {
     const params = request.query as Record<string, string | string[] | undefined>;
-    const { today = toWireDate(new Date()) } = ZCsvQuery.parse({ today: params.today });
+    const { today = portalToday() } = ZCsvQuery.parse({ today: params.today });
     const headers: Record<string, string> = { authorization: request.headers.authorization ?? '' };
     const role = request.headers['x-hasura-role'];
     if (typeof role === 'string' && role) headers['x-hasura-role'] = role;

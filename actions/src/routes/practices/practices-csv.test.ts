@@ -4,9 +4,9 @@ import {
   PRACTICE_LIST_ORDER_BY,
   PRACTICE_LIST_ROW_FIELDS,
   type PracticeListRow,
+  portalToday,
   practiceListCells,
   practiceListWhere,
-  toWireDate,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ describe('csv helpers', () => {
 describe('GET /api/practices/csv', () => {
   let stack: TestStack;
   let app: FastifyInstance;
-  const today = toWireDate(new Date());
+  const today = portalToday();
   /** `pm` manages seven practices, each in another state of its cycle; `manager` one, its self assessment due. */
   let pm: TestUser;
   let manager: TestUser;

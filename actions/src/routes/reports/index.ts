@@ -1,10 +1,10 @@
 import {
   parseReportFilters,
+  portalToday,
   REPORT_EXPORT_FORMATS,
   REPORT_NAMES,
   REPORT_TABLE_KEY,
   type TReportName,
-  toWireDate,
 } from '@portal/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -54,7 +54,7 @@ const reports: FastifyPluginAsync = async (app) => {
     const rendered = await renderReportTable(table, params.format);
     return sendAttachment(reply, {
       contentType: rendered.contentType,
-      fileName: `${params.report}-${params.table}-${toWireDate(new Date())}.${params.format}`,
+      fileName: `${params.report}-${params.table}-${portalToday()}.${params.format}`,
       body: rendered.body,
     });
   });

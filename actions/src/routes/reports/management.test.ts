@@ -1,4 +1,4 @@
-import { MANAGEMENT_REPORT_TABLES, type TReport, type TReportTable, toWireDate } from '@portal/domain';
+import { MANAGEMENT_REPORT_TABLES, portalToday, type TReport, type TReportTable } from '@portal/domain';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -56,7 +56,7 @@ describe('the management report (GET /api/reports/management)', () => {
   let qam2: TestUser;
   let network: number;
   let charlie: { id: number; name: string };
-  const today = toWireDate(new Date());
+  const today = portalToday();
 
   /** An active practice at an address in `state`, in `network` when given. */
   async function practice(name: string, state: string, options: { network?: number; status?: string } = {}) {

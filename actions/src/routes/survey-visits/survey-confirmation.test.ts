@@ -1,8 +1,8 @@
 import {
   formatDisplayDate,
+  portalToday,
   SURVEY_CONFIRMATION_MESSAGES,
   SURVEY_PREPARATION,
-  toWireDate,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -153,7 +153,7 @@ describe('GET /api/survey-visits/:id/confirmation', () => {
     for (const point of SURVEY_PREPARATION.checklist) expect(flat).toContain(point);
     pages.forEach((page, index) => {
       expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
-      expect(page).toContain(`Generated on ${formatDisplayDate(toWireDate(new Date()))}`);
+      expect(page).toContain(`Generated on ${formatDisplayDate(portalToday())}`);
     });
   });
 

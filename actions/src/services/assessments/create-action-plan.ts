@@ -26,7 +26,7 @@ import { recordStatusChange } from './record-status-change.ts';
  * ACTION_REQUIRED. Only whoever sees the Action required button (`assessmentButtons`); refused
  * while `actionRequiredProblems` finds a Not met indicator without an action plan (the message
  * names their codes; `fields` has `indicator.<id>`). In one transaction, the assessment row locked:
- * the transition; `action_plan_due` = `add_business_days(current_date, ACTION_PLAN_BUSINESS_DAYS)`
+ * the transition; `action_plan_due` = `add_business_days(public.portal_today(), ACTION_PLAN_BUSINESS_DAYS)`
  * (the database's holiday list); every Not met non-conformity (re)opened; the history row in
  * assessment_status_changes; an e-mail to each of the practice's recipients (`practiceRecipients`;
  * with none, the plan is still created and the history says 0). Any refusal changes nothing.
@@ -82,7 +82,7 @@ export async function createActionPlan(
     });
     const { due } = await tx.one<{ due: string }>(sql`
       update public.assessments
-         set action_plan_due = public.add_business_days(current_date, ${ACTION_PLAN_BUSINESS_DAYS}::integer)
+         set action_plan_due = public.add_business_days(public.portal_today(), ${ACTION_PLAN_BUSINESS_DAYS}::integer)
        where id = ${assessment.id}
       returning action_plan_due::text as due`);
     await tx.many(sql`

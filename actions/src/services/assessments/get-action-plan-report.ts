@@ -4,10 +4,10 @@ import {
   assessmentStatusBadge,
   assessmentTypeLabel,
   canDownloadActionPlanReport,
+  portalToday,
   type TAssessmentStatus,
   type TRiskLevel,
   type TRiskRating,
-  toWireDate,
 } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -131,7 +131,7 @@ export async function getActionPlanReport(
   const header = await loadHeader(db, assessment.id);
   if (!header) throw noSuchAssessment();
   const rows = await loadItems(db, assessment.id);
-  const generatedOn = toWireDate(new Date());
+  const generatedOn = portalToday();
   const items: TActionPlanItem[] = rows.map((row) => ({
     setCode: row.set_code,
     code: row.code,

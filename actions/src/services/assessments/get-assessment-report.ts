@@ -3,10 +3,10 @@ import {
   BLANK_RESPONSE,
   canReadAssessmentResponses,
   isAnswered,
+  portalToday,
   type TAssessmentStatus,
   type TAssessmentType,
   type TIndicatorResponseFields,
-  toWireDate,
 } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -198,7 +198,7 @@ export async function getAssessmentReport(
     assessment.type === 'SURVEY_VISIT' && assessment.survey_visit_id !== null
       ? await loadSurvey(db, assessment.id, assessment.survey_visit_id)
       : null;
-  const generatedOn = toWireDate(new Date());
+  const generatedOn = portalToday();
   const report: TAssessmentReport = {
     practiceName: assessment.practice_name,
     type: assessment.type,
@@ -207,7 +207,7 @@ export async function getAssessmentReport(
     visitDate: assessment.visit_date,
     surveyVersion: assessment.survey_version,
     dueDate: assessment.due_date,
-    lastUpdated: toWireDate(assessment.updated_at),
+    lastUpdated: portalToday(assessment.updated_at),
     generatedOn,
     counts: {
       // Of the standards the report shows (the view also counts optional modules).

@@ -20,7 +20,7 @@ export async function getPotentialCommencementDate(
   });
   requireThat(buttons.issueCertificate, 'forbidden');
   const row = await app.db.one<{ today: string; expiry: string | null }>(sql`
-    select to_char(current_date, 'YYYY-MM-DD') as today,
+    select to_char(public.portal_today(), 'YYYY-MM-DD') as today,
            (select to_char(max(c.expiry_date), 'YYYY-MM-DD') from public.certificates c
              where c.practice_id = ${assessment.practice_id} and c.type = 'ACCREDITATION'
                and c.validity = 'VALID') as expiry`);

@@ -42,7 +42,7 @@ export async function verifyCertificate(
   if (!code) throw new AppError('invalid_input', { message: VERIFY_MESSAGES.malformed });
   const row = await app.db.maybeOne<{ id: number; validity: string; expiry_date: string; today: string }>(sql`
     select id, validity, to_char(expiry_date, 'YYYY-MM-DD') as expiry_date,
-           to_char(current_date, 'YYYY-MM-DD') as today
+           to_char(public.portal_today(), 'YYYY-MM-DD') as today
       from public.certificates where verification_code = ${code}`);
   const content = row ? await loadCertificateContent(app.db, row.id, app.config.appOrigin) : null;
   if (!row || !content) throw new AppError('not_found', { message: VERIFY_MESSAGES.notFound });

@@ -88,7 +88,7 @@ export async function insertPractice(tx: Queryable, values: TPracticeForm): Prom
        allied_health_head_count, allied_health_max_count, support_staff_head_count, support_staff_max_count)
     values (${org.id}, 'APPLICATION', ${p.practice_type}, ${p.mmm}, ${p.phn}, ${p.pip_id}, ${p.is_amds},
             ${p.is_receiving_incentives}, ${p.meets_gp_definition}, ${p.previous_provider},
-            ${p.previous_standard}, ${p.previous_expiry_date}::date, current_date,
+            ${p.previous_standard}, ${p.previous_expiry_date}::date, public.portal_today(),
             ${p.previous_provider === null},
             ${p.doctor_head_count}, ${p.doctor_max_count}, ${p.nurse_head_count}, ${p.nurse_max_count},
             ${p.allied_health_head_count}, ${p.allied_health_max_count}, ${p.support_staff_head_count},

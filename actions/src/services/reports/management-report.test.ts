@@ -1,4 +1,4 @@
-import { practiceListWhere, type TPracticeListFilter, type TReport, toWireDate } from '@portal/domain';
+import { portalToday, practiceListWhere, type TPracticeListFilter, type TReport } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccreditation,
@@ -25,7 +25,7 @@ describe('the management report agrees with the practice list flags', () => {
   let stack: TestStack;
   let qam: TestUser;
   let network: { id: number; name: string };
-  const today = toWireDate(new Date());
+  const today = portalToday();
 
   async function practice(state: string, cycle: Row | null, options: { active?: boolean } = {}) {
     const address = await createAddress(stack.sql, { state });

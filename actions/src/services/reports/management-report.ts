@@ -4,13 +4,13 @@ import {
   MANAGEMENT_REPORT_TABLES,
   MANAGEMENT_WORK,
   managementTable,
+  portalToday,
   practiceCycleStatus,
   statusBadge,
   type TManagementWork,
   type TReport,
   type TReportFilters,
   type TReportTable,
-  toWireDate,
 } from '@portal/domain';
 import { type SqlQuery, sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -32,7 +32,7 @@ export async function loadManagementReport(
   db: Db,
   caller: Caller,
   filters: TReportFilters,
-  today: string = toWireDate(new Date()),
+  today: string = portalToday(),
 ): Promise<TReport> {
   if (!canOpenReport('management', { backOfficeRole: caller.backOfficeRole }))
     throw new AppError('forbidden', { message: 'You do not have permission to see this report.' });

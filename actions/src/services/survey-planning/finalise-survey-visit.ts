@@ -22,7 +22,9 @@ export async function finaliseSurveyVisit(db: Db, caller: Caller, input: TFinali
       name: 'finalise',
       refusal: SURVEY_PLANNING_MESSAGES.finaliseAlready,
     });
-    const past = await tx.one<{ past: boolean }>(sql`select ${input.date}::date < current_date as past`);
+    const past = await tx.one<{ past: boolean }>(
+      sql`select ${input.date}::date < public.portal_today() as past`,
+    );
     if (past.past)
       throw new AppError('invalid_input', {
         message: SURVEY_PLANNING_MESSAGES.finalisePast,

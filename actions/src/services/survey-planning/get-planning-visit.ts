@@ -37,7 +37,7 @@ export async function getPlanningVisit(db: Db, caller: Caller, input: { visitId:
            v.type, v.status, v.reason, v.due::text as due, v.date::text as date,
            to_char(v.start_time, 'HH24:MI') as start_time, to_char(v.end_time, 'HH24:MI') as end_time,
            v.confirmation_form_status, v.date_preferred_days_notif_sent,
-           coalesce(a.ext_date, a.expiry_date)::text as expiry_date, current_date::text as today
+           coalesce(a.ext_date, a.expiry_date)::text as expiry_date, public.portal_today()::text as today
       from public.survey_visits v
       join public.accreditations a on a.id = v.accreditation_id
       join public.organisations o on o.id = a.practice_id
@@ -63,7 +63,7 @@ export async function getPlanningVisit(db: Db, caller: Caller, input: { visitId:
            (select count(*)::integer from public.survey_visitors lv
               join public.survey_visits l on l.id = lv.survey_visit_id
              where lv.user_id = u.id and lv.status = 'ACCEPTED' and not l.archived
-               and (l.date is null or l.date >= current_date)) as load,
+               and (l.date is null or l.date >= public.portal_today())) as load,
            public.surveyor_conflict_reason(u.id, ${visit.practice_id}) as conflict_reason,
            sv.status as visitor_status, sv.decline_reason, coalesce(sv.is_lead, false) as is_lead,
            (u.is_surveyor and u.is_active and coalesce(sp.active, true)) as active

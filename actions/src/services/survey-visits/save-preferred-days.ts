@@ -15,7 +15,7 @@ import { parseOrRefuse, requireSurveyor } from './surveyor-access.ts';
 /**
  * `savePreferredDays`: replaces the caller's whole set of days for the visit in one transaction.
  * Refused with the words the page shows (preferredDaysLock of @portal/domain, today being the
- * database's current_date) unless the visit asks for preferred days, its due date is in the
+ * portal's day, public.portal_today()) unless the visit asks for preferred days, its due date is in the
  * future and the caller is an OFFERED or ACCEPTED visitor; every day must lie in the period
  * (preferredDaysPeriod: today to the end of the due month). A refusal changes nothing.
  */
@@ -36,7 +36,7 @@ export async function savePreferredDays(
       visitor_status: string | null;
     }>(sql`
       select v.status, to_char(v.due, 'YYYY-MM-DD') as due, v.archived,
-             to_char(current_date, 'YYYY-MM-DD') as today,
+             to_char(public.portal_today(), 'YYYY-MM-DD') as today,
              (select sv.status from public.survey_visitors sv
                where sv.survey_visit_id = v.id and sv.user_id = ${caller.userId}) as visitor_status
         from public.survey_visits v

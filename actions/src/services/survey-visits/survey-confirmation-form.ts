@@ -1,5 +1,6 @@
 import {
   hasSurveyConfirmationForm,
+  portalToday,
   SURVEY_CONFIRMATION_MESSAGES,
   surveyConfirmationRoute,
 } from '@portal/domain';
@@ -92,7 +93,7 @@ export async function getSurveyConfirmationForm(
     confirmedBy: visit.confirmed_by,
     surveyors: visit.surveyors,
     confirmUrl: `${input.appOrigin}${surveyConfirmationRoute(visit.practice_id)}`,
-    generatedOn: (input.today ?? new Date()).toISOString().slice(0, 10),
+    generatedOn: portalToday(input.today),
   };
   return {
     pdf: await renderSurveyConfirmationForm(form),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDaysToWireDate,
   addYearsToWireDate,
   formatDayMonthYear,
   formatDisplayDate,
@@ -8,6 +9,7 @@ import {
   formatTimeOfDay,
   isWireDate,
   parseDisplayDate,
+  portalToday,
   toWireDate,
 } from './dates.ts';
 import {
@@ -66,8 +68,20 @@ describe('dates', () => {
 
   it('writes a local date as its calendar day and adds years', () => {
     expect(toWireDate(new Date(2025, 0, 5))).toBe('2025-01-05');
+    expect(addDaysToWireDate('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDaysToWireDate('2026-01-02', -3)).toBe('2025-12-30');
+    expect(addDaysToWireDate('2026-10-03', 2)).toBe('2026-10-05');
     expect(addYearsToWireDate('2024-02-29', 1)).toBe('2025-02-28');
     expect(addYearsToWireDate('2025-06-30', 1)).toBe('2026-06-30');
+  });
+
+  it("gives the portal's day in Sydney, not the day where the code runs", () => {
+    // 13:30 UTC on 28 Nov is 00:30 on the 29th in Sydney (daylight time, +11).
+    expect(portalToday(new Date('2026-11-28T13:30:00Z'))).toBe('2026-11-29');
+    expect(portalToday(new Date('2026-11-28T12:59:59Z'))).toBe('2026-11-28');
+    // Standard time (+10) in winter.
+    expect(portalToday(new Date('2026-06-30T14:00:00Z'))).toBe('2026-07-01');
+    expect(portalToday(new Date('2026-06-30T13:59:59Z'))).toBe('2026-06-30');
   });
 
   it('formats months for visits and preference days', () => {

@@ -52,6 +52,34 @@ export function parseDisplayDate(display: string): string | null {
   return isWireDate(wire) ? wire : null;
 }
 
+/**
+ * The accreditation provider's time zone. A day in the portal (today, a visit's date, a due date,
+ * the day a finding was closed) is a day there, whatever the zone of the browser, the server or
+ * the database session: `portalToday()` here, `public.portal_today()` in the database.
+ */
+export const PORTAL_TIME_ZONE = 'Australia/Sydney';
+
+const PORTAL_DAY = new Intl.DateTimeFormat('en-AU', {
+  timeZone: PORTAL_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The portal's day (see PORTAL_TIME_ZONE) at an instant, now unless given, as yyyy-MM-dd. */
+export function portalToday(at: Date = new Date()): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    PORTAL_DAY.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** A yyyy-MM-dd day plus `days` calendar days (negative goes back), as yyyy-MM-dd. */
+export function addDaysToWireDate(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** A local Date → yyyy-MM-dd of its calendar day (what a date picker gives). */
 export function toWireDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

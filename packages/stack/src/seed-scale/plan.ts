@@ -44,10 +44,10 @@ export async function planPractices({ sql, n, base, users }: ScaleContext): Prom
        select s.*,
          case when pstatus in ('APPLICATION', 'PAYMENT_PENDING', 'IN_PROGRESS') then 'OPEN' else 'CLOSED' end as astatus,
          case pstatus
-           when 'ACCREDITED' then current_date + (r2 * 1125)::int - 30
-           when 'EXPIRED' then current_date - 1 - (r2 * 1094)::int
-           when 'WITHDRAWN' then current_date - (r2 * 1095)::int
-           when 'IN_PROGRESS' then case when r3 < 0.5 then null else current_date + (r2 * 420)::int - 30 end
+           when 'ACCREDITED' then public.portal_today() + (r2 * 1125)::int - 30
+           when 'EXPIRED' then public.portal_today() - 1 - (r2 * 1094)::int
+           when 'WITHDRAWN' then public.portal_today() - (r2 * 1095)::int
+           when 'IN_PROGRESS' then case when r3 < 0.5 then null else public.portal_today() + (r2 * 420)::int - 30 end
          end as expiry
        from s)
      select e.g,
@@ -55,8 +55,8 @@ export async function planPractices({ sql, n, base, users }: ScaleContext): Prom
        case when pstatus not in ('APPLICATION', 'PAYMENT_PENDING') then $5::int + g end as visit_id,
        $6::int + g as pres_id,
        pstatus, astatus, expiry,
-       case when expiry < current_date and pstatus in ('ACCREDITED', 'IN_PROGRESS') then expiry + 120 end as ext,
-       case when astatus = 'CLOSED' then expiry - 1245 else current_date - 14 - (r3 * 300)::int end as app_date,
+       case when expiry < public.portal_today() and pstatus in ('ACCREDITED', 'IN_PROGRESS') then expiry + 120 end as ext,
+       case when astatus = 'CLOSED' then expiry - 1245 else public.portal_today() - 14 - (r3 * 300)::int end as app_date,
        case when astatus = 'CLOSED' then expiry - 1095 end as decision,
        (r4 * ${SUBURBS.length})::int % ${SUBURBS.length} as sub,
        case when r7 < 0.3 then $7::int + 1 + (r8 * ${NETWORKS})::int % ${NETWORKS} end as network_id,
@@ -71,7 +71,7 @@ export async function planPractices({ sql, n, base, users }: ScaleContext): Prom
             when pstatus <> 'IN_PROGRESS' then 'IN_PROGRESS'
             when g % 10 = 0 or r5 >= 0.65 then 'COMPLETED'
             when r6 < 0.6 then 'IN_PROGRESS' when r6 < 0.75 then 'UNDER_REVIEW' else 'COMPLETED' end as pres_status,
-       case when pstatus = 'ACCREDITED' and expiry < current_date + 180 then
+       case when pstatus = 'ACCREDITED' and expiry < public.portal_today() + 180 then
               case when r9 < 0.55 then 'DUE' when r9 < 0.85 then 'PAYMENT_PENDING' end
             when pstatus = 'IN_PROGRESS' and expiry is not null and r9 < 0.6 then 'COMPLETED' end as reapp,
        ${users.qam}::int + 1 + (r10 * ${QAMS})::int % ${QAMS} as qam_id,

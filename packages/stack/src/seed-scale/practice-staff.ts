@@ -19,11 +19,11 @@ export async function insertPracticeStaff({ sql, base, users }: ScaleContext): P
             case when k = 0 then 'OWNER' when t.type = 'gp' and k = 2 then 'CONTRACTOR' else 'EMPLOYEE' end,
             d.start_date,
             case when d.resigned then 'INACTIVE' else 'ACTIVE' end,
-            case when d.resigned then least(current_date - 1, d.start_date + 100 + (p.g % 300)) end,
+            case when d.resigned then least(public.portal_today() - 1, d.start_date + 100 + (p.g % 300)) end,
             lower(replace(f.first_name || '.' || l.last_name, '''', '')) || '.' || p.g || k || '@${MARK_DOMAIN}',
             case when t.type = 'gp' then case when k = 2 then 'FELLOWSHIP_PATHWAY' else 'VR' end end,
             h.hours, case when h.hours >= 30 then 'FTE_75_100' when h.hours >= 20 then 'FTE_50_75' else 'FTE_25_50' end,
-            current_date + ((p.g * 31 + k * 97) % 1100) - 60,
+            public.portal_today() + ((p.g * 31 + k * 97) % 1100) - 60,
             case when t.type = 'gp' then case when (p.g + k) % 3 = 0 then 'ACRRM' else 'RACGP' end end,
             case when t.type = 'gp' then (400000 + (p.g * 8 + k) % 500000)::text end,
             '04' || lpad((((p.g * 8 + k)::bigint * 104729) % 100000000)::text, 8, '0'),
@@ -37,7 +37,7 @@ export async function insertPracticeStaff({ sql, base, users }: ScaleContext): P
        cross join lateral (select ($2::text[])[1 + (p.g * 8 + k) * 7 % array_length($2::text[], 1)] as first_name) f
        cross join lateral (select ($3::text[])[1 + ((p.g * 8 + k) * 13 + p.g) % array_length($3::text[], 1)] as last_name) l
        cross join lateral (select (array[38, 30.5, 24, 16, 40, 20, 8])[1 + (p.g + k) % 7]::numeric as hours) h
-       cross join lateral (select current_date - 200 - ((p.g * 8 + k) * 53) % 4000 as start_date,
+       cross join lateral (select public.portal_today() - 200 - ((p.g * 8 + k) * 53) % 4000 as start_date,
                                   k = 7 and p.g % 9 = 0 as resigned) d
        cross join lateral (select (p.g + k) % 5 <> 0 as verified) v`,
     [base.staff, FIRST_NAMES, LAST_NAMES],

@@ -16,11 +16,11 @@ export async function insertSurveyVisits({ sql, base, users }: ScaleContext): Pr
        from scale_p p
        cross join lateral (select
          case when p.visit_status = 'FINAL' then
-                case when p.astatus = 'CLOSED' then p.decision - 45 else current_date - 5 - p.g % 60 end end as date,
+                case when p.astatus = 'CLOSED' then p.decision - 45 else public.portal_today() - 5 - p.g % 60 end end as date,
          case when p.visit_status = 'FINAL' then
-                case when p.astatus = 'CLOSED' then p.decision - 45 else current_date - 5 - p.g % 60 end
-              when p.visit_status = 'PREFERRED_DAYS_REQ' then current_date + 30 + p.g % 90
-              else current_date + 20 + p.g % 200 end as due) v
+                case when p.astatus = 'CLOSED' then p.decision - 45 else public.portal_today() - 5 - p.g % 60 end
+              when p.visit_status = 'PREFERRED_DAYS_REQ' then public.portal_today() + 30 + p.g % 90
+              else public.portal_today() + 20 + p.g % 200 end as due) v
       where p.visit_id is not null`,
   );
   await sql(

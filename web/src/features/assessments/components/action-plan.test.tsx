@@ -64,7 +64,10 @@ describe('the action plan on the real stack', () => {
     });
     await createResponse(stack.sql, id, second, { compliance: 'MET', checklists: { '1': { '1': true } } });
     if (status === 'ACTION_REQUIRED')
-      await stack.sql.query(`update assessments set action_plan_due = current_date + 30 where id = $1`, [id]);
+      await stack.sql.query(
+        `update assessments set action_plan_due = public.portal_today() + 30 where id = $1`,
+        [id],
+      );
     await stack.sql.query('insert into general_comments (assessment_id, user_id, text) values ($1, $2, $3)', [
       id,
       surveyor.id,
@@ -169,7 +172,7 @@ describe('the action plan on the real stack', () => {
     const refer = screen.getByRole('checkbox', { name: 'Refer to CA' });
     expect(refer.hasAttribute('disabled')).toBe(false);
     await user.click(within(status).getByRole('radio', { name: 'Closed' }));
-    const { rows } = await stack.sql.query<{ today: string }>('select current_date::text as today');
+    const { rows } = await stack.sql.query<{ today: string }>('select public.portal_today()::text as today');
     expect(
       await screen.findByText(
         ACTION_PLAN_MESSAGES.closedOn(formatDisplayDate(rows[0]!.today)),

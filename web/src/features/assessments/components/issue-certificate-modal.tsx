@@ -7,7 +7,7 @@ import {
   fieldErrors,
   issueCertificateDefaults,
   parseDisplayDate,
-  toWireDate,
+  portalToday,
   ZIssueCertificateSchema,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -66,7 +66,7 @@ export function IssueCertificateModal({
   onClose(): void;
   onIssued(): void;
 }) {
-  const [form, setForm] = useState<TForm>(() => issueCertificateDefaults(toWireDate(new Date()), null));
+  const [form, setForm] = useState<TForm>(() => issueCertificateDefaults(portalToday(), null));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [certifiers] = useQuery({ query: GetCertifiersQuery, requestPolicy: 'network-only' });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { addYearsToWireDate, CERTIFICATE_MESSAGES, formatDisplayDate, toWireDate } from '@portal/domain';
+import { addYearsToWireDate, CERTIFICATE_MESSAGES, formatDisplayDate, portalToday } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('Issue certificate', () => {
     const modal = await screen.findByRole('dialog', { name: 'Issue certificate' });
     const field = (name: string) =>
       within(modal).getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
-    const today = toWireDate(new Date());
+    const today = portalToday();
     expect(field('Certification date').value).toBe(formatDisplayDate(today));
     expect(field('Issue date').value).toBe(formatDisplayDate(today));
     expect(field('Expiry date').value).toBe(formatDisplayDate(addYearsToWireDate(today, 3)));

@@ -16,10 +16,10 @@ import {
   CHART_SIZE_PX,
   formatActionPlanDue,
   nonConformityProgress,
+  portalToday,
   RISK_RATING_LABELS,
   RISK_RATING_ORDER,
   surveyResults,
-  toWireDate,
 } from '@portal/domain';
 import { useId } from 'react';
 import type { TAssessmentData } from '../model/assessment-view.ts';
@@ -46,7 +46,7 @@ export function SurveyResultsPanel({
   const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
   const responses = sets.flatMap((s) => s.indicators.map((i) => store.shown(i.id)));
   const results = surveyResults(responses);
-  const today = toWireDate(new Date());
+  const today = portalToday();
   const due = assessment.action_plan_due ?? null;
   const progress = nonConformityProgress(responses, { status: assessment.status, actionPlanDue: due, today });
   const headingId = useId();

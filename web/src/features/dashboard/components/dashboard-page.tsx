@@ -14,9 +14,9 @@ import {
 import {
   BACK_OFFICE_QUEUE_LIMIT,
   EMPTY_QUEUE_TEXT,
+  portalToday,
   type TQueueItem,
   type TWorkQueue,
-  toWireDate,
   WORK_QUEUES,
 } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
@@ -30,7 +30,7 @@ import { OfflineCopyControl } from './offline-copy-control.tsx';
 /** /Dashboard — the user's work queues, one per role they hold, live. */
 export function DashboardPage() {
   const user = useCurrentUser();
-  const today = toWireDate(new Date());
+  const today = portalToday();
   const queues = useWorkQueues(user, today);
   const payment = usePaymentRedirect();
   const noPractice = user.practices.length === 0;

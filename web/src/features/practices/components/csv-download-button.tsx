@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { type PracticeListQuery, toWireDate } from '@portal/domain';
+import { type PracticeListQuery, portalToday } from '@portal/domain';
 import { useState } from 'react';
 import { DownloadIcon } from '../../../components/icons.tsx';
 import { notifyError } from '../../../lib/notify.ts';
@@ -18,7 +18,7 @@ export function CsvDownloadButton({ query, disabled }: { query: PracticeListQuer
     if (!requireConnection('Downloading')) return;
     setBusy(true);
     try {
-      const today = toWireDate(new Date());
+      const today = portalToday();
       const { blob, fileName } = await downloadPracticesCsv(authorisedFetch, apiUrl, query, today);
       saveFile(blob, fileName);
     } catch (error) {

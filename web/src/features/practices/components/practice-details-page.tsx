@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text
 import {
   canSubmitReapplication,
   formatDisplayDate,
+  portalToday,
   REAPPLICATION_MESSAGES,
   statusBadge,
   type TPracticeForm,
@@ -20,7 +21,6 @@ import { SavePracticeDetailsMutation } from '../api/save-practice-details.ts';
 import { SubmitReapplicationMutation } from '../api/submit-reapplication.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { type TPracticeChoiceRows, toChoiceLists, toPracticeFormValues } from '../model/practice-form.ts';
-import { localDay } from '../utils/local-day.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 import { PracticeUnavailable } from './practice-unavailable.tsx';
@@ -146,7 +146,7 @@ function LoadedDetails({
           {reapplication?.status === 'DUE'
             ? `Your renewal is due${reapplication.due_date ? ` by ${formatDisplayDate(reapplication.due_date)}` : ''}. Check that the details below are current, then submit your renewal. You pay the renewal fee online straight after.`
             : reapplication?.status === 'PAYMENT_PENDING'
-              ? `Your renewal${reapplication.submitted_at ? ` was submitted on ${formatDisplayDate(localDay(reapplication.submitted_at))} and` : ''} is waiting for payment. Continue to payment to complete it.`
+              ? `Your renewal${reapplication.submitted_at ? ` was submitted on ${formatDisplayDate(portalToday(new Date(reapplication.submitted_at)))} and` : ''} is waiting for payment. Continue to payment to complete it.`
               : 'This practice has no renewal due at the moment. Its details are shown below.'}
           {reapplication?.status === 'PAYMENT_PENDING' && canEdit ? (
             <Group mt="sm">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import type { AddressInfo } from 'node:net';
-import { PRACTICE_MESSAGES } from '@portal/domain';
+import { PRACTICE_MESSAGES, portalToday } from '@portal/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -311,7 +311,7 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
       });
       await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
       await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
-      const today = new Date().toLocaleDateString('en-CA');
+      const today = portalToday();
       expect(saved[0]?.name).toBe(`practices-${today}.csv`);
       const lines = (await saved[0]!.blob.text())
         .replace(/^\uFEFF/, '')

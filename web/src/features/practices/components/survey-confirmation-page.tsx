@@ -17,6 +17,7 @@ import {
   formatMonthLong,
   formatTimeOfDay,
   isSurveyConfirmationDue,
+  portalToday,
   SURVEY_CONFIRMATION_MESSAGES,
   type TVisitType,
   VISIT_TYPE_LABELS,
@@ -30,7 +31,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { ConfirmSurveyVisitMutation } from '../api/confirm-survey-visit.ts';
 import { GetSurveyConfirmationQuery, type TSurveyVisit } from '../api/get-survey-confirmation.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
-import { localDay } from '../utils/local-day.ts';
 import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 import { PracticeUnavailable } from './practice-unavailable.tsx';
 
@@ -143,7 +143,7 @@ function VisitCard({
         ) : visit.confirmation_form_status === 'RECEIVED' ? (
           <Badge color="teal" variant="light" tt="none">
             {visit.confirmation_received_at
-              ? `Confirmed ${formatDisplayDate(localDay(visit.confirmation_received_at))}`
+              ? `Confirmed ${formatDisplayDate(portalToday(new Date(visit.confirmation_received_at)))}`
               : 'Confirmed'}
           </Badge>
         ) : null}

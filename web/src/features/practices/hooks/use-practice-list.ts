@@ -3,9 +3,9 @@ import {
   PRACTICE_LIST_DEBOUNCE_MS,
   PRACTICE_LIST_ORDER_BY,
   type PracticeListQuery,
+  portalToday,
   practiceListPage,
   practiceListWhere,
-  toWireDate,
 } from '@portal/domain';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
@@ -25,7 +25,7 @@ export interface TFilterOption {
  */
 export function usePracticeList(query: PracticeListQuery) {
   const user = useCurrentUser();
-  const today = toWireDate(new Date());
+  const today = portalToday();
   const variables = useMemo(
     () => ({
       where: practiceListWhere(query, today),

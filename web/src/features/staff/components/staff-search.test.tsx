@@ -38,8 +38,8 @@ describe('staff search, paging and the registration look-up, on the real stack',
     await sql.query(
       `insert into practice_staff (practice_id, title, first_name, last_name, type, employment_type, start_date,
                                    email, hours_per_week, cpr_expiry, fte_band)
-       select $1, 'MS', 'Temp' || n, 'Zimmer' || lpad(n::text, 2, '0'), 'support', 'CONTRACTOR', current_date - 30,
-              'temp' || n || '@southerncross.demo.test', 8, current_date + 300, 'FTE_0_25'
+       select $1, 'MS', 'Temp' || n, 'Zimmer' || lpad(n::text, 2, '0'), 'support', 'CONTRACTOR', public.portal_today() - 30,
+              'temp' || n || '@southerncross.demo.test', 8, public.portal_today() + 300, 'FTE_0_25'
          from generate_series(1, 25) n`,
       [PRACTICE],
     );

@@ -18,7 +18,8 @@ describe('Preferred days', () => {
   const stack = useRealStack();
 
   const dayIn = async (days: number): Promise<string> =>
-    (await stack.sql.query(`select to_char(current_date + $1::int, 'YYYY-MM-DD') as d`, [days])).rows[0].d;
+    (await stack.sql.query(`select to_char(public.portal_today() + $1::int, 'YYYY-MM-DD') as d`, [days]))
+      .rows[0].d;
   const dayLabel = (wire: string) => format(parseISO(wire), 'd MMMM yyyy');
 
   async function visitFor(
@@ -106,7 +107,7 @@ describe('Preferred days', () => {
     const surveyor = await createUser(stack.sql, { isSurveyor: true });
     const passed = await visitFor(surveyor, { dueIn: 0 });
     await stack.sql.query(
-      `insert into preferred_days (survey_visit_id, user_id, day, available, reason) values ($1, $2, current_date - 3, false, 'Leave')`,
+      `insert into preferred_days (survey_visit_id, user_id, day, available, reason) values ($1, $2, public.portal_today() - 3, false, 'Leave')`,
       [passed, surveyor.id],
     );
     const view = await renderAppOnStack(stack, `/SurveyVisits/${passed}/PreferredDays`, { as: surveyor });

@@ -3,9 +3,9 @@ import { Alert, Anchor, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import {
   formatMonthLong,
   PREFERRED_DAYS_LOCKS,
+  portalToday,
   preferredDaysLock,
   type TVisitType,
-  toWireDate,
   VISIT_TYPE_LABELS,
 } from '@portal/domain';
 import { Link, useParams } from 'react-router';
@@ -35,7 +35,7 @@ export function PreferredDaysPage() {
   });
   const visit = data?.survey_visits_by_pk ?? null;
   const visitor = visit?.survey_visitors[0] ?? null;
-  const today = toWireDate(new Date());
+  const today = portalToday();
 
   const heading = visitor
     ? `${[visitor.practice_name, visitor.practice_suburb].filter(Boolean).join(', ')} · ${VISIT_TYPE_LABELS[visit!.type as TVisitType] ?? visit!.type} · Preferences due ${formatMonthLong(visit!.due) || 'not set'}`

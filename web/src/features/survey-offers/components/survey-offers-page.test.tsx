@@ -18,7 +18,8 @@ describe('Survey Offers', () => {
 
   const dueMonth = async (days: number) =>
     formatMonthLong(
-      (await stack.sql.query(`select to_char(current_date + $1::int, 'YYYY-MM-DD') as d`, [days])).rows[0].d,
+      (await stack.sql.query(`select to_char(public.portal_today() + $1::int, 'YYYY-MM-DD') as d`, [days]))
+        .rows[0].d,
     );
 
   async function offerTo(

@@ -4,7 +4,7 @@ import {
   formatDisplayDate,
   formatTimeOfDay,
   parseDisplayDate,
-  toWireDate,
+  portalToday,
   ZFinaliseSurveyVisitSchema,
 } from '@portal/domain';
 import { useState } from 'react';
@@ -60,7 +60,7 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
             value={date}
             onChange={setDate}
             dateParser={(text) => parseDisplayDate(text)}
-            minDate={toWireDate(new Date())}
+            minDate={portalToday()}
             defaultDate={visit.periodFrom ?? undefined}
             error={errors.date}
             required

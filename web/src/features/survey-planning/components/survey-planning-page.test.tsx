@@ -50,7 +50,7 @@ describe('Survey planning on the real stack', () => {
     });
     await createAccreditation(stack.sql, late.id, { qam, expiresIn: 200, surveyVisitDueIn: 150 });
     await stack.sql.query(
-      `insert into surveyor_conflicts (user_id, practice_id, reason, from_date) values ($1, $2, 'Worked there as a GP', current_date - 400)`,
+      `insert into surveyor_conflicts (user_id, practice_id, reason, from_date) values ($1, $2, 'Worked there as a GP', public.portal_today() - 400)`,
       [connor.id, late.id],
     );
     const planned = await createPracticeWith(stack.sql, { name: names.planned, address: { state: 'VIC' } });
@@ -71,11 +71,11 @@ describe('Survey planning on the real stack', () => {
     });
     // Due at the end of the month 40 days ahead; the days are stated 20 and 21 days ahead.
     const { rows } = await stack.sql.query(
-      `update survey_visits set due = (date_trunc('month', current_date + 40) + interval '1 month - 1 day')::date
+      `update survey_visits set due = (date_trunc('month', public.portal_today() + 40) + interval '1 month - 1 day')::date
         where id = $1
-        returning to_char(current_date + 20, 'YYYY-MM-DD') as free, to_char(current_date + 20, 'DD/MM/YYYY') as free_shown,
-                  to_char(current_date + 21, 'DD/MM/YYYY') as busy_shown, to_char(current_date, 'DD/MM/YYYY') as "from",
-                  to_char(due, 'DD/MM/YYYY') as "to", (due - current_date + 1)::int as period_days`,
+        returning to_char(public.portal_today() + 20, 'YYYY-MM-DD') as free, to_char(public.portal_today() + 20, 'DD/MM/YYYY') as free_shown,
+                  to_char(public.portal_today() + 21, 'DD/MM/YYYY') as busy_shown, to_char(public.portal_today(), 'DD/MM/YYYY') as "from",
+                  to_char(due, 'DD/MM/YYYY') as "to", (due - public.portal_today() + 1)::int as period_days`,
       [daysVisit],
     );
     Object.assign(dates, {
@@ -88,8 +88,8 @@ describe('Survey planning on the real stack', () => {
     });
     await stack.sql.query(
       `insert into preferred_days (survey_visit_id, user_id, day, available, reason) values
-         ($1, $2, current_date + 20, true, null), ($1, $3, current_date + 20, false, 'School holidays'),
-         ($1, $2, current_date + 21, true, null)`,
+         ($1, $2, public.portal_today() + 20, true, null), ($1, $3, public.portal_today() + 20, false, 'School holidays'),
+         ($1, $2, public.portal_today() + 21, true, null)`,
       [daysVisit, gina.id, sam.id],
     );
   }, 60_000);
