@@ -68,9 +68,8 @@ const PORTAL_DAY = new Intl.DateTimeFormat('en-AU', {
 
 /** The portal's day (see PORTAL_TIME_ZONE) at an instant, now unless given, as yyyy-MM-dd. */
 export function portalToday(at: Date = new Date()): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    PORTAL_DAY.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const part = Object.fromEntries(PORTAL_DAY.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}`;
 }
 
 /** A yyyy-MM-dd day plus `days` calendar days (negative goes back), as yyyy-MM-dd. */
