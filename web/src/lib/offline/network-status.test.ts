@@ -21,6 +21,24 @@ describe('network status', () => {
     expect(seen).toEqual([false, true]);
   });
 
+  it('takes no answer to a request sent before the connection was lost as back online', () => {
+    const store = createNetworkStatus(true);
+    const before = store.sent();
+    store.reportNetworkFailure();
+    store.reportNetworkSuccess(before);
+    expect(store.get().online).toBe(false);
+    const after = store.sent();
+    store.reportNetworkSuccess(after);
+    expect(store.get().online).toBe(true);
+    // Lost again: a mark from the previous connection does not count either.
+    store.reportNetworkFailure();
+    store.reportNetworkSuccess(after);
+    expect(store.get().online).toBe(false);
+    // The browser's own `online` event needs no mark.
+    store.reportNetworkSuccess();
+    expect(store.get().online).toBe(true);
+  });
+
   it('starts offline with the time it was created', () => {
     const store = createNetworkStatus(false, () => new Date('2026-11-28T08:00:00Z'));
     expect(store.get()).toEqual({ online: false, offlineSince: new Date('2026-11-28T08:00:00Z') });

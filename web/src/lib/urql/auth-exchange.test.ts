@@ -106,4 +106,39 @@ describe('auth exchange', () => {
     expect(networkStatus.get().online).toBe(true);
     dispose();
   });
+
+  it('an answer to a request sent before the connection was lost does not say it is back', async () => {
+    const { session, client, dispose } = setup();
+    server.state.validTokens.add('fresh');
+    session.adopt({
+      accessToken: 'fresh',
+      accessTokenExpiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    // The answer is on its way when the browser says the network is gone.
+    const realFetch = globalThis.fetch;
+    let answered = () => {};
+    const held = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await realFetch(...args);
+      if (String(args[0]).endsWith('/v1/graphql')) await held;
+      return response;
+    };
+    try {
+      const late = client.query(Ping, {}, { requestPolicy: 'network-only' }).toPromise();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      window.dispatchEvent(new Event('offline'));
+      answered();
+      expect((await late).data).toEqual({ ping: 'pong' });
+      expect(networkStatus.get().online).toBe(false);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    // A request sent while offline that gets an answer does.
+    const fresh = await client.query(Ping, { again: true }, { requestPolicy: 'network-only' }).toPromise();
+    expect(fresh.data).toEqual({ ping: 'pong' });
+    expect(networkStatus.get().online).toBe(true);
+    dispose();
+  });
 });

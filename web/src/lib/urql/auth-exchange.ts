@@ -3,7 +3,7 @@ import { mapExchange } from '@urql/core';
 import { authExchange } from '@urql/exchange-auth';
 import type { Session } from '../auth/session.ts';
 import { PortalError } from '../errors.ts';
-import { networkStatus } from '../offline/network-status.ts';
+import { type NetworkStatusStore, networkStatus } from '../offline/network-status.ts';
 
 /** A failure for want of a network (no answer at all), as opposed to a refusal. */
 export function isNetworkError(error: unknown): boolean {
@@ -42,22 +42,29 @@ export function bearerAuthExchange(session: Session): Exchange {
 }
 
 /**
- * The one job left after the retry: an operation that still fails authentication after its
- * single refresh and retry ends the session (→ Login, remembering the route).
- */
-/**
  * Tells the app's network status what the requests see (issue 19): an operation that got no
- * answer means offline; any answer (even a refusal) means online.
+ * answer means offline; any answer (even a refusal) means online, unless it was sent before the
+ * connection was lost.
  */
-export function networkStatusExchange(): Exchange {
+export function networkStatusExchange(store: NetworkStatusStore = networkStatus): Exchange {
+  const sent = new Map<number, number>();
   return mapExchange({
+    onOperation(operation) {
+      if (operation.kind === 'teardown') sent.delete(operation.key);
+      else if (operation.kind !== 'subscription') sent.set(operation.key, store.sent());
+    },
     onResult(result) {
       if (result.operation.kind === 'subscription' || result.operation.kind === 'teardown') return;
-      if (result.error?.networkError && !result.error.response) networkStatus.reportNetworkFailure();
-      else networkStatus.reportNetworkSuccess();
+      if (result.error?.networkError && !result.error.response) store.reportNetworkFailure();
+      else store.reportNetworkSuccess(sent.get(result.operation.key));
     },
   });
 }
+
+/**
+ * The one job left after the retry: an operation that still fails authentication after its
+ * single refresh and retry ends the session (→ Login, remembering the route).
+ */
 
 export function sessionExpiryExchange(session: Session): Exchange {
   return mapExchange({
