@@ -80,7 +80,7 @@ async function zipEntries(download: Download): Promise<Map<string, Buffer>> {
   return entries;
 }
 
-describe('the Documents tab', () => {
+describe('the Documents tab', { timeout: 60_000 }, () => {
   it('as the practice manager: alert, folder, upload three, search, move two, archive one, download one and two zips', async () => {
     const { page, stack } = e2e;
     const { practice, manager, evidence, path } = await world();
