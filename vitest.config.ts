@@ -10,6 +10,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '.data/**'],
     globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 30_000,
+    // expect.poll's own default (1 s) is shorter than a real stack's answer on a busy 2-core
+    // machine; 8 s is what a browser action waits in the journeys (e2e's ACTION_TIMEOUT_MS).
+    expect: { poll: { timeout: 8_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
     // Vitest's default is one worker per core but one; on our 2-core machines that is a single

@@ -54,7 +54,7 @@ async function observationOnItsWay(observation: string) {
   return { world, indicatorId: world.standards.indicatorIds[0]!, text, saves, held };
 }
 
-describe('two people on one self assessment, and a network that fails', { timeout: 60_000 }, () => {
+describe('two people on one self assessment, and a network that fails', () => {
   it("B sees A's lock and A's saved answer within 2 s, without a reload; the lock goes once A is done", async () => {
     const { page: a, context, stack } = e2e;
     const world = await createSelfAssessmentWorld(stack.sql);

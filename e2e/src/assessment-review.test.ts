@@ -31,7 +31,7 @@ const e2e = useE2e();
 
 const LOCK_REASON = ASSESSMENT_MESSAGES.lockedRow.selfUnderReview;
 
-describe('the review of a self assessment', { timeout: 60_000 }, () => {
+describe('the review of a self assessment', () => {
   it('the QAM marks indicators Reviewed and Further action required, the tabs count them, and completes it', async () => {
     const { page, context, stack } = e2e;
     const world = await createSelfAssessmentWorld(stack.sql, {

@@ -65,7 +65,7 @@ async function openAllDelay(page: Page): Promise<number> {
 }
 
 // Journeys of 10 to 20 s (the spec's 1 s save debounce, sign-in, reloads): room for a loaded machine.
-describe('the self assessment as the practice manager', { timeout: 60_000 }, () => {
+describe('the self assessment as the practice manager', () => {
   it('starts it from the first view of the Accreditation tab (Step 3) and lands on the assessment screen', async () => {
     const { page, stack } = e2e;
     const world = await createSelfAssessmentWorld(stack.sql, { status: 'first-view' });

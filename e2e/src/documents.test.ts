@@ -80,7 +80,7 @@ async function zipEntries(download: Download): Promise<Map<string, Buffer>> {
   return entries;
 }
 
-describe('the Documents tab', { timeout: 60_000 }, () => {
+describe('the Documents tab', () => {
   it('as the practice manager: alert, folder, upload three, search, move two, archive one, download one and two zips', async () => {
     const { page, stack } = e2e;
     const { practice, manager, evidence, path } = await world();
@@ -278,7 +278,7 @@ describe('the Documents tab', { timeout: 60_000 }, () => {
     await upload.getByRole('button', { name: 'Cancel' }).click();
     await upload.waitFor({ state: 'detached' });
     await page.getByText(DOCUMENTS_SCREEN_MESSAGES.emptyFolder).waitFor();
-  }, 60_000);
+  });
 
   it('as a surveyor of the practice: reads and downloads, changes nothing', async () => {
     const { page, stack } = e2e;
@@ -303,5 +303,5 @@ describe('the Documents tab', { timeout: 60_000 }, () => {
     await table.getByRole('checkbox', { name: 'Select Deed of agreement.pdf' }).check();
     expect(await page.getByRole('button', { name: 'Download Selected' }).isEnabled()).toBe(true);
     await expectAccessible(page, 'the Documents tab as a surveyor');
-  }, 60_000);
+  });
 });

@@ -38,7 +38,7 @@ async function openAndSearch(page: Page, path: '/Resources' | '/Factsheets', tex
   await page.getByLabel(`Search ${title.toLowerCase()}`).fill(text);
 }
 
-describe('resources and factsheets', { timeout: 60_000 }, () => {
+describe('resources and factsheets', () => {
   it('the admin adds a factsheet with a file and a resource with a link; a PM and a surveyor each see theirs', async () => {
     const { page, stack } = e2e;
     const tag = `E2E ${unique()}`;

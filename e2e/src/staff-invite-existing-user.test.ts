@@ -21,7 +21,7 @@ import { useE2e } from './support/suite.ts';
  */
 const e2e = useE2e();
 
-describe('inviting someone who already has an account', { timeout: 60_000 }, () => {
+describe('inviting someone who already has an account', () => {
   it('the mailed link, after signing in, accepts into the practice; used again it says so', async () => {
     const { sql } = e2e.stack;
     const { practice, manager, staffPath } = await createStaffedPractice(sql);

@@ -28,7 +28,7 @@ async function signUp(page: Page, person: { first: string; last: string; email: 
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
-describe('inviting a staff member', { timeout: 60_000 }, () => {
+describe('inviting a staff member', () => {
   it('e-mails an invitation; the link signs the person up into the practice, and works once', async () => {
     const { page } = e2e;
     const { practice, manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);

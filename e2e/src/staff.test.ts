@@ -43,7 +43,7 @@ async function typeDate(page: Page, name: string, text: string) {
   await cell(page, name).press('Escape');
 }
 
-describe('the staff register as the practice manager', { timeout: 60_000 }, () => {
+describe('the staff register as the practice manager', () => {
   it('adds a staff member: defaults, cell messages, then saved and there after a reload', async () => {
     const { page } = e2e;
     const { practice, manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);

@@ -13,7 +13,7 @@ import { useE2e } from './support/suite.ts';
  */
 const e2e = useE2e();
 
-describe('survey offers', { timeout: 60_000 }, () => {
+describe('survey offers', () => {
   it('a surveyor declares a conflict, accepts one offer, declines another and states preferred days', async () => {
     const { page, stack } = e2e;
     const dayIn = async (days: number): Promise<string> =>

@@ -59,7 +59,7 @@ async function accept(page: Page, user: TestUser, practiceName: string) {
   await page.getByRole('region', { name: 'Answered offers' }).getByText(practiceName).waitFor();
 }
 
-describe('survey planning', { timeout: 60_000 }, () => {
+describe('survey planning', () => {
   it('plans a visit from creation to the practice confirming it, with the surveyors in between', async () => {
     const { page, stack } = e2e;
     const qam = await createUser(stack.sql, { firstName: 'Quentin', lastName: 'Amos', isQam: true });

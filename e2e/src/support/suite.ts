@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { CSP_VIOLATION, DESKTOP, launchBrowser, newContext, pathOf } from './browser.ts';
 import { type E2eStack, type E2eStackOptions, startE2eStack } from './stack.ts';
@@ -24,6 +24,13 @@ export interface E2e {
   readonly pageErrors: string[];
 }
 
+/**
+ * How long one journey may take. Vitest's 30 s suits the other files; a journey signs in, walks
+ * several screens and checks each with axe, and beside other files on two cores it has taken up
+ * to 55 s. A file that needs longer still says so on its describe.
+ */
+export const JOURNEY_TIMEOUT_MS = 90_000;
+
 const slug = (text: string) =>
   text
     .replace(/[^a-z0-9]+/gi, '-')
@@ -37,9 +44,11 @@ const slug = (text: string) =>
  * and prints the services' recent log lines; an uncaught page error fails the test. After a test
  * that passed, every page still open is checked with axe (`expectAccessible`), so the last screen
  * of every journey is checked. `options.stack` starts the file's stack with other settings (e.g. a
- * short access token lifetime).
+ * short access token lifetime). Every test of the file may take `JOURNEY_TIMEOUT_MS`.
  */
 export function useE2e(options: { stack?: E2eStackOptions } = {}): E2e {
+  // Before the file's tests are collected, so each takes this as its default.
+  vi.setConfig({ testTimeout: JOURNEY_TIMEOUT_MS });
   let stack: E2eStack | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;

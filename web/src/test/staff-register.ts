@@ -1,9 +1,27 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderAppOnStack, type SignIn, type TestStack } from './stack-harness.tsx';
 
 /** The register's row in edit (there is at most one). */
 export const editRow = (table: HTMLElement): HTMLElement =>
   table.querySelector<HTMLElement>('tr[aria-label="Row in edit"]')!;
+
+/**
+ * Waits for Save to close the row in edit (a save and its refetch on the real stack, beside other
+ * files on two cores, have taken over 10 s). If it never closes, the failure says what a
+ * notification said, when one did (a refused or failed save).
+ */
+export async function waitForRowSaved(table: HTMLElement): Promise<void> {
+  await waitFor(
+    () => {
+      if (!editRow(table)) return;
+      const notice = document.querySelector('.mantine-Notification-root')?.textContent;
+      throw new Error(
+        `Save did not close the row in edit${notice ? `; a notification said: ${notice}` : ''}`,
+      );
+    },
+    { timeout: 20_000 },
+  );
+}
 
 /**
  * Renders the app on a practice's Staff tab as `as` and waits until the register shows `showing`

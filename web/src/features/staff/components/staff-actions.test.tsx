@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../../test/factories.ts';
 import { type SignIn, useRealStack } from '../../../test/stack-harness.tsx';
-import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
+import { editRow, openStaffRegister, waitForRowSaved } from '../../../test/staff-register.ts';
 
 describe('staff actions from the Staff tab, on the real stack', () => {
   const stack = useRealStack();
@@ -50,7 +50,7 @@ describe('staff actions from the Staff tab, on the real stack', () => {
     await fill(row, 'CPR expiry', '30/06/2027');
     await user.click(within(row).getByText('Save'));
     // A text cell's textarea holds its value as text too: wait for the row to leave edit first.
-    await waitFor(() => expect(editRow(table)).toBeNull(), { timeout: 10_000 });
+    await waitForRowSaved(table);
     await within(table).findByText('Hopper');
     const added = within(table).getByText('Hopper').closest('tr')!;
     expect(within(added).getByText('03/02/2024')).toBeTruthy();

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffedPractice, createUser, type TestUser } from '../../../test/factories.ts';
 import { type SignIn, useRealStack } from '../../../test/stack-harness.tsx';
-import { editRow, openStaffRegister } from '../../../test/staff-register.ts';
+import { editRow, openStaffRegister, waitForRowSaved } from '../../../test/staff-register.ts';
 
 /** The Verified tick of the row in edit is sent by Save, never dropped (spec 000 §6). */
 describe('Verified in the row in edit, on the real stack', () => {
@@ -46,7 +46,7 @@ describe('Verified in the row in edit, on the real stack', () => {
     await user.click(box);
     await user.type(within(row).getByLabelText('Last name'), '-Reid');
     await user.click(within(row).getByText('Save'));
-    await waitFor(() => expect(editRow(table)).toBeNull(), { timeout: 10_000 });
+    await waitForRowSaved(table);
     expect(await staff('s.id = $1', [sophieId])).toEqual({
       verified: true,
       verified_by: qam.email,
@@ -63,7 +63,7 @@ describe('Verified in the row in edit, on the real stack', () => {
     await user.click(within(table).getByLabelText('Edit Sophie Scott-Reid'));
     await user.click(within(editRow(table)).getByRole('checkbox', { name: 'Verified' }));
     await user.click(within(editRow(table)).getByText('Save'));
-    await waitFor(() => expect(editRow(table)).toBeNull(), { timeout: 10_000 });
+    await waitForRowSaved(table);
     expect(await staff('s.id = $1', [sophieId])).toMatchObject({ verified: false, verified_by: null });
   }, 60_000);
 
@@ -85,7 +85,7 @@ describe('Verified in the row in edit, on the real stack', () => {
     await fill('Hours/week', '20');
     await fill('CPR expiry', '30/06/2027');
     await user.click(within(row).getByText('Save'));
-    await waitFor(() => expect(editRow(table)).toBeNull(), { timeout: 10_000 });
+    await waitForRowSaved(table);
     await within(table).findByText('Verity', {}, { timeout: 10_000 });
     expect(await staff('s.last_name = $1', ['Verity'])).toEqual({
       verified: true,
