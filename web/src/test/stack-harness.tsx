@@ -11,12 +11,22 @@ import { setCsrfCookie } from './setup-dom.ts';
 export type { TestStack };
 
 /**
+ * How long one test on the real stack may take: a screen rendered in jsdom that saves and refetches
+ * through the gateway, the engine and PostgreSQL has taken 13 to 16 s beside other files on two
+ * cores (vitest's 30 s is for the other files). A test that needs longer still says so.
+ */
+export const REAL_STACK_TEST_TIMEOUT_MS = 60_000;
+
+/**
  * The real stack of one test file: started before its tests, closed after them. The handle stands
  * for the started stack (use it inside hooks and tests, not at import time). The database starts
  * empty (migrated, no demo data): each test file makes what it needs with `./factories.ts` in a
- * `beforeAll` of its own, which runs after this one.
+ * `beforeAll` of its own, which runs after this one. Every test of the file may take
+ * `REAL_STACK_TEST_TIMEOUT_MS`.
  */
 export function useRealStack(options: Parameters<typeof startTestStack>[0] = {}): TestStack {
+  // Before the file's tests are collected, so each takes this as its default.
+  vi.setConfig({ testTimeout: REAL_STACK_TEST_TIMEOUT_MS });
   let started: TestStack | undefined;
   beforeAll(async () => {
     started = await startTestStack({ template: 'migrated', ...options });

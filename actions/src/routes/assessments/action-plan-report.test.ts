@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { formatDisplayDate, portalToday } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_PLAN_REPORT_MESSAGES } from '../../services/assessments/get-action-plan-report.ts';
-import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
+import { addPracticeRole, createPractice, createUser, dayFromToday } from '../../test-support/factories.ts';
 import { pdfPageTexts } from '../../test-support/pdf-text.ts';
 import {
   createAccreditation,
@@ -16,8 +16,6 @@ import { createTestContext, signIn, type TestContext } from '../../test-support/
 
 type Who = 'pm' | 'qam' | 'surveyor' | 'stranger' | 'otherPm';
 
-const daysFromToday = (days: number) => portalToday(new Date(Date.now() + days * 86_400_000));
-
 describe('GET /api/assessments/:id/action-plan-report', () => {
   let ctx: TestContext;
   const tokens = {} as Record<Who, string>;
@@ -26,7 +24,7 @@ describe('GET /api/assessments/:id/action-plan-report', () => {
   let inProgressId: number;
   let selfId: number;
   let otherPracticeId: number;
-  const due = daysFromToday(20);
+  const due = dayFromToday(20);
 
   const download = (id: number | string, token?: string) =>
     ctx.app.inject({

@@ -65,7 +65,6 @@ export function networkStatusExchange(store: NetworkStatusStore = networkStatus)
  * The one job left after the retry: an operation that still fails authentication after its
  * single refresh and retry ends the session (→ Login, remembering the route).
  */
-
 export function sessionExpiryExchange(session: Session): Exchange {
   return mapExchange({
     onResult(result) {

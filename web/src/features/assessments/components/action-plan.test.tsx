@@ -23,7 +23,7 @@ import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx'
  * with its own practice, people and standards: the reviewer enters the plan and requires action,
  * the practice adds an activity, a surveyor closes the non-conformity, the results panel shows.
  */
-describe('the action plan on the real stack', { timeout: 60_000 }, () => {
+describe('the action plan on the real stack', () => {
   const stack = useRealStack();
 
   /** A survey visit in `status`: indicator 1 Not met (with `plan`), indicator 2 Met; its PM, surveyor and a QAM. */

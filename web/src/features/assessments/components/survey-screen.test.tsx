@@ -23,7 +23,7 @@ import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx'
  * practice, surveyor and standards: compliance from the ticks with both confirmations, the
  * non-compliance and risk with the critical confirmation and the matrix, and per-field saving.
  */
-describe('the survey visit indicator on the real stack', { timeout: 60_000 }, () => {
+describe('the survey visit indicator on the real stack', () => {
   const stack = useRealStack();
 
   /** A practice with a survey visit IN_PROGRESS, its surveyor (signed), one indicator of two must-haves and an optional item. */
