@@ -1,18 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { pathOf, signIn, signInAs, signOut, waitForAppShell } from './support/browser.ts';
+import { pathOf, signInAs, signOut, waitForAppShell } from './support/browser.ts';
 import { createPractice, createPracticeManager, createUser } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 4 in a real browser: sign-in lands each demo account where spec 000 §2 and
- * docs/decisions/web-app.md say, sessions end on sign-out and on /Login/<token>, deep links
- * survive the sign-in, and the app shell shows what each role may see. The practice list and
- * overview are other issues' screens: only their address and the shell around them are checked.
- * The first group signs in as each demo account, on purpose: the README promises those accounts,
- * so that group tests the demo data itself. Every other test makes its own users and practices
- * (factories), so nothing else here depends on the demo data.
+ * Issue 4 in a real browser: sessions end on sign-out and on /Login/<token>, deep links survive
+ * the sign-in, and the app shell shows what each role may see. The practice list and overview are
+ * other issues' screens: only their address and the shell around them are checked. Where each
+ * demo account lands, and its shell, is checked by `readme.test.ts` under the README's own
+ * commands (issue 27); every test here makes its own users and practices (factories).
  */
 const e2e = useE2e();
 
@@ -28,86 +26,6 @@ async function createSinglePracticeManager() {
   });
   return { practice, manager };
 }
-
-/**
- * Demo accounts (hasura/seeds/default) and where each lands with no remembered route. These are
- * the demo data's own ids and people: this list checks the accounts the README promises.
- */
-/** The Reports section each kind of account sees (`canOpenReport`). */
-const BACK_OFFICE_REPORTS = ['Management Report', 'Analytics Report', 'Comparative Report'];
-const PM_REPORTS = ['Comparative Report'];
-
-const ACCOUNTS = [
-  {
-    email: 'admin@demo.test',
-    name: 'Priya Raman',
-    landing: LIST,
-    admin: true,
-    newUser: false,
-    reports: BACK_OFFICE_REPORTS,
-  },
-  {
-    email: 'qam@demo.test',
-    name: 'Helen Murray',
-    landing: LIST,
-    admin: false,
-    newUser: false,
-    reports: BACK_OFFICE_REPORTS,
-  },
-  {
-    email: 'surveyor@demo.test',
-    name: "Michael O'Brien",
-    landing: LIST,
-    admin: false,
-    newUser: false,
-    reports: [],
-  },
-  {
-    email: 'surveyor2@demo.test',
-    name: 'Aisha Khan',
-    landing: LIST,
-    admin: false,
-    newUser: false,
-    reports: [],
-  },
-  {
-    email: 'surveyor3@demo.test',
-    name: 'Tom Whitaker',
-    landing: LIST,
-    admin: false,
-    newUser: false,
-    reports: [],
-  },
-  {
-    email: 'pm@demo.test',
-    name: 'Sarah Mitchell',
-    landing: LIST,
-    admin: false,
-    newUser: false,
-    reports: PM_REPORTS,
-  },
-  // Practice managers of exactly one active practice go straight to its staff page.
-  {
-    email: 'pm.single@demo.test',
-    name: 'Daniel Costa',
-    landing: staffPage(1),
-    admin: false,
-    newUser: false,
-    reports: PM_REPORTS,
-  },
-  // PM of Derwent Valley; their role on Hinterland is inactive, so it does not count.
-  {
-    email: 'pm.tas@demo.test',
-    name: 'Fiona McLeod',
-    landing: staffPage(7),
-    admin: false,
-    newUser: false,
-    reports: PM_REPORTS,
-  },
-  // pm.newcastle's one practice awaits its application fee: they land on payment (practices.test.ts).
-  // No practice: the practice list (docs/decisions/web-app.md), without Practices and Reports.
-  { email: 'newuser@demo.test', name: 'Jordan Lee', landing: LIST, admin: false, newUser: true, reports: [] },
-] as const;
 
 async function refreshCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'portal_refresh');
@@ -127,33 +45,6 @@ async function waitForSignInForm(page: Page) {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   expect(await page.getByRole('button', { name: /^Account menu/ }).count()).toBe(0);
 }
-
-// The demo data itself: every account the README lists lands where it should.
-describe('signing in as each demo account', () => {
-  it.each(ACCOUNTS)('$email lands on $landing with the shell of their role', async (account) => {
-    const { page } = e2e;
-    expect(await signIn(page, account.email)).toBe(account.landing);
-    await waitForAppShell(page, account.name);
-    await expectAccessible(page, `where ${account.email} lands (${account.landing})`);
-
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
-    for (const item of ['Practices', 'Resources', 'Factsheets', 'Webinars']) {
-      expect(await nav.getByRole('link', { name: item }).count(), item).toBe(account.newUser ? 0 : 1);
-    }
-    for (const item of BACK_OFFICE_REPORTS) {
-      expect(await nav.getByRole('link', { name: item }).count(), item).toBe(
-        (account.reports as readonly string[]).includes(item) ? 1 : 0,
-      );
-    }
-    expect(await page.getByRole('link', { name: 'Admin area' }).count()).toBe(account.admin ? 1 : 0);
-
-    // The session outlives a reload: the refresh cookie restores it, on the same page.
-    await page.reload();
-    await waitForAppShell(page, account.name);
-    expect(pathOf(page)).toBe(account.landing);
-  });
-});
 
 describe('the account menu', () => {
   it('names the user and offers what spec 000 §2 lists for their role', async () => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -10,17 +9,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { createDatabase, freePort, startCluster, withDatabase } from '@portal/devdb';
-import { loadConfig, REPO_ROOT, type RunningStack, runStack, SERVICES } from '@portal/stack';
+import { buildWebApp, loadConfig, REPO_ROOT, type RunningStack, runStack, SERVICES } from '@portal/stack';
 import pg from 'pg';
-
-const run = promisify(execFile);
-const WEB_DIR = path.join(REPO_ROOT, 'web');
 
 /** The whole product on free ports, as a browser test sees it. */
 export interface E2eStack {
@@ -54,28 +48,6 @@ export interface E2eStackOptions {
   accessTokenSeconds?: number;
 }
 
-/**
- * Builds the web app for production (`vite build`, a couple of seconds) into `outDir`. It runs
- * in a child process with NODE_ENV=production so a test runner's NODE_ENV=test cannot turn it
- * into a development build.
- */
-export async function buildWebApp(outDir: string): Promise<void> {
-  const vite = path.join(
-    path.dirname(createRequire(path.join(WEB_DIR, 'package.json')).resolve('vite/package.json')),
-    'bin/vite.js',
-  );
-  try {
-    await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: WEB_DIR,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', NO_COLOR: '1' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`the web app did not build:\n${stdout}${stderr}`);
-  }
-}
-
 /** Written into the shared build's directory once it is complete. */
 const BUILT_MARKER = '.built';
 
@@ -98,7 +70,7 @@ export async function sharedWebBuild(): Promise<string> {
   }
   if (builder) {
     try {
-      await buildWebApp(dir);
+      await buildWebApp(REPO_ROOT, dir);
       writeFileSync(path.join(dir, BUILT_MARKER), '');
     } catch (error) {
       writeFileSync(failed, (error as Error).message);
@@ -121,7 +93,7 @@ export async function sharedWebBuild(): Promise<string> {
  * build inside vitest (a test may change it: a new service worker deployed), else its own build.
  */
 async function webAppFor(outDir: string): Promise<void> {
-  if (!process.env.VITEST) return buildWebApp(outDir);
+  if (!process.env.VITEST) return buildWebApp(REPO_ROOT, outDir);
   const shared = await sharedWebBuild();
   cpSync(shared, outDir, { recursive: true, filter: (source) => path.basename(source) !== BUILT_MARKER });
 }
@@ -192,6 +164,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
         HASURA_GRAPHQL_SERVER_PORT: String(enginePort),
         ACTIONS_PORT: String(actionsPort),
         WEB_PORT: String(webPort),
+        WEB_BUILD: 'off',
         WEB_DIST: webDist,
         DEV_PAGES_KEY: devPagesKey,
         NO_COLOR: '1',

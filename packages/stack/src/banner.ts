@@ -12,6 +12,11 @@ export function printBanner(config: StackConfig, log: Logger, seeded: boolean, d
     '',
     bold(`The accreditation portal is ready at ${url}`, c),
     `  app        ${url}/`,
+    `  web app    ${
+      config.web.serve === 'dist'
+        ? `production build in ${path.relative(config.root, config.web.dist) || config.web.dist} (service worker and offline use, as deployed; \`npm run dev\` for hot reload)`
+        : 'Vite development server (hot reload, no service worker; `npm start` serves the production build)'
+    }`,
     `  GraphQL    ${url}${GRAPHQL_PATH} (HTTP and WebSocket; the engine also listens on :${config.engine.port})`,
     `  REST       ${url}${API_PREFIX}/`,
     `  health     ${url}${HEALTHZ_PATH}`,

@@ -17,8 +17,17 @@ export interface Command {
 /** The command table; another command is one more entry. */
 export const commands: Record<string, Command> = {
   start: {
-    summary: 'start the whole stack on one origin (Ctrl-C stops it; data is kept in DATA_DIR)',
+    summary:
+      'start the whole stack on one origin, serving the production build of the web app (Ctrl-C stops it; data is kept in DATA_DIR)',
     run: async (args) => (await import('./commands/launch.ts')).launchSupervisor(args),
+  },
+  dev: {
+    summary: 'start the whole stack with the Vite dev server (hot reload) instead of the production build',
+    run: async (args) => {
+      // The supervisor reads its configuration from the environment it inherits.
+      process.env.WEB_SERVE = 'dev';
+      return (await import('./commands/launch.ts')).launchSupervisor(args);
+    },
   },
   reset: {
     summary: 'delete DATA_DIR (database, files, secrets) and start clean',

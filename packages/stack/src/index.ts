@@ -6,4 +6,5 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts.
 export { type Gateway, type GatewayOptions, startGateway, type Target } from './gateway/gateway.ts';
 export type { LogOutput } from './log.ts';
 export { SERVICES, type ServiceSpec } from './services/table.ts';
-export { type RunningStack, runStack } from './stack.ts';
+export { type RunningStack, runStack, servicesFor } from './stack.ts';
+export { buildWebApp, ensureWebBuild, webBuildKey } from './web/web-build.ts';

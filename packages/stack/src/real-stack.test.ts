@@ -61,6 +61,7 @@ describe('the stack under failure (embedded PostgreSQL, real engine and actions)
         HASURA_GRAPHQL_SERVER_PORT: String(await freePort()),
         ACTIONS_PORT: String(await freePort()),
         WEB_PORT: String(await freePort()),
+        WEB_BUILD: 'off',
         NO_COLOR: '1',
       },
       REPO_ROOT,

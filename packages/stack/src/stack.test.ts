@@ -25,7 +25,12 @@ const server = http.createServer((req, res) => {
     if (Date.now() < healthyFrom) { res.statusCode = 503; return res.end('warming up'); }
     return res.end('OK');
   }
-  if (req.url === '/v1/graphql?crash') { res.end('bye'); setTimeout(() => process.exit(7), 10); return; }
+  if (req.url === '/v1/graphql?crash') {
+    res.end('bye');
+    console.error('Error: the stand-in cannot go on (pid ' + process.pid + ')');
+    setTimeout(() => process.exit(7), 10);
+    return;
+  }
   if (req.url === '/v1/graphql?pid') return res.end(String(process.pid));
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({
@@ -81,6 +86,7 @@ describe('runStack', () => {
         HASURA_GRAPHQL_SERVER_PORT: String(await freePort()),
         ACTIONS_PORT: String(await freePort()),
         WEB_PORT: String(await freePort()),
+        WEB_BUILD: 'off',
         NO_COLOR: '1',
       },
       REPO_ROOT,
@@ -304,10 +310,18 @@ describe('runStack', () => {
     await healthyAgain();
     expect(lines.join('\n')).toContain('restarting in 2 s (restart 2 of 2 in the last minute)');
 
+    const last = await pid();
     await crash();
     expect(await stack.done).toBe(1);
-    expect(lines.join('\n')).toContain(
-      'engine exited unexpectedly (code 7); stopping everything (restarted 2 times in the last 60 s)',
+    // The terminal ends with why: the service's last lines, then what to do (issue 27).
+    const output = lines.map((line) => line.replace(/^\S+\s*│ /, '')).join('\n');
+    const reason = output.slice(
+      output.lastIndexOf('engine exited unexpectedly (code 7); stopping everything'),
+    );
+    expect(reason).toContain('stopping everything (restarted 2 times in the last 60 s)\nIts last lines:\n');
+    expect(reason).toContain(`  | Error: the stand-in cannot go on (pid ${last})`);
+    expect(reason).toMatch(
+      /What to do: A metadata or migration error names its file under hasura\/.*npm run reset/,
     );
     expect(await probePort(config.port, '127.0.0.1')).toBeNull();
   });

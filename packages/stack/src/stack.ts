@@ -25,6 +25,7 @@ import {
   type ServiceContext,
   type ServiceSpec,
 } from './services/table.ts';
+import { ensureWebBuild } from './web/web-build.ts';
 
 /** Polls `url` until it answers 200, the process exits, or time runs out. */
 async function waitHealthy(
@@ -63,6 +64,7 @@ function spawnService(options: ChildOptions): Run {
     exited: child.exited.then(describeExit),
     stop: () => child.stop(SERVICE_GRACE_MS),
     kill: () => child.kill(),
+    lastLines: () => child.lastLines(),
   };
 }
 
@@ -84,6 +86,35 @@ function clusterRun(cluster: Cluster): Run {
 }
 
 type PlannedService = { spec: ServiceSpec };
+
+/** The services a stack runs by default: the Vite dev server only with WEB_SERVE=dev (`npm run dev`). */
+export function servicesFor(config: StackConfig): readonly ServiceSpec[] {
+  return config.web.serve === 'dev' ? SERVICES : SERVICES.filter((s) => s.name !== 'web');
+}
+
+/**
+ * With WEB_SERVE=dist and WEB_BUILD=auto, makes the production build current (issue 27), cancelled
+ * by a stop. Resolves at once otherwise. A failed build fails the start with Vite's words.
+ */
+async function startWebBuild(
+  config: StackConfig,
+  services: PlannedService[],
+  log: Logger,
+  resources: Resources,
+): Promise<void> {
+  if (config.web.serve !== 'dist' || config.web.build !== 'auto') return;
+  if (services.some((s) => s.spec.name === 'web')) return;
+  const abort = new AbortController();
+  await resources.add({ name: 'web build', stop: async () => abort.abort() });
+  try {
+    await ensureWebBuild({ root: config.root, dist: config.web.dist, log, signal: abort.signal });
+  } catch (error) {
+    if (resources.closing) throw new StopRequested();
+    throw new Error(
+      `${(error as Error).message}\nFix the error above and start again; \`npm run dev\` serves the app without a build.`,
+    );
+  }
+}
 
 /**
  * The demo data was just loaded: a small real file at each of its storage keys, so every demo
@@ -210,7 +241,7 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
         log(`stopped a PostgreSQL that an earlier, killed start left running (pid ${leftover})`);
     }
 
-    const services: PlannedService[] = (options.services ?? SERVICES).map((spec) => ({ spec }));
+    const services: PlannedService[] = (options.services ?? servicesFor(config)).map((spec) => ({ spec }));
     // A service without its entry file is an error, never a silent "skip": a stack that starts
     // without its actions service looks healthy until the first sign-in fails.
     const missing = services.flatMap(({ spec }) => {
@@ -224,6 +255,9 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
 
     const secrets = resolveSecrets(config);
     const project = loadProject(path.join(config.root, 'hasura'));
+    // The production build, made (or brought up to date) while the database starts.
+    const webBuild = startWebBuild(config, services, logger('web', 'green'), resources);
+    webBuild.catch(() => {}); // awaited below; a start that fails earlier must not leave it unhandled
 
     const pgLog = logger('postgres', 'yellow');
     pgLog(
@@ -297,6 +331,7 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
       }),
     ];
 
+    await webBuild;
     const targets = gatewayTargets(config, services);
     const gateway = await startGateway({
       host: config.host,
@@ -337,6 +372,7 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
         policy,
         log,
         giveUp: fail,
+        whenItKeepsCrashing: spec.whenItKeepsCrashing,
       });
       supervisors.set(spec.name, supervisor);
       await resources.add({

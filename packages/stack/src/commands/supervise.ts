@@ -1,5 +1,4 @@
 import { loadConfigOrReport } from '../config/config.ts';
-import { SERVICES } from '../services/table.ts';
 import { runStack } from '../stack.ts';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -16,11 +15,8 @@ export async function supervise(): Promise<number> {
   // A closed terminal must not crash the stack before it has stopped its services.
   process.stdout.on('error', () => {});
   process.stderr.on('error', () => {});
-  // WEB_SERVE=dist: the gateway serves the production build (with its service worker), no Vite.
-  const stack = await runStack(
-    config,
-    config.web.serve === 'dist' ? { services: SERVICES.filter((s) => s.name !== 'web') } : {},
-  );
+  // WEB_SERVE=dist (`npm start`): the gateway serves the production build, no Vite; dev: Vite.
+  const stack = await runStack(config);
   process.on('uncaughtException', (error) => stack.fail(`unexpected error: ${error.stack ?? error.message}`));
   process.on('unhandledRejection', (error) => stack.fail(`unexpected error: ${String(error)}`));
   for (const signal of SIGNALS) process.on(signal, () => stack.requestStop(`${signal}: stopping`));

@@ -61,8 +61,11 @@ export interface StackConfig {
     /** WEBINAR_*: the webinar provider, passed to the actions service as they are. */
     webinar: Record<`WEBINAR_${string}`, string | undefined>;
   };
-  /** WEB_SERVE: `dev` runs the Vite dev server; `dist` serves the build in `dist` (issue 19: offline). */
-  web: { port: number; dist: string; serve: 'dev' | 'dist' };
+  /**
+   * WEB_SERVE: `dist` (`npm start`) serves the production build in `dist`, made or brought up to
+   * date on start unless WEB_BUILD=off; `dev` (`npm run dev`) runs the Vite dev server.
+   */
+  web: { port: number; dist: string; serve: 'dev' | 'dist'; build: 'auto' | 'off' };
   gateway: { maxBodyBytes: number };
   smtp: { host?: string; port: number; user?: string; password?: string; from: string };
   color: boolean;
@@ -173,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
         WEBINAR_REDIRECT_URI: e.WEBINAR_REDIRECT_URI,
       },
     },
-    web: { port: e.WEB_PORT, dist: path.resolve(root, e.WEB_DIST), serve: e.WEB_SERVE },
+    web: { port: e.WEB_PORT, dist: path.resolve(root, e.WEB_DIST), serve: e.WEB_SERVE, build: e.WEB_BUILD },
     gateway: { maxBodyBytes: e.GATEWAY_MAX_BODY_KB * 1024 },
     smtp: {
       host: e.SMTP_HOST,

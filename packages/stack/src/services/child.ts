@@ -17,6 +17,9 @@ export interface ChildOptions {
   log: Logger;
 }
 
+/** How many of a child's last output lines are kept for the message when it keeps crashing. */
+export const RECENT_LINES = 15;
+
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file));
 
 export function describeExit(exit: ChildExit): string {
@@ -42,6 +45,7 @@ export class Child {
   readonly exited: Promise<ChildExit>;
   private readonly process: ChildProcess;
   private stopping = false;
+  private readonly recent: string[] = [];
 
   constructor(private readonly options: ChildOptions) {
     const env: Record<string, string> = {};
@@ -56,8 +60,13 @@ export class Child {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    readline.createInterface({ input: this.process.stdout! }).on('line', (line) => options.log(line));
-    readline.createInterface({ input: this.process.stderr! }).on('line', (line) => options.log(line));
+    const onLine = (line: string) => {
+      this.recent.push(line);
+      if (this.recent.length > RECENT_LINES) this.recent.shift();
+      options.log(line);
+    };
+    readline.createInterface({ input: this.process.stdout! }).on('line', onLine);
+    readline.createInterface({ input: this.process.stderr! }).on('line', onLine);
     this.exited = new Promise((resolve) => {
       this.process.once('error', (error) => {
         options.log.error(`could not start: ${error.message}`);
@@ -69,6 +78,11 @@ export class Child {
         resolve({ code, signal });
       });
     });
+  }
+
+  /** The last lines it printed (at most RECENT_LINES), to say why it crashed. */
+  lastLines(): string[] {
+    return [...this.recent];
   }
 
   get name(): string {

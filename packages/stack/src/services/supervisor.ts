@@ -26,6 +26,8 @@ export interface Run {
   stop(): Promise<void>;
   /** SIGKILL at once: the last resort of a shutdown that takes too long. */
   kill(): void;
+  /** Its last output lines, when it has any (a child process): shown when it keeps crashing. */
+  lastLines?(): string[];
 }
 
 export interface SupervisorOptions {
@@ -36,7 +38,13 @@ export interface SupervisorOptions {
   log: Logger;
   /** Called once when the process crashed once too often (or before it ever became healthy). */
   giveUp(reason: string): void;
+  /** What to do when it keeps crashing, after its last lines (a sentence or two). */
+  whenItKeepsCrashing?: string;
 }
+
+/** What to do about any service that keeps crashing, after the service's own advice. */
+export const GENERAL_ADVICE =
+  'Fix the cause those lines name and start again; `npm ci` reinstalls the dependencies, `npm run reset` starts with fresh data (it deletes DATA_DIR).';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 
@@ -92,7 +100,7 @@ export class Supervisor {
         : policy.maxRestarts > 0
           ? ` (restarted ${this.restarts.length} times in the last ${seconds(policy.windowMs)})`
           : '';
-      this.options.giveUp(`${message}; stopping everything${why}`);
+      this.options.giveUp(this.explain(`${message}; stopping everything${why}`));
       return;
     }
     this.restarts.push(now);
@@ -106,6 +114,15 @@ export class Supervisor {
     this.timer = setTimeout(() => {
       this.launching = this.relaunch();
     }, delay);
+  }
+
+  /** The reason to give up, with the crashed run's last lines and what to do. */
+  private explain(reason: string): string {
+    const lines = this.current?.lastLines?.() ?? [];
+    const parts = [reason];
+    if (lines.length) parts.push(`Its last lines:`, ...lines.map((line) => `  | ${line}`));
+    parts.push(`What to do: ${[this.options.whenItKeepsCrashing, GENERAL_ADVICE].filter(Boolean).join(' ')}`);
+    return parts.join('\n');
   }
 
   private async relaunch(): Promise<void> {

@@ -37,6 +37,8 @@ export interface ServiceSpec {
   healthPath: string;
   /** How long it may take to become healthy. */
   startTimeoutMs: number;
+  /** What to do when it keeps crashing (printed after its last lines when the stack gives up). */
+  whenItKeepsCrashing?: string;
 }
 
 const TSX_LOADER = import.meta.resolve('tsx');
@@ -87,6 +89,8 @@ export const SERVICES: readonly ServiceSpec[] = [
     }),
     healthPath: HEALTHZ_PATH,
     startTimeoutMs: 60_000,
+    whenItKeepsCrashing:
+      'A metadata or migration error names its file under hasura/; `npx engine metadata check` lists every inconsistency.',
   },
   {
     name: 'actions',
@@ -128,6 +132,8 @@ export const SERVICES: readonly ServiceSpec[] = [
     }),
     healthPath: ACTIONS_HEALTH_PATH,
     startTimeoutMs: 60_000,
+    whenItKeepsCrashing:
+      'A configuration error names its variable: see .env.example for its meaning and default.',
   },
   {
     // In development the gateway forwards `/` to Vite (with hot reload over the same origin).
@@ -159,6 +165,8 @@ export const SERVICES: readonly ServiceSpec[] = [
     env: () => ({}),
     healthPath: '/',
     startTimeoutMs: 60_000,
+    whenItKeepsCrashing:
+      "Vite's dependency cache may be stale: delete web/node_modules/.vite and run `npm run dev` again. `npm start` serves the production build and does not need the development server.",
   },
 ];
 

@@ -1,5 +1,5 @@
-// Monaco's workers as Vite-built files of the app's own origin (the gateway's CSP: worker-src 'self').
-import 'graphiql/setup-workers/vite';
+// Monaco's workers first: GraphiQL's editor asks for them as soon as it loads.
+import './monaco-workers.ts';
 import 'graphiql/style.css';
 import './graphiql-view.css';
 import { Box } from '@mui/material';
