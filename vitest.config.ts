@@ -22,6 +22,8 @@ export default defineConfig({
     // named imports of it load when Vite transforms both (the admin console's data provider tests).
     server: { deps: { inline: ['ra-data-graphql', '@apollo/client'] } },
     // The unhandled-errors reporter repeats each such error briefly after the summary (CI logs keep the tail).
-    reporters: ['default', './vitest.unhandled-reporter.ts'],
+    // The JSON report is what `npm run test:report` reads (the slowest files; docs/testing.md).
+    reporters: ['default', './vitest.unhandled-reporter.ts', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
   },
 });

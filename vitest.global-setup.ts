@@ -1,9 +1,13 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
 import { applyMigrations, applySeeds, loadProject } from '@portal/engine';
 import type { TestProject } from 'vitest/node';
+
+/** Where a test run leaves its reports (ignored by git). */
+const TEST_RESULTS = path.resolve(import.meta.dirname, 'test-results');
+const TIMINGS_FILE = path.join(TEST_RESULTS, 'setup-timings.jsonl');
 
 /**
  * Starts one embedded PostgreSQL cluster for the whole test run and builds two template
@@ -36,6 +40,10 @@ export default async function setup(project: TestProject) {
     project.provide('pgAdminUrl', admin);
     project.provide('seedError', seedError);
     project.provide('runDir', dataDir);
+    // Kept after the run, beside vitest's JSON report: `npm run test:report` reads both.
+    mkdirSync(TEST_RESULTS, { recursive: true });
+    writeFileSync(TIMINGS_FILE, '');
+    project.provide('timingsFile', TIMINGS_FILE);
   } catch (error) {
     await teardown();
     throw error;

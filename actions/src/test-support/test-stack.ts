@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
+import { createTestDatabase, type TestDatabase, timedSetup } from '@portal/devdb/testing';
 import { createEngine, type Engine } from '@portal/engine';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -56,19 +56,23 @@ export interface TestStack {
  * Engine + actions service + a fresh database cloned from a template, all real, on free ports:
  * the stack that permission, action and consistency tests run against. One per test file.
  */
-export async function startTestStack(
-  options: {
-    template?: 'migrated' | 'seeded';
-    env?: Record<string, string>;
-    s3?: boolean;
-    /** Test-only actions (e.g. `pingAction`): answered by the service and declared to the engine. */
-    actions?: readonly TestAction[];
-    /** The engine's live-query interval (default 200 ms, quick for tests) and pool size (default 4); benchmarks pass production values. */
-    engine?: { refetchIntervalMs?: number; poolSize?: number };
-    /** A database made by the caller (outside vitest, e.g. a benchmark), instead of a clone of a template. */
-    database?: TestDatabase;
-  } = {},
-): Promise<TestStack> {
+export function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  return timedSetup('stack', () => openTestStack(options));
+}
+
+export interface TestStackOptions {
+  template?: 'migrated' | 'seeded';
+  env?: Record<string, string>;
+  s3?: boolean;
+  /** Test-only actions (e.g. `pingAction`): answered by the service and declared to the engine. */
+  actions?: readonly TestAction[];
+  /** The engine's live-query interval (default 200 ms, quick for tests) and pool size (default 4); benchmarks pass production values. */
+  engine?: { refetchIntervalMs?: number; poolSize?: number };
+  /** A database made by the caller (outside vitest, e.g. a benchmark), instead of a clone of a template. */
+  database?: TestDatabase;
+}
+
+async function openTestStack(options: TestStackOptions): Promise<TestStack> {
   const [database, s3] = await Promise.all([
     options.database ?? createTestDatabase(options.template ?? 'seeded'),
     options.s3 ? startTestS3() : null,

@@ -57,7 +57,7 @@ const BUILT_MARKER = '.built';
  * one per file, which cost two cores minutes of the suite). Only inside vitest.
  */
 export async function sharedWebBuild(): Promise<string> {
-  const { testRunDir } = await import('@portal/devdb/testing');
+  const { testRunDir, timedSetup } = await import('@portal/devdb/testing');
   const dir = path.join(testRunDir(), 'web-build');
   const failed = `${dir}.failed`;
   let builder = false;
@@ -70,7 +70,7 @@ export async function sharedWebBuild(): Promise<string> {
   }
   if (builder) {
     try {
-      await buildWebApp(REPO_ROOT, dir);
+      await timedSetup('web build', () => buildWebApp(REPO_ROOT, dir));
       writeFileSync(path.join(dir, BUILT_MARKER), '');
     } catch (error) {
       writeFileSync(failed, (error as Error).message);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { timedSetup } from '@portal/devdb/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { expectAccessible } from './axe.ts';
@@ -70,8 +71,8 @@ export function useE2e(options: { stack?: E2eStackOptions } = {}): E2e {
 
   beforeAll(async () => {
     const [stackResult, browserResult] = await Promise.allSettled([
-      startE2eStack(options.stack),
-      launchBrowser(),
+      timedSetup('stack', () => startE2eStack(options.stack)),
+      timedSetup('browser', launchBrowser),
     ]);
     if (stackResult.status === 'fulfilled') stack = stackResult.value;
     if (browserResult.status === 'fulfilled') browser = browserResult.value;

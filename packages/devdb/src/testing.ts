@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { appendFileSync } from 'node:fs';
+import { expect, inject } from 'vitest';
 import { createDatabase, dropDatabase, withDatabase } from './cluster.ts';
 
 declare module 'vitest' {
@@ -10,7 +11,30 @@ declare module 'vitest' {
     seedError: string;
     /** A directory of this test run, removed when it ends (for what test files share, e.g. a build). */
     runDir: string;
+    /** Where set-up steps are recorded (`timedSetup`), one JSON line each; read by `npm run test:report`. */
+    timingsFile: string;
   }
+}
+
+/** The set-up steps whose time the test report adds up, besides the tests themselves. */
+export type SetupKind = 'database' | 'stack' | 'browser' | 'web build';
+
+/**
+ * Runs a test file's set-up step (a database clone, a stack, a browser) and records how long it
+ * took, with the file, for `npm run test:report` (docs/testing.md). Outside vitest it only runs it.
+ */
+export async function timedSetup<T>(kind: SetupKind, step: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await step();
+  if (process.env.VITEST) {
+    const line = {
+      file: expect.getState().testPath ?? '',
+      kind,
+      ms: Math.round(performance.now() - started),
+    };
+    appendFileSync(inject('timingsFile'), `${JSON.stringify(line)}\n`);
+  }
+  return result;
 }
 
 /** Template databases built once per test run by the global setup. */
@@ -38,7 +62,7 @@ export async function createTestDatabase(
     throw new Error(`the demo seeds did not load, so no seeded database can be made: ${inject('seedError')}`);
   }
   const name = `test_${template}_${randomBytes(5).toString('hex')}`;
-  await createDatabase(adminUrl, name, TEMPLATES[template]);
+  await timedSetup('database', () => createDatabase(adminUrl, name, TEMPLATES[template]));
   return { name, url: withDatabase(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
 }
 
