@@ -1,29 +1,69 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// One vitest run for the whole repository. Tests sit beside the code (`*.test.ts`).
-// The global setup starts one embedded PostgreSQL cluster and builds a migrated,
-// seeded template database; each test file clones its own database from it.
+/**
+ * Files that each take minutes start first, so that no worker is left running one of them alone
+ * at the end of the run: the README test (it installs and starts the product twice), then the
+ * browser journeys, then the rest in vitest's own order (slowest first once it has timings).
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) =>
+      file.moduleId.endsWith('/e2e/src/readme.test.ts') ? 0 : file.project.name === 'browser' ? 1 : 2;
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
+  }
+}
+
+/** What every project of the run shares. */
+const COMMON = {
+  testTimeout: 30_000,
+  // expect.poll's own default (1 s) is shorter than a real stack's answer on a busy 2-core
+  // machine; 8 s is what a browser action waits in the journeys (e2e's ACTION_TIMEOUT_MS).
+  expect: { poll: { timeout: 8_000 } },
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+  // @apollo/client 3 is CommonJS to Node (ESM only through its "module" field): ra-data-graphql's
+  // named imports of it load when Vite transforms both (the admin console's data provider tests).
+  server: { deps: { inline: ['ra-data-graphql', '@apollo/client'] } },
+};
+
+// One vitest run for the whole repository. Tests sit beside the code (`*.test.ts`). The global
+// setup starts one embedded PostgreSQL cluster and builds a migrated and a seeded template
+// database; each test file clones its own database from one (docs/testing.md).
 export default defineConfig({
   test: {
-    include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'hasura/tests/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '.data/**'],
+    // The root's global setup runs once for both projects (they do not extend the root config,
+    // which would run it once per project) and what it provides reaches every test.
     globalSetup: ['./vitest.global-setup.ts'],
-    testTimeout: 30_000,
-    // expect.poll's own default (1 s) is shorter than a real stack's answer on a busy 2-core
-    // machine; 8 s is what a browser action waits in the journeys (e2e's ACTION_TIMEOUT_MS).
-    expect: { poll: { timeout: 8_000 } },
-    hookTimeout: 120_000,
-    pool: 'forks',
     // Vitest's default is one worker per core but one; on our 2-core machines that is a single
     // worker, and most files wait (on PostgreSQL, the engine, a browser) more than they compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // @apollo/client 3 is CommonJS to Node (ESM only through its "module" field): ra-data-graphql's
-    // named imports of it load when Vite transforms both (the admin console's data provider tests).
-    server: { deps: { inline: ['ra-data-graphql', '@apollo/client'] } },
+    sequence: { sequencer: LongestFirst },
     // The unhandled-errors reporter repeats each such error briefly after the summary (CI logs keep the tail).
     // The JSON report is what `npm run test:report` reads (the slowest files; docs/testing.md).
     reporters: ['default', './vitest.unhandled-reporter.ts', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
+    projects: [
+      {
+        // The browser journeys (e2e/): one worker runs its files one after another in one process
+        // without isolation, so they share the worker's stack and Chromium (e2e/src/support/suite.ts).
+        extends: false,
+        test: { ...COMMON, name: 'browser', include: ['e2e/src/**/*.test.ts'], isolate: false },
+      },
+      {
+        extends: false,
+        test: {
+          ...COMMON,
+          name: 'unit',
+          include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'hasura/tests/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '.data/**', 'e2e/**'],
+        },
+      },
+    ],
   },
 });

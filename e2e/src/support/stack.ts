@@ -111,7 +111,9 @@ async function distinctFreePorts(count: number): Promise<number[]> {
  */
 export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eStack> {
   const mode = options.database ?? (process.env.VITEST ? 'template' : 'embedded');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  // Inside vitest, under the run's directory (removed when the run ends, whatever stops the stack).
+  const parent = process.env.VITEST ? (await import('@portal/devdb/testing')).testRunDir() : os.tmpdir();
+  const dir = mkdtempSync(path.join(parent, 'portal-e2e-'));
   // When we run as root, embedded PostgreSQL runs as `postgres`, which must enter this directory.
   chmodSync(dir, 0o755);
   const lines: string[] = [];

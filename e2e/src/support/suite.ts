@@ -38,16 +38,46 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 100);
 
+export interface E2eOptions {
+  /** A stack of the file's own with other settings (e.g. a short access token lifetime). */
+  stack?: E2eStackOptions;
+  /** A stack of the file's own with the usual settings: the file changes it (its served build). */
+  ownStack?: boolean;
+}
+
 /**
- * Registers the hooks of a browser test file and returns the handle its tests use:
- * the stack and Chromium start once for the file (in parallel), each test gets a new
- * browser context and page. A failing test leaves `e2e/screenshots/failures/<file>--<test>.png`
- * and prints the services' recent log lines; an uncaught page error fails the test. After a test
- * that passed, every page still open is checked with axe (`expectAccessible`), so the last screen
- * of every journey is checked. `options.stack` starts the file's stack with other settings (e.g. a
- * short access token lifetime). Every test of the file may take `JOURNEY_TIMEOUT_MS`.
+ * This worker's stack and Chromium, shared by the browser test files it runs one after another
+ * (the `browser` project of vitest.config.ts runs without isolation, so this module and what it
+ * holds outlive a file). Started by the worker's first file, in parallel; never stopped by a file:
+ * they end with the worker (the services get SIGTERM when it goes, Chromium sees its pipe close,
+ * and the database and files go with the run's cluster and directory). Each file still makes its
+ * own data and each test gets its own browser context (issue 27: a stack per file cost 5 to 10 s
+ * of two busy cores, 34 times a run).
  */
-export function useE2e(options: { stack?: E2eStackOptions } = {}): E2e {
+let workerStack: Promise<E2eStack> | undefined;
+let workerBrowser: Promise<Browser> | undefined;
+
+function sharedStack(): Promise<E2eStack> {
+  workerStack ??= timedSetup('stack', () => startE2eStack());
+  return workerStack;
+}
+
+function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= timedSetup('browser', launchBrowser);
+  return workerBrowser;
+}
+
+/**
+ * Registers the hooks of a browser test file and returns the handle its tests use: the worker's
+ * stack and Chromium (started by its first browser test file, in parallel; see `sharedStack`),
+ * and a new browser context and page for each test. A file that asks for a stack of its own
+ * (`options.stack`, `options.ownStack`) starts one and stops it after its tests. A failing test
+ * leaves `e2e/screenshots/failures/<file>--<test>.png` and prints the services' recent log lines;
+ * an uncaught page error fails the test. After a test that passed, every page still open is
+ * checked with axe (`expectAccessible`), so the last screen of every journey is checked. Every test
+ * of the file may take `JOURNEY_TIMEOUT_MS`.
+ */
+export function useE2e(options: E2eOptions = {}): E2e {
   // Before the file's tests are collected, so each takes this as its default.
   vi.setConfig({ testTimeout: JOURNEY_TIMEOUT_MS });
   let stack: E2eStack | undefined;
@@ -69,10 +99,11 @@ export function useE2e(options: { stack?: E2eStackOptions } = {}): E2e {
     });
   };
 
+  const own = Boolean(options.stack || options.ownStack);
   beforeAll(async () => {
     const [stackResult, browserResult] = await Promise.allSettled([
-      timedSetup('stack', () => startE2eStack(options.stack)),
-      timedSetup('browser', launchBrowser),
+      own ? timedSetup('stack', () => startE2eStack(options.stack)) : sharedStack(),
+      sharedBrowser(),
     ]);
     if (stackResult.status === 'fulfilled') stack = stackResult.value;
     if (browserResult.status === 'fulfilled') browser = browserResult.value;
@@ -81,8 +112,7 @@ export function useE2e(options: { stack?: E2eStackOptions } = {}): E2e {
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    if (own) await stack?.stop();
   }, 60_000);
 
   beforeEach(async () => {
