@@ -52,11 +52,9 @@ export default defineConfig({
       {
         // The browser journeys (e2e/): one worker runs its files one after another in one process
         // without isolation, so they share the worker's stack and Chromium (e2e/src/support/suite.ts).
-        extends: false,
         test: { ...COMMON, name: 'browser', include: ['e2e/src/**/*.test.ts'], isolate: false },
       },
       {
-        extends: false,
         test: {
           ...COMMON,
           name: 'unit',
