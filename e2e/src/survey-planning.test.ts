@@ -216,7 +216,9 @@ describe('survey planning', () => {
     await item.getByText('Upcoming visit').waitFor();
     await item.getByText(`On ${shown(free)}`).waitFor();
     await expectAccessible(ginaPage, "the surveyor's dashboard with the visit");
-    await ginaPage.goto('/Practice/List');
+    // Searched for: with this one practice in her whole list, the bare list would open it at once
+    // (spec 000 §2's single-practice landing), and the row would show only until it did.
+    await ginaPage.goto(`/Practice/List?search=${encodeURIComponent(practice.name)}`);
     const row = ginaPage.getByRole('row').filter({ hasText: practice.name });
     await row.getByText(shown(free)).waitFor();
     await expectAccessible(ginaPage, "the surveyor's practice list with the visit");
