@@ -23,7 +23,9 @@ function makeTree(root: string) {
 describe('the production build of `npm start`', () => {
   let root: string;
   const lines: string[] = [];
-  const log = Object.assign((line: string) => lines.push(line), { error: (line: string) => lines.push(line) });
+  const log = Object.assign((line: string) => lines.push(line), {
+    error: (line: string) => lines.push(line),
+  });
 
   beforeEach(() => {
     root = mkdtempSync(path.join(os.tmpdir(), 'web-build-'));
