@@ -16,4 +16,4 @@ export function monacoWorker(label: string): Worker {
 }
 
 const environment: Environment = { getWorker: (_workerId, label) => monacoWorker(label) };
-globalThis.MonacoEnvironment = environment;
+window.MonacoEnvironment = environment;
