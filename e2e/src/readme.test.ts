@@ -99,18 +99,32 @@ async function signInAsEveryReadmeAccount(run: ReadmeRun): Promise<void> {
   expectNothingCrashed(run);
 }
 
-describe('npm start, as the README says', () => {
-  let run: ReadmeRun;
-
+/**
+ * Runs `npm <args>` on the clean copy for the enclosing describe (until the banner's URL), and
+ * after its tests stops it with Ctrl-C: it must say 'everything stopped', with no crash or restart.
+ */
+function useReadmeCommand(args: string[]): () => ReadmeRun {
+  let run: ReadmeRun | undefined;
   beforeAll(async () => {
-    run = await runReadmeCommand(copy.dir, ['start'], ports, FIRST_START_MS);
+    run = await runReadmeCommand(copy.dir, args, ports, FIRST_START_MS);
   }, FIRST_START_MS + 30_000);
-
   afterAll(async () => {
     if (!run) return;
     expect(await run.stop()).toBe('everything stopped');
     expect(run.restarts(), run.output()).toEqual([]);
   }, 60_000);
+  return () => {
+    if (!run) throw new Error(`\`npm ${args.join(' ')}\` did not start`);
+    return run;
+  };
+}
+
+describe('npm start, as the README says', () => {
+  const started = useReadmeCommand(['start']);
+  let run: ReadmeRun;
+  beforeAll(() => {
+    run = started();
+  });
 
   it('builds the web app on the first start and serves it: every demo account signs in and lands', async () => {
     expect(run.url).toBe(`http://localhost:${ports.PORT}`);
@@ -183,17 +197,11 @@ describe('npm start, as the README says', () => {
 });
 
 describe('npm run dev, as the README says', () => {
+  const started = useReadmeCommand(['run', 'dev']);
   let run: ReadmeRun;
-
-  beforeAll(async () => {
-    run = await runReadmeCommand(copy.dir, ['run', 'dev'], ports, FIRST_START_MS);
-  }, FIRST_START_MS + 30_000);
-
-  afterAll(async () => {
-    if (!run) return;
-    expect(await run.stop()).toBe('everything stopped');
-    expect(run.restarts(), run.output()).toEqual([]);
-  }, 60_000);
+  beforeAll(() => {
+    run = started();
+  });
 
   it("serves Vite's development server with an empty cache: every demo account signs in and lands", async () => {
     expect(run.output()).toContain('web app    Vite development server');
