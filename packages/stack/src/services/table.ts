@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ACTIONS_HEALTH_PATH, API_PREFIX, GRAPHQL_PATH, HEALTHZ_PATH } from '@portal/domain';
 import type { StackConfig } from '../config/config.ts';
 import type { Secrets } from '../config/secrets.ts';
 import type { Color } from '../log.ts';
+import { viteBin } from '../web/web-build.ts';
 
 /** What a child service needs from the parts the stack started before it. */
 export interface ServiceContext {
@@ -145,13 +145,8 @@ export const SERVICES: readonly ServiceSpec[] = [
     command: ({ config }) => ({
       command: process.execPath,
       args: [
-        // The web workspace's own Vite, wherever npm put it.
-        path.join(
-          path.dirname(
-            createRequire(path.join(config.root, 'web/package.json')).resolve('vite/package.json'),
-          ),
-          'bin/vite.js',
-        ),
+        // The web workspace's own Vite, wherever npm put it (the production build runs the same).
+        viteBin(config.root),
         '--port',
         String(config.web.port),
         '--strictPort',
