@@ -2,16 +2,21 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+/** The order of the projects in a run (see LongestFirst). */
+const PROJECT_ORDER = ['browser', 'screens', 'unit'];
+
 /**
  * Files that each take minutes start first, so that no worker is left running one of them alone
  * at the end of the run: the README test (it installs and starts the product twice), then the
- * browser journeys, then the rest in vitest's own order (slowest first once it has timings).
+ * browser journeys, then the screens, then the rest, each project in vitest's own order (slowest
+ * first once it has timings). One project's files follow each other so that a worker that ends one
+ * of them goes on to the next in the same process (a worker is reused only for the same project).
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) =>
-      file.moduleId.endsWith('/e2e/src/readme.test.ts') ? 0 : file.project.name === 'browser' ? 1 : 2;
+      file.moduleId.endsWith('/e2e/src/readme.test.ts') ? -1 : PROJECT_ORDER.indexOf(file.project.name);
     return sorted
       .map((file, index) => ({ file, index }))
       .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
@@ -55,11 +60,29 @@ export default defineConfig({
         test: { ...COMMON, name: 'browser', include: ['e2e/src/**/*.test.ts'], isolate: false },
       },
       {
+        // The web app's screens and browser-side code (`web/src/**/*.test.tsx`) in jsdom. One
+        // worker runs its files one after another in one process without isolation: React,
+        // Mantine, urql and the app's modules load once per worker instead of once per file. The
+        // setup file runs again before each file and cleans up after each test (setup-dom.ts).
+        test: {
+          ...COMMON,
+          name: 'screens',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup-dom.ts'],
+          isolate: false,
+        },
+      },
+      {
+        // Everything else, in Node, likewise without isolation: a file still starts its own stack
+        // on its own database and closes it. Because a worker's files share their modules, no test
+        // replaces a module (vi.mock; the lint forbids it) and no module keeps a test's state.
         test: {
           ...COMMON,
           name: 'unit',
-          include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'hasura/tests/**/*.test.ts'],
+          include: ['**/src/**/*.test.ts', 'hasura/tests/**/*.test.ts'],
           exclude: ['**/node_modules/**', '.data/**', 'e2e/**'],
+          isolate: false,
         },
       },
     ],

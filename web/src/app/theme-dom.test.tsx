@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../test/setup-dom.ts';
 import { MantineProvider, Modal } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

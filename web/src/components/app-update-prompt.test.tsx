@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../test/setup-dom.ts';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

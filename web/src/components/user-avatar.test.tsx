@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../test/setup-dom.ts';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../test/setup-dom.ts';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';

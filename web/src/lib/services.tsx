@@ -17,6 +17,16 @@ export interface PortalServices {
   graphqlUrl: string;
   wsUrl: string;
   webSocketImpl?: unknown;
+  /**
+   * Leaves the app for another site (a payment page, the webinar provider's consent page). The
+   * browser's own navigation; a test renders the app with one that records where it went.
+   */
+  leaveApp: (url: string) => void;
+}
+
+/** The browser leaves the app for `url` (a full page load of the other site). */
+function leaveAppInBrowser(url: string): void {
+  window.location.assign(url);
 }
 
 /** Builds the services; URLs may be relative to the page (the app) or absolute (tests). */
@@ -25,6 +35,7 @@ export function createPortalServices(options: {
   graphqlUrl: string;
   baseUrl?: string;
   webSocketImpl?: unknown;
+  leaveApp?: (url: string) => void;
 }): PortalServices {
   const base = options.baseUrl ?? window.location.href;
   const apiUrl = new URL(options.apiUrl, base).href.replace(/\/$/, '');
@@ -41,6 +52,7 @@ export function createPortalServices(options: {
     graphqlUrl,
     wsUrl: graphqlUrl.replace(/^http/, 'ws'),
     webSocketImpl: options.webSocketImpl,
+    leaveApp: options.leaveApp ?? leaveAppInBrowser,
   };
 }
 

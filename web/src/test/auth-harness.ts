@@ -1,7 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createSession } from '../lib/auth/session.ts';
 import { type ContractServer, CSRF, startContractServer } from './contract-server.ts';
-import { setCsrfCookie } from './setup-dom.ts';
+import { setCsrfCookie } from './csrf-cookie.ts';
 
 /** Starts a fresh contract server (with the CSRF cookie set) around every test; call inside a test file. */
 export function contractServerPerTest(): () => ContractServer {

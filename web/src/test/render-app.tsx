@@ -4,7 +4,7 @@ import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/routes/route-table.tsx';
 import { createPortalServices } from '../lib/services.tsx';
 import { type ContractServer, CSRF } from './contract-server.ts';
-import { setCsrfCookie } from './setup-dom.ts';
+import { setCsrfCookie } from './csrf-cookie.ts';
 
 /** The whole app at `path`, talking to the contract server; `signedIn` gives it a live session cookie. */
 export function renderApp(server: ContractServer, path: string, options: { signedIn?: boolean } = {}) {

@@ -1,4 +1,5 @@
-// What jsdom lacks and Mantine uses. Imported first by every component test.
+// The screens project's setup file (vitest.config.ts), run before each of its test files: what
+// jsdom lacks and Mantine uses, and the clean-up after each test.
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -34,12 +35,6 @@ if (!('fonts' in document)) {
 // Component tests render against the real engine and actions service; on a loaded 2-core CI
 // machine an answer can take longer than testing-library's 1 s default for findBy/waitFor.
 configure({ asyncUtilTimeout: 5000 });
-
-/** The readable CSRF cookie the server sets at sign-in. */
-export function setCsrfCookie(value: string) {
-  // biome-ignore lint/suspicious/noDocumentCookie: the app reads this cookie through document.cookie
-  document.cookie = `portal_csrf=${value}; path=/`;
-}
 
 afterEach(() => {
   cleanup();

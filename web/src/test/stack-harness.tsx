@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from '../../../actions/src/test-suppor
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/routes/route-table.tsx';
 import { createPortalServices } from '../lib/services.tsx';
-import { setCsrfCookie } from './setup-dom.ts';
+import { setCsrfCookie } from './csrf-cookie.ts';
 
 export type { TestStack };
 
@@ -134,11 +134,14 @@ export async function renderAppOnStack(
 ) {
   const cookies = installCookieJar();
   if (options.as) await signInOnStack(stack, options.as);
+  /** Every address the app sent the browser to outside itself, in order (jsdom cannot leave). */
+  const leftFor: string[] = [];
   const services = createPortalServices({
     apiUrl: stack.actionsUrl,
     graphqlUrl: stack.graphqlUrl,
     baseUrl: stack.actionsUrl,
     webSocketImpl: WebSocket,
+    leaveApp: (url) => leftFor.push(url),
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
@@ -151,6 +154,7 @@ export async function renderAppOnStack(
     router,
     services,
     cookies,
+    leftFor,
     path: () => router.state.location.pathname,
     search: () => router.state.location.search,
   };

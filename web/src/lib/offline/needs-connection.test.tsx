@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../test/setup-dom.ts';
 import { Button, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import { ASSESSMENT_MESSAGES, SURVEY_CONFIRMATION_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

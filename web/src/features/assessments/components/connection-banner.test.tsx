@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import { MantineProvider } from '@mantine/core';
 import type { TOfflineWrite } from '@portal/domain';
 import { render, screen } from '@testing-library/react';

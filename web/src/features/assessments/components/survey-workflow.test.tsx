@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import {
   AGREEMENT_VERSION,
   CONFIDENTIALITY_AGREEMENT,

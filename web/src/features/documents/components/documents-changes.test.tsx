@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import { DOCUMENT_MESSAGES, DOCUMENTS_SCREEN_MESSAGES, MAX_FILES_PER_UPLOAD } from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import {
   DOCUMENTS_PAGE_SIZE,
   DOCUMENTS_SCREEN_MESSAGES,

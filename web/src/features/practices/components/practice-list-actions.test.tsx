@@ -1,10 +1,8 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import type { AddressInfo } from 'node:net';
 import { PRACTICE_MESSAGES, portalToday } from '@portal/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../../../actions/src/app.ts';
 import { loadConfig } from '../../../../../actions/src/config/load-config.ts';
 import { testEnv } from '../../../../../actions/src/test-support/test-app.ts';
@@ -19,17 +17,11 @@ import {
 } from '../../../test/factories.ts';
 import { listedIds, openPracticeList, rowOf } from '../../../test/practice-list.ts';
 import { renderAppOnStack, type SignIn, type TestStack, useRealStack } from '../../../test/stack-harness.tsx';
-import { leaveAppTo } from '../utils/leave-app.ts';
-
-vi.mock('../utils/leave-app.ts', () => ({ leaveAppTo: vi.fn() }));
 
 type Practice = { id: number; name: string };
 
 describe('the practice list on the real stack: locks, due items, redirects, CSV', () => {
   const stack = useRealStack();
-  afterEach(() => {
-    vi.mocked(leaveAppTo).mockClear();
-  });
 
   /** A manager of several practices, one of a single practice, one of a single payment-pending one. */
   let manager: TestUser;
@@ -187,8 +179,8 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
 
   it('sends the manager of a single payment-pending practice to payment', async () => {
     const view = await renderAppOnStack(stack, '/Practice/List', { as: applicantManager });
-    await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
-    expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(/^https?:\/\//);
+    await waitFor(() => expect(view.leftFor).toHaveLength(1), { timeout: 10_000 });
+    expect(view.leftFor[0]).toMatch(/^https?:\/\//);
     expect(view.path()).toBe('/Practice/List');
   });
 
@@ -205,7 +197,7 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
     expect(rowOf(lakeside.id).dataset.locked).toBe('true');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(view.path()).toBe('/Practice/List');
-    expect(leaveAppTo).not.toHaveBeenCalled();
+    expect(view.leftFor).toEqual([]);
     expect(screen.queryByText(PRACTICE_MESSAGES.paymentRedirectFailed)).toBeNull();
   });
 
@@ -218,22 +210,22 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
       await waitFor(() => expect(listedIds()).toContain(lakeside.id), { timeout: 10_000 });
       expect(rowOf(lakeside.id).dataset.locked).toBeUndefined();
       await userEvent.click(within(rowOf(lakeside.id)).getByText(lakeside.name));
-      await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
-      expect(vi.mocked(leaveAppTo).mock.calls[0]?.[0]).toMatch(new RegExp(`/${lakeside.id}$`));
+      await waitFor(() => expect(view.leftFor).toHaveLength(1), { timeout: 10_000 });
+      expect(view.leftFor[0]).toMatch(new RegExp(`/${lakeside.id}$`));
       expect(view.path()).toBe(`/PracticeOverview/${lakeside.id}/Staff`);
       // Nothing of the practice shows on the way.
       expect(screen.queryByRole('tab', { name: /Staff/ })).toBeNull();
       cleanup();
-      vi.mocked(leaveAppTo).mockClear();
       // By its address, the same.
-      await renderAppOnStack(stack, `/PracticeOverview/${lakeside.id}/Documents`, { as: manager });
-      await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+      const byAddress = await renderAppOnStack(stack, `/PracticeOverview/${lakeside.id}/Documents`, {
+        as: manager,
+      });
+      await waitFor(() => expect(byAddress.leftFor).toHaveLength(1), { timeout: 10_000 });
       cleanup();
-      vi.mocked(leaveAppTo).mockClear();
       // A practice with a renewal in payment is no application payment: it opens.
-      await renderAppOnStack(stack, `/PracticeOverview/${bayview.id}/Staff`, { as: manager });
+      const renewal = await renderAppOnStack(stack, `/PracticeOverview/${bayview.id}/Staff`, { as: manager });
       await screen.findByRole('heading', { name: bayview.name }, { timeout: 10_000 });
-      expect(leaveAppTo).not.toHaveBeenCalled();
+      expect(renewal.leftFor).toEqual([]);
     } finally {
       await stack.sql.query('delete from practice_users where practice_id = $1 and user_id = $2', [
         lakeside.id,
@@ -248,19 +240,19 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
     });
     await waitFor(() => expect(view.path()).toBe('/Practice/List'), { timeout: 10_000 });
     expect(await screen.findByText(PRACTICE_MESSAGES.practiceLocked, {}, { timeout: 10_000 })).toBeTruthy();
-    expect(leaveAppTo).not.toHaveBeenCalled();
+    expect(view.leftFor).toEqual([]);
     expect(screen.queryByText(PRACTICE_MESSAGES.paymentRedirectFailed)).toBeNull();
   });
 
   it('Renewal Payment Due goes to the payment page', async () => {
-    await open('/Practice/List', manager);
+    const view = await open('/Practice/List', manager);
     await waitFor(() => expect(listedIds()).toContain(bayview.id), { timeout: 10_000 });
     await userEvent.click(within(rowOf(bayview.id)).getByRole('button', { name: 'Renewal Payment Due' }));
-    await waitFor(() => expect(leaveAppTo).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await waitFor(() => expect(view.leftFor).toHaveLength(1), { timeout: 10_000 });
   });
 
   it('shows the failure message when the payment page cannot be had', async () => {
-    await open('/Practice/List', manager);
+    const view = await open('/Practice/List', manager);
     await waitFor(() => expect(listedIds()).toContain(bayview.id), { timeout: 10_000 });
     // The renewal was paid meanwhile (in another tab): the server no longer has a payment page for it.
     await stack.sql.query(`update reapplications set status = 'COMPLETED', paid_at = now() where id = $1`, [
@@ -273,7 +265,7 @@ describe('the practice list on the real stack: locks, due items, redirects, CSV'
       await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThan(0), {
         timeout: 10_000,
       });
-      expect(leaveAppTo).not.toHaveBeenCalled();
+      expect(view.leftFor).toEqual([]);
     } finally {
       await stack.sql.query(
         `update reapplications set status = 'PAYMENT_PENDING', paid_at = null where id = $1`,

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import {
   formatDisplayDate,
   PRACTICE_LIST_ROW_FIELDS,

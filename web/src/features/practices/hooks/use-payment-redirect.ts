@@ -2,8 +2,8 @@ import { PRACTICE_MESSAGES } from '@portal/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
+import { useServices } from '../../../lib/services.tsx';
 import { GetPracticePaymentUrlQuery } from '../api/get-practice-payment-url.ts';
-import { leaveAppTo } from '../utils/leave-app.ts';
 
 /**
  * Sends the browser to a practice's payment page: asks the server for the URL, then navigates
@@ -12,6 +12,7 @@ import { leaveAppTo } from '../utils/leave-app.ts';
  */
 export function usePaymentRedirect() {
   const client = useClient();
+  const { leaveApp } = useServices();
   const [pending, setPending] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const mounted = useRef(true);
@@ -37,9 +38,9 @@ export function usePaymentRedirect() {
         setPending(null);
         return;
       }
-      leaveAppTo(url);
+      leaveApp(url);
     },
-    [client],
+    [client, leaveApp],
   );
   return { redirect, pending, failed };
 }

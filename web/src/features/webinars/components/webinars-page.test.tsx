@@ -1,13 +1,8 @@
-// @vitest-environment jsdom
-import '../../../test/setup-dom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUser, DEFAULT_PASSWORD } from '../../../../../actions/src/test-support/factories.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
-import { goToProvider } from '../utils/go-to-provider.ts';
-
-vi.mock('../utils/go-to-provider.ts', () => ({ goToProvider: vi.fn() }));
 
 /**
  * The Webinars page and its callback on the real stack, with the stand-in provider of the actions
@@ -17,10 +12,6 @@ vi.mock('../utils/go-to-provider.ts', () => ({ goToProvider: vi.fn() }));
 describe('Webinars', () => {
   const DEV_KEY = 'webinar-dev-pages-key-0123';
   const stack = useRealStack({ env: { DEV_PAGES_KEY: DEV_KEY } });
-
-  beforeEach(() => {
-    vi.mocked(goToProvider).mockClear();
-  });
 
   async function newUser() {
     const user = await createUser(stack.sql);
@@ -48,8 +39,8 @@ describe('Webinars', () => {
     ).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Connect to webinars' }));
-    await waitFor(() => expect(goToProvider).toHaveBeenCalledTimes(1));
-    const authorizeUrl = new URL(vi.mocked(goToProvider).mock.calls[0]![0]);
+    await waitFor(() => expect(view.leftFor).toHaveLength(1));
+    const authorizeUrl = new URL(view.leftFor[0]!);
     expect(authorizeUrl.pathname).toBe('/api/dev/webinars/authorize');
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(
       'http://portal.test:3000/GoToWebinars/callback',

@@ -5,10 +5,10 @@ import { useClient, useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { useServices } from '../../../lib/services.tsx';
 import { DisconnectWebinarsMutation } from '../api/disconnect-webinars.ts';
 import { GetWebinarsQuery, type TWebinar } from '../api/get-webinars.ts';
 import { WebinarAuthorizeUrlQuery } from '../api/webinar-authorize-url.ts';
-import { goToProvider } from '../utils/go-to-provider.ts';
 
 /** '<weekday> d LLL yyyy - h:mma to h:mma', in the browser's time zone. */
 function when(webinar: TWebinar): string {
@@ -20,6 +20,7 @@ function when(webinar: TWebinar): string {
 /** Sends the browser to the provider's authorize page (the OAuth 2.0 authorization code flow). */
 function useConnect() {
   const client = useClient();
+  const { leaveApp } = useServices();
   const [busy, setBusy] = useState(false);
   const connect = async () => {
     setBusy(true);
@@ -32,7 +33,7 @@ function useConnect() {
       notifyError(result.error ? PortalError.fromCombinedError(result.error).message : 'Please try again.');
       return;
     }
-    goToProvider(url);
+    leaveApp(url);
   };
   return { connect, busy };
 }

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractServerPerTest, createWatchedSession } from '../../test/auth-harness.ts';
 import type { ContractServer } from '../../test/contract-server.ts';
