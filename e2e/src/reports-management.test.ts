@@ -126,8 +126,9 @@ describe('the management report', () => {
     // A reload keeps the filters, and the figures.
     await page.reload();
     await page.getByRole('table', { name: 'Action plans overdue' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('WA');
-    expect(await page.getByRole('combobox', { name: 'Network' }).inputValue()).toBe(network.name);
+    // The filter choices load beside the report: the network's name shows once they are there.
+    await expect.poll(() => page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('WA');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Network' }).inputValue()).toBe(network.name);
     const work = await tableCells(page, 'Work due and overdue');
     expect(work).toEqual([
       ['Work', 'Outstanding', 'Overdue', 'Date range applies to'],

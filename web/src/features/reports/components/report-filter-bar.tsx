@@ -28,7 +28,7 @@ export function ReportFilterBar({
           placeholder="All states"
           clearable
           w={140}
-          data={(data?.australian_state ?? []).map((s) => ({ value: s.value, label: s.value }))}
+          data={stateChoices(data?.australian_state, filters.state)}
           value={filters.state ?? null}
           onChange={(value) => set({ state: value ?? undefined })}
         />
@@ -88,4 +88,14 @@ function qamChoices(rows: readonly { qam: { id: number; first_name: string; last
     .flatMap((row) => (row.qam ? [row.qam] : []))
     .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name))
     .map((qam) => ({ value: String(qam.id), label: `${qam.first_name} ${qam.last_name}` }));
+}
+
+/**
+ * The states to choose from. The state in the address is its own label, so it shows at once, even
+ * before the choices have loaded (a reloaded report would otherwise show an empty State).
+ */
+function stateChoices(states: ReadonlyArray<{ value: string }> | undefined, chosen: string | undefined) {
+  const values = (states ?? []).map((s) => s.value);
+  if (chosen && !values.includes(chosen)) values.push(chosen);
+  return values.map((value) => ({ value, label: value }));
 }
