@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@portal/stack';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openIndicator, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DESKTOP, launchBrowser, newContext, signIn } from './support/browser.ts';
@@ -18,6 +18,7 @@ import {
   readmePorts,
   runReadmeCommand,
 } from './support/readme-run.ts';
+import { FAILURE_DIR } from './support/suite.ts';
 
 /**
  * Issue 27: what the README tells a newcomer to run, run as they would, on a clean copy of the
@@ -66,6 +67,21 @@ afterAll(async () => {
 
 /** Uncaught errors of the pages opened so far: any fails the test that opened the page. */
 const pageErrors: string[] = [];
+/** The pages the current test opened: a failed test leaves a screenshot of each still open. */
+let openPages: Page[] = [];
+
+afterEach(async ({ task }) => {
+  const pages = openPages.filter((page) => !page.isClosed());
+  openPages = [];
+  if (task.result?.state !== 'fail') return;
+  mkdirSync(FAILURE_DIR, { recursive: true });
+  const name = `readme--${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
+  for (const [index, page] of pages.entries()) {
+    const file = path.join(FAILURE_DIR, `${name}${index ? `-${index}` : ''}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    console.error(`screenshot of the failed test: ${file} (at ${page.url()})`);
+  }
+});
 
 /** A page of a fresh profile at the run's origin; the caller closes its context. */
 async function freshPage(
@@ -74,6 +90,7 @@ async function freshPage(
 ): Promise<Page> {
   const context = await newContext(browser, run.url, viewport);
   const page = await context.newPage();
+  openPages.push(page);
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`));
   return page;
 }
