@@ -14,7 +14,7 @@ import { useE2e } from './support/suite.ts';
  * with an `x-hasura-user-id` and shows the SQL and PostgreSQL's plan. axe on each view. GraphiQL
  * keeps its tabs and query in sessionStorage, never localStorage.
  */
-const e2e = useE2e({ serviceWorker: true });
+const e2e = useE2e();
 
 const QUERY = '{ practices(limit: 1) { organisation_id } }';
 

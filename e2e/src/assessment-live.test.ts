@@ -30,7 +30,7 @@ import { useE2e } from './support/suite.ts';
  * saved by the next attempt; one whose save dies with the network is kept on the device and sent
  * once the network is back. Each test makes its own practice, managers and assessment.
  */
-const e2e = useE2e({ serviceWorker: true });
+const e2e = useE2e();
 
 /** The spec's "within 2 s" for a lock and a saved answer to reach the other screen. */
 const LIVE_MS = 2_000;

@@ -14,7 +14,7 @@ import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/surve
  * from the device (from the dashboard, and as a fresh page at its address), with what the server
  * held when the copy was taken. Each test has its own practice, surveyors and assessment.
  */
-const e2e = useE2e({ serviceWorker: true });
+const e2e = useE2e();
 
 const SAVED = /^Available offline \(saved \d{2}:\d{2}\)$/;
 

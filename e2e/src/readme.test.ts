@@ -69,11 +69,20 @@ afterAll(async () => {
 const pageErrors: string[] = [];
 /** The pages the current test opened: a failed test leaves a screenshot of each still open. */
 let openPages: Page[] = [];
+/** The console errors of the current test's pages, printed when it fails. */
+let consoleErrors: string[] = [];
+/** The command the current test runs against, whose last lines a failed test prints. */
+let current: ReadmeRun | undefined;
 
 afterEach(async ({ task }) => {
   const pages = openPages.filter((page) => !page.isClosed());
+  const errors = consoleErrors;
   openPages = [];
+  consoleErrors = [];
   if (task.result?.state !== 'fail') return;
+  if (errors.length) console.error(`the browser console's errors:\n${errors.join('\n')}`);
+  if (current)
+    console.error(`the command's last lines:\n${current.output().split('\n').slice(-40).join('\n')}`);
   mkdirSync(FAILURE_DIR, { recursive: true });
   const name = `readme--${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
   for (const [index, page] of pages.entries()) {
@@ -88,10 +97,17 @@ async function freshPage(
   run: ReadmeRun,
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<Page> {
+  current = run;
   const context = await newContext(browser, run.url, viewport);
   const page = await context.newPage();
   openPages.push(page);
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`));
+  // Name, message and stack: a value thrown that is no Error (a worker's error event) has neither.
+  page.on('pageerror', (error) =>
+    pageErrors.push(`${page.url()}: ${error.name}: ${error.message}\n${error.stack ?? ''}`.trim()),
+  );
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
   return page;
 }
 

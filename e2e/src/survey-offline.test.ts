@@ -32,7 +32,7 @@ import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
  * every GraphQL request instead, and a status change meanwhile refuses the queued writes: the
  * "Not saved" list names them and can be copied. axe on the banner, the conflict view and the list.
  */
-const e2e = useE2e({ serviceWorker: true });
+const e2e = useE2e();
 
 /** The screen as the test saw it, for looking at (e2e/screenshots/survey-offline-*.png, git-ignored). */
 async function look(page: Page, name: string): Promise<void> {

@@ -60,9 +60,8 @@ export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
-  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, serviceWorkers, ...CONTEXT_OPTIONS });
+  const context = await browser.newContext({ baseURL, viewport, ...CONTEXT_OPTIONS });
   await prepareContext(context);
   return context;
 }

@@ -43,13 +43,6 @@ export interface E2eOptions {
   stack?: E2eStackOptions;
   /** A stack of the file's own with the usual settings: the file changes it (its served build). */
   ownStack?: boolean;
-  /**
-   * The app's service worker runs in this file's browser contexts, as in production: for the
-   * journeys that go offline or test the worker itself. Elsewhere it is blocked (the app then
-   * works as in a browser without one): in a fresh profile it would first download the whole
-   * precache (about 160 files) and route every request, about a fifth of a journey's time.
-   */
-  serviceWorker?: boolean;
 }
 
 /**
@@ -94,7 +87,6 @@ export function useE2e(options: E2eOptions = {}): E2e {
   let extra: BrowserContext[] = [];
   const pageErrors: string[] = [];
   const consoleLines: string[] = [];
-  const serviceWorkers = options.serviceWorker ? 'allow' : 'block';
 
   const watch = (target: Page) => {
     target.on('pageerror', (error) => pageErrors.push(`${target.url()}: ${error.stack ?? error.message}`));
@@ -127,7 +119,7 @@ export function useE2e(options: E2eOptions = {}): E2e {
     if (!stack || !browser) throw new Error('the browser test stack did not start');
     pageErrors.length = 0;
     consoleLines.length = 0;
-    context = await newContext(browser, stack.url, DESKTOP, { serviceWorkers });
+    context = await newContext(browser, stack.url, DESKTOP);
     page = await context.newPage();
     watch(page);
   });
@@ -191,9 +183,7 @@ export function useE2e(options: E2eOptions = {}): E2e {
     },
     pageErrors,
     async newPage(viewport = DESKTOP) {
-      const other = await newContext(need(browser, 'browser'), need(stack, 'stack').url, viewport, {
-        serviceWorkers,
-      });
+      const other = await newContext(need(browser, 'browser'), need(stack, 'stack').url, viewport);
       extra.push(other);
       const created = await other.newPage();
       watch(created);
