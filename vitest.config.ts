@@ -26,6 +26,11 @@ class LongestFirst extends BaseSequencer {
 
 /** What every project of the run shares. */
 const COMMON = {
+  // A worker runs its files one after another in one process and keeps their modules: React,
+  // Mantine, the engine, the actions service and a journey's stack and Chromium load once per
+  // worker, not once per file (docs/testing.md). So no test replaces a module (vi.mock: the lint
+  // forbids it) and no module keeps a test's state.
+  isolate: false,
   testTimeout: 30_000,
   // expect.poll's own default (1 s) is shorter than a real stack's answer on a busy 2-core
   // machine; 8 s is what a browser action waits in the journeys (e2e's ACTION_TIMEOUT_MS).
@@ -42,7 +47,7 @@ const COMMON = {
 // database; each test file clones its own database from one (docs/testing.md).
 export default defineConfig({
   test: {
-    // The root's global setup runs once for both projects (they do not extend the root config,
+    // The root's global setup runs once for all projects (they do not extend the root config,
     // which would run it once per project) and what it provides reaches every test.
     globalSetup: ['./vitest.global-setup.ts'],
     // Vitest's default is one worker per core but one; on our 2-core machines that is a single
@@ -55,14 +60,11 @@ export default defineConfig({
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {
-        // The browser journeys (e2e/): one worker runs its files one after another in one process
-        // without isolation, so they share the worker's stack and Chromium (e2e/src/support/suite.ts).
-        test: { ...COMMON, name: 'browser', include: ['e2e/src/**/*.test.ts'], isolate: false },
+        // The browser journeys (e2e/): a worker's files share its stack and Chromium (e2e/src/support/suite.ts).
+        test: { ...COMMON, name: 'browser', include: ['e2e/src/**/*.test.ts'] },
       },
       {
-        // The web app's screens and browser-side code (`web/src/**/*.test.tsx`) in jsdom. One
-        // worker runs its files one after another in one process without isolation: React,
-        // Mantine, urql and the app's modules load once per worker instead of once per file. The
+        // The web app's screens and browser-side code (`web/src/**/*.test.tsx`) in jsdom. The
         // setup file runs again before each file and cleans up after each test (setup-dom.ts).
         test: {
           ...COMMON,
@@ -70,19 +72,15 @@ export default defineConfig({
           include: ['web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup-dom.ts'],
-          isolate: false,
         },
       },
       {
-        // Everything else, in Node, likewise without isolation: a file still starts its own stack
-        // on its own database and closes it. Because a worker's files share their modules, no test
-        // replaces a module (vi.mock; the lint forbids it) and no module keeps a test's state.
+        // Everything else, in Node: a file still starts its own stack on its own database and closes it.
         test: {
           ...COMMON,
           name: 'unit',
           include: ['**/src/**/*.test.ts', 'hasura/tests/**/*.test.ts'],
           exclude: ['**/node_modules/**', '.data/**', 'e2e/**'],
-          isolate: false,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@portal/stack';
 import pg from 'pg';
@@ -18,7 +18,7 @@ import {
   readmePorts,
   runReadmeCommand,
 } from './support/readme-run.ts';
-import { FAILURE_DIR } from './support/suite.ts';
+import { screenshotFailedTest, slug } from './support/suite.ts';
 
 /**
  * Issue 27: what the README tells a newcomer to run, run as they would, on a clean copy of the
@@ -75,7 +75,7 @@ let consoleErrors: string[] = [];
 let current: ReadmeRun | undefined;
 
 afterEach(async ({ task }) => {
-  const pages = openPages.filter((page) => !page.isClosed());
+  const pages = openPages;
   const errors = consoleErrors;
   openPages = [];
   consoleErrors = [];
@@ -83,13 +83,7 @@ afterEach(async ({ task }) => {
   if (errors.length) console.error(`the browser console's errors:\n${errors.join('\n')}`);
   if (current)
     console.error(`the command's last lines:\n${current.output().split('\n').slice(-40).join('\n')}`);
-  mkdirSync(FAILURE_DIR, { recursive: true });
-  const name = `readme--${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
-  for (const [index, page] of pages.entries()) {
-    const file = path.join(FAILURE_DIR, `${name}${index ? `-${index}` : ''}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-    console.error(`screenshot of the failed test: ${file} (at ${page.url()})`);
-  }
+  await screenshotFailedTest(`readme--${slug(task.name)}`, pages);
 });
 
 /** A page of a fresh profile at the run's origin; the caller closes its context. */

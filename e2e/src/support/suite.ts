@@ -32,11 +32,28 @@ export interface E2e {
  */
 export const JOURNEY_TIMEOUT_MS = 90_000;
 
-const slug = (text: string) =>
+export const slug = (text: string) =>
   text
     .replace(/[^a-z0-9]+/gi, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 100);
+
+/**
+ * Leaves `e2e/screenshots/failures/<name>.png` (then `<name>-1.png`, …) of each page of a failed
+ * test that is still open, and says where.
+ */
+export async function screenshotFailedTest(
+  name: string,
+  pages: ReadonlyArray<Page | undefined>,
+): Promise<void> {
+  mkdirSync(FAILURE_DIR, { recursive: true });
+  for (const [index, open] of pages.entries()) {
+    if (!open || open.isClosed()) continue;
+    const file = path.join(FAILURE_DIR, `${name}${index ? `-${index}` : ''}.png`);
+    await open.screenshot({ path: file, fullPage: true }).catch(() => {});
+    console.error(`screenshot of the failed test: ${file} (at ${open.url()})`);
+  }
+}
 
 export interface E2eOptions {
   /** A stack of the file's own with other settings (e.g. a short access token lifetime). */
@@ -128,13 +145,7 @@ export function useE2e(options: E2eOptions = {}): E2e {
     try {
       const name = `${slug(path.basename(task.file?.name ?? 'e2e'))}--${slug(task.name)}`;
       if (task.result?.state === 'fail') {
-        mkdirSync(FAILURE_DIR, { recursive: true });
-        for (const [index, open] of [page, ...extra.flatMap((c) => c.pages())].entries()) {
-          if (!open || open.isClosed()) continue;
-          const file = path.join(FAILURE_DIR, `${name}${index ? `-${index}` : ''}.png`);
-          await open.screenshot({ path: file, fullPage: true }).catch(() => {});
-          console.error(`screenshot of the failed test: ${file} (at ${open.url()})`);
-        }
+        await screenshotFailedTest(name, [page, ...extra.flatMap((c) => c.pages())]);
         if (consoleLines.length) console.error(`browser console:\n${consoleLines.join('\n')}`);
         console.error(`recent service logs:\n${stack?.logs().split('\n').slice(-60).join('\n')}`);
       } else {
