@@ -6,20 +6,43 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const PROJECT_ORDER = ['browser', 'screens', 'unit'];
 
 /**
- * Files that each take minutes start first, so that no worker is left running one of them alone
- * at the end of the run: the README test (it installs and starts the product twice), then the
- * browser journeys, then the screens, then the rest, each project in vitest's own order (slowest
- * first once it has timings). One project's files follow each other so that a worker that ends one
- * of them goes on to the next in the same process (a worker is reused only for the same project).
+ * The files that take a minute or more, slowest first (`npm run test:report` lists them). A clean
+ * checkout, CI's, has no timings of an earlier run: without this list they would start wherever
+ * their size put them, and one started last would run alone at the end of its project.
+ */
+const SLOW_FILES = [
+  'e2e/src/readme.test.ts',
+  'e2e/src/survey-offline-restart.test.ts',
+  'e2e/src/survey-offline.test.ts',
+  'e2e/src/assessment-self.test.ts',
+  'e2e/src/assessment-certification.test.ts',
+  'web/src/features/staff/components/staff-tab.test.tsx',
+  'web/src/features/assessments/components/action-plan.test.tsx',
+  'web/src/features/practices/components/practice-pages.test.tsx',
+  'packages/stack/src/cli.test.ts',
+  'packages/stack/src/stack.test.ts',
+  'packages/stack/src/real-stack.test.ts',
+];
+
+/**
+ * The README test first (it installs and starts the product twice), then the browser journeys,
+ * then the screens, then the rest; in each project the files of `SLOW_FILES` first, so that no
+ * worker is left running one of them alone at the end, then vitest's own order (slowest first
+ * once it has timings). One project's files follow each other so that a worker that ends one of
+ * them goes on to the next in the same process (a worker is reused only for the same project).
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) =>
-      file.moduleId.endsWith('/e2e/src/readme.test.ts') ? -1 : PROJECT_ORDER.indexOf(file.project.name);
+    const slow = (file: TestSpecification) => {
+      const index = SLOW_FILES.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return index < 0 ? SLOW_FILES.length : index;
+    };
+    const project = (file: TestSpecification) =>
+      slow(file) === 0 ? -1 : PROJECT_ORDER.indexOf(file.project.name);
     return sorted
       .map((file, index) => ({ file, index }))
-      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .sort((a, b) => project(a.file) - project(b.file) || slow(a.file) - slow(b.file) || a.index - b.index)
       .map(({ file }) => file);
   }
 }

@@ -14,7 +14,8 @@ import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/surve
  * from the device (from the dashboard, and as a fresh page at its address), with what the server
  * held when the copy was taken. Each test has its own practice, surveyors and assessment.
  */
-const e2e = useE2e();
+// Each test is a first visit: the service worker installs and the device copy is made anew.
+const e2e = useE2e({ contextPerTest: true });
 
 const SAVED = /^Available offline \(saved \d{2}:\d{2}\)$/;
 

@@ -19,7 +19,8 @@ import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
  * nothing but say so in an alert; online again each works. A new version waits until the user
  * presses Reload. Each test makes its own practice, surveyors and assessment; axe on each screen.
  */
-const e2e = useE2e({ ownStack: true }); // it deploys a new service worker into its stack's build
+// It deploys a new service worker into its stack's build; each test is a first visit.
+const e2e = useE2e({ ownStack: true, contextPerTest: true });
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +

@@ -32,7 +32,8 @@ import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
  * every GraphQL request instead, and a status change meanwhile refuses the queued writes: the
  * "Not saved" list names them and can be copied. axe on the banner, the conflict view and the list.
  */
-const e2e = useE2e();
+// Each test is a first visit: the service worker installs and the device copy is made anew.
+const e2e = useE2e({ contextPerTest: true });
 
 /** The screen as the test saw it, for looking at (e2e/screenshots/survey-offline-*.png, git-ignored). */
 async function look(page: Page, name: string): Promise<void> {

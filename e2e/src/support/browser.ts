@@ -85,6 +85,40 @@ export async function prepareContext(context: BrowserContext): Promise<void> {
   );
 }
 
+/** What a test may leave in a site's storage; the caches (service worker, Cache Storage, HTTP) stay. */
+const SITE_DATA = 'cookies,local_storage,indexeddb,websql,file_systems,shared_storage,storage_buckets';
+
+/**
+ * Clears the app's cookies and site storage (local storage, IndexedDB: the device copies and the
+ * offline queue) in `page`'s profile, keeping the service worker and the caches. Call it before
+ * the page opens the app.
+ */
+export async function clearSiteData(page: Page, baseURL: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send('Storage.clearDataForOrigin', {
+      origin: new URL(baseURL).origin,
+      storageTypes: SITE_DATA,
+    });
+  } finally {
+    await session.detach();
+  }
+}
+
+/**
+ * Makes a context used by a test fit for the next one: its pages closed, its cookies gone,
+ * online again, no routes or permissions of the test's own (the script delay comes back). The
+ * site's storage is cleared by `clearSiteData` when the next page opens.
+ */
+export async function resetContext(context: BrowserContext): Promise<void> {
+  for (const open of context.pages()) await open.close();
+  await context.clearCookies();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  if (CHUNK_DELAY_MS > 0) await delayScripts(context, CHUNK_DELAY_MS);
+  await context.setOffline(false);
+  await context.clearPermissions();
+}
+
 /**
  * `E2E_CHUNK_DELAY_MS=<ms>` holds every script of the app (the code-split screens too) that long.
  * After a link is followed the address changes at once, but the old screen stays on show until

@@ -4,7 +4,15 @@ import { timedSetup } from '@portal/devdb/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { CSP_VIOLATION, DESKTOP, launchBrowser, newContext, pathOf } from './browser.ts';
+import {
+  CSP_VIOLATION,
+  clearSiteData,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  pathOf,
+  resetContext,
+} from './browser.ts';
 import { type E2eStack, type E2eStackOptions, startE2eStack } from './stack.ts';
 
 /** Failed tests leave a screenshot here (ignored by git). */
@@ -15,7 +23,10 @@ export interface E2e {
   readonly stack: E2eStack;
   /** One Chromium for the file. */
   readonly browser: Browser;
-  /** A fresh profile for this test: no cookies, no storage. */
+  /**
+   * This test's browser profile: no cookies and no site storage at its start. The file's tests
+   * share one (see `E2eOptions.contextPerTest`), each starting with its storage cleared.
+   */
   readonly context: BrowserContext;
   /** A page in `context`; relative `goto('/Login')` works. */
   readonly page: Page;
@@ -60,6 +71,12 @@ export interface E2eOptions {
   stack?: E2eStackOptions;
   /** A stack of the file's own with the usual settings: the file changes it (its served build). */
   ownStack?: boolean;
+  /**
+   * A new browser profile for every test instead of one per file. For files that test what a
+   * first visit does (the service worker installing, the precache, the device copy) or change the
+   * context in ways `resetContext` cannot undo (WebSocket routes).
+   */
+  contextPerTest?: boolean;
 }
 
 /**
@@ -87,7 +104,11 @@ function sharedBrowser(): Promise<Browser> {
 /**
  * Registers the hooks of a browser test file and returns the handle its tests use: the worker's
  * stack and Chromium (started by its first browser test file, in parallel; see `sharedStack`),
- * and a new browser context and page for each test. A file that asks for a stack of its own
+ * one browser context for the file (or one per test: `options.contextPerTest`) and a new page for
+ * each test. A test starts with no cookies and no site storage; the service worker, its precache
+ * and the HTTP cache stay from one test to the next, as they do for a person who signs out and
+ * another signs in on the same computer (a fresh profile per test downloaded the whole precache
+ * and compiled every script again each time, issue 27). A file that asks for a stack of its own
  * (`options.stack`, `options.ownStack`) starts one and stops it after its tests. A failing test
  * leaves `e2e/screenshots/failures/<file>--<test>.png` and prints the services' recent log lines;
  * an uncaught page error fails the test. After a test that passed, every page still open is
@@ -99,6 +120,7 @@ export function useE2e(options: E2eOptions = {}): E2e {
   vi.setConfig({ testTimeout: JOURNEY_TIMEOUT_MS });
   let stack: E2eStack | undefined;
   let browser: Browser | undefined;
+  let fileContext: BrowserContext | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let extra: BrowserContext[] = [];
@@ -129,6 +151,8 @@ export function useE2e(options: E2eOptions = {}): E2e {
   }, 180_000);
 
   afterAll(async () => {
+    await fileContext?.close();
+    fileContext = undefined;
     if (own) await stack?.stop();
   }, 60_000);
 
@@ -136,8 +160,16 @@ export function useE2e(options: E2eOptions = {}): E2e {
     if (!stack || !browser) throw new Error('the browser test stack did not start');
     pageErrors.length = 0;
     consoleLines.length = 0;
-    context = await newContext(browser, stack.url, DESKTOP);
-    page = await context.newPage();
+    if (options.contextPerTest) {
+      context = await newContext(browser, stack.url, DESKTOP);
+      page = await context.newPage();
+    } else {
+      fileContext ??= await newContext(browser, stack.url, DESKTOP);
+      context = fileContext;
+      page = await context.newPage();
+      // Before the page opens the app: what the previous test left on the site is gone.
+      await clearSiteData(page, stack.url);
+    }
     watch(page);
   });
 
@@ -169,7 +201,16 @@ export function useE2e(options: E2eOptions = {}): E2e {
     } finally {
       for (const other of extra) await other.close();
       extra = [];
-      await context?.close();
+      if (context && context === fileContext) {
+        // The next test gets the same profile as new, but for the caches (`resetContext`).
+        await resetContext(context).catch(async (error: unknown) => {
+          console.error(`could not reset the file's browser context, the next test gets a new one: ${error}`);
+          await fileContext?.close().catch(() => undefined);
+          fileContext = undefined;
+        });
+      } else {
+        await context?.close();
+      }
       context = undefined;
       page = undefined;
     }
