@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { pathOf, signIn, signInAs, signOut, waitForAppShell } from './support/browser.ts';
+import { openSignedIn, pathOf, signIn, signInAs, signOut, waitForAppShell } from './support/browser.ts';
 import { createPractice, createPracticeManager, createUser } from './support/factories.ts';
 import { linkInMailbox } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
@@ -218,8 +218,7 @@ describe('account settings', () => {
   it('saves the name and phone; the header shows the new name; the row keeps it', async () => {
     const { page, stack } = e2e;
     const user = await createUser(stack.sql, { firstName: 'Grace', lastName: 'Pham' });
-    await signInAs(page, user);
-    await page.goto('/Dashboard');
+    await openSignedIn(page, user, '/Dashboard');
     await page.getByRole('button', { name: 'Account menu for Grace Pham' }).click();
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();
     await page.waitForURL((url) => url.pathname === `/AccountSettings/${user.id}`);
@@ -250,8 +249,7 @@ describe('account settings', () => {
     const { page } = e2e;
     const me = await createUser(e2e.stack.sql, { isSurveyor: true });
     const other = await createUser(e2e.stack.sql, { isAdmin: true });
-    await signInAs(page, me);
-    await page.goto(`/AccountSettings/${other.id}`);
+    await openSignedIn(page, me, `/AccountSettings/${other.id}`);
     await page.waitForURL((url) => url.pathname === `/AccountSettings/${me.id}`);
     expect(await page.getByLabel('Email').inputValue()).toBe(me.email);
   });

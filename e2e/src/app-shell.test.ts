@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, openSignedIn } from './support/browser.ts';
 import { createPractice, createPracticeManager } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
@@ -50,8 +50,7 @@ async function practiceList(width: number) {
   const practices = [await createPractice(e2e.stack.sql), await createPractice(e2e.stack.sql)];
   const manager = await createPracticeManager(e2e.stack.sql, practices);
   const page = await e2e.newPage({ width, height: 1024 });
-  await signInAs(page, manager);
-  await page.goto('/Practice/List');
+  await openSignedIn(page, manager, '/Practice/List');
   await page.getByRole('heading', { name: 'Practices', exact: true }).waitFor();
   await page.getByTestId(`practice-row-${practices[0]!.id}`).waitFor();
   return page;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ACTION_TIMEOUT_MS, pathOf, signInAs } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, openSignedIn, pathOf } from './support/browser.ts';
 import {
   addPracticeRole,
   createAccreditation,
@@ -66,8 +66,7 @@ beforeAll(async () => {
 });
 
 async function openDashboard(page: Page, user: TestUser, queue: string) {
-  await signInAs(page, user);
-  await page.goto('/Dashboard');
+  await openSignedIn(page, user, '/Dashboard');
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   await page.getByRole('list', { name: queue }).waitFor();
 }
@@ -163,8 +162,7 @@ describe('the dashboard work queues in the browser', () => {
   it('an empty queue says so briefly', async () => {
     const { page } = e2e;
     const idle = await createUser(e2e.stack.sql, { isSurveyor: true, firstName: 'Ida', lastName: 'Idle' });
-    await signInAs(page, idle);
-    await page.goto('/Dashboard');
+    await openSignedIn(page, idle, '/Dashboard');
     await page.getByTestId('queue-empty-surveyor').getByText('Nothing waiting').waitFor();
     expect(await countOf(page, 'surveyor')).toBe('0 waiting');
     await expectAccessible(page, 'an empty queue');

@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signInAs } from './support/browser.ts';
+import { openSignedIn } from './support/browser.ts';
 import {
   addPracticeRole,
   createFolder,
@@ -84,8 +84,7 @@ describe('the Documents tab', () => {
   it('as the practice manager: alert, folder, upload three, search, move two, archive one, download one and two zips', async () => {
     const { page, stack } = e2e;
     const { practice, manager, evidence, path } = await world();
-    await signInAs(page, manager, {});
-    await page.goto(path);
+    await openSignedIn(page, manager, path);
 
     // The first-time alert, Step 2, dismissed for the practice.
     const alert = page.getByRole('alert').filter({ hasText: DOCUMENTS_SCREEN_MESSAGES.introStep });
@@ -231,8 +230,7 @@ describe('the Documents tab', () => {
     await stack.sql.query('update practices set is_documents_first_view = false where organisation_id = $1', [
       practice.id,
     ]);
-    await signInAs(page, manager, {});
-    await page.goto(`${path}?folder=${evidence.id}`);
+    await openSignedIn(page, manager, `${path}?folder=${evidence.id}`);
     await page.getByText(DOCUMENTS_SCREEN_MESSAGES.emptyFolder).waitFor();
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const upload = page.getByRole('dialog', { name: 'Upload documents' });
@@ -289,8 +287,7 @@ describe('the Documents tab', () => {
       [practice.id, evidence.id, `practices/${practice.id}/e2e/deed.pdf`],
     );
     expect(rows).toHaveLength(1);
-    await signInAs(page, surveyor, {});
-    await page.goto(`${path}?folder=${evidence.id}`);
+    await openSignedIn(page, surveyor, `${path}?folder=${evidence.id}`);
     const table = documentsTable(page, `Documents in ${evidence.name}`);
     await table.getByRole('button', { name: 'Deed of agreement.pdf' }).waitFor();
     // The alert is the practice's to dismiss, not the surveyor's.

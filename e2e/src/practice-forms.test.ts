@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ACTION_TIMEOUT_MS, pathOf, signInAs } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, openSignedIn, pathOf, signInAs } from './support/browser.ts';
 import {
   createAccreditation,
   createPractice,
@@ -53,8 +53,11 @@ describe('practice forms in the browser', () => {
       state: 'SA',
       postcode: '5067',
     });
-    await signInAs(page, await createPracticeManager(e2e.stack.sql, [practice]));
-    await page.goto(`/Practice/Details/${practice.id}`);
+    await openSignedIn(
+      page,
+      await createPracticeManager(e2e.stack.sql, [practice]),
+      `/Practice/Details/${practice.id}`,
+    );
     const abn = page.getByRole('textbox', { name: 'ABN' });
     const postcode = page.getByRole('textbox', { name: 'Postcode' });
     await expect.poll(() => abn.inputValue(), POLL).toBe('14605223871');
@@ -87,8 +90,7 @@ describe('practice forms in the browser', () => {
     const newest = async () =>
       (await stack.sql.query<{ id: number }>('select max(organisation_id) as id from practices')).rows[0]!.id;
     const before = await newest();
-    await signInAs(page, await createUser(stack.sql, { isAdmin: true }));
-    await page.goto('/Practice/Add');
+    await openSignedIn(page, await createUser(stack.sql, { isAdmin: true }), '/Practice/Add');
     await page.getByRole('textbox', { name: /^Practice name/ }).waitFor();
     await expectAccessible(page, 'add practice');
     await fillNewPractice(page, 'Balmain Wharf Clinic');
@@ -142,8 +144,7 @@ describe('practice forms in the browser', () => {
     await createReapplication(stack.sql, practice.id, { accreditationId: cycle.id, dueIn: 30 });
     // The payment stand-in names the practice only to someone who opened the dev pages.
     await unlockDevPages(page, stack.devPagesKey);
-    await signInAs(page, await createPracticeManager(stack.sql, [practice]));
-    await page.goto('/Dashboard');
+    await openSignedIn(page, await createPracticeManager(stack.sql, [practice]), '/Dashboard');
     await page
       .getByTestId(`due-renewal-${practice.id}`)
       .getByRole('link', { name: 'Start renewal' })
@@ -196,8 +197,7 @@ describe('practice forms in the browser', () => {
       status: 'PAYMENT_PENDING',
       dueIn: 10,
     });
-    await signInAs(page, await createPracticeManager(stack.sql, [practice, other]));
-    await page.goto('/Dashboard');
+    await openSignedIn(page, await createPracticeManager(stack.sql, [practice, other]), '/Dashboard');
     await page
       .getByTestId(`due-confirmation-${practice.id}`)
       .getByRole('link', { name: 'Review visit' })

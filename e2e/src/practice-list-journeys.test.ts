@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { pathOf, signInAs } from './support/browser.ts';
+import { openSignedIn, pathOf } from './support/browser.ts';
 import {
   addPracticeRole,
   createAccreditation,
@@ -64,8 +64,7 @@ describe('the State and Network column filters', () => {
     // The manager's practices in QLD (both in Harbour & Coast, which also has crossways, in VIC).
     const QLD = [practices.riverstone.name, practices.highland.name];
     const HARBOUR_PRACTICES = [practices.riverstone.name, practices.crossways.name, practices.highland.name];
-    await signInAs(page, manager);
-    await page.goto(LIST);
+    await openSignedIn(page, manager, LIST);
     await expectPractices(page, names);
 
     // The network filter lists the distinct network names of the user's practices (spec 000 §2).
@@ -91,8 +90,7 @@ describe('the State and Network column filters', () => {
     await page.reload();
     await expectPractices(page, QLD);
     const bookmark = await e2e.newPage();
-    await signInAs(bookmark, manager);
-    await bookmark.goto(filtered);
+    await openSignedIn(bookmark, manager, filtered);
     await expectPractices(bookmark, QLD);
 
     // Download CSV asks for exactly these criteria, and the file holds exactly these rows.
@@ -116,8 +114,7 @@ describe('the State and Network column filters', () => {
   it('reads in the order of the Expiry column: an extended practice sorts by its extended date', async () => {
     const { page } = e2e;
     const { manager, practices, names } = await createPracticePortfolio(e2e.stack.sql);
-    await signInAs(page, manager);
-    await page.goto(LIST);
+    await openSignedIn(page, manager, LIST);
     await expectPractices(page, names);
     // Highland expired 20 days ago and is extended 100 days: after Seaview (80), before Crossways (150).
     expect((await practiceNames(page)).slice(0, 3)).toEqual([
@@ -185,8 +182,7 @@ describe('the layout', () => {
     // The QAM sees every practice: every badge, due button and extension hint.
     const { qam, paymentDue } = await createListShowcase();
     const page = await e2e.newPage({ width: 1280, height: 860 });
-    await signInAs(page, qam);
-    await page.goto(LIST);
+    await openSignedIn(page, qam, LIST);
     await page
       .getByRole('row', { name: new RegExp(paymentDue) })
       .getByRole('button', { name: 'Renewal Payment Due' })
@@ -203,8 +199,7 @@ describe('the layout', () => {
   it('scrolls sideways on a tablet, the Practice column staying in view', async () => {
     const { qam, paymentDue } = await createListShowcase();
     const page = await e2e.newPage({ width: 768, height: 1024 });
-    await signInAs(page, qam);
-    await page.goto(LIST);
+    await openSignedIn(page, qam, LIST);
     const name = page.getByRole('link', { name: paymentDue });
     await name.waitFor();
     expect(await hiddenSideways(page)).toBeGreaterThan(0);
@@ -229,8 +224,7 @@ describe('the due buttons', () => {
     const { page } = e2e;
     const { manager, practices } = await createPracticePortfolio(e2e.stack.sql);
     const { crossways } = practices;
-    await signInAs(page, manager);
-    await page.goto(LIST);
+    await openSignedIn(page, manager, LIST);
     await page
       .getByRole('row', { name: new RegExp(crossways.name) })
       .getByRole('link', { name: 'Renewal Due' })
@@ -246,8 +240,7 @@ describe('the due buttons', () => {
     const { seaview } = practices;
     // The payment stand-in names the practice only to someone who opened the dev pages.
     await unlockDevPages(page, e2e.stack.devPagesKey);
-    await signInAs(page, manager);
-    await page.goto(LIST);
+    await openSignedIn(page, manager, LIST);
     await page
       .getByRole('row', { name: new RegExp(seaview.name) })
       .getByRole('button', { name: 'Renewal Payment Due' })
@@ -279,8 +272,7 @@ describe('the due buttons', () => {
     });
     for (const practice of [seaview, riverstone]) await addPracticeRole(sql, practice.id, surveyor.id, 'SU');
 
-    await signInAs(page, surveyor);
-    await page.goto(LIST);
+    await openSignedIn(page, surveyor, LIST);
     const seaviewRow = page.getByRole('row', { name: new RegExp(seaview.name) });
     await seaviewRow.waitFor();
     await expect.poll(() => practiceNames(page), POLL).toContain(riverstone.name);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { pathOf, signInAs, waitForAppShell } from './support/browser.ts';
+import { openSignedIn, pathOf, signInAs, waitForAppShell } from './support/browser.ts';
 import {
   createAccreditation,
   createPractice,
@@ -79,8 +79,7 @@ describe('the practice list as a practice manager of several practices', () => {
     await expectPractices(page, RENEWAL_DUE);
     expect(await page.getByRole('checkbox', { name: 'Renewal due' }).isChecked()).toBe(true);
     const shared = await e2e.newPage();
-    await signInAs(shared, manager);
-    await shared.goto(`${LIST}?renewalDue=true`);
+    await openSignedIn(shared, manager, `${LIST}?renewalDue=true`);
     await expectPractices(shared, RENEWAL_DUE);
 
     // Untick: every practice again, the flag gone from the URL.
@@ -112,8 +111,7 @@ describe('the practice list as a practice manager of several practices', () => {
   it('downloads a CSV whose rows are the filtered list on the screen', async () => {
     const { page } = e2e;
     const { manager, practices } = await createPracticePortfolio(e2e.stack.sql);
-    await signInAs(page, manager);
-    await page.goto(`${LIST}?renewalDue=true`);
+    await openSignedIn(page, manager, `${LIST}?renewalDue=true`);
     await expectPractices(page, [practices.seaview.name, practices.crossways.name]);
     const visible = await tableRows(page);
 
@@ -143,8 +141,11 @@ describe('the practice list as a practice manager of several practices', () => {
       await createPractice(stack.sql, { name: `${tag} Clinic ${String(n).padStart(2, '0')}` });
     }
 
-    await signInAs(page, await createUser(stack.sql, { isAdmin: true }));
-    await page.goto(`${LIST}?search=${encodeURIComponent(tag)}`);
+    await openSignedIn(
+      page,
+      await createUser(stack.sql, { isAdmin: true }),
+      `${LIST}?search=${encodeURIComponent(tag)}`,
+    );
     await expect.poll(async () => (await practiceNames(page)).length, POLL).toBe(25);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signInAs } from './support/browser.ts';
 import { createStaffDocument, createStaffedPractice } from './support/factories.ts';
 import { openStaff, staffRegister, staffRow, toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
@@ -51,8 +50,7 @@ async function editPerson(page: Page) {
     'cpr',
     `CPR certificate ${person.name}.pdf`,
   );
-  await signInAs(page, manager);
-  await openStaff(page, staffPath, staff.gp.lastName);
+  await openStaff(page, staffPath, staff.gp.lastName, manager);
   await page.getByRole('button', { name: `Edit ${person.name}` }).click();
   await editRow(page).waitFor();
   await expectAccessible(page, 'the staff register, a row in edit with its documents');

@@ -36,8 +36,7 @@ describe('inviting someone who already has an account', () => {
       email: existing.email,
     });
     const { page } = e2e;
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, existing.email);
+    await openStaff(page, staffPath, existing.email, manager);
     await staffRow(page, existing.email)
       .getByRole('button', { name: `INVITE ${existing.name}` })
       .click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ACTION_TIMEOUT_MS, pathOf, signInAs, waitForAppShell } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, pathOf, waitForAppShell } from './support/browser.ts';
 import { addPracticeRole, createStaffedPractice, createUser } from './support/factories.ts';
 import { invitationLink } from './support/mailbox.ts';
 import { openStaff, staffRow, toast } from './support/staff-register.ts';
@@ -35,8 +35,7 @@ describe('inviting a staff member', () => {
     // A GP of the practice with no account and no invitation yet.
     const gp = staff.gp;
     const invitee = { first: gp.firstName, last: gp.lastName, name: gp.name, email: gp.email! };
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, invitee.email);
+    await openStaff(page, staffPath, invitee.email, manager);
 
     await staffRow(page, invitee.email)
       .getByRole('button', { name: `INVITE ${invitee.name}` })
@@ -108,8 +107,7 @@ describe('verifying staff as a surveyor', () => {
       lastName: 'Menon',
     });
     await addPracticeRole(e2e.stack.sql, practice.id, surveyor.id, 'SU');
-    await signInAs(page, surveyor);
-    await openStaff(page, staffPath, gp.email!);
+    await openStaff(page, staffPath, gp.email!, surveyor);
     const verify = page.getByRole('checkbox', { name: `Verify ${gp.name}` });
     expect(await verify.isChecked()).toBe(false);
     // The surveyor does not change the register.

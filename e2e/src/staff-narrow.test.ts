@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS } from './support/browser.ts';
 import { createStaffedPractice } from './support/factories.ts';
 import {
   editRowHeight,
@@ -68,16 +68,14 @@ describe('the staff register at narrow widths', () => {
     const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
     const someone = staff.nurse.lastName;
     const tablet = await e2e.newPage(TABLET);
-    await signInAs(tablet, manager);
-    await openStaff(tablet, staffPath, someone);
+    await openStaff(tablet, staffPath, someone, manager);
     const narrow = await dataWindow(tablet);
     expect(narrow.fixed).toEqual(['First name']);
     expect(narrow.width).toBeGreaterThanOrEqual(450);
     await expectAccessible(tablet, 'the staff register at 768 px, scrolled sideways');
 
     const laptop = await e2e.newPage({ width: 1024, height: 800 });
-    await signInAs(laptop, manager);
-    await openStaff(laptop, staffPath, someone);
+    await openStaff(laptop, staffPath, someone, manager);
     if (await laptop.getByRole('button', { name: 'Show navigation' }).isVisible())
       await laptop.getByRole('button', { name: 'Show navigation' }).click();
     await laptop.getByRole('button', { name: 'Hide navigation' }).waitFor();
@@ -87,8 +85,7 @@ describe('the staff register at narrow widths', () => {
 
     // A wide register keeps the spec's four fixed columns, and still some 450 px for the rest.
     const { page } = e2e;
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, someone);
+    await openStaff(page, staffPath, someone, manager);
     const wide = await dataWindow(page);
     expect(wide.fixed).toEqual(['Verified', 'Title', 'First name', 'Last name']);
     expect(wide.width).toBeGreaterThanOrEqual(450);
@@ -98,8 +95,7 @@ describe('the staff register at narrow widths', () => {
     const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
     const { nurse, other } = staff;
     const page = await e2e.newPage(TABLET);
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, nurse.lastName);
+    await openStaff(page, staffPath, nurse.lastName, manager);
     await page.getByRole('button', { name: `Edit ${nurse.name}` }).click();
     await editRow(page).waitFor();
     const hours = editRow(page).getByLabel('Hours/week', { exact: true });
@@ -148,8 +144,7 @@ describe('the staff register at narrow widths', () => {
     const { nurse } = staff;
     for (const viewport of [{ width: 1280, height: 860 }, TABLET]) {
       const page = await e2e.newPage(viewport);
-      await signInAs(page, manager);
-      await openStaff(page, staffPath, nurse.lastName);
+      await openStaff(page, staffPath, nurse.lastName, manager);
       expect(new Set(await viewRowHeights(page))).toEqual(new Set([VIEW_ROW_HEIGHT]));
       await page.getByRole('button', { name: `Edit ${nurse.name}` }).click();
       await editRow(page).waitFor();
@@ -193,8 +188,7 @@ describe('the staff register at narrow widths', () => {
     // Its address, jack.okonjo@kingfisher-gp.demo.test, takes the two lines a cell starts with.
     const address = nurse.email!;
     const page = await e2e.newPage(TABLET);
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, nurse.lastName);
+    await openStaff(page, staffPath, nurse.lastName, manager);
     await page.getByRole('button', { name: `Edit ${nurse.name}` }).click();
     await editRow(page).waitFor();
     const email = editRow(page).getByLabel('Email', { exact: true });

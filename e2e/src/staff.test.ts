@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ACTION_TIMEOUT_MS, signInAs } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS } from './support/browser.ts';
 import {
   addPracticeRole,
   createPractice,
@@ -47,8 +47,7 @@ describe('the staff register as the practice manager', () => {
   it('adds a staff member: defaults, cell messages, then saved and there after a reload', async () => {
     const { page } = e2e;
     const { practice, manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, staff.gp.lastName);
+    await openStaff(page, staffPath, staff.gp.lastName, manager);
     await page.getByRole('heading', { name: practice.name }).waitFor();
     await page
       .getByText('Please ensure your staff details below are up to date for the current accreditation cycle.')
@@ -113,8 +112,7 @@ describe('the staff register as the practice manager', () => {
     await addPracticeRole(e2e.stack.sql, elsewhere.id, manager.id, 'PM');
     const mei = await createStaffMember(e2e.stack.sql, elsewhere.id, { firstName: 'Mei', lastName: 'Green' });
     const number = mei.registration!;
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, staff.gp.lastName);
+    await openStaff(page, staffPath, staff.gp.lastName, manager);
     const matches = page.getByRole('region', { name: 'Registration number matches' });
 
     await page.getByRole('button', { name: 'Add staff' }).click();
@@ -152,8 +150,7 @@ describe('the staff register as the practice manager', () => {
     const { page } = e2e;
     const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
     const { nurse, verifiedGp } = staff;
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, nurse.lastName);
+    await openStaff(page, staffPath, nurse.lastName, manager);
 
     await page.getByRole('button', { name: `Edit ${nurse.name}` }).click();
     await editRow(page).waitFor();
@@ -176,8 +173,7 @@ describe('the staff register as the practice manager', () => {
     const { page } = e2e;
     const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
     const leaving = staff.other;
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, leaving.email!);
+    await openStaff(page, staffPath, leaving.email!, manager);
 
     await page.getByRole('button', { name: `Delete ${leaving.name}` }).click();
     let dialog = page.getByRole('dialog');
@@ -202,8 +198,7 @@ describe('the staff register as the practice manager', () => {
     const { page } = e2e;
     const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
     const chosen = staff.verifiedGp;
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, staff.gp.lastName);
+    await openStaff(page, staffPath, staff.gp.lastName, manager);
     const contacts = page.getByRole('region', { name: 'Nominated contacts' });
     await contacts.waitFor();
     await expectAccessible(page, 'nominated contacts');
@@ -239,8 +234,7 @@ describe('the staff register as the practice manager', () => {
   it('has no verify control: verification is the surveyor’s', async () => {
     const { page } = e2e;
     const { manager, staff, staffPath } = await createStaffedPractice(e2e.stack.sql);
-    await signInAs(page, manager);
-    await openStaff(page, staffPath, staff.gp.lastName);
+    await openStaff(page, staffPath, staff.gp.lastName, manager);
     expect(
       await register(page)
         .getByRole('checkbox', { name: /^Verify / })

@@ -2,7 +2,7 @@ import { format, parseISO } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signInAs, waitForAppShell } from './support/browser.ts';
+import { openSignedIn, signInAs, waitForAppShell } from './support/browser.ts';
 import {
   createAccreditation,
   createPractice,
@@ -204,8 +204,7 @@ describe('survey planning', () => {
       manager.email,
       /SurveyConfirmation/,
     );
-    await signInAs(managerPage, manager);
-    await managerPage.goto(new URL(confirmLink).pathname);
+    await openSignedIn(managerPage, manager, new URL(confirmLink).pathname);
     await managerPage.getByRole('button', { name: 'Confirm visit' }).click();
     await managerPage.getByText('Thank you. The survey visit is confirmed.').waitFor();
     await expectAccessible(managerPage, 'the confirmed survey visit');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { pathOf, signInAs } from './support/browser.ts';
+import { openSignedIn, pathOf, signInAs } from './support/browser.ts';
 import { createUser } from './support/factories.ts';
 import { unlockDevPages } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
@@ -17,8 +17,7 @@ describe('webinars', () => {
     const { page, stack } = e2e;
     const user = await createUser(stack.sql, { firstName: 'Wren', lastName: 'Okafor' });
     await unlockDevPages(page, stack.devPagesKey);
-    await signInAs(page, user);
-    await page.goto('/Webinars');
+    await openSignedIn(page, user, '/Webinars');
     await page.getByRole('heading', { name: 'Connect your webinar account' }).waitFor();
     await expectAccessible(page, 'webinars, not connected');
 

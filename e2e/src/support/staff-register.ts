@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { openSignedIn } from './browser.ts';
 
 /** The staff register of the open practice (the table is labelled for screen readers). */
 export const staffRegister = (page: Page): Locator => page.getByRole('table', { name: 'Staff register' });
@@ -7,9 +8,18 @@ export const staffRegister = (page: Page): Locator => page.getByRole('table', { 
 export const staffRow = (page: Page, text: string): Locator =>
   staffRegister(page).getByRole('row').filter({ hasText: text });
 
-/** Opens a practice's Staff tab and waits until its register shows a row containing `someone`. */
-export async function openStaff(page: Page, path: string, someone: string): Promise<void> {
-  await page.goto(path);
+/**
+ * Opens a practice's Staff tab, signed in as `user` first when given (`openSignedIn`), and waits
+ * until its register shows a row containing `someone`.
+ */
+export async function openStaff(
+  page: Page,
+  path: string,
+  someone: string,
+  user?: { email: string; password: string },
+): Promise<void> {
+  if (user) await openSignedIn(page, user, path);
+  else await page.goto(path);
   await staffRegister(page).waitFor();
   await staffRow(page, someone).waitFor();
 }
