@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitForAssessmentScreen } from './support/assessment-screen.ts';
@@ -20,7 +18,7 @@ import {
   waitForWaiting,
 } from './support/offline-journey.ts';
 import { type PersistentBrowser, persistentBrowser } from './support/persistent-browser.ts';
-import { FAILURE_DIR, useE2e } from './support/suite.ts';
+import { screenshotFailedTest, slug, useE2e } from './support/suite.ts';
 import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/survey-data.ts';
 
 /**
@@ -28,38 +26,45 @@ import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/surve
  * tablet's battery, a crash) and are sent, exactly once, by the next browser on the same profile;
  * and an offline session across an expired access token: on reconnecting the refresh cookie
  * renews the session before the queue is sent, or, when the session was revoked meanwhile, the
- * surveyor signs in again and the queue kept on the device is sent then. Each test has its own
- * practice, surveyors and assessment, and its own browser profile, on a tablet-sized window.
+ * surveyor signs in again and the queue kept on the device is sent then. Each tablet has its own
+ * practice, surveyors and assessment, and its own browser profile, on a tablet-sized window; the
+ * two expiring sessions share one test, so that one wait lets both tokens expire.
  */
 
 /** Access tokens live this long here (ACCESS_TOKEN_SECONDS), so one expires while offline. */
 const TOKEN_SECONDS = 35;
 const e2e = useE2e({ stack: { accessTokenSeconds: TOKEN_SECONDS } });
 
-let browser: PersistentBrowser | null = null;
+/** The test's tablets, each a browser of its own on its own profile. */
+let tablets: PersistentBrowser[] = [];
 afterEach(async ({ task }) => {
-  const tab = browser;
-  browser = null;
-  if (!tab) return;
-  if (task.result?.state === 'fail') {
-    mkdirSync(FAILURE_DIR, { recursive: true });
-    const file = path.join(
-      FAILURE_DIR,
-      `survey-offline-restart--${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-tablet.png`,
-    );
-    await tab.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    console.error(`screenshot of the tablet: ${file}`);
+  const open = tablets;
+  tablets = [];
+  const errors: string[] = [];
+  for (const [index, tab] of open.entries()) {
+    if (task.result?.state === 'fail') {
+      // A tablet that is not running (killed by the test) has nothing to show.
+      const page = (() => {
+        try {
+          return tab.page;
+        } catch {
+          return undefined;
+        }
+      })();
+      await screenshotFailedTest(`survey-offline-restart--${slug(task.name)}-tablet-${index}`, [page]);
+    }
+    errors.push(...tab.pageErrors);
+    await tab.dispose();
   }
-  const errors = tab.pageErrors;
-  await tab.dispose();
-  expect(errors, 'uncaught errors in the persistent browser').toEqual([]);
+  expect(errors, 'uncaught errors in the persistent browsers').toEqual([]);
 });
 
 /** A tablet browser of the test's own, on a profile that survives a kill. */
 async function tablet(): Promise<PersistentBrowser> {
-  browser = persistentBrowser(e2e.stack.url, { viewport: TABLET });
-  await browser.launch();
-  return browser;
+  const tab = persistentBrowser(e2e.stack.url, { viewport: TABLET });
+  tablets.push(tab);
+  await tab.launch();
+  return tab;
 }
 
 /** Opens the assessment online and waits until the device holds its copy. */
@@ -161,52 +166,57 @@ describe('offline edits that outlive the browser and the session', { timeout: 15
     await expectAccessible(page, 'the assessment after the replay (tablet)');
   });
 
-  it('an access token that expires offline: the refresh cookie renews the session before the queue is sent', async () => {
+  it('an access token that expires offline: renewed by the refresh cookie before the queue is sent, or, the session revoked meanwhile, the surveyor signs in again and the kept queue is sent', async () => {
     const { stack } = e2e;
-    const { world, sasha, edits, tab, page, held } = await editedOffline('renewed');
-    // The token the page held expires while it is offline; the surveyor keeps working.
-    await waitUntilExpired(stack.url, held);
-    await waitForWaiting(page, { atLeast: OFFLINE_EDIT_COUNT });
-    expect(new URL(page.url()).pathname.startsWith(surveyPath(world))).toBe(true);
+    // Two tablets, two surveyors of two assessments: the same wait lets both tokens expire.
+    const renewed = await editedOffline('renewed');
+    const revoked = await editedOffline('revoked');
+    const waiting = await waitForWaiting(revoked.page, { atLeast: OFFLINE_EDIT_COUNT });
+    // The tokens the pages held expire while they are offline; the surveyors keep working.
+    await waitUntilExpired(stack.url, renewed.held);
+    await waitUntilExpired(stack.url, revoked.held);
 
-    const writes = recordWrites(page);
-    const refreshes: number[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/auth/refresh')) refreshes.push(writes.length);
-    });
-    await goOnline(tab.context);
-    await connectionBanner(page).getByText('All changes saved.').waitFor({ timeout: 20_000 });
-    await expectEditsStoredOnce(stack.sql, world, sasha.id, edits);
-    // Renewed before the first write: no write went out with the expired token.
-    expect(refreshes[0]).toBe(0);
-    expect(writes.length).toBeGreaterThan(0);
-    expect(writes.filter((write) => write.token === held)).toEqual([]);
-    expect(new URL(page.url()).pathname.startsWith(surveyPath(world))).toBe(true);
-  });
+    // The first tablet: the refresh cookie renews the session before the queue is sent.
+    {
+      const { world, sasha, edits, tab, page, held } = renewed;
+      await waitForWaiting(page, { atLeast: OFFLINE_EDIT_COUNT });
+      expect(new URL(page.url()).pathname.startsWith(surveyPath(world))).toBe(true);
+      const writes = recordWrites(page);
+      const refreshes: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/auth/refresh')) refreshes.push(writes.length);
+      });
+      await goOnline(tab.context);
+      await connectionBanner(page).getByText('All changes saved.').waitFor({ timeout: 20_000 });
+      await expectEditsStoredOnce(stack.sql, world, sasha.id, edits);
+      // Renewed before the first write: no write went out with the expired token.
+      expect(refreshes[0]).toBe(0);
+      expect(writes.length).toBeGreaterThan(0);
+      expect(writes.filter((write) => write.token === held)).toEqual([]);
+      expect(new URL(page.url()).pathname.startsWith(surveyPath(world))).toBe(true);
+    }
 
-  it('a session revoked while offline: the surveyor signs in again and the kept queue is sent', async () => {
-    const { stack } = e2e;
-    const { world, sasha, edits, tab, page, held } = await editedOffline('revoked');
-    const waiting = await waitForWaiting(page, { atLeast: OFFLINE_EDIT_COUNT });
-    await waitUntilExpired(stack.url, held);
-    // Meanwhile the session ends on the server (an admin revoked it, the password changed).
-    await stack.sql.query(
-      'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null',
-      [sasha.id],
-    );
+    // The second tablet: meanwhile its surveyor's session ended on the server (an admin revoked
+    // it, the password changed).
+    {
+      const { world, sasha, edits, tab, page } = revoked;
+      await stack.sql.query(
+        'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null',
+        [sasha.id],
+      );
+      await goOnline(tab.context);
+      await page.waitForURL((url) => url.pathname === '/Login');
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await expectNoEditsStored(stack.sql, world, sasha.id, edits);
+      expect(await queuedWrites(page)).toBe(waiting);
 
-    await goOnline(tab.context);
-    await page.waitForURL((url) => url.pathname === '/Login');
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await expectNoEditsStored(stack.sql, world, sasha.id, edits);
-    expect(await queuedWrites(page)).toBe(waiting);
-
-    // The same surveyor signs in: back to the assessment, and the queue kept on the device is sent.
-    await signInAs(page, sasha, { goto: false });
-    if (new URL(page.url()).pathname !== surveyPath(world)) await page.goto(surveyPath(world));
-    await waitForAssessmentScreen(page);
-    await connectionBanner(page).getByText('All changes saved.').waitFor({ timeout: 20_000 });
-    await expectEditsStoredOnce(stack.sql, world, sasha.id, edits);
-    await expectEditsShown(page, edits);
+      // The same surveyor signs in: back to the assessment, and the queue kept on the device is sent.
+      await signInAs(page, sasha, { goto: false });
+      if (new URL(page.url()).pathname !== surveyPath(world)) await page.goto(surveyPath(world));
+      await waitForAssessmentScreen(page);
+      await connectionBanner(page).getByText('All changes saved.').waitFor({ timeout: 20_000 });
+      await expectEditsStoredOnce(stack.sql, world, sasha.id, edits);
+      await expectEditsShown(page, edits);
+    }
   });
 });

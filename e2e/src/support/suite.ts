@@ -30,7 +30,11 @@ export interface E2e {
   readonly context: BrowserContext;
   /** A page in `context`; relative `goto('/Login')` works. */
   readonly page: Page;
-  /** Another isolated profile and page (closed after the test), e.g. a second user or a narrow window. */
+  /**
+   * A page in another isolated profile, e.g. a second user or a narrow window: no cookies and no
+   * site storage at first, its own from then on (the profile is kept for the file's next tests
+   * as `context` is, and its page closed after the test).
+   */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** Uncaught errors of this test's pages so far; any left at the end fail the test. */
   readonly pageErrors: string[];
@@ -120,12 +124,20 @@ export function useE2e(options: E2eOptions = {}): E2e {
   vi.setConfig({ testTimeout: JOURNEY_TIMEOUT_MS });
   let stack: E2eStack | undefined;
   let browser: Browser | undefined;
-  let fileContext: BrowserContext | undefined;
+  // The file's browser profiles, kept from one test to the next: the first is the test's
+  // `context`, the others `newPage`'s, in the order a test asks for them (none with
+  // `contextPerTest`). A profile that cannot be reset is closed and made anew when next needed.
+  const kept: Array<BrowserContext | undefined> = [];
+  // This test's profiles, `context` first: its end resets the kept ones and closes the others.
+  const used: BrowserContext[] = [];
   let context: BrowserContext | undefined;
   let page: Page | undefined;
-  let extra: BrowserContext[] = [];
   const pageErrors: string[] = [];
   const consoleLines: string[] = [];
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is only available inside a test`);
+    return value;
+  };
 
   const watch = (target: Page) => {
     target.on('pageerror', (error) => pageErrors.push(`${target.url()}: ${error.stack ?? error.message}`));
@@ -151,39 +163,53 @@ export function useE2e(options: E2eOptions = {}): E2e {
   }, 180_000);
 
   afterAll(async () => {
-    await fileContext?.close();
-    fileContext = undefined;
+    for (const profile of kept.splice(0)) await profile?.close();
     if (own) await stack?.stop();
   }, 60_000);
+
+  /** A new page in the test's next profile (a kept one, its site data cleared), at `viewport`. */
+  async function openProfile(viewport: { width: number; height: number }): Promise<Page> {
+    const b = need(browser, 'browser');
+    const { url } = need(stack, 'stack');
+    const index = used.length;
+    let profile: BrowserContext;
+    if (options.contextPerTest) {
+      profile = await newContext(b, url, viewport);
+    } else {
+      kept[index] ??= await newContext(b, url, DESKTOP);
+      profile = kept[index];
+    }
+    used.push(profile);
+    const created = await profile.newPage();
+    if (!options.contextPerTest) {
+      // Before the page opens the app: what an earlier test left on the site is gone.
+      await clearSiteData(created, url);
+      if (viewport.width !== DESKTOP.width || viewport.height !== DESKTOP.height)
+        await created.setViewportSize(viewport);
+    }
+    watch(created);
+    return created;
+  }
 
   beforeEach(async () => {
     if (!stack || !browser) throw new Error('the browser test stack did not start');
     pageErrors.length = 0;
     consoleLines.length = 0;
-    if (options.contextPerTest) {
-      context = await newContext(browser, stack.url, DESKTOP);
-      page = await context.newPage();
-    } else {
-      fileContext ??= await newContext(browser, stack.url, DESKTOP);
-      context = fileContext;
-      page = await context.newPage();
-      // Before the page opens the app: what the previous test left on the site is gone.
-      await clearSiteData(page, stack.url);
-    }
-    watch(page);
+    page = await openProfile(DESKTOP);
+    context = used[0];
   });
 
   afterEach(async ({ task }) => {
     try {
       const name = `${slug(path.basename(task.file?.name ?? 'e2e'))}--${slug(task.name)}`;
       if (task.result?.state === 'fail') {
-        await screenshotFailedTest(name, [page, ...extra.flatMap((c) => c.pages())]);
+        await screenshotFailedTest(name, [page, ...used.slice(1).flatMap((c) => c.pages())]);
         if (consoleLines.length) console.error(`browser console:\n${consoleLines.join('\n')}`);
         console.error(`recent service logs:\n${stack?.logs().split('\n').slice(-60).join('\n')}`);
       } else {
         if (pageErrors.length) throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
         // Every journey's last screen, in each window the test left open.
-        for (const [index, open] of [page, ...extra.flatMap((c) => c.pages())].entries()) {
+        for (const [index, open] of [page, ...used.slice(1).flatMap((c) => c.pages())].entries()) {
           if (!open || open.isClosed() || !open.url().startsWith('http')) continue;
           await expectAccessible(open, `the last screen of "${task.name}" (${pathOf(open)})`).catch(
             async (error: unknown) => {
@@ -199,27 +225,26 @@ export function useE2e(options: E2eOptions = {}): E2e {
         if (pageErrors.length) throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
       }
     } finally {
-      for (const other of extra) await other.close();
-      extra = [];
-      if (context && context === fileContext) {
+      for (const profile of used.splice(0)) {
+        const index = kept.indexOf(profile);
+        if (index < 0) {
+          await profile.close();
+          continue;
+        }
         // The next test gets the same profile as new, but for the caches (`resetContext`).
-        await resetContext(context).catch(async (error: unknown) => {
-          console.error(`could not reset the file's browser context, the next test gets a new one: ${error}`);
-          await fileContext?.close().catch(() => undefined);
-          fileContext = undefined;
+        await resetContext(profile).catch(async (error: unknown) => {
+          console.error(
+            `could not reset a browser profile of the file, the next test gets a new one: ${error}`,
+          );
+          kept[index] = undefined;
+          await profile.close().catch(() => undefined);
         });
-      } else {
-        await context?.close();
       }
       context = undefined;
       page = undefined;
     }
   });
 
-  const need = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} is only available inside a test`);
-    return value;
-  };
   return {
     get stack() {
       return need(stack, 'stack');
@@ -234,12 +259,9 @@ export function useE2e(options: E2eOptions = {}): E2e {
       return need(page, 'page');
     },
     pageErrors,
-    async newPage(viewport = DESKTOP) {
-      const other = await newContext(need(browser, 'browser'), need(stack, 'stack').url, viewport);
-      extra.push(other);
-      const created = await other.newPage();
-      watch(created);
-      return created;
+    newPage(viewport = DESKTOP) {
+      if (!used.length) throw new Error('newPage is only available inside a test');
+      return openProfile(viewport);
     },
   };
 }
