@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { signIn, waitForAppShell } from './browser.ts';
+import { openSignedIn, waitForAppShell } from './browser.ts';
 
 /**
  * Finding things on the assessment screen as a user does (spec 001 §2): the filter tabs by their
@@ -9,15 +9,14 @@ import { signIn, waitForAppShell } from './browser.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Signs in with the user's own password, opens `path` and waits for the shell. */
+/** Opens `path` signed in as the user (`openSignedIn`) and waits for the shell naming them. */
 export async function signInTo(
   page: Page,
   user: { email: string; password: string; name: string },
   path: string,
 ): Promise<void> {
-  await signIn(page, user.email, { password: user.password });
+  await openSignedIn(page, user, path);
   await waitForAppShell(page, user.name);
-  await page.goto(path);
 }
 
 /** Waits for the assessment screen itself (its filter tabs), not the tab or skeleton before it. */
