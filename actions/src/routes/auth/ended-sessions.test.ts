@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test-support/factories.ts';
 import { pingAction as pingWiring } from '../../test-support/ping-action.ts';
-import { refresh, signIn, TEST_ACTIONS_SECRET } from '../../test-support/test-app.ts';
+import { cookieOf, refresh, signIn, TEST_ACTIONS_SECRET } from '../../test-support/test-app.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 let stack: TestStack;
@@ -67,6 +67,12 @@ describe('access tokens of an ended session', () => {
     const rotated = await refresh(stack.app, session);
     const newer = rotated.json().accessToken as string;
     expect((await currentUser(newer)).statusCode).toBe(200);
+    // The successor is used, so the spent token presented again is a copy, not a lost answer's retry.
+    const successor = {
+      refresh: cookieOf(rotated, 'portal_refresh')!.value,
+      csrf: cookieOf(rotated, 'portal_csrf')!.value,
+    };
+    expect((await refresh(stack.app, successor)).statusCode).toBe(200);
     expect((await refresh(stack.app, session)).statusCode).toBe(401);
     await expectRefused(session.accessToken);
     await expectRefused(newer);

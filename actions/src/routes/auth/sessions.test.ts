@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_RETRY_SECONDS } from '../../services/accounts/refresh-session.ts';
 import { createUser } from '../../test-support/factories.ts';
 import {
   cookieOf,
@@ -52,10 +53,35 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh(t.app, { refresh: next.value, csrf })).statusCode).toBe(200);
   });
 
-  it('a spent refresh token revokes the whole family', async () => {
+  it('a refresh whose answer was lost: the same token again, soon after, gets the same successor', async () => {
     const user = await createUser(t.sql);
     const session = await signIn(t.app, user.email, user.password);
     const rotated = await refresh(t.app, session);
+    // The page reloaded while the answer was on its way: the browser still holds the spent token.
+    const retried = await refresh(t.app, session);
+    expect(retried.statusCode).toBe(200);
+    const successor = cookieOf(rotated, 'portal_refresh')!.value;
+    expect(cookieOf(retried, 'portal_refresh')!.value).toBe(successor);
+    const rows = await familyRows(user.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.revoked_at === null)).toBe(true);
+    // The successor rotates as usual; the spent token is then a reuse.
+    const next = await refresh(t.app, { refresh: successor, csrf: cookieOf(retried, 'portal_csrf')!.value });
+    expect(next.statusCode).toBe(200);
+    const stolen = await refresh(t.app, session);
+    expect(stolen.statusCode).toBe(401);
+    expect(stolen.json()).toEqual(EXPIRED);
+    expect((await familyRows(user.id)).every((row) => row.revoked_at !== null)).toBe(true);
+  });
+
+  it('a spent refresh token presented after the retry window revokes the whole family', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    const rotated = await refresh(t.app, session);
+    await t.sql.query(
+      `update public.sessions set used_at = used_at - make_interval(secs => $2) where user_id = $1 and used_at is not null`,
+      [user.id, REFRESH_RETRY_SECONDS + 1],
+    );
     const stolen = await refresh(t.app, session);
     expect(stolen.statusCode).toBe(401);
     expect(stolen.json()).toEqual(EXPIRED);

@@ -101,18 +101,31 @@ export function IndicatorBrowser({
     if (indicatorSetId) setOpenSets((now) => (now.includes(indicatorSetId) ? now : [...now, indicatorSetId]));
     if (indicatorId) setOpenIndicators((now) => (now.includes(indicatorId) ? now : [...now, indicatorId]));
   }, [linkedSet, linkedIndicator]);
-  // A deep link scrolls to its indicator once the screen shows it (spec 001 §9: after 500 ms).
+  // A deep link scrolls to its indicator once the screen shows it (spec 001 §9: after 500 ms),
+  // unless the person has already started: a click, a key, a scroll of theirs in the meantime
+  // cancels it (the page moving under a click would land it on another indicator).
   const deepLink = useRef(params.indicatorId ?? params.indicatorSetId ?? null);
   useEffect(() => {
     const target = deepLink.current;
     if (!target) return;
     const elementId = params.indicatorId ? `indicator-${target}` : `indicator-set-${target}`;
+    const inputs = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+    const stop = () => {
+      window.clearTimeout(timer);
+      for (const type of inputs) window.removeEventListener(type, cancel, true);
+    };
+    const cancel = () => {
+      deepLink.current = null;
+      stop();
+    };
     // Forgotten only once done, so a remount (React's strict mode runs effects twice) still scrolls.
     const timer = window.setTimeout(() => {
       deepLink.current = null;
+      stop();
       document.getElementById(elementId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }, ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    for (const type of inputs) window.addEventListener(type, cancel, { capture: true, passive: true });
+    return stop;
   }, [params.indicatorId]);
 
   const go = (setId?: string, indicatorId?: string) => {
