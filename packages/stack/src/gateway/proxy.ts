@@ -108,23 +108,29 @@ function sendUnavailable(res: http.ServerResponse, upstream: Upstream): void {
 }
 
 /**
- * 413 for a body over the limit. The rest of the body is read and dropped (for at most 10 s),
- * so that the client, still sending, gets to read the answer instead of a reset connection.
+ * 413 for a body over the limit. The rest of the body is read and dropped (for at most 10 s)
+ * and the connection closed once it has all come, so that the client, still sending, gets to read
+ * the answer instead of a reset connection. (With `Connection: close` on the answer, Node closes
+ * the socket as soon as the answer is out, while the client is still writing: its next write
+ * failed with EPIPE, now and then before it had read the answer.)
  */
 function sendTooLarge(req: http.IncomingMessage, res: http.ServerResponse, limit: number): void {
-  sendJson(
-    res,
-    413,
-    {
-      error: `The request body is too large: the gateway accepts at most ${limit} bytes (GATEWAY_MAX_BODY_KB).`,
-      code: 'payload-too-large',
-    },
-    { connection: 'close' },
-  );
-  req.resume();
-  const timer = setTimeout(() => req.socket.destroy(), 10_000);
-  timer.unref();
-  req.once('end', () => clearTimeout(timer));
+  const { socket } = req;
+  if (req.readableEnded) {
+    res.once('finish', () => socket.end());
+  } else {
+    req.resume();
+    const timer = setTimeout(() => socket.destroy(), 10_000);
+    timer.unref();
+    req.once('end', () => {
+      clearTimeout(timer);
+      socket.end();
+    });
+  }
+  sendJson(res, 413, {
+    error: `The request body is too large: the gateway accepts at most ${limit} bytes (GATEWAY_MAX_BODY_KB).`,
+    code: 'payload-too-large',
+  });
 }
 
 /** The whole body, or null as soon as it grows over `limit` (a chunked body has no length). */
