@@ -30,6 +30,11 @@ export interface AxeExclusion {
 export interface AccessibleOptions {
   /** Parts of the page not checked on this screen, each with its reason. */
   exclude?: AxeExclusion[];
+  /**
+   * Skip the check when the page is in the very state (address, focus, document) in which its
+   * last whole check passed: a journey's last screen is often the one it has just checked.
+   */
+  unlessChecked?: boolean;
 }
 
 /**
@@ -52,6 +57,24 @@ const SETTLE = `(async () => {
 async function settle(page: Page): Promise<void> {
   await page.evaluate(SETTLE);
 }
+
+/**
+ * What axe's answer depends on, as one hash: the address, the element with the focus and the
+ * whole document (every element, attribute, inline style and style element).
+ * Two equal hashes are the same screen in the same state.
+ */
+const PAGE_STATE = `(() => {
+  const focus = [];
+  for (let at = document.activeElement; at && at !== document.documentElement; at = at.parentElement)
+    focus.push(at.tagName + ':' + Array.prototype.indexOf.call(at.parentElement ? at.parentElement.children : [], at));
+  const text = location.href + '\\n' + focus.join('/') + '\\n' + document.documentElement.outerHTML;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return text.length + ':' + (hash >>> 0).toString(16);
+})()`;
+
+/** The state of each page at its last whole check that passed (no part left out). */
+const passedStates = new WeakMap<Page, string>();
 
 /** Runs axe (the WCAG A/AA rules, or only `rules`) on the page as it is and returns its violations. */
 async function runAxe(page: Page, exclude: string[], rules?: string[]): Promise<Result[]> {
@@ -109,6 +132,8 @@ export async function expectAccessible(
   }
   const selectors = exclude.map((part) => part.selector);
   await settle(page);
+  const state = await page.evaluate<string>(PAGE_STATE);
+  if (options.unlessChecked && passedStates.get(page) === state) return;
   let found = failing(await runAxe(page, selectors));
   if (found.length) {
     await settle(page);
@@ -121,4 +146,6 @@ export async function expectAccessible(
     );
   }
   if (found.length) throw new Error(describeViolations(screenName, found));
+  if (!selectors.length) passedStates.set(page, state);
+  else passedStates.delete(page);
 }

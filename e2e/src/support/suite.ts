@@ -116,8 +116,9 @@ function sharedBrowser(): Promise<Browser> {
  * (`options.stack`, `options.ownStack`) starts one and stops it after its tests. A failing test
  * leaves `e2e/screenshots/failures/<file>--<test>.png` and prints the services' recent log lines;
  * an uncaught page error fails the test. After a test that passed, every page still open is
- * checked with axe (`expectAccessible`), so the last screen of every journey is checked. Every test
- * of the file may take `JOURNEY_TIMEOUT_MS`.
+ * checked with axe (`expectAccessible`), so the last screen of every journey is checked, unless
+ * it is still exactly the screen (address, focus, document) of a whole check that passed. Every
+ * test of the file may take `JOURNEY_TIMEOUT_MS`.
  */
 export function useE2e(options: E2eOptions = {}): E2e {
   // Before the file's tests are collected, so each takes this as its default.
@@ -211,15 +212,15 @@ export function useE2e(options: E2eOptions = {}): E2e {
         // Every journey's last screen, in each window the test left open.
         for (const [index, open] of [page, ...used.slice(1).flatMap((c) => c.pages())].entries()) {
           if (!open || open.isClosed() || !open.url().startsWith('http')) continue;
-          await expectAccessible(open, `the last screen of "${task.name}" (${pathOf(open)})`).catch(
-            async (error: unknown) => {
-              mkdirSync(FAILURE_DIR, { recursive: true });
-              const file = path.join(FAILURE_DIR, `${name}-axe${index ? `-${index}` : ''}.png`);
-              await open.screenshot({ path: file, fullPage: true }).catch(() => {});
-              console.error(`screenshot of the screen that failed the accessibility check: ${file}`);
-              throw error;
-            },
-          );
+          await expectAccessible(open, `the last screen of "${task.name}" (${pathOf(open)})`, {
+            unlessChecked: true,
+          }).catch(async (error: unknown) => {
+            mkdirSync(FAILURE_DIR, { recursive: true });
+            const file = path.join(FAILURE_DIR, `${name}-axe${index ? `-${index}` : ''}.png`);
+            await open.screenshot({ path: file, fullPage: true }).catch(() => {});
+            console.error(`screenshot of the screen that failed the accessibility check: ${file}`);
+            throw error;
+          });
         }
         // The check runs in the pages: a CSP violation caused by it would show here.
         if (pageErrors.length) throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`);
