@@ -12,7 +12,7 @@ import { useE2e } from './support/suite.ts';
 /**
  * Issue 18, the admin console of the embedded stack: a provider admin follows the header's admin
  * link, finds the test's practice among the organisations, fixes its phone number and saves; the
- * database has the new number and an audit_log row with the admin's id and the role admin, and the
+ * database has the new number and an audit_log row with the admin's id and the console's role, and the
  * practice's History in the portal shows the change (old → new, by the admin in the console). A QAM
  * has no link, and the console's address tells them they have no access. axe on the list, the
  * filtered list, the edit screen and the refusal.
@@ -68,7 +68,12 @@ describe('the admin console', { timeout: 180_000 }, () => {
       [practice.id],
     );
     expect(rows).toEqual([
-      { phone: '02 9555 0123', changed_by_id: admin.id, changed_by_role: 'admin', old_phone: '02 9360 4411' },
+      {
+        phone: '02 9555 0123',
+        changed_by_id: admin.id,
+        changed_by_role: 'provider_admin_console',
+        old_phone: '02 9360 4411',
+      },
     ]);
 
     // The same change in the practice's History, back in the portal: old → new, by the admin

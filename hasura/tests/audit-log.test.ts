@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Db } from './db.ts';
+import { connect, type Db, failureOf } from './db.ts';
 import { makePractice, makeUser } from './factories.ts';
 
 describe('audit log', () => {
@@ -73,5 +73,59 @@ describe('audit log', () => {
       ),
     );
     expect(staff).toEqual({ created_by_id: actor.id });
+  });
+
+  it('is append-only: no update, delete, truncate or hand-written insert, with or without a session', async () => {
+    const user = await makeUser(db);
+    const logOf = () =>
+      db.q("select * from audit_log where table_name = 'users' and row_id = $1 order by id", [
+        String(user.id),
+      ]);
+    const before = await logOf();
+    expect(before).toHaveLength(1);
+    const id = before[0]!.id as string;
+    const appendOnly = {
+      code: '23514',
+      message:
+        'The audit log is append-only: its rows are written by the audit trigger and never changed or deleted.',
+    };
+    const forged = "insert into audit_log (table_name, row_id, operation) values ('users', '1', 'UPDATE')";
+    const attempts = [
+      `update audit_log set changed_by_id = 1 where id = ${id}`,
+      `delete from audit_log where id = ${id}`,
+      'truncate audit_log',
+      forged,
+      // The audit trigger's own flag raised by hand is not enough: the insert must come from a trigger.
+      `select set_config('audit.writing', 'on', true); ${forged}`,
+    ];
+    await db.q('begin');
+    try {
+      for (const statement of attempts)
+        expect(await failureOf(db, statement), statement).toMatchObject(appendOnly);
+      // The same under a Hasura session: the engine's admin, with and without a user.
+      for (const session of [
+        { 'x-hasura-role': 'admin', 'x-hasura-user-id': String(user.id) },
+        { 'x-hasura-role': 'admin' },
+      ]) {
+        await db.q("select set_config('hasura.user', $1, true)", [JSON.stringify(session)]);
+        for (const statement of attempts)
+          expect(await failureOf(db, statement), statement).toMatchObject(appendOnly);
+      }
+    } finally {
+      await db.q('rollback');
+    }
+    expect(await logOf()).toEqual(before);
+    // The trigger still appends, and the flag it raised does not outlast its own row.
+    await db.q('begin');
+    try {
+      await db.q("update users set first_name = 'Changed' where id = $1", [user.id]);
+      expect(await failureOf(db, forged)).toMatchObject(appendOnly);
+    } finally {
+      await db.q('commit');
+    }
+    expect((await logOf()).map((row) => [row.operation, row.new_data.first_name])).toEqual([
+      ['INSERT', user.first_name],
+      ['UPDATE', 'Changed'],
+    ]);
   });
 });

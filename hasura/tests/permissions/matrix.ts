@@ -92,7 +92,8 @@ export const MATRIX: Record<string, MatrixRow> = {
   practice_users: PRACTICE_DATA_BACK_OFFICE,
   contacts: { user: 'siu', qam: 'siu', provider_admin: 'siu' },
   survey_versions: STANDARDS,
-  // Reference data: maintained through the admin console (the admin secret).
+  // Reference data: maintained in the admin console (its own grant: role console_grants, inherited by
+  // provider_admin_console; hasura/metadata/inherited_roles.yaml).
   public_holidays: READ_ONLY_FOR_ALL,
   accreditations: { user: 'su', qam: 'siu', provider_admin: 'siu' },
   survey_visits: { user: 'su', qam: 'siu', provider_admin: 'siu' },

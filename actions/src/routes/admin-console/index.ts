@@ -16,11 +16,13 @@ const ZConsoleBody = z.strictObject({
 });
 
 /**
- * /api/admin-console/*: the embedded stack's data console (issue 18). The only place that grants
- * Hasura's admin role, and only to an active provider admin, re-read at each request.
+ * /api/admin-console/*: the embedded stack's data console (issue 18). Only an active provider
+ * admin, re-read at each request, and never as Hasura's admin (issue 28): the console's role
+ * `provider_admin_console` is the provider admin's permissions plus the console's grants.
  *
  * POST /api/admin-console/graphql {query, variables?, operationName?}: the engine's answer to the
- * operation run as `admin` with the caller's user id (the audit log's changed_by_id).
+ * operation run as `provider_admin_console` with the caller's user id (the audit log's
+ * changed_by_id).
  *
  * POST /api/admin-console/explain {query: {query, variables?, operationName?}, user?: {x-hasura-role,
  * x-hasura-*}}: the engine's /v1/graphql/explain answer, `[{field, sql, plan}]` (issue 20).

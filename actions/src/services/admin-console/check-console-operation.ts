@@ -48,12 +48,15 @@ function namesASecret(value: unknown, budget = { left: 10_000 }): boolean {
 const refuse = (message: string) => new AppError('invalid_input', { message });
 
 /**
- * Parses a console request and refuses what the engine's admin role would let through unchecked:
- * a subscription (the console only queries and mutates over HTTP), more than one operation, and
- * a shape beyond the engine's limits for every other role (depth, fields, aliases; introspection
- * apart: at most three `__schema`/`__type` selections, each at most 16 levels deep), and any
- * secret (`ADMIN_CONSOLE_SECRET_FIELDS`, `ADMIN_CONSOLE_HIDDEN_TABLES`). Fragments are measured once, so
- * a document whose fragments expand exponentially is refused in linear time; a cycle is refused.
+ * Parses a console request and refuses, with the console's own sentences, what it never does: a
+ * subscription (the console only queries and mutates over HTTP), more than one operation, a
+ * delete, a shape beyond the engine's limits (depth, fields, aliases; introspection apart: at most
+ * three `__schema`/`__type` selections, each at most 16 levels deep), and any secret named in the
+ * text (`ADMIN_CONSOLE_SECRET_FIELDS`, `ADMIN_CONSOLE_HIDDEN_TABLES`). This is the first, clear
+ * answer, not the protection: the console's role has no secret in its schema at all (issue 28), so
+ * a secret this text check cannot see (an enum value in a variable) is refused by the engine.
+ * Fragments are measured once, so a document whose fragments expand exponentially is refused in
+ * linear time; a cycle is refused.
  */
 export function checkConsoleOperation(request: ConsoleRequest): void {
   let document: DocumentNode;

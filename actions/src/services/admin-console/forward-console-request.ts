@@ -1,4 +1,4 @@
-import { ADMIN_CONSOLE_REFUSED_MESSAGE, canUseAdminConsole } from '@portal/domain';
+import { ADMIN_CONSOLE_REFUSED_MESSAGE, ADMIN_CONSOLE_ROLE, canUseAdminConsole } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
@@ -48,14 +48,18 @@ export async function checkConsoleCaller(
 }
 
 /**
- * POSTs `body` to one of the engine's URLs as Hasura's `admin` role with the admin's own user id
- * (the audit trigger's `changed_by_id`); the admin secret goes only to the engine.
+ * POSTs `body` to one of the engine's URLs as `role` with the admin's own user id, which the
+ * permissions, the audit trigger (`changed_by_id`) and the database's rules on admin accounts
+ * read. GraphQL goes as the console's role (`ADMIN_CONSOLE_ROLE`: the provider admin's own
+ * permissions plus the console's grants, never Hasura's admin); the admin secret only lets the
+ * endpoint name that role (no access token carries it), and goes to the engine and nowhere else.
  */
 export async function postToEngine(
   url: string,
   adminSecret: string,
   userId: number,
   body: unknown,
+  role: string = ADMIN_CONSOLE_ROLE,
 ): Promise<ConsoleAnswer> {
   let response: Response;
   try {
@@ -64,7 +68,7 @@ export async function postToEngine(
       headers: {
         'content-type': 'application/json',
         'x-hasura-admin-secret': adminSecret,
-        'x-hasura-role': 'admin',
+        'x-hasura-role': role,
         'x-hasura-user-id': String(userId),
       },
       body: JSON.stringify(body),
@@ -78,9 +82,9 @@ export async function postToEngine(
 
 /**
  * The admin console's one operation: checks the caller (`checkConsoleCaller`) and the operation's
- * shape, and forwards it to the engine as Hasura's `admin` role with the admin's own user id, so
- * the audit trigger records who made each change (`audit_log.changed_by_id`, `changed_by_role`
- * 'admin').
+ * shape, and forwards it to the engine as the console's role with the admin's own user id, so the
+ * audit trigger records who made each change (`audit_log.changed_by_id`, `changed_by_role`
+ * 'provider_admin_console').
  */
 export async function forwardConsoleRequest(
   db: Queryable,

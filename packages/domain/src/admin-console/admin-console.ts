@@ -1,7 +1,15 @@
 import { API_PREFIX } from '../routes/paths.ts';
 
-/** The console's one endpoint: GraphQL POSTs run as Hasura's admin for a provider admin (issue 18). */
+/** The console's one endpoint: GraphQL POSTs of a provider admin, run as ADMIN_CONSOLE_ROLE (issues 18, 28). */
 export const ADMIN_CONSOLE_GRAPHQL_PATH = `${API_PREFIX}/admin-console/graphql`;
+
+/**
+ * The Hasura role the console runs as (issue 28; hasura/metadata/inherited_roles.yaml): the
+ * provider admin's own permissions plus the console's few grants (role `console_grants`), never
+ * Hasura's admin. The audit log records it as the changing role; the portal's SQL rules count it
+ * as a provider admin (`public.portal_role`), and so does `backOfficeRoleOf`.
+ */
+export const ADMIN_CONSOLE_ROLE = 'provider_admin_console';
 
 /** What the console says to anyone else (the endpoint's 403 message and the page). */
 export const ADMIN_CONSOLE_REFUSED_MESSAGE = 'You do not have access to the admin console.';
@@ -11,9 +19,9 @@ export const ADMIN_CONSOLE_NO_DELETE_MESSAGE =
   'The admin console does not delete rows: set the row’s archived flag instead.';
 
 /**
- * Limits of one console request. The engine sets none for its admin role (as Hasura), so the
- * endpoint applies the engine's own defaults for every other role (`DEFAULT_LIMITS` of
- * packages/engine) before it forwards: depth 12, 1000 fields, 100 aliases; one operation, no batch.
+ * Limits of one console request, checked by the endpoint before it forwards (the engine applies
+ * its own limits for the console's role too; these were set when the console ran as Hasura's
+ * admin, which has none): depth 12, 1000 fields, 100 aliases; one operation, no batch.
  */
 export const ADMIN_CONSOLE_LIMITS = {
   maxDepth: 12,
@@ -41,13 +49,13 @@ export function canUseAdminConsole(user: AdminConsoleUser | null | undefined): b
 }
 
 /**
- * What the console never reads or writes, though the engine's admin role could: secrets
- * (password and token hashes, sealed webinar tokens, the e-mail outbox's bodies, which hold reset
- * and invitation links) and the superadmin flag (no unaudited way up). Their tables of sessions
- * and one-time tokens are out of the console as a whole. The endpoint refuses any request that
- * names one (a field, an argument's key, a variable's key) and the console's data browser leaves
- * them out, so a provider admin cannot take over an account through it, and every change it makes
- * shows in the audit log (the audit trigger leaves these columns out).
+ * What the console never reads or writes: secrets (password and token hashes, sealed webinar
+ * tokens, the e-mail outbox's bodies, which hold reset and invitation links) and the superadmin
+ * flag (no unaudited way up). Their tables of sessions and one-time tokens are out of the console
+ * as a whole. Since issue 28 the console's role has none of them in its schema (the permission
+ * level, which also covers enum arguments such as `update_columns` or `distinct_on`); the
+ * endpoint still refuses any request that names one (a field, an argument's key, a variable's
+ * key) with this clear sentence first, and the console's data browser leaves them out.
  */
 export const ADMIN_CONSOLE_SECRET_FIELDS: ReadonlySet<string> = new Set([
   'password_hash',

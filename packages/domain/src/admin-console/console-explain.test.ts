@@ -17,8 +17,11 @@ const messages = (value: unknown) => {
 };
 
 describe('the Explain session', () => {
-  it('defaults to the admin role and lower-cases the names', () => {
-    expect(ZConsoleExplainSessionSchema.parse({})).toEqual({ 'x-hasura-role': 'admin' });
+  it('defaults to the console’s own role (not admin) and lower-cases the names', () => {
+    expect(ZConsoleExplainSessionSchema.parse({})).toEqual({ 'x-hasura-role': 'provider_admin_console' });
+    expect(ZConsoleExplainSessionSchema.parse({ 'x-hasura-role': 'admin' })).toEqual({
+      'x-hasura-role': 'admin',
+    });
     expect(ZConsoleExplainSessionSchema.parse({ 'X-Hasura-Role': 'user', 'X-Hasura-User-Id': '42' })).toEqual(
       {
         'x-hasura-role': 'user',
@@ -50,7 +53,7 @@ describe('the Explain session', () => {
   it('is Hasura’s explain request, nothing more', () => {
     expect(ZConsoleExplainSchema.parse({ query: { query: '{ a }' } })).toEqual({
       query: { query: '{ a }' },
-      user: { 'x-hasura-role': 'admin' },
+      user: { 'x-hasura-role': 'provider_admin_console' },
     });
     expect(ZConsoleExplainSchema.safeParse({ query: { query: '{ a }' }, extra: 1 }).success).toBe(false);
     expect(ZConsoleExplainSchema.safeParse({ query: '{ a }' }).success).toBe(false);

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { API_PREFIX } from '../routes/paths.ts';
-import { ADMIN_CONSOLE_LIMITS } from './admin-console.ts';
+import { ADMIN_CONSOLE_LIMITS, ADMIN_CONSOLE_ROLE } from './admin-console.ts';
 
 /** The console's Explain: the SQL and plan the engine would run for a query (issue 20). */
 export const ADMIN_CONSOLE_EXPLAIN_PATH = `${API_PREFIX}/admin-console/explain`;
 
-/** The roles the portal's engine knows, Hasura's `admin` first (the Explain view's default). */
-export const ADMIN_CONSOLE_EXPLAIN_ROLES = ['admin', 'user', 'qam', 'provider_admin'] as const;
+/**
+ * The roles the Explain view plans for: the console's own role first (the default, issue 28),
+ * then Hasura's admin and the portal's roles. Planning never runs the query, so any of them may
+ * be asked for; running happens only as the console's role.
+ */
+export const ADMIN_CONSOLE_EXPLAIN_ROLES = [
+  ADMIN_CONSOLE_ROLE,
+  'admin',
+  'user',
+  'qam',
+  'provider_admin',
+] as const;
 
 /** At most this many session variables besides the role, each value at most this long. */
 export const ADMIN_CONSOLE_SESSION_LIMITS = { maxVariables: 10, maxValueLength: 200 } as const;
@@ -64,7 +74,7 @@ export const ZConsoleExplainSessionSchema = z
         ctx.addIssue({ code: 'custom', message: SESSION_VARIABLE_VALUE_MESSAGE, path: [rawName] });
       else session[name.data] = text.data;
     }
-    session['x-hasura-role'] ??= 'admin';
+    session['x-hasura-role'] ??= ADMIN_CONSOLE_ROLE;
     return session;
   });
 
@@ -75,7 +85,9 @@ export const ZConsoleExplainSchema = z.strictObject({
     variables: z.record(z.string(), z.unknown()).nullish(),
     operationName: z.string().max(200).nullish(),
   }),
-  user: ZConsoleExplainSessionSchema.optional().transform((user) => user ?? { 'x-hasura-role': 'admin' }),
+  user: ZConsoleExplainSessionSchema.optional().transform(
+    (user) => user ?? { 'x-hasura-role': ADMIN_CONSOLE_ROLE },
+  ),
 });
 export type TConsoleExplain = z.infer<typeof ZConsoleExplainSchema>;
 

@@ -136,6 +136,9 @@ describe('auditSummary and auditActorLabel', () => {
     expect(auditActorLabel({ changedById: 3, changedByRole: 'qam', changedByName: 'Jo Smith' })).toBe(
       'Jo Smith (QAM)',
     );
+    expect(
+      auditActorLabel({ changedById: 3, changedByRole: 'provider_admin_console', changedByName: 'Jo Smith' }),
+    ).toBe('Jo Smith (Admin console)');
     expect(auditActorLabel({ changedById: 3, changedByRole: 'admin', changedByName: 'Jo Smith' })).toBe(
       'Jo Smith (Admin console)',
     );

@@ -4,6 +4,7 @@
  * actions service reads `audit_log` through `public.audit_history(subject, id)` and sends
  * `TAuditEntry` rows; the panel turns each into `TAuditChange`s with these functions.
  */
+import { ADMIN_CONSOLE_ROLE } from '../admin-console/admin-console.ts';
 import { RISK_RATING_LABELS } from '../assessments/risk-matrix.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 
@@ -326,6 +327,8 @@ const ROLE_LABELS: Readonly<Record<string, string>> = {
   user: 'Portal user',
   qam: 'QAM',
   provider_admin: 'Provider admin',
+  // The console's role since issue 28; `admin` in the rows it wrote before, and for the admin secret.
+  [ADMIN_CONSOLE_ROLE]: 'Admin console',
   admin: 'Admin console',
 };
 

@@ -1,4 +1,5 @@
 import type { TPracticeRole } from '../accounts/derive-user-flags.ts';
+import { ADMIN_CONSOLE_ROLE } from '../admin-console/admin-console.ts';
 
 /** The back-office Hasura roles; each sees every practice. */
 export type TBackOfficeRole = 'qam' | 'provider_admin';
@@ -80,11 +81,12 @@ const VISITOR_ONLY_FOR_SURVEYORS: ReadonlySet<string> = new Set(['assessment.cha
 
 /**
  * The back-office role a request's Hasura role stands for (`x-hasura-role`); Hasura's admin
- * secret counts as a provider admin. Anything else: none.
+ * secret and the admin console's role (`ADMIN_CONSOLE_ROLE`) count as a provider admin, as they
+ * do in the SQL rules (`public.portal_role`). Anything else: none.
  */
 export function backOfficeRoleOf(role: string | null | undefined): TBackOfficeRole | null {
   if (role === 'qam') return 'qam';
-  if (role === 'provider_admin' || role === 'admin') return 'provider_admin';
+  if (role === 'provider_admin' || role === 'admin' || role === ADMIN_CONSOLE_ROLE) return 'provider_admin';
   return null;
 }
 

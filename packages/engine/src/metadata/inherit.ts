@@ -27,10 +27,25 @@ function unionSelect(parents: SelectPermission[]): SelectPermission {
   };
 }
 
-/** Mutation permissions are inherited only when every parent has the identical permission. */
-function same<T extends { raw: string }>(parents: Array<T | undefined>): T | undefined {
-  const first = parents[0];
-  return first && parents.every((p) => p && p.raw === first.raw) ? first : undefined;
+/** A mutation slot whose parents' permissions conflict: the role has none, nor do its heirs. */
+const CONFLICT = Symbol('conflicting parent permissions');
+
+type Written = { raw: string };
+
+/**
+ * A mutation permission of an inherited role, combined as Hasura's `CheckPermission` semigroup
+ * does: a parent without the permission is ignored (undefined <> p = p); the parents that have
+ * one must have the identical permission, else the slot is inconsistent; and a parent whose own
+ * slot was inconsistent makes the heir's inconsistent too (inconsistent <> _ = inconsistent).
+ */
+function combine(
+  parents: Array<Written | undefined | typeof CONFLICT>,
+): Written | undefined | typeof CONFLICT {
+  if (parents.includes(CONFLICT)) return CONFLICT;
+  const defined = parents.filter((p): p is Written => p !== undefined && p !== CONFLICT);
+  const first = defined[0];
+  if (!first) return undefined;
+  return defined.every((p) => p.raw === first.raw) ? first : CONFLICT;
 }
 
 /** The key of one permission slot (table, kind, role) in the `denied` set of `inheritRoles`. */
@@ -62,6 +77,8 @@ export function inheritRoles(
     defs.set(item.role_name, item.role_set.map(String));
   }
   const resolving = new Set<string>();
+  // Inherited slots left empty because their parents' permissions conflict (`deniedSlot` keys).
+  const conflicts = new Set<string>();
   const resolve = (role: string) => {
     if (out.has(role)) return;
     if (resolving.has(role)) throw new MetadataError(file, role, 'inherited roles form a cycle');
@@ -81,11 +98,21 @@ export function inheritRoles(
       // parents' (wider) union would let a dropped object widen access.
       const slot = <K extends keyof TablePermissions>(kind: K, inherited: () => TablePermissions[K]) =>
         own[kind] ?? (denied.has(deniedSlot(table.schema, table.name, kind, role)) ? undefined : inherited());
+      const mutation = <K extends 'insert' | 'update' | 'delete'>(kind: K): TablePermissions[K] =>
+        slot(kind, () => {
+          const parentSlots = parents.map((parent, i) =>
+            conflicts.has(deniedSlot(table.schema, table.name, kind, parent)) ? CONFLICT : ps[i]![kind],
+          );
+          const combined = combine(parentSlots);
+          if (combined !== CONFLICT) return combined as TablePermissions[K];
+          conflicts.add(deniedSlot(table.schema, table.name, kind, role));
+          return undefined as TablePermissions[K];
+        });
       const perms: TablePermissions = {
         select: slot('select', () => (selects.length ? unionSelect(selects) : undefined)),
-        insert: slot('insert', () => same(ps.map((p) => p.insert))),
-        update: slot('update', () => same(ps.map((p) => p.update))),
-        delete: slot('delete', () => same(ps.map((p) => p.delete))),
+        insert: mutation('insert'),
+        update: mutation('update'),
+        delete: mutation('delete'),
       };
       if (perms.select || perms.insert || perms.update || perms.delete) table.permissions.set(role, perms);
     }

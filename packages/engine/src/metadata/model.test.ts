@@ -137,3 +137,44 @@ describe('metadata validation at start (nothing silently ignored)', () => {
     expect(msg).toContain('public_article.yaml');
   });
 });
+
+describe('inherited roles', () => {
+  it('inherit mutations as Hasura does: a parent without one is ignored, differing parents give none, to heirs too', async () => {
+    const dir = variant('inherited_roles.yaml', () =>
+      [
+        '- role_name: user_analyst',
+        '  role_set: [user, analyst]',
+        '- role_name: user_editor',
+        '  role_set: [user, editor]',
+        '- role_name: editor_heir',
+        '  role_set: [user_editor, analyst]',
+        '',
+      ].join('\n'),
+    );
+    const core = await loadEngineCore({ projectDir: dir, databaseUrl: db.url, poolSize: 1 });
+    try {
+      const article = core.model.tables.find((t) => t.name === 'article')!;
+      const user = article.permissions.get('user')!;
+      // The analyst writes nothing: user_analyst writes as user does.
+      const analystHeir = article.permissions.get('user_analyst')!;
+      expect(analystHeir.insert).toBe(user.insert);
+      expect(analystHeir.update).toBe(user.update);
+      expect(analystHeir.delete).toBe(user.delete);
+      const mutations = Object.keys(core.schemaFor('user_analyst').schema.getMutationType()!.getFields());
+      expect(mutations).toEqual(
+        expect.arrayContaining(['insert_article', 'update_article', 'delete_article']),
+      );
+      // user and editor both update articles, differently: no update; user alone inserts and deletes.
+      const editorHeir = article.permissions.get('user_editor')!;
+      expect(editorHeir.update).toBeUndefined();
+      expect(editorHeir.insert).toBe(user.insert);
+      expect(editorHeir.delete).toBe(user.delete);
+      // The conflict carries on to an heir of user_editor, though its other parent has no update.
+      const grandchild = article.permissions.get('editor_heir')!;
+      expect(grandchild.update).toBeUndefined();
+      expect(grandchild.insert).toBe(user.insert);
+    } finally {
+      await core.executor.close();
+    }
+  });
+});

@@ -64,9 +64,9 @@ function ConsoleHome() {
           rows; select a row to edit it, or use Create to add one.
         </Typography>
         <Typography sx={{ mb: 2 }}>
-          GraphiQL runs any query or mutation as Hasura's admin role, with the schema's documentation beside
-          it. Explain shows the SQL the engine generates for a query and PostgreSQL's plan for it, as any
-          role.
+          Tables and GraphiQL work with your own provider admin permissions and a few of the console's own
+          (public holidays); GraphiQL shows the schema's documentation beside the query. Explain shows the SQL
+          the engine generates for a query and PostgreSQL's plan for it, as any role.
         </Typography>
         <Typography sx={{ mb: 2 }}>
           Each change is saved under your name in the audit log, with the old and new values. Rows are never
@@ -114,7 +114,8 @@ type State =
 
 /**
  * The embedded stack's admin console (issue 18) at VITE_ADMIN_PATH: react-admin over every table
- * the engine's admin role tracks, through the console endpoint only. Anyone but a provider admin
+ * the console's role reads (issue 28: the provider admin's permissions and the console's grants),
+ * through the console endpoint only. Anyone but a provider admin
  * gets the refusal (the endpoint refuses them too, re-reading the account at each request).
  */
 export function AdminConsolePage() {

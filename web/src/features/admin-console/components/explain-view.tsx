@@ -114,7 +114,8 @@ export function ExplainView() {
   const endpoint = `${apiUrl}${ADMIN_CONSOLE_EXPLAIN_PATH.slice(API_PREFIX.length)}`;
   const [query, setQuery] = useState(readConsoleQuery);
   const [variables, setVariables] = useState('');
-  const [role, setRole] = useState<string>('admin');
+  // The console's own role first (issue 28): what GraphiQL and the tables run as.
+  const [role, setRole] = useState<string>(ADMIN_CONSOLE_EXPLAIN_ROLES[0]);
   const [rows, setRows] = useState<SessionRow[]>([{ key: 1, name: 'x-hasura-user-id', value: '' }]);
   const [result, setResult] = useState<Result>({ kind: 'idle' });
   const nextKey = useMemo(() => ({ value: 2 }), []);

@@ -14,7 +14,7 @@ import { forgetGraphiQLLocalStorage, graphiqlSessionStorage } from '../model/gra
 
 /**
  * The console's GraphiQL (graphiql 5 from npm, built into this lazily loaded chunk): introspects
- * and runs queries and mutations as Hasura's admin through the console endpoint, with the user's
+ * and runs queries and mutations as the console's role through the console endpoint, with the user's
  * own token. No headers editor: the role is the console's, not the browser's to choose. Tabs,
  * history and variables live in sessionStorage only (nothing outlives the session).
  */

@@ -133,7 +133,7 @@ function SaveOnlyToolbar() {
   );
 }
 
-/** One row: every column, the ones the admin role may not write shown read-only. */
+/** One row: every column, the ones the console's role may not write shown read-only. */
 export function TableEdit() {
   const table = useTable();
   return (

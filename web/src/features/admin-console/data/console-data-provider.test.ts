@@ -21,7 +21,8 @@ import { describeTables } from './hasura-dialect.ts';
 /**
  * The console's data provider (react-admin's ra-data-graphql with the Hasura dialect) as the
  * browser runs it: over HTTP to the real console endpoint, which forwards to the real engine as
- * the admin role. List, filter, sort, page, open, update and create on tracked tables.
+ * the console's role (issue 28: the provider admin's permissions, not Hasura's admin). List, filter,
+ * sort, page, open, update and create on tracked tables.
  */
 describe('the console data provider through /api/admin-console/graphql', () => {
   let stack: TestStack;
@@ -129,7 +130,12 @@ describe('the console data provider through /api/admin-console/graphql', () => {
       [String(row.id)],
     );
     expect(audit).toEqual([
-      { changed_by_id: admin.id, changed_by_role: 'admin', old: '02 1111 0000', new: '02 9999 1234' },
+      {
+        changed_by_id: admin.id,
+        changed_by_role: 'provider_admin_console',
+        old: '02 1111 0000',
+        new: '02 9999 1234',
+      },
     ]);
   });
 

@@ -5,7 +5,7 @@ import { buildHasuraQuery, HASURA_OPERATION_NAMES } from './hasura-dialect.ts';
 /**
  * The console's react-admin data provider: ra-data-graphql (introspection, the Apollo client)
  * with the Hasura dialect, talking only to the console endpoint (POST /api/admin-console/graphql),
- * which grants the admin role to an active provider admin. `fetch` carries the user's own token.
+ * which runs it as the console's role for an active provider admin. `fetch` carries the user's own token.
  */
 export function createConsoleDataProvider(options: {
   endpoint: string;

@@ -62,7 +62,7 @@ describe('the console’s GraphiQL fetcher and Explain request', () => {
     await stack?.close();
   });
 
-  it('introspects and queries as the admin, and shows a refusal as a GraphQL error', async () => {
+  it('introspects and queries as a provider admin, and shows a refusal as a GraphQL error', async () => {
     const fetcher = createGraphiQLFetcher(`${base}/graphql`, await fetchAs(admin));
     const schema = await fetcher({ query: getIntrospectionQuery(), operationName: 'IntrospectionQuery' });
     expect(JSON.stringify(schema.data)).toContain('"practices"');

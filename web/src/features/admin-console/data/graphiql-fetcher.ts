@@ -10,7 +10,7 @@ export interface GraphiQLParams {
 
 /**
  * GraphiQL's fetcher in the console: each request goes to the console endpoint (POST
- * /api/admin-console/graphql) with the user's bearer token, as Hasura's admin. Only the query, its
+ * /api/admin-console/graphql) with the user's bearer token, as the console's role. Only the query, its
  * variables and operation name are sent (the endpoint takes nothing else). A refusal of the
  * endpoint (a subscription, a secret, a limit, a demoted admin) becomes a GraphQL error, so
  * GraphiQL shows it in words in its result pane instead of waiting.

@@ -1,7 +1,7 @@
 /** The query the console's GraphiQL and Explain share: the last one edited in either. */
 const KEY = 'admin-console:query';
 
-export const DEFAULT_CONSOLE_QUERY = `# Runs as Hasura's admin role.
+export const DEFAULT_CONSOLE_QUERY = `# Runs with your provider admin permissions.
 query Practices {
   practices(limit: 5) {
     organisation_id
