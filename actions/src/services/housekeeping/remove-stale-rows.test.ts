@@ -30,9 +30,9 @@ describe('removeStaleRows', () => {
       [user.id],
     );
     await t.sql.query(
-      `insert into public.password_resets (user_id, token_hash, created_at, expires_at) values
-        ($1, 'old', now() - interval '9 days', now() - interval '8 days'),
-        ($1, 'live', now(), now() + interval '1 hour')`,
+      `insert into public.password_resets (user_id, token_hash, created_at, expires_at, superseded_at) values
+        ($1, 'old', now() - interval '9 days', now() - interval '8 days', now()),
+        ($1, 'live', now(), now() + interval '1 hour', null)`,
       [user.id],
     );
     await t.sql.query(
