@@ -32,7 +32,7 @@ const auth: FastifyPluginAsync = async (app) => {
 
   app.post('/login', async (request, reply) => {
     const signedIn = await app.accounts.signIn(ZLoginRequestSchema.parse(request.body), clientInfo(request));
-    setSessionCookies(request, reply, signedIn.refreshToken, signedIn.expiresAt);
+    setSessionCookies(request, reply, signedIn);
     return publicSession(signedIn);
   });
 
@@ -49,7 +49,7 @@ const auth: FastifyPluginAsync = async (app) => {
       { ...input, invitationToken: input.invitationToken },
       clientInfo(request),
     );
-    setSessionCookies(request, reply, signedIn.refreshToken, signedIn.expiresAt);
+    setSessionCookies(request, reply, signedIn);
     return reply.code(201).send(publicSession(signedIn));
   });
 
@@ -59,17 +59,17 @@ const auth: FastifyPluginAsync = async (app) => {
       ZRegisterConfirmSchema.parse(request.body),
       clientInfo(request),
     );
-    setSessionCookies(request, reply, signedIn.refreshToken, signedIn.expiresAt);
+    setSessionCookies(request, reply, signedIn);
     return reply.code(201).send(publicSession(signedIn));
   });
 
   app.post('/refresh', async (request, reply) => {
     const refreshToken = request.cookies[REFRESH_COOKIE];
     if (!refreshToken) throw new AppError('token_not_valid');
-    requireCsrf(request);
+    await requireCsrf(request, refreshToken);
     try {
       const refreshed = await app.accounts.refreshSession(refreshToken, clientInfo(request));
-      setSessionCookies(request, reply, refreshed.refreshToken, refreshed.expiresAt);
+      setSessionCookies(request, reply, refreshed);
       return { accessToken: refreshed.accessToken, accessTokenExpiresAt: refreshed.accessTokenExpiresAt };
     } catch (error) {
       // A refused refresh token is useless to the browser: drop it.
@@ -81,7 +81,7 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/logout', async (request, reply) => {
     const refreshToken = request.cookies[REFRESH_COOKIE];
     if (refreshToken) {
-      requireCsrf(request);
+      await requireCsrf(request, refreshToken);
       await app.accounts.signOut(refreshToken);
     }
     clearSessionCookies(reply);

@@ -118,6 +118,35 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh(t.app, session)).statusCode).toBe(200);
   });
 
+  it("refuses a CSRF token of another session, even one the server issued, and spends nothing", async () => {
+    const user = await createUser(t.sql);
+    const mine = await signIn(t.app, user.email, user.password);
+    // Another session (of someone else, or of the same person elsewhere): its CSRF cookie is genuine.
+    const other = await createUser(t.sql);
+    const theirs = await signIn(t.app, other.email, other.password);
+    for (const csrf of [theirs.csrf, (await signIn(t.app, user.email, user.password)).csrf]) {
+      const refused = await refresh(t.app, { refresh: mine.refresh, csrf });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('csrf_invalid');
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { portal_refresh: mine.refresh, portal_csrf: csrf },
+        headers: { 'x-csrf-token': csrf },
+      });
+      expect(logout.statusCode).toBe(403);
+    }
+    // A token of the right shape but forged (another nonce under the same MAC) is refused too.
+    const [nonce, mac] = mine.csrf.split('.');
+    const forged = `${nonce}x.${mac}`;
+    expect((await refresh(t.app, { refresh: mine.refresh, csrf: forged })).statusCode).toBe(403);
+    // None of that spent or ended the session: its own pair still works.
+    expect((await familyRows(user.id)).every((row) => row.revoked_at === null && row.used_at === null)).toBe(
+      true,
+    );
+    expect((await refresh(t.app, mine)).statusCode).toBe(200);
+  });
+
   it('refuses to refresh a session older than 8 hours', async () => {
     const user = await createUser(t.sql);
     const session = await signIn(t.app, user.email, user.password);
