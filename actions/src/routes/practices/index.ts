@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
 import { csvLine } from '../../lib/csv.ts';
+import { engineCallerOf } from '../../lib/engine-as-user.ts';
 import { listPracticesAsUser } from './list-practices-as-user.ts';
 
 const ZCsvQuery = z.object({
@@ -41,14 +42,7 @@ const practices: FastifyPluginAsync = async (app) => {
 
   app.get('/csv', async (request, reply) => {
     const { list, today } = readCsvQuery(request.query as Record<string, string | string[] | undefined>);
-    const headers: Record<string, string> = { authorization: request.headers.authorization ?? '' };
-    const role = request.headers['x-hasura-role'];
-    if (typeof role === 'string' && role) headers['x-hasura-role'] = role;
-    const pages = await listPracticesAsUser(
-      { graphqlUrl: app.config.graphqlUrl, headers },
-      list,
-      today,
-    );
+    const pages = await listPracticesAsUser(engineCallerOf(request, app.config.graphqlUrl), list, today);
     async function* lines() {
       // A byte-order mark so spreadsheet programs read the file as UTF-8.
       yield `\uFEFF${csvLine(PRACTICE_LIST_COLUMNS)}`;
