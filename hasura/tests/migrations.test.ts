@@ -105,6 +105,7 @@ describe('hasura migrations', () => {
       'login_attempts',
       'password_resets',
       'pending_registrations',
+      'registration_lookups',
       'sessions',
       'webinar_connections',
     ]);

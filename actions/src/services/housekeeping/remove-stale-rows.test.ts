@@ -40,12 +40,17 @@ describe('removeStaleRows', () => {
         ('gone@demo.test', 'A', 'B', 'h', repeat('1', 64), now() - interval '2 days', now() - interval '1 day'),
         ('live@demo.test', 'A', 'B', 'h', repeat('2', 64), now(), now() + interval '1 day')`,
     );
+    await t.sql.query(
+      `insert into public.registration_lookups (user_id, looked_up_at) values ($1, now() - interval '25 hours'), ($1, now())`,
+      [user.id],
+    );
     expect(await removeStaleRows(t.app.db)).toEqual({
       indicatorLocks: 0,
       loginAttempts: 1,
       sessions: 1,
       passwordResets: 1,
       pendingRegistrations: 1,
+      registrationLookups: 1,
     });
     const pending = await t.sql.query('select email from public.pending_registrations');
     expect(pending.rows).toEqual([{ email: 'live@demo.test' }]);

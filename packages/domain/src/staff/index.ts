@@ -4,3 +4,4 @@ export * from './staff-member-schema.ts';
 export * from './staff-options.ts';
 export * from './staff-save-error.ts';
 export * from './staff-search.ts';
+export * from './registration-lookup.ts';
