@@ -106,6 +106,7 @@ describe('hasura migrations', () => {
       'password_resets',
       'pending_registrations',
       'registration_lookups',
+      'session_handoffs',
       'sessions',
       'webinar_connections',
     ]);

@@ -144,6 +144,7 @@ export const UNTRACKED_SECRET_TABLES = [
   'assistance_requests',
   'webinar_connections',
   'registration_lookups',
+  'session_handoffs',
 ];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */

@@ -1,3 +1,4 @@
+import { AUTH_HANDOFF_PATH, HANDOFF_CODE_SECONDS } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
 import { safeEqual } from '../../lib/tokens.ts';
@@ -9,6 +10,8 @@ export const CSRF_COOKIE = 'portal_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 /** The refresh cookie only travels to the endpoints that use it. */
 const REFRESH_PATH = '/api/auth';
+/** Binds a session handoff code to the browser it was issued to (httpOnly, its own path). */
+export const HANDOFF_COOKIE = 'portal_handoff';
 
 /**
  * Sets the refresh cookie (httpOnly, SameSite=Strict) and a fresh CSRF cookie readable by the
@@ -40,6 +43,21 @@ export function setSessionCookies(
     path: '/',
     maxAge,
   });
+}
+
+/** The handoff's binder: only the handoff exchange reads it, for the code's minute. */
+export function setHandoffCookie(request: FastifyRequest, reply: FastifyReply, binder: string) {
+  reply.setCookie(HANDOFF_COOKIE, binder, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: AUTH_HANDOFF_PATH,
+    maxAge: HANDOFF_CODE_SECONDS,
+  });
+}
+
+export function clearHandoffCookie(reply: FastifyReply) {
+  reply.clearCookie(HANDOFF_COOKIE, { path: AUTH_HANDOFF_PATH, httpOnly: true, sameSite: 'strict' });
 }
 
 export function clearSessionCookies(reply: FastifyReply) {

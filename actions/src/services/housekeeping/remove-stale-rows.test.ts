@@ -44,6 +44,12 @@ describe('removeStaleRows', () => {
       `insert into public.registration_lookups (user_id, looked_up_at) values ($1, now() - interval '25 hours'), ($1, now())`,
       [user.id],
     );
+    await t.sql.query(
+      `insert into public.session_handoffs (code_hash, binder_hash, family_id, user_id, created_at, expires_at) values
+        ('old', 'b', gen_random_uuid(), $1, now() - interval '2 days', now() - interval '2 days' + interval '1 minute'),
+        ('live', 'b', gen_random_uuid(), $1, now(), now() + interval '1 minute')`,
+      [user.id],
+    );
     expect(await removeStaleRows(t.app.db)).toEqual({
       indicatorLocks: 0,
       loginAttempts: 1,
@@ -51,6 +57,7 @@ describe('removeStaleRows', () => {
       passwordResets: 1,
       pendingRegistrations: 1,
       registrationLookups: 1,
+      sessionHandoffs: 1,
     });
     const pending = await t.sql.query('select email from public.pending_registrations');
     expect(pending.rows).toEqual([{ email: 'live@demo.test' }]);
