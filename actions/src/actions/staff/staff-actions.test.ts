@@ -285,9 +285,9 @@ describe('staff actions', () => {
       });
       expect(bySurveyor.data!.findStaffByRegistration).toEqual([]);
       const short = await stack.gql(pm, FIND, { r: ` ${meiNumber.slice(0, 5)} ` });
-      expect(short.errors?.[0]).toMatchObject({
-        message: 'Type at least 6 characters',
-        extensions: { code: 'invalid_input' },
+      expect(short.errors?.[0]?.extensions).toMatchObject({
+        code: 'invalid_input',
+        fields: { registrationNum: 'Type at least 6 characters' },
       });
     });
 
