@@ -156,20 +156,14 @@ describe('staff search, paging and the registration look-up, on the real stack',
       'chloe.martin@harbourside.demo.test',
     );
     expect(screen.queryByRole('region', { name: 'Registration number matches' })).toBeNull();
-  }, 60_000);
 
-  it("says so when the hour's look-ups are spent", async () => {
-    // A busy hour of look-ups (60, the limit) already behind the manager.
-    await stack.sql.query(
-      'insert into registration_lookups (user_id) select $1 from generate_series(1, 60)',
-      [manager.id],
-    );
+    // A busy hour of look-ups (60, the limit) behind the manager: the next one says so.
+    await stack.sql.query('insert into registration_lookups (user_id) select $1 from generate_series(1, 60)', [
+      manager.id,
+    ]);
     try {
-      const table = await open();
-      const user = userEvent.setup({ delay: null });
-      await user.click(screen.getByText('Add staff'));
-      await user.click(within(editRow(table)).getByLabelText('Reg'));
-      await user.paste('MED0001007919');
+      await user.clear(within(row).getByLabelText('Reg'));
+      await user.paste('MED0001007918');
       const refused = await screen.findByRole(
         'region',
         { name: 'Registration number matches' },

@@ -20,7 +20,9 @@ export function useRegistrationMatches(
     pause: !active,
     requestPolicy: 'network-only',
   });
-  if (!active) return { matches: [], refusal: null };
+  // Only the answer for this text: while a new look-up runs, urql still holds the last one's data.
+  if (!active || result.fetching || result.operation?.variables.registrationNum !== text)
+    return { matches: [], refusal: null };
   const refused = result.error?.graphQLErrors.find((error) => error.extensions?.code === 'rate_limited');
   return { matches: result.data?.findStaffByRegistration ?? [], refusal: refused?.message ?? null };
 }
