@@ -223,7 +223,10 @@ const SCENARIOS: Array<{ name: string; steps: Step[] }> = [
   { name: 'an unknown API route', steps: [{ method: 'GET', path: '/api/no-such-route', bearer: 'none' }] },
   {
     name: 'a back-end handoff code the browser holds no binder of',
-    steps: [signIn, { method: 'POST', path: '/api/auth/handoff/exchange', body: () => ({ code: 'made-up' }) }],
+    steps: [
+      signIn,
+      { method: 'POST', path: '/api/auth/handoff/exchange', body: () => ({ code: 'made-up' }) },
+    ],
   },
 ];
 

@@ -119,7 +119,7 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh(t.app, session)).statusCode).toBe(200);
   });
 
-  it("refuses a CSRF token of another session, even one the server issued, and spends nothing", async () => {
+  it('refuses a CSRF token of another session, even one the server issued, and spends nothing', async () => {
     const user = await createUser(t.sql);
     const mine = await signIn(t.app, user.email, user.password);
     // Another session (of someone else, or of the same person elsewhere): its CSRF cookie is genuine.
@@ -246,14 +246,18 @@ describe('GET /api/auth/handoff and POST /api/auth/handoff/exchange (/redirect-f
       maxAge: 60,
     });
     // Only hashes are stored.
-    const { rows } = await t.sql.query('select code_hash, binder_hash from session_handoffs where user_id = $1', [
-      user.id,
-    ]);
+    const { rows } = await t.sql.query(
+      'select code_hash, binder_hash from session_handoffs where user_id = $1',
+      [user.id],
+    );
     expect(rows).toEqual([{ code_hash: sha256Hex(code!), binder_hash: sha256Hex(binder!) }]);
 
     const answer = await exchange(code!, binder);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toMatchObject({ accessTokenExpiresAt: expect.any(String), user: { id: user.id, name: 'Hana Ito' } });
+    expect(answer.json()).toMatchObject({
+      accessTokenExpiresAt: expect.any(String),
+      user: { id: user.id, name: 'Hana Ito' },
+    });
     expect(cookieOf(answer, 'portal_handoff')).toMatchObject({ value: '' });
     // The token is of the browser's own session: signing that session out ends it.
     const me = () =>
@@ -274,7 +278,7 @@ describe('GET /api/auth/handoff and POST /api/auth/handoff/exchange (/redirect-f
     expect((await me()).statusCode).toBe(401);
   });
 
-  it("refuses a code in another browser (login CSRF), once expired, and after its session ended", async () => {
+  it('refuses a code in another browser (login CSRF), once expired, and after its session ended', async () => {
     const attacker = await createUser(t.sql);
     const theirs = issued(await handoff((await signIn(t.app, attacker.email, attacker.password)).refresh));
     const victim = await createUser(t.sql);
@@ -312,10 +316,18 @@ describe('GET /api/auth/handoff and POST /api/auth/handoff/exchange (/redirect-f
     }
     const user = await createUser(t.sql);
     const session = await signIn(t.app, user.email, user.password);
-    for (const url of ['https://evil.example/', '//evil.example/', '/\\evil.example/', 'Practice/List', '/Login']) {
+    for (const url of [
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example/',
+      'Practice/List',
+      '/Login',
+    ]) {
       const response = await handoff(session.refresh, url);
       expect([url, response.statusCode]).toEqual([url, 400]);
     }
-    expect((await t.sql.query('select 1 from session_handoffs where user_id = $1', [user.id])).rowCount).toBe(0);
+    expect((await t.sql.query('select 1 from session_handoffs where user_id = $1', [user.id])).rowCount).toBe(
+      0,
+    );
   });
 });

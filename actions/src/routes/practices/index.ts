@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { fieldErrors, PRACTICE_LIST_COLUMNS, portalToday, practiceListCells, readPracticeListQuery } from '@portal/domain';
+import {
+  fieldErrors,
+  PRACTICE_LIST_COLUMNS,
+  portalToday,
+  practiceListCells,
+  readPracticeListQuery,
+} from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';

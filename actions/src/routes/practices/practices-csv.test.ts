@@ -426,7 +426,9 @@ describe('GET /api/practices/csv', () => {
       }
       expect(engineRequests).toBe(0);
       // Every state of the database's list is a filter (the domain's list is the same), and works.
-      const states = await stack.sql.query<{ value: string }>('select value from australian_state order by value');
+      const states = await stack.sql.query<{ value: string }>(
+        'select value from australian_state order by value',
+      );
       expect(states.rows.map((row) => row.value)).toEqual([...AUSTRALIAN_STATES]);
       for (const state of AUSTRALIAN_STATES) expect((await get(`?state=${state}`)).statusCode).toBe(200);
       expect(engineRequests).toBe(AUSTRALIAN_STATES.length);

@@ -171,7 +171,7 @@ describe('avatars', () => {
     expect(rows[0].avatar_key).toBeNull();
   });
 
-  it("tells a name only to people who share a practice or a visit with its owner, and to the back office", async () => {
+  it('tells a name only to people who share a practice or a visit with its owner, and to the back office', async () => {
     const read = (id: number, auth: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url: `/api/user/${id}/avatar`, headers: auth });
     // Aisha manages a practice; a colleague manages it too; a surveyor visits it (no role there).

@@ -21,9 +21,13 @@ const VISIBLE = 'query AvatarOf($id: Int!) { users_by_pk(id: $id) { id } }';
  * the route tells no more than GraphQL does. Anyone else answers exactly like an unknown id.
  */
 export async function getAvatar(deps: AccountsDeps, caller: EngineCaller, userId: number): Promise<Avatar> {
-  const { users_by_pk: visible } = await queryAsUser<{ users_by_pk: { id: number } | null }>(caller, VISIBLE, {
-    id: userId,
-  });
+  const { users_by_pk: visible } = await queryAsUser<{ users_by_pk: { id: number } | null }>(
+    caller,
+    VISIBLE,
+    {
+      id: userId,
+    },
+  );
   if (!visible) throw new AppError('not_found', { message: 'No such user.' });
   return avatarOf(deps, userId);
 }

@@ -144,7 +144,8 @@ export async function findStaffByRegistration(
      order by registration_num, last_name, first_name, id
      limit ${LIMIT}`);
   return rows.map((row) => {
-    if (everywhere || managed.includes(row.practice_id) || sameNumber(row.registration_num, typed)) return row;
+    if (everywhere || managed.includes(row.practice_id) || sameNumber(row.registration_num, typed))
+      return row;
     const masked: StaffMatch = { ...row };
     for (const field of PERSONAL_FIELDS) masked[field] = null;
     return masked;

@@ -45,6 +45,10 @@ export const ZHandoffStartSchema = z.object({
 
 /** POST /api/auth/handoff/exchange: the code of the redirect. */
 export const ZHandoffExchangeSchema = z.object({
-  code: z.string({ error: 'The sign-in code is missing.' }).trim().min(1, 'The sign-in code is missing.').max(200),
+  code: z
+    .string({ error: 'The sign-in code is missing.' })
+    .trim()
+    .min(1, 'The sign-in code is missing.')
+    .max(200),
 });
 export type THandoffExchange = z.infer<typeof ZHandoffExchangeSchema>;

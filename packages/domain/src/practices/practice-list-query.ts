@@ -36,7 +36,10 @@ export const PRACTICE_LIST_TEXT_MAX_LENGTH = 200;
 const ZListText = (what: string) =>
   z
     .string({ error: `Give the ${what} once, as text.` })
-    .max(PRACTICE_LIST_TEXT_MAX_LENGTH, `The ${what} can be at most ${PRACTICE_LIST_TEXT_MAX_LENGTH} characters.`)
+    .max(
+      PRACTICE_LIST_TEXT_MAX_LENGTH,
+      `The ${what} can be at most ${PRACTICE_LIST_TEXT_MAX_LENGTH} characters.`,
+    )
     .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTER_MESSAGE);
 
 const ZFilterFlag = z.literal(FILTER_FLAG_VALUE, {
@@ -62,14 +65,18 @@ export const ZPracticeListQuerySchema = z.object({
     .optional(),
 });
 
-const QUERY_KEYS = Object.keys(ZPracticeListQuerySchema.shape) as Array<keyof typeof ZPracticeListQuerySchema.shape>;
+const QUERY_KEYS = Object.keys(ZPracticeListQuerySchema.shape) as Array<
+  keyof typeof ZPracticeListQuerySchema.shape
+>;
 
 /** The query's values by key (absent and empty left out; a repeated key stays a list, which the schema refuses). */
 function rawQuery(params: Params): Record<string, string | string[]> {
   const raw: Record<string, string | string[]> = {};
   for (const key of QUERY_KEYS) {
     const value = params instanceof URLSearchParams ? params.getAll(key) : params[key];
-    const values = (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v) => v !== '');
+    const values = (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+      (v) => v !== '',
+    );
     if (values.length === 1) raw[key] = values[0]!;
     else if (values.length > 1) raw[key] = values;
   }

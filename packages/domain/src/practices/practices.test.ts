@@ -12,11 +12,11 @@ import {
   PRACTICE_LIST_FILTERS,
   PRACTICE_LIST_ORDER_BY,
   parsePracticeListQuery,
-  readPracticeListQuery,
   practiceFilterWhere,
   practiceListPage,
   practiceListSearchParams,
   practiceListWhere,
+  readPracticeListQuery,
 } from './practice-list-query.ts';
 import {
   changePracticeWhere,
@@ -82,9 +82,9 @@ describe('practice list URL', () => {
       page: 1,
     });
     expect(() => readPracticeListQuery(bad)).toThrow('Choose a state from the list.');
-    expect(readPracticeListQuery(new URLSearchParams('search=bay&renewalDue=true&state=QLD&page=2&other=x'))).toEqual(
-      { search: 'bay', filters: ['renewalDue'], state: 'QLD', network: null, page: 2 },
-    );
+    expect(
+      readPracticeListQuery(new URLSearchParams('search=bay&renewalDue=true&state=QLD&page=2&other=x')),
+    ).toEqual({ search: 'bay', filters: ['renewalDue'], state: 'QLD', network: null, page: 2 });
     expect(() => readPracticeListQuery(new URLSearchParams('state=NSW&state=VIC'))).toThrow(
       'Choose a state from the list.',
     );

@@ -84,7 +84,8 @@ describe('route guards', () => {
   it('redirect-from-backend never signs in with a token from the URL (login CSRF)', async () => {
     // Someone else's valid access token, in a link the signed-out user is sent.
     server.state.validTokens.add('someone-elses-token');
-    const link = '/redirect-from-backend?access_token=someone-elses-token&refresh_token=x&url=/Reports/Analytics';
+    const link =
+      '/redirect-from-backend?access_token=someone-elses-token&refresh_token=x&url=/Reports/Analytics';
     const app = renderApp(server, link);
     await waitFor(() => expect(app.path()).toBe('/Login'));
     expect(server.calls.some((call) => call.authorization === 'Bearer someone-elses-token')).toBe(false);
@@ -92,9 +93,13 @@ describe('route guards', () => {
 
   it('redirect-from-backend keeps a signed-in user who they are, whatever token the URL carries', async () => {
     server.state.validTokens.add('someone-elses-token');
-    const app = renderApp(server, '/redirect-from-backend?access_token=someone-elses-token&url=/Reports/Analytics', {
-      signedIn: true,
-    });
+    const app = renderApp(
+      server,
+      '/redirect-from-backend?access_token=someone-elses-token&url=/Reports/Analytics',
+      {
+        signedIn: true,
+      },
+    );
     await waitFor(() => expect(app.path()).toBe('/Reports/Analytics'));
     expect(server.calls.some((call) => call.authorization === 'Bearer someone-elses-token')).toBe(false);
   });
@@ -105,9 +110,9 @@ describe('route guards', () => {
       signedIn: true,
     });
     await waitFor(() => expect(app.path()).toBe('/Reports/Analytics'));
-    expect(server.calls.filter((call) => call.path === '/api/auth/handoff/exchange').map((call) => call.body)).toEqual([
-      JSON.stringify({ code: 'handoff-123' }),
-    ]);
+    expect(
+      server.calls.filter((call) => call.path === '/api/auth/handoff/exchange').map((call) => call.body),
+    ).toEqual([JSON.stringify({ code: 'handoff-123' })]);
     expect(server.state.handoffCode).toBeNull();
   });
 

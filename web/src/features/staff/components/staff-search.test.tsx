@@ -20,8 +20,9 @@ describe('staff search, paging and the registration look-up, on the real stack',
     manager = await createUser(sql);
     // The manager's practice, one the provider has taken on (its manager may look across
     // practices): five staff (two GPs, no contractor), and 25 contractors below.
-    PRACTICE = (await createPracticeWith(sql, { staffIntroSeen: true, managers: [manager], status: 'ACCREDITED' }))
-      .id;
+    PRACTICE = (
+      await createPracticeWith(sql, { staffIntroSeen: true, managers: [manager], status: 'ACCREDITED' })
+    ).id;
     const staff = [
       { firstName: 'Leo', lastName: 'Lee', type: 'gp', employmentType: 'OWNER' },
       { firstName: 'Olivia', lastName: 'Papadopoulos', type: 'gp' },
@@ -158,9 +159,10 @@ describe('staff search, paging and the registration look-up, on the real stack',
     expect(screen.queryByRole('region', { name: 'Registration number matches' })).toBeNull();
 
     // A busy hour of look-ups (60, the limit) behind the manager: the next one says so.
-    await stack.sql.query('insert into registration_lookups (user_id) select $1 from generate_series(1, 60)', [
-      manager.id,
-    ]);
+    await stack.sql.query(
+      'insert into registration_lookups (user_id) select $1 from generate_series(1, 60)',
+      [manager.id],
+    );
     try {
       await user.clear(within(row).getByLabelText('Reg'));
       await user.paste('MED0001007918');
