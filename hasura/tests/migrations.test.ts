@@ -105,6 +105,8 @@ describe('hasura migrations', () => {
       'login_attempts',
       'password_resets',
       'pending_registrations',
+      'registration_lookups',
+      'session_handoffs',
       'sessions',
       'webinar_connections',
     ]);

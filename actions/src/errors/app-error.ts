@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   email_unavailable: 400,
   reset_token_invalid: 400,
   registration_link_invalid: 400,
+  handoff_invalid: 400,
   wrong_password: 400,
   storage_unavailable: 503,
   service_unavailable: 503,
@@ -52,6 +53,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   reset_token_invalid: 'This reset link has expired or has already been used.',
   registration_link_invalid:
     'This sign-up link has expired or has already been used. Sign in, or sign up again for a new link.',
+  handoff_invalid: 'This sign-in link has expired or has already been used. Please sign in.',
   wrong_password: 'The current password is incorrect.',
   storage_unavailable: 'File storage is not available right now, please try again later.',
   service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',

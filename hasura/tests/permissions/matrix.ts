@@ -144,6 +144,8 @@ export const UNTRACKED_SECRET_TABLES = [
   'pending_registrations',
   'assistance_requests',
   'webinar_connections',
+  'registration_lookups',
+  'session_handoffs',
 ];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */

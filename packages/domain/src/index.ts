@@ -8,6 +8,7 @@ export * from './accounts/login-request.ts';
 export * from './accounts/password-reset-request.ts';
 export * from './accounts/person-name.ts';
 export * from './accounts/register-request.ts';
+export * from './accounts/session-handoff.ts';
 export * from './admin-console/admin-console.ts';
 export * from './admin-console/console-explain.ts';
 export * from './assessments/index.ts';

@@ -221,6 +221,13 @@ const SCENARIOS: Array<{ name: string; steps: Step[] }> = [
     steps: [queryEngine('stale'), signIn, queryEngine('issued')],
   },
   { name: 'an unknown API route', steps: [{ method: 'GET', path: '/api/no-such-route', bearer: 'none' }] },
+  {
+    name: 'a back-end handoff code the browser holds no binder of',
+    steps: [
+      signIn,
+      { method: 'POST', path: '/api/auth/handoff/exchange', body: () => ({ code: 'made-up' }) },
+    ],
+  },
 ];
 
 describe('the contract server answers as the real actions service and engine do', () => {

@@ -16,6 +16,7 @@ const REFUSALS = {
   not_signed_in: 'Please sign in.',
   token_not_valid: 'Your session has expired, please sign in again.',
   csrf_invalid: 'Your session could not be verified, please sign in again.',
+  handoff_invalid: 'This sign-in link has expired or has already been used. Please sign in.',
   not_found: 'There is nothing here.',
 } as const;
 
@@ -30,6 +31,10 @@ function sessionCookies(maxAge = SESSION_COOKIE_SECONDS): string[] {
   ];
 }
 const clearedSessionCookies = () => sessionCookies(0);
+/** The handoff exchange clears the binder cookie of /redirect-from-backend, whatever it answers. */
+const clearedHandoffCookie = () => [
+  'portal_handoff=; Max-Age=0; Path=/api/auth/handoff; HttpOnly; SameSite=Strict',
+];
 
 export function makeUser(
   overrides: Partial<Omit<TCurrentUser, 'flags'>> & { flags?: Partial<TCurrentUser['flags']> } = {},
@@ -75,6 +80,11 @@ export interface ContractState {
   validTokens: Set<string>;
   /** What /v1/graphql answers to a request with a valid token. */
   graphql: () => unknown;
+  /**
+   * The back end's one-time handoff code that this browser holds the binder cookie of (the
+   * exchange answers it once, for the browser's session); null: none.
+   */
+  handoffCode: string | null;
 }
 
 export interface Call {
@@ -91,6 +101,7 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
     sessionAlive: false,
     validTokens: new Set(),
     graphql: () => ({ data: { ping: 'pong' } }),
+    handoffCode: null,
     ...initial,
   };
   const calls: Call[] = [];
@@ -158,6 +169,13 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
       if (state.sessionAlive && !csrfOk) return send(res, 403, refused('csrf_invalid'));
       state.sessionAlive = false;
       return send(res, 204, undefined, clearedSessionCookies());
+    }
+    if (path === '/api/auth/handoff/exchange') {
+      const { code } = JSON.parse(body || '{}') as { code?: string };
+      if (!state.sessionAlive || !code || code !== state.handoffCode)
+        return send(res, 400, refused('handoff_invalid'), clearedHandoffCookie());
+      state.handoffCode = null;
+      return send(res, 200, { ...issue(), user: state.user }, clearedHandoffCookie());
     }
     if (path === '/api/user/current') {
       if (!req.headers.authorization) return send(res, 401, refused('not_signed_in'));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { ZRegistrationLookupSchema } from '@portal/domain';
 import { callerOf } from '../../services/practices/practice-access.ts';
 import { findStaffByRegistration as run } from '../../services/staff/find-staff-by-registration.ts';
 import { defineAction } from '../define-action.ts';
@@ -6,6 +6,6 @@ import { defineAction } from '../define-action.ts';
 /** `findStaffByRegistration`: validates the input and calls the operation (`services/staff/find-staff-by-registration.ts`). */
 export const findStaffByRegistration = defineAction({
   name: 'findStaffByRegistration',
-  input: z.object({ registrationNum: z.string().trim().min(3, 'Type at least 3 characters').max(50) }),
+  input: ZRegistrationLookupSchema,
   handle: ({ app, session, input }) => run(app, callerOf(session), input),
 });

@@ -71,8 +71,11 @@ describe('staff actions', () => {
 
   beforeAll(async () => {
     stack = await startTestStack({ template: 'migrated' });
-    ({ id: home, pm: manager } = await createManagedPractice(stack.sql));
-    ({ id: riverbend, pm } = await createManagedPractice(stack.sql));
+    // Practices the provider has taken on (a new application's manager looks across no register).
+    ({ id: home, pm: manager } = await createManagedPractice(stack.sql, {
+      practice: { status: 'ACCREDITED' },
+    }));
+    ({ id: riverbend, pm } = await createManagedPractice(stack.sql, { practice: { status: 'ACCREDITED' } }));
     surveyor = await createUser(stack.sql, { isSurveyor: true });
     await addPracticeRole(stack.sql, riverbend, surveyor.id, 'SU');
     outsider = await createUser(stack.sql, { isSurveyor: true });
@@ -278,17 +281,20 @@ describe('staff actions', () => {
       ]);
     });
 
-    it('answers nothing to someone who may not change staff, and needs 3 characters', async () => {
+    it('answers nothing to someone who may not change staff, and needs 6 characters', async () => {
       const bySurveyor = await stack.gql<{ findStaffByRegistration: unknown[] }>(surveyor, FIND, {
-        r: 'MED',
+        r: meiNumber,
       });
       expect(bySurveyor.data!.findStaffByRegistration).toEqual([]);
-      const short = await stack.gql(pm, FIND, { r: 'ME' });
-      expect(short.errors?.[0]?.extensions?.code).toBe('invalid_input');
+      const short = await stack.gql(pm, FIND, { r: ` ${meiNumber.slice(0, 5)} ` });
+      expect(short.errors?.[0]?.extensions).toMatchObject({
+        code: 'invalid_input',
+        fields: { registrationNum: 'Type at least 6 characters' },
+      });
     });
 
     it("shows another practice's staff only by name until the whole number is typed", async () => {
-      const mine = await createPractice(stack.sql);
+      const mine = await createPractice(stack.sql, { practice: { status: 'IN_PROGRESS' } });
       const theirs = await createPractice(stack.sql);
       const itsManager = await createUser(stack.sql);
       await addPracticeRole(stack.sql, mine.id, itsManager.id, 'PM');
@@ -359,6 +365,117 @@ describe('staff actions', () => {
         cpr_expiry: '2027-01-31',
         vr_status: 'VR',
       });
+    });
+
+    it("offers another practice's staff only once at most 2 characters of the number are missing", async () => {
+      // Rebuilding a number a character at a time (about 35 look-ups) needed partial matches of
+      // a few characters to tell whether a number held them.
+      const mine = await createPractice(stack.sql, { practice: { status: 'ACCREDITED' } });
+      const theirs = await createPractice(stack.sql, { practice: { status: 'ACCREDITED' } });
+      const itsManager = await createUser(stack.sql);
+      await addPracticeRole(stack.sql, mine.id, itsManager.id, 'PM');
+      const number = `QRS${Date.now().toString().slice(-10)}`;
+      const ownNumber = `${number.slice(0, 8)}ZZZZZ`;
+      const ownId = await createStaff(stack.sql, mine.id, { registrationNum: ownNumber });
+      const otherId = await createStaff(stack.sql, theirs.id, {
+        registrationNum: number,
+        lastName: 'Haddad',
+      });
+      const find = async (r: string) =>
+        (
+          await stack.gql<{ findStaffByRegistration: Array<Record<string, unknown>> }>(itsManager, FIND, {
+            r,
+          })
+        ).data!.findStaffByRegistration.map((row) => [row.id, row.last_name, row.registration_num]);
+      // Their own staff match from 6 characters; the other practice's GP not until 11 of 13 are typed.
+      expect(await find(number.slice(0, 6))).toEqual([[ownId, 'Staff', ownNumber]]);
+      expect(await find(number.slice(0, 8))).toEqual([[ownId, 'Staff', ownNumber]]);
+      expect(await find(number.slice(0, 10))).toEqual([]);
+      expect(await find(number.slice(3))).toEqual([]);
+      expect(await find(number.slice(0, 11))).toEqual([[otherId, 'Haddad', null]]);
+      expect(await find(number.slice(2))).toEqual([[otherId, 'Haddad', null]]);
+      expect(await find(number)).toEqual([[otherId, 'Haddad', number]]);
+    });
+
+    it('looks across practices only for a manager of a practice the provider has taken on', async () => {
+      // Anyone who signs up can add a practice (an application) and manage it at once.
+      const application = await createPractice(stack.sql);
+      const newcomer = await createUser(stack.sql);
+      await addPracticeRole(stack.sql, application.id, newcomer.id, 'PM');
+      const own = await createStaff(stack.sql, application.id, { registrationNum: `NEW${Date.now()}` });
+      const ownNumber = (await staffRow(own)).registration_num as string;
+      const find = async (r: string) =>
+        (
+          await stack.gql<{ findStaffByRegistration: Array<{ id: number; email: string | null }> }>(
+            newcomer,
+            FIND,
+            { r },
+          )
+        ).data!.findStaffByRegistration;
+      // Mei's full number tells a new application's manager nothing; their own register still answers.
+      expect(await find(meiNumber)).toEqual([]);
+      expect((await find(ownNumber)).map((row) => row.id)).toEqual([own]);
+      for (const status of ['PAYMENT_PENDING', 'WITHDRAWN']) {
+        await stack.sql.query('update practices set status = $2 where organisation_id = $1', [
+          application.id,
+          status,
+        ]);
+        expect([status, await find(meiNumber)]).toEqual([status, []]);
+      }
+      // Once the provider has taken the practice on (its accreditation in progress), the look-up is the spec's.
+      await stack.sql.query(`update practices set status = 'IN_PROGRESS' where organisation_id = $1`, [
+        application.id,
+      ]);
+      expect(await find(meiNumber)).toEqual([
+        expect.objectContaining({ id: mei, email: 'mei.green@riverbend.example' }),
+      ]);
+    });
+
+    it("counts a practice manager's look-ups: 60 an hour, then a clear refusal; the back office is not counted", async () => {
+      const lookups = async (userId: number) =>
+        Number(
+          (await stack.sql.query('select count(*) from registration_lookups where user_id = $1', [userId]))
+            .rows[0].count,
+        );
+      const { pm: busy } = await createManagedPractice(stack.sql, { practice: { status: 'ACCREDITED' } });
+      const busyId = busy.id;
+      expect((await stack.gql(busy, FIND, { r: meiNumber })).errors).toBeUndefined();
+      expect(await lookups(busyId)).toBe(1);
+      // 59 more within the hour (as a busy hour would leave them).
+      await stack.sql.query(
+        `insert into registration_lookups (user_id, looked_up_at)
+         select $1, now() - interval '50 minutes' from generate_series(1, 59)`,
+        [busyId],
+      );
+      const refused = await stack.gql(busy, FIND, { r: meiNumber });
+      expect(refused.errors?.[0]).toMatchObject({
+        message:
+          'You have looked up many registration numbers in the last hour. Type the details in, or try again later.',
+        extensions: { code: 'rate_limited' },
+      });
+      expect(await lookups(busyId)).toBe(60);
+      // Two at once at the limit: neither gets through, and nothing is counted for them.
+      const both = await Promise.all([
+        stack.gql(busy, FIND, { r: meiNumber }),
+        stack.gql(busy, FIND, { r: meiNumber }),
+      ]);
+      expect(both.map((answer) => answer.errors?.[0]?.extensions?.code)).toEqual([
+        'rate_limited',
+        'rate_limited',
+      ]);
+      expect(await lookups(busyId)).toBe(60);
+      // An hour later the older ones no longer count.
+      await stack.sql.query(
+        `update registration_lookups set looked_up_at = now() - interval '61 minutes' where user_id = $1`,
+        [busyId],
+      );
+      expect((await stack.gql(busy, FIND, { r: meiNumber })).errors).toBeUndefined();
+      // A QAM is never counted (the back office reads every register anyway).
+      await stack.sql.query(
+        'insert into registration_lookups (user_id) select $1 from generate_series(1, 60)',
+        [qam.id],
+      );
+      expect((await stack.gql(qam, FIND, { r: meiNumber })).data!.findStaffByRegistration).toHaveLength(1);
     });
   });
 

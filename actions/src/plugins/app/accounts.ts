@@ -3,6 +3,7 @@ import { changePassword } from '../../services/accounts/change-password.ts';
 import { confirmPasswordReset } from '../../services/accounts/confirm-password-reset.ts';
 import { confirmRegistration } from '../../services/accounts/confirm-registration.ts';
 import type { AccountsDeps } from '../../services/accounts/deps.ts';
+import { exchangeSessionHandoff } from '../../services/accounts/exchange-session-handoff.ts';
 import { getAvatar } from '../../services/accounts/get-avatar.ts';
 import { getCurrentUser } from '../../services/accounts/get-current-user.ts';
 import { refreshSession } from '../../services/accounts/refresh-session.ts';
@@ -12,6 +13,7 @@ import { requestRegistration } from '../../services/accounts/request-registratio
 import { setAvatar } from '../../services/accounts/set-avatar.ts';
 import { signIn } from '../../services/accounts/sign-in.ts';
 import { signOut } from '../../services/accounts/sign-out.ts';
+import { startSessionHandoff } from '../../services/accounts/start-session-handoff.ts';
 
 /** Binds each operation to the app's dependencies: `fn(deps, ...args)` becomes `fn(...args)`. */
 type Bound<T> = {
@@ -31,6 +33,8 @@ const operations = {
   getCurrentUser,
   getAvatar,
   setAvatar,
+  startSessionHandoff,
+  exchangeSessionHandoff,
 };
 
 declare module 'fastify' {

@@ -1,24 +1,27 @@
+import { AUTH_HANDOFF_PATH, HANDOFF_CODE_SECONDS } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
-import { randomToken, safeEqual } from '../../lib/tokens.ts';
-import { SESSION_SECONDS } from '../../services/accounts/sessions.ts';
+import { safeEqual } from '../../lib/tokens.ts';
+import { SESSION_SECONDS, sessionFamilyOf } from '../../services/accounts/sessions.ts';
+import { csrfTokenBelongsTo, csrfTokenFor } from './csrf-token.ts';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 export const CSRF_COOKIE = 'portal_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 /** The refresh cookie only travels to the endpoints that use it. */
 const REFRESH_PATH = '/api/auth';
+/** Binds a session handoff code to the browser it was issued to (httpOnly, its own path). */
+export const HANDOFF_COOKIE = 'portal_handoff';
 
 /**
  * Sets the refresh cookie (httpOnly, SameSite=Strict) and a fresh CSRF cookie readable by the
- * page (double submit: refresh and logout need it echoed in X-CSRF-Token). Both last until
- * the session ends, so rotation never extends them.
+ * page (double submit: refresh and logout need it echoed in X-CSRF-Token), bound to the session
+ * family (`csrf-token.ts`). Both last until the session ends, so rotation never extends them.
  */
 export function setSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
-  refreshToken: string,
-  expiresAt: Date,
+  { refreshToken, expiresAt, familyId }: { refreshToken: string; expiresAt: Date; familyId: string },
 ) {
   // Rounded: the database clock set the end, a few milliseconds before this line runs.
   const maxAge = Math.min(
@@ -33,7 +36,7 @@ export function setSessionCookies(
     path: REFRESH_PATH,
     maxAge,
   });
-  reply.setCookie(CSRF_COOKIE, randomToken(), {
+  reply.setCookie(CSRF_COOKIE, csrfTokenFor(familyId, request.server.config.jwt.key), {
     httpOnly: false,
     sameSite: 'strict',
     secure,
@@ -42,16 +45,40 @@ export function setSessionCookies(
   });
 }
 
+/** The handoff's binder: only the handoff exchange reads it, for the code's minute. */
+export function setHandoffCookie(request: FastifyRequest, reply: FastifyReply, binder: string) {
+  reply.setCookie(HANDOFF_COOKIE, binder, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: AUTH_HANDOFF_PATH,
+    maxAge: HANDOFF_CODE_SECONDS,
+  });
+}
+
+export function clearHandoffCookie(reply: FastifyReply) {
+  reply.clearCookie(HANDOFF_COOKIE, { path: AUTH_HANDOFF_PATH, httpOnly: true, sameSite: 'strict' });
+}
+
 export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH, httpOnly: true, sameSite: 'strict' });
   reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'strict' });
 }
 
-/** The double-submit check: the X-CSRF-Token header must equal the CSRF cookie. */
-export function requireCsrf(request: FastifyRequest) {
+/**
+ * The CSRF check of a call that uses the refresh cookie: the X-CSRF-Token header must equal the
+ * CSRF cookie (double submit), and the token must have been issued for the session the refresh
+ * cookie belongs to. An unknown refresh token has no session to check against; the call then
+ * refuses it as it would anyway (nothing of a session can change).
+ */
+export async function requireCsrf(request: FastifyRequest, refreshToken: string): Promise<void> {
   const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];
   if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError('csrf_invalid');
+  const familyId = await sessionFamilyOf(request.server.db, refreshToken);
+  if (familyId && !csrfTokenBelongsTo(cookie, familyId, request.server.config.jwt.key)) {
+    throw new AppError('csrf_invalid');
+  }
 }
 
 /** Where the request comes from, for the session row. */

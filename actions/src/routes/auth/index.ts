@@ -1,7 +1,10 @@
 import {
+  BACKEND_HANDOFF_ROUTE,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   REGISTRATION_REQUESTED_MESSAGE,
   ZChangePasswordRequestSchema,
+  ZHandoffExchangeSchema,
+  ZHandoffStartSchema,
   ZLoginRequestSchema,
   ZPasswordResetConfirmSchema,
   ZPasswordResetRequestSchema,
@@ -12,12 +15,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
 import type { SignedIn } from '../../services/accounts/sign-in.ts';
 import {
+  clearHandoffCookie,
   clearSessionCookies,
   clientInfo,
+  HANDOFF_COOKIE,
   REFRESH_COOKIE,
   requireCsrf,
+  setHandoffCookie,
   setSessionCookies,
 } from './cookies.ts';
+
+/** Where the app lands when the back end names no page. */
+const PRACTICE_LIST_ROUTE = '/Practice/List';
 
 const publicSession = ({ accessToken, accessTokenExpiresAt, user }: SignedIn) => ({
   accessToken,
@@ -32,7 +41,7 @@ const auth: FastifyPluginAsync = async (app) => {
 
   app.post('/login', async (request, reply) => {
     const signedIn = await app.accounts.signIn(ZLoginRequestSchema.parse(request.body), clientInfo(request));
-    setSessionCookies(request, reply, signedIn.refreshToken, signedIn.expiresAt);
+    setSessionCookies(request, reply, signedIn);
     return publicSession(signedIn);
   });
 
@@ -49,7 +58,7 @@ const auth: FastifyPluginAsync = async (app) => {
       { ...input, invitationToken: input.invitationToken },
       clientInfo(request),
     );
-    setSessionCookies(request, reply, signedIn.refreshToken, signedIn.expiresAt);
+    setSessionCookies(request, reply, signedIn);
     return reply.code(201).send(publicSession(signedIn));
   });
 
@@ -59,17 +68,17 @@ const auth: FastifyPluginAsync = async (app) => {
       ZRegisterConfirmSchema.parse(request.body),
       clientInfo(request),
     );
-    setSessionCookies(request, reply, signedIn.refreshToken, signedIn.expiresAt);
+    setSessionCookies(request, reply, signedIn);
     return reply.code(201).send(publicSession(signedIn));
   });
 
   app.post('/refresh', async (request, reply) => {
     const refreshToken = request.cookies[REFRESH_COOKIE];
     if (!refreshToken) throw new AppError('token_not_valid');
-    requireCsrf(request);
+    await requireCsrf(request, refreshToken);
     try {
       const refreshed = await app.accounts.refreshSession(refreshToken, clientInfo(request));
-      setSessionCookies(request, reply, refreshed.refreshToken, refreshed.expiresAt);
+      setSessionCookies(request, reply, refreshed);
       return { accessToken: refreshed.accessToken, accessTokenExpiresAt: refreshed.accessTokenExpiresAt };
     } catch (error) {
       // A refused refresh token is useless to the browser: drop it.
@@ -81,7 +90,7 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/logout', async (request, reply) => {
     const refreshToken = request.cookies[REFRESH_COOKIE];
     if (refreshToken) {
-      requireCsrf(request);
+      await requireCsrf(request, refreshToken);
       await app.accounts.signOut(refreshToken);
     }
     clearSessionCookies(reply);
@@ -96,6 +105,30 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/reset/confirm', async (request, reply) => {
     await app.accounts.confirmPasswordReset(ZPasswordResetConfirmSchema.parse(request.body));
     return reply.code(204).send();
+  });
+
+  // The back end's link into the app (spec 000 §2 /redirect-from-backend): a one-time code for
+  // this browser's own session, bound to it by an httpOnly cookie, never a token in the URL. A
+  // browser without a live session is sent on without a code (the app then asks it to sign in).
+  app.get('/handoff', async (request, reply) => {
+    const { url = PRACTICE_LIST_ROUTE } = ZHandoffStartSchema.parse(request.query);
+    const refreshToken = request.cookies[REFRESH_COOKIE];
+    const handoff = refreshToken ? await app.accounts.startSessionHandoff(refreshToken) : null;
+    const query = new URLSearchParams(handoff ? { code: handoff.code, url } : { url });
+    if (handoff) setHandoffCookie(request, reply, handoff.binder);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .redirect(`${BACKEND_HANDOFF_ROUTE}?${query}`, 303);
+  });
+
+  // The app's exchange of a handoff code (with this browser's binder cookie) for the session.
+  app.post('/handoff/exchange', async (request, reply) => {
+    const { code } = ZHandoffExchangeSchema.parse(request.body);
+    const binder = request.cookies[HANDOFF_COOKIE] ?? '';
+    clearHandoffCookie(reply);
+    const handed = await app.accounts.exchangeSessionHandoff({ code, binder });
+    return reply.header('cache-control', 'no-store').send(handed);
   });
 
   // Signed-in calls of this folder: one authentication hook for the sub-folder.

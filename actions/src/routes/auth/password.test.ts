@@ -94,6 +94,50 @@ describe('password reset', () => {
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
+  it('keeps one live link per account: a newer request ends the older links', async () => {
+    const user = await createUser(t.sql);
+    await requestReset(user.email);
+    const older = await tokenFromMail(user.email);
+    await requestReset(user.email);
+    const newer = await tokenFromMail(user.email);
+    expect(newer).not.toBe(older);
+    // The older link no longer works, and trying it spends nothing of the newer one.
+    expect((await confirm(older, 'Brand-new-pass1')).json()).toEqual(RESET_INVALID);
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    // Both rows are kept: the older one marked superseded, the newer one open.
+    const { rows } = await t.sql.query(
+      `select token_hash = $2 as newest, used_at is null as unused, superseded_at is not null as superseded
+         from public.password_resets where user_id = $1 order by id`,
+      [user.id, sha256Hex(newer)],
+    );
+    expect(rows).toEqual([
+      { newest: false, unused: true, superseded: true },
+      { newest: true, unused: true, superseded: false },
+    ]);
+    expect((await confirm(newer, 'Brand-new-pass1')).statusCode).toBe(204);
+    expect((await login(user.email, 'Brand-new-pass1')).statusCode).toBe(200);
+  });
+
+  it('holds one open link per account in the database, also for two requests at once', async () => {
+    const user = await createUser(t.sql);
+    const answers = await Promise.all([requestReset(user.email), requestReset(user.email)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
+    const { rows } = await t.sql.query(
+      `select count(*)::int as open from public.password_resets
+        where user_id = $1 and used_at is null and superseded_at is null`,
+      [user.id],
+    );
+    expect(rows).toEqual([{ open: 1 }]);
+    // A writer that skips the service cannot open a second link either.
+    await expect(
+      t.sql.query(
+        `insert into public.password_resets (user_id, token_hash, expires_at)
+         values ($1, 'second-open-link', now() + interval '1 hour')`,
+        [user.id],
+      ),
+    ).rejects.toThrow(/password_resets_one_open_per_user_idx/);
+  });
+
   it('applies the password rules to the new password', async () => {
     const response = await confirm('anything', 'short');
     expect(response.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../lib/tokens.ts';
 import { REFRESH_RETRY_SECONDS } from '../../services/accounts/refresh-session.ts';
 import { createUser } from '../../test-support/factories.ts';
 import {
@@ -118,6 +119,35 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh(t.app, session)).statusCode).toBe(200);
   });
 
+  it('refuses a CSRF token of another session, even one the server issued, and spends nothing', async () => {
+    const user = await createUser(t.sql);
+    const mine = await signIn(t.app, user.email, user.password);
+    // Another session (of someone else, or of the same person elsewhere): its CSRF cookie is genuine.
+    const other = await createUser(t.sql);
+    const theirs = await signIn(t.app, other.email, other.password);
+    for (const csrf of [theirs.csrf, (await signIn(t.app, user.email, user.password)).csrf]) {
+      const refused = await refresh(t.app, { refresh: mine.refresh, csrf });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('csrf_invalid');
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { portal_refresh: mine.refresh, portal_csrf: csrf },
+        headers: { 'x-csrf-token': csrf },
+      });
+      expect(logout.statusCode).toBe(403);
+    }
+    // A token of the right shape but forged (another nonce under the same MAC) is refused too.
+    const [nonce, mac] = mine.csrf.split('.');
+    const forged = `${nonce}x.${mac}`;
+    expect((await refresh(t.app, { refresh: mine.refresh, csrf: forged })).statusCode).toBe(403);
+    // None of that spent or ended the session: its own pair still works.
+    expect((await familyRows(user.id)).every((row) => row.revoked_at === null && row.used_at === null)).toBe(
+      true,
+    );
+    expect((await refresh(t.app, mine)).statusCode).toBe(200);
+  });
+
   it('refuses to refresh a session older than 8 hours', async () => {
     const user = await createUser(t.sql);
     const session = await signIn(t.app, user.email, user.password);
@@ -168,5 +198,136 @@ describe('POST /api/auth/logout', () => {
     });
     expect(response.statusCode).toBe(403);
     expect((await familyRows(user.id)).every((row) => row.revoked_at === null)).toBe(true);
+  });
+});
+
+describe('GET /api/auth/handoff and POST /api/auth/handoff/exchange (/redirect-from-backend)', () => {
+  const handoff = (refreshToken: string | null, url = '/Reports/Analytics') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/auth/handoff?url=${encodeURIComponent(url)}`,
+      cookies: refreshToken ? { portal_refresh: refreshToken } : {},
+    });
+  const exchange = (code: string, binder: string | null) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/handoff/exchange',
+      payload: { code },
+      cookies: binder ? { portal_handoff: binder } : {},
+    });
+  /** The code of a handoff's redirect and the binder cookie it set. */
+  const issued = (response: Awaited<ReturnType<typeof handoff>>) => {
+    const location = new URL(response.headers.location as string, 'http://portal.test:3000');
+    return {
+      location,
+      code: location.searchParams.get('code'),
+      binder: cookieOf(response, 'portal_handoff')?.value ?? null,
+    };
+  };
+  const INVALID = {
+    code: 'handoff_invalid',
+    message: 'This sign-in link has expired or has already been used. Please sign in.',
+  };
+
+  it("hands the browser's own session to the app by a one-time code, never a token in the URL", async () => {
+    const user = await createUser(t.sql, { firstName: 'Hana', lastName: 'Ito' });
+    const session = await signIn(t.app, user.email, user.password);
+    const response = await handoff(session.refresh);
+    expect(response.statusCode).toBe(303);
+    const { location, code, binder } = issued(response);
+    expect(location.pathname).toBe('/redirect-from-backend');
+    expect([...location.searchParams.keys()].sort()).toEqual(['code', 'url']);
+    expect(location.searchParams.get('url')).toBe('/Reports/Analytics');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(cookieOf(response, 'portal_handoff')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/auth/handoff',
+      maxAge: 60,
+    });
+    // Only hashes are stored.
+    const { rows } = await t.sql.query(
+      'select code_hash, binder_hash from session_handoffs where user_id = $1',
+      [user.id],
+    );
+    expect(rows).toEqual([{ code_hash: sha256Hex(code!), binder_hash: sha256Hex(binder!) }]);
+
+    const answer = await exchange(code!, binder);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
+      accessTokenExpiresAt: expect.any(String),
+      user: { id: user.id, name: 'Hana Ito' },
+    });
+    expect(cookieOf(answer, 'portal_handoff')).toMatchObject({ value: '' });
+    // The token is of the browser's own session: signing that session out ends it.
+    const me = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/user/current',
+        headers: { authorization: `Bearer ${answer.json().accessToken}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+    // Single use.
+    expect((await exchange(code!, binder)).json()).toEqual(INVALID);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { portal_refresh: session.refresh, portal_csrf: session.csrf },
+      headers: { 'x-csrf-token': session.csrf },
+    });
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it('refuses a code in another browser (login CSRF), once expired, and after its session ended', async () => {
+    const attacker = await createUser(t.sql);
+    const theirs = issued(await handoff((await signIn(t.app, attacker.email, attacker.password)).refresh));
+    const victim = await createUser(t.sql);
+    const victimSession = await signIn(t.app, victim.email, victim.password);
+    const mine = issued(await handoff(victimSession.refresh));
+    // The attacker's link opened in the victim's browser: no binder, or the victim's own.
+    for (const binder of [null, mine.binder, 'made-up']) {
+      const refused = await exchange(theirs.code!, binder);
+      expect([binder, refused.statusCode, refused.json()]).toEqual([binder, 400, INVALID]);
+    }
+    // Refusals spend nothing: in its own browser the code still works (and the victim's too).
+    expect((await exchange(theirs.code!, theirs.binder)).json().user.id).toBe(attacker.id);
+    expect((await exchange(mine.code!, mine.binder)).json().user.id).toBe(victim.id);
+
+    const expired = issued(await handoff(victimSession.refresh));
+    await t.sql.query(
+      `update session_handoffs set created_at = now() - interval '2 minutes', expires_at = now() - interval '1 minute'
+        where code_hash = $1`,
+      [sha256Hex(expired.code!)],
+    );
+    expect((await exchange(expired.code!, expired.binder)).json()).toEqual(INVALID);
+
+    const ended = issued(await handoff(victimSession.refresh));
+    await t.sql.query('update sessions set revoked_at = now() where user_id = $1', [victim.id]);
+    expect((await exchange(ended.code!, ended.binder)).json()).toEqual(INVALID);
+    expect((await exchange('made-up', 'made-up')).json()).toEqual(INVALID);
+  });
+
+  it('sends a browser without a live session on without a code, and refuses a url that is not an app path', async () => {
+    for (const refreshToken of [null, 'made-up-token']) {
+      const response = await handoff(refreshToken, '/Practice/List');
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/redirect-from-backend?url=%2FPractice%2FList');
+      expect(cookieOf(response, 'portal_handoff')).toBeUndefined();
+    }
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    for (const url of [
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example/',
+      'Practice/List',
+      '/Login',
+    ]) {
+      const response = await handoff(session.refresh, url);
+      expect([url, response.statusCode]).toEqual([url, 400]);
+    }
+    expect((await t.sql.query('select 1 from session_handoffs where user_id = $1', [user.id])).rowCount).toBe(
+      0,
+    );
   });
 });

@@ -1,19 +1,39 @@
 import { Readable } from 'node:stream';
 import {
+  fieldErrors,
   PRACTICE_LIST_COLUMNS,
-  parsePracticeListQuery,
   portalToday,
   practiceListCells,
+  readPracticeListQuery,
 } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../errors/app-error.ts';
 import { csvLine } from '../../lib/csv.ts';
+import { engineCallerOf } from '../../lib/engine-as-user.ts';
 import { listPracticesAsUser } from './list-practices-as-user.ts';
 
 const ZCsvQuery = z.object({
   /** The calendar day the date filters count from; the server's day when absent. */
-  today: z.iso.date().optional(),
+  today: z.iso.date('Enter a date as YYYY-MM-DD.').optional(),
 });
+
+/**
+ * The list's filters (`ZPracticeListQuerySchema`, the schema the list screen reads its URL with)
+ * and `today`: a value either refuses is a 400 naming it, before the engine is asked anything.
+ */
+function readCsvQuery(params: Record<string, string | string[] | undefined>) {
+  try {
+    const list = readPracticeListQuery(params);
+    const { today = portalToday() } = ZCsvQuery.parse({ today: params.today });
+    return { list, today };
+  } catch (error) {
+    if (!(error instanceof z.ZodError)) throw error;
+    const fields = fieldErrors(error);
+    const [name, message] = Object.entries(fields)[0] ?? ['', 'Invalid filters.'];
+    throw new AppError('invalid_input', { message: `The filter '${name}' is not valid: ${message}`, fields });
+  }
+}
 
 /**
  * /api/practices/*: practice list downloads. Every route needs a signed-in user (bearer token).
@@ -27,16 +47,8 @@ const practices: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get('/csv', async (request, reply) => {
-    const params = request.query as Record<string, string | string[] | undefined>;
-    const { today = portalToday() } = ZCsvQuery.parse({ today: params.today });
-    const headers: Record<string, string> = { authorization: request.headers.authorization ?? '' };
-    const role = request.headers['x-hasura-role'];
-    if (typeof role === 'string' && role) headers['x-hasura-role'] = role;
-    const pages = await listPracticesAsUser(
-      { graphqlUrl: app.config.graphqlUrl, headers },
-      parsePracticeListQuery(params),
-      today,
-    );
+    const { list, today } = readCsvQuery(request.query as Record<string, string | string[] | undefined>);
+    const pages = await listPracticesAsUser(engineCallerOf(request, app.config.graphqlUrl), list, today);
     async function* lines() {
       // A byte-order mark so spreadsheet programs read the file as UTF-8.
       yield `\uFEFF${csvLine(PRACTICE_LIST_COLUMNS)}`;

@@ -5,7 +5,7 @@ import {
   type PracticeListRow,
   practiceListWhere,
 } from '@portal/domain';
-import { AppError } from '../../errors/app-error.ts';
+import { type EngineCaller, queryAsUser } from '../../lib/engine-as-user.ts';
 
 /** How many practices one engine request reads (20,000 rows are 10 requests). */
 export const CSV_PAGE_SIZE = 2000;
@@ -14,12 +14,6 @@ const QUERY = `query PracticeListCsv($where: practices_bool_exp!, $orderBy: [pra
   practices(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${PRACTICE_LIST_ROW_FIELDS} }
 }`;
 
-export interface EngineCaller {
-  graphqlUrl: string;
-  /** The caller's own headers: Authorization and, when given, x-hasura-role. */
-  headers: Record<string, string>;
-}
-
 /** One page of the filtered list, read from the engine AS THE USER (their permissions apply). */
 async function fetchPage(
   caller: EngineCaller,
@@ -27,32 +21,13 @@ async function fetchPage(
   offset: number,
   limit: number,
 ): Promise<PracticeListRow[]> {
-  let response: Response;
-  try {
-    response = await fetch(caller.graphqlUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...caller.headers },
-      body: JSON.stringify({
-        query: QUERY,
-        variables: { where, orderBy: PRACTICE_LIST_ORDER_BY, limit, offset },
-      }),
-    });
-  } catch (error) {
-    throw new AppError('internal', { cause: error });
-  }
-  const body = (await response.json().catch(() => ({}))) as {
-    data?: { practices: PracticeListRow[] };
-    errors?: Array<{ message: string; extensions?: { code?: string } }>;
-  };
-  if (body.errors?.length || !body.data) {
-    const code = body.errors?.[0]?.extensions?.code;
-    if (code === 'invalid-jwt' || code === 'invalid-headers' || response.status === 401) {
-      throw new AppError('token_not_valid');
-    }
-    if (code === 'access-denied') throw new AppError('forbidden');
-    throw new AppError('internal', { cause: new Error(JSON.stringify(body.errors ?? body)) });
-  }
-  return body.data.practices;
+  const data = await queryAsUser<{ practices: PracticeListRow[] }>(caller, QUERY, {
+    where,
+    orderBy: PRACTICE_LIST_ORDER_BY,
+    limit,
+    offset,
+  });
+  return data.practices;
 }
 
 /**

@@ -1,17 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test-support/factories.ts';
-import { startTestS3 } from '../../test-support/s3.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/load-config.ts';
+import {
+  addPracticeRole,
+  addSurveyVisitor,
+  createAccreditation,
+  createManagedPractice,
+  createSurveyVisit,
+  createUser,
+} from '../../test-support/factories.ts';
+import { createTestContext, signIn, testEnv } from '../../test-support/test-app.ts';
+import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
-let t: TestContext;
-let s3: Awaited<ReturnType<typeof startTestS3>>;
+/** The engine (who may see whom is its `users` permission), s3rver, and the actions service as the stack runs it. */
+let stack: TestStack;
+let t: { app: FastifyInstance; sql: pg.Pool };
+let s3: NonNullable<TestStack['s3']>;
 beforeAll(async () => {
-  s3 = await startTestS3();
-  t = await createTestContext(s3.env);
+  stack = await startTestStack({ template: 'migrated', s3: true });
+  s3 = stack.s3!;
+  const app = await buildApp(
+    loadConfig(testEnv(stack.database.url, { ...s3.env, HASURA_GRAPHQL_URL: stack.graphqlUrl })),
+  );
+  await app.ready();
+  t = { app, sql: stack.sql };
 });
 afterAll(async () => {
-  await t.close();
-  await s3.stop();
+  await t?.app.close();
+  await stack?.close();
 });
 
 const PNG = Buffer.concat([
@@ -139,7 +157,7 @@ describe('avatars', () => {
     expect(text.statusCode).toBe(415);
   });
 
-  it('only the user may change their own picture; anyone signed in may read it', async () => {
+  it('only the user may change their own picture', async () => {
     const owner = await signedInUser();
     const other = await signedInUser();
     const response = await t.app.inject({
@@ -149,16 +167,50 @@ describe('avatars', () => {
       payload: PNG,
     });
     expect(response.statusCode).toBe(403);
-    const read = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${owner.id}/avatar`,
-      headers: other.auth,
+    const { rows } = await t.sql.query('select avatar_key from public.users where id = $1', [owner.id]);
+    expect(rows[0].avatar_key).toBeNull();
+  });
+
+  it('tells a name only to people who share a practice or a visit with its owner, and to the back office', async () => {
+    const read = (id: number, auth: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/user/${id}/avatar`, headers: auth });
+    // Aisha manages a practice; a colleague manages it too; a surveyor visits it (no role there).
+    const { id: practiceId, pm: aisha } = await createManagedPractice(t.sql, {
+      manager: { firstName: 'Aisha', lastName: 'Khan' },
     });
-    expect(read.json()).toEqual({ name: 'Aisha Khan', avatar: null });
-    expect((await t.app.inject({ method: 'GET', url: `/api/user/${owner.id}/avatar` })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/user/999999/avatar', headers: other.auth })).statusCode,
-    ).toBe(404);
+    const colleague = await createUser(t.sql, { firstName: 'Ben', lastName: 'Ng' });
+    await addPracticeRole(t.sql, practiceId, colleague.id, 'PM');
+    const visitor = await createUser(t.sql, { firstName: 'Sue', lastName: 'Visitor', isSurveyor: true });
+    const cycle = await createAccreditation(t.sql, practiceId);
+    const visit = await createSurveyVisit(t.sql, cycle.id, { status: 'FINAL' });
+    await addSurveyVisitor(t.sql, visit.id, visitor.id, 'ACCEPTED');
+    // A manager of another practice, a user of none, a QAM and a provider admin.
+    const { pm: elsewhere } = await createManagedPractice(t.sql);
+    const stranger = await createUser(t.sql);
+    const qam = await createUser(t.sql, { isQam: true });
+    const admin = await createUser(t.sql, { isAdmin: true });
+    const auth = async (user: { email: string; password: string }) => ({
+      authorization: `Bearer ${(await signIn(t.app, user.email, user.password)).accessToken}`,
+    });
+
+    for (const reader of [aisha, colleague, qam, admin]) {
+      const answer = await read(aisha.id, await auth(reader));
+      expect([reader.email, answer.statusCode, answer.json()]).toEqual([
+        reader.email,
+        200,
+        { name: 'Aisha Khan', avatar: null },
+      ]);
+    }
+    // The practice's manager sees who visits it.
+    expect((await read(visitor.id, await auth(aisha))).json()).toEqual({ name: 'Sue Visitor', avatar: null });
+    // Everyone else gets what an unknown id gets: no name.
+    const unknown = await read(999_999, await auth(stranger));
+    expect(unknown.statusCode).toBe(404);
+    for (const reader of [elsewhere, stranger]) {
+      const answer = await read(aisha.id, await auth(reader));
+      expect([reader.email, answer.statusCode, answer.json()]).toEqual([reader.email, 404, unknown.json()]);
+    }
+    expect((await read(aisha.id)).statusCode).toBe(401);
   });
 });
 

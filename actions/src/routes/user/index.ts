@@ -2,6 +2,7 @@ import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@portal/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
+import { engineCallerOf } from '../../lib/engine-as-user.ts';
 import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendError } from '../../plugins/app/error-handler.ts';
 
@@ -42,7 +43,13 @@ const user: FastifyPluginAsync = async (app) => {
 
   app.get('/current', async (request) => app.accounts.getCurrentUser(request.user.id));
 
-  app.get('/:id/avatar', async (request) => app.accounts.getAvatar(ZUserParams.parse(request.params).id));
+  // Only someone the caller may see through GraphQL (the engine is asked as the caller).
+  app.get('/:id/avatar', async (request) =>
+    app.accounts.getAvatar(
+      engineCallerOf(request, app.config.graphqlUrl),
+      ZUserParams.parse(request.params).id,
+    ),
+  );
 
   app.put('/:id/avatar', async (request) => {
     const { id } = ZUserParams.parse(request.params);

@@ -35,6 +35,14 @@ export async function startSession(
   return { refreshToken, familyId, expiresAt: row.expires_at };
 }
 
+/** The session family a refresh token belongs to (whatever its state), or null for an unknown token. */
+export async function sessionFamilyOf(q: Queryable, refreshToken: string): Promise<string | null> {
+  const row = await q.maybeOne<{ family_id: string }>(
+    sql`select family_id from public.sessions where refresh_token_hash = ${sha256Hex(refreshToken)}`,
+  );
+  return row?.family_id ?? null;
+}
+
 /** Revokes every token of a family. */
 export async function revokeFamily(q: Queryable, familyId: string): Promise<void> {
   await q.many(

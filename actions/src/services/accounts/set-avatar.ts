@@ -4,7 +4,7 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { SignedInUser } from '../../plugins/app/auth.ts';
 import type { AccountsDeps } from './deps.ts';
-import { type Avatar, getAvatar } from './get-avatar.ts';
+import { type Avatar, avatarOf } from './get-avatar.ts';
 import { actorOf, findUserById } from './users.ts';
 
 /**
@@ -39,5 +39,5 @@ export async function setAvatar(
         deps.log.warn({ err: error, key: user.avatar_key }, 'could not remove the old avatar'),
       );
   }
-  return getAvatar(deps, userId);
+  return avatarOf(deps, userId);
 }

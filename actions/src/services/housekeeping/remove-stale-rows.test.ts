@@ -30,9 +30,9 @@ describe('removeStaleRows', () => {
       [user.id],
     );
     await t.sql.query(
-      `insert into public.password_resets (user_id, token_hash, created_at, expires_at) values
-        ($1, 'old', now() - interval '9 days', now() - interval '8 days'),
-        ($1, 'live', now(), now() + interval '1 hour')`,
+      `insert into public.password_resets (user_id, token_hash, created_at, expires_at, superseded_at) values
+        ($1, 'old', now() - interval '9 days', now() - interval '8 days', now()),
+        ($1, 'live', now(), now() + interval '1 hour', null)`,
       [user.id],
     );
     await t.sql.query(
@@ -40,12 +40,24 @@ describe('removeStaleRows', () => {
         ('gone@demo.test', 'A', 'B', 'h', repeat('1', 64), now() - interval '2 days', now() - interval '1 day'),
         ('live@demo.test', 'A', 'B', 'h', repeat('2', 64), now(), now() + interval '1 day')`,
     );
+    await t.sql.query(
+      `insert into public.registration_lookups (user_id, looked_up_at) values ($1, now() - interval '25 hours'), ($1, now())`,
+      [user.id],
+    );
+    await t.sql.query(
+      `insert into public.session_handoffs (code_hash, binder_hash, family_id, user_id, created_at, expires_at) values
+        ('old', 'b', gen_random_uuid(), $1, now() - interval '2 days', now() - interval '2 days' + interval '1 minute'),
+        ('live', 'b', gen_random_uuid(), $1, now(), now() + interval '1 minute')`,
+      [user.id],
+    );
     expect(await removeStaleRows(t.app.db)).toEqual({
       indicatorLocks: 0,
       loginAttempts: 1,
       sessions: 1,
       passwordResets: 1,
       pendingRegistrations: 1,
+      registrationLookups: 1,
+      sessionHandoffs: 1,
     });
     const pending = await t.sql.query('select email from public.pending_registrations');
     expect(pending.rows).toEqual([{ email: 'live@demo.test' }]);

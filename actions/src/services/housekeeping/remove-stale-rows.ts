@@ -4,7 +4,9 @@ import type { Queryable } from '../../plugins/app/db.ts';
 /**
  * Deletes rows nobody needs any more: lockout counters whose window and lock ended a day ago,
  * sessions and reset tokens that expired a week ago (kept that long for support questions), sign-ups
- * whose confirmation link expired (they hold a password hash; nobody can use them), and
+ * whose confirmation link expired (they hold a password hash; nobody can use them), the counts of
+ * registration-number look-ups older than a day (only the last hour limits anyone), session
+ * handoff codes that expired a day ago (a minute is their life), and
  * indicator editing locks that have expired (no role sees them and they block nothing; a lock is
  * presence, not data).
  * Idempotent, so every replica may run it.
@@ -23,6 +25,12 @@ export async function removeStaleRows(q: Queryable) {
   const [pending] = await q.many<{ count: number }>(sql`
     with gone as (delete from public.pending_registrations where expires_at < now() returning 1)
     select count(*)::integer as count from gone`);
+  const [lookups] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.registration_lookups where looked_up_at < now() - interval '1 day' returning 1)
+    select count(*)::integer as count from gone`);
+  const [handoffs] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.session_handoffs where expires_at < now() - interval '1 day' returning 1)
+    select count(*)::integer as count from gone`);
   const [locks] = await q.many<{ count: number }>(sql`
     with gone as (delete from public.indicator_locks where expires_at < now() returning 1)
     select count(*)::integer as count from gone`);
@@ -32,5 +40,7 @@ export async function removeStaleRows(q: Queryable) {
     sessions: sessions?.count ?? 0,
     passwordResets: resets?.count ?? 0,
     pendingRegistrations: pending?.count ?? 0,
+    registrationLookups: lookups?.count ?? 0,
+    sessionHandoffs: handoffs?.count ?? 0,
   };
 }

@@ -1,3 +1,4 @@
+export * from './australian-states.ts';
 export * from './practice-list-columns.ts';
 export * from './practice-list-query.ts';
 export * from './practice-rules.ts';

@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { addYearsToWireDate } from '../constants/dates.ts';
 import { PRACTICE_LIST_PAGE_SIZE } from '../constants/limits.ts';
 import { containsPattern } from '../constants/search-pattern.ts';
+import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS } from '../validation/control-characters.ts';
+import { ZAustralianStateSchema } from './australian-states.ts';
 
 /** The six filter checkboxes of the practice list, with their query flags (spec 000 §2). */
 export const PRACTICE_LIST_FILTERS = [
@@ -27,24 +30,90 @@ export interface PracticeListQuery {
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
-function param(params: Params, key: string): string | undefined {
-  if (params instanceof URLSearchParams) return params.get(key) ?? undefined;
-  const value = params[key];
-  return Array.isArray(value) ? value[0] : value;
+/** The longest search text and network name the list takes. */
+export const PRACTICE_LIST_TEXT_MAX_LENGTH = 200;
+
+const ZListText = (what: string) =>
+  z
+    .string({ error: `Give the ${what} once, as text.` })
+    .max(
+      PRACTICE_LIST_TEXT_MAX_LENGTH,
+      `The ${what} can be at most ${PRACTICE_LIST_TEXT_MAX_LENGTH} characters.`,
+    )
+    .refine((text) => !CONTROL_CHARACTERS.test(text), CONTROL_CHARACTER_MESSAGE);
+
+const ZFilterFlag = z.literal(FILTER_FLAG_VALUE, {
+  error: `A filter is set with the value '${FILTER_FLAG_VALUE}', or left out.`,
+});
+
+/**
+ * The list's URL query, value by value (spec 000 §2): what the screen reads from its URL and what
+ * the CSV download (`GET /api/practices/csv`) accepts. Empty values count as absent; keys it
+ * does not name are not the list's and are ignored.
+ */
+export const ZPracticeListQuerySchema = z.object({
+  search: ZListText('search').optional(),
+  ...(Object.fromEntries(PRACTICE_LIST_FILTERS.map((f) => [f.flag, ZFilterFlag.optional()])) as Record<
+    TPracticeListFilter,
+    z.ZodOptional<typeof ZFilterFlag>
+  >),
+  state: ZAustralianStateSchema.optional(),
+  network: ZListText('network').optional(),
+  page: z
+    .string({ error: 'Give the page once, as a number.' })
+    .regex(/^[1-9]\d{0,5}$/, 'The page is a whole number from 1.')
+    .optional(),
+});
+
+const QUERY_KEYS = Object.keys(ZPracticeListQuerySchema.shape) as Array<
+  keyof typeof ZPracticeListQuerySchema.shape
+>;
+
+/** The query's values by key (absent and empty left out; a repeated key stays a list, which the schema refuses). */
+function rawQuery(params: Params): Record<string, string | string[]> {
+  const raw: Record<string, string | string[]> = {};
+  for (const key of QUERY_KEYS) {
+    const value = params instanceof URLSearchParams ? params.getAll(key) : params[key];
+    const values = (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+      (v) => v !== '',
+    );
+    if (values.length === 1) raw[key] = values[0]!;
+    else if (values.length > 1) raw[key] = values;
+  }
+  return raw;
 }
 
-/** Reads the list state from the query string (unknown or malformed values are ignored). */
-export function parsePracticeListQuery(params: Params): PracticeListQuery {
-  const page = Number.parseInt(param(params, 'page') ?? '1', 10);
+function toListQuery(valid: z.infer<typeof ZPracticeListQuerySchema>): PracticeListQuery {
   return {
-    search: (param(params, 'search') ?? '').slice(0, 200),
-    filters: PRACTICE_LIST_FILTERS.map((f) => f.flag).filter(
-      (flag) => param(params, flag) === FILTER_FLAG_VALUE,
-    ),
-    state: param(params, 'state') || null,
-    network: param(params, 'network') || null,
-    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    search: valid.search ?? '',
+    filters: PRACTICE_LIST_FILTERS.map((f) => f.flag).filter((flag) => valid[flag] === FILTER_FLAG_VALUE),
+    state: valid.state ?? null,
+    network: valid.network ?? null,
+    page: valid.page ? Number(valid.page) : 1,
   };
+}
+
+/**
+ * Reads the list state from the screen's URL with `ZPracticeListQuerySchema`: a value the schema
+ * refuses is left out (a bookmarked link with one bad value still opens the list).
+ */
+export function parsePracticeListQuery(params: Params): PracticeListQuery {
+  const raw = rawQuery(params);
+  const valid: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const field = ZPracticeListQuerySchema.shape[key as keyof typeof ZPracticeListQuerySchema.shape];
+    const parsed = field.safeParse(value);
+    if (parsed.success) valid[key] = parsed.data;
+  }
+  return toListQuery(valid as z.infer<typeof ZPracticeListQuerySchema>);
+}
+
+/**
+ * The list state of a request (the CSV download): the same schema, but a value it refuses is an
+ * error (a ZodError naming the parameter), so nothing is read for a query that is not the list's.
+ */
+export function readPracticeListQuery(params: Params): PracticeListQuery {
+  return toListQuery(ZPracticeListQuerySchema.parse(rawQuery(params)));
 }
 
 /** The query string of a list state: only what differs from the default, in a stable order. */

@@ -16,6 +16,7 @@ import {
   practiceListPage,
   practiceListSearchParams,
   practiceListWhere,
+  readPracticeListQuery,
 } from './practice-list-query.ts';
 import {
   changePracticeWhere,
@@ -69,6 +70,24 @@ describe('practice list URL', () => {
       page: 1,
     });
     expect(practiceListSearchParams({ page: 1, filters: [] }).toString()).toBe('');
+  });
+
+  it('reads the screen URL leniently and a request strictly, with one schema', () => {
+    const bad = { search: 'bay', state: "';--", renewalDue: 'yes', page: '0', network: 'n'.repeat(201) };
+    expect(parsePracticeListQuery(bad)).toEqual({
+      search: 'bay',
+      filters: [],
+      state: null,
+      network: null,
+      page: 1,
+    });
+    expect(() => readPracticeListQuery(bad)).toThrow('Choose a state from the list.');
+    expect(
+      readPracticeListQuery(new URLSearchParams('search=bay&renewalDue=true&state=QLD&page=2&other=x')),
+    ).toEqual({ search: 'bay', filters: ['renewalDue'], state: 'QLD', network: null, page: 2 });
+    expect(() => readPracticeListQuery(new URLSearchParams('state=NSW&state=VIC'))).toThrow(
+      'Choose a state from the list.',
+    );
   });
 
   it('pages by 25', () => {

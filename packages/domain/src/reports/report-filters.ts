@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isOneLineText } from '../validation/control-characters.ts';
+import { ZAustralianStateSchema } from '../practices/australian-states.ts';
 
 /**
  * The filters of the reports (issue 18: state, network, QAM and a date range), kept in the URL
@@ -18,11 +18,8 @@ const optionalDate = z.iso.date('Enter a date as YYYY-MM-DD.').optional();
 
 export const ZReportFilters = z
   .object({
-    state: z
-      .string()
-      .regex(/^[A-Z]{2,3}$/, 'Choose a state from the list.')
-      .refine(isOneLineText)
-      .optional(),
+    /** One of the states the practice list filters by too (the database's `australian_state`). */
+    state: ZAustralianStateSchema.optional(),
     network: optionalId,
     qam: optionalId,
     /** First day of the range (inclusive). */

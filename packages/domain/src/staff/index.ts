@@ -1,3 +1,4 @@
+export * from './registration-lookup.ts';
 export * from './staff-fields.ts';
 export * from './staff-invite.ts';
 export * from './staff-member-schema.ts';

@@ -81,6 +81,48 @@ describe('route guards', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Email or password is incorrect.');
   });
 
+  it('redirect-from-backend never signs in with a token from the URL (login CSRF)', async () => {
+    // Someone else's valid access token, in a link the signed-out user is sent.
+    server.state.validTokens.add('someone-elses-token');
+    const link =
+      '/redirect-from-backend?access_token=someone-elses-token&refresh_token=x&url=/Reports/Analytics';
+    const app = renderApp(server, link);
+    await waitFor(() => expect(app.path()).toBe('/Login'));
+    expect(server.calls.some((call) => call.authorization === 'Bearer someone-elses-token')).toBe(false);
+  });
+
+  it('redirect-from-backend keeps a signed-in user who they are, whatever token the URL carries', async () => {
+    server.state.validTokens.add('someone-elses-token');
+    const app = renderApp(
+      server,
+      '/redirect-from-backend?access_token=someone-elses-token&url=/Reports/Analytics',
+      {
+        signedIn: true,
+      },
+    );
+    await waitFor(() => expect(app.path()).toBe('/Reports/Analytics'));
+    expect(server.calls.some((call) => call.authorization === 'Bearer someone-elses-token')).toBe(false);
+  });
+
+  it("redirect-from-backend exchanges the back end's one-time code for the session and lands on the url", async () => {
+    server.state.handoffCode = 'handoff-123';
+    const app = renderApp(server, '/redirect-from-backend?code=handoff-123&url=/Reports/Analytics', {
+      signedIn: true,
+    });
+    await waitFor(() => expect(app.path()).toBe('/Reports/Analytics'));
+    expect(
+      server.calls.filter((call) => call.path === '/api/auth/handoff/exchange').map((call) => call.body),
+    ).toEqual([JSON.stringify({ code: 'handoff-123' })]);
+    expect(server.state.handoffCode).toBeNull();
+  });
+
+  it('redirect-from-backend with a refused code and no session goes to Login, remembering the url', async () => {
+    const app = renderApp(server, '/redirect-from-backend?code=spent-code&url=/Reports/Analytics');
+    await waitFor(() => expect(app.path()).toBe('/Login'));
+    await signIn();
+    await waitFor(() => expect(app.path()).toBe('/Reports/Analytics'));
+  });
+
   it('login-from-backend remembers the url, signs out and goes to Login', async () => {
     const app = renderApp(server, '/login-from-backend?url=/Reports/Analytics', { signedIn: true });
     await waitFor(() => expect(app.path()).toBe('/Login'));

@@ -61,6 +61,9 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
     confirmRegistration: (body: TRegisterConfirm): Promise<TSignedIn> =>
       call('/auth/register/confirm', json('POST', body), ZSignedInSchema),
     logout: (): Promise<void> => call('/auth/logout', withCsrf()),
+    /** /redirect-from-backend: the back end's one-time code (with this browser's cookie) for its session. */
+    exchangeHandoff: (code: string): Promise<TSignedIn> =>
+      call('/auth/handoff/exchange', json('POST', { code }), ZSignedInSchema),
     requestPasswordReset: (body: TPasswordResetRequest): Promise<{ message: string }> =>
       call('/auth/reset', json('POST', body), z.object({ message: z.string() })),
     confirmPasswordReset: (body: TPasswordResetConfirm): Promise<void> =>

@@ -45,8 +45,11 @@ export interface AuthContextValue {
   confirmRegistration(token: string): Promise<TCurrentUser>;
   /** Ends the session on the server, forgets the token and resets the GraphQL cache. */
   signOut(): Promise<void>;
-  /** Adopts an access token handed over by the backend, then loads the user. */
-  adoptToken(accessToken: string, accessTokenExpiresAt: string): Promise<TCurrentUser>;
+  /**
+   * Exchanges the back end's one-time handoff code (bound to this browser) for its session
+   * (/redirect-from-backend); never a token from a URL.
+   */
+  exchangeHandoff(code: string): Promise<TCurrentUser>;
   /** Reloads the current user (after a name or avatar change). */
   reloadUser(): Promise<void>;
 }
@@ -158,12 +161,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signedOut', user: null, signedOutByUser: true });
   }, [api, session, resetStore, state.user?.id]);
 
-  const adoptToken = useCallback(
-    async (accessToken: string, accessTokenExpiresAt: string) => {
-      session.adopt({ accessToken, accessTokenExpiresAt });
-      const user = await api.currentUser();
-      setState({ status: 'signedIn', user });
-      return user;
+  const exchangeHandoff = useCallback(
+    async (code: string) => {
+      const signedIn = await api.exchangeHandoff(code);
+      session.adopt(signedIn);
+      void rememberDeviceUser(signedIn.user).catch(() => {});
+      setState({ status: 'signedIn', user: signedIn.user });
+      return signedIn.user;
     },
     [api, session],
   );
@@ -181,10 +185,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       register,
       confirmRegistration,
       signOut,
-      adoptToken,
+      exchangeHandoff,
       reloadUser,
     }),
-    [state, signIn, register, confirmRegistration, signOut, adoptToken, reloadUser],
+    [state, signIn, register, confirmRegistration, signOut, exchangeHandoff, reloadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

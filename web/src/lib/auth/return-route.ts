@@ -1,10 +1,10 @@
+import { isSafeReturnRoute } from '@portal/domain';
+
+/** Only our own paths, never the login pages (one rule with the back end's handoff, in domain). */
+export { isSafeReturnRoute };
+
 /** Where the user wanted to go before being sent to Login; kept for the tab's lifetime. */
 const KEY = 'portal.returnTo';
-
-/** Only our own paths: no other origins (`//host`, `https:`), and never the login pages. */
-export function isSafeReturnRoute(route: string): boolean {
-  return route.startsWith('/') && !route.startsWith('//') && !/^\/login(\/|$|\?)/i.test(route);
-}
 
 export function rememberRoute(route: string): void {
   if (isSafeReturnRoute(route)) sessionStorage.setItem(KEY, route);

@@ -5,47 +5,39 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { PRACTICE_LIST_ROUTE } from '../../../lib/auth/landing-route.ts';
 import { isSafeReturnRoute, rememberRoute } from '../../../lib/auth/return-route.ts';
 
-/** The expiry of a JWT (its `exp` claim) as an ISO date; now when unreadable, so it refreshes. */
-export function jwtExpiry(token: string): string {
-  try {
-    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
-      exp?: number;
-    };
-    if (typeof payload.exp === 'number') return new Date(payload.exp * 1000).toISOString();
-  } catch {
-    // fall through
-  }
-  return new Date().toISOString();
-}
-
 /**
- * /redirect-from-backend?access_token&refresh_token&url — the backend hands a session over: the
- * access token is kept in memory, then the user goes to `url` (our own paths only). The refresh
- * token stays the backend's business: it lives in the httpOnly cookie, never in script storage.
+ * /redirect-from-backend?code&url (spec 000 §2): the back end hands this browser's session over
+ * with a one-time code, which is exchanged server-side (it works only in the browser it was
+ * issued to, once, for a minute); then the user goes to `url` (our own paths only). A token in
+ * the URL is ignored: a link with someone else's token must not switch who is signed in. Without
+ * a code, or when it is refused, the browser's own session decides: the page, or Login.
  */
 export function RedirectFromBackendPage() {
   const [params] = useSearchParams();
-  const { adoptToken } = useAuth();
+  const { status, exchangeHandoff } = useAuth();
   const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
+    // The browser's own session first, so the exchange is not overtaken by its restore.
+    if (status === 'restoring' || started.current) return;
     started.current = true;
-    const token = params.get('access_token');
+    const code = params.get('code');
     const url = params.get('url');
     const target = url && isSafeReturnRoute(url) ? url : PRACTICE_LIST_ROUTE;
-    if (!token) {
+    const withOwnSession = () => {
+      if (status === 'signedIn') {
+        navigate(target, { replace: true });
+        return;
+      }
+      rememberRoute(target);
       navigate('/Login', { replace: true });
+    };
+    if (!code) {
+      withOwnSession();
       return;
     }
-    adoptToken(token, jwtExpiry(token)).then(
-      () => navigate(target, { replace: true }),
-      () => {
-        rememberRoute(target);
-        navigate('/Login', { replace: true });
-      },
-    );
-  }, [params, adoptToken, navigate]);
+    exchangeHandoff(code).then(() => navigate(target, { replace: true }), withOwnSession);
+  }, [status, params, exchangeHandoff, navigate]);
   return <FullPageLoader label="Signing you in" />;
 }
 

@@ -17,6 +17,7 @@ import {
   hasPracticeListCriteria,
   PRACTICE_LIST_FILTERS,
   PRACTICE_LIST_PAGE_SIZE,
+  PRACTICE_LIST_TEXT_MAX_LENGTH,
   PRACTICE_MESSAGES,
   PRACTICE_SEARCH_DEBOUNCE_MS,
   practiceListEmptyMessage,
@@ -198,6 +199,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(search: string
       w={{ base: '100%', sm: 380 }}
       placeholder={PRACTICE_MESSAGES.searchPlaceholder}
       aria-label={PRACTICE_MESSAGES.searchPlaceholder}
+      maxLength={PRACTICE_LIST_TEXT_MAX_LENGTH}
       leftSection={<SearchIcon size={16} />}
       value={text}
       onChange={(event) => {

@@ -26,16 +26,28 @@ export function matchToDraft(match: TRegistrationMatch): Partial<TStaffMemberInp
   ) as Partial<TStaffMemberInput>;
 }
 
-/** Staff at other practices with this registration number, offered to fill the row in edit. */
+/**
+ * Staff at other practices with this registration number, offered to fill the row in edit; or,
+ * when the server refused the look-up (too many in the last hour), its message.
+ */
 export function RegistrationMatches({
   matches,
+  refusal = null,
   practiceId,
   onUse,
 }: {
   matches: TRegistrationMatch[];
+  refusal?: string | null;
   practiceId: number;
   onUse(match: TRegistrationMatch): void;
 }) {
+  if (refusal !== null && matches.length === 0) {
+    return (
+      <Stack gap={6} role="region" aria-label="Registration number matches">
+        <Text fz="sm">{refusal}</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap={6} role="region" aria-label="Registration number matches">
       <Text fz="sm" fw={600}>

@@ -94,12 +94,13 @@ export function StaffRegister({
 
   const editingRegistration = editing ? String(editing.draft.registrationNum ?? '') : '';
   const original = editing ? String(editing.original.registrationNum ?? '') : '';
-  const matches = useRegistrationMatches(
+  const lookup = useRegistrationMatches(
     editingRegistration,
     editing !== null && editingRegistration.trim() !== original.trim(),
-  ).filter((m) => m.id !== editing?.key);
+  );
+  const matches = lookup.matches.filter((m) => m.id !== editing?.key);
   const [dismissedFor, setDismissedFor] = useState('');
-  const showMatches = matches.length > 0 && dismissedFor !== editingRegistration;
+  const showMatches = (matches.length > 0 || lookup.refusal !== null) && dismissedFor !== editingRegistration;
 
   const context = (row: TStaffRow | null): EditContext | null =>
     editing
@@ -132,6 +133,7 @@ export function StaffRegister({
             <div className={classes.matchesContent}>
               <RegistrationMatches
                 matches={matches}
+                refusal={lookup.refusal}
                 practiceId={practiceId}
                 onUse={(match: TRegistrationMatch) => {
                   editor.fill(matchToDraft(match));

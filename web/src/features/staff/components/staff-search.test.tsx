@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES } from '@portal/domain';
+import { REGISTRATION_LOOKUP_MESSAGES, STAFF_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +18,11 @@ describe('staff search, paging and the registration look-up, on the real stack',
   beforeAll(async () => {
     const { sql } = stack;
     manager = await createUser(sql);
-    // The manager's practice: five staff (two GPs, no contractor), and 25 contractors below.
-    PRACTICE = (await createPracticeWith(sql, { staffIntroSeen: true, managers: [manager] })).id;
+    // The manager's practice, one the provider has taken on (its manager may look across
+    // practices): five staff (two GPs, no contractor), and 25 contractors below.
+    PRACTICE = (
+      await createPracticeWith(sql, { staffIntroSeen: true, managers: [manager], status: 'ACCREDITED' })
+    ).id;
     const staff = [
       { firstName: 'Leo', lastName: 'Lee', type: 'gp', employmentType: 'OWNER' },
       { firstName: 'Olivia', lastName: 'Papadopoulos', type: 'gp' },
@@ -154,5 +157,23 @@ describe('staff search, paging and the registration look-up, on the real stack',
       'chloe.martin@harbourside.demo.test',
     );
     expect(screen.queryByRole('region', { name: 'Registration number matches' })).toBeNull();
+
+    // A busy hour of look-ups (60, the limit) behind the manager: the next one says so.
+    await stack.sql.query(
+      'insert into registration_lookups (user_id) select $1 from generate_series(1, 60)',
+      [manager.id],
+    );
+    try {
+      await user.clear(within(row).getByLabelText('Reg'));
+      await user.paste('MED0001007918');
+      const refused = await screen.findByRole(
+        'region',
+        { name: 'Registration number matches' },
+        { timeout: 8_000 },
+      );
+      expect(refused.textContent).toBe(REGISTRATION_LOOKUP_MESSAGES.tooMany);
+    } finally {
+      await stack.sql.query('delete from registration_lookups where user_id = $1', [manager.id]);
+    }
   }, 60_000);
 });

@@ -1,23 +1,28 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { REGISTRATION_SEARCH_DEBOUNCE_MS } from '@portal/domain';
+import { REGISTRATION_LOOKUP_MIN_LENGTH, REGISTRATION_SEARCH_DEBOUNCE_MS } from '@portal/domain';
 import { useQuery } from 'urql';
-import { FindStaffByRegistrationQuery } from '../api/find-staff-by-registration.ts';
-
-/** Fewer characters than this match too much to be useful. */
-export const REGISTRATION_SEARCH_MIN_LENGTH = 3;
+import { FindStaffByRegistrationQuery, type TRegistrationMatch } from '../api/find-staff-by-registration.ts';
 
 /**
  * Staff (of any practice) whose registration number contains what is typed (case-insensitive),
- * asked 2000 ms after the last key (spec 000 §9).
+ * asked 2000 ms after the last key (spec 000 §9), from REGISTRATION_LOOKUP_MIN_LENGTH characters.
+ * `refusal` is the server's message when it refused the look-up (too many in the last hour).
  */
-export function useRegistrationMatches(registrationNum: string, enabled: boolean) {
+export function useRegistrationMatches(
+  registrationNum: string,
+  enabled: boolean,
+): { matches: TRegistrationMatch[]; refusal: string | null } {
   const [text] = useDebouncedValue(registrationNum.trim(), REGISTRATION_SEARCH_DEBOUNCE_MS);
-  const active = enabled && text.length >= REGISTRATION_SEARCH_MIN_LENGTH && text === registrationNum.trim();
+  const active = enabled && text.length >= REGISTRATION_LOOKUP_MIN_LENGTH && text === registrationNum.trim();
   const [result] = useQuery({
     query: FindStaffByRegistrationQuery,
     variables: { registrationNum: text },
     pause: !active,
     requestPolicy: 'network-only',
   });
-  return active ? (result.data?.findStaffByRegistration ?? []) : [];
+  // Only the answer for this text: while a new look-up runs, urql still holds the last one's data.
+  if (!active || result.fetching || result.operation?.variables.registrationNum !== text)
+    return { matches: [], refusal: null };
+  const refused = result.error?.graphQLErrors.find((error) => error.extensions?.code === 'rate_limited');
+  return { matches: result.data?.findStaffByRegistration ?? [], refusal: refused?.message ?? null };
 }
