@@ -351,6 +351,7 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
         s3Origins: [config.s3.publicEndpoint],
         // Vite's dev server behind `/` needs inline scripts (its React refresh preamble).
         dev: targets.web.kind === 'proxy',
+        publicUrl: config.publicUrl,
       }),
     });
     await resources.add({ name: 'gateway', stop: gateway.close, first: true });

@@ -10,6 +10,15 @@ export const CSRF_HEADER = 'x-csrf-token';
 const REFRESH_PATH = '/api/auth';
 
 /**
+ * Whether cookies get `Secure`: the request came over https (as the trusted proxy says), or the
+ * app's public address is https. Behind a TLS proxy in front of the gateway the gateway sees (and
+ * tells actions) plain http, yet the browser is on https: the public address decides (issue 28).
+ */
+export function secureCookies(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.config.appOrigin.startsWith('https:');
+}
+
+/**
  * Sets the refresh cookie (httpOnly, SameSite=Strict) and a fresh CSRF cookie readable by the
  * page (double submit: refresh and logout need it echoed in X-CSRF-Token). Both last until
  * the session ends, so rotation never extends them.
@@ -25,7 +34,7 @@ export function setSessionCookies(
     SESSION_SECONDS,
     Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
   );
-  const secure = request.protocol === 'https';
+  const secure = secureCookies(request);
   reply.setCookie(REFRESH_COOKIE, refreshToken, {
     httpOnly: true,
     sameSite: 'strict',
@@ -42,9 +51,10 @@ export function setSessionCookies(
   });
 }
 
-export function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH, httpOnly: true, sameSite: 'strict' });
-  reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'strict' });
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
+  const secure = secureCookies(request);
+  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH, httpOnly: true, sameSite: 'strict', secure });
+  reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'strict', secure });
 }
 
 /** The double-submit check: the X-CSRF-Token header must equal the CSRF cookie. */

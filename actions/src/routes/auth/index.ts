@@ -73,7 +73,7 @@ const auth: FastifyPluginAsync = async (app) => {
       return { accessToken: refreshed.accessToken, accessTokenExpiresAt: refreshed.accessTokenExpiresAt };
     } catch (error) {
       // A refused refresh token is useless to the browser: drop it.
-      if (error instanceof AppError && error.code === 'token_not_valid') clearSessionCookies(reply);
+      if (error instanceof AppError && error.code === 'token_not_valid') clearSessionCookies(request, reply);
       throw error;
     }
   });
@@ -84,7 +84,7 @@ const auth: FastifyPluginAsync = async (app) => {
       requireCsrf(request);
       await app.accounts.signOut(refreshToken);
     }
-    clearSessionCookies(reply);
+    clearSessionCookies(request, reply);
     return reply.code(204).send();
   });
 
