@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -121,6 +121,24 @@ describe('gateway security headers', () => {
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type'), url).toBe(type);
       expect(response.headers.get('cache-control'), url).toBe('no-cache');
+    }
+  });
+
+  it('never serves a source map (404), while the chunk beside it is served', async () => {
+    const chunk = await fetch(`${base}/assets/index-abc123.js`);
+    expect(chunk.status).toBe(200);
+    expect(await chunk.text()).toBe('console.log("app");');
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.MAP',
+      '/assets/index-abc123.js.map/',
+      '/assets/%69ndex-abc123.js.map',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${base}${url}`, { method });
+        expect(await response.text(), `${method} ${url}`).not.toContain('sources');
+        expect(response.status, `${method} ${url}`).toBe(404);
+      }
     }
   });
 });
