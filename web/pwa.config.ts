@@ -56,6 +56,9 @@ export const PWA_WORKBOX: Partial<VitePWAOptions['workbox']> = {
   ],
   // The largest screen chunk is well under it; a chunk above it fails the build's test.
   maximumFileSizeToCacheInBytes: 1024 * 1024,
+  // Workbox's own generated code, not ours: no map (with the build's 'hidden' maps the plugin would
+  // otherwise write sw.js with a sourceMappingURL comment; issue 28).
+  sourcemap: false,
   navigateFallback: '/index.html',
   navigateFallbackDenylist: NAVIGATE_FALLBACK_DENYLIST,
   cleanupOutdatedCaches: true,

@@ -33,5 +33,7 @@ export default defineConfig({
   },
   preview: { port },
   // The manifest (`dist/.vite/manifest.json`) lets the build's test find each screen's chunks.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  // Source maps are written beside the chunks for error reports (`dist/assets/*.js.map`) but
+  // 'hidden': no chunk names its map, and the gateway never serves `*.map` (issue 28).
+  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
 });

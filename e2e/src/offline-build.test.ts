@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { startGateway } from '@portal/stack';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAVIGATE_FALLBACK_DENYLIST } from '../../web/pwa.config.ts';
 import { sharedWebBuild } from './support/stack.ts';
@@ -139,6 +140,44 @@ describe('the production build, for offline use', () => {
       const [width, height] = pngSize(file);
       expect(`${width}x${height}`).toBe(icon!.sizes);
       expect(precached).toContain(icon!.src.replace(/^\//, ''));
+    }
+  });
+
+  it('keeps its source maps for error reports, but no script names one and the gateway serves none (issue 28)', async () => {
+    /** Every script of the build, wherever it sits (assets, the service worker, public/). */
+    const scripts = (readdirSync(dist, { recursive: true }) as string[]).filter((file) =>
+      file.endsWith('.js'),
+    );
+    const entry = viteManifest['index.html']!.file;
+    // The maps are there, beside their chunks, for whoever reads an error report's stack: the
+    // entry's and a screen's (a few tiny chunks, the bundler's runtime among them, get none).
+    const screen = scripts.find((file) => /^assets\/assessment-page-[\w-]+\.js$/.test(file));
+    for (const file of [entry, screen])
+      expect(existsSync(path.join(dist, `${file}.map`)), `${file}.map`).toBe(true);
+    // 'hidden': no script points a browser at its map.
+    for (const file of scripts)
+      expect(readFileSync(path.join(dist, file), 'utf8'), file).not.toMatch(/[#@] sourceMappingURL=/);
+
+    const gateway = await startGateway({
+      host: '127.0.0.1',
+      port: 0,
+      graphql: { kind: 'missing', reason: 'not part of this test' },
+      api: { kind: 'missing', reason: 'not part of this test' },
+      web: { kind: 'static', dir: dist },
+      health: async () => ({ ok: true, services: [] }),
+    });
+    try {
+      const base = `http://127.0.0.1:${gateway.port}`;
+      const served = await fetch(`${base}/${entry}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('sourcemap')).toBeNull();
+      expect(served.headers.get('x-sourcemap')).toBeNull();
+      expect(await served.text()).not.toMatch(/sourceMappingURL/);
+      const map = await fetch(`${base}/${entry}.map`);
+      expect(await map.text()).not.toContain('"sources"');
+      expect(map.status).toBe(404);
+    } finally {
+      await gateway.close();
     }
   });
 });

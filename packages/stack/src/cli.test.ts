@@ -219,7 +219,8 @@ describe('npm start (cli.ts start)', () => {
       endpoint: `http://127.0.0.1:${ports.S3_PORT}`,
       region: 'us-east-1',
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      // The installation's own secret key (issue 28): the demo files were stored with it.
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: JSON.parse(secrets).s3SecretAccessKey },
     });
     const missing: string[] = [];
     for (const { key } of keys.rows) {
@@ -229,6 +230,8 @@ describe('npm start (cli.ts start)', () => {
     }
     s3.destroy();
     expect(missing).toEqual([]);
+    // Nothing unsigned: not even a list of what is stored.
+    expect((await fetch(`http://127.0.0.1:${ports.S3_PORT}/${env.S3_BUCKET ?? 'portal'}`)).status).toBe(403);
 
     await db.query(
       'create table stack_e2e_marker (note text); insert into stack_e2e_marker values ($$kept$$)',

@@ -35,6 +35,7 @@ const context: ServiceContext = {
     jwtSecret: '{}',
     actionsSecret: 's'.repeat(32),
     devPagesKey: 'd'.repeat(32),
+    s3SecretAccessKey: 'k'.repeat(32),
   },
   databaseUrl: 'postgres://x',
 };

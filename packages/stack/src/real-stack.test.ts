@@ -1,9 +1,15 @@
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portal/devdb';
+import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import pg from 'pg';
+import { generate as selfSignedCertificate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../actions/src/test-support/factories.ts';
 import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
 import { resolveSecrets } from './config/secrets.ts';
 import { SERVICES } from './services/table.ts';
@@ -37,6 +43,74 @@ interface Attempt {
   status: number;
   acknowledged: boolean;
   body: string;
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A POST of JSON, over http or https (trusting `ca`, the test's own certificate). */
+function postJson(url: string, body: unknown, ca?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = (url.startsWith('https:') ? https : http).request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, ...(ca ? { ca } : {}) },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
+/** The Set-Cookie line of one cookie. */
+function setCookie(answer: Answer, name: string): string | undefined {
+  return answer.headers['set-cookie']?.find((line) => line.startsWith(`${name}=`));
+}
+
+/**
+ * A TLS proxy in front of the gateway, as a load balancer or nginx would be: it ends TLS with a
+ * self-signed certificate made for the test and forwards plain http to the gateway.
+ */
+async function startTlsProxy(
+  gatewayPort: number,
+): Promise<{ port: number; ca: string; close(): Promise<void> }> {
+  // For localhost, with `localhost` and 127.0.0.1 as its subject alternative names.
+  const pems = await selfSignedCertificate([{ name: 'commonName', value: 'localhost' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+  });
+  const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    const upstream = http.request(
+      { host: '127.0.0.1', port: gatewayPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    ca: pems.cert,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 describe('the stack under failure (embedded PostgreSQL, real engine and actions)', () => {
@@ -264,6 +338,19 @@ describe('the stack under failure (embedded PostgreSQL, real engine and actions)
     expect(signIn.status).toBe(200);
   });
 
+  it('without https (PUBLIC_URL on http): no Strict-Transport-Security, and the refresh cookie is not Secure', {
+    timeout: 60_000,
+  }, async () => {
+    await healthyAgain();
+    const user = await createUser(db);
+    const signIn = await postJson(`${base}/api/auth/login`, { email: user.email, password: user.password });
+    expect(signIn.status, signIn.body).toBe(200);
+    expect(signIn.headers['strict-transport-security']).toBeUndefined();
+    expect(setCookie(signIn, 'portal_refresh')).toMatch(/HttpOnly/i);
+    expect(setCookie(signIn, 'portal_refresh')).not.toMatch(/;\s*Secure/i);
+    expect(setCookie(signIn, 'portal_csrf')).not.toMatch(/;\s*Secure/i);
+  });
+
   it('too large bodies: 413 from the gateway on /api and /v1/graphql, actions’ own 413 passed on; nothing is written', {
     timeout: 60_000,
   }, async () => {
@@ -315,5 +402,125 @@ describe('the stack under failure (embedded PostgreSQL, real engine and actions)
     expect(await stack.done).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(pidsOf(path.join(dir, 'data'))).toEqual([]);
+  });
+});
+
+describe('behind a TLS proxy (PUBLIC_URL on https): the real gateway and actions service', () => {
+  let dir: string;
+  let database: TestDatabase;
+  let stack: RunningStack;
+  let proxy: Awaited<ReturnType<typeof startTlsProxy>>;
+  let sql: pg.Pool;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'stack-tls-'));
+    database = await createTestDatabase('migrated');
+    const gatewayPort = await freePort();
+    proxy = await startTlsProxy(gatewayPort);
+    const config = loadConfig(
+      {
+        DATABASE_URL: database.url,
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(gatewayPort),
+        S3_PORT: String(await freePort()),
+        HASURA_GRAPHQL_SERVER_PORT: String(await freePort()),
+        ACTIONS_PORT: String(await freePort()),
+        WEB_PORT: String(await freePort()),
+        WEB_BUILD: 'off',
+        NO_COLOR: '1',
+        PUBLIC_URL: `https://localhost:${proxy.port}`,
+      },
+      REPO_ROOT,
+    );
+    stack = await runStack(config, {
+      services: SERVICES.filter((s) => s.name === 'actions'),
+      output: (line) => lines.push(line),
+    });
+    if (!(await stack.ready)) throw new Error(`the stack did not start:\n${lines.join('\n')}`);
+    sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    sql.on('error', () => {});
+  }, 180_000);
+
+  afterAll(async () => {
+    await sql?.end().catch(() => {});
+    stack?.requestStop('test over');
+    await stack?.done;
+    await proxy?.close();
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('signs in over https: Strict-Transport-Security on the answers, and the session cookies Secure', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser(sql);
+    const origin = `https://localhost:${proxy.port}`;
+    const signIn = await postJson(
+      `${origin}/api/auth/login`,
+      { email: user.email, password: user.password },
+      proxy.ca,
+    );
+    expect(signIn.status, signIn.body).toBe(200);
+    expect(signIn.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(setCookie(signIn, 'portal_refresh')).toMatch(/;\s*Secure/i);
+    expect(setCookie(signIn, 'portal_refresh')).toMatch(/HttpOnly/i);
+    expect(setCookie(signIn, 'portal_csrf')).toMatch(/;\s*Secure/i);
+    // Every part of the origin says it: the app's pages and /v1 too.
+    for (const url of ['/', '/v1/graphql']) {
+      const answer = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        https.get(`${origin}${url}`, { ca: proxy.ca }, resolve).on('error', reject),
+      );
+      answer.resume();
+      expect(answer.headers['strict-transport-security'], url).toBe('max-age=31536000');
+    }
+  });
+
+  it("stores and serves files through the stack's S3 with the installation's key; unsigned, the same object is refused", {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser(sql);
+    const origin = `https://localhost:${proxy.port}`;
+    const signIn = await postJson(
+      `${origin}/api/auth/login`,
+      { email: user.email, password: user.password },
+      proxy.ca,
+    );
+    const { accessToken } = JSON.parse(signIn.body) as { accessToken: string };
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64, 7),
+    ]);
+    const stored = await new Promise<Answer>((resolve, reject) => {
+      const request = https.request(
+        `${origin}/api/user/${user.id}/avatar`,
+        {
+          method: 'PUT',
+          ca: proxy.ca,
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'image/png' },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(png);
+    });
+    expect(stored.status, stored.body).toBe(200);
+    // A presigned URL the actions service made with the key it was given.
+    const avatar = new URL((JSON.parse(stored.body) as { avatar: string }).avatar);
+    expect(avatar.searchParams.get('X-Amz-Credential')).toMatch(/^S3RVER\//);
+    const image = await fetch(avatar, { headers: { origin } });
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    const unsigned = await fetch(`${avatar.origin}${avatar.pathname}`);
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
   });
 });

@@ -1,6 +1,7 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { freePort } from '@portal/devdb';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ const server = http.createServer((req, res) => {
     pid: process.pid,
     url: req.url,
     env: Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => /^(HASURA_|ACTIONS_|TRUST_PROXY$|DEV_PAGES_KEY$)/.test(k)),
+      Object.entries(process.env).filter(([k]) => /^(HASURA_|ACTIONS_|S3_|TRUST_PROXY$|DEV_PAGES_KEY$)/.test(k)),
     ),
   }));
 });
@@ -60,6 +61,8 @@ function envOf(config: StackConfig): Record<string, string> {
     HASURA_GRAPHQL_SERVER_PORT: String(config.engine.port),
     ACTIONS_PORT: String(config.actions.port),
     WEB_PORT: String(config.web.port),
+    // As the config it copies: no production build of the web app (the gateway's status page).
+    WEB_BUILD: 'off',
     NO_COLOR: '1',
   };
 }
@@ -236,6 +239,71 @@ describe('runStack', () => {
     expect(banner).toMatch(/Dev mailbox \(the e-mails the app sent: password reset and invitation links/);
   });
 
+  it("runs s3rver on loopback for signed requests only, with the installation's own secret key, which actions gets", {
+    timeout: 60_000,
+  }, async () => {
+    const standInActions: ServiceSpec = {
+      ...SERVICES.find((s) => s.name === 'actions')!,
+      entry: engine.entry,
+      command: engine.command,
+    };
+    stack = await runStack(config, { services: [standInActions], output: () => {} });
+    expect(await stack.ready).toBe(true);
+    const actionsEnv = (
+      (await (await fetch(`http://127.0.0.1:${config.port}/api/anything`)).json()) as {
+        env: Record<string, string>;
+      }
+    ).env;
+    const stored = JSON.parse(readFileSync(path.join(config.dataDir, 'secrets.json'), 'utf8')) as {
+      s3SecretAccessKey: string;
+    };
+    expect(stored.s3SecretAccessKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(actionsEnv).toMatchObject({
+      S3_ENDPOINT: config.s3.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: stored.s3SecretAccessKey,
+    });
+
+    // Loopback only, and nobody else on the machine reads the objects on disk.
+    const { port } = config.s3 as { port: number };
+    expect(config.s3.endpoint).toBe(`http://127.0.0.1:${port}`);
+    expect(await probePort(port, '127.0.0.1')).toBe('EADDRINUSE');
+    expect(statSync(path.join(config.dataDir, 's3')).mode & 0o777).toBe(0o700);
+
+    // The S3 API takes what actions signs with the key it was given, and nothing unsigned or
+    // signed with s3rver's well-known default key.
+    const client = (secretAccessKey: string) =>
+      new S3Client({
+        endpoint: config.s3.endpoint,
+        region: config.s3.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey },
+      });
+    const signed = client(actionsEnv.S3_SECRET_ACCESS_KEY!);
+    await signed.send(
+      new PutObjectCommand({ Bucket: config.s3.bucket, Key: 'stack-test.txt', Body: 'kept' }),
+    );
+    const listed = await signed.send(new ListObjectsV2Command({ Bucket: config.s3.bucket }));
+    expect(listed.Contents?.map((o) => o.Key)).toContain('stack-test.txt');
+    const wellKnown = client('S3RVER');
+    await expect(
+      wellKnown.send(new ListObjectsV2Command({ Bucket: config.s3.bucket })),
+    ).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+    });
+    signed.destroy();
+    wellKnown.destroy();
+    for (const [method, url] of [
+      ['GET', `/${config.s3.bucket}`],
+      ['GET', `/${config.s3.bucket}/stack-test.txt`],
+      ['DELETE', `/${config.s3.bucket}/stack-test.txt`],
+    ] as const) {
+      const answer = await fetch(`${config.s3.endpoint}${url}`, { method });
+      expect(answer.status, `${method} ${url}`).toBe(403);
+      expect(await answer.text()).toContain('<Code>AccessDenied</Code>');
+    }
+  });
+
   it('deduplicates the CORS origins and takes DEV_PAGES_KEY from the environment', () => {
     const withPublic = loadConfig(
       { ...envOf(config), PUBLIC_URL: `http://127.0.0.1:${config.port}/` },
@@ -377,11 +445,18 @@ describe('runStack', () => {
       directory: path.join(dir, 'external-s3'),
       bucket: 'elsewhere',
       allowedOrigins: [],
+      secretAccessKey: 'the-external-s3-secret-key',
     });
     try {
       const s3Port = await freePort();
       const withS3 = loadConfig(
-        { ...envOf(config), S3_ENDPOINT: external.endpoint, S3_BUCKET: 'elsewhere', S3_PORT: String(s3Port) },
+        {
+          ...envOf(config),
+          S3_ENDPOINT: external.endpoint,
+          S3_BUCKET: 'elsewhere',
+          S3_SECRET_ACCESS_KEY: 'the-external-s3-secret-key',
+          S3_PORT: String(s3Port),
+        },
         REPO_ROOT,
       );
       stack = await runStack(withS3, { services: [] });

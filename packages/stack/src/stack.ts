@@ -4,7 +4,7 @@ import type { Cluster } from '@portal/devdb';
 import { loadProject } from '@portal/engine';
 import { printBanner } from './banner.ts';
 import type { StackConfig } from './config/config.ts';
-import { resolveSecrets } from './config/secrets.ts';
+import { resolveSecrets, type Secrets, s3WithSecret } from './config/secrets.ts';
 import { startDatabase } from './data/database.ts';
 import { storeDemoFiles } from './data/demo-files/store-demo-files.ts';
 import { stopLeftoverPostgres } from './data/leftover-postgres.ts';
@@ -121,9 +121,14 @@ async function startWebBuild(
  * download works. A failure does not stop the stack (the product works, those downloads do not)
  * and says how to get the files.
  */
-async function storeDemoFilesOnce(databaseUrl: string, config: StackConfig, log: Logger): Promise<void> {
+async function storeDemoFilesOnce(
+  databaseUrl: string,
+  config: StackConfig,
+  secrets: Secrets,
+  log: Logger,
+): Promise<void> {
   try {
-    const stored = await storeDemoFiles(databaseUrl, config.s3, config.publicUrl);
+    const stored = await storeDemoFiles(databaseUrl, s3WithSecret(config, secrets), config.publicUrl);
     log(`demo files: ${stored.written} stored, ${stored.present} already there`);
     if (stored.skipped.length)
       log.error(
@@ -298,13 +303,16 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
         directory: config.s3.dataDir,
         bucket: config.s3.bucket,
         allowedOrigins: config.appOrigins,
+        secretAccessKey: secrets.s3SecretAccessKey,
       });
       await resources.add({ name: 's3rver', stop: s3.stop });
-      s3Log(`s3rver on ${s3.endpoint}, bucket '${config.s3.bucket}' (data in ${config.s3.dataDir})`);
+      s3Log(
+        `s3rver on ${s3.endpoint}, bucket '${config.s3.bucket}' (data in ${config.s3.dataDir}), signed requests only`,
+      );
     } else {
       s3Log(`using the S3 API at ${config.s3.endpoint}`);
     }
-    if (database.seeded) await storeDemoFilesOnce(database.url, config, s3Log);
+    if (database.seeded) await storeDemoFilesOnce(database.url, config, secrets, s3Log);
 
     const healthy = new Set<string>();
     const supervisors = new Map<string, Supervisor>();
@@ -343,6 +351,7 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
         s3Origins: [config.s3.publicEndpoint],
         // Vite's dev server behind `/` needs inline scripts (its React refresh preamble).
         dev: targets.web.kind === 'proxy',
+        publicUrl: config.publicUrl,
       }),
     });
     await resources.add({ name: 'gateway', stop: gateway.close, first: true });

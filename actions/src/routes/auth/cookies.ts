@@ -14,6 +14,15 @@ const REFRESH_PATH = '/api/auth';
 export const HANDOFF_COOKIE = 'portal_handoff';
 
 /**
+ * Whether cookies get `Secure`: the request came over https (as the trusted proxy says), or the
+ * app's public address is https. Behind a TLS proxy in front of the gateway the gateway sees (and
+ * tells actions) plain http, yet the browser is on https: the public address decides (issue 28).
+ */
+export function secureCookies(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.config.appOrigin.startsWith('https:');
+}
+
+/**
  * Sets the refresh cookie (httpOnly, SameSite=Strict) and a fresh CSRF cookie readable by the
  * page (double submit: refresh and logout need it echoed in X-CSRF-Token), bound to the session
  * family (`csrf-token.ts`). Both last until the session ends, so rotation never extends them.
@@ -28,7 +37,7 @@ export function setSessionCookies(
     SESSION_SECONDS,
     Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
   );
-  const secure = request.protocol === 'https';
+  const secure = secureCookies(request);
   reply.setCookie(REFRESH_COOKIE, refreshToken, {
     httpOnly: true,
     sameSite: 'strict',
@@ -50,19 +59,25 @@ export function setHandoffCookie(request: FastifyRequest, reply: FastifyReply, b
   reply.setCookie(HANDOFF_COOKIE, binder, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: secureCookies(request),
     path: AUTH_HANDOFF_PATH,
     maxAge: HANDOFF_CODE_SECONDS,
   });
 }
 
-export function clearHandoffCookie(reply: FastifyReply) {
-  reply.clearCookie(HANDOFF_COOKIE, { path: AUTH_HANDOFF_PATH, httpOnly: true, sameSite: 'strict' });
+export function clearHandoffCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(HANDOFF_COOKIE, {
+    path: AUTH_HANDOFF_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies(request),
+  });
 }
 
-export function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH, httpOnly: true, sameSite: 'strict' });
-  reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'strict' });
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
+  const secure = secureCookies(request);
+  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH, httpOnly: true, sameSite: 'strict', secure });
+  reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'strict', secure });
 }
 
 /**

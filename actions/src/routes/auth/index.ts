@@ -82,7 +82,7 @@ const auth: FastifyPluginAsync = async (app) => {
       return { accessToken: refreshed.accessToken, accessTokenExpiresAt: refreshed.accessTokenExpiresAt };
     } catch (error) {
       // A refused refresh token is useless to the browser: drop it.
-      if (error instanceof AppError && error.code === 'token_not_valid') clearSessionCookies(reply);
+      if (error instanceof AppError && error.code === 'token_not_valid') clearSessionCookies(request, reply);
       throw error;
     }
   });
@@ -93,7 +93,7 @@ const auth: FastifyPluginAsync = async (app) => {
       await requireCsrf(request, refreshToken);
       await app.accounts.signOut(refreshToken);
     }
-    clearSessionCookies(reply);
+    clearSessionCookies(request, reply);
     return reply.code(204).send();
   });
 
@@ -126,7 +126,7 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/handoff/exchange', async (request, reply) => {
     const { code } = ZHandoffExchangeSchema.parse(request.body);
     const binder = request.cookies[HANDOFF_COOKIE] ?? '';
-    clearHandoffCookie(reply);
+    clearHandoffCookie(request, reply);
     const handed = await app.accounts.exchangeSessionHandoff({ code, binder });
     return reply.header('cache-control', 'no-store').send(handed);
   });

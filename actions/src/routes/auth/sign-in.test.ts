@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/load-config.ts';
 import { createUser, DEFAULT_PASSWORD } from '../../test-support/factories.ts';
 import {
   cookieOf,
@@ -7,6 +9,7 @@ import {
   signIn,
   TEST_JWT_KEY,
   type TestContext,
+  testEnv,
 } from '../../test-support/test-app.ts';
 
 let t: TestContext;
@@ -68,6 +71,41 @@ describe('POST /api/auth/login', () => {
       payload: { email: user.email, password: user.password },
     });
     expect(cookieOf(response, 'portal_refresh')!.secure).toBe(true);
+  });
+
+  it('marks the session cookies Secure when the public address is https, though the proxy says http (TLS in front of the gateway)', async () => {
+    // The gateway behind a TLS proxy sees plain http and says so (X-Forwarded-Proto: http); the
+    // browser is on https all the same (issue 28).
+    const behindTls = await buildApp(
+      loadConfig(testEnv(t.database.url, { TRUST_PROXY: '127.0.0.1', APP_ORIGIN: 'https://portal.test' })),
+    );
+    try {
+      const user = await createUser(t.sql);
+      const signedIn = await behindTls.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-proto': 'http' },
+        payload: { email: user.email, password: user.password },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(cookieOf(signedIn, 'portal_refresh')).toMatchObject({ secure: true, httpOnly: true });
+      expect(cookieOf(signedIn, 'portal_csrf')).toMatchObject({ secure: true });
+      // Signing out clears them with the same attributes.
+      const signedOut = await behindTls.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { 'x-forwarded-proto': 'http', 'x-csrf-token': cookieOf(signedIn, 'portal_csrf')!.value },
+        cookies: {
+          portal_refresh: cookieOf(signedIn, 'portal_refresh')!.value,
+          portal_csrf: cookieOf(signedIn, 'portal_csrf')!.value,
+        },
+      });
+      expect(signedOut.statusCode).toBe(204);
+      expect(cookieOf(signedOut, 'portal_refresh')).toMatchObject({ value: '', secure: true });
+      expect(cookieOf(signedOut, 'portal_csrf')).toMatchObject({ value: '', secure: true });
+    } finally {
+      await behindTls.close();
+    }
   });
 
   it('answers a wrong password, an unknown user and an inactive user the same way', async () => {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../../lib/tokens.ts';
+import { secureCookies } from '../auth/cookies.ts';
 
 /** The cookie that opens the dev pages once the mailbox link (with ?key=) was opened. */
 export const DEV_COOKIE = 'portal_dev';
@@ -54,7 +55,7 @@ export function addDevKeyGate(app: FastifyInstance) {
       reply.setCookie(DEV_COOKIE, devCookieValue(key), {
         httpOnly: true,
         sameSite: 'lax',
-        secure: request.protocol === 'https',
+        secure: secureCookies(request),
         path: DEV_PATH,
       });
       return reply.code(303).header('location', `${DEV_PATH}/mailbox`).send();

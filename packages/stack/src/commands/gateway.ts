@@ -23,7 +23,11 @@ export async function runGatewayOnly(): Promise<number> {
     api: { kind: 'proxy', upstream: upstreamFromUrl('actions', actionsUrl) },
     web: { kind: 'static', dir: config.web.dist },
     maxBodyBytes: config.gateway.maxBodyBytes,
-    headers: securityHeaders({ s3Origins: [config.s3.publicEndpoint], dev: false }),
+    headers: securityHeaders({
+      s3Origins: [config.s3.publicEndpoint],
+      dev: false,
+      publicUrl: config.publicUrl,
+    }),
     health: () =>
       runHealthChecks([
         { name: 'engine', url: engineUrl, check: httpCheck(`${engineUrl}${HEALTHZ_PATH}`) },

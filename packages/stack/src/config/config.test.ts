@@ -87,6 +87,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses an access key id the embedded s3rver does not know, and takes any with S3_ENDPOINT', () => {
+    expect(problems({ S3_ACCESS_KEY_ID: 'minio' })).toEqual([
+      'S3_ACCESS_KEY_ID: the embedded s3rver knows only S3RVER (set S3_ENDPOINT to use another S3 API)',
+    ]);
+    expect(
+      loadConfig({ S3_ACCESS_KEY_ID: 'minio', S3_ENDPOINT: 'http://minio:9000' }, '/repo').s3.accessKeyId,
+    ).toBe('minio');
+    // No secret key by default: the installation's own is generated (config/secrets.ts).
+    expect(loadConfig({}, '/repo').s3.secretAccessKey).toBeUndefined();
+  });
+
   it('refuses two services on one port, ignoring ports of services that are not started', () => {
     expect(problems({ PORT: '8080' })).toEqual([
       'PORT and HASURA_GRAPHQL_SERVER_PORT: all set to 8080; each service needs its own port',

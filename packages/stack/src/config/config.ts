@@ -23,7 +23,8 @@ export type S3Config = {
   bucket: string;
   region: string;
   accessKeyId: string;
-  secretAccessKey: string;
+  /** S3_SECRET_ACCESS_KEY; unset: the one generated for this installation (`Secrets`). */
+  secretAccessKey?: string;
   forcePathStyle: boolean;
   /** Endpoint as the servers reach it. */
   endpoint: string;
@@ -111,6 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
   }
   if (e.S3_PUBLIC_ENDPOINT && !e.S3_ENDPOINT) {
     problems.push('S3_PUBLIC_ENDPOINT: only meaningful with S3_ENDPOINT (s3rver is reached directly)');
+  }
+  if (!e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID !== 'S3RVER') {
+    problems.push(
+      'S3_ACCESS_KEY_ID: the embedded s3rver knows only S3RVER (set S3_ENDPOINT to use another S3 API)',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 

@@ -57,7 +57,7 @@ export const ZStackEnvSchema = z.object({
   S3_BUCKET: SHARED_ENV.S3_BUCKET.default('portal'),
   S3_REGION: SHARED_ENV.S3_REGION,
   S3_ACCESS_KEY_ID: SHARED_ENV.S3_ACCESS_KEY_ID.default('S3RVER'),
-  S3_SECRET_ACCESS_KEY: SHARED_ENV.S3_SECRET_ACCESS_KEY.default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: SHARED_ENV.S3_SECRET_ACCESS_KEY.optional(),
   S3_FORCE_PATH_STYLE: SHARED_ENV.S3_FORCE_PATH_STYLE,
   HASURA_GRAPHQL_SERVER_PORT: port.default(8080),
   HASURA_GRAPHQL_ADMIN_SECRET: ZEnvSecretSchema.optional(),
@@ -146,11 +146,14 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
     doc: 'Bucket for documents, certificates and reports (created at start by s3rver).',
   },
   S3_REGION: { default: 'us-east-1', group: 'storage', doc: 'S3 region.' },
-  S3_ACCESS_KEY_ID: { default: 'S3RVER', group: 'storage', doc: 'S3 access key (s3rver accepts S3RVER).' },
-  S3_SECRET_ACCESS_KEY: {
+  S3_ACCESS_KEY_ID: {
     default: 'S3RVER',
     group: 'storage',
-    doc: 'S3 secret key (s3rver accepts S3RVER).',
+    doc: 'S3 access key id (the embedded s3rver knows only S3RVER).',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    group: 'storage',
+    doc: 'S3 secret key; generated once and kept in $DATA_DIR/secrets.json when unset. The embedded s3rver refuses every request not signed with it.',
   },
   S3_FORCE_PATH_STYLE: {
     default: 'true',

@@ -21,7 +21,7 @@ describe('resolveSecrets', () => {
     expect(resolveSecrets(config)).toEqual(first);
   });
 
-  it('adds a dev pages key to a secrets file written before it existed, keeping the other secrets', () => {
+  it('adds a dev pages key and an S3 secret key to a secrets file written before them, keeping the other secrets', () => {
     const old = { adminSecret: 'a'.repeat(64), jwtKey: 'j'.repeat(64), actionsSecret: 's'.repeat(64) };
     writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify(old));
     const secrets = resolveSecrets(loadConfig({ DATA_DIR: dir }, '/repo'));
@@ -29,7 +29,21 @@ describe('resolveSecrets', () => {
     expect(secrets.actionsSecret).toBe(old.actionsSecret);
     expect(JSON.parse(secrets.jwtSecret)).toEqual({ type: 'HS256', key: old.jwtKey });
     const stored = JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8'));
-    expect(stored).toEqual({ ...old, devPagesKey: secrets.devPagesKey });
+    expect(stored).toEqual({
+      ...old,
+      devPagesKey: secrets.devPagesKey,
+      s3SecretAccessKey: secrets.s3SecretAccessKey,
+    });
+    expect(secrets.s3SecretAccessKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('takes S3_SECRET_ACCESS_KEY from the environment over the stored one (an S3 API elsewhere)', () => {
+    const stored = resolveSecrets(loadConfig({ DATA_DIR: dir }, '/repo'));
+    const config = loadConfig({ DATA_DIR: dir, S3_SECRET_ACCESS_KEY: 'from-the-environment-1234' }, '/repo');
+    expect(resolveSecrets(config).s3SecretAccessKey).toBe('from-the-environment-1234');
+    expect(resolveSecrets(loadConfig({ DATA_DIR: dir }, '/repo')).s3SecretAccessKey).toBe(
+      stored.s3SecretAccessKey,
+    );
   });
 
   it('takes DEV_PAGES_KEY from the environment over the stored one', () => {

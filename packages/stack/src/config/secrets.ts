@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { StackConfig } from './config.ts';
+import type { S3Config, StackConfig } from './config.ts';
 import { ZJwtSecretSchema } from './env.ts';
 
 /** The secrets every service shares. */
@@ -13,14 +13,17 @@ export interface Secrets {
   actionsSecret: string;
   /** Opens the development pages of actions (/api/dev/mailbox, /api/dev/payment). */
   devPagesKey: string;
+  /** The S3 secret key: S3_SECRET_ACCESS_KEY, else this installation's (the embedded s3rver checks it). */
+  s3SecretAccessKey: string;
 }
 
 const ZSecretsFileSchema = z.object({
   adminSecret: z.string().min(16),
   jwtKey: ZJwtSecretSchema.shape.key,
   actionsSecret: z.string().min(16),
-  // Added later: files written before it lack the key and get one on the next start.
+  // Added later: files written before them lack the keys and get them on the next start.
   devPagesKey: z.string().min(16).optional(),
+  s3SecretAccessKey: z.string().min(16).optional(),
 });
 type TSecretsFile = z.infer<typeof ZSecretsFileSchema>;
 
@@ -45,9 +48,10 @@ export function resolveSecrets(config: StackConfig): Secrets {
     actionsSecret: random(),
     ...found,
     devPagesKey: found?.devPagesKey ?? random(),
+    s3SecretAccessKey: found?.s3SecretAccessKey ?? random(),
   };
-  // A new file, or an older one without the dev pages key: the others are kept as they are.
-  if (!found?.devPagesKey) {
+  // A new file, or an older one without a key added since: the others are kept as they are.
+  if (!found?.devPagesKey || !found.s3SecretAccessKey) {
     mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
   }
@@ -56,5 +60,11 @@ export function resolveSecrets(config: StackConfig): Secrets {
     jwtSecret: config.engine.jwtSecret ?? JSON.stringify({ type: 'HS256', key: stored.jwtKey }),
     actionsSecret: config.actions.secret ?? stored.actionsSecret,
     devPagesKey: config.actions.devPagesKey ?? stored.devPagesKey,
+    s3SecretAccessKey: config.s3.secretAccessKey ?? stored.s3SecretAccessKey,
   };
+}
+
+/** The stack's S3 settings with the secret key resolved: what its clients sign with. */
+export function s3WithSecret(config: StackConfig, secrets: Secrets): S3Config & { secretAccessKey: string } {
+  return { ...config.s3, secretAccessKey: secrets.s3SecretAccessKey };
 }

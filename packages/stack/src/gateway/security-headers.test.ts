@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './gateway.ts';
-import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
+import { contentSecurityPolicy, STRICT_TRANSPORT_SECURITY, securityHeaders } from './security-headers.ts';
 
 const S3 = 'http://localhost:4569';
 
@@ -38,12 +38,24 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
+describe('Strict-Transport-Security', () => {
+  it('is sent when PUBLIC_URL is on https, and not otherwise', () => {
+    const on = securityHeaders({ s3Origins: [S3], dev: false, publicUrl: 'https://portal.example.org' });
+    expect(on['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+    expect(STRICT_TRANSPORT_SECURITY).toMatch(/^max-age=31536000$/);
+    for (const publicUrl of ['http://localhost:3000', 'http://portal.example.org'])
+      expect(securityHeaders({ s3Origins: [S3], dev: false, publicUrl }), publicUrl).not.toHaveProperty(
+        'strict-transport-security',
+      );
+  });
+});
+
 describe('gateway security headers', () => {
   let upstream: http.Server;
   let dist: string;
   let gateway: Gateway;
   let base: string;
-  const headers = securityHeaders({ s3Origins: [S3], dev: false });
+  const headers = securityHeaders({ s3Origins: [S3], dev: false, publicUrl: 'http://localhost:3000' });
 
   beforeAll(async () => {
     // An upstream that sets weaker headers of its own: the gateway's win.
@@ -61,6 +73,12 @@ describe('gateway security headers', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"app"}');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+    writeFileSync(
+      path.join(dist, 'assets', 'index-abc123.js.map'),
+      '{"version":3,"sources":["src/main.tsx"]}',
+    );
     gateway = await startGateway({
       host: '127.0.0.1',
       port: 0,
@@ -103,6 +121,24 @@ describe('gateway security headers', () => {
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type'), url).toBe(type);
       expect(response.headers.get('cache-control'), url).toBe('no-cache');
+    }
+  });
+
+  it('never serves a source map (404), while the chunk beside it is served', async () => {
+    const chunk = await fetch(`${base}/assets/index-abc123.js`);
+    expect(chunk.status).toBe(200);
+    expect(await chunk.text()).toBe('console.log("app");');
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.MAP',
+      '/assets/index-abc123.js.map/',
+      '/assets/%69ndex-abc123.js.map',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${base}${url}`, { method });
+        expect(await response.text(), `${method} ${url}`).not.toContain('sources');
+        expect(response.status, `${method} ${url}`).toBe(404);
+      }
     }
   });
 });

@@ -14,10 +14,21 @@ export interface SecurityHeaderOptions {
    * scripts may also be inline. Everything else stays as strict as in production.
    */
   dev: boolean;
+  /**
+   * PUBLIC_URL, the address browsers use. On https the gateway sits behind a TLS proxy (or a load
+   * balancer) and tells browsers to keep to https (Strict-Transport-Security).
+   */
+  publicUrl: string;
 }
 
+/**
+ * HSTS for a year, for the portal's own host only: `includeSubDomains` would bind every other
+ * host under the same domain, which the portal does not own. Browsers heed it only over https.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 /** The Content-Security-Policy the production build of the app works under. */
-export function contentSecurityPolicy({ s3Origins, dev }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({ s3Origins, dev }: Omit<SecurityHeaderOptions, 'publicUrl'>): string {
   const s3 = [...new Set(s3Origins.map((url) => new URL(url).origin))];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -48,5 +59,8 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(new URL(options.publicUrl).protocol === 'https:'
+      ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
+      : {}),
   };
 }

@@ -8,7 +8,6 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
-  '.map': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -32,8 +31,15 @@ function fileAt(file: string): Stats | null {
 }
 
 /**
+ * Source maps are built for error reports (`sourcemap: 'hidden'` in web/vite.config.ts) and never
+ * served: they would hand anyone the app's source, comments included (issue 28).
+ */
+const NEVER_SERVED = new Set(['.map']);
+
+/**
  * Serves a built single-page app: files as they are (hashed `assets/` cached for a year),
- * and `index.html` for any other path without a file extension, so client routes load.
+ * and `index.html` for any other path without a file extension, so client routes load. Source
+ * maps answer 404.
  */
 export function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: string): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -53,7 +59,7 @@ export function serveStatic(req: http.IncomingMessage, res: http.ServerResponse,
     res.writeHead(404).end();
     return;
   }
-  let stats = fileAt(file);
+  let stats = NEVER_SERVED.has(path.extname(file).toLowerCase()) ? null : fileAt(file);
   if (!stats && !path.extname(file)) {
     file = path.join(base, 'index.html');
     stats = fileAt(file);

@@ -49,14 +49,14 @@ function tsx(entry: string, ...args: string[]) {
 }
 
 /** The S3 settings the actions service reads (same names in docker-compose.yml). */
-function s3Env({ config }: ServiceContext): Record<string, string> {
+function s3Env({ config, secrets }: ServiceContext): Record<string, string> {
   return {
     S3_ENDPOINT: config.s3.endpoint,
     S3_PUBLIC_ENDPOINT: config.s3.publicEndpoint,
     S3_BUCKET: config.s3.bucket,
     S3_REGION: config.s3.region,
     S3_ACCESS_KEY_ID: config.s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: config.s3.secretAccessKey,
+    S3_SECRET_ACCESS_KEY: secrets.s3SecretAccessKey,
     S3_FORCE_PATH_STYLE: String(config.s3.forcePathStyle),
   };
 }

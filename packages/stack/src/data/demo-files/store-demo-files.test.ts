@@ -26,6 +26,8 @@ const MAGIC: Record<string, string> = {
   jpg: '\u00ff\u00d8\u00ff',
 };
 
+const SECRET = 'demo-files-test-secret-0123456789';
+
 describe('demo files in storage', () => {
   let db: TestDatabase;
   let dir: string;
@@ -38,13 +40,13 @@ describe('demo files in storage', () => {
     db = await createTestDatabase('seeded');
     dir = mkdtempSync(path.join(os.tmpdir(), 'stack-demo-files-'));
     const port = await freePort();
-    s3 = await startS3rver({ port, directory: dir, bucket, allowedOrigins: [] });
-    config = loadConfig({ S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket });
+    s3 = await startS3rver({ port, directory: dir, bucket, allowedOrigins: [], secretAccessKey: SECRET });
+    config = loadConfig({ S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_SECRET_ACCESS_KEY: SECRET });
     client = new S3Client({
       endpoint: s3.endpoint,
       region: 'us-east-1',
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: s3.credentials,
     });
   });
   afterAll(async () => {
@@ -67,7 +69,11 @@ describe('demo files in storage', () => {
       new PutObjectCommand({ Bucket: bucket, Key: kept, Body: 'kept', ContentType: 'text/plain' }),
     );
 
-    const first = await storeDemoFiles(db.url, config.s3, 'https://portal.example');
+    const first = await storeDemoFiles(
+      db.url,
+      { ...config.s3, secretAccessKey: SECRET },
+      'https://portal.example',
+    );
     expect(first).toEqual({ written: keys.length - 1, present: 1, skipped: [] });
     for (const { key, type } of keys) {
       if (key === kept) continue;
@@ -97,7 +103,7 @@ describe('demo files in storage', () => {
     const stillKept = await client.send(new GetObjectCommand({ Bucket: bucket, Key: kept }));
     expect(await stillKept.Body!.transformToString()).toBe('kept');
 
-    expect(await storeDemoFiles(db.url, config.s3)).toEqual({
+    expect(await storeDemoFiles(db.url, { ...config.s3, secretAccessKey: SECRET })).toEqual({
       written: 0,
       present: keys.length,
       skipped: [],

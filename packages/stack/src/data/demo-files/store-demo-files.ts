@@ -63,7 +63,7 @@ export interface StoredDemoFiles {
  */
 export async function storeDemoFiles(
   databaseUrl: string,
-  s3: S3Config,
+  s3: S3Config & { secretAccessKey: string },
   /** Where the app is opened: certificates print their verify address under it. */
   publicUrl: string | null = null,
 ): Promise<StoredDemoFiles> {
