@@ -1,0 +1,1 @@
+drop function public.document_can_read(public.documents, json);
