@@ -16,16 +16,30 @@ export interface LiveDocument {
 }
 
 /**
- * SQL: may the caller read the document row `alias`? The rule of the GraphQL select permission
- * (`public.document_can_read`, asked with the caller's session): the back office any document; a
- * practice user a live document of an ACTIVE practice they hold a role on, and a document of an
- * indicator response only where they may read that response (a survey's findings: after signing
- * the confidentiality agreement, and for the PM after the review). Every action that lists,
- * downloads, zips, archives or moves documents asks it, so none reaches a document GraphQL hides.
+ * SQL: may the caller read the document row `d`? Role user's select permission of documents
+ * (public_documents.yaml), written for the actions' queries: the back office any document; a
+ * practice user a live, uploaded document of an ACTIVE practice they hold a role on, and a
+ * document of an indicator response only where they may read that response
+ * (`public.assessment_can_read_responses`, the twin of `canReadAssessmentFindings`: a survey's
+ * evidence after signing the confidentiality agreement, and for the PM after the review; issue
+ * 28). Every action that lists, downloads, zips, archives or moves documents asks it, so none
+ * reaches a document GraphQL hides (survey-findings.test.ts and documents-zip.test.ts hold the two
+ * to the same answers). Inline subqueries rather than a function of the row, which PostgreSQL
+ * would call once per document (a folder of thousands).
  */
-export function documentReadableSql(caller: Caller, alias = 'd'): SqlQuery {
+export function documentReadableSql(caller: Caller): SqlQuery {
+  if (caller.backOfficeRole) return sql`true`;
   const session = { 'x-hasura-user-id': String(caller.userId), 'x-hasura-role': caller.role };
-  return sql`public.document_can_read(${sql.ident(alias)}, ${JSON.stringify(session)}::json)`;
+  return sql`(not d.archived and d.uploaded_at is not null
+    and exists (select 1 from public.practices p
+                  join public.practice_users pu on pu.practice_id = p.organisation_id
+                 where p.organisation_id = d.practice_id and p.active_status = 'ACTIVE'
+                   and pu.user_id = ${caller.userId} and pu.active)
+    and (d.indicator_response_id is null or exists (
+          select 1 from public.indicator_responses r
+            join public.assessments a on a.id = r.assessment_id
+           where r.id = d.indicator_response_id
+             and public.assessment_can_read_responses(a, ${JSON.stringify(session)}::json))))`;
 }
 
 /**

@@ -10,10 +10,10 @@ import { DOWNLOAD_URL_SECONDS, requireStorage } from './uploads.ts';
 /**
  * `documentDownloadUrl(documentId)`: a short-lived presigned GET of an uploaded document, served
  * as an attachment with its own name (spec 002 §7 `GET {resource}/{id}/`). Whoever may read the
- * document through GraphQL may download it: both ask `public.document_can_read` with the caller's
- * session (QAM and provider admins any; a practice user a live document of an ACTIVE practice
- * they hold a role on, and a finding's document only where they may read the finding). Anything
- * else answers like a missing document. When the object is missing from storage the answer is
+ * document through GraphQL may download it (`documentReadableSql`, the select permission's rule:
+ * QAM and provider admins any; a practice user a live document of an ACTIVE practice they hold a
+ * role on, and a finding's document only where they may read the finding). Anything else answers
+ * like a missing document. When the object is missing from storage the answer is
  * DOCUMENT_MESSAGES.unavailable, and the document is stamped `object_missing_at` (logged once).
  */
 export async function documentDownloadUrl(

@@ -1,1 +1,0 @@
-drop function public.document_can_read(public.documents, json);
