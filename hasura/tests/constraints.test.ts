@@ -393,3 +393,139 @@ describe('documents and certificates', () => {
     ).toMatchObject({ code: CHECK, constraint: 'certificates_expiry_after_issue' });
   });
 });
+
+describe('free text (issue 28)', () => {
+  // Text columns that hold no user-written text, each for the reason migration
+  // refuse_control_characters_in_texts states: a format CHECK of their own, a secret or key the
+  // server makes, or what the server writes itself. Enum tables and columns referring to one are
+  // left out below. A new text column must be in this list or get its rule.
+  const NOT_FREE_TEXT = [
+    'addresses.country',
+    'addresses.postcode',
+    'audit_log.changed_by_role',
+    'audit_log.operation',
+    'audit_log.row_id',
+    'audit_log.table_name',
+    'certificates.certificate_number',
+    'certificates.storage_key',
+    'certificates.storage_key_a4',
+    'certificates.verification_code',
+    'confidentiality_signs.agreement_version',
+    'contacts.phone_country_code',
+    'documents.file_type',
+    'documents.storage_key',
+    'email_outbox.html_body',
+    'email_outbox.last_error',
+    'email_outbox.subject',
+    'email_outbox.template',
+    'email_outbox.text_body',
+    'email_outbox.to_address',
+    'indicator_resources.kind',
+    'indicator_resources.storage_key',
+    'invitations.token_hash',
+    'login_attempts.email_hash',
+    'organisations.abn',
+    'password_resets.token_hash',
+    'pending_registrations.password_hash',
+    'pending_registrations.token_hash',
+    'practice_networks.abn',
+    'practice_staff.phone_country_code',
+    'review_history.sent_to',
+    'sessions.refresh_token_hash',
+    'sessions.user_agent',
+    'users.avatar_key',
+    'users.password_hash',
+    'webinar_connections.access_token_enc',
+    'webinar_connections.refresh_token_enc',
+  ];
+  /** Every text column of every table: whether a control-character CHECK holds it, and which. */
+  const textColumns = () =>
+    db.q<{ name: string; rule: string | null; enum_value: boolean }>(`
+      with enum_tables as (
+        select table_name::text from information_schema.columns where table_schema = 'public'
+         group by table_name having array_agg(column_name::text order by ordinal_position) = array['value', 'comment'])
+      select c.table_name || '.' || c.column_name as name,
+             (select pg_get_constraintdef(k.oid) from pg_constraint k
+               where k.conrelid = ('public.' || quote_ident(c.table_name))::regclass and k.contype = 'c'
+                 and k.conname in (c.table_name || '_' || c.column_name || '_control_characters',
+                                   c.table_name || '_' || c.column_name || '_characters',
+                                   c.table_name || '_' || c.column_name || '_text')) as rule,
+             c.table_name in (select table_name from enum_tables) or exists (
+               select 1 from pg_constraint f join pg_class r on r.oid = f.confrelid
+                 join pg_attribute a on a.attrelid = f.conrelid and a.attnum = any(f.conkey)
+                where f.conrelid = ('public.' || quote_ident(c.table_name))::regclass and f.contype = 'f'
+                  and a.attname = c.column_name and r.relname in (select table_name from enum_tables)) as enum_value
+        from information_schema.columns c
+        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+       where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.udt_name in ('text', 'varchar', 'citext')
+       order by 1`);
+
+  it('holds every user-written text column of every table, and the list of the others is exact', async () => {
+    const columns = await textColumns();
+    const free = columns.filter((c) => !c.enum_value && !NOT_FREE_TEXT.includes(c.name));
+    expect(free.filter((c) => c.rule === null).map((c) => c.name)).toEqual([]);
+    expect(free.length).toBeGreaterThanOrEqual(70);
+    // The exemptions name real columns that have no rule (none stale, none ruled after all).
+    for (const name of NOT_FREE_TEXT)
+      expect([name, columns.find((c) => c.name === name)?.rule]).toEqual([name, null]);
+    // Each rule is the domain's: multi-line texts keep TAB, LF and CR; one-line texts do not.
+    const multiLine = "'[\\u0001-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]'";
+    const oneLine = "'[\\u0001-\\u001F\\u007F-\\u009F]'";
+    for (const { name, rule } of free)
+      expect([name, rule?.includes(multiLine) || rule?.includes(oneLine)]).toEqual([name, true]);
+    const oneLineColumns = free.filter((c) => c.rule?.includes(oneLine)).map((c) => c.name);
+    expect(oneLineColumns).toEqual([
+      'action_plan_activities.responsible',
+      'contacts.email',
+      'documents.name',
+      'invitations.email',
+      'organisations.billing_email',
+      'organisations.email',
+      'pending_registrations.email',
+      'pending_registrations.first_name',
+      'pending_registrations.last_name',
+      'practice_staff.email',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.phone',
+    ]);
+    const notValid = await db.q(
+      `select conname from pg_constraint where conname like '%\\_control\\_characters' and not convalidated`,
+    );
+    expect(notValid).toEqual([]);
+  });
+
+  it('refuse C0 (but TAB, LF, CR), DEL and C1 in a comment; a name of one line refuses TAB, LF and CR too', async () => {
+    const { practice, standards, assessment } = await makeAssessment(db);
+    const response = await insert(db, 'indicator_responses', {
+      assessment_id: assessment.id,
+      indicator_id: standards.indicators[0]!.id,
+    });
+    const addComment =
+      'insert into comments (practice_id, indicator_response_id, comment) values ($1, $2, $3)';
+    const comment = (text: string) => [practice.organisation_id, response.id, text];
+    for (const text of [
+      'Log\u0001',
+      'Log\u0007',
+      'Log\u000b',
+      'Log\u000c',
+      'Log\u001b[2J',
+      'Log\u007f',
+      'Log\u0080',
+      'Log\u009f',
+    ])
+      expect(await failureOf(db, addComment, comment(text)), JSON.stringify(text)).toMatchObject({
+        code: CHECK,
+        constraint: 'comments_comment_control_characters',
+      });
+    // Line breaks, tabs and any other character are fine in a multi-line text.
+    await db.q(addComment, comment('Line one\r\n\tLine two'));
+    await db.q(addComment, comment('Ünïcödé — “quoted” ✓\u00a0\u2028'));
+    for (const name of ['Tab\tname', 'Line\nname', 'Return\rname', 'Bell\u0007'])
+      expect(
+        await failureOf(db, 'insert into users (email, first_name) values ($1, $2)', ['one@line.test', name]),
+        JSON.stringify(name),
+      ).toMatchObject({ code: CHECK, constraint: 'users_first_name_control_characters' });
+  });
+});

@@ -6,11 +6,14 @@ import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 // reviewer's Action plan textbox), so the table's CHECKs (migration 1795940000001) hold a write
 // that skips the form to the domain's limits: description 2000 and responsible 200 characters, no
 // control characters (responsible one line), a due date in 2000–2099, an action plan of at most
-// 5000 characters without control characters. Each refusal leaves the rows as they were.
+// 5000 characters without control characters. Each refusal leaves the rows as they were. The
+// same rule holds every free text written through GraphQL (issue 28, migration
+// refuse_control_characters_in_texts): comments and surveyor summaries here.
 
 let stack: TestStack;
 let PM: RoleCaller;
 let SURVEYOR: RoleCaller;
+let SURVEYOR2: RoleCaller;
 let QAM: RoleCaller;
 let assessment: number;
 let response: number;
@@ -18,7 +21,7 @@ let response: number;
 beforeAll(async () => {
   stack = await startTestStack({ template: 'migrated' });
   const callers = await createSurveyedPracticeCallers(stack.sql);
-  ({ PM, SURVEYOR, QAM } = callers);
+  ({ PM, SURVEYOR, SURVEYOR2, QAM } = callers);
   assessment = callers.practice.survey.id;
   response = callers.practice.survey.responseIds[1]!;
   await stack.sql.query(
@@ -208,5 +211,82 @@ describe('the action plan text written through GraphQL', () => {
       expect(code(await stack.gql(QAM, SET, { id: response, p })), p.slice(0, 8)).toBe(CHECK_REFUSED);
     }
     expect(await plan()).toBe(ok);
+  });
+});
+
+describe('comments and summaries written through GraphQL (issue 28)', () => {
+  const ADD_COMMENT = `mutation ($o: comments_insert_input!) { insert_comments_one(object: $o) { id } }`;
+  const EDIT_COMMENT = `mutation ($id: Int!, $c: String!) {
+    update_comments(where: {id: {_eq: $id}}, _set: {comment: $c}) { affected_rows } }`;
+  const ADD_SUMMARY = `mutation ($a: Int!, $t: String!) {
+    insert_general_comments_one(object: {assessment_id: $a, text: $t}) { id } }`;
+  const EDIT_SUMMARY = `mutation ($id: Int!, $t: String!) {
+    update_general_comments(where: {id: {_eq: $id}}, _set: {text: $t}) { affected_rows } }`;
+  /** C0 but TAB, LF and CR; DEL; C1 (the domain's CONTROL_CHARACTERS; NUL PostgreSQL refuses itself). */
+  const BAD = ['Log\u0007', 'Log \u001b[2J', 'Log\u0001', 'Log\u000b', 'Log\u007f', 'Log\u0085', 'Log\u009b'];
+  const texts = async () =>
+    (
+      await stack.sql.query(
+        `select (select json_agg(c.comment order by c.id) from comments c where c.indicator_response_id = $1) as comments,
+                (select json_agg(g.text order by g.id) from general_comments g where g.assessment_id = $2) as summaries`,
+        [response, assessment],
+      )
+    ).rows[0];
+
+  it('refuse control characters with a clear error and change nothing; line breaks and tabs are fine', async () => {
+    await setStatus('IN_PROGRESS');
+    const practiceId = (
+      await stack.sql.query(
+        'select acc.practice_id from assessments a join accreditations acc on acc.id = a.accreditation_id where a.id = $1',
+        [assessment],
+      )
+    ).rows[0].practice_id;
+    const comment = (o: Record<string, unknown>) =>
+      stack.gql<{ insert_comments_one: { id: number } }>(SURVEYOR, ADD_COMMENT, {
+        o: { practice_id: practiceId, indicator_response_id: response, ...o },
+      });
+    const ok = 'Fridge log:\n\t- morning\r\n\t- evening';
+    const added = await comment({ comment: ok });
+    expect(added.errors).toBeUndefined();
+    const summary = await stack.gql<{ insert_general_comments_one: { id: number } }>(SURVEYOR, ADD_SUMMARY, {
+      a: assessment,
+      t: ok,
+    });
+    expect(summary.errors).toBeUndefined();
+    const before = await texts();
+
+    for (const text of BAD) {
+      const refusals = [
+        [await comment({ comment: text }), 'comments', 'comments_comment_control_characters'],
+        [
+          await stack.gql(SURVEYOR, EDIT_COMMENT, { id: added.data!.insert_comments_one.id, c: text }),
+          'comments',
+          'comments_comment_control_characters',
+        ],
+        [
+          await stack.gql(SURVEYOR, EDIT_SUMMARY, {
+            id: summary.data!.insert_general_comments_one.id,
+            t: text,
+          }),
+          'general_comments',
+          'general_comments_text_control_characters',
+        ],
+      ] as const;
+      for (const [result, table, constraint] of refusals) {
+        expect(result.errors?.[0], JSON.stringify(text)).toMatchObject({
+          message: `Check constraint violation. new row for relation "${table}" violates check constraint "${constraint}"`,
+          extensions: { code: 'permission-error' },
+        });
+      }
+    }
+    // The other visitor's first summary, with a control character: refused too.
+    const second = await stack.gql(SURVEYOR2, ADD_SUMMARY, { a: assessment, t: 'Log\u0007' });
+    expect(second.errors?.[0]?.message).toMatch(/general_comments_text_control_characters/);
+    expect(await texts()).toEqual(before);
+
+    await stack.sql.query('delete from comments where id = $1', [added.data!.insert_comments_one.id]);
+    await stack.sql.query('delete from general_comments where id = $1', [
+      summary.data!.insert_general_comments_one.id,
+    ]);
   });
 });

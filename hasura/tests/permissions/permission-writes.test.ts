@@ -1,4 +1,6 @@
+import { checkDocumentRename } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocument } from '../../../actions/src/test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { createPermissionWorld, type PermissionWorld } from './world.ts';
 
@@ -344,6 +346,57 @@ const CASES: Case[] = [
     variables: () => ({ id: w.documents.p2b }),
     expect: { affected: 0 },
   },
+  // A rename keeps an upload's name rules (issue 28; documents_name_guard, twin of the domain's
+  // checkDocumentRename, compared name by name below).
+  {
+    name: 'PM cannot rename a document to another extension',
+    as: 'pm',
+    query: uv('documents', 'name', 'String!'),
+    variables: () => ({ id: w.documents.p2b, value: 'policy.html' }),
+    expect: {
+      code: 'permission-error',
+      reason: /^Check constraint violation\. A document keeps its file type: its name must end in \.pdf$/,
+    },
+  },
+  {
+    name: 'QAM cannot rename a document to another extension either',
+    as: 'qam',
+    role: 'qam',
+    query: uv('documents', 'name', 'String!'),
+    variables: () => ({ id: w.documents.p2b, value: 'policy' }),
+    expect: { code: 'permission-error', reason: /must end in \.pdf$/ },
+  },
+  {
+    name: 'PM cannot give a document a name of two lines',
+    as: 'pm',
+    query: uv('documents', 'name', 'String!'),
+    variables: () => ({ id: w.documents.p2b, value: 'policy\nfinal.pdf' }),
+    expect: { code: 'permission-error', reason: /"documents_name_control_characters"/ },
+  },
+  // Free text holds no control character (issue 28, refuse_control_characters_in_texts): C0 but
+  // TAB, LF and CR, DEL and C1; one-line texts (names of people) not TAB, LF or CR either.
+  {
+    name: 'PM cannot put an escape sequence in a contact name',
+    as: 'pmSingle',
+    query: uv('contacts', 'first_name', 'String!'),
+    variables: () => ({ id: w.contacts.p1Nurse, value: 'Mei\u001b[2J' }),
+    expect: { code: 'permission-error', reason: /"contacts_first_name_control_characters"/ },
+  },
+  {
+    name: 'PM cannot put a control character in a staff member',
+    as: 'pm',
+    query: uv('practice_staff', 'registration_num', 'String!'),
+    variables: () => ({ id: w.staff.p2, value: 'MED\u00850001' }),
+    expect: { code: 'permission-error', reason: /"practice_staff_registration_num_control_characters"/ },
+  },
+  {
+    name: 'QAM cannot put a control character in a survey visit reason',
+    as: 'qam',
+    role: 'qam',
+    query: uv('survey_visits', 'reason_for_visit', 'String!'),
+    variables: () => ({ id: w.visits.visit3, value: 'Follow\u0007up' }),
+    expect: { code: 'permission-error', reason: /"survey_visits_reason_for_visit_control_characters"/ },
+  },
   {
     name: "PM cannot move a document into another practice's folder",
     as: 'pm',
@@ -593,6 +646,44 @@ describe('permission rules of writes', () => {
     );
     expect(pm.data?.documents).toEqual([]);
     expect(qam.data?.documents).toEqual([{ id: w.documents.p2, archived: true }]);
+  });
+
+  it('renames a document as checkDocumentRename says, name by name (trimmed, same extension, 255)', async () => {
+    const pairs: Array<[string, string]> = [
+      ['policy.pdf', '  Manual 2026.PDF '],
+      ['policy.pdf', '\u00a0Manual\u3000'],
+      ['policy.pdf', 'policy.html'],
+      ['policy.pdf', 'policy'],
+      ['policy.pdf', 'policy.'],
+      ['policy.pdf', '.pdf'],
+      ['policy.pdf', '   '],
+      ['policy.pdf', `${'a'.repeat(251)}.pdf`],
+      ['policy.pdf', `${'a'.repeat(252)}.pdf`],
+      ['scan.tar.gz', 'scan 2.GZ'],
+      ['notes', 'minutes'],
+      ['notes', 'notes.pdf'],
+    ];
+    for (const [current, next] of pairs) {
+      const { id } = await createDocument(stack.sql, w.practices.p2.id, { name: current });
+      const result = await stack.gql<{ update_documents_by_pk: { name: string } | null }>(
+        w.users.pm,
+        'mutation ($id: Int!, $n: String!) { update_documents_by_pk(pk_columns: {id: $id}, _set: {name: $n}) { name } }',
+        { id, n: next },
+      );
+      const domain = checkDocumentRename(current, next);
+      const stored = (await stack.sql.query('select name from documents where id = $1', [id])).rows[0].name;
+      const label = JSON.stringify([current, next]);
+      if (domain.ok) {
+        expect(result.data?.update_documents_by_pk, label).toEqual({ name: domain.name });
+        expect(stored, label).toBe(domain.name);
+      } else {
+        expect(result.errors?.[0], label).toMatchObject({
+          message: `Check constraint violation. ${domain.message}`,
+          extensions: { code: 'permission-error' },
+        });
+        expect(stored, label).toBe(current);
+      }
+    }
   });
 
   it('stops a visitor recording hours once they submitted the assessment', async () => {

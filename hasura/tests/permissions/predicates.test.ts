@@ -8,8 +8,10 @@ import {
   canEditSurveyorSummary,
   canReadAssessmentFindings,
   canReadAssessmentResponses,
+  canWriteAssessmentComments,
   canWriteAssessmentFindings,
   canWriteAssessmentResponses,
+  canWriteSurveyorSummary,
   derivePermissionFlags,
   isAssessmentLocked,
   type TAssessmentAccessContext,
@@ -73,6 +75,8 @@ interface Answer {
   can_read_responses: boolean;
   can_read_findings: boolean;
   can_write_findings: boolean;
+  can_write_comments: boolean;
+  can_write_summary: boolean;
 }
 
 /** What the domain answers for the same combination. */
@@ -103,6 +107,12 @@ function domainAnswer(c: Combination): Answer {
     can_read_responses: canReadAssessmentResponses(context),
     can_read_findings: canReadAssessmentFindings({ ...context, hasSigned: c.has_signed }),
     can_write_findings: canWriteAssessmentFindings({ ...context, hasSigned: c.has_signed }),
+    can_write_comments: canWriteAssessmentComments({ ...context, hasSigned: c.has_signed }),
+    can_write_summary: canWriteSurveyorSummary({
+      ...context,
+      isAuthor: c.is_author,
+      hasSigned: c.has_signed,
+    }),
   };
 }
 
@@ -122,7 +132,10 @@ describe('the SQL predicates are the domain rules', () => {
               public.can_read_assessment_responses(c.type, c.status, f.flags) as can_read_responses,
               public.can_read_assessment_findings(c.type, c.status, f.flags, c.has_signed) as can_read_findings,
               public.can_write_assessment_findings(c.type, c.status, f.flags, c.has_submitted, c.has_signed)
-                as can_write_findings
+                as can_write_findings,
+              public.can_write_assessment_comments(c.type, c.status, f.flags, c.has_signed) as can_write_comments,
+              public.can_write_surveyor_summary(c.type, c.status, f.flags, c.has_submitted, c.is_author, c.has_signed)
+                as can_write_summary
          from jsonb_to_recordset($1::jsonb) as c(type text, status text, is_pm boolean,
                 is_su boolean, is_visitor boolean, back_office_role text, has_submitted boolean, is_author boolean,
                 has_signed boolean, i int),

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGeneralComment, insertRow } from '../../../actions/src/test-support/factories.ts';
+import {
+  createDocument,
+  createGeneralComment,
+  insertRow,
+} from '../../../actions/src/test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // A survey visit's findings on the server (spec 001 §4): nothing of them is readable by a
 // surveyor before they sign the confidentiality agreement of the assessment in progress, and
-// the practice manager reads none of them before the review; the surveyor summary is edited only
-// by its author (or the back office), until the author submits. Through the real engine.
+// the practice manager reads none of them before the review; the documents attached to a finding
+// follow the finding (issue 28), the practice's other documents do not change. Nothing of them is
+// written before signing either: responses, locks, comments, the summary (issue 28). The surveyor
+// summary is edited only by its author (or the back office), until the author submits. Through
+// the real engine.
 
 let stack: TestStack;
 let PM: RoleCaller;
@@ -17,6 +24,8 @@ let ADMIN: RoleCaller;
 let assessment: number;
 let response: number;
 let summary: number;
+let evidence: number;
+let policy: number;
 
 beforeAll(async () => {
   stack = await startTestStack({ template: 'migrated' });
@@ -41,11 +50,22 @@ beforeAll(async () => {
     indicator_response_id: response,
     user_id: SURVEYOR2.id,
   });
+  evidence = (
+    await createDocument(stack.sql, practice.practice.id, {
+      name: 'fridge-log.pdf',
+      indicator_response_id: response,
+      created_by_id: SURVEYOR.id,
+    })
+  ).id;
+  policy = (await createDocument(stack.sql, practice.practice.id, { name: 'policy.pdf' })).id;
 }, 60_000);
 afterAll(() => stack?.close());
 
-const READ = `query ($a: Int!) {
+const READ = `query ($a: Int!, $evidence: Int!, $policy: Int!) {
   assessments(where: {id: {_eq: $a}}) { id status }
+  documents(where: {id: {_eq: $evidence}}) { name }
+  documents_aggregate(where: {id: {_eq: $evidence}}) { aggregate { count } }
+  policy: documents(where: {id: {_eq: $policy}}) { name }
   indicator_responses(where: {assessment_id: {_eq: $a}, compliance: {_eq: NOT_MET}}) { non_compliance_statement }
   comments(where: {indicator_response: {assessment_id: {_eq: $a}}}) { comment }
   general_comments(where: {assessment_id: {_eq: $a}}) { text }
@@ -54,6 +74,9 @@ const READ = `query ($a: Int!) {
 }`;
 interface Read {
   assessments: unknown[];
+  documents: unknown[];
+  documents_aggregate: unknown;
+  policy: unknown[];
   indicator_responses: unknown[];
   comments: unknown[];
   general_comments: unknown[];
@@ -62,11 +85,16 @@ interface Read {
 }
 
 async function reads(caller: RoleCaller) {
-  const result = await stack.gql<Read>(caller, READ, { a: assessment });
+  const result = await stack.gql<Read>(caller, READ, { a: assessment, evidence, policy });
   expect(result.errors).toBeUndefined();
   return result.data!;
 }
+/** The practice's document that is no finding's: everyone of the practice reads it throughout. */
+const POLICY = { policy: [{ name: 'policy.pdf' }] };
 const NOTHING = {
+  documents: [],
+  documents_aggregate: { aggregate: { count: 0 } },
+  ...POLICY,
   indicator_responses: [],
   comments: [],
   general_comments: [],
@@ -74,6 +102,9 @@ const NOTHING = {
   indicator_locks: [],
 };
 const EVERYTHING = {
+  documents: [{ name: 'fridge-log.pdf' }],
+  documents_aggregate: { aggregate: { count: 1 } },
+  ...POLICY,
   indicator_responses: [{ non_compliance_statement: 'Gaps in the log.' }],
   comments: [{ comment: 'Asked for the fridge log.' }],
   general_comments: [{ text: 'Well run.' }],
@@ -157,6 +188,82 @@ describe('before signing the confidentiality agreement', () => {
     await stack.sql.query('delete from indicator_locks where user_id = $1', [SURVEYOR.id]);
   });
 
+  it('nor writes a comment or a summary, new or their own (issue 28); once signed, they do', async () => {
+    const ADD_COMMENT = `mutation ($p: Int!, $r: Int!) {
+      insert_comments_one(object: {practice_id: $p, indicator_response_id: $r, comment: "Seen the log."}) { id } }`;
+    const EDIT_COMMENT = `mutation ($id: Int!) {
+      update_comments(where: {id: {_eq: $id}}, _set: {comment: "Changed unseen."}) { affected_rows } }`;
+    const ADD_SUMMARY = `mutation ($a: Int!) {
+      insert_general_comments_one(object: {assessment_id: $a, text: "Summary unseen."}) { id } }`;
+    const EDIT_SUMMARY = `mutation ($id: Int!) {
+      update_general_comments(where: {id: {_eq: $id}}, _set: {text: "Changed unseen."}) { affected_rows } }`;
+    const texts = async () =>
+      (
+        await stack.sql.query(
+          `select (select json_agg(c.comment order by c.id) from comments c
+                    where c.indicator_response_id = $1) as comments,
+                  (select json_agg(g.text order by g.id) from general_comments g
+                    where g.assessment_id = $2) as summaries`,
+          [response, assessment],
+        )
+      ).rows[0];
+    const before = await texts();
+    const practiceId = (
+      await stack.sql.query(
+        'select acc.practice_id from assessments a join accreditations acc on acc.id = a.accreditation_id where a.id = $1',
+        [assessment],
+      )
+    ).rows[0].practice_id;
+    const comment = (
+      await stack.sql.query(
+        'select id from comments where indicator_response_id = $1 and created_by_id = $2',
+        [response, SURVEYOR.id],
+      )
+    ).rows[0].id;
+
+    // SURVEYOR2 has neither comment nor summary yet; SURVEYOR wrote one of each.
+    const addComment = await stack.gql(SURVEYOR2, ADD_COMMENT, { p: practiceId, r: response });
+    expect(addComment.errors?.[0]?.extensions?.code).toBe('permission-error');
+    const addSummary = await stack.gql(SURVEYOR2, ADD_SUMMARY, { a: assessment });
+    expect(addSummary.errors?.[0]?.extensions?.code).toBe('permission-error');
+    expect((await stack.gql(SURVEYOR, EDIT_COMMENT, { id: comment })).data).toEqual({
+      update_comments: { affected_rows: 0 },
+    });
+    expect((await stack.gql(SURVEYOR, EDIT_SUMMARY, { id: summary })).data).toEqual({
+      update_general_comments: { affected_rows: 0 },
+    });
+    expect(await texts()).toEqual(before);
+
+    expect((await sign(SURVEYOR)).errors).toBeUndefined();
+    expect((await sign(SURVEYOR2)).errors).toBeUndefined();
+    const added = await stack.gql<{ insert_comments_one: { id: number } }>(SURVEYOR2, ADD_COMMENT, {
+      p: practiceId,
+      r: response,
+    });
+    expect(added.errors).toBeUndefined();
+    const summarised = await stack.gql<{ insert_general_comments_one: { id: number } }>(
+      SURVEYOR2,
+      ADD_SUMMARY,
+      {
+        a: assessment,
+      },
+    );
+    expect(summarised.errors).toBeUndefined();
+    expect((await stack.gql(SURVEYOR, EDIT_COMMENT, { id: comment })).data).toEqual({
+      update_comments: { affected_rows: 1 },
+    });
+    expect((await stack.gql(SURVEYOR, EDIT_SUMMARY, { id: summary })).data).toEqual({
+      update_general_comments: { affected_rows: 1 },
+    });
+    await stack.sql.query('delete from comments where id = $1', [added.data!.insert_comments_one.id]);
+    await stack.sql.query('delete from general_comments where id = $1', [
+      summarised.data!.insert_general_comments_one.id,
+    ]);
+    await stack.sql.query(`update comments set comment = 'Asked for the fridge log.' where id = $1`, [
+      comment,
+    ]);
+  });
+
   it('the back office reviews every survey without signing', async () => {
     for (const caller of [QAM, ADMIN]) expect(await reads(caller)).toMatchObject(EVERYTHING);
   });
@@ -205,6 +312,7 @@ describe('the surveyor summary: only its author or the back office edits it, and
     (await stack.sql.query('select text from general_comments where id = $1', [summary])).rows[0].text;
 
   it('the author edits it; the other visitor and the practice manager cannot, and nothing changes', async () => {
+    await sign(SURVEYOR);
     await sign(SURVEYOR2);
     expect(await edit(SURVEYOR2, 'Not mine.')).toBe(0);
     expect(await edit(PM, 'Not mine.')).toBe(0);
@@ -223,6 +331,7 @@ describe('the surveyor summary: only its author or the back office edits it, and
   });
 
   it('one summary per surveyor: a second one by the author is refused', async () => {
+    await sign(SURVEYOR);
     const result = await stack.gql(
       SURVEYOR,
       'mutation ($a: Int!) { insert_general_comments_one(object: {assessment_id: $a, text: "Another."}) { id } }',

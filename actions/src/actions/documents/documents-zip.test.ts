@@ -7,7 +7,9 @@ import {
   createDocument,
   createFolder,
   createManagedPractice,
+  createSurveyedPractice,
   createUser,
+  insertRow,
   type TestUser,
 } from '../../test-support/factories.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
@@ -313,6 +315,77 @@ describe('zip downloads of documents', () => {
     const second = await issued(signingOut, { ids: [id] });
     await stack.sql.query('update sessions set revoked_at = now() where user_id = $1', [signingOut.id]);
     expect((await get(second.url)).status).toBe(401);
+  });
+
+  it("keeps a survey finding's documents to those who may read the finding: download, zips and their link, archive", async () => {
+    // Issue 28: the evidence a surveyor attaches to a finding of a survey in progress. The
+    // practice manager reads no finding before the review, a visitor none before signing the
+    // confidentiality agreement: neither gets its file by any route, nor learns it exists.
+    const surveyed = await createSurveyedPractice(stack.sql, { surveyors: 2 });
+    const [signed, unsigned] = surveyed.surveyors as [TestUser, TestUser];
+    const pm = surveyed.pm;
+    const practice = surveyed.practice.id;
+    await insertRow(stack.sql, 'confidentiality_signs', {
+      assessment_id: surveyed.survey.id,
+      user_id: signed.id,
+    });
+    const evidenceFolder = (await createFolder(stack.sql, practice, { name: 'Survey evidence' })).id;
+    const at = { folder_id: evidenceFolder };
+    const evidence = await stored(practice, 'fridge-log.pdf', 'fridge log', {
+      ...at,
+      indicator_response_id: surveyed.survey.responseIds[0],
+      created_by_id: signed.id,
+    });
+    const policy = await stored(practice, 'policy.pdf', 'policy', at);
+    const own = { practiceId: practice };
+    const DOWNLOAD = 'query D($id: Int!) { documentDownloadUrl(documentId: $id) { url name } }';
+    const ARCHIVE = 'mutation A($ids: [Int!]!) { archiveDocuments(documentIds: $ids) { documentIds } }';
+    const noSuchDocument = { message: 'There is no such document', code: 'not_found' };
+    const setStatus = (status: string) =>
+      stack.sql.query('update assessments set status = $1 where id = $2', [status, surveyed.survey.id]);
+
+    for (const status of ['IN_PROGRESS', 'PARTIALLY_SUBMITTED', 'UNDER_REVIEW']) {
+      await setStatus(status);
+      const refusedTo = status === 'IN_PROGRESS' ? [pm, unsigned] : [pm];
+      for (const caller of refusedTo) {
+        const who = `${status} ${caller === pm ? 'PM' : 'unsigned surveyor'}`;
+        expect(errorOf(await stack.gql(caller, DOWNLOAD, { id: evidence })), who).toEqual(noSuchDocument);
+        expect(errorOf(await zipUrl(caller, { ...own, ids: [evidence] })), who).toEqual(noSuchDocument);
+        expect(errorOf(await zipUrl(caller, { ...own, ids: [policy, evidence] })), who).toEqual(
+          noSuchDocument,
+        );
+        // The folder's zip is what their folder lists: the policy only.
+        const folderZip = await issued(caller, { ...own, folderId: evidenceFolder });
+        expect(folderZip.count, who).toBe(1);
+        expect(await entriesOf(await get(folderZip.url)), who).toEqual({ 'policy.pdf': 'policy' });
+        expect(errorOf(await stack.gql(caller, ARCHIVE, { ids: [evidence] })), who).toEqual(noSuchDocument);
+      }
+    }
+    expect(
+      (await stack.sql.query('select archived from documents where id = $1', [evidence])).rows[0],
+    ).toEqual({ archived: false });
+
+    // Whoever reads the finding has its file: the signed visitor while in progress, the back
+    // office always, the practice manager once reviewed.
+    await setStatus('IN_PROGRESS');
+    for (const caller of [signed, qam]) {
+      const download = await stack.gql<{ documentDownloadUrl: { url: string } }>(caller, DOWNLOAD, {
+        id: evidence,
+      });
+      expect(download.errors, caller.email).toBeUndefined();
+      expect(await (await fetch(download.data!.documentDownloadUrl.url)).text()).toBe('fridge log');
+      const folderZip = await issued(caller, { ...own, folderId: evidenceFolder });
+      expect(await entriesOf(await get(folderZip.url))).toEqual({
+        'fridge-log.pdf': 'fridge log',
+        'policy.pdf': 'policy',
+      });
+    }
+    await setStatus('ACTION_REQUIRED');
+    expect((await stack.gql(pm, DOWNLOAD, { id: evidence })).errors).toBeUndefined();
+    const link = await issued(pm, { ...own, ids: [policy, evidence] });
+    // Reopened for review after the link was made: the GET leaves the finding's file out.
+    await setStatus('UNDER_REVIEW');
+    expect(await entriesOf(await get(link.url))).toEqual({ 'policy.pdf': 'policy' });
   });
 
   it('leaves out documents archived since the link was made', async () => {

@@ -218,7 +218,7 @@ describe('uploads from an indicator', () => {
     expect(completed.data!.completeDocument.indicatorResponseId).toBe(underReview);
   });
 
-  it("lets an accepted visitor add files to their survey visit's indicators until they submit", async () => {
+  it("lets an accepted visitor add files to their survey visit's indicators once signed, until they submit", async () => {
     const visit = await createAssessment(stack.sql, practiceId, { type: 'SURVEY_VISIT' });
     const visitResponse = visit.responseIds[0]!;
     // The practice's surveyor, not (yet) on this visit.
@@ -228,6 +228,16 @@ describe('uploads from an indicator', () => {
       { message: 'You cannot add files to this indicator', code: 'forbidden' },
     );
     await addSurveyVisitor(stack.sql, visit.surveyVisitId!, await stack.userId(surveyor));
+    // On the visit, but the confidentiality agreement is not signed (issue 28): no evidence yet.
+    await refused(
+      surveyor,
+      { indicatorResponseId: visitResponse },
+      { message: 'You cannot add files to this indicator', code: 'forbidden' },
+    );
+    await stack.sql.query('insert into confidentiality_signs (assessment_id, user_id) values ($1, $2)', [
+      visit.assessmentId,
+      await stack.userId(surveyor),
+    ]);
     const created = await uploaded(surveyor, { indicatorResponseId: visitResponse });
     expect((await stack.gql(surveyor, COMPLETE, { id: created.documentId })).errors).toBeUndefined();
     expect((await doc(created.documentId)).indicator_response_id).toBe(visitResponse);

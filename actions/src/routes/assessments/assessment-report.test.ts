@@ -70,7 +70,9 @@ describe('GET /api/assessments/:id/report', () => {
     const complete = await createResponse(sql, selfId, idOf('S1.1A'), {
       isMarkedComplete: true,
       checklists: { '1': { '1': true, '2': true }, '2': { '1': true } },
-      observation: 'Log sheet drafted 🙂 for the fridge — 東京\u0007 clinic note.',
+      // No control character: the database refuses them (issue 28); older rows that hold one are
+      // made safe by pdfSafeText (actions/src/lib/pdf/text.test.ts).
+      observation: 'Log sheet drafted 🙂 for the fridge — 東京 clinic note.',
     });
     await createComments(sql, practice.id, complete, 4, 1);
     await createResponse(sql, selfId, idOf('S1.2A'), { compliance: 'NOT_APPLICABLE' });

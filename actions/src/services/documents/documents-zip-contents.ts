@@ -3,6 +3,7 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
+import { documentReadableSql } from './document-access.ts';
 
 /** What a zip is of: chosen documents (Download Selected) or a whole folder (Download All). */
 export type TZipSource = { documentIds: number[] } | { folderId: number };
@@ -27,9 +28,11 @@ export async function requireDocumentReader(db: Queryable, caller: Caller, pract
 }
 
 /**
- * The zip's name and documents: live, uploaded documents of the practice, newest first. Chosen
- * ids must all be such documents (else `not_found`, so ids cannot be probed); a folder must be
- * live and the provider's or the practice's own. The caller is checked first.
+ * The zip's name and documents: live, uploaded documents of the practice the caller may read
+ * (`documentReadableSql`, the GraphQL rule: a finding's documents only where its finding is
+ * readable), newest first. Chosen ids must all be such documents (else `not_found`, so ids cannot
+ * be probed); a folder must be live and the provider's or the practice's own, and its zip leaves
+ * out what the caller may not read, as their folder's list does. The caller is checked first.
  */
 export async function loadZipContents(
   db: Queryable,
@@ -40,10 +43,10 @@ export async function loadZipContents(
   await requireDocumentReader(db, caller, practiceId);
   if ('documentIds' in source) {
     const entries = await db.many<ZipEntry>(sql`
-      select id, name, storage_key, created_at from public.documents
-       where practice_id = ${practiceId} and id = any(${source.documentIds}::integer[])
-         and not archived and uploaded_at is not null
-       order by created_at desc, id desc`);
+      select d.id, d.name, d.storage_key, d.created_at from public.documents d
+       where d.practice_id = ${practiceId} and d.id = any(${source.documentIds}::integer[])
+         and not d.archived and d.uploaded_at is not null and ${documentReadableSql(caller)}
+       order by d.created_at desc, d.id desc`);
     if (entries.length !== source.documentIds.length)
       throw new AppError('not_found', { message: DOCUMENT_MESSAGES.noSuchDocument });
     const practice = await db.one<{ name: string }>(
@@ -56,9 +59,9 @@ export async function loadZipContents(
      where id = ${source.folderId} and not archived and (practice_id is null or practice_id = ${practiceId})`);
   if (!folder) throw new AppError('not_found', { message: DOCUMENT_MESSAGES.noSuchFolder });
   const entries = await db.many<ZipEntry>(sql`
-    select id, name, storage_key, created_at from public.documents
-     where practice_id = ${practiceId} and folder_id = ${source.folderId}
-       and not archived and uploaded_at is not null
-     order by created_at desc, id desc`);
+    select d.id, d.name, d.storage_key, d.created_at from public.documents d
+     where d.practice_id = ${practiceId} and d.folder_id = ${source.folderId}
+       and not d.archived and d.uploaded_at is not null and ${documentReadableSql(caller)}
+     order by d.created_at desc, d.id desc`);
   return { name: `${folder.name}.zip`, entries };
 }

@@ -2,16 +2,18 @@ import { DOCUMENT_MESSAGES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
+import type { Caller } from '../practices/practice-access.ts';
+import { documentReadableSql } from './document-access.ts';
 import { clearObjectMissing, markObjectMissing } from './mark-object-missing.ts';
 import { DOWNLOAD_URL_SECONDS, requireStorage } from './uploads.ts';
 
 /**
  * `documentDownloadUrl(documentId)`: a short-lived presigned GET of an uploaded document, served
  * as an attachment with its own name (spec 002 §7 `GET {resource}/{id}/`). Whoever may read the
- * document through GraphQL may download it: QAM and provider admins any, a practice user (PM or
- * surveyor) a live document of an ACTIVE practice they hold a role on. Anything else answers like
- * a missing document. When the object is missing from storage the answer is
+ * document through GraphQL may download it (`documentReadableSql`, the select permission's rule:
+ * QAM and provider admins any; a practice user a live document of an ACTIVE practice they hold a
+ * role on, and a finding's document only where they may read the finding). Anything else answers
+ * like a missing document. When the object is missing from storage the answer is
  * DOCUMENT_MESSAGES.unavailable, and the document is stamped `object_missing_at` (logged once).
  */
 export async function documentDownloadUrl(
@@ -28,13 +30,9 @@ export async function documentDownloadUrl(
     archived: boolean;
     object_missing_at: Date | null;
   }>(sql`
-    select id, practice_id, name, storage_key, archived, object_missing_at from public.documents
-     where id = ${input.documentId} and uploaded_at is not null`);
+    select d.id, d.practice_id, d.name, d.storage_key, d.archived, d.object_missing_at from public.documents d
+     where d.id = ${input.documentId} and d.uploaded_at is not null and ${documentReadableSql(caller)}`);
   if (!document) throw notFound();
-  if (!caller.backOfficeRole) {
-    const access = await loadPracticeAccess(app.db, document.practice_id, caller.userId, null);
-    if (document.archived || !access || access.practiceRoles.length === 0) throw notFound();
-  }
   const storage = requireStorage(app);
   // A missing object is an unavailable document, said plainly, not a link to an S3 error page.
   if (!(await storage.head(document.storage_key))) {

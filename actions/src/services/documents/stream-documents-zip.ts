@@ -8,6 +8,7 @@ import { ticketKey, verifyTicket } from '../../lib/signed-ticket.ts';
 import { writeZip } from '../../lib/zip-writer.ts';
 import { backOfficeRoleOf, type Caller } from '../practices/practice-access.ts';
 import { ZIP_TICKET_PURPOSE } from './create-documents-zip-url.ts';
+import { documentReadableSql } from './document-access.ts';
 import { loadZipContents } from './documents-zip-contents.ts';
 import { markObjectMissing } from './mark-object-missing.ts';
 import { requireStorage } from './uploads.ts';
@@ -82,7 +83,10 @@ export async function streamDocumentsZip(
   return { name: contents.name, count: contents.entries.length, stream };
 }
 
-/** The chosen documents that are still live, for a link made before some were archived or moved. */
+/**
+ * The chosen documents that are still live and readable, for a link made before some were
+ * archived, moved or hidden from the caller.
+ */
 async function loadStillLive(
   app: Pick<FastifyInstance, 'db'>,
   caller: Caller,
@@ -90,8 +94,9 @@ async function loadStillLive(
   ids: number[],
 ) {
   const live = await app.db.many<{ id: number }>(sql`
-    select id from public.documents
-     where practice_id = ${practiceId} and id = any(${ids}::integer[]) and not archived and uploaded_at is not null`);
+    select d.id from public.documents d
+     where d.practice_id = ${practiceId} and d.id = any(${ids}::integer[]) and not d.archived
+       and d.uploaded_at is not null and ${documentReadableSql(caller)}`);
   if (live.length === 0) return { name: '', entries: [] };
   return loadZipContents(app.db, caller, practiceId, { documentIds: live.map((row) => row.id) });
 }

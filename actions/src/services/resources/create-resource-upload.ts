@@ -12,6 +12,7 @@ const REASON_CODES = {
   unsupported_type: 'unsupported_file_type',
   empty: 'invalid_input',
   name_too_long: 'invalid_input',
+  name_characters: 'invalid_input',
 } as const;
 
 /**

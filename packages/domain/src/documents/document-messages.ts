@@ -21,6 +21,13 @@ export const DOCUMENT_MESSAGES = {
   emptyFile: 'The file is empty',
   /** Ours. */
   nameTooLong: 'The file name is too long (at most 255 characters)',
+  /** Ours: a rename to an empty name. */
+  nameRequired: 'A document needs a name',
+  /** Ours: a rename keeps the extension the file was checked and is served as (issue 28). */
+  nameKeepsExtension: (extension: string) =>
+    extension === ''
+      ? 'A document keeps its file type: its name cannot take an extension'
+      : `A document keeps its file type: its name must end in .${extension}`,
   /** Ours: spec 002 §5 'Folder required on upload'. */
   folderRequired: 'Please choose a folder',
   /** Ours: what storage holds is not the file that was announced. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_DOCUMENT_FIELDS } from '../staff/staff-member-schema.ts';
 import { certificateFileName } from './certificate-file-name.ts';
-import { checkUpload } from './check-upload.ts';
+import { checkDocumentRename, checkUpload } from './check-upload.ts';
 import { DOCUMENTS_PAGE_SIZE, MAX_DOCUMENTS_PER_CALL, MAX_FILES_PER_UPLOAD } from './document-limits.ts';
 import { DOCUMENT_MESSAGES } from './document-messages.ts';
 import { DEFAULT_MAX_FILE_SIZE_MB, formatFileSize, megabytesToBytes } from './file-size.ts';
@@ -114,6 +114,44 @@ describe('checkUpload', () => {
     expect(checkUpload(pdf(0), 100)).toMatchObject({ reason: 'empty' });
     expect(checkUpload(pdf(10, `${'a'.repeat(252)}.pdf`), 100)).toMatchObject({ reason: 'name_too_long' });
     expect(checkUpload(pdf(10, `${'a'.repeat(251)}.pdf`), 100).ok).toBe(true);
+  });
+
+  it('takes a name of one line only (TAB, LF and CR are control characters in a name)', () => {
+    for (const name of ['cpr\tcard.pdf', 'cpr\ncard.pdf', 'cpr\u0007.pdf', 'cpr\u0085.pdf'])
+      expect(checkUpload(pdf(10, name), 100), JSON.stringify(name)).toEqual({
+        ok: false,
+        reason: 'name_characters',
+        message: 'Remove the control characters (such as NUL) from this field.',
+      });
+    expect(checkUpload(pdf(10, ' cpr card.pdf\n'), 100).ok).toBe(true);
+  });
+});
+
+describe('checkDocumentRename (issue 28: a rename keeps the upload rules)', () => {
+  it('trims the name and keeps the extension, in any case', () => {
+    expect(checkDocumentRename('Policy.pdf', '  Manual 2026.PDF ')).toEqual({
+      ok: true,
+      name: 'Manual 2026.PDF',
+    });
+    expect(checkDocumentRename('notes', 'minutes')).toEqual({ ok: true, name: 'minutes' });
+  });
+
+  it('refuses another extension, none, an empty and an over-long name', () => {
+    const keep = 'A document keeps its file type: its name must end in .pdf';
+    for (const name of ['policy.exe', 'policy.pdf.html', 'policy', 'policy.', '.pdf'])
+      expect(checkDocumentRename('policy.pdf', name), name).toEqual({ ok: false, message: keep });
+    expect(checkDocumentRename('notes', 'notes.pdf')).toEqual({
+      ok: false,
+      message: 'A document keeps its file type: its name cannot take an extension',
+    });
+    expect(checkDocumentRename('policy.pdf', '   ')).toEqual({
+      ok: false,
+      message: 'A document needs a name',
+    });
+    expect(checkDocumentRename('policy.pdf', `${'a'.repeat(252)}.pdf`)).toEqual({
+      ok: false,
+      message: 'The file name is too long (at most 255 characters)',
+    });
   });
 });
 

@@ -9,7 +9,9 @@ import {
   canEditSurveyorSummary,
   canReadAssessmentFindings,
   canReadAssessmentResponses,
+  canWriteAssessmentComments,
   canWriteAssessmentResponses,
+  canWriteSurveyorSummary,
   isAssessmentLocked,
   type TAssessmentStatus,
   type TAssessmentType,
@@ -329,5 +331,52 @@ describe('canReadAssessmentFindings (nothing of a survey in progress before sign
 
   it('a self assessment needs no agreement', () => {
     expect(read(pm, 'IN_PROGRESS', false, 'PRESURVEY')).toBe(true);
+  });
+});
+
+describe('canWriteAssessmentComments and canWriteSurveyorSummary (no writing before signing either)', () => {
+  const visitor = derivePermissionFlags(
+    { practiceRoles: ['SU'], backOfficeRole: null, visitorOnSurveyVisitIds: [1] },
+    { surveyVisitId: 1 },
+  );
+  const admin = derivePermissionFlags({
+    practiceRoles: [],
+    backOfficeRole: 'provider_admin',
+    visitorOnSurveyVisitIds: [],
+  });
+  const pm = derivePermissionFlags({
+    practiceRoles: ['PM'],
+    backOfficeRole: null,
+    visitorOnSurveyVisitIds: [],
+  });
+  const survey = (status: TAssessmentStatus, flags: TPermissionFlags, hasSigned: boolean) => ({
+    type: 'SURVEY_VISIT' as const,
+    status,
+    flags,
+    hasSubmitted: false,
+    hasSigned,
+  });
+
+  it('a visitor comments on and summarises a survey in progress only once signed', () => {
+    expect(canWriteAssessmentComments(survey('IN_PROGRESS', visitor, false))).toBe(false);
+    expect(canWriteAssessmentComments(survey('IN_PROGRESS', visitor, true))).toBe(true);
+    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', visitor, false), isAuthor: true })).toBe(false);
+    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', visitor, true), isAuthor: true })).toBe(true);
+    // The agreement is asked while in progress only (as for reading).
+    expect(
+      canWriteSurveyorSummary({ ...survey('PARTIALLY_SUBMITTED', visitor, false), isAuthor: true }),
+    ).toBe(true);
+  });
+
+  it('the back office writes without signing; a self assessment needs no agreement', () => {
+    expect(canWriteAssessmentComments(survey('IN_PROGRESS', admin, false))).toBe(true);
+    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', admin, false), isAuthor: false })).toBe(true);
+    expect(canWriteAssessmentComments({ ...survey('IN_PROGRESS', pm, false), type: 'PRESURVEY' })).toBe(true);
+  });
+
+  it('a self assessment has no surveyor summary', () => {
+    expect(
+      canWriteSurveyorSummary({ ...survey('IN_PROGRESS', admin, true), type: 'PRESURVEY', isAuthor: true }),
+    ).toBe(false);
   });
 });

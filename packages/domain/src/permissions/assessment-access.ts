@@ -224,3 +224,31 @@ export function canWriteAssessmentFindings(
 ): boolean {
   return canWriteAssessmentResponses(context) && canReadAssessmentFindings(context);
 }
+
+/**
+ * May the user write comments on the assessment's indicators (add one, edit or archive their
+ * own)? Whoever may change the assessment (`canChangeAssessment`) and may read its findings
+ * (`canReadAssessmentFindings`): a surveyor who has not signed the confidentiality agreement of a
+ * survey in progress writes no comment, as they read none. The database's twin is
+ * `can_write_assessment_comments`, behind the computed field `can_change` of the comments' rules.
+ */
+export function canWriteAssessmentComments(
+  context: TAssessmentAccessContext & { hasSigned: boolean },
+): boolean {
+  return canChangeAssessment(context) && canReadAssessmentFindings(context);
+}
+
+/**
+ * May the user write this surveyor summary (a new one of their own, or an edit)? Whoever may edit
+ * it (`canEditSurveyorSummary`) and may read the survey's findings (`canReadAssessmentFindings`):
+ * no summary before signing the confidentiality agreement of a survey in progress. The database's
+ * twin is `can_write_surveyor_summary`, behind the computed fields `can_write_own_summary` and
+ * `general_comments.can_edit`.
+ */
+export function canWriteSurveyorSummary(
+  context: TAssessmentAccessContext & { isAuthor: boolean; hasSigned: boolean },
+): boolean {
+  return (
+    context.type === 'SURVEY_VISIT' && canEditSurveyorSummary(context) && canReadAssessmentFindings(context)
+  );
+}
