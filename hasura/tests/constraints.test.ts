@@ -431,6 +431,8 @@ describe('free text (issue 28)', () => {
     'practice_networks.abn',
     'practice_staff.phone_country_code',
     'review_history.sent_to',
+    'session_handoffs.binder_hash',
+    'session_handoffs.code_hash',
     'sessions.refresh_token_hash',
     'sessions.user_agent',
     'users.avatar_key',
