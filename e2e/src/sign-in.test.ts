@@ -31,11 +31,26 @@ async function refreshCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'portal_refresh');
 }
 
-/** Whether the server still honours a refresh token, asked the way the app asks (double-submit CSRF). */
-async function refreshStatus(base: string, refreshToken: string): Promise<number> {
+/** The session's two cookies as someone who copied them would hold them: refresh and CSRF tokens. */
+async function sessionCookies(context: BrowserContext) {
+  const cookies = await context.cookies();
+  const refresh = cookies.find((cookie) => cookie.name === 'portal_refresh')?.value;
+  const csrf = cookies.find((cookie) => cookie.name === 'portal_csrf')?.value;
+  expect(refresh && csrf).toBeTruthy();
+  return { refresh: refresh!, csrf: csrf! };
+}
+
+/**
+ * Whether the server still honours a session's refresh token, asked the way the app asks
+ * (double-submit CSRF with the session's own CSRF token, which is bound to the session).
+ */
+async function refreshStatus(base: string, copy: { refresh: string; csrf: string }): Promise<number> {
   const response = await fetch(`${base}/api/auth/refresh`, {
     method: 'POST',
-    headers: { cookie: `portal_refresh=${refreshToken}; portal_csrf=check`, 'x-csrf-token': 'check' },
+    headers: {
+      cookie: `portal_refresh=${copy.refresh}; portal_csrf=${copy.csrf}`,
+      'x-csrf-token': copy.csrf,
+    },
   });
   return response.status;
 }
@@ -83,15 +98,15 @@ describe('signing out', () => {
     await page.goto('/ChangePassword/');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     await expectAccessible(page, 'change password');
-    const before = await refreshCookie(context);
-    expect(before?.httpOnly).toBe(true);
+    expect((await refreshCookie(context))?.httpOnly).toBe(true);
+    const before = await sessionCookies(context);
 
     await signOut(page);
     await expectAccessible(page, 'sign-in after signing out');
     expect(await refreshCookie(context)).toBeUndefined();
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('portal_csrf');
-    // Revoked on the server too: a copy of the cookie taken before is worthless.
-    expect(await refreshStatus(stack.url, before!.value)).toBe(401);
+    // Revoked on the server too: a copy of the cookies taken before is worthless.
+    expect(await refreshStatus(stack.url, before)).toBe(401);
 
     await page.reload();
     await waitForSignInForm(page);
@@ -110,8 +125,11 @@ describe('signing out', () => {
   it('/Login with an invitation token signs the current user out first', async () => {
     const { page, context, stack } = e2e;
     await signInAs(page, await createUser(stack.sql));
-    const before = await refreshCookie(context);
-    expect(before).toMatchObject({ httpOnly: true, value: expect.stringMatching(/^\S{20,}$/) });
+    expect(await refreshCookie(context)).toMatchObject({
+      httpOnly: true,
+      value: expect.stringMatching(/^\S{20,}$/),
+    });
+    const before = await sessionCookies(context);
 
     await page.goto('/Login/an-invitation-for-someone-else');
     await waitForSignInForm(page);
@@ -119,7 +137,7 @@ describe('signing out', () => {
     await expectAccessible(page, 'sign-in for an invitation');
     expect(pathOf(page)).toBe('/Login/an-invitation-for-someone-else');
     await expect.poll(async () => refreshCookie(context)).toBeUndefined();
-    expect(await refreshStatus(stack.url, before!.value)).toBe(401);
+    expect(await refreshStatus(stack.url, before)).toBe(401);
 
     // Signed out for real: the app no longer lets it in.
     await page.goto(LIST);
