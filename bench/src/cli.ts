@@ -29,6 +29,13 @@ const benches: Record<string, Bench> = {
       '(--iterations 300 --warmup 50 --concurrency 8 --rounds 6 --subscribers 200 --database-url URL)',
     run: async (args) => (await import('./engine/run-engine-bench.ts')).runEngineBench(args),
   },
+  fairness: {
+    summary:
+      "one practice manager's heaviest allowed load (8 requests at a time, the probe of issue 28) while a second " +
+      "user's simple query is timed through the stack as `npm start` runs it on the 20,000-practice data: its p95 " +
+      'against 100 ms, /healthz, CPU by process (--seconds 20 --concurrency 8 --database-url URL --results FILE)',
+    run: async (args) => (await import('./fairness/run-fairness-bench.ts')).runFairnessBench(args),
+  },
   'pdf-reports': {
     summary: 'an alias of `pdf --only assessment_report,action_plan_report` (the reports alone)',
     run: async (args) =>

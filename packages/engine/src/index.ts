@@ -8,6 +8,8 @@ export {
   introspect,
   introspectUrl,
 } from './catalog/introspect.ts';
+export { estimateRows } from './compile/cost.ts';
+export { DEFAULT_LIMITS } from './engine/api-limits.ts';
 export { createEngine, type Engine } from './engine/create.ts';
 export {
   type CompiledField,

@@ -347,6 +347,8 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
       ...targets,
       health: () => runHealthChecks(healthChecks()),
       maxBodyBytes: config.gateway.maxBodyBytes,
+      jwtSecret: secrets.jwtSecret,
+      adminSecret: secrets.adminSecret,
       headers: securityHeaders({
         s3Origins: [config.s3.publicEndpoint],
         // Vite's dev server behind `/` needs inline scripts (its React refresh preamble).

@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '@portal/devdb/testing';
-import { validate } from 'graphql';
+import { DEFAULT_LIMITS, estimateRows, loadEngineCore } from '@portal/engine';
+import { type FragmentDefinitionNode, Kind, type OperationDefinitionNode, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { appDocuments } from './app-documents.ts';
 import {
   APP_ROLES,
   buildRoleSchemas,
   buildUserSchema,
+  HASURA_DIR,
   SCHEMA_FILE,
   TADA_OUTPUT_FILE,
   WEB_DIR,
@@ -60,6 +62,40 @@ describe('the checked-in GraphQL schema of the web app', () => {
       );
       expect(invalid).toEqual([]);
     } finally {
+      await db.drop();
+    }
+  });
+
+  it("fits the engine's cost budget: every document of the app, as each role it runs as, at half of it or less", async () => {
+    const documents = await appDocuments(path.join(WEB_DIR, 'src'));
+    const db = await createTestDatabase('migrated');
+    const core = await loadEngineCore({ projectDir: HASURA_DIR, databaseUrl: db.url, poolSize: 1 });
+    try {
+      const costs = APP_ROLES.flatMap((role) =>
+        documents.map(({ file, name, document }) => {
+          const op = document.definitions.find(
+            (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+          )!;
+          const fragments = new Map<string, FragmentDefinitionNode>();
+          for (const d of document.definitions)
+            if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+          // A page size given by a variable counts as 200, more than any list of the app asks for.
+          const variables: Record<string, unknown> = {};
+          for (const v of op.variableDefinitions ?? [])
+            if (/limit/i.test(v.variable.name.value)) variables[v.variable.name.value] = 200;
+          const rows = estimateRows(
+            core.schemaFor(role),
+            op,
+            fragments,
+            variables,
+            DEFAULT_LIMITS.costListRows,
+          );
+          return { request: `${file} ${name} as ${role}`, rows };
+        }),
+      );
+      expect(costs.filter((c) => c.rows > DEFAULT_LIMITS.maxCost / 2)).toEqual([]);
+    } finally {
+      await core.executor.close();
       await db.drop();
     }
   });

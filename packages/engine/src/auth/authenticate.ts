@@ -62,6 +62,8 @@ export class Authenticator {
         vars,
         adminAuth,
         backendOnly: adminAuth && headers['x-hasura-use-backend-only-permissions'] === 'true',
+        // Only a caller holding the admin secret may say who the user is by a header.
+        ...(adminAuth && vars['x-hasura-user-id'] !== undefined ? { user: vars['x-hasura-user-id'] } : {}),
       };
     };
     if (!adminSecret && !this.jwt) return fromHeaders(headers['x-hasura-role'] ?? 'admin', true);
@@ -126,6 +128,7 @@ export class Authenticator {
       adminAuth: false,
       backendOnly: false,
       expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
+      ...(vars['x-hasura-user-id'] !== undefined ? { user: vars['x-hasura-user-id'] } : {}),
     };
   }
 }

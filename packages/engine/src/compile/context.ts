@@ -12,7 +12,7 @@ import {
 import { validationError } from '../errors.ts';
 import type { RoleSchema } from '../schema/build.ts';
 import type { TableTypes } from '../schema/table-types.ts';
-import { coerceAst, type InputContext, type VariableUse } from './input.ts';
+import { coerceAst, compatible, type InputContext, type VariableUse } from './input.ts';
 
 /** One selected field after fragments, aliases and @skip/@include are resolved. */
 export interface Selected {
@@ -80,8 +80,16 @@ export class CompileCtx implements InputContext {
       if (!arg) throw validationError(`missing required field 'if'`, path);
       let value: unknown;
       if (arg.value.kind === Kind.VARIABLE) {
-        this.structural.add(arg.value.name.value);
-        value = this.variables[arg.value.name.value];
+        const variable = arg.value.name.value;
+        const declared = this.declared.get(variable);
+        if (!declared) throw validationError(`unbound variable "${variable}"`, path);
+        if (!compatible(declared.type, 'Boolean!', declared.hasDefault))
+          throw validationError(
+            `variable '${variable}' is declared as '${declared.type}', but used where 'Boolean!' is expected`,
+            path,
+          );
+        this.structural.add(variable);
+        value = this.variables[variable];
       } else value = valueFromASTUntyped(arg.value);
       if (typeof value !== 'boolean') throw validationError(`expected Boolean for @${name}(if:)`, path);
       if ((name === 'skip') === value) return false;

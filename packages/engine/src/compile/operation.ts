@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
+  type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLSchema,
+  getNamedType,
+  isInputType,
   Kind,
   type OperationDefinitionNode,
   print,
+  typeFromAST,
   valueFromASTUntyped,
+  visit,
 } from 'graphql';
 import { validationError } from '../errors.ts';
 import type { RoleSchema } from '../schema/build.ts';
@@ -53,15 +59,50 @@ export function selectOperation(
   return ops[0]!;
 }
 
-/** Request variables with declared defaults applied, non-null declarations enforced, extras refused. */
+/**
+ * The variables an operation refers to anywhere (arguments, directives, values nested in them),
+ * with those of the fragments it spreads, transitively; its own declarations do not count.
+ */
+export function usedVariables(
+  op: OperationDefinitionNode,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): Set<string> {
+  const used = new Set<string>();
+  const seen = new Set<string>();
+  const pending: ASTNode[] = [op.selectionSet, ...(op.directives ?? [])];
+  while (pending.length) {
+    visit(pending.pop()!, {
+      Variable: (node) => {
+        used.add(node.name.value);
+      },
+      FragmentSpread: (node) => {
+        const def = fragments.get(node.name.value);
+        if (def && !seen.has(def.name.value)) {
+          seen.add(def.name.value);
+          pending.push(def);
+        }
+      },
+    });
+  }
+  return used;
+}
+
+/**
+ * Request variables with declared defaults applied, non-null declarations enforced, extras
+ * refused: as Hasura does, a value for a variable the operation does not use (declared or not) is
+ * unexpected; without `used`, one that is not declared.
+ */
 export function prepareVariables(
   op: OperationDefinitionNode,
   given: Record<string, unknown>,
+  used?: ReadonlySet<string>,
 ): { variables: Record<string, unknown>; declared: Map<string, { type: string; hasDefault: boolean }> } {
   const variables: Record<string, unknown> = { ...given };
   const declared = new Map<string, { type: string; hasDefault: boolean }>();
   const defs = op.variableDefinitions ?? [];
-  const unexpected = Object.keys(given).filter((k) => !defs.some((d) => d.variable.name.value === k));
+  const unexpected = Object.keys(given).filter((k) =>
+    used ? !used.has(k) : !defs.some((d) => d.variable.name.value === k),
+  );
   if (unexpected.length)
     throw validationError(`unexpected variables in variableValues: ${unexpected.join(', ')}`);
   for (const def of defs) {
@@ -84,8 +125,9 @@ export function compileOperation(
   op: OperationDefinitionNode,
   given: Record<string, unknown>,
   limits: ShapeLimits = {},
+  used?: ReadonlySet<string>,
 ): Plan {
-  const { variables, declared } = prepareVariables(op, given);
+  const { variables, declared } = prepareVariables(op, given, used);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   checkShape(op, fragments, limits);
@@ -111,6 +153,7 @@ export function compileOperation(
       fields.push({ kind: 'static', alias: sel.alias, json: '""' });
     else fields.push(compileRoot(ctx, sel, outputInfo(sel.def!) as RootInfo));
   }
+  checkVariableTypes(schema, op);
   if (introspection.length) {
     // The answer is computed now and cached with the plan: every variable may change it.
     for (const name of declared.keys()) ctx.structural.add(name);
@@ -132,6 +175,27 @@ export function compileOperation(
     structural: [...ctx.structural].sort(),
     variableUses: ctx.variableUses,
   };
+}
+
+/**
+ * Every declared variable's type must be an input type of the role's schema. A variable used in
+ * an argument was checked there (with Hasura's "declared as …, but used where …" message); this
+ * catches one that is declared and not used, or used only where nothing typed it.
+ */
+function checkVariableTypes(schema: GraphQLSchema, op: OperationDefinitionNode): void {
+  for (const def of op.variableDefinitions ?? []) {
+    const type = typeFromAST(schema, def.type);
+    if (!type) {
+      let named = def.type;
+      while (named.kind !== Kind.NAMED_TYPE) named = named.type;
+      throw validationError(`no such type exists in the schema: '${named.name.value}'`, '$.variableValues');
+    }
+    if (!isInputType(type))
+      throw validationError(
+        `variables can only be defined on input types(enums, scalars, input objects), but '${getNamedType(type).name}' is an object type`,
+        '$.variableValues',
+      );
+  }
 }
 
 function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan {

@@ -1,8 +1,9 @@
+import { type CostLimits, DEFAULT_LIST_ROWS } from '../compile/cost.ts';
 import { DEFAULT_INTROSPECTION_BUDGET } from '../compile/introspection.ts';
 import type { ShapeLimits } from '../compile/shape.ts';
 
 /** What one request of a role may do. */
-export interface RoleLimits extends ShapeLimits {
+export interface RoleLimits extends ShapeLimits, CostLimits {
   /** Operations in one batched HTTP request. */
   maxBatch?: number;
   /** Operations (subscriptions, queries) running at once on one WebSocket connection. */
@@ -20,11 +21,28 @@ export const DEFAULT_LIMITS = {
   introspectionBudget: DEFAULT_INTROSPECTION_BUDGET,
   /** Seconds one SQL statement may run (PostgreSQL's statement_timeout). */
   timeSeconds: 10,
+  /**
+   * Rows one request may ask for, estimated before it runs (compile/cost.ts). The app's largest
+   * request by that estimate is the surveyor's work queue (16,800: 200 visits, each with its
+   * assessments and their signatures, submissions and comments); the probe of issue 28 (60
+   * aliases of a 600-row list with two relationships) is 108,000.
+   */
+  maxCost: 50_000,
+  /** Rows a list without a limit counts for in that estimate. */
+  costListRows: DEFAULT_LIST_ROWS,
+  /**
+   * Statements one user (a JWT's x-hasura-user-id, else one anonymous client address) runs at
+   * once; the others of that user wait for theirs without holding a connection, so the rest of the
+   * pool stays free for everyone else.
+   */
+  userStatements: 4,
 } as const;
 
 /** Limits set by the engine's options (environment); 0 switches a limit off. */
 export interface LimitOptions extends RoleLimits {
   timeSeconds?: number;
+  /** Statements one user may run at once (see `DEFAULT_LIMITS.userStatements`). */
+  userStatements?: number;
 }
 
 interface LimitOption {
@@ -94,10 +112,17 @@ export class ApiLimits {
           role,
           DEFAULT_LIMITS.introspectionBudget,
         ),
+        maxCost: this.pick(o.maxCost, undefined, role, DEFAULT_LIMITS.maxCost),
+        costListRows: o.costListRows || DEFAULT_LIMITS.costListRows,
       };
       this.byRole.set(role, limits);
     }
     return limits;
+  }
+
+  /** Statements one user may run at once, for every role but admin; undefined for no limit. */
+  userStatements(): number | undefined {
+    return this.pick(this.options.userStatements, undefined, '', DEFAULT_LIMITS.userStatements);
   }
 
   /**

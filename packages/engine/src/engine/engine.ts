@@ -8,8 +8,8 @@ import {
 import { type AuthConfig, Authenticator, type Headers } from '../auth/authenticate.ts';
 import { tableKey } from '../catalog/introspect.ts';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
-import { errorBody, HasuraError } from '../errors.ts';
-import { Executor, type SentStatement, type Session } from '../exec/executor.ts';
+import { errorBody, HasuraError, validationError } from '../errors.ts';
+import { Executor, type SentStatement, type Session, userKey } from '../exec/executor.ts';
 import { liveStatement } from '../live/poller.ts';
 import { qualifiedTable } from '../metadata/check.ts';
 import { loadMetadataDirectory, type RawMetadata } from '../metadata/load.ts';
@@ -19,7 +19,8 @@ import type { Model } from '../model/types.ts';
 import { loadProject } from '../project/project.ts';
 import { buildRoleSchema, type RoleSchema } from '../schema/build.ts';
 import { ApiLimits, type ApiLimitsMetadata, type LimitOptions } from './api-limits.ts';
-import { PlanCache } from './plan-cache.ts';
+import { MAX_QUERY_NESTING, PlanCache } from './plan-cache.ts';
+import { PlanningShare } from './planning-share.ts';
 
 /** Options of an in-process engine (the server reads them from HASURA_GRAPHQL_* env). */
 export interface EngineOptions {
@@ -105,6 +106,8 @@ export type ActionRunner = (
 export class EngineCore {
   private readonly schemas = new Map<string, RoleSchema>();
   plans = new PlanCache();
+  /** Each user's share of the time spent compiling requests. */
+  readonly planning = new PlanningShare();
   private readonly changeListeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
   /** `get_catalog_state` / `set_catalog_state`: kept in memory (Hasura keeps them in hdb_catalog). */
@@ -232,6 +235,18 @@ export class EngineCore {
   }
 
   /**
+   * `plan`, in the user's turn (`PlanningShare`): a user who has spent more than their share of
+   * the event loop on compiling waits first (the admin never does); the time taken is charged.
+   */
+  async planInTurn(
+    session: Session,
+    req: { query: string; operationName?: string | null; variables: Record<string, unknown> },
+    headers: Headers,
+  ): Promise<Plan> {
+    return this.planning.run(userKey(session, headers), () => this.plan(session, req));
+  }
+
+  /**
    * The SQL a request compiles to, without running it: per root field, the statements the
    * executor sends with their bound values and prepared-statement names. Query fields have one
    * statement each (run in parallel, each on its own pooled connection); mutation fields run in
@@ -278,7 +293,7 @@ export class EngineCore {
   ): Promise<string> {
     try {
       const req = parseRequest(body);
-      const plan = this.plan(session, req);
+      const plan = await this.planInTurn(session, req, headers);
       if (plan.operation === 'subscription' && transport === 'http')
         throw new HasuraError(
           'unexpected-payload',
@@ -286,10 +301,11 @@ export class EngineCore {
         );
       const other = (f: FieldPlan, runner: StatementRunner) =>
         this.runAction(f, runner, session, headers, req.query, req.variables);
+      const key = userKey(session, headers);
       const values =
         plan.operation === 'mutation'
-          ? await this.executor.mutation(plan, req.variables, session, other)
-          : await this.executor.query(plan, req.variables, session, other);
+          ? await this.executor.mutation(plan, req.variables, session, other, key)
+          : await this.executor.query(plan, req.variables, session, other, key);
       return dataBody(plan, values);
     } catch (error) {
       return errorBody(error, session.role === 'admin');
@@ -368,10 +384,27 @@ export function parseRequest(body: GraphQLRequest): {
   const variables = body.variables ?? {};
   if (typeof variables !== 'object' || Array.isArray(variables))
     throw new HasuraError('parse-failed', 'expected an object for the key variables', '$.variables');
+  if (nestsDeeperThan(variables, MAX_QUERY_NESTING))
+    throw validationError(`the variables nest more than ${MAX_QUERY_NESTING} levels deep`, '$.variables');
   const operationName = body.operationName ?? null;
   if (operationName !== null && typeof operationName !== 'string')
     throw new HasuraError('parse-failed', 'expected a string for the key operationName', '$.operationName');
   return { query: body.query, operationName, variables: variables as Record<string, unknown> };
+}
+
+/**
+ * Whether a JSON value nests objects and arrays deeper than `limit` (the value itself is level 1),
+ * found without recursion: whatever walks the value later (coercion, SQL building) recurses.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** Whether the metadata marks a table `is_enum` whose rows were not read with the catalogue. */
@@ -415,13 +448,17 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
     unauthorizedRole: options.unauthorizedRole || undefined,
   });
   const limits = new ApiLimits((resolved.served.api_limits ?? {}) as ApiLimitsMetadata, options.limits);
+  const poolSize = options.poolSize ?? connection.maxConnections ?? 20;
+  const userStatements = limits.userStatements();
   return new EngineCore(
     model,
     new Executor(
       options.databaseUrl,
-      options.poolSize ?? connection.maxConnections ?? 20,
+      poolSize,
       connection.isolation,
       limits.statementTimeoutMs(),
+      // One user never holds more than half the pool, however small it is.
+      userStatements === undefined ? undefined : Math.min(userStatements, Math.max(1, Math.floor(poolSize / 2))),
     ),
     auth,
     options,

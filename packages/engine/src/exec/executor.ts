@@ -4,6 +4,7 @@ import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
 import { HasuraError } from '../errors.ts';
 import { type Compiled, encodeVariable, type ParamSource } from '../sql/sql.ts';
 import { isConnectionLoss, mapPgError } from './pg-errors.ts';
+import { UserSlots } from './user-slots.ts';
 
 /** The acting session: role and lower-cased `x-hasura-*` variables. */
 export interface Session {
@@ -14,6 +15,29 @@ export interface Session {
   backendOnly: boolean;
   /** JWT expiry (ms since epoch), for closing sockets. */
   expiresAt?: number;
+  /**
+   * Who the session's user is, for the per-user share of the database: the verified token's (or
+   * the admin secret's trusted caller's) x-hasura-user-id. Unset for anonymous requests.
+   */
+  user?: string;
+}
+
+/**
+ * The line a request's statements wait in (`UserSlots`): its user, else its client address (an
+ * anonymous request; the gateway sets X-Forwarded-For from its own socket). None for the admin
+ * and for backends that use the admin secret without naming a user: they are not limited.
+ */
+export function userKey(session: Session, headers: Record<string, string | undefined>): string | undefined {
+  if (session.role === 'admin') return undefined;
+  if (session.user !== undefined) return `user:${session.user}`;
+  if (session.adminAuth) return undefined;
+  const forwarded = headers['x-forwarded-for']?.split(',')[0]?.trim();
+  return `client:${forwarded ?? ''}`;
+}
+
+/** A request's statements not yet started when one of them failed: they are not sent. */
+interface RequestState {
+  failed: boolean;
 }
 
 /** Values for `$1..$n` from constants, request variables, session variables and runtime values. */
@@ -66,6 +90,11 @@ const BEGIN = {
 /** Runs plans on a pool: queries field by field, mutations in one transaction with `hasura.user` set. */
 export class Executor {
   readonly pool: pg.Pool;
+  /** Each user's share of the pool. */
+  readonly slots: UserSlots;
+  private readonly databaseUrl: string;
+  /** The health check's own connection: never queued behind the pool's requests. */
+  private health: Promise<pg.Client> | undefined;
   /**
    * Use named prepared statements for compiled queries (saves PostgreSQL parse/plan time);
    * statements marked `customPlan` (pattern filters) are always sent unnamed.
@@ -81,7 +110,11 @@ export class Executor {
     private readonly isolation: 'read-committed' | 'repeatable-read' | 'serializable' = 'read-committed',
     /** PostgreSQL's statement_timeout for every connection (the time limit); none when undefined. */
     statementTimeoutMs?: number,
+    /** Statements one user may run at once (see `UserSlots`); unlimited when undefined. */
+    userStatements?: number,
   ) {
+    this.databaseUrl = databaseUrl;
+    this.slots = new UserSlots(userStatements);
     this.pool = new pg.Pool({
       connectionString: databaseUrl,
       max,
@@ -168,68 +201,99 @@ export class Executor {
     return [begin, { sql: SET_USER, params: [user], ...(this.prepare ? { name: 'engine_set_user' } : {}) }];
   }
 
+  /**
+   * Runs statements for a request. On the pool (`key` given), each statement waits for one of its
+   * user's slots first; on a checked-out client (a transaction) the slot is already held.
+   */
   private runner(
     client: pg.Pool | pg.PoolClient,
     variables: Record<string, unknown>,
     session: Session,
+    key?: string,
+    state?: RequestState,
   ): StatementRunner {
+    const send = async (statement: Compiled, runtime?: Record<string, string | null>) => {
+      // Another field of the request failed while this one waited: its answer is an error anyway.
+      if (state?.failed)
+        throw new HasuraError('unexpected', 'cancelled: another field of the request failed');
+      const values = bindParams(statement.params, variables, session.vars, runtime);
+      this.onStatement?.(statement.text, values, statement.params);
+      try {
+        const name = this.statementName(statement);
+        const result = await client.query(
+          name ? { name, text: statement.text, values } : { text: statement.text, values },
+        );
+        return result.rows;
+      } catch (error) {
+        throw mapPgError(error, statement.text);
+      }
+    };
     return {
-      run: async (statement: Compiled, runtime?: Record<string, string | null>) => {
-        const values = bindParams(statement.params, variables, session.vars, runtime);
-        this.onStatement?.(statement.text, values, statement.params);
-        try {
-          const name = this.statementName(statement);
-          const result = await client.query(
-            name ? { name, text: statement.text, values } : { text: statement.text, values },
-          );
-          return result.rows;
-        } catch (error) {
-          throw mapPgError(error, statement.text);
-        }
-      },
+      run: (statement, runtime) =>
+        client === this.pool ? this.slots.run(key, () => send(statement, runtime)) : send(statement, runtime),
     };
   }
 
-  /** Executes a query plan; returns the JSON text of each field by alias. */
+  /**
+   * Executes a query plan; returns the JSON text of each field by alias. Fields run in parallel,
+   * at most the user's share at once (`key`, see `userKey`).
+   */
   async query(
     plan: Plan,
     variables: Record<string, unknown>,
     session: Session,
     other: (f: FieldPlan, runner: StatementRunner) => Promise<string>,
+    key?: string,
   ): Promise<string[]> {
-    const runner = this.runner(this.pool, variables, session);
+    const state: RequestState = { failed: false };
+    const runner = this.runner(this.pool, variables, session, key, state);
     return Promise.all(
       plan.fields.map(async (f) => {
-        if (f.kind === 'static') return f.json;
-        if (f.kind === 'query') {
-          const [row] = await runner.run(f.statement);
-          return (row?.root as string | null) ?? 'null';
+        try {
+          if (f.kind === 'static') return f.json;
+          if (f.kind === 'query') {
+            const [row] = await runner.run(f.statement);
+            return (row?.root as string | null) ?? 'null';
+          }
+          return await other(f, runner);
+        } catch (error) {
+          state.failed = true;
+          throw error;
         }
-        return other(f, runner);
       }),
     );
   }
 
-  /** Executes a mutation plan: every field in order inside one transaction. */
+  /** Executes a mutation plan: every field in order inside one transaction (one of the user's slots). */
   async mutation(
     plan: Plan,
     variables: Record<string, unknown>,
     session: Session,
     other: (f: FieldPlan, runner: StatementRunner) => Promise<string>,
+    key?: string,
   ): Promise<string[]> {
     // Actions run outside any transaction (like Hasura): a mix is executed field by field.
     if (plan.fields.some((f) => f.kind === 'action')) {
       const out: string[] = [];
       for (const f of plan.fields) {
-        if (f.kind === 'action') out.push(await other(f, this.runner(this.pool, variables, session)));
-        else out.push(...(await this.mutation({ ...plan, fields: [f] }, variables, session, other)));
+        if (f.kind === 'action') out.push(await other(f, this.runner(this.pool, variables, session, key)));
+        else out.push(...(await this.mutation({ ...plan, fields: [f] }, variables, session, other, key)));
       }
       return out;
     }
     if (this.singleStatement(plan)) {
       const only = plan.fields[0] as Extract<FieldPlan, { kind: 'mutation' }>;
-      return [await only.run(this.runner(this.pool, variables, session))];
+      return [await only.run(this.runner(this.pool, variables, session, key))];
     }
+    return this.slots.run(key, () => this.transaction(plan, variables, session, other));
+  }
+
+  private async transaction(
+    plan: Plan,
+    variables: Record<string, unknown>,
+    session: Session,
+    other: (f: FieldPlan, runner: StatementRunner) => Promise<string>,
+  ): Promise<string[]> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -271,17 +335,40 @@ export class Executor {
     }
   }
 
-  /** True when the database answers `SELECT 1` (the health check). */
+  /**
+   * True when the database answers `SELECT 1` (the health check), on a connection of its own:
+   * a pool full of one user's statements must not make the engine look down.
+   */
   async reachable(): Promise<boolean> {
+    if (!this.health) this.health = this.connectHealth();
+    const connecting = this.health;
     try {
-      await this.pool.query('SELECT 1');
+      await (await connecting).query('SELECT 1');
       return true;
     } catch {
+      if (this.health === connecting) this.health = undefined;
+      void connecting.then((client) => client.end()).catch(() => {});
       return false;
     }
   }
 
+  /** A new connection for the health check; a broken one is replaced at the next check. */
+  private connectHealth(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
+    });
+    const connected = client.connect().then(() => client);
+    client.on('error', () => {
+      if (this.health === connected) this.health = undefined;
+    });
+    return connected;
+  }
+
   async close() {
-    await this.pool.end();
+    const health = this.health;
+    this.health = undefined;
+    await Promise.all([this.pool.end(), health?.then((client) => client.end()).catch(() => {})]);
   }
 }

@@ -55,6 +55,22 @@ let relay: Relay;
 let engine: Engine;
 let base: string;
 let userToken: string;
+/** A second registered user with no practice, who must keep being served while the first one pushes. */
+let otherToken: string;
+
+/** An access token of role user for `userId`, as actions signs them. */
+function tokenFor(userId: string): Promise<string> {
+  return new SignJWT({
+    'https://hasura.io/jwt/claims': {
+      'x-hasura-allowed-roles': ['user'],
+      'x-hasura-default-role': 'user',
+      'x-hasura-user-id': userId,
+    },
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+    .sign(new TextEncoder().encode(KEY));
+}
 
 beforeAll(async () => {
   db = await createTestDatabase('migrated');
@@ -73,16 +89,8 @@ beforeAll(async () => {
     poolSize: 6,
   });
   base = `http://127.0.0.1:${await engine.listen(0)}`;
-  userToken = await new SignJWT({
-    'https://hasura.io/jwt/claims': {
-      'x-hasura-allowed-roles': ['user'],
-      'x-hasura-default-role': 'user',
-      'x-hasura-user-id': '987654',
-    },
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
-    .sign(new TextEncoder().encode(KEY));
+  userToken = await tokenFor('987654');
+  otherToken = await tokenFor('987655');
 });
 afterAll(async () => {
   await engine?.close();
@@ -105,7 +113,8 @@ async function post(
   const res = await fetch(`${base}/v1/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    // A string is sent as it is (JSON too deep for this process's JSON.stringify).
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const json = (await res.json()) as Answer['json'];
   return { status: res.status, ms: performance.now() - started, headers: res.headers, json } satisfies Answer;
@@ -147,6 +156,21 @@ function relationshipQuery(levels: number): string {
   for (let i = 0; i < levels - 1; i += 1) inner = `${(levels - 1 - i) % 2 ? there : back} { ${inner} }`;
   return `{ ${root}(limit: 1) { ${inner} } }`;
 }
+
+/** Two tables role user can select (by their root field), the first not `users`. */
+function twoTables(): [Table, Table] {
+  const schema = engine.core.schemaFor('user').schema;
+  const rootFields = Object.keys(schema.getQueryType()!.getFields());
+  const table = engine.core.model.tables.find(
+    (t) => rootFields.includes(t.rootFields.select.name) && t.name !== 'users',
+  )!;
+  const other = engine.core.model.tables.find(
+    (t) => t !== table && rootFields.includes(t.rootFields.select.name),
+  )!;
+  return [table, other];
+}
+
+type Table = Engine['core']['model']['tables'][number];
 
 describe('requests that would exhaust the engine are refused quickly, while others are served', () => {
   it('refuses a 25-level introspection query within a second or two, and a second client is served meanwhile', async () => {
@@ -260,6 +284,209 @@ describe('requests that would exhaust the engine are refused quickly, while othe
     expect((await post({ query: deeper })).json.errors?.[0]?.message).toMatch(/maximum depth/);
     expect((await post({ query: deeper }, asAdmin)).json).toHaveProperty('data');
   });
+
+  it('refuses input nested 5,000 levels deep at parse, in the query and in the variables, with a clear error', async () => {
+    const list = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const inQuery = await post({ query: `{ indicator_responses(where: {id: {_in: ${list}}}) { id } }` });
+    expect(inQuery.json).toEqual({
+      errors: [
+        {
+          message: 'the query nests more than 64 levels deep',
+          extensions: { path: '$.query', code: 'validation-failed' },
+        },
+      ],
+    });
+    const where = `${'{"_and":['.repeat(5000)}{"id":{"_eq":1}}${']}'.repeat(5000)}`;
+    const inVariables = await post(
+      `{"query":"query ($w: indicator_responses_bool_exp) { indicator_responses(where: $w) { id } }","variables":{"w":${where}}}`,
+    );
+    expect(inVariables.json).toEqual({
+      errors: [
+        {
+          message: 'the variables nest more than 64 levels deep',
+          extensions: { path: '$.variables', code: 'validation-failed' },
+        },
+      ],
+    });
+    // As deep as a real filter gets: answered.
+    let fine: Record<string, unknown> = { id: { _eq: 1 } };
+    for (let i = 0; i < 20; i += 1) fine = { _and: [fine] };
+    const answered = await post({
+      query: 'query ($w: indicator_responses_bool_exp) { indicator_responses(where: $w) { id } }',
+      variables: { w: fine },
+    });
+    expect(answered.json).toEqual({ data: { indicator_responses: [] } });
+  });
+
+  it('refuses an unknown variable type, used or not, as Hasura does', async () => {
+    const unused = await post({ query: 'query ($x: NoSuchType) { __typename }' });
+    expect(unused.json).toEqual({
+      errors: [
+        {
+          message: "no such type exists in the schema: 'NoSuchType'",
+          extensions: { path: '$.variableValues', code: 'validation-failed' },
+        },
+      ],
+    });
+    const given = await post({ query: 'query ($x: NoSuchType) { __typename }', variables: { x: 1 } });
+    expect(given.json.errors?.[0]?.message).toBe('unexpected variables in variableValues: x');
+    const used = await post({
+      query: 'query ($x: NoSuchType) { indicator_responses(limit: $x) { id } }',
+      variables: { x: 1 },
+    });
+    expect(used.json.errors?.[0]?.message).toBe(
+      "variable 'x' is declared as 'NoSuchType', but used where 'Int' is expected",
+    );
+    const directive = await post({
+      query: 'query ($x: NoSuchType) { indicator_responses { id @include(if: $x) } }',
+      variables: { x: true },
+    });
+    expect(directive.json.errors?.[0]?.message).toBe(
+      "variable 'x' is declared as 'NoSuchType', but used where 'Boolean!' is expected",
+    );
+  });
+});
+
+describe('one user cannot slow everyone', () => {
+  /** The probe's request: 60 aliases of a 600-row list with two relationships under each row. */
+  const probe = (limit: number | string, aliases = 60) =>
+    `{ ${Array.from(
+      { length: aliases },
+      (_, i) =>
+        `r${i}: indicator_responses(limit: ${limit}) { id indicator { id code } assessment { id status } }`,
+    ).join(' ')} }`;
+
+  it('refuses a request that may return more rows than its budget before any SQL is sent, and admin is exempt', async () => {
+    let sent = 0;
+    const hook = engine.core.executor.onStatement;
+    engine.core.executor.onStatement = () => {
+      sent += 1;
+    };
+    try {
+      const answer = await post({ query: probe(600) });
+      expect(answer.json).toEqual({
+        errors: [
+          {
+            message:
+              `the query may return up to 108000 rows, more than the ${DEFAULT_LIMITS.maxCost} a request may ask for ` +
+              `(each list's limit times the lists it is nested in; a list without a limit counts ${DEFAULT_LIMITS.costListRows}): ` +
+              'ask for fewer rows or fewer nested lists at once',
+            extensions: { path: '$', code: 'validation-failed' },
+          },
+        ],
+      });
+      // The limit in a variable is counted for each request, the plan cached or not.
+      const byVariable = 'query ($n: Int!) { indicator_responses(limit: $n) { id comments { id } } }';
+      expect((await post({ query: byVariable, variables: { n: 100 } })).json).toEqual({
+        data: { indicator_responses: [] },
+      });
+      expect((await post({ query: byVariable, variables: { n: 10_000 } })).json.errors?.[0]?.message).toMatch(
+        new RegExp(`^the query may return up to ${10_000 * (1 + DEFAULT_LIMITS.costListRows)} rows`),
+      );
+      expect(sent).toBe(1);
+      expect((await post({ query: probe(600) }, asAdmin)).json).toHaveProperty('data');
+    } finally {
+      engine.core.executor.onStatement = hook;
+    }
+  });
+
+  it('keeps the event loop free for a second user while the first sends a hundred new requests to plan at once', async () => {
+    // New texts every time: nothing comes from the plan cache, each request is planned anew. The
+    // engine answers introspection while planning, so these cost the engine's own time only, none
+    // of the database's (which would slow everything on this machine, the second user's request too).
+    let n = 0;
+    const fresh = () => {
+      n += 1;
+      return `{ q${n}: __schema { types { name kind } } }`;
+    };
+    const asUser = { authorization: `Bearer ${userToken}` };
+    let planMs = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i += 1) {
+      const started = performance.now();
+      await engine.compile({ query: fresh() }, asUser);
+      planMs = Math.min(planMs, performance.now() - started);
+    }
+    const simple = { query: '{ __typename }' };
+    const asOther = { authorization: `Bearer ${otherToken}` };
+    await post(simple, asOther);
+    // One WebSocket runs up to a hundred operations at once (the gateway's share counts HTTP
+    // requests): the first user sends a hundred, and the second user's request comes right after.
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/v1/graphql`, 'graphql-transport-ws');
+    const done = new Set<string>();
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; id?: string };
+      if (message.type === 'complete' || message.type === 'error') done.add(message.id!);
+    });
+    await new Promise((resolve) => ws.once('open', resolve));
+    const acked = new Promise((resolve) => ws.once('message', resolve));
+    ws.send(JSON.stringify({ type: 'connection_init', payload: { headers: asUser } }));
+    await acked;
+    try {
+      const count = Math.min(MAX_ACTIVE_OPERATIONS, Math.ceil(2000 / planMs));
+      for (let i = 0; i < count; i += 1)
+        ws.send(JSON.stringify({ type: 'subscribe', id: String(i), payload: { query: fresh() } }));
+      const started = performance.now();
+      const served = await post(simple, asOther);
+      const waited = performance.now() - started;
+      expect(served.json).toEqual({ data: { __typename: 'query_root' } });
+      expect(waited, `${count} requests of ${Math.round(planMs)} ms of planning each`).toBeLessThan(
+        Math.max(300, 3 * planMs),
+      );
+      await expect.poll(() => done.size, { timeout: 20_000 }).toBe(count);
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('serves a second user and /healthz at once while the first one fills their share of the database', async () => {
+    const [table, other] = twoTables();
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    const waiting = new pg.Client({ connectionString: db.url });
+    await waiting.connect();
+    let heavy: Promise<unknown> = Promise.resolve();
+    try {
+      await locker.query('BEGIN');
+      await locker.query(`LOCK TABLE "${table.schema}"."${table.name}" IN ACCESS EXCLUSIVE MODE`);
+      // Eight requests of ten statements each, every one of them stuck behind the lock.
+      const aliases = Array.from(
+        { length: 10 },
+        (_, i) => `a${i}: ${table.rootFields.select.name}(limit: 1) { __typename }`,
+      ).join(' ');
+      heavy = Promise.all(Array.from({ length: 8 }, () => post({ query: `{ ${aliases} }` })));
+      await expect
+        .poll(
+          async () =>
+            (
+              await waiting.query<{ n: number }>(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+              )
+            ).rows[0]!.n,
+          { timeout: 8000 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      const [served, health] = await Promise.all([
+        post(
+          { query: `{ ${other.rootFields.select.name}(limit: 1) { __typename } }` },
+          { authorization: `Bearer ${otherToken}` },
+        ),
+        (async () => {
+          const started = performance.now();
+          const res = await fetch(`${base}/healthz`);
+          return { status: res.status, ms: performance.now() - started };
+        })(),
+      ]);
+      expect(served.json.errors).toBeUndefined();
+      expect(served.ms).toBeLessThan(1000);
+      expect(health.status).toBe(200);
+      expect(health.ms).toBeLessThan(1000);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+      await waiting.end();
+      await heavy;
+    }
+  });
 });
 
 describe('introspection answers follow their variables', () => {
@@ -274,14 +501,7 @@ describe('introspection answers follow their variables', () => {
 
 describe('time limit', () => {
   it('cancels a statement past the time limit with a clear error while other tables are served', async () => {
-    const schema = engine.core.schemaFor('user').schema;
-    const rootFields = Object.keys(schema.getQueryType()!.getFields());
-    const table = engine.core.model.tables.find(
-      (t) => rootFields.includes(t.rootFields.select.name) && t.name !== 'users',
-    )!;
-    const other = engine.core.model.tables.find(
-      (t) => t !== table && rootFields.includes(t.rootFields.select.name),
-    )!;
+    const [table, other] = twoTables();
     const locker = new pg.Client({ connectionString: db.url });
     await locker.connect();
     try {

@@ -214,14 +214,18 @@ class Connection {
     const next = this.modern ? 'next' : 'data';
     let req: ReturnType<typeof parseRequest>;
     let plan: ReturnType<EngineCore['plan']>;
+    // The id is taken while the operation waits for its turn to be planned.
+    this.ops.set(id, () => {});
     try {
       req = parseRequest((msg.payload ?? {}) as GraphQLRequest);
-      plan = this.core.plan(session, req);
+      plan = await this.core.planInTurn(session, req, this.headers);
     } catch (error) {
+      this.ops.delete(id);
       return this.error(id, error);
     }
+    // Completed by the client meanwhile.
+    if (!this.ops.has(id)) return;
     if (plan.operation !== 'subscription') {
-      this.ops.set(id, () => {});
       const body = await this.core.execute(session, msg.payload as GraphQLRequest, this.headers, 'ws');
       if (!this.ops.has(id)) return;
       this.ops.delete(id);

@@ -23,6 +23,9 @@ export async function runGatewayOnly(): Promise<number> {
     api: { kind: 'proxy', upstream: upstreamFromUrl('actions', actionsUrl) },
     web: { kind: 'static', dir: config.web.dist },
     maxBodyBytes: config.gateway.maxBodyBytes,
+    // Tells users apart for their share of /v1/graphql (without it, by address only).
+    jwtSecret: config.engine.jwtSecret,
+    adminSecret: config.engine.adminSecret,
     headers: securityHeaders({
       s3Origins: [config.s3.publicEndpoint],
       dev: false,

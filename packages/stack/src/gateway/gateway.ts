@@ -3,6 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { API_PREFIX, HEALTHZ_PATH } from '@portal/domain';
 import type { HealthReport } from '../health.ts';
+import { type Caller, callerOf } from './caller.ts';
+import {
+  type CallerLoad,
+  DEFAULT_FAIR_SHARE,
+  FairShare,
+  type FairShareLimits,
+  type Ticket,
+} from './fair-share.ts';
 import { forwardRequest, forwardUpgrade, type Upstream } from './proxy.ts';
 import { serveStatic } from './static.ts';
 import { renderStatusPage } from './status-page.ts';
@@ -29,6 +37,16 @@ export interface GatewayOptions {
   maxBodyBytes?: number;
   /** Put on every answer, over an upstream's own (see `securityHeaders`). */
   headers?: Record<string, string>;
+  /**
+   * HASURA_GRAPHQL_JWT_SECRET, to tell users apart by their verified access token (each gets
+   * its own share of `/v1/graphql`; a provider admin may read the health details). Without it,
+   * callers are told apart by address only.
+   */
+  jwtSecret?: string;
+  /** HASURA_GRAPHQL_ADMIN_SECRET: a request with it takes no user's share (the admin has no limits). */
+  adminSecret?: string;
+  /** Each caller's share of `/v1/graphql` (default `DEFAULT_FAIR_SHARE`). */
+  fairShare?: FairShareLimits;
 }
 
 /** GATEWAY_MAX_BODY_KB's default: an avatar (2 MiB) in a multipart form fits with room to spare. */
@@ -36,6 +54,8 @@ export const DEFAULT_MAX_BODY_BYTES = 4096 * 1024;
 
 export interface Gateway {
   port: number;
+  /** A caller's requests at `/v1/graphql` (`user:<id>` or `address:<ip>`): running and waiting. */
+  load(key: string): CallerLoad;
   close(): Promise<void>;
 }
 
@@ -72,9 +92,26 @@ export function routeOf(url: string | undefined): Part | 'denied' | null {
   return 'web';
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text);
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers })
+    .end(text);
+}
+
+/**
+ * What `/healthz` and the status page tell a caller: everything (each service's address, port
+ * and error) to the machine itself and to a provider admin; to anyone else whether it is up and
+ * each service's state, nothing of where the services are.
+ */
+export function healthFor(report: HealthReport, caller: Pick<Caller, 'admin' | 'loopback'>): HealthReport {
+  if (caller.loopback || caller.admin) return report;
+  return { ok: report.ok, services: report.services.map(({ name, state }) => ({ name, state })) };
 }
 
 /**
@@ -87,13 +124,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const upgraded = new Set<Duplex>();
 
   const forward = { agent, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
+  const identify = callerOf(options.jwtSecret, options.adminSecret);
+  const fairShare = new FairShare(options.fairShare ?? DEFAULT_FAIR_SHARE);
+  /** The report as this caller may see it. */
+  const healthOf = async (req: http.IncomingMessage) => {
+    const [report, caller] = await Promise.all([options.health(), identify(req)]);
+    return healthFor(report, caller);
+  };
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
     const part = routeOf(req.url);
     if (part === null) {
-      options.health().then(
+      healthOf(req).then(
         (report) => sendJson(res, report.ok ? 200 : 503, report),
-        (error: Error) => sendJson(res, 500, { ok: false, error: error.message }),
+        () => sendJson(res, 500, { ok: false }),
       );
       return;
     }
@@ -104,7 +148,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const target = options[part];
     switch (target.kind) {
       case 'proxy':
-        forwardRequest(req, res, target.upstream, forward);
+        if (part === 'graphql') forwardInTurn(req, res, target.upstream);
+        else forwardRequest(req, res, target.upstream, forward);
         return;
       case 'static':
         serveStatic(req, res, target.dir);
@@ -114,12 +159,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
           return;
         }
-        options.health().then(
+        healthOf(req).then(
           (report) =>
             res
               .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
               .end(renderStatusPage(report)),
-          (error: Error) => sendJson(res, 500, { error: error.message }),
+          () => sendJson(res, 500, { error: 'the health check failed' }),
         );
         return;
       case 'missing':
@@ -127,6 +172,49 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         return;
     }
   });
+
+  /**
+   * `/v1/graphql` over HTTP: forwarded in the caller's turn (`FairShare`), or answered 429 with
+   * Retry-After and a GraphQL error when the caller has too many requests running or waiting.
+   */
+  const forwardInTurn = (req: http.IncomingMessage, res: http.ServerResponse, upstream: Upstream) => {
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    void identify(req)
+      .then((caller): Promise<Ticket> | Ticket =>
+        caller.engineAdmin ? { release: () => {} } : fairShare.admit(caller.key, gone.signal),
+      )
+      .then(
+        (ticket) => {
+          if ('refused' in ticket) {
+            if (res.destroyed) return;
+            // Read and dropped, so the connection can carry the client's next request.
+            req.resume();
+            sendJson(
+              res,
+              429,
+              {
+                errors: [
+                  {
+                    message: `${ticket.refused.message}; try again in ${ticket.refused.retryAfterSeconds} s`,
+                    extensions: { path: '$', code: 'too-many-requests' },
+                  },
+                ],
+              },
+              { 'retry-after': String(ticket.refused.retryAfterSeconds) },
+            );
+            return;
+          }
+          if (res.destroyed) {
+            ticket.release();
+            return;
+          }
+          res.once('close', () => ticket.release());
+          forwardRequest(req, res, upstream, forward);
+        },
+        () => res.destroy(),
+      );
+  };
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     upgraded.add(socket);
@@ -150,6 +238,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   return {
     port: (server.address() as AddressInfo).port,
+    load: (key) => fairShare.load(key),
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of upgraded) socket.destroy();

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { REPO_ROOT } from '../data/scale-database.ts';
+
+/** The stack as `npm start` runs it, in a process of its own (gateway there, engine and actions its children). */
+export interface StackProcess {
+  /** The gateway's origin. */
+  url: string;
+  /** The engine's own port (its /healthz is asked directly too). */
+  engineUrl: string;
+  /** The stack's process (it runs the gateway). */
+  pid: number;
+  /** The engine's process, once it is up. */
+  enginePid(): number | undefined;
+  lastLines(): string;
+  stop(): Promise<void>;
+}
+
+/** The processes whose parent is `pid`. */
+export function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) in parentheses: state, ppid, ...
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, with `reaped` those of its children that
+ * have exited (a server whose connections come and go: PostgreSQL's postmaster); 0 once it is gone.
+ */
+export function cpuSeconds(pid: number, reaped = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime are fields 14-17 of /proc/<pid>/stat (11-14 after the name).
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Starts `cli.ts supervise` (what `npm start` runs under its launcher) with `env` on top of this
+ * process's PATH and HOME, and waits until the gateway's /healthz answers 200.
+ */
+export async function startStackProcess(
+  env: Record<string, string>,
+  ports: { gateway: number; engine: number },
+  log: (line: string) => void,
+): Promise<StackProcess> {
+  const lines: string[] = [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/stack/src/cli.ts', 'supervise'],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line) lines.push(line);
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${ports.gateway}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const gone = await Promise.race([
+      exited.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 500)),
+    ]);
+    if (gone) throw new Error(`the stack stopped before it was healthy:\n${lines.slice(-40).join('\n')}`);
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline)
+      throw new Error(`the stack was not healthy in 3 minutes:\n${lines.slice(-40).join('\n')}`);
+  }
+  log(`stack up at ${url} (pid ${child.pid})`);
+  const stackPid = child.pid!;
+  return {
+    url,
+    engineUrl: `http://127.0.0.1:${ports.engine}`,
+    pid: stackPid,
+    enginePid: () =>
+      childrenOf(stackPid).find((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('packages/engine/src/server/main.ts');
+        } catch {
+          return false;
+        }
+      }),
+    lastLines: () => lines.join('\n'),
+    stop: async () => {
+      child.kill('SIGTERM');
+      const killed = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killed);
+    },
+  };
+}
