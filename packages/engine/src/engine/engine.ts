@@ -458,7 +458,9 @@ export async function loadEngineCore(options: EngineOptions): Promise<EngineCore
       connection.isolation,
       limits.statementTimeoutMs(),
       // One user never holds more than half the pool, however small it is.
-      userStatements === undefined ? undefined : Math.min(userStatements, Math.max(1, Math.floor(poolSize / 2))),
+      userStatements === undefined
+        ? undefined
+        : Math.min(userStatements, Math.max(1, Math.floor(poolSize / 2))),
     ),
     auth,
     options,
