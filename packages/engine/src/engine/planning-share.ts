@@ -1,10 +1,12 @@
 /**
  * Each user's share of the engine's own time: compiling a request into SQL runs on the one event
  * loop every request shares (a new 60-alias request took 70 to 100 ms on a busy 2-core machine;
- * its cached plan afterwards a fraction of a millisecond). One user's requests are planned one at
- * a time, and a user whose planning exceeds `msPerSecond` on average, beyond a burst of `burstMs`,
- * waits before the next one: however many new requests one user sends, the loop stays free for
- * everyone else most of the time. Cached plans cost next to nothing and so never wait.
+ * its cached plan afterwards a fraction of a millisecond, and plans are shared by every user of a
+ * role, so the app's documents are compiled once per engine). One user's requests are planned
+ * one at a time, and a user whose planning exceeds `msPerSecond` on average, beyond a burst of
+ * `burstMs` (a screen's new documents), waits before the next one. What a user owes is capped at
+ * `maxOwedMs`, so one expensive request (a tool's full introspection) costs its user at most a
+ * second and a half's wait, while a flood of new 100-alias requests gets about a tenth of the loop.
  */
 export class PlanningShare {
   private readonly spent = new Map<string, { ms: number; at: number }>();
@@ -14,6 +16,7 @@ export class PlanningShare {
   constructor(
     private readonly msPerSecond = 250,
     private readonly burstMs = 100,
+    private readonly maxOwedMs = 500,
   ) {}
 
   /** Runs `plan` in `key`'s turn (at once when `key` is undefined: the admin) and charges its time. */
@@ -64,6 +67,6 @@ export class PlanningShare {
     const now = performance.now();
     // Users who left owing a little are forgotten now and then (owed() drops paid-up ones).
     if (this.spent.size > 10_000) for (const other of [...this.spent.keys()]) this.owed(other, now);
-    this.spent.set(key, { ms: this.owed(key, now) + ms, at: now });
+    this.spent.set(key, { ms: Math.min(this.maxOwedMs, this.owed(key, now) + ms), at: now });
   }
 }

@@ -397,7 +397,7 @@ describe('one user cannot slow everyone', () => {
     let n = 0;
     const fresh = () => {
       n += 1;
-      return `{ q${n}: __schema { types { name kind } } }`;
+      return `{ q${n}: __schema { types { name fields { name } } } }`;
     };
     const asUser = { authorization: `Bearer ${userToken}` };
     let planMs = Number.POSITIVE_INFINITY;
@@ -411,6 +411,9 @@ describe('one user cannot slow everyone', () => {
     await post(simple, asOther);
     // One WebSocket runs up to a hundred operations at once (the gateway's share counts HTTP
     // requests): the first user sends a hundred, and the second user's request comes right after.
+    // A user of its own: what is left of the flood when the test ends is planned in that user's
+    // line, not in the line of the other tests' user.
+    const flooder = { authorization: `Bearer ${await tokenFor('987656')}` };
     const ws = new WebSocket(`${base.replace('http', 'ws')}/v1/graphql`, 'graphql-transport-ws');
     const done = new Set<string>();
     ws.on('message', (data) => {
@@ -419,7 +422,7 @@ describe('one user cannot slow everyone', () => {
     });
     await new Promise((resolve) => ws.once('open', resolve));
     const acked = new Promise((resolve) => ws.once('message', resolve));
-    ws.send(JSON.stringify({ type: 'connection_init', payload: { headers: asUser } }));
+    ws.send(JSON.stringify({ type: 'connection_init', payload: { headers: flooder } }));
     await acked;
     try {
       const count = Math.min(MAX_ACTIVE_OPERATIONS, Math.ceil(2000 / planMs));
@@ -429,10 +432,13 @@ describe('one user cannot slow everyone', () => {
       const served = await post(simple, asOther);
       const waited = performance.now() - started;
       expect(served.json).toEqual({ data: { __typename: 'query_root' } });
+      // The share's burst (100 ms), a plan or two and reading the hundred messages, not the two
+      // seconds of planning them all.
       expect(waited, `${count} requests of ${Math.round(planMs)} ms of planning each`).toBeLessThan(
-        Math.max(300, 3 * planMs),
+        Math.max(500, 100 + 4 * planMs),
       );
-      await expect.poll(() => done.size, { timeout: 20_000 }).toBe(count);
+      // The first user is served too, at their share's pace.
+      await expect.poll(() => done.size, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     } finally {
       ws.close();
     }
