@@ -1,80 +1,15 @@
+-- Drops every CHECK the up migration added: they, and only they, are named
+-- <table>_<column>_control_characters (constraints.test.ts holds the names).
 do $$
 declare
   rule record;
 begin
-  for rule in select * from (values
-    ('addresses', 'address2', 'text'),
-    ('addresses', 'street', 'text'),
-    ('addresses', 'suburb', 'text'),
-    ('addresses', 'unit', 'text'),
-    ('assessment_status_changes', 'reason', 'text'),
-    ('assistance_requests', 'message', 'text'),
-    ('certificates', 'condition', 'text'),
-    ('certificates', 'issuing_provider', 'text'),
-    ('certificates', 'name', 'text'),
-    ('checklist_items', 'item_text', 'text'),
-    ('checklists', 'question_text', 'text'),
-    ('comments', 'comment', 'text'),
-    ('contacts', 'email', 'one line'),
-    ('contacts', 'first_name', 'text'),
-    ('contacts', 'last_name', 'text'),
-    ('contacts', 'phone', 'text'),
-    ('documents', 'name', 'one line'),
-    ('folders', 'name', 'text'),
-    ('general_comments', 'text', 'text'),
-    ('indicator_resources', 'category', 'text'),
-    ('indicator_resources', 'description', 'text'),
-    ('indicator_resources', 'file_type', 'text'),
-    ('indicator_resources', 'name', 'text'),
-    ('indicator_resources', 'url', 'text'),
-    ('indicator_responses', 'non_compliance_statement', 'text'),
-    ('indicator_responses', 'non_compliance_type', 'text'),
-    ('indicator_responses', 'observation', 'text'),
-    ('indicator_responses', 'risk_type', 'text'),
-    ('indicator_sets', 'full_code', 'text'),
-    ('indicator_sets', 'name', 'text'),
-    ('indicators', 'code', 'text'),
-    ('indicators', 'criterion_code', 'text'),
-    ('indicators', 'description', 'text'),
-    ('indicators', 'name', 'text'),
-    ('invitations', 'email', 'one line'),
-    ('organisations', 'billing_email', 'one line'),
-    ('organisations', 'email', 'one line'),
-    ('organisations', 'fax', 'text'),
-    ('organisations', 'legal_entity_name', 'text'),
-    ('organisations', 'name', 'text'),
-    ('organisations', 'phone', 'text'),
-    ('organisations', 'website', 'text'),
-    ('pending_registrations', 'email', 'one line'),
-    ('pending_registrations', 'first_name', 'one line'),
-    ('pending_registrations', 'last_name', 'one line'),
-    ('practice_networks', 'name', 'text'),
-    ('practice_staff', 'email', 'one line'),
-    ('practice_staff', 'first_name', 'text'),
-    ('practice_staff', 'last_name', 'text'),
-    ('practice_staff', 'phone', 'text'),
-    ('practice_staff', 'qa_cpd_num', 'text'),
-    ('practice_staff', 'qicpd', 'text'),
-    ('practice_staff', 'registration_num', 'text'),
-    ('practices', 'phn', 'text'),
-    ('practices', 'pip_id', 'text'),
-    ('practices', 'previous_provider', 'text'),
-    ('practices', 'previous_standard', 'text'),
-    ('preferred_days', 'reason', 'text'),
-    ('public_holidays', 'name', 'text'),
-    ('survey_versions', 'code', 'text'),
-    ('survey_versions', 'name', 'text'),
-    ('survey_visitors', 'decline_reason', 'text'),
-    ('survey_visits', 'reason_for_visit', 'text'),
-    ('surveyor_conflicts', 'reason', 'text'),
-    ('users', 'email', 'one line'),
-    ('users', 'first_name', 'one line'),
-    ('users', 'last_name', 'one line'),
-    ('users', 'phone', 'one line')
-  ) as r(table_name, column_name, kind)
+  for rule in
+    select c.conrelid::regclass as table_name, c.conname
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+     where n.nspname = 'public' and c.contype = 'c' and c.conname like '%\_control\_characters'
   loop
-    execute format('alter table public.%I drop constraint %I',
-      rule.table_name, rule.table_name || '_' || rule.column_name || '_control_characters');
+    execute format('alter table %s drop constraint %I', rule.table_name, rule.conname);
   end loop;
 end
 $$;

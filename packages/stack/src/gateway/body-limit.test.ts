@@ -111,6 +111,30 @@ describe('gateway body limits', () => {
     expect(seen).toEqual([]);
   });
 
+  it('closes the connection of a 413 and says so: a keep-alive client never sends its next request on it', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        const request = http.request(`${base}/v1/graphql`, { method: 'POST', agent }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, connection: response.headers.connection }),
+          );
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect(await post('x'.repeat(LIMIT + 1))).toEqual({ status: 413, connection: 'close' });
+        // Straight after, on the one socket the agent may use: a fresh connection, not the closing one.
+        expect((await post('{}')).status).toBe(200);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('answers 413 when a chunked body grows over the limit; the upstream sees nothing', async () => {
     seen.length = 0;
     const answer = await postChunked(`${base}/v1/graphql`, 4 * LIMIT);

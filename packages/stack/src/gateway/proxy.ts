@@ -108,28 +108,35 @@ function sendUnavailable(res: http.ServerResponse, upstream: Upstream): void {
 }
 
 /**
- * 413 for a body over the limit. The rest of the body is read and dropped (for at most 10 s)
- * and the connection closed once it has all come, so that the client, still sending, gets to read
- * the answer instead of a reset connection. (With `Connection: close` on the answer, Node closes
- * the socket as soon as the answer is out, while the client is still writing: its next write
- * failed with EPIPE, now and then before it had read the answer.)
+ * 413 for a body over the limit, with `Connection: close`, once the rest of the body has been
+ * read and dropped (for at most 10 s; then it is answered anyway). Answered while the client was
+ * still sending, the close cut it off mid-write (EPIPE, now and then before it had read the
+ * answer); answered on a connection left open, the client could send its next request on it
+ * just as the gateway closed it ("other side closed").
  */
 function sendTooLarge(req: http.IncomingMessage, res: http.ServerResponse, limit: number): void {
-  const { socket } = req;
+  const answer = () => {
+    if (res.headersSent || res.destroyed) return;
+    sendJson(
+      res,
+      413,
+      {
+        error: `The request body is too large: the gateway accepts at most ${limit} bytes (GATEWAY_MAX_BODY_KB).`,
+        code: 'payload-too-large',
+      },
+      { connection: 'close' },
+    );
+  };
   if (req.readableEnded) {
-    res.once('finish', () => socket.end());
-  } else {
-    req.resume();
-    const timer = setTimeout(() => socket.destroy(), 10_000);
-    timer.unref();
-    req.once('end', () => {
-      clearTimeout(timer);
-      socket.end();
-    });
+    answer();
+    return;
   }
-  sendJson(res, 413, {
-    error: `The request body is too large: the gateway accepts at most ${limit} bytes (GATEWAY_MAX_BODY_KB).`,
-    code: 'payload-too-large',
+  req.resume();
+  const timer = setTimeout(answer, 10_000);
+  timer.unref();
+  req.once('end', () => {
+    clearTimeout(timer);
+    answer();
   });
 }
 
