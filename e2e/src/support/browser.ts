@@ -66,8 +66,15 @@ export async function newContext(
   return context;
 }
 
-/** The place and language of every test's browser. */
-export const CONTEXT_OPTIONS = { locale: 'en-AU', timezoneId: 'Australia/Sydney' } as const;
+/**
+ * The place and language of every test's browser, which asks for reduced motion (as the app
+ * honours): dialogs, menus and toasts appear at once instead of after a transition's frames.
+ */
+export const CONTEXT_OPTIONS = {
+  locale: 'en-AU',
+  timezoneId: 'Australia/Sydney',
+  reducedMotion: 'reduce',
+} as const;
 
 /**
  * What every test's browser context gets, however it was made (`newContext`, or a persistent
