@@ -29,3 +29,18 @@ export function detectAvatarType(bytes: Uint8Array): TAvatarType | null {
   }
   return null;
 }
+
+/**
+ * Whether an image may be an avatar: at most AVATAR_MAX_BYTES, then a JPEG, PNG or GIF by its first
+ * bytes (`head`: 16 are enough). The form asks it before uploading; the server asks it again of
+ * the bytes it received.
+ */
+export function checkAvatar(
+  size: number,
+  head: Uint8Array,
+): { ok: true; type: TAvatarType } | { ok: false; reason: 'too_large' | 'unsupported_type'; message: string } {
+  if (size > AVATAR_MAX_BYTES) return { ok: false, reason: 'too_large', message: AVATAR_MESSAGES.tooLarge };
+  const type = detectAvatarType(head);
+  if (!type) return { ok: false, reason: 'unsupported_type', message: AVATAR_MESSAGES.unsupportedType };
+  return { ok: true, type };
+}
