@@ -128,7 +128,11 @@ describe("the dashboard's queries keep each role to its own work", () => {
     const pm = await ask<BackOfficeAnswer>(PM_A, GetBackOfficeQueueQuery, vars);
     expect(pm.reviews.map((r) => r.id)).toEqual([reviewA]);
     expect(pm.reviewsCount.aggregate.count).toBe(1);
-    const qam = await ask<BackOfficeAnswer>(QAM, GetBackOfficeQueueQuery, backOfficeQueueVariables(QAM.id, 'qam', today));
+    const qam = await ask<BackOfficeAnswer>(
+      QAM,
+      GetBackOfficeQueueQuery,
+      backOfficeQueueVariables(QAM.id, 'qam', today),
+    );
     expect(qam.reviews.map((r) => r.id).sort((a, b) => a - b)).toEqual(
       [reviewA, reviewB].sort((a, b) => a - b),
     );
