@@ -28,7 +28,11 @@ async function checkStoredFile(app: Pick<FastifyInstance, 'config' | 'storage'>,
   if (!stored) throw invalid('file', DOCUMENT_MESSAGES.fileMissing);
   const sizeProblem = uploadSizeProblem(stored.size, app.config.maxFileSizeMb);
   if (sizeProblem)
-    throw invalid('file', sizeProblem.message, sizeProblem.reason === 'too_large' ? 'file_too_large' : 'invalid_input');
+    throw invalid(
+      'file',
+      sizeProblem.message,
+      sizeProblem.reason === 'too_large' ? 'file_too_large' : 'invalid_input',
+    );
   const type = documentFileTypeOf(stored.contentType.toLowerCase());
   if (!type) throw invalid('file', DOCUMENT_MESSAGES.unsupportedType, 'unsupported_file_type');
   const start = await storage.readStart(key, SNIFF_BYTES);

@@ -38,7 +38,9 @@ export function detectAvatarType(bytes: Uint8Array): TAvatarType | null {
 export function checkAvatar(
   size: number,
   head: Uint8Array,
-): { ok: true; type: TAvatarType } | { ok: false; reason: 'too_large' | 'unsupported_type'; message: string } {
+):
+  | { ok: true; type: TAvatarType }
+  | { ok: false; reason: 'too_large' | 'unsupported_type'; message: string } {
   if (size > AVATAR_MAX_BYTES) return { ok: false, reason: 'too_large', message: AVATAR_MESSAGES.tooLarge };
   const type = detectAvatarType(head);
   if (!type) return { ok: false, reason: 'unsupported_type', message: AVATAR_MESSAGES.unsupportedType };

@@ -44,7 +44,9 @@ export const SURVEY_LAST_SUBMIT = {
 } as const satisfies TAssessmentMove;
 
 /** The survey submit move once a visitor has submitted, by how many accepted visitors are left to. */
-export function surveySubmitMove(visitorsLeft: number): typeof SURVEY_PART_SUBMIT | typeof SURVEY_LAST_SUBMIT {
+export function surveySubmitMove(
+  visitorsLeft: number,
+): typeof SURVEY_PART_SUBMIT | typeof SURVEY_LAST_SUBMIT {
   return visitorsLeft === 0 ? SURVEY_LAST_SUBMIT : SURVEY_PART_SUBMIT;
 }
 

@@ -53,7 +53,12 @@ export function backOfficeQueueWhere(userId: number, role: TBackOfficeRole, toda
  */
 export function backOfficeQueueVariables(userId: number, role: TBackOfficeRole, today: string) {
   const where = backOfficeQueueWhere(userId, role, today);
-  return { reviews: where.reviews, overdue: where.overdue, toPlan: where.toPlan, limit: BACK_OFFICE_QUEUE_LIMIT };
+  return {
+    reviews: where.reviews,
+    overdue: where.overdue,
+    toPlan: where.toPlan,
+    limit: BACK_OFFICE_QUEUE_LIMIT,
+  };
 }
 
 export interface TBackOfficeAssessment {

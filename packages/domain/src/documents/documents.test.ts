@@ -130,7 +130,10 @@ describe('checkUpload', () => {
 describe('uploadSizeProblem', () => {
   it('is the size rule checkUpload applies, for an object in storage too', () => {
     expect(uploadSizeProblem(100_000_000, 100)).toBeNull();
-    expect(uploadSizeProblem(100_000_001, 100)).toEqual({ reason: 'too_large', message: 'File size exceeded 100MB' });
+    expect(uploadSizeProblem(100_000_001, 100)).toEqual({
+      reason: 'too_large',
+      message: 'File size exceeded 100MB',
+    });
     expect(uploadSizeProblem(0, 100)).toEqual({ reason: 'empty', message: DOCUMENT_MESSAGES.emptyFile });
   });
 });

@@ -209,7 +209,14 @@ export async function runSql(
       ? new Set((await inconsistencies(raw, client, core.options.projectDir)).map((p) => JSON.stringify(p)))
       : undefined;
     const result = await runStatements(client, args, path, stillOurs, run);
-    if (before) await refuseNewInconsistencies(client, { raw, before, args, path, projectDir: core.options.projectDir });
+    if (before)
+      await refuseNewInconsistencies(client, {
+        raw,
+        before,
+        args,
+        path,
+        projectDir: core.options.projectDir,
+      });
     await client.query('COMMIT');
     run.open = false;
     if (before) await reloadAfterSchemaChange(core);
@@ -237,7 +244,11 @@ export async function runSql(
  * Before the run: a read-only run's whole session is made read only, and SQL with transaction
  * control of its own is refused (lexed as PostgreSQL will, with the session's setting).
  */
-async function refuseTransactionControl(client: pg.PoolClient, args: RunSqlArgs, path: string): Promise<void> {
+async function refuseTransactionControl(
+  client: pg.PoolClient,
+  args: RunSqlArgs,
+  path: string,
+): Promise<void> {
   // The whole session, not only the engine's transaction, is read only: statements after a
   // COMMIT in the SQL run in transactions of their own, read only too (review F3). The
   // connection is destroyed afterwards.
@@ -274,7 +285,9 @@ async function enterRunTransaction(client: pg.PoolClient, session: Session): Pro
   const stillOurs = async () => {
     try {
       const row = (
-        await client.query("SELECT now()::text AS t, current_setting('engine.run_sql_transaction', true) AS m")
+        await client.query(
+          "SELECT now()::text AS t, current_setting('engine.run_sql_transaction', true) AS m",
+        )
       ).rows[0];
       return row.t === started && row.m === marker;
     } catch {

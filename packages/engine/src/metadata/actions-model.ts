@@ -177,7 +177,11 @@ function readOutputRelationships(
         const mapping = Object.entries((rel.field_mapping ?? {}) as Record<string, string>);
         for (const [, column] of mapping)
           if (!target.columnsByName.has(column))
-            throw new MetadataError(yamlFile, `${where}.field_mapping`, `no column '${column}' in ${target.name}`);
+            throw new MetadataError(
+              yamlFile,
+              `${where}.field_mapping`,
+              `no column '${column}' in ${target.name}`,
+            );
         list.push({
           name: String(rel.name),
           kind: rel.type === 'array' ? 'array' : 'object',

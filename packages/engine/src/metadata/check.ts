@@ -85,7 +85,8 @@ class Checker {
       if (!isObj(map)) this.fail(config, `${label}.configuration.${mapKey}`, 'expected an object');
       else
         for (const column of Object.keys(map)) {
-          if (!columns.has(column)) this.fail(config, `${label}.configuration.${mapKey}.${column}`, 'no such column');
+          if (!columns.has(column))
+            this.fail(config, `${label}.configuration.${mapKey}.${column}`, 'no such column');
         }
     }
   }
@@ -107,7 +108,11 @@ class Checker {
           continue;
         }
         if (relationshipNames.has(rel.name) || columns.has(rel.name)) {
-          this.fail(rel, `${label}.${kind}.${rel.name}`, 'name clashes with a column or another relationship');
+          this.fail(
+            rel,
+            `${label}.${kind}.${rel.name}`,
+            'name clashes with a column or another relationship',
+          );
         }
         relationshipNames.add(rel.name);
         this.keys(rel, new Set(['name', 'using', 'comment']), `${label}.${kind}.${rel.name}`);
@@ -171,11 +176,18 @@ class Checker {
   }
 
   /** The columns, presets and computed fields one permission names. */
-  permissionColumns(perm: Obj, permission: Obj, permWhere: string, columns: Set<string>, computedNames: Set<string>) {
+  permissionColumns(
+    perm: Obj,
+    permission: Obj,
+    permWhere: string,
+    columns: Set<string>,
+    computedNames: Set<string>,
+  ) {
     const cols = permission.columns;
     if (Array.isArray(cols)) {
       for (const c of cols)
-        if (!columns.has(String(c))) this.fail(perm, `${permWhere}.permission.columns`, `no such column '${c}'`);
+        if (!columns.has(String(c)))
+          this.fail(perm, `${permWhere}.permission.columns`, `no such column '${c}'`);
     } else if (cols !== undefined && cols !== '*') {
       this.fail(perm, `${permWhere}.permission.columns`, 'expected a list of columns or "*"');
     }

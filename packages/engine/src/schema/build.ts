@@ -145,7 +145,8 @@ function addInsertRoots(t: TableTypes, table: Table, mutation: Fields): void {
   const args: GraphQLFieldConfigArgumentMap = {
     objects: { type: nn(list(nn(insertInput(t, table)))), description: 'the rows to be inserted' },
   };
-  if (hasOnConflict(t, table)) args.on_conflict = { type: onConflict(t, table), description: 'upsert condition' };
+  if (hasOnConflict(t, table))
+    args.on_conflict = { type: onConflict(t, table), description: 'upsert condition' };
   const r = root(table, 'insert');
   mutation[r.name] = {
     type: mutationResponse(t, table),
