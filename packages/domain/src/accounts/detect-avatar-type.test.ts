@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, checkAvatar, detectAvatarType } from './detect-avatar-type.ts';
+import {
+  AVATAR_ACCEPT_ATTRIBUTE,
+  AVATAR_MAX_BYTES,
+  AVATAR_MESSAGES,
+  checkAvatar,
+  detectAvatarType,
+} from './detect-avatar-type.ts';
 
 describe('detectAvatarType', () => {
   it('recognises JPEG, PNG and GIF by their signatures', () => {
@@ -33,5 +39,9 @@ describe('checkAvatar', () => {
       reason: 'unsupported_type',
       message: AVATAR_MESSAGES.unsupportedType,
     });
+  });
+
+  it('lets the file chooser offer the same three types', () => {
+    expect(AVATAR_ACCEPT_ATTRIBUTE.split(',').sort()).toEqual(['image/gif', 'image/jpeg', 'image/png']);
   });
 });

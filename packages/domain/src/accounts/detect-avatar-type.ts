@@ -16,6 +16,9 @@ export const AVATAR_EXTENSIONS: Record<TAvatarType, string> = {
   'image/gif': 'gif',
 };
 
+/** The file chooser's `accept` attribute of the avatar form: the accepted types. */
+export const AVATAR_ACCEPT_ATTRIBUTE = Object.keys(AVATAR_EXTENSIONS).join(',');
+
 /**
  * The image type from the file's first bytes (its signature), or null when it is not a JPEG,
  * PNG or GIF. The claimed content type is not trusted.

@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { AVATAR_MAX_BYTES, checkAvatar } from '@portal/domain';
+import { AVATAR_ACCEPT_ATTRIBUTE, AVATAR_MAX_BYTES, checkAvatar } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
@@ -63,7 +63,7 @@ export function AvatarUpload() {
           JPEG, PNG or GIF, up to {AVATAR_MAX_BYTES / 1024 / 1024} MB.
         </Text>
         <Group gap="xs">
-          <FileButton onChange={choose} accept="image/png,image/jpeg,image/gif">
+          <FileButton onChange={choose} accept={AVATAR_ACCEPT_ATTRIBUTE}>
             {(props) => (
               <Button variant="default" size="xs" {...props}>
                 {user.avatarUrl || preview ? 'Choose another picture' : 'Choose a picture'}
