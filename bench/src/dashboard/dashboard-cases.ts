@@ -7,6 +7,7 @@
  */
 import {
   BACK_OFFICE_QUEUE_LIMIT,
+  backOfficeQueueVariables,
   backOfficeQueueWhere,
   practiceManagerQueueWhere,
   surveyorQueueWhere,
@@ -39,15 +40,8 @@ const BUSIEST_QAM = `select qam_id as id from accreditations where qam_id is not
   group by qam_id order by count(*) desc, qam_id limit 1`;
 const AN_ADMIN = 'select id from users where is_admin and is_active order by id limit 1';
 
-const backOffice = (role: 'qam' | 'provider_admin') => (userId: number, today: string) => {
-  const where = backOfficeQueueWhere(userId, role, today);
-  return {
-    reviews: where.reviews,
-    overdue: where.overdue,
-    toPlan: where.toPlan,
-    limit: BACK_OFFICE_QUEUE_LIMIT,
-  };
-};
+const backOffice = (role: 'qam' | 'provider_admin') => (userId: number, today: string) =>
+  backOfficeQueueVariables(userId, role, today);
 
 export const DASHBOARD_CASES: readonly DashboardCase[] = [
   {

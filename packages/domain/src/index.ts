@@ -16,7 +16,7 @@ export * from './audit/index.ts';
 export * from './certificates/index.ts';
 export * from './constants/index.ts';
 export * from './contacts/index.ts';
-export * from './dashboard/work-queues.ts';
+export * from './dashboard/index.ts';
 export * from './documents/index.ts';
 export * from './env/index.ts';
 export * from './permissions/assessment-access.ts';

@@ -11,16 +11,10 @@ export {
 export { estimateRows } from './compile/cost.ts';
 export { DEFAULT_LIMITS } from './engine/api-limits.ts';
 export { createEngine, type Engine } from './engine/create.ts';
-export {
-  type CompiledField,
-  type CompiledRequest,
-  type EngineCore,
-  type EngineOptions,
-  type GraphQLRequest,
-  loadEngineCore,
-  type ReloadResult,
-  type ServedMetadata,
-} from './engine/engine.ts';
+export type { EngineCore } from './engine/engine.ts';
+export { loadEngineCore } from './engine/load-engine-core.ts';
+export type { EngineOptions, ReloadResult, ServedMetadata } from './engine/options.ts';
+export type { CompiledField, CompiledRequest, GraphQLRequest } from './engine/request.ts';
 export { HasuraError } from './errors.ts';
 export type { SentStatement, Session } from './exec/executor.ts';
 export { checkMetadata } from './metadata/check.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, AVATAR_MESSAGES, detectAvatarType } from '@portal/domain';
+import { AVATAR_EXTENSIONS, checkAvatar } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { SignedInUser } from '../../plugins/app/auth.ts';
@@ -19,10 +19,12 @@ export async function setAvatar(
 ): Promise<Avatar> {
   if (userId !== signedIn.id)
     throw new AppError('forbidden', { message: 'You can only change your own picture.' });
-  if (image.length > AVATAR_MAX_BYTES)
-    throw new AppError('file_too_large', { message: AVATAR_MESSAGES.tooLarge });
-  const type = detectAvatarType(image);
-  if (!type) throw new AppError('unsupported_file_type', { message: AVATAR_MESSAGES.unsupportedType });
+  const check = checkAvatar(image.length, image);
+  if (!check.ok)
+    throw new AppError(check.reason === 'too_large' ? 'file_too_large' : 'unsupported_file_type', {
+      message: check.message,
+    });
+  const { type } = check;
   if (!deps.storage) throw new AppError('storage_unavailable');
   const user = await findUserById(deps.db, userId);
   if (!user?.is_active) throw new AppError('token_not_valid');

@@ -1,7 +1,10 @@
 import {
+  canMove,
   fieldErrors,
   needsConfidentialityAgreement,
+  SURVEY_PART_SUBMIT,
   SURVEY_SUBMIT_MESSAGES,
+  surveySubmitMove,
   surveySubmitProblemFields,
   surveySubmitProblems,
   type TSurveyVisitorForm,
@@ -46,8 +49,9 @@ export async function submitSurveyAssessment(
       'forbidden',
       SURVEY_SUBMIT_MESSAGES.notAVisitor,
     );
+    // Both submit moves start from the same statuses: the part one stands for them here.
     requireThat(
-      assessment.status === 'IN_PROGRESS' || assessment.status === 'PARTIALLY_SUBMITTED',
+      canMove(SURVEY_PART_SUBMIT, assessment.type, assessment.status),
       'invalid_transition',
       SURVEY_SUBMIT_MESSAGES.notSubmittable,
     );
@@ -94,12 +98,12 @@ export async function submitSurveyAssessment(
          and not exists (select 1 from public.assessment_submissions sub
                           where sub.assessment_id = ${assessment.id} and sub.user_id = sv.user_id
                             and sub.withdrawn_at is null)`);
-    const to = waiting.count === 0 ? 'UNDER_REVIEW' : 'PARTIALLY_SUBMITTED';
+    const move = surveySubmitMove(waiting.count);
     const moved = await transition(tx, {
       table: 'assessments',
       id: assessment.id,
-      from: ['IN_PROGRESS', 'PARTIALLY_SUBMITTED'],
-      to,
+      from: move.from,
+      to: move.to,
       actor: caller.actor,
       stamp: { at: 'updated_at', by: 'last_updated_by_id' },
       notFound: SURVEY_SUBMIT_MESSAGES.notSubmittable,
@@ -115,7 +119,7 @@ export async function submitSurveyAssessment(
       id: moved.id,
       status: moved.status,
       message:
-        to === 'UNDER_REVIEW'
+        move.to === 'UNDER_REVIEW'
           ? SURVEY_SUBMIT_MESSAGES.submittedForReview
           : SURVEY_SUBMIT_MESSAGES.partiallySubmitted,
     };

@@ -1,8 +1,8 @@
 import {
   DOCUMENT_MESSAGES,
   documentFileTypeOf,
-  megabytesToBytes,
   STAFF_DOCUMENT_TARGETS,
+  uploadSizeProblem,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
@@ -49,12 +49,10 @@ export async function completeDocument(
   }
   const stored = await storage.head(upload.storage_key);
   if (!stored) return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMissing }));
-  if (stored.size > megabytesToBytes(app.config.maxFileSizeMb))
-    return fail(
-      new AppError('file_too_large', {
-        message: DOCUMENT_MESSAGES.fileSizeExceeded(app.config.maxFileSizeMb),
-      }),
-    );
+  const sizeProblem = uploadSizeProblem(stored.size, app.config.maxFileSizeMb);
+  // An empty object is not the size announced (never empty): the mismatch below answers it.
+  if (sizeProblem?.reason === 'too_large')
+    return fail(new AppError('file_too_large', { message: sizeProblem.message }));
   if (stored.size !== Number(upload.file_size) || stored.contentType.toLowerCase() !== upload.file_type)
     return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMismatch }));
   // The name and the browser say what the file is; its first bytes must agree (a content lie,

@@ -2,9 +2,9 @@ import {
   DOCUMENT_MESSAGES,
   documentFileTypeOf,
   GENERAL_RESOURCE_PAGES,
-  megabytesToBytes,
   RESOURCE_MESSAGES,
   type TResourceFormOutput,
+  uploadSizeProblem,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
@@ -26,9 +26,13 @@ async function checkStoredFile(app: Pick<FastifyInstance, 'config' | 'storage'>,
   const storage = requireStorage(app);
   const stored = await storage.head(key);
   if (!stored) throw invalid('file', DOCUMENT_MESSAGES.fileMissing);
-  if (stored.size > megabytesToBytes(app.config.maxFileSizeMb))
-    throw invalid('file', DOCUMENT_MESSAGES.fileSizeExceeded(app.config.maxFileSizeMb), 'file_too_large');
-  if (stored.size === 0) throw invalid('file', DOCUMENT_MESSAGES.emptyFile);
+  const sizeProblem = uploadSizeProblem(stored.size, app.config.maxFileSizeMb);
+  if (sizeProblem)
+    throw invalid(
+      'file',
+      sizeProblem.message,
+      sizeProblem.reason === 'too_large' ? 'file_too_large' : 'invalid_input',
+    );
   const type = documentFileTypeOf(stored.contentType.toLowerCase());
   if (!type) throw invalid('file', DOCUMENT_MESSAGES.unsupportedType, 'unsupported_file_type');
   const start = await storage.readStart(key, SNIFF_BYTES);

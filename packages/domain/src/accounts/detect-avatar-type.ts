@@ -16,6 +16,9 @@ export const AVATAR_EXTENSIONS: Record<TAvatarType, string> = {
   'image/gif': 'gif',
 };
 
+/** The file chooser's `accept` attribute of the avatar form: the accepted types. */
+export const AVATAR_ACCEPT_ATTRIBUTE = Object.keys(AVATAR_EXTENSIONS).join(',');
+
 /**
  * The image type from the file's first bytes (its signature), or null when it is not a JPEG,
  * PNG or GIF. The claimed content type is not trusted.
@@ -28,4 +31,21 @@ export function detectAvatarType(bytes: Uint8Array): TAvatarType | null {
     return 'image/gif';
   }
   return null;
+}
+
+/**
+ * Whether an image may be an avatar: at most AVATAR_MAX_BYTES, then a JPEG, PNG or GIF by its first
+ * bytes (`head`: 16 are enough). The form asks it before uploading; the server asks it again of
+ * the bytes it received.
+ */
+export function checkAvatar(
+  size: number,
+  head: Uint8Array,
+):
+  | { ok: true; type: TAvatarType }
+  | { ok: false; reason: 'too_large' | 'unsupported_type'; message: string } {
+  if (size > AVATAR_MAX_BYTES) return { ok: false, reason: 'too_large', message: AVATAR_MESSAGES.tooLarge };
+  const type = detectAvatarType(head);
+  if (!type) return { ok: false, reason: 'unsupported_type', message: AVATAR_MESSAGES.unsupportedType };
+  return { ok: true, type };
 }

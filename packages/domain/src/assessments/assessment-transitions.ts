@@ -26,6 +26,31 @@ export const SELF_ASSESSMENT_COMPLETE = {
 } as const satisfies TAssessmentMove;
 
 /**
+ * Submit a survey visit's findings (spec 001 §4): each accepted visitor submits their part, once.
+ * While a visitor is left to submit, the assessment is PARTIALLY_SUBMITTED (this move); after the
+ * last one, UNDER_REVIEW (`SURVEY_LAST_SUBMIT`). `surveySubmitMove` picks one.
+ */
+export const SURVEY_PART_SUBMIT = {
+  types: ['SURVEY_VISIT'],
+  from: ['IN_PROGRESS', 'PARTIALLY_SUBMITTED'],
+  to: 'PARTIALLY_SUBMITTED',
+} as const satisfies TAssessmentMove;
+
+/** The last accepted visitor's submission: the survey visit assessment goes under review (spec 001 §4). */
+export const SURVEY_LAST_SUBMIT = {
+  types: ['SURVEY_VISIT'],
+  from: ['IN_PROGRESS', 'PARTIALLY_SUBMITTED'],
+  to: 'UNDER_REVIEW',
+} as const satisfies TAssessmentMove;
+
+/** The survey submit move once a visitor has submitted, by how many accepted visitors are left to. */
+export function surveySubmitMove(
+  visitorsLeft: number,
+): typeof SURVEY_PART_SUBMIT | typeof SURVEY_LAST_SUBMIT {
+  return visitorsLeft === 0 ? SURVEY_LAST_SUBMIT : SURVEY_PART_SUBMIT;
+}
+
+/**
  * 'Action required' (spec 001 §4): the review of a survey visit finds non-conformities; an action
  * plan is created and the practice has ACTION_PLAN_BUSINESS_DAYS to carry it out. Allowed only
  * when `actionRequiredProblems` is empty (spec 001 §5).

@@ -9,6 +9,9 @@ import {
   canMove,
   SELF_ASSESSMENT_COMPLETE,
   SELF_ASSESSMENT_SUBMIT,
+  SURVEY_LAST_SUBMIT,
+  SURVEY_PART_SUBMIT,
+  surveySubmitMove,
 } from './assessment-transitions.ts';
 import { canDeleteIndicatorFile, canEditComment } from './indicator-extras.ts';
 import {
@@ -298,6 +301,18 @@ describe('transitions (spec 001 §4)', () => {
     expect(from(SELF_ASSESSMENT_SUBMIT)).toEqual(['IN_PROGRESS']);
     expect(from(SELF_ASSESSMENT_COMPLETE)).toEqual(['UNDER_REVIEW']);
     expect(canMove(SELF_ASSESSMENT_SUBMIT, 'SURVEY_VISIT', 'IN_PROGRESS')).toBe(false);
+  });
+
+  it('submits a survey visit from IN_PROGRESS or PARTIALLY_SUBMITTED, under review after the last visitor', () => {
+    for (const move of [SURVEY_PART_SUBMIT, SURVEY_LAST_SUBMIT]) {
+      expect(ASSESSMENT_STATUSES.filter((s) => canMove(move, 'SURVEY_VISIT', s))).toEqual([
+        'IN_PROGRESS',
+        'PARTIALLY_SUBMITTED',
+      ]);
+      expect(canMove(move, 'PRESURVEY', 'IN_PROGRESS')).toBe(false);
+    }
+    expect(surveySubmitMove(0).to).toBe('UNDER_REVIEW');
+    expect(surveySubmitMove(2).to).toBe('PARTIALLY_SUBMITTED');
   });
 
   it('reopens anything but a certified or in-progress assessment', () => {

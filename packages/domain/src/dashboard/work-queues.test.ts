@@ -13,7 +13,7 @@ import {
   type TQueueStaffRow,
   type TSurveyorQueueVisitor,
   workQueueKeys,
-} from './work-queues.ts';
+} from './index.ts';
 
 const today = '2027-03-01';
 

@@ -32,10 +32,24 @@ export function checkUpload(
     return { ok: false, reason: 'name_characters', message: CONTROL_CHARACTER_MESSAGE };
   const fileType = resolveDocumentFileType(name, file.type);
   if (!fileType) return { ok: false, reason: 'unsupported_type', message: DOCUMENT_MESSAGES.unsupportedType };
-  if (file.size > megabytesToBytes(maxFileSizeMb))
-    return { ok: false, reason: 'too_large', message: DOCUMENT_MESSAGES.fileSizeExceeded(maxFileSizeMb) };
-  if (file.size <= 0) return { ok: false, reason: 'empty', message: DOCUMENT_MESSAGES.emptyFile };
+  const sizeProblem = uploadSizeProblem(file.size, maxFileSizeMb);
+  if (sizeProblem) return { ok: false, ...sizeProblem };
   return { ok: true, fileType };
+}
+
+/**
+ * The size rule of every upload of a file (a document, a resource): over the limit (spec 002 §5
+ * 'File size exceeded {n}MB', decimal MB) or empty; null when the size is fine. `checkUpload` asks
+ * it of the size the browser announces; the actions ask it again of the object in storage.
+ */
+export function uploadSizeProblem(
+  size: number,
+  maxFileSizeMb: number,
+): { reason: 'too_large' | 'empty'; message: string } | null {
+  if (size > megabytesToBytes(maxFileSizeMb))
+    return { reason: 'too_large', message: DOCUMENT_MESSAGES.fileSizeExceeded(maxFileSizeMb) };
+  if (size <= 0) return { reason: 'empty', message: DOCUMENT_MESSAGES.emptyFile };
+  return null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_DOCUMENT_FIELDS } from '../staff/staff-member-schema.ts';
 import { certificateFileName } from './certificate-file-name.ts';
-import { checkDocumentRename, checkUpload } from './check-upload.ts';
+import { checkDocumentRename, checkUpload, uploadSizeProblem } from './check-upload.ts';
 import { DOCUMENTS_PAGE_SIZE, MAX_DOCUMENTS_PER_CALL, MAX_FILES_PER_UPLOAD } from './document-limits.ts';
 import { DOCUMENT_MESSAGES } from './document-messages.ts';
 import { DEFAULT_MAX_FILE_SIZE_MB, formatFileSize, megabytesToBytes } from './file-size.ts';
@@ -124,6 +124,17 @@ describe('checkUpload', () => {
         message: 'Remove the control characters (such as NUL) from this field.',
       });
     expect(checkUpload(pdf(10, ' cpr card.pdf\n'), 100).ok).toBe(true);
+  });
+});
+
+describe('uploadSizeProblem', () => {
+  it('is the size rule checkUpload applies, for an object in storage too', () => {
+    expect(uploadSizeProblem(100_000_000, 100)).toBeNull();
+    expect(uploadSizeProblem(100_000_001, 100)).toEqual({
+      reason: 'too_large',
+      message: 'File size exceeded 100MB',
+    });
+    expect(uploadSizeProblem(0, 100)).toEqual({ reason: 'empty', message: DOCUMENT_MESSAGES.emptyFile });
   });
 });
 

@@ -196,112 +196,40 @@ export async function runSql(
   // A dropped connection emits 'error' on the client; the failing query reports it anyway.
   const onError = () => {};
   client.on('error', onError);
-  let open = false;
-  // Set when the SQL ended the engine's transaction (a COMMIT, ROLLBACK or END of its own).
-  let escaped = false;
+  // `open`: the engine's transaction is open; `escaped`: the SQL ended it (a COMMIT, ROLLBACK or
+  // END of its own).
+  const run = { open: false, escaped: false };
   try {
-    // The whole session, not only the engine's transaction, is read only: statements after a
-    // COMMIT in the SQL run in transactions of their own, read only too (review F3). The
-    // connection is destroyed afterwards.
-    if (args.read_only) await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
-    // PostgreSQL lexes the whole text before running any of it, with the session's setting.
-    const standardStrings =
-      (await client.query('SHOW standard_conforming_strings')).rows[0].standard_conforming_strings === 'on';
-    const control = transactionControl(args.sql, { standardStrings });
-    if (control)
-      throw withStatus(
-        new HasuraError(
-          'not-supported',
-          `run_sql runs the SQL in a transaction of its own: transaction control ("${control}") is not allowed; remove it`,
-          path,
-        ),
-        400,
-      );
+    await refuseTransactionControl(client, args, path);
     await client.query(args.read_only ? 'BEGIN READ ONLY' : 'BEGIN');
-    open = true;
-    // The engine's transaction, recognised after the run by its start time and a value local to it.
-    const marker = randomUUID();
-    const started = String(
-      (
-        await client.query("SELECT set_config('engine.run_sql_transaction', $1, true), now()::text AS t", [
-          marker,
-        ])
-      ).rows[0].t,
-    );
-    const stillOurs = async () => {
-      try {
-        const row = (
-          await client.query(
-            "SELECT now()::text AS t, current_setting('engine.run_sql_transaction', true) AS m",
-          )
-        ).rows[0];
-        return row.t === started && row.m === marker;
-      } catch {
-        // Refused: the engine's transaction is still open, aborted by the SQL's failure.
-        return true;
-      }
-    };
-    // The engine's time limit is the pool's statement_timeout; like Hasura, run_sql has none.
-    await client.query('SET LOCAL statement_timeout = 0');
-    await client.query("SELECT set_config('hasura.user', $1, true)", [
-      JSON.stringify({ ...session.vars, 'x-hasura-role': session.role }),
-    ]);
+    run.open = true;
+    const stillOurs = await enterRunTransaction(client, session);
     // What was already inconsistent is not this run's doing (Hasura reports only new objects).
     const before = check
       ? new Set((await inconsistencies(raw, client, core.options.projectDir)).map((p) => JSON.stringify(p)))
       : undefined;
-    let result: RunSqlResult;
-    try {
-      // No values: node-postgres sends the simple query protocol, so `sql` may hold many statements.
-      result = resultOf(await client.query({ text: args.sql, rowMode: 'array', types: AS_TEXT }));
-    } catch (error) {
-      // Statements before the failure may have run, and committed, outside the engine's transaction.
-      escaped = !(await stillOurs()) || TRANSACTION_CONTROL.test(args.sql);
-      throw executionFailed(error, args.sql, path);
-    }
-    if (!(await stillOurs())) {
-      escaped = true;
-      throw withStatus(
-        new HasuraError(
-          'unexpected',
-          "the SQL ended run_sql's transaction (COMMIT, ROLLBACK or END): the statements after it ran outside it, " +
-            'each committed on its own and not checked against the metadata; the engine reloaded its metadata. ' +
-            'Leave transaction control to run_sql',
-          path,
-        ),
-        400,
-      );
-    }
-    if (before) {
-      const problems = (await inconsistencies(raw, client, core.options.projectDir)).filter(
-        (p) => !before.has(JSON.stringify(p)),
-      );
-      if (problems.length)
-        throw withStatus(
-          new HasuraError(
-            'unexpected',
-            args.cascade
-              ? 'cannot continue due to new inconsistent metadata (cascade cannot drop them: the metadata files are the source of truth, edit them first)'
-              : 'cannot continue due to new inconsistent metadata',
-            path,
-            problems,
-          ),
-          400,
-        );
-    }
+    const result = await runStatements(client, args, path, stillOurs, run);
+    if (before)
+      await refuseNewInconsistencies(client, {
+        raw,
+        before,
+        args,
+        path,
+        projectDir: core.options.projectDir,
+      });
     await client.query('COMMIT');
-    open = false;
+    run.open = false;
     if (before) await reloadAfterSchemaChange(core);
     return result;
   } catch (error) {
-    if (open)
+    if (run.open)
       try {
         await client.query('ROLLBACK');
       } catch {
         // The connection is destroyed below anyway.
       }
     // What ran outside the transaction stays: the schema may have changed, so serve what is there.
-    if (escaped) await reloadAfterSchemaChange(core).catch(() => {});
+    if (run.escaped) await reloadAfterSchemaChange(core).catch(() => {});
     throw error;
   } finally {
     client.off('error', onError);
@@ -310,4 +238,122 @@ export async function runSql(
     // borrow the connection next.
     client.release(true);
   }
+}
+
+/**
+ * Before the run: a read-only run's whole session is made read only, and SQL with transaction
+ * control of its own is refused (lexed as PostgreSQL will, with the session's setting).
+ */
+async function refuseTransactionControl(
+  client: pg.PoolClient,
+  args: RunSqlArgs,
+  path: string,
+): Promise<void> {
+  // The whole session, not only the engine's transaction, is read only: statements after a
+  // COMMIT in the SQL run in transactions of their own, read only too (review F3). The
+  // connection is destroyed afterwards.
+  if (args.read_only) await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
+  // PostgreSQL lexes the whole text before running any of it, with the session's setting.
+  const standardStrings =
+    (await client.query('SHOW standard_conforming_strings')).rows[0].standard_conforming_strings === 'on';
+  const control = transactionControl(args.sql, { standardStrings });
+  if (control)
+    throw withStatus(
+      new HasuraError(
+        'not-supported',
+        `run_sql runs the SQL in a transaction of its own: transaction control ("${control}") is not allowed; remove it`,
+        path,
+      ),
+      400,
+    );
+}
+
+/**
+ * Marks the engine's open transaction, lifts the time limit and sets the admin's session; returns
+ * whether the transaction still open is the engine's one (the SQL may have ended it).
+ */
+async function enterRunTransaction(client: pg.PoolClient, session: Session): Promise<() => Promise<boolean>> {
+  // The engine's transaction, recognised after the run by its start time and a value local to it.
+  const marker = randomUUID();
+  const started = String(
+    (
+      await client.query("SELECT set_config('engine.run_sql_transaction', $1, true), now()::text AS t", [
+        marker,
+      ])
+    ).rows[0].t,
+  );
+  const stillOurs = async () => {
+    try {
+      const row = (
+        await client.query(
+          "SELECT now()::text AS t, current_setting('engine.run_sql_transaction', true) AS m",
+        )
+      ).rows[0];
+      return row.t === started && row.m === marker;
+    } catch {
+      // Refused: the engine's transaction is still open, aborted by the SQL's failure.
+      return true;
+    }
+  };
+  // The engine's time limit is the pool's statement_timeout; like Hasura, run_sql has none.
+  await client.query('SET LOCAL statement_timeout = 0');
+  await client.query("SELECT set_config('hasura.user', $1, true)", [
+    JSON.stringify({ ...session.vars, 'x-hasura-role': session.role }),
+  ]);
+  return stillOurs;
+}
+
+/** Sends the SQL; refuses a run whose SQL ended the engine's transaction (`run.escaped` tells). */
+async function runStatements(
+  client: pg.PoolClient,
+  args: RunSqlArgs,
+  path: string,
+  stillOurs: () => Promise<boolean>,
+  run: { escaped: boolean },
+): Promise<RunSqlResult> {
+  let result: RunSqlResult;
+  try {
+    // No values: node-postgres sends the simple query protocol, so `sql` may hold many statements.
+    result = resultOf(await client.query({ text: args.sql, rowMode: 'array', types: AS_TEXT }));
+  } catch (error) {
+    // Statements before the failure may have run, and committed, outside the engine's transaction.
+    run.escaped = !(await stillOurs()) || TRANSACTION_CONTROL.test(args.sql);
+    throw executionFailed(error, args.sql, path);
+  }
+  if (!(await stillOurs())) {
+    run.escaped = true;
+    throw withStatus(
+      new HasuraError(
+        'unexpected',
+        "the SQL ended run_sql's transaction (COMMIT, ROLLBACK or END): the statements after it ran outside it, " +
+          'each committed on its own and not checked against the metadata; the engine reloaded its metadata. ' +
+          'Leave transaction control to run_sql',
+        path,
+      ),
+      400,
+    );
+  }
+  return result;
+}
+
+/** After the SQL, before the commit: refuses the run when the metadata has new inconsistencies. */
+async function refuseNewInconsistencies(
+  client: pg.PoolClient,
+  run: { raw: RawMetadata; before: Set<string>; args: RunSqlArgs; path: string; projectDir: string },
+): Promise<void> {
+  const problems = (await inconsistencies(run.raw, client, run.projectDir)).filter(
+    (p) => !run.before.has(JSON.stringify(p)),
+  );
+  if (problems.length)
+    throw withStatus(
+      new HasuraError(
+        'unexpected',
+        run.args.cascade
+          ? 'cannot continue due to new inconsistent metadata (cascade cannot drop them: the metadata files are the source of truth, edit them first)'
+          : 'cannot continue due to new inconsistent metadata',
+        run.path,
+        problems,
+      ),
+      400,
+    );
 }

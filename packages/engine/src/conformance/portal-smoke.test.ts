@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { createTestDatabase } from '@portal/devdb/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EngineCore, loadEngineCore } from '../engine/engine.ts';
+import type { EngineCore } from '../engine/engine.ts';
+import { loadEngineCore } from '../engine/load-engine-core.ts';
 import { admin } from '../testing/blog.ts';
 
 /**

@@ -4,13 +4,10 @@ import type { Headers } from '../auth/authenticate.ts';
 import { LiveQueries } from '../live/poller.ts';
 import { createHttpServer } from '../server/http.ts';
 import { WsServer } from '../server/ws.ts';
-import {
-  type CompiledRequest,
-  type EngineCore,
-  type EngineOptions,
-  type GraphQLRequest,
-  loadEngineCore,
-} from './engine.ts';
+import type { EngineCore } from './engine.ts';
+import { loadEngineCore } from './load-engine-core.ts';
+import type { EngineOptions } from './options.ts';
+import type { CompiledRequest, GraphQLRequest } from './request.ts';
 
 /** A running (or ready to run) engine: HTTP + WebSocket server around the core. */
 export interface Engine {

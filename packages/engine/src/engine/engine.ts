@@ -1,96 +1,34 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+/**
+ * The engine core shared by HTTP, WebSocket and tests: the served model and metadata, each role's
+ * schema, planning and running a request, and swapping the metadata (`reload_metadata`).
+ */
 import {
   type InconsistentObject,
   resolveMetadata,
   UnsupportedMetadataError,
 } from '../admin-api/metadata-inconsistency.ts';
-import { type AuthConfig, Authenticator, type Headers } from '../auth/authenticate.ts';
+import type { Authenticator, Headers } from '../auth/authenticate.ts';
 import { tableKey } from '../catalog/introspect.ts';
 import type { FieldPlan, Plan, StatementRunner } from '../compile/plan.ts';
-import { errorBody, HasuraError, validationError } from '../errors.ts';
-import { Executor, type SentStatement, type Session, userKey } from '../exec/executor.ts';
+import { errorBody, HasuraError } from '../errors.ts';
+import { type Executor, type Session, userKey } from '../exec/executor.ts';
 import { liveStatement } from '../live/poller.ts';
 import { qualifiedTable } from '../metadata/check.ts';
 import { loadMetadataDirectory, type RawMetadata } from '../metadata/load.ts';
-import { connectionSettings, type DatabaseState, readDatabase } from '../metadata/load-model.ts';
-import { buildModel } from '../metadata/model.ts';
+import { type DatabaseState, readDatabase } from '../metadata/load-model.ts';
 import type { Model } from '../model/types.ts';
-import { loadProject } from '../project/project.ts';
 import { buildRoleSchema, type RoleSchema } from '../schema/build.ts';
-import { ApiLimits, type ApiLimitsMetadata, type LimitOptions } from './api-limits.ts';
-import { MAX_QUERY_NESTING, PlanCache } from './plan-cache.ts';
+import { ApiLimits, type ApiLimitsMetadata } from './api-limits.ts';
+import type { EngineOptions, ReloadResult, ServedMetadata } from './options.ts';
+import { PlanCache } from './plan-cache.ts';
 import { PlanningShare } from './planning-share.ts';
-
-/** Options of an in-process engine (the server reads them from HASURA_GRAPHQL_* env). */
-export interface EngineOptions {
-  /** Hasura project directory (config.yaml, metadata/). */
-  projectDir: string;
-  databaseUrl: string;
-  adminSecret?: string;
-  /** HASURA_GRAPHQL_JWT_SECRET as JSON text or object. */
-  jwtSecret?: string | AuthConfig['jwt'];
-  unauthorizedRole?: string;
-  enableConsole?: boolean;
-  /** Live query refetch interval in ms (default 1000). */
-  refetchIntervalMs?: number;
-  /** HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE (seconds, default 5). */
-  wsKeepaliveSeconds?: number;
-  /** HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT (seconds, default 3). */
-  wsInitTimeoutSeconds?: number;
-  /** HASURA_GRAPHQL_CORS_DOMAIN: allowed origins (comma-separated, `*` wildcards); all when unset. */
-  corsDomain?: string;
-  /** Subscriber cohorts per live-query statement (default 1000; Hasura's default is 100). */
-  liveBatchSize?: number;
-  /** Max request body in bytes (default 1 MiB). */
-  maxBodyBytes?: number;
-  /**
-   * Limits for every role but admin (depth, nodes, aliases, batch size, statement time, introspection
-   * size); each wins over api_limits.yaml and the engine's defaults, and 0 switches it off.
-   */
-  limits?: LimitOptions;
-  /** Environment for `{{ENV}}` templates and `*_from_env` (default process.env). */
-  env?: NodeJS.ProcessEnv;
-  poolSize?: number;
-  /**
-   * Start even when some metadata objects do not match the database (ENGINE_ALLOW_INCONSISTENT_METADATA):
-   * those objects are left out and reported by `get_inconsistent_metadata`, as Hasura does. Off by
-   * default: the engine refuses to start on inconsistent metadata.
-   */
-  allowInconsistentMetadata?: boolean;
-}
-
-/**
- * The metadata an engine serves: what the metadata directory says (less what
- * `drop_inconsistent_metadata` dropped), the part of it the model was built from, the objects left
- * out, and a version that grows with every swap (`resource_version`).
- */
-export interface ServedMetadata {
-  /** The metadata directory it was read from. */
-  dir: string;
-  /** The metadata as read (what `export_metadata` answers). */
-  raw: RawMetadata;
-  /** The consistent part the model was built from. */
-  served: RawMetadata;
-  inconsistent: InconsistentObject[];
-  resourceVersion: number;
-  /** The catalogue (and enum rows) the model was checked against. */
-  database: DatabaseState;
-}
-
-/** What `reload_metadata` answers. */
-export interface ReloadResult {
-  message: 'success';
-  is_consistent: boolean;
-  inconsistent_objects?: InconsistentObject[];
-}
-
-/** A GraphQL-over-HTTP request body. */
-export interface GraphQLRequest {
-  query?: unknown;
-  variables?: unknown;
-  operationName?: unknown;
-}
+import {
+  type CompiledField,
+  type CompiledRequest,
+  dataBody,
+  type GraphQLRequest,
+  parseRequest,
+} from './request.ts';
 
 /** Runs action fields; installed by the actions client. */
 export type ActionRunner = (
@@ -334,79 +272,6 @@ export class EngineCore {
   }
 }
 
-/** One root field of `EngineCore.compile`. */
-export interface CompiledField {
-  /** The field's response key (its alias). */
-  field: string;
-  kind: 'query' | 'mutation' | 'action' | 'static';
-  /**
-   * The statements it sends, in order. Null when they are not known before running: an action
-   * (its handler's answer is shaped afterwards) or a nested insert (its statements depend on the
-   * rows written). A statement with `runtime` takes those parameters from an earlier one's result.
-   */
-  statements: SentStatement[] | null;
-}
-
-/** What `EngineCore.compile` returns. */
-export interface CompiledRequest {
-  operation: 'query' | 'mutation' | 'subscription';
-  fields: CompiledField[];
-  /**
-   * Mutations: the statements around the fields, all on one connection (both empty when the
-   * mutation is one statement that is atomic on its own: see `Executor.singleStatement`).
-   */
-  transaction?: { begin: SentStatement[]; commit: SentStatement[] };
-  /** Subscriptions: the one statement each refetch tick sends for all fields (this subscriber as cohort 1). */
-  live?: SentStatement;
-}
-
-/** `{"data": {...}}` from the JSON text of each root field. */
-export function dataBody(plan: Plan, values: string[]): string {
-  let out = '{"data":{';
-  plan.fields.forEach((f, i) => {
-    if (i) out += ',';
-    out += `${JSON.stringify(f.alias)}:${values[i]}`;
-  });
-  return `${out}}}`;
-}
-
-/** Validates the request shape like Hasura (`parse-failed`). */
-export function parseRequest(body: GraphQLRequest): {
-  query: string;
-  operationName: string | null;
-  variables: Record<string, unknown>;
-} {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new HasuraError('parse-failed', 'expected an object for the request', '$');
-  if (body.query === undefined) throw new HasuraError('parse-failed', "the key 'query' was not present", '$');
-  if (typeof body.query !== 'string')
-    throw new HasuraError('parse-failed', 'expected a string for the key query', '$.query');
-  const variables = body.variables ?? {};
-  if (typeof variables !== 'object' || Array.isArray(variables))
-    throw new HasuraError('parse-failed', 'expected an object for the key variables', '$.variables');
-  if (nestsDeeperThan(variables, MAX_QUERY_NESTING))
-    throw validationError(`the variables nest more than ${MAX_QUERY_NESTING} levels deep`, '$.variables');
-  const operationName = body.operationName ?? null;
-  if (operationName !== null && typeof operationName !== 'string')
-    throw new HasuraError('parse-failed', 'expected a string for the key operationName', '$.operationName');
-  return { query: body.query, operationName, variables: variables as Record<string, unknown> };
-}
-
-/**
- * Whether a JSON value nests objects and arrays deeper than `limit` (the value itself is level 1),
- * found without recursion: whatever walks the value later (coercion, SQL building) recurses.
- */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > limit) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
 /** Whether the metadata marks a table `is_enum` whose rows were not read with the catalogue. */
 function newEnumTables(raw: RawMetadata, database: DatabaseState): boolean {
   const source = raw.sources[0] as { tables?: Array<{ table?: unknown; is_enum?: unknown }> } | undefined;
@@ -422,56 +287,4 @@ function reloadResult(inconsistent: InconsistentObject[]): ReloadResult {
   return inconsistent.length
     ? { message: 'success', is_consistent: false, inconsistent_objects: inconsistent }
     : { message: 'success', is_consistent: true };
-}
-
-/**
- * Loads the project, checks metadata against the database and prepares the engine core. Strict
- * by default (any problem stops the start); with `allowInconsistentMetadata` the inconsistent
- * objects are left out and reported instead.
- */
-export async function loadEngineCore(options: EngineOptions): Promise<EngineCore> {
-  const project = loadProject(options.projectDir);
-  const metadataDir = project.metadataDir;
-  if (!existsSync(path.join(metadataDir, 'version.yaml')))
-    throw new Error(`no Hasura metadata in ${metadataDir}`);
-  const raw = loadMetadataDirectory(metadataDir);
-  const database = await readDatabase(raw, options.databaseUrl);
-  const resolved = options.allowInconsistentMetadata
-    ? resolveMetadata(raw, database)
-    : { model: buildModel(raw, database.catalogs, database.enumRows), served: raw, inconsistent: [] };
-  const { model } = resolved;
-  const connection = connectionSettings(raw);
-  const jwt = typeof options.jwtSecret === 'string' ? JSON.parse(options.jwtSecret) : options.jwtSecret;
-  const auth = new Authenticator({
-    adminSecret: options.adminSecret || undefined,
-    jwt,
-    unauthorizedRole: options.unauthorizedRole || undefined,
-  });
-  const limits = new ApiLimits((resolved.served.api_limits ?? {}) as ApiLimitsMetadata, options.limits);
-  const poolSize = options.poolSize ?? connection.maxConnections ?? 20;
-  const userStatements = limits.userStatements();
-  return new EngineCore(
-    model,
-    new Executor(
-      options.databaseUrl,
-      poolSize,
-      connection.isolation,
-      limits.statementTimeoutMs(),
-      // One user never holds more than half the pool, however small it is.
-      userStatements === undefined
-        ? undefined
-        : Math.min(userStatements, Math.max(1, Math.floor(poolSize / 2))),
-    ),
-    auth,
-    options,
-    limits,
-    {
-      dir: metadataDir,
-      raw,
-      served: resolved.served,
-      inconsistent: resolved.inconsistent,
-      resourceVersion: 1,
-      database,
-    },
-  );
 }

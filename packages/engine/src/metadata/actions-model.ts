@@ -21,6 +21,8 @@ const DEFINITION_KEYS = new Set([
   'response_transform',
 ]);
 
+type ActionField = { kind: 'query' | 'mutation'; args: Action['args']; output: string };
+
 /** Reads actions.graphql + actions.yaml into actions, custom-type SDL and output relationships. */
 export function buildActions(
   raw: RawMetadata,
@@ -30,31 +32,7 @@ export function buildActions(
   const yamlFile = `${raw.dir}/actions.yaml`;
   const sdlFile = `${raw.dir}/actions.graphql`;
   const actions: Action[] = [];
-  const relationships = new Map<string, ActionRelationship[]>();
-  const fields = new Map<string, { kind: 'query' | 'mutation'; args: Action['args']; output: string }>();
-  const typeDefs: DefinitionNode[] = [];
-  if (raw.actionsGraphql.trim()) {
-    let doc: ReturnType<typeof parse>;
-    try {
-      doc = parse(raw.actionsGraphql);
-    } catch (error) {
-      throw new MetadataError(sdlFile, '$', `not valid GraphQL SDL: ${(error as Error).message}`);
-    }
-    for (const def of doc.definitions) {
-      if (
-        (def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION) &&
-        (def.name.value === 'Query' || def.name.value === 'Mutation')
-      ) {
-        for (const f of def.fields ?? []) {
-          fields.set(f.name.value, {
-            kind: def.name.value === 'Query' ? 'query' : 'mutation',
-            args: (f.arguments ?? []).map((a) => ({ name: a.name.value, type: typeText(a.type) })),
-            output: typeText(f.type),
-          });
-        }
-      } else typeDefs.push(def);
-    }
-  }
+  const { fields, typeDefs } = readActionsSdl(raw.actionsGraphql, sdlFile);
   const yaml = (isObj(raw.actions) ? raw.actions : {}) as Obj;
   for (const key of Object.keys(yaml))
     if (key !== 'actions' && key !== 'custom_types')
@@ -62,63 +40,7 @@ export function buildActions(
   const list = Array.isArray(yaml.actions) ? (yaml.actions as Obj[]) : [];
   for (const [i, item] of list.entries()) {
     guard(() => {
-      const name = String(item?.name);
-      const where = `actions.${name}`;
-      if (!isObj(item) || typeof item.name !== 'string')
-        throw new MetadataError(yamlFile, `actions[${i}]`, 'expected {name, definition}');
-      for (const k of Object.keys(item))
-        if (!ACTION_KEYS.has(k)) throw new MetadataError(yamlFile, `${where}.${k}`, 'unknown metadata key');
-      const def = (item.definition ?? {}) as Obj;
-      for (const k of Object.keys(def))
-        if (!DEFINITION_KEYS.has(k))
-          throw new MetadataError(yamlFile, `${where}.definition.${k}`, 'unknown metadata key');
-      for (const k of ['request_transform', 'response_transform'])
-        if (def[k] !== undefined)
-          throw new MetadataError(
-            yamlFile,
-            `${where}.definition.${k}`,
-            'request/response transforms are not supported by this engine',
-          );
-      if (def.kind === 'asynchronous')
-        throw new MetadataError(
-          yamlFile,
-          `${where}.definition.kind`,
-          'asynchronous actions are not supported by this engine',
-        );
-      const field = fields.get(name);
-      if (!field)
-        throw new MetadataError(
-          sdlFile,
-          `Query/Mutation.${name}`,
-          'action is not declared in actions.graphql',
-        );
-      if (typeof def.handler !== 'string')
-        throw new MetadataError(yamlFile, `${where}.definition.handler`, 'missing');
-      const headers = (Array.isArray(def.headers) ? def.headers : []).map((h: Obj, j: number) => {
-        if (typeof h?.name !== 'string')
-          throw new MetadataError(
-            yamlFile,
-            `${where}.definition.headers[${j}]`,
-            'expected {name, value | value_from_env}',
-          );
-        return typeof h.value_from_env === 'string'
-          ? { name: h.name, fromEnv: h.value_from_env }
-          : { name: h.name, value: String(h.value ?? '') };
-      });
-      actions.push({
-        name,
-        kind: field.kind,
-        handler: def.handler,
-        forwardClientHeaders: def.forward_client_headers === true,
-        headers,
-        timeoutMs: (typeof def.timeout === 'number' ? def.timeout : 30) * 1000,
-        args: field.args,
-        outputType: field.output,
-        roles: new Set(
-          (Array.isArray(item.permissions) ? item.permissions : []).map((p: Obj) => String(p.role)),
-        ),
-        comment: typeof item.comment === 'string' ? item.comment : null,
-      });
+      actions.push(readAction(item, i, fields, { yamlFile, sdlFile }));
     });
   }
   for (const name of fields.keys())
@@ -130,7 +52,109 @@ export function buildActions(
           'declared in actions.graphql but missing from actions.yaml',
         );
     });
-  const custom = (isObj(yaml.custom_types) ? yaml.custom_types : {}) as Obj;
+  const relationships = readOutputRelationships(yaml.custom_types, yamlFile, lookup, guard);
+  const sdl = typeDefs.map((d) => print(d)).join('\n\n');
+  return { actions, sdl, relationships };
+}
+
+/** actions.graphql: the fields of Query and Mutation (the actions), and every other type definition. */
+function readActionsSdl(text: string, sdlFile: string) {
+  const fields = new Map<string, ActionField>();
+  const typeDefs: DefinitionNode[] = [];
+  if (!text.trim()) return { fields, typeDefs };
+  let doc: ReturnType<typeof parse>;
+  try {
+    doc = parse(text);
+  } catch (error) {
+    throw new MetadataError(sdlFile, '$', `not valid GraphQL SDL: ${(error as Error).message}`);
+  }
+  for (const def of doc.definitions) {
+    if (
+      (def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION) &&
+      (def.name.value === 'Query' || def.name.value === 'Mutation')
+    ) {
+      for (const f of def.fields ?? []) {
+        fields.set(f.name.value, {
+          kind: def.name.value === 'Query' ? 'query' : 'mutation',
+          args: (f.arguments ?? []).map((a) => ({ name: a.name.value, type: typeText(a.type) })),
+          output: typeText(f.type),
+        });
+      }
+    } else typeDefs.push(def);
+  }
+  return { fields, typeDefs };
+}
+
+/** One entry of actions.yaml's `actions`, checked key by key against its field in actions.graphql. */
+function readAction(
+  item: Obj,
+  i: number,
+  fields: Map<string, ActionField>,
+  files: { yamlFile: string; sdlFile: string },
+): Action {
+  const { yamlFile, sdlFile } = files;
+  const name = String(item?.name);
+  const where = `actions.${name}`;
+  if (!isObj(item) || typeof item.name !== 'string')
+    throw new MetadataError(yamlFile, `actions[${i}]`, 'expected {name, definition}');
+  for (const k of Object.keys(item))
+    if (!ACTION_KEYS.has(k)) throw new MetadataError(yamlFile, `${where}.${k}`, 'unknown metadata key');
+  const def = (item.definition ?? {}) as Obj;
+  for (const k of Object.keys(def))
+    if (!DEFINITION_KEYS.has(k))
+      throw new MetadataError(yamlFile, `${where}.definition.${k}`, 'unknown metadata key');
+  for (const k of ['request_transform', 'response_transform'])
+    if (def[k] !== undefined)
+      throw new MetadataError(
+        yamlFile,
+        `${where}.definition.${k}`,
+        'request/response transforms are not supported by this engine',
+      );
+  if (def.kind === 'asynchronous')
+    throw new MetadataError(
+      yamlFile,
+      `${where}.definition.kind`,
+      'asynchronous actions are not supported by this engine',
+    );
+  const field = fields.get(name);
+  if (!field)
+    throw new MetadataError(sdlFile, `Query/Mutation.${name}`, 'action is not declared in actions.graphql');
+  if (typeof def.handler !== 'string')
+    throw new MetadataError(yamlFile, `${where}.definition.handler`, 'missing');
+  const headers = (Array.isArray(def.headers) ? def.headers : []).map((h: Obj, j: number) => {
+    if (typeof h?.name !== 'string')
+      throw new MetadataError(
+        yamlFile,
+        `${where}.definition.headers[${j}]`,
+        'expected {name, value | value_from_env}',
+      );
+    return typeof h.value_from_env === 'string'
+      ? { name: h.name, fromEnv: h.value_from_env }
+      : { name: h.name, value: String(h.value ?? '') };
+  });
+  return {
+    name,
+    kind: field.kind,
+    handler: def.handler,
+    forwardClientHeaders: def.forward_client_headers === true,
+    headers,
+    timeoutMs: (typeof def.timeout === 'number' ? def.timeout : 30) * 1000,
+    args: field.args,
+    outputType: field.output,
+    roles: new Set((Array.isArray(item.permissions) ? item.permissions : []).map((p: Obj) => String(p.role))),
+    comment: typeof item.comment === 'string' ? item.comment : null,
+  };
+}
+
+/** actions.yaml's `custom_types`: the relationships of each output object to tracked tables. */
+function readOutputRelationships(
+  customTypes: unknown,
+  yamlFile: string,
+  lookup: (schema: string, name: string) => Table | undefined,
+  guard: (fn: () => void) => void,
+): Map<string, ActionRelationship[]> {
+  const relationships = new Map<string, ActionRelationship[]>();
+  const custom = (isObj(customTypes) ? customTypes : {}) as Obj;
   for (const k of Object.keys(custom))
     if (!['enums', 'scalars', 'input_objects', 'objects'].includes(k))
       throw new MetadataError(yamlFile, `custom_types.${k}`, 'unknown metadata key');
@@ -168,8 +192,7 @@ export function buildActions(
       relationships.set(String(obj.name), list);
     });
   }
-  const sdl = typeDefs.map((d) => print(d)).join('\n\n');
-  return { actions, sdl, relationships };
+  return relationships;
 }
 
 function typeText(type: TypeNode): string {

@@ -1,64 +1,18 @@
 import type { Catalog, CatalogTable } from '../catalog/introspect.ts';
 import { tableKey } from '../catalog/introspect.ts';
+import {
+  CONFIGURATION_KEYS,
+  PERMISSION_KEYS,
+  REFUSED_TABLE_KEYS,
+  ROOT_FIELD_KEYS,
+  SOURCE_KEYS,
+  TABLE_KEYS,
+} from './check-keys.ts';
 import { checkTopLevel } from './check-top-level.ts';
 import { fileOf, MetadataError, type RawMetadata } from './load.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** Keys a table entry may carry, and whether we support them. Unknown or refused keys stop the check. */
-const TABLE_KEYS = new Set([
-  'table',
-  'is_enum',
-  'configuration',
-  'object_relationships',
-  'array_relationships',
-  'computed_fields',
-  'select_permissions',
-  'insert_permissions',
-  'update_permissions',
-  'delete_permissions',
-]);
-const REFUSED_TABLE_KEYS: Record<string, string> = {
-  remote_relationships: 'remote relationships are not supported by this engine',
-  event_triggers: 'event triggers are not supported by this engine',
-  apollo_federation_config: 'Apollo federation is not supported by this engine',
-};
-const CONFIGURATION_KEYS = new Set([
-  'custom_name',
-  'custom_root_fields',
-  'column_config',
-  'custom_column_names',
-  'comment',
-]);
-const ROOT_FIELD_KEYS = new Set([
-  'select',
-  'select_by_pk',
-  'select_aggregate',
-  'select_stream',
-  'insert',
-  'insert_one',
-  'update',
-  'update_by_pk',
-  'update_many',
-  'delete',
-  'delete_by_pk',
-]);
-const PERMISSION_KEYS: Record<string, Set<string>> = {
-  select_permissions: new Set([
-    'columns',
-    'computed_fields',
-    'filter',
-    'limit',
-    'allow_aggregations',
-    'query_root_fields',
-    'subscription_root_fields',
-  ]),
-  insert_permissions: new Set(['check', 'columns', 'set', 'backend_only', 'validate_input']),
-  update_permissions: new Set(['columns', 'filter', 'check', 'set', 'backend_only', 'validate_input']),
-  delete_permissions: new Set(['filter', 'backend_only', 'validate_input']),
-};
-const SOURCE_KEYS = new Set(['name', 'kind', 'configuration', 'customization', 'tables', 'functions']);
 
 /** A table name as written in metadata: `{schema, name}` or a bare string meaning `public`. */
 export function qualifiedTable(value: unknown): { schema: string; name: string } | null {
@@ -106,32 +60,40 @@ class Checker {
       return;
     }
     const columns = new Set(table.columns.map((c) => c.name));
-    const relationshipNames = new Set<string>();
-    const computedNames = new Set<string>();
-
     if (entry.is_enum === true) this.enumTable(entry, label, table);
+    this.configuration(entry, label, columns);
+    this.relationships(entry, label, table, columns);
+    const computedNames = this.computedFields(entry, label);
+    this.permissions(entry, label, columns, computedNames);
+  }
 
-    if (entry.configuration !== undefined) {
-      const config = entry.configuration;
-      if (!isObj(config)) this.fail(entry, `${label}.configuration`, 'expected an object');
-      else {
-        this.keys(config, CONFIGURATION_KEYS, `${label}.configuration`);
-        if (isObj(config.custom_root_fields)) {
-          this.keys(config.custom_root_fields, ROOT_FIELD_KEYS, `${label}.configuration.custom_root_fields`);
-        }
-        for (const mapKey of ['column_config', 'custom_column_names'] as const) {
-          const map = config[mapKey];
-          if (map === undefined) continue;
-          if (!isObj(map)) this.fail(config, `${label}.configuration.${mapKey}`, 'expected an object');
-          else
-            for (const column of Object.keys(map)) {
-              if (!columns.has(column))
-                this.fail(config, `${label}.configuration.${mapKey}.${column}`, 'no such column');
-            }
-        }
-      }
+  /** A table's `configuration`: its keys, and that its column maps name real columns. */
+  configuration(entry: Obj, label: string, columns: Set<string>) {
+    if (entry.configuration === undefined) return;
+    const config = entry.configuration;
+    if (!isObj(config)) {
+      this.fail(entry, `${label}.configuration`, 'expected an object');
+      return;
     }
+    this.keys(config, CONFIGURATION_KEYS, `${label}.configuration`);
+    if (isObj(config.custom_root_fields)) {
+      this.keys(config.custom_root_fields, ROOT_FIELD_KEYS, `${label}.configuration.custom_root_fields`);
+    }
+    for (const mapKey of ['column_config', 'custom_column_names'] as const) {
+      const map = config[mapKey];
+      if (map === undefined) continue;
+      if (!isObj(map)) this.fail(config, `${label}.configuration.${mapKey}`, 'expected an object');
+      else
+        for (const column of Object.keys(map)) {
+          if (!columns.has(column))
+            this.fail(config, `${label}.configuration.${mapKey}.${column}`, 'no such column');
+        }
+    }
+  }
 
+  /** A table's object and array relationships: names unique among columns and relationships, each one sound. */
+  relationships(entry: Obj, label: string, table: CatalogTable, columns: Set<string>) {
+    const relationshipNames = new Set<string>();
     for (const kind of ['object_relationships', 'array_relationships'] as const) {
       const list = entry[kind];
       if (list === undefined || list === null) continue;
@@ -157,35 +119,38 @@ class Checker {
         this.relationship(rel, `${label}.${kind}.${rel.name}`, table, kind === 'object_relationships');
       }
     }
+  }
 
-    if (Array.isArray(entry.computed_fields)) {
-      for (const [i, field] of entry.computed_fields.entries()) {
-        const fieldWhere = `${label}.computed_fields[${i}]`;
-        if (!isObj(field) || typeof field.name !== 'string') {
-          this.fail(entry, fieldWhere, 'expected {name, definition}');
-          continue;
-        }
-        computedNames.add(field.name);
-        this.keys(
+  /** A table's computed fields, each naming a function the database has; returns their names. */
+  computedFields(entry: Obj, label: string): Set<string> {
+    const computedNames = new Set<string>();
+    if (!Array.isArray(entry.computed_fields)) return computedNames;
+    for (const [i, field] of entry.computed_fields.entries()) {
+      const fieldWhere = `${label}.computed_fields[${i}]`;
+      if (!isObj(field) || typeof field.name !== 'string') {
+        this.fail(entry, fieldWhere, 'expected {name, definition}');
+        continue;
+      }
+      computedNames.add(field.name);
+      this.keys(field, new Set(['name', 'definition', 'comment']), `${label}.computed_fields.${field.name}`);
+      const fn = isObj(field.definition) ? qualifiedTable(field.definition.function) : null;
+      if (!fn) {
+        this.fail(field, `${label}.computed_fields.${field.name}.definition.function`, 'missing');
+        continue;
+      }
+      if (!this.catalog.functions.has(tableKey(fn.schema, fn.name))) {
+        this.fail(
           field,
-          new Set(['name', 'definition', 'comment']),
-          `${label}.computed_fields.${field.name}`,
+          `${label}.computed_fields.${field.name}.definition.function`,
+          `no function ${fn.schema}.${fn.name}`,
         );
-        const fn = isObj(field.definition) ? qualifiedTable(field.definition.function) : null;
-        if (!fn) {
-          this.fail(field, `${label}.computed_fields.${field.name}.definition.function`, 'missing');
-          continue;
-        }
-        if (!this.catalog.functions.has(tableKey(fn.schema, fn.name))) {
-          this.fail(
-            field,
-            `${label}.computed_fields.${field.name}.definition.function`,
-            `no function ${fn.schema}.${fn.name}`,
-          );
-        }
       }
     }
+    return computedNames;
+  }
 
+  /** A table's permissions of each kind: one per role, never admin, naming real columns and computed fields. */
+  permissions(entry: Obj, label: string, columns: Set<string>, computedNames: Set<string>) {
     for (const kind of Object.keys(PERMISSION_KEYS)) {
       const list = entry[kind];
       if (list === undefined || list === null) continue;
@@ -205,26 +170,37 @@ class Checker {
         roles.add(perm.role);
         this.keys(perm, new Set(['role', 'permission', 'comment']), permWhere);
         this.keys(perm.permission, PERMISSION_KEYS[kind]!, `${permWhere}.permission`);
-        const cols = perm.permission.columns;
-        if (Array.isArray(cols)) {
-          for (const c of cols)
-            if (!columns.has(String(c)))
-              this.fail(perm, `${permWhere}.permission.columns`, `no such column '${c}'`);
-        } else if (cols !== undefined && cols !== '*') {
-          this.fail(perm, `${permWhere}.permission.columns`, 'expected a list of columns or "*"');
-        }
-        if (isObj(perm.permission.set)) {
-          for (const c of Object.keys(perm.permission.set)) {
-            if (!columns.has(c)) this.fail(perm, `${permWhere}.permission.set.${c}`, 'no such column');
-          }
-        }
-        if (Array.isArray(perm.permission.computed_fields)) {
-          for (const c of perm.permission.computed_fields) {
-            if (!computedNames.has(String(c)))
-              this.fail(perm, `${permWhere}.permission.computed_fields`, `no computed field '${c}'`);
-          }
-        }
+        this.permissionColumns(perm, perm.permission, permWhere, columns, computedNames);
       });
+    }
+  }
+
+  /** The columns, presets and computed fields one permission names. */
+  permissionColumns(
+    perm: Obj,
+    permission: Obj,
+    permWhere: string,
+    columns: Set<string>,
+    computedNames: Set<string>,
+  ) {
+    const cols = permission.columns;
+    if (Array.isArray(cols)) {
+      for (const c of cols)
+        if (!columns.has(String(c)))
+          this.fail(perm, `${permWhere}.permission.columns`, `no such column '${c}'`);
+    } else if (cols !== undefined && cols !== '*') {
+      this.fail(perm, `${permWhere}.permission.columns`, 'expected a list of columns or "*"');
+    }
+    if (isObj(permission.set)) {
+      for (const c of Object.keys(permission.set)) {
+        if (!columns.has(c)) this.fail(perm, `${permWhere}.permission.set.${c}`, 'no such column');
+      }
+    }
+    if (Array.isArray(permission.computed_fields)) {
+      for (const c of permission.computed_fields) {
+        if (!computedNames.has(String(c)))
+          this.fail(perm, `${permWhere}.permission.computed_fields`, `no computed field '${c}'`);
+      }
     }
   }
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngineCore } from '../engine/engine.ts';
+import { loadEngineCore } from '../engine/load-engine-core.ts';
 import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
 
 let db: Awaited<ReturnType<typeof blogDatabase>>;

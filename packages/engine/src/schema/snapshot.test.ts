@@ -2,7 +2,8 @@ import path from 'node:path';
 import { createTestDatabase } from '@portal/devdb/testing';
 import { buildClientSchema, getIntrospectionQuery, graphqlSync, printSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EngineCore, loadEngineCore } from '../engine/engine.ts';
+import type { EngineCore } from '../engine/engine.ts';
+import { loadEngineCore } from '../engine/load-engine-core.ts';
 import { BLOG_DIR, blogDatabase } from '../testing/blog.ts';
 import { schemaSnapshots } from './snapshot.ts';
 

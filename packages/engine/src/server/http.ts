@@ -9,7 +9,8 @@ import { handleExplainRequest } from '../admin-api/explain.ts';
 import { METADATA_API } from '../admin-api/metadata-api.ts';
 import { QUERY_API, V1_QUERY_API } from '../admin-api/query-api.ts';
 import type { Headers } from '../auth/authenticate.ts';
-import type { EngineCore, GraphQLRequest } from '../engine/engine.ts';
+import type { EngineCore } from '../engine/engine.ts';
+import type { GraphQLRequest } from '../engine/request.ts';
 import { errorBody, HasuraError, invalidJsonMessage } from '../errors.ts';
 import { serveConsole } from './console.ts';
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import type { Engine } from '../engine/create.ts';
-import { type EngineCore, type EngineOptions, loadEngineCore } from '../engine/engine.ts';
+import type { EngineCore } from '../engine/engine.ts';
+import { loadEngineCore } from '../engine/load-engine-core.ts';
+import type { EngineOptions } from '../engine/options.ts';
 import type { Session } from '../exec/executor.ts';
 import { applyMigrations } from '../project/migrations.ts';
 import { loadProject } from '../project/project.ts';

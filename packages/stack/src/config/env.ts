@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MAX_FILE_SIZE_MB,
   SHARED_ENV,
   type THs256JwtSecret,
   ZBooleanFlagSchema,
@@ -193,7 +194,7 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
     doc: 'Shared secret the engine sends to action handlers; generated once when unset.',
   },
   MAX_FILE_SIZE_MB: {
-    default: '100',
+    default: String(DEFAULT_MAX_FILE_SIZE_MB),
     group: 'actions',
     doc: 'Largest file an upload accepts, in megabytes (1 MB = 1,000,000 bytes).',
   },

@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { AVATAR_MAX_BYTES, detectAvatarType } from '@portal/domain';
+import { AVATAR_ACCEPT_ATTRIBUTE, AVATAR_MAX_BYTES, checkAvatar } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
@@ -7,14 +7,10 @@ import { PortalError } from '../../../lib/errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
 
-export const AVATAR_TYPE_MESSAGE = 'Only JPEG, PNG or GIF images can be used.';
-export const AVATAR_SIZE_MESSAGE = `The file was too large (at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB).`;
-
-/** Why an image cannot be an avatar, or null when it can (checked by its bytes, like the server). */
+/** Why an image cannot be an avatar, or null when it can (the server's rule, `checkAvatar`). */
 export async function avatarProblem(file: Blob): Promise<string | null> {
-  if (file.size > AVATAR_MAX_BYTES) return AVATAR_SIZE_MESSAGE;
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  return detectAvatarType(head) ? null : AVATAR_TYPE_MESSAGE;
+  const check = checkAvatar(file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+  return check.ok ? null : check.message;
 }
 
 /** Picture of the signed-in user: choose, preview, upload. */
@@ -67,7 +63,7 @@ export function AvatarUpload() {
           JPEG, PNG or GIF, up to {AVATAR_MAX_BYTES / 1024 / 1024} MB.
         </Text>
         <Group gap="xs">
-          <FileButton onChange={choose} accept="image/png,image/jpeg,image/gif">
+          <FileButton onChange={choose} accept={AVATAR_ACCEPT_ATTRIBUTE}>
             {(props) => (
               <Button variant="default" size="xs" {...props}>
                 {user.avatarUrl || preview ? 'Choose another picture' : 'Choose a picture'}

@@ -1,5 +1,6 @@
 import {
   BACK_OFFICE_QUEUE_LIMIT,
+  backOfficeQueueVariables,
   backOfficeQueueWhere,
   defaultBackOfficeRole,
   practiceManagerQueue,
@@ -62,13 +63,8 @@ export function useWorkQueues(user: TCurrentUser, today: string): TQueueState[] 
   });
   const where = useMemo(() => backOfficeQueueWhere(user.id, role ?? 'qam', today), [user.id, role, today]);
   const backOfficeVariables = useMemo(
-    () => ({
-      reviews: where.reviews,
-      overdue: where.overdue,
-      toPlan: where.toPlan,
-      limit: BACK_OFFICE_QUEUE_LIMIT,
-    }),
-    [where],
+    () => backOfficeQueueVariables(user.id, role ?? 'qam', today),
+    [user.id, role, today],
   );
   const [backOffice, refetchBackOffice] = useQuery({
     query: GetBackOfficeQueueQuery,

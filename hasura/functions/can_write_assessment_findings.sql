@@ -1,0 +1,9 @@
+CREATE OR REPLACE FUNCTION public.can_write_assessment_findings(a_type text, a_status text, flags jsonb, has_submitted boolean, has_signed boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select public.can_write_assessment_responses(a_type, a_status, flags, has_submitted)
+     and public.can_read_assessment_findings(a_type, a_status, flags, has_signed)
+$function$;
+comment on function can_write_assessment_findings(text,text,jsonb,boolean,boolean) is 'Domain canWriteAssessmentFindings.';

@@ -1,0 +1,60 @@
+/** The QAM's queue ('Reviews and planning'): reviews, overdue action plans, visits to plan. */
+import { actionPlanDaysLeft } from '../assessments/action-plan.ts';
+import { formatMonthLong } from '../constants/dates.ts';
+import { assessmentItem, practiceOf, type TBackOfficeRows } from './back-office-queues.ts';
+import { byUrgency, dueWords, type TQueueItem, type TWorkQueue, toneOf, WORK_QUEUES } from './work-queues.ts';
+
+/** The QAM's queue: reviews, overdue action plans, visits to plan. */
+export function qamQueue(
+  rows: Omit<TBackOfficeRows, 'toCertify' | 'toCertifyCount'>,
+  today: string,
+): TWorkQueue {
+  const items: TQueueItem[] = [];
+  for (const row of rows.reviews) {
+    items.push(
+      assessmentItem(row, {
+        key: `review-${row.id}`,
+        what: row.type === 'PRESURVEY' ? 'Self assessment to review' : 'Survey to review',
+        detail: '',
+        when: '',
+        daysLeft: null,
+        label: 'Review assessment',
+        tone: 'blue',
+      }),
+    );
+  }
+  for (const row of rows.overdue) {
+    const daysLeft = row.action_plan_due ? actionPlanDaysLeft(row.action_plan_due, today) : null;
+    items.push(
+      assessmentItem(row, {
+        key: `overdue-${row.id}`,
+        what: 'Action plan overdue',
+        detail: '',
+        when: row.action_plan_due ? dueWords(row.action_plan_due, today) : '',
+        daysLeft,
+        label: 'Open action plan',
+        tone: 'red',
+      }),
+    );
+  }
+  for (const visit of rows.toPlan) {
+    const daysLeft = visit.due ? actionPlanDaysLeft(visit.due, today) : null;
+    items.push({
+      ...practiceOf(visit),
+      key: `plan-${visit.id}`,
+      what: 'Visit to plan',
+      detail: visit.status === 'PREFERRED_DAYS_REQ' ? 'Preferred days requested' : '',
+      when: visit.due ? `Due ${formatMonthLong(visit.due)}` : '',
+      daysLeft,
+      action: { label: 'Plan visit', to: '/SurveyVisits/Planning' },
+      tone: toneOf(daysLeft),
+    });
+  }
+  items.sort(byUrgency);
+  return {
+    key: 'qam',
+    ...WORK_QUEUES.qam,
+    count: rows.reviewsCount + rows.overdueCount + rows.toPlanCount,
+    items,
+  };
+}
