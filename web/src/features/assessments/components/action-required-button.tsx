@@ -14,9 +14,9 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { CreateActionPlanMutation } from '../api/create-action-plan.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
+import { ACTION_FAILED } from '../model/action-failed.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
-import { ACTION_FAILED } from './actions-panel.tsx';
 
 /**
  * 'Action required' (spec 001 §4, §5, §6): shown to whoever `assessmentButtons` gives it (a survey

@@ -12,6 +12,7 @@ import { CompleteSelfAssessmentMutation } from '../api/complete-self-assessment.
 import { SubmitSelfAssessmentMutation } from '../api/submit-self-assessment.ts';
 import type { TAssessmentAccess } from '../hooks/use-assessment-access.ts';
 import { useReportDownload } from '../hooks/use-report-download.ts';
+import { ACTION_FAILED } from '../model/action-failed.ts';
 import type { TAssessmentData } from '../model/assessment-view.ts';
 import type { ResponseStore } from '../model/response-store.ts';
 import { ActionPlanDownloadButton } from './action-plan-download-button.tsx';
@@ -23,9 +24,6 @@ import { RequestAssistanceModal } from './request-assistance-modal.tsx';
 import { ReviewNotifyButton } from './review-notify-button.tsx';
 
 type TDialog = 'submit' | 'complete' | 'autoComplete' | 'autoClear' | 'reopen' | 'assistance' | null;
-
-/** The spec gives no words when a status change fails (it is only logged); ours. */
-export const ACTION_FAILED = 'That did not work. Please try again.';
 
 /**
  * The actions panel (spec 001 §6 "Buttons"): exactly the buttons `assessmentButtons` gives this

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { useNeedsConnection } from '../../../lib/offline/needs-connection.ts';
 import { SignConfidentialityAgreementMutation } from '../api/sign-confidentiality-agreement.ts';
-import { ACTION_FAILED } from './actions-panel.tsx';
+import { ACTION_FAILED } from '../model/action-failed.ts';
 
 /**
  * The confidentiality agreement (spec 001 §4, §5, §7): a large modal that cannot be skipped. Both

@@ -8,7 +8,7 @@ import { InsertGeneralCommentMutation } from '../api/insert-general-comment.ts';
 import { UpdateGeneralCommentMutation } from '../api/update-general-comment.ts';
 import { useOfflineAssessmentContext } from '../hooks/use-offline-assessment.ts';
 import type { TSurveyorSummary } from '../hooks/use-surveyor-summaries.ts';
-import { ACTION_FAILED } from './actions-panel.tsx';
+import { ACTION_FAILED } from '../model/action-failed.ts';
 
 /** Ours: the spec gives no words for a saved summary. */
 export const SUMMARY_SAVED = 'Your surveyor summary has been saved.';
