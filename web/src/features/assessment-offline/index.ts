@@ -7,4 +7,10 @@ export { ConflictDialog } from './components/conflict-dialog.tsx';
 export { ConnectionBanner } from './components/connection-banner.tsx';
 export { RefusedWrites } from './components/refused-writes.tsx';
 export { OfflineAssessmentContext, overlayQueue, useOfflineAssessment, useOfflineAssessmentContext } from './hooks/use-offline-assessment.ts';
-export { keepAssessmentCopy, offlineAssessmentCopy, saveAssessmentForOffline, type TOfflineAssessment } from './model/offline-assessment.ts';
+export {
+  keepAssessmentCopy,
+  offlineAssessmentCopy,
+  saveAssessmentForOffline,
+  type TOfflineAssessment,
+  type TOfflineComment,
+} from './model/offline-assessment.ts';

@@ -1,22 +1,20 @@
-import { Alert, Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  assessmentLockReason,
-  assessmentTypeLabel,
-  canChangeAssessmentInputs,
-  canReadAuditTrail,
-  formatDisplayDate,
-  needsConfidentialityAgreement,
-} from '@portal/domain';
+import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
+import { assessmentLockReason, needsConfidentialityAgreement } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
-import { HistoryButton } from '../../audit/index.ts';
+import {
+  ConflictDialog,
+  ConnectionBanner,
+  OfflineAssessmentContext,
+  RefusedWrites,
+} from '../../assessment-offline/index.ts';
+import { useAssessmentAccess } from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
-import { AssessmentStatusBadge, lastUpdatedOf, useAssessmentAccess } from '../../assessments/index.ts';
-import { useAssessmentScreen } from '../hooks/use-assessment-screen.ts';
-import { ConflictDialog, ConnectionBanner, OfflineAssessmentContext, RefusedWrites } from '../../assessment-offline/index.ts';
 import { AgreementModal } from '../../survey-visit/index.ts';
+import { useAssessmentScreen } from '../hooks/use-assessment-screen.ts';
+import { AssessmentHeading } from './assessment-heading.tsx';
 import { AssessmentWorkspace } from './assessment-workspace.tsx';
 
 /** When the assessment cannot be loaded for another reason than access (the spec gives no words). */
@@ -122,50 +120,13 @@ function AssessmentScreen({
       status: assessment.status,
       hasSigned: assessment.confidentiality_signs.some((s) => s.user_id === user.id),
     });
-  const label = assessmentTypeLabel(assessment.type, assessment.survey_visit?.type);
-  const editable = canChangeAssessmentInputs(access);
-  // Who last changed the assessment itself (a status change), not who last answered.
-  const updatedBy =
-    assessment.last_updated_by && lastUpdatedOf(assessment) === assessment.updated_at
-      ? ` by ${assessment.last_updated_by.first_name} ${assessment.last_updated_by.last_name}`
-      : '';
   return (
     <OfflineAssessmentContext.Provider value={screen.offline}>
       <Stack gap="lg">
         <ConnectionBanner offline={screen.offline} />
         <RefusedWrites offline={screen.offline} />
         <ConflictDialog offline={screen.offline} />
-        <Stack gap={4}>
-          <Anchor component={Link} to={tab} fz="sm">
-            ‹ Accreditation
-          </Anchor>
-          <Group justify="space-between" align="center" gap="sm">
-            <Group gap="sm" align="center">
-              <Title order={2} fz={22}>
-                {label}
-              </Title>
-              <AssessmentStatusBadge status={assessment.status} size="lg" />
-            </Group>
-            {canReadAuditTrail(practiceAccess) ? (
-              <HistoryButton
-                subject="assessment"
-                id={assessment.id}
-                what={label}
-                label="History of this assessment"
-              />
-            ) : null}
-          </Group>
-          <Text fz="sm" c="dimmed">
-            {[
-              assessment.due_date ? `Due ${formatDisplayDate(assessment.due_date)}` : null,
-              `Last updated ${formatDisplayDate(lastUpdatedOf(assessment))}${updatedBy}`,
-              assessment.accreditation?.survey_version?.name,
-              editable ? null : 'Read only',
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Text>
-        </Stack>
+        <AssessmentHeading assessment={assessment} access={access} tab={tab} />
         {mustSign ? (
           <AgreementModal
             assessmentId={assessment.id}

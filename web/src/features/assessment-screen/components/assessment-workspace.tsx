@@ -3,7 +3,7 @@ import { ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS, formatDisplayDate } from '@portal
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePracticeContext } from '../../practices/index.ts';
 import type { ResponseStore, TAssessmentAccess, TAssessmentData } from '../../assessments/index.ts';
-import type { TLocksByResponse } from '../hooks/use-assessment-screen.ts';
+import type { TLocksByResponse } from '../hooks/use-indicator-locks.ts';
 import { SurveyorSummaryPanel, useSurveyDialogs } from '../../survey-visit/index.ts';
 import { ActionsPanel } from './actions-panel.tsx';
 import { IndicatorBrowser } from './indicator-browser.tsx';

@@ -1,35 +1,19 @@
-import {
-  Accordion,
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Stack,
-  Tabs,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  ASSESSMENT_MESSAGES,
-  ASSESSMENT_OPEN_ALL_DELAY_MS,
-  ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS,
-  INDICATOR_FILTER_LABELS,
-  indicatorFilterCounts,
-  isAnswered,
-  matchesIndicatorFilter,
-  NON_CONFORMITY_FILTER_LABELS,
-  NON_CONFORMITY_FILTERS,
-  parseIndicatorFilter,
-  showsNonConformityFilter,
-  type TNonConformityFilter,
-  visibleIndicatorFilters,
-} from '@portal/domain';
-import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Accordion, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ASSESSMENT_MESSAGES, indicatorFilterCounts, isAnswered, matchesIndicatorFilter } from '@portal/domain';
+import { memo, useSyncExternalStore } from 'react';
+import type {
+  ResponseStore,
+  TAssessmentAccess,
+  TAssessmentData,
+  TIndicator,
+  TIndicatorSet,
+} from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
-import type { ResponseStore, TAssessmentAccess, TAssessmentData, TIndicator, TIndicatorSet } from '../../assessments/index.ts';
-import type { TLocksByResponse } from '../hooks/use-assessment-screen.ts';
+import type { TLocksByResponse } from '../hooks/use-indicator-locks.ts';
+import { useIndicatorFilter } from '../hooks/use-indicator-filter.ts';
+import { useIndicatorNavigation } from '../hooks/use-indicator-navigation.ts';
 import { indicatorColour, indicatorStateLabel } from '../model/indicator-colour.ts';
+import { IndicatorFilters } from './indicator-filters.tsx';
 import { IndicatorPanel } from './indicator-panel.tsx';
 import { SaveState } from './save-state.tsx';
 
@@ -57,18 +41,12 @@ export function IndicatorBrowser({
   onDocumentsChanged(): void;
 }) {
   const { practiceId } = usePracticeContext();
-  const params = useParams();
-  const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const base = `/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessment.id}`;
-  const visible = visibleIndicatorFilters(assessment.type, assessment.status);
-  const filter = parseIndicatorFilter(search.get('filter'), visible);
-  const subFilterShown = showsNonConformityFilter(
-    filter,
-    assessment.status,
-    access.isProviderAdmin || access.flags.assessment.changeSurveyUnderReview,
+  const filters = useIndicatorFilter(assessment, access);
+  const { filter, nc } = filters;
+  const navigation = useIndicatorNavigation(
+    `/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessment.id}`,
   );
-  const nc = (subFilterShown ? search.get('nc') : null) as TNonConformityFilter | null;
+  const { openSets } = navigation;
 
   const lockNameOf = (responseId: number | undefined) =>
     responseId !== undefined ? (locks.get(responseId)?.name ?? null) : null;
@@ -83,121 +61,15 @@ export function IndicatorBrowser({
       ),
     }))
     .filter((entry) => entry.indicators.length > 0);
-
-  const [openSets, setOpenSets] = useState<string[]>(() =>
-    params.indicatorSetId ? [params.indicatorSetId] : [],
-  );
-  const [openIndicators, setOpenIndicators] = useState<string[]>(() =>
-    params.indicatorId ? [params.indicatorId] : [],
-  );
-  // The address can change from outside (a link of the validation modal): what it names opens.
-  const linkedSet = params.indicatorSetId;
-  const linkedIndicator = params.indicatorId;
-  useEffect(() => {
-    const indicatorSetId = linkedSet;
-    const indicatorId = linkedIndicator;
-    if (indicatorSetId) setOpenSets((now) => (now.includes(indicatorSetId) ? now : [...now, indicatorSetId]));
-    if (indicatorId) setOpenIndicators((now) => (now.includes(indicatorId) ? now : [...now, indicatorId]));
-  }, [linkedSet, linkedIndicator]);
-  // A deep link scrolls to its indicator once the screen shows it (spec 001 §9: after 500 ms),
-  // unless the person has already started: a click, a key, a scroll of theirs in the meantime
-  // cancels it (the page moving under a click would land it on another indicator).
-  const deepLink = useRef(params.indicatorId ?? params.indicatorSetId ?? null);
-  useEffect(() => {
-    const target = deepLink.current;
-    if (!target) return;
-    const elementId = params.indicatorId ? `indicator-${target}` : `indicator-set-${target}`;
-    const inputs = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-    const stop = () => {
-      window.clearTimeout(timer);
-      for (const type of inputs) window.removeEventListener(type, cancel, true);
-    };
-    const cancel = () => {
-      deepLink.current = null;
-      stop();
-    };
-    // Forgotten only once done, so a remount (React's strict mode runs effects twice) still scrolls.
-    const timer = window.setTimeout(() => {
-      deepLink.current = null;
-      stop();
-      document.getElementById(elementId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    }, ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS);
-    for (const type of inputs) window.addEventListener(type, cancel, { capture: true, passive: true });
-    return stop;
-  }, [params.indicatorId]);
-
-  const go = (setId?: string, indicatorId?: string) => {
-    const path = [base, setId, setId ? indicatorId : undefined].filter(Boolean).join('/');
-    navigate({ pathname: path, search: search.toString() ? `?${search}` : '' }, { replace: true });
-  };
-  const onSetsChange = (next: string[]) => {
-    const added = next.find((id) => !openSets.includes(id));
-    setOpenSets(next);
-    if (added) go(added);
-    else if (params.indicatorSetId && !next.includes(params.indicatorSetId)) go(next.at(-1));
-  };
-  const onIndicatorsChange = (setId: string, inSet: readonly string[], next: string[]) => {
-    const others = openIndicators.filter((id) => !inSet.includes(id));
-    const added = next.find((id) => !openIndicators.includes(id));
-    setOpenIndicators([...others, ...next]);
-    if (added) go(setId, added);
-    else if (params.indicatorId && inSet.includes(params.indicatorId) && !next.includes(params.indicatorId))
-      go(setId);
-  };
-  // Open all and close all act after the spec's 250 ms, on the sets shown at the time of the click.
-  const allTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(allTimer.current), []);
-  const openOrCloseAll = (open: boolean) => {
-    const ids = setsShown.map((s) => String(s.set.id));
-    window.clearTimeout(allTimer.current);
-    allTimer.current = window.setTimeout(() => {
-      if (open) setOpenSets(ids);
-      else {
-        setOpenSets([]);
-        setOpenIndicators([]);
-        go();
-      }
-    }, ASSESSMENT_OPEN_ALL_DELAY_MS);
-  };
-
-  const setFilter = (value: string | null) => {
-    const next = new URLSearchParams(search);
-    if (!value || value === 'ALL') next.delete('filter');
-    else next.set('filter', value);
-    next.delete('nc');
-    setSearch(next, { replace: true });
-  };
+  const openOrCloseAll = (open: boolean) =>
+    navigation.openOrCloseAll(
+      open,
+      setsShown.map((s) => String(s.set.id)),
+    );
 
   return (
     <Stack gap="sm" component="section" aria-label="Indicators">
-      <Tabs value={filter} onChange={setFilter} variant="pills" radius="xl">
-        <Tabs.List aria-label="Filter indicators">
-          {visible.map((value) => (
-            <Tabs.Tab key={value} value={value} fz="sm">
-              {INDICATOR_FILTER_LABELS[value]}
-              <Badge ml={6} size="sm" variant={filter === value ? 'white' : 'light'} color="gray" radius="sm">
-                {counts[value]}
-              </Badge>
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      {subFilterShown ? (
-        <SegmentedControl
-          aria-label="Filter non-conformities"
-          value={nc ?? 'ALL'}
-          onChange={(value) => {
-            const next = new URLSearchParams(search);
-            if (value === 'ALL') next.delete('nc');
-            else next.set('nc', value);
-            setSearch(next, { replace: true });
-          }}
-          data={[
-            { value: 'ALL', label: 'All' },
-            ...NON_CONFORMITY_FILTERS.map((v) => ({ value: v, label: NON_CONFORMITY_FILTER_LABELS[v] })),
-          ]}
-        />
-      ) : null}
+      <IndicatorFilters filters={filters} counts={counts} />
       <Group justify="space-between">
         <Text fz="sm" c="dimmed">
           {setsShown.reduce((n, s) => n + s.indicators.length, 0)} of {indicators.length} indicators
@@ -219,62 +91,100 @@ export function IndicatorBrowser({
         <Accordion
           multiple
           value={openSets}
-          onChange={onSetsChange}
+          onChange={navigation.onSetsChange}
           variant="separated"
           radius="md"
           chevronPosition="right"
         >
-          {setsShown.map(({ set, indicators: inSet }) => {
-            const ids = set.indicators.map((i) => i.id);
-            const done = ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length;
-            const inSetIds = inSet.map((i) => String(i.id));
-            return (
-              <Accordion.Item
-                key={set.id}
-                value={String(set.id)}
-                id={`indicator-set-${set.id}`}
-                style={SCROLL_MARGIN}
-              >
-                <Accordion.Control>
-                  <Group justify="space-between" wrap="nowrap" gap="sm" pr="xs">
-                    <Text fw={600} fz="sm">
-                      {set.full_code} {set.name}
-                    </Text>
-                    <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {done} of {ids.length} complete
-                    </Text>
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  {openSets.includes(String(set.id)) ? (
-                    <Accordion
-                      multiple
-                      value={openIndicators.filter((id) => inSetIds.includes(id))}
-                      onChange={(next) => onIndicatorsChange(String(set.id), inSetIds, next)}
-                      variant="contained"
-                      radius="md"
-                    >
-                      {inSet.map((indicator) => (
-                        <IndicatorItem
-                          key={indicator.id}
-                          assessment={assessment}
-                          indicator={indicator}
-                          access={access}
-                          store={store}
-                          lockedBy={lockNameOf(store.responseId(indicator.id))}
-                          open={openIndicators.includes(String(indicator.id))}
-                          onDocumentsChanged={onDocumentsChanged}
-                        />
-                      ))}
-                    </Accordion>
-                  ) : null}
-                </Accordion.Panel>
-              </Accordion.Item>
-            );
-          })}
+          {setsShown.map(({ set, indicators: inSet }) => (
+            <IndicatorSetItem
+              key={set.id}
+              assessment={assessment}
+              set={set}
+              inSet={inSet}
+              access={access}
+              store={store}
+              open={openSets.includes(String(set.id))}
+              openIndicators={navigation.openIndicators}
+              onIndicatorsChange={navigation.onIndicatorsChange}
+              lockNameOf={lockNameOf}
+              onDocumentsChanged={onDocumentsChanged}
+            />
+          ))}
         </Accordion>
       )}
     </Stack>
+  );
+}
+
+/**
+ * One indicator set: its header (code, name, how many of its indicators are answered) and, while
+ * it is open, its indicators the filter shows.
+ */
+function IndicatorSetItem({
+  assessment,
+  set,
+  inSet,
+  access,
+  store,
+  open,
+  openIndicators,
+  onIndicatorsChange,
+  lockNameOf,
+  onDocumentsChanged,
+}: {
+  assessment: TAssessmentData;
+  set: TIndicatorSet;
+  /** The set's indicators the filter shows. */
+  inSet: readonly TIndicator[];
+  access: TAssessmentAccess;
+  store: ResponseStore;
+  open: boolean;
+  openIndicators: readonly string[];
+  onIndicatorsChange(setId: string, inSet: readonly string[], next: string[]): void;
+  lockNameOf(responseId: number | undefined): string | null;
+  onDocumentsChanged(): void;
+}) {
+  const ids = set.indicators.map((i) => i.id);
+  const done = ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length;
+  const inSetIds = inSet.map((i) => String(i.id));
+  return (
+    <Accordion.Item value={String(set.id)} id={`indicator-set-${set.id}`} style={SCROLL_MARGIN}>
+      <Accordion.Control>
+        <Group justify="space-between" wrap="nowrap" gap="sm" pr="xs">
+          <Text fw={600} fz="sm">
+            {set.full_code} {set.name}
+          </Text>
+          <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {done} of {ids.length} complete
+          </Text>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        {open ? (
+          <Accordion
+            multiple
+            value={openIndicators.filter((id) => inSetIds.includes(id))}
+            onChange={(next) => onIndicatorsChange(String(set.id), inSetIds, next)}
+            variant="contained"
+            radius="md"
+          >
+            {inSet.map((indicator) => (
+              <IndicatorItem
+                key={indicator.id}
+                assessment={assessment}
+                indicator={indicator}
+                access={access}
+                store={store}
+                lockedBy={lockNameOf(store.responseId(indicator.id))}
+                open={openIndicators.includes(String(indicator.id))}
+                onDocumentsChanged={onDocumentsChanged}
+              />
+            ))}
+          </Accordion>
+        ) : null}
+      </Accordion.Panel>
+    </Accordion.Item>
   );
 }
 

@@ -5,15 +5,18 @@ import {
   COMMENTS_PAGE_SIZE,
   canChangeAssessment,
   canEditComment,
+  type TOfflineWrite,
 } from '@portal/domain';
-import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import type { ResultOf } from '../../../lib/graphql/graphql.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { isNetworkFailure, usePracticeContext } from '../../practices/index.ts';
+import type { TOfflineComment } from '../../assessment-offline/index.ts';
 import { AddCommentMutation, type TAssessmentAccess } from '../../assessments/index.ts';
-import { GetIndicatorCommentsQuery } from '../api/get-indicator-comments.ts';
+import { isNetworkFailure, usePracticeContext } from '../../practices/index.ts';
+import type { GetIndicatorCommentsQuery } from '../api/get-indicator-comments.ts';
 import { UpdateCommentMutation } from '../api/update-comment.ts';
-import { useOfflineAssessmentContext } from '../../assessment-offline/index.ts';
+import { useIndicatorComments } from '../hooks/use-indicator-comments.ts';
 
 const TIME = new Intl.DateTimeFormat('en-AU', {
   day: '2-digit',
@@ -22,6 +25,103 @@ const TIME = new Intl.DateTimeFormat('en-AU', {
   hour: 'numeric',
   minute: '2-digit',
 });
+
+type TShownComment = ResultOf<typeof GetIndicatorCommentsQuery>['comments'][number] | TOfflineComment;
+
+/** A comment made offline, shown on top of the list until it is sent. */
+function WaitingComment({ write }: { write: TOfflineWrite }) {
+  return (
+    <Paper withBorder radius="sm" p="xs" component="li" style={{ borderStyle: 'dashed' }}>
+      <Text fz="xs" c="dimmed">
+        <Text span fw={600} fz="xs" c="var(--mantine-color-text)">
+          You
+        </Text>{' '}
+        · {TIME.format(new Date(write.queuedAt))} · waiting to be sent
+      </Text>
+      <Text fz="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {String(write.value)}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * One comment: its author and time, Edit and Delete when `editable`, and while `editing` (the
+ * text being edited) its box with Cancel and Save comment.
+ */
+function IndicatorComment({
+  comment: c,
+  editable,
+  editing,
+  onEdit,
+  onCancel,
+  save,
+}: {
+  comment: TShownComment;
+  editable: boolean;
+  editing: string | null;
+  onEdit(text: string): void;
+  onCancel(): void;
+  /** Saves a change; true once it is saved. */
+  save(changes: { comment?: string; archived?: boolean }): Promise<boolean>;
+}) {
+  const author = c.created_by ? `${c.created_by.first_name} ${c.created_by.last_name}` : 'A former user';
+  const isEditing = editing !== null;
+  return (
+    <Paper withBorder radius="sm" p="xs" component="li">
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text fz="xs" c="dimmed">
+          <Text span fw={600} fz="xs" c="var(--mantine-color-text)">
+            {author}
+          </Text>{' '}
+          · {TIME.format(new Date(c.created_at))}
+          {c.updated_at !== c.created_at ? ' · edited' : ''}
+        </Text>
+        {editable && !isEditing ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" variant="subtle" onClick={() => onEdit(c.comment)}>
+              Edit
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void save({ archived: true })}>
+              Delete
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      {isEditing ? (
+        <Stack gap={6} mt={6}>
+          <Textarea
+            aria-label="Edit comment"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={COMMENT_MAX_LENGTH}
+            value={editing}
+            onChange={(event) => onEdit(event.currentTarget.value)}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button size="compact-xs" variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button
+              size="compact-xs"
+              disabled={!editing.trim()}
+              onClick={async () => {
+                if (await save({ comment: editing.trim() })) onCancel();
+              }}
+            >
+              Save comment
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Text fz="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {c.comment}
+        </Text>
+      )}
+    </Paper>
+  );
+}
 
 /**
  * An indicator's comments (spec 002 §2): newest first, 5 shown and 'Load more' adds 5; the add
@@ -37,35 +137,12 @@ export function IndicatorComments({
 }) {
   const { practiceId } = usePracticeContext();
   const [limit, setLimit] = useState(COMMENTS_PAGE_SIZE);
-  const [{ data, fetching }, refetch] = useQuery({
-    query: GetIndicatorCommentsQuery,
-    variables: { responseId: responseId ?? 0, limit },
-    pause: responseId === null,
-    requestPolicy: 'cache-and-network',
-  });
+  const { comments, total, waiting, fetching, reload, offline } = useIndicatorComments(responseId, limit);
   const [text, setText] = useState('');
   const [adding, add] = useMutation(AddCommentMutation);
   const [, update] = useMutation(UpdateCommentMutation);
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const mayAdd = responseId !== null && canChangeAssessment(access);
-  // Without the server's answer, the device's copy shows (issue 19); comments made offline show
-  // on top until they are sent.
-  const offline = useOfflineAssessmentContext();
-  const fromCopy = !data && responseId !== null && offline?.copy ? offline.copyComments(responseId) : null;
-  const comments = data?.comments ?? fromCopy?.slice(0, limit) ?? [];
-  const total = data?.comments_aggregate.aggregate?.count ?? fromCopy?.length ?? 0;
-  const waiting =
-    offline?.queue.filter(
-      (w) => w.kind === 'comment' && w.responseId === responseId && responseId !== null,
-    ) ?? [];
-  const reload = () => refetch({ requestPolicy: 'network-only' });
-  // A comment made offline was sent (it left the queue): the list is asked for again.
-  const waitingCount = waiting.length;
-  const lastWaiting = useRef(waitingCount);
-  useEffect(() => {
-    if (waitingCount < lastWaiting.current) refetch({ requestPolicy: 'network-only' });
-    lastWaiting.current = waitingCount;
-  }, [waitingCount, refetch]);
 
   const submit = async () => {
     if (!responseId || !text.trim()) return;
@@ -124,92 +201,23 @@ export function IndicatorComments({
       ) : null}
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {waiting.map((w) => (
-          <Paper key={w.seq} withBorder radius="sm" p="xs" component="li" style={{ borderStyle: 'dashed' }}>
-            <Text fz="xs" c="dimmed">
-              <Text span fw={600} fz="xs" c="var(--mantine-color-text)">
-                You
-              </Text>{' '}
-              · {TIME.format(new Date(w.queuedAt))} · waiting to be sent
-            </Text>
-            <Text fz="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {String(w.value)}
-            </Text>
-          </Paper>
+          <WaitingComment key={w.seq} write={w} />
         ))}
-        {comments.map((c) => {
-          const author = c.created_by
-            ? `${c.created_by.first_name} ${c.created_by.last_name}`
-            : 'A former user';
-          const editable = canEditComment({
-            ...access,
-            isAuthor: c.created_by_id === access.userId,
-            isProviderAdmin: access.isProviderAdmin,
-          });
-          const isEditing = editing?.id === c.id;
-          return (
-            <Paper key={c.id} withBorder radius="sm" p="xs" component="li">
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Text fz="xs" c="dimmed">
-                  <Text span fw={600} fz="xs" c="var(--mantine-color-text)">
-                    {author}
-                  </Text>{' '}
-                  · {TIME.format(new Date(c.created_at))}
-                  {c.updated_at !== c.created_at ? ' · edited' : ''}
-                </Text>
-                {editable && !isEditing ? (
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      onClick={() => setEditing({ id: c.id, text: c.comment })}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => void save(c.id, { archived: true })}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                ) : null}
-              </Group>
-              {isEditing ? (
-                <Stack gap={6} mt={6}>
-                  <Textarea
-                    aria-label="Edit comment"
-                    autosize
-                    minRows={2}
-                    maxRows={6}
-                    maxLength={COMMENT_MAX_LENGTH}
-                    value={editing.text}
-                    onChange={(event) => setEditing({ id: c.id, text: event.currentTarget.value })}
-                  />
-                  <Group justify="flex-end" gap="xs">
-                    <Button size="compact-xs" variant="default" onClick={() => setEditing(null)}>
-                      Cancel
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      disabled={!editing.text.trim()}
-                      onClick={async () => {
-                        if (await save(c.id, { comment: editing.text.trim() })) setEditing(null);
-                      }}
-                    >
-                      Save comment
-                    </Button>
-                  </Group>
-                </Stack>
-              ) : (
-                <Text fz="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {c.comment}
-                </Text>
-              )}
-            </Paper>
-          );
-        })}
+        {comments.map((c) => (
+          <IndicatorComment
+            key={c.id}
+            comment={c}
+            editable={canEditComment({
+              ...access,
+              isAuthor: c.created_by_id === access.userId,
+              isProviderAdmin: access.isProviderAdmin,
+            })}
+            editing={editing?.id === c.id ? editing.text : null}
+            onEdit={(text) => setEditing({ id: c.id, text })}
+            onCancel={() => setEditing(null)}
+            save={(changes) => save(c.id, changes)}
+          />
+        ))}
       </Stack>
       {total > comments.length ? (
         <Group>

@@ -24,10 +24,48 @@ import { FileIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNeedsConnection } from '../../../lib/offline/needs-connection.ts';
 import { useDocumentDownload } from '../../../lib/upload/use-document-download.ts';
+import type { TAssessmentAccess, TAssessmentData, TIndicator, TResponseRow } from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { ArchiveIndicatorDocumentMutation } from '../api/archive-indicator-document.ts';
-import type { TAssessmentAccess, TAssessmentData, TIndicator, TResponseRow } from '../../assessments/index.ts';
 import { IndicatorUploadModal } from './indicator-upload-modal.tsx';
+
+/** One uploaded file: its shortened name downloads it; the bin asks before deleting. */
+function IndicatorDocumentRow({
+  doc,
+  deletable,
+  busy,
+  onDownload,
+  onDelete,
+}: {
+  doc: TResponseRow['documents'][number];
+  deletable: boolean;
+  busy: boolean;
+  onDownload(): void;
+  onDelete(): void;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap" component="li" justify="space-between">
+      <Group gap={8} wrap="nowrap" miw={0}>
+        <FileIcon size={16} />
+        <Tooltip label={doc.name} disabled={shortenFileName(doc.name) === doc.name}>
+          {/* The shortened name shows (spec 002 §2); the full one is what it reads. */}
+          <Anchor component="button" type="button" fz="sm" onClick={onDownload} disabled={busy}>
+            <span aria-hidden="true">{shortenFileName(doc.name)}</span>
+            <VisuallyHidden>Download {doc.name}</VisuallyHidden>
+          </Anchor>
+        </Tooltip>
+        <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatFileSize(doc.file_size)} · {formatDisplayDate(doc.created_at)}
+        </Text>
+      </Group>
+      {deletable ? (
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${doc.name}`} onClick={onDelete}>
+          <TrashIcon size={16} />
+        </ActionIcon>
+      ) : null}
+    </Group>
+  );
+}
 
 /**
  * The files uploaded against an indicator (spec 001 §2, 002 §2): download any; upload while the
@@ -91,46 +129,20 @@ export function IndicatorDocuments({
         </Text>
       ) : (
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {documents.map((doc) => {
-            const deletable = canDeleteIndicatorFile({
-              type: assessment.type,
-              status: assessment.status,
-              isUploader: doc.created_by_id === access.userId,
-            });
-            return (
-              <Group key={doc.id} gap="sm" wrap="nowrap" component="li" justify="space-between">
-                <Group gap={8} wrap="nowrap" miw={0}>
-                  <FileIcon size={16} />
-                  <Tooltip label={doc.name} disabled={shortenFileName(doc.name) === doc.name}>
-                    {/* The shortened name shows (spec 002 §2); the full one is what it reads. */}
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fz="sm"
-                      onClick={() => void download(doc.id)}
-                      disabled={busy}
-                    >
-                      <span aria-hidden="true">{shortenFileName(doc.name)}</span>
-                      <VisuallyHidden>Download {doc.name}</VisuallyHidden>
-                    </Anchor>
-                  </Tooltip>
-                  <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {formatFileSize(doc.file_size)} · {formatDisplayDate(doc.created_at)}
-                  </Text>
-                </Group>
-                {deletable ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${doc.name}`}
-                    onClick={() => setDeleting(doc)}
-                  >
-                    <TrashIcon size={16} />
-                  </ActionIcon>
-                ) : null}
-              </Group>
-            );
-          })}
+          {documents.map((doc) => (
+            <IndicatorDocumentRow
+              key={doc.id}
+              doc={doc}
+              deletable={canDeleteIndicatorFile({
+                type: assessment.type,
+                status: assessment.status,
+                isUploader: doc.created_by_id === access.userId,
+              })}
+              busy={busy}
+              onDownload={() => void download(doc.id)}
+              onDelete={() => setDeleting(doc)}
+            />
+          ))}
         </Stack>
       )}
       {mayUpload && responseId !== null ? (

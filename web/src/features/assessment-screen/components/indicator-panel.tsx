@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Divider, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   canChangeAssessmentInputs,
   canReadAuditTrail,
@@ -18,20 +6,76 @@ import {
   INDICATOR_TEXTAREA_MAX_ROWS,
   INDICATOR_TEXTAREA_MIN_ROWS,
   indicatorBanner,
-  isTicked,
   reviewMarks,
-  SELF_ASSESSMENT_CHOICES,
   selfAssessmentChoice,
   selfAssessmentChoiceOf,
+  type TIndicatorResponseFields,
 } from '@portal/domain';
+import { ActionPlanSection } from '../../assessment-review/index.ts';
+import {
+  indicatorItems,
+  type ResponseStore,
+  type TAssessmentAccess,
+  type TAssessmentData,
+  type TIndicator,
+} from '../../assessments/index.ts';
 import { HistoryButton } from '../../audit/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
-import { type ResponseStore, type TAssessmentAccess, type TAssessmentData, type TIndicator, indicatorItems } from '../../assessments/index.ts';
 import { SurveyFindings, useSurveyTransitions } from '../../survey-visit/index.ts';
-import { ActionPlanSection } from '../../assessment-review/index.ts';
 import { IndicatorComments } from './indicator-comments.tsx';
 import { IndicatorDocuments } from './indicator-documents.tsx';
+import { IndicatorChecklists, ReviewMarks, SelfAssessmentChoice } from './indicator-inputs.tsx';
 import { IndicatorResources } from './indicator-resources.tsx';
+
+/** The History button of the indicator's response, for those who may read the audit trail. */
+function IndicatorHistory({ indicator, responseId }: { indicator: TIndicator; responseId: number | undefined }) {
+  const practice = usePracticeContext();
+  if (responseId === undefined || !canReadAuditTrail(practice.access)) return null;
+  return (
+    <Group justify="flex-end" mb={-8}>
+      <HistoryButton
+        subject="response"
+        id={responseId}
+        what={`${indicator.code} ${indicator.name}`}
+        label={`History of indicator ${indicator.code}`}
+        size="compact-sm"
+        variant="light"
+      />
+    </Group>
+  );
+}
+
+/** Who else is editing the indicator, and the banner once it is done (`indicatorBanner`). */
+function IndicatorNotices({
+  lockedBy,
+  banner,
+  compliance,
+}: {
+  lockedBy: string | null;
+  banner: ReturnType<typeof indicatorBanner>;
+  compliance: TIndicatorResponseFields['compliance'];
+}) {
+  return (
+    <>
+    {lockedBy ? (
+      <Alert variant="light" color="grape" py="xs">
+        {lockedBy} is editing this indicator. Your changes still save; fields you both change keep the last
+        one saved.
+      </Alert>
+    ) : null}
+    {banner ? (
+      <Alert variant="light" color="teal" py="xs" title={banner === 'completed' ? 'Completed' : 'Complete'}>
+        {banner === 'completed'
+          ? 'This indicator is marked complete and every must-have item is ticked.'
+          : compliance === 'NOT_MET'
+            ? // A Not met indicator's must-haves are not all ticked: what is done is its non-compliance.
+              'This indicator is rated Not met and its non-compliance is recorded.'
+            : 'This indicator is rated and its must-haves are done.'}
+      </Alert>
+    ) : null}
+    </>
+  );
+}
 
 /**
  * One indicator (spec 001 §2 "Indicator view"): its checklists, the self assessment's choice,
@@ -65,7 +109,6 @@ export function IndicatorPanel({
   const id = indicator.id;
   const choice = selfAssessmentChoiceOf(response);
   const survey = useSurveyTransitions(assessment, indicator, store);
-  const practice = usePracticeContext();
   const responseId = store.responseId(id);
   const tick = (question: number, item: number, ticked: boolean) => {
     if (self) store.edit(id, { fields: {}, ticks: { [question]: { [item]: ticked } } });
@@ -74,103 +117,27 @@ export function IndicatorPanel({
 
   return (
     <Stack gap="md" pt="xs">
-      {responseId !== undefined && canReadAuditTrail(practice.access) ? (
-        <Group justify="flex-end" mb={-8}>
-          <HistoryButton
-            subject="response"
-            id={responseId}
-            what={`${indicator.code} ${indicator.name}`}
-            label={`History of indicator ${indicator.code}`}
-            size="compact-sm"
-            variant="light"
-          />
-        </Group>
-      ) : null}
-      {lockedBy ? (
-        <Alert variant="light" color="grape" py="xs">
-          {lockedBy} is editing this indicator. Your changes still save; fields you both change keep the last
-          one saved.
-        </Alert>
-      ) : null}
-      {banner ? (
-        <Alert variant="light" color="teal" py="xs" title={banner === 'completed' ? 'Completed' : 'Complete'}>
-          {banner === 'completed'
-            ? 'This indicator is marked complete and every must-have item is ticked.'
-            : response.compliance === 'NOT_MET'
-              ? // A Not met indicator's must-haves are not all ticked: what is done is its non-compliance.
-                'This indicator is rated Not met and its non-compliance is recorded.'
-              : 'This indicator is rated and its must-haves are done.'}
-        </Alert>
-      ) : null}
+      <IndicatorHistory indicator={indicator} responseId={responseId} />
+      <IndicatorNotices lockedBy={lockedBy} banner={banner} compliance={response.compliance} />
       {indicator.description ? (
         <Text fz="sm" c="dimmed">
           {indicator.description}
         </Text>
       ) : null}
 
-      {indicator.checklists.map((question) => (
-        <Stack key={question.id} gap={6}>
-          <Text fz="sm" fw={600}>
-            {question.question_number}. {question.question_text}
-          </Text>
-          {question.checklist_items.map((item) => (
-            <Checkbox
-              key={item.id}
-              disabled={!editable}
-              checked={isTicked(response.checklists, question.question_number, item.item_number)}
-              onChange={(event) =>
-                tick(question.question_number, item.item_number, event.currentTarget.checked)
-              }
-              label={
-                <Group gap={6} wrap="nowrap" align="flex-start">
-                  <Text fz="sm" span>
-                    {item.item_text}
-                  </Text>
-                  {item.must_have ? (
-                    <Badge
-                      size="xs"
-                      variant="outline"
-                      color="red"
-                      radius="sm"
-                      tt="none"
-                      style={{ flexShrink: 0 }}
-                    >
-                      Must have
-                    </Badge>
-                  ) : null}
-                </Group>
-              }
-            />
-          ))}
-        </Stack>
-      ))}
+      <IndicatorChecklists
+        indicator={indicator}
+        checklists={response.checklists}
+        editable={editable}
+        onTick={tick}
+      />
 
       {self ? (
-        <Radio.Group
-          label="Self assessment"
-          value={choice ?? ''}
-          onChange={(value) =>
-            store.edit(id, {
-              fields: selfAssessmentChoice(value as 'COMPLETE' | 'NOT_APPLICABLE'),
-              ticks: {},
-            })
-          }
-        >
-          <Group gap="lg" mt={6}>
-            {SELF_ASSESSMENT_CHOICES.map((option) => (
-              <Radio key={option.value} value={option.value} label={option.label} disabled={!editable} />
-            ))}
-            {choice && editable ? (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                onClick={() => store.edit(id, { fields: selfAssessmentChoice(null), ticks: {} })}
-              >
-                Clear choice
-              </Button>
-            ) : null}
-          </Group>
-        </Radio.Group>
+        <SelfAssessmentChoice
+          choice={choice}
+          editable={editable}
+          onChoose={(value) => store.edit(id, { fields: selfAssessmentChoice(value), ticks: {} })}
+        />
       ) : (
         <SurveyFindings
           indicatorId={id}
@@ -197,24 +164,11 @@ export function IndicatorPanel({
       />
 
       {reviewing ? (
-        <Group gap="xl">
-          <Checkbox
-            label="Reviewed"
-            disabled={!mayReview}
-            checked={response.reviewed}
-            onChange={(event) =>
-              store.edit(id, { fields: { reviewed: event.currentTarget.checked }, ticks: {} })
-            }
-          />
-          <Checkbox
-            label="Further action required"
-            disabled={!mayReview}
-            checked={response.further_action_required}
-            onChange={(event) =>
-              store.edit(id, { fields: { further_action_required: event.currentTarget.checked }, ticks: {} })
-            }
-          />
-        </Group>
+        <ReviewMarks
+          response={response}
+          editable={mayReview}
+          onChange={(fields) => store.edit(id, { fields, ticks: {} })}
+        />
       ) : null}
 
       <Divider />
