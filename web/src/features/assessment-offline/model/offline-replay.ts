@@ -15,6 +15,7 @@ import { AddCommentMutation, GetAssessmentQuery, InsertGeneralCommentMutation, R
 import { GetAssessmentCommentsQuery } from '../api/get-assessment-comments.ts';
 import { GetResponsesQuery } from '../api/get-responses.ts';
 import { GetSurveyorSummariesQuery } from '../api/get-surveyor-summaries.ts';
+import type { TOfflineComment, TOfflineSummary } from './offline-assessment.ts';
 
 /** A queued write someone else's change stands against: both values, for the user to choose. */
 export interface TOfflineConflict {
@@ -78,6 +79,150 @@ export async function replayOfflineQueue(options: {
   return run();
 }
 
+/** An answer's data; a network failure stops the replay (the rest waits), another error is thrown. */
+async function ask<T>(promise: Promise<{ data?: T; error?: CombinedError }>): Promise<T> {
+  const result = await promise;
+  if (result.error && isNetworkFailure(result.error)) throw new Offline();
+  if (!result.data) throw result.error ?? new Error('no answer');
+  return result.data;
+}
+
+/**
+ * The session first: a token is refreshed through the refresh cookie; a refused refresh ends the
+ * session. Why the replay stops, or null when it may go on.
+ */
+async function sessionStop(session: Session): Promise<TReplayOutcome['stopped']> {
+  try {
+    const token = await session.freshToken();
+    if (token === null) {
+      session.expire();
+      return 'signedOut';
+    }
+  } catch (error) {
+    if (isNetworkError(error)) return 'offline';
+    throw error;
+  }
+  return null;
+}
+
+/** The server's rows the queue writes to, read once before the first write (comments, summaries only when queued). */
+async function readServerState(client: Client, assessmentId: number, queue: readonly TOfflineWrite[]) {
+  const responses = new Map<number, TStoredResponse>();
+  const changedAt = new Map<number, string>();
+  const rows = await ask(
+    client.query(GetResponsesQuery, { assessmentId }, { requestPolicy: 'network-only' }).toPromise(),
+  );
+  for (const row of rows.indicator_responses) {
+    const fields = readFragment(ResponseFieldsFragment, row);
+    responses.set(fields.id, toStoredResponse(fields));
+    changedAt.set(fields.id, fields.updated_at);
+  }
+  const needs = (kind: TOfflineWrite['kind']) => queue.some((w) => w.kind === kind);
+  const comments: readonly TOfflineComment[] = needs('comment')
+    ? (
+        await ask(
+          client
+            .query(GetAssessmentCommentsQuery, { assessmentId }, { requestPolicy: 'network-only' })
+            .toPromise(),
+        )
+      ).comments
+    : [];
+  const summaries: readonly TOfflineSummary[] = needs('summary')
+    ? (
+        await ask(
+          client
+            .query(GetSurveyorSummariesQuery, { assessmentId }, { requestPolicy: 'network-only' })
+            .toPromise(),
+        )
+      ).general_comments
+    : [];
+  return { responses, changedAt, comments, summaries };
+}
+
+/** What the replay of one write needs: the server's state, the caller, a refusal's reason. */
+interface TReplayContext extends Awaited<ReturnType<typeof readServerState>> {
+  client: Client;
+  userId: number;
+  assessmentId: number;
+  /** A refusal's reason in a surveyor's words: a hidden row (no error) or the server's error. */
+  refusalReason(error?: CombinedError): Promise<string>;
+}
+
+/** What replaying one queued write came to. */
+type TStep =
+  | { kind: 'sent' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'conflict'; theirs: unknown; changedAt: string | null };
+
+const SENT: TStep = { kind: 'sent' };
+
+/** A mutation's answer: a network failure throws; an error, or no row written, is a refusal. */
+async function refusalOfAnswer(
+  ctx: TReplayContext,
+  result: { error?: CombinedError },
+  written: boolean,
+): Promise<TStep | null> {
+  if (result.error && isNetworkFailure(result.error)) throw new Offline();
+  if (result.error) return { kind: 'refused', reason: await ctx.refusalReason(result.error) };
+  if (!written) return { kind: 'refused', reason: await ctx.refusalReason() };
+  return null;
+}
+
+/** A comment, unless the server has it already (same author, indicator and text: a lost answer). */
+async function replayComment(ctx: TReplayContext, write: TOfflineWrite): Promise<TStep> {
+  const text = String(write.value);
+  const there = ctx.comments.some(
+    (c) => c.created_by_id === ctx.userId && c.indicator_response_id === write.responseId && c.comment === text,
+  );
+  if (there) return SENT;
+  const result = await ctx.client
+    .mutation(AddCommentMutation, {
+      practiceId: write.practiceId!,
+      responseId: write.responseId!,
+      comment: text,
+    })
+    .toPromise();
+  return (await refusalOfAnswer(ctx, result, !!result.data?.insert_comments_one)) ?? SENT;
+}
+
+/** The user's surveyor summary, compared with theirs on the server now. */
+async function replaySummary(ctx: TReplayContext, write: TOfflineWrite): Promise<TStep> {
+  const mine = ctx.summaries.find((s) => s.user_id === ctx.userId) ?? null;
+  const decision = replayDecision(write, mine?.text ?? null);
+  if (decision === 'conflict') {
+    return { kind: 'conflict', theirs: mine?.text ?? null, changedAt: mine?.updated_at ?? null };
+  }
+  if (decision !== 'write') return SENT;
+  const text = String(write.value ?? '');
+  const result = mine
+    ? await ctx.client.mutation(UpdateGeneralCommentMutation, { id: mine.id, text }).toPromise()
+    : await ctx.client.mutation(InsertGeneralCommentMutation, { assessmentId: ctx.assessmentId, text }).toPromise();
+  const data = result.data as Record<string, unknown> | undefined;
+  const written = !!(data?.update_general_comments_by_pk || data?.insert_general_comments_one);
+  return (await refusalOfAnswer(ctx, result, written)) ?? SENT;
+}
+
+/** A response field or one checklist question, compared with the server's value now. */
+async function replayResponse(ctx: TReplayContext, write: TOfflineWrite): Promise<TStep> {
+  const row = ctx.responses.get(write.responseId!);
+  if (!row) return { kind: 'refused', reason: await ctx.refusalReason() };
+  const server =
+    write.kind === 'checklist'
+      ? (row.checklists[write.field!] ?? {})
+      : row[write.field as keyof TIndicatorResponseFields];
+  const decision = replayDecision(write, server);
+  if (decision === 'conflict') {
+    return { kind: 'conflict', theirs: server, changedAt: ctx.changedAt.get(row.id) ?? null };
+  }
+  if (decision !== 'write') return SENT;
+  const result = await ctx.client.mutation(UpdateIndicatorResponseMutation, writeVariables(write)).toPromise();
+  const stored = result.data?.update_indicator_responses_by_pk;
+  const refused = await refusalOfAnswer(ctx, result, !!stored);
+  if (refused) return refused;
+  if (stored) ctx.responses.set(row.id, toStoredResponse(readFragment(ResponseFieldsFragment, stored)));
+  return SENT;
+}
+
 async function replayLocked({
   client,
   session,
@@ -92,24 +237,9 @@ async function replayLocked({
   const outcome: TReplayOutcome = { sent: 0, conflicts: [], refused: [], stopped: null };
   const queue = (await listQueue(userId)).filter((w) => w.assessmentId === assessmentId);
   if (queue.length === 0) return outcome;
+  const stopped = await sessionStop(session);
+  if (stopped) return { ...outcome, stopped };
 
-  try {
-    const token = await session.freshToken();
-    if (token === null) {
-      session.expire();
-      return { ...outcome, stopped: 'signedOut' };
-    }
-  } catch (error) {
-    if (isNetworkError(error)) return { ...outcome, stopped: 'offline' };
-    throw error;
-  }
-
-  const ask = async <T>(promise: Promise<{ data?: T; error?: CombinedError }>): Promise<T> => {
-    const result = await promise;
-    if (result.error && isNetworkFailure(result.error)) throw new Offline();
-    if (!result.data) throw result.error ?? new Error('no answer');
-    return result.data;
-  };
   // The assessment's status now, read once when the first refusal needs it.
   let status: string | null | undefined;
   const statusNow = async () => {
@@ -120,138 +250,26 @@ async function replayLocked({
     status = data.assessments_by_pk?.status ?? null;
     return status;
   };
-  /** A refusal's reason in a surveyor's words: a hidden row (no error) or the server's error. */
   const refusalReason = async (error?: CombinedError) =>
     offlineRefusalReason({ status: await statusNow(), ...(error ? refusalOf(error) : {}) });
 
   try {
-    const responses = new Map<number, TStoredResponse>();
-    const changedAt = new Map<number, string>();
-    const rows = await ask(
-      client.query(GetResponsesQuery, { assessmentId }, { requestPolicy: 'network-only' }).toPromise(),
-    );
-    for (const row of rows.indicator_responses) {
-      const fields = readFragment(ResponseFieldsFragment, row);
-      responses.set(fields.id, toStoredResponse(fields));
-      changedAt.set(fields.id, fields.updated_at);
-    }
-    const needs = (kind: TOfflineWrite['kind']) => queue.some((w) => w.kind === kind);
-    const comments = needs('comment')
-      ? (
-          await ask(
-            client
-              .query(GetAssessmentCommentsQuery, { assessmentId }, { requestPolicy: 'network-only' })
-              .toPromise(),
-          )
-        ).comments
-      : [];
-    const summaries = needs('summary')
-      ? (
-          await ask(
-            client
-              .query(GetSurveyorSummariesQuery, { assessmentId }, { requestPolicy: 'network-only' })
-              .toPromise(),
-          )
-        ).general_comments
-      : [];
-
+    const state = await readServerState(client, assessmentId, queue);
+    const ctx: TReplayContext = { ...state, client, userId, assessmentId, refusalReason };
     for (const write of queue) {
-      const seq = write.seq!;
-      const refuse = async (reason: string) => {
-        outcome.refused.push({ write, reason });
-        await removeQueued(seq);
-      };
-
-      if (write.kind === 'comment') {
-        const text = String(write.value);
-        const there = comments.some(
-          (c) =>
-            c.created_by_id === userId && c.indicator_response_id === write.responseId && c.comment === text,
-        );
-        if (!there) {
-          const result = await client
-            .mutation(AddCommentMutation, {
-              practiceId: write.practiceId!,
-              responseId: write.responseId!,
-              comment: text,
-            })
-            .toPromise();
-          if (result.error && isNetworkFailure(result.error)) throw new Offline();
-          if (result.error) {
-            await refuse(await refusalReason(result.error));
-            continue;
-          }
-          if (!result.data?.insert_comments_one) {
-            await refuse(await refusalReason());
-            continue;
-          }
-        }
-        outcome.sent += 1;
-        await removeQueued(seq);
+      const step =
+        write.kind === 'comment'
+          ? await replayComment(ctx, write)
+          : write.kind === 'summary'
+            ? await replaySummary(ctx, write)
+            : await replayResponse(ctx, write);
+      if (step.kind === 'conflict') {
+        outcome.conflicts.push({ write, theirs: step.theirs, changedAt: step.changedAt });
         continue;
       }
-
-      if (write.kind === 'summary') {
-        const mine = summaries.find((s) => s.user_id === userId) ?? null;
-        const decision = replayDecision(write, mine?.text ?? null);
-        if (decision === 'conflict') {
-          outcome.conflicts.push({ write, theirs: mine?.text ?? null, changedAt: mine?.updated_at ?? null });
-          continue;
-        }
-        if (decision === 'write') {
-          const text = String(write.value ?? '');
-          const result = mine
-            ? await client.mutation(UpdateGeneralCommentMutation, { id: mine.id, text }).toPromise()
-            : await client.mutation(InsertGeneralCommentMutation, { assessmentId, text }).toPromise();
-          if (result.error && isNetworkFailure(result.error)) throw new Offline();
-          if (result.error) {
-            await refuse(await refusalReason(result.error));
-            continue;
-          }
-          const data = result.data as Record<string, unknown> | undefined;
-          if (!data?.update_general_comments_by_pk && !data?.insert_general_comments_one) {
-            await refuse(await refusalReason());
-            continue;
-          }
-        }
-        outcome.sent += 1;
-        await removeQueued(seq);
-        continue;
-      }
-
-      // A response field or one checklist question.
-      const row = responses.get(write.responseId!);
-      if (!row) {
-        await refuse(await refusalReason());
-        continue;
-      }
-      const server =
-        write.kind === 'checklist'
-          ? (row.checklists[write.field!] ?? {})
-          : row[write.field as keyof TIndicatorResponseFields];
-      const decision = replayDecision(write, server);
-      if (decision === 'conflict') {
-        outcome.conflicts.push({ write, theirs: server, changedAt: changedAt.get(row.id) ?? null });
-        continue;
-      }
-      if (decision === 'write') {
-        const result = await client
-          .mutation(UpdateIndicatorResponseMutation, writeVariables(write))
-          .toPromise();
-        if (result.error && isNetworkFailure(result.error)) throw new Offline();
-        if (result.error) {
-          await refuse(await refusalReason(result.error));
-          continue;
-        }
-        const stored = result.data?.update_indicator_responses_by_pk;
-        if (!stored) {
-          await refuse(await refusalReason());
-          continue;
-        }
-        responses.set(row.id, toStoredResponse(readFragment(ResponseFieldsFragment, stored)));
-      }
-      outcome.sent += 1;
-      await removeQueued(seq);
+      if (step.kind === 'refused') outcome.refused.push({ write, reason: step.reason });
+      else outcome.sent += 1;
+      await removeQueued(write.seq!);
     }
   } catch (error) {
     if (error instanceof Offline) return { ...outcome, stopped: 'offline' };

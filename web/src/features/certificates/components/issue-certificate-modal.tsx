@@ -51,6 +51,57 @@ function DateField({
 }
 
 /**
+ * The certificate's four dates: a new certification date sets the expiry date to three years on
+ * (`defaultExpiryDate`); the commencement date is optional.
+ */
+function CertificateDates({
+  form,
+  errors,
+  set,
+}: {
+  form: TForm;
+  errors: Record<string, string>;
+  set(patch: Partial<TForm>): void;
+}) {
+  return (
+    <SimpleGrid cols={2} spacing="md">
+      <DateField
+        label="Certification date"
+        required
+        value={form.certificationDate}
+        error={errors.certificationDate}
+        onChange={(value) =>
+          set({
+            certificationDate: value ?? '',
+            ...(value ? { expiryDate: defaultExpiryDate(value) } : {}),
+          })
+        }
+      />
+      <DateField
+        label="Issue date"
+        required
+        value={form.issueDate}
+        error={errors.issueDate}
+        onChange={(value) => set({ issueDate: value ?? '' })}
+      />
+      <DateField
+        label="Expiry date"
+        required
+        value={form.expiryDate}
+        error={errors.expiryDate}
+        onChange={(value) => set({ expiryDate: value ?? '' })}
+      />
+      <DateField
+        label="Commencement date"
+        value={form.commencementDate}
+        error={errors.commencementDate}
+        onChange={(value) => set({ commencementDate: value })}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
  * Issue certificate (spec 001 §5): certification and issue date default to today, expiry to the
  * certification date plus three years (recomputed whenever the certification date changes),
  * commencement to the server's suggestion; a condition; the certifier from `certifiers`. Checked
@@ -113,40 +164,7 @@ export function IssueCertificateModal({
     <Modal opened onClose={onClose} title="Issue certificate" centered size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
-          <SimpleGrid cols={2} spacing="md">
-            <DateField
-              label="Certification date"
-              required
-              value={form.certificationDate}
-              error={errors.certificationDate}
-              onChange={(value) =>
-                set({
-                  certificationDate: value ?? '',
-                  ...(value ? { expiryDate: defaultExpiryDate(value) } : {}),
-                })
-              }
-            />
-            <DateField
-              label="Issue date"
-              required
-              value={form.issueDate}
-              error={errors.issueDate}
-              onChange={(value) => set({ issueDate: value ?? '' })}
-            />
-            <DateField
-              label="Expiry date"
-              required
-              value={form.expiryDate}
-              error={errors.expiryDate}
-              onChange={(value) => set({ expiryDate: value ?? '' })}
-            />
-            <DateField
-              label="Commencement date"
-              value={form.commencementDate}
-              error={errors.commencementDate}
-              onChange={(value) => set({ commencementDate: value })}
-            />
-          </SimpleGrid>
+          <CertificateDates form={form} errors={errors} set={set} />
           <Textarea
             size="md"
             label="Condition"
