@@ -6,7 +6,12 @@
 export { ConflictDialog } from './components/conflict-dialog.tsx';
 export { ConnectionBanner } from './components/connection-banner.tsx';
 export { RefusedWrites } from './components/refused-writes.tsx';
-export { OfflineAssessmentContext, overlayQueue, useOfflineAssessment, useOfflineAssessmentContext } from './hooks/use-offline-assessment.ts';
+export {
+  OfflineAssessmentContext,
+  overlayQueue,
+  useOfflineAssessment,
+  useOfflineAssessmentContext,
+} from './hooks/use-offline-assessment.ts';
 export {
   keepAssessmentCopy,
   offlineAssessmentCopy,

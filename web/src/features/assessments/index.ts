@@ -13,8 +13,25 @@ export { UpdateGeneralCommentMutation } from './api/update-general-comment.ts';
 export { UpdateIndicatorResponseMutation } from './api/update-indicator-response.ts';
 export { AssessmentStatusBadge } from './components/assessment-status-badge.tsx';
 export { type TAssessmentAccess, useAssessmentAccess } from './hooks/use-assessment-access.ts';
-export { ACTION_PLAN_DOWNLOADED, REPORT_DOWNLOAD_FAILED, useReportDownload } from './hooks/use-report-download.ts';
+export {
+  ACTION_PLAN_DOWNLOADED,
+  REPORT_DOWNLOAD_FAILED,
+  useReportDownload,
+} from './hooks/use-report-download.ts';
 export { ACTION_FAILED } from './model/action-failed.ts';
-export { indicatorItems, type TAssessmentData, type TIndicator, type TIndicatorSet, toStoredResponse, type TResponseRow } from './model/assessment-view.ts';
+export {
+  indicatorItems,
+  type TAssessmentData,
+  type TIndicator,
+  type TIndicatorSet,
+  type TResponseRow,
+  toStoredResponse,
+} from './model/assessment-view.ts';
 export { lastUpdatedOf } from './model/last-updated.ts';
-export { createResponseStore, markQueued, type ResponseStore, type TSaveState, type TStoredResponse } from './model/response-store.ts';
+export {
+  createResponseStore,
+  markQueued,
+  type ResponseStore,
+  type TSaveState,
+  type TStoredResponse,
+} from './model/response-store.ts';

@@ -8,7 +8,12 @@ import type { TOfflineWrite } from '@portal/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import type { TDeviceCopy } from '../../../lib/offline/device-store.ts';
-import { hasDeviceStore, listQueue, onDeviceStoreChange, rebaseQueued } from '../../../lib/offline/device-store.ts';
+import {
+  hasDeviceStore,
+  listQueue,
+  onDeviceStoreChange,
+  rebaseQueued,
+} from '../../../lib/offline/device-store.ts';
 import { useServices } from '../../../lib/services.tsx';
 import { ConnectionProbeQuery } from '../api/connection-probe.ts';
 import { offlineAssessmentCopy, type TOfflineAssessment } from '../model/offline-assessment.ts';

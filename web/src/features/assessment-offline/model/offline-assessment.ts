@@ -1,8 +1,8 @@
 import type { Client } from '@urql/core';
 import type { ResultOf } from '../../../lib/graphql/graphql.ts';
 import { getCopy, putCopy, type TDeviceCopy } from '../../../lib/offline/device-store.ts';
-import { savePracticeForOffline } from '../../practices/index.ts';
 import { GetAssessmentQuery, OpenAssessmentMutation } from '../../assessments/index.ts';
+import { savePracticeForOffline } from '../../practices/index.ts';
 import { GetAssessmentCommentsQuery } from '../api/get-assessment-comments.ts';
 import { GetSurveyorSummariesQuery } from '../api/get-surveyor-summaries.ts';
 

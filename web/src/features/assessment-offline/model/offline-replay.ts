@@ -10,8 +10,17 @@ import type { Session } from '../../../lib/auth/session.ts';
 import { readFragment } from '../../../lib/graphql/graphql.ts';
 import { listQueue, removeQueued } from '../../../lib/offline/device-store.ts';
 import { isNetworkError } from '../../../lib/urql/auth-exchange.ts';
+import {
+  AddCommentMutation,
+  GetAssessmentQuery,
+  InsertGeneralCommentMutation,
+  ResponseFieldsFragment,
+  type TStoredResponse,
+  toStoredResponse,
+  UpdateGeneralCommentMutation,
+  UpdateIndicatorResponseMutation,
+} from '../../assessments/index.ts';
 import { isNetworkFailure } from '../../practices/index.ts';
-import { AddCommentMutation, GetAssessmentQuery, InsertGeneralCommentMutation, ResponseFieldsFragment, type TStoredResponse, UpdateGeneralCommentMutation, UpdateIndicatorResponseMutation, toStoredResponse } from '../../assessments/index.ts';
 import { GetAssessmentCommentsQuery } from '../api/get-assessment-comments.ts';
 import { GetResponsesQuery } from '../api/get-responses.ts';
 import { GetSurveyorSummariesQuery } from '../api/get-surveyor-summaries.ts';
@@ -172,7 +181,8 @@ async function refusalOfAnswer(
 async function replayComment(ctx: TReplayContext, write: TOfflineWrite): Promise<TStep> {
   const text = String(write.value);
   const there = ctx.comments.some(
-    (c) => c.created_by_id === ctx.userId && c.indicator_response_id === write.responseId && c.comment === text,
+    (c) =>
+      c.created_by_id === ctx.userId && c.indicator_response_id === write.responseId && c.comment === text,
   );
   if (there) return SENT;
   const result = await ctx.client
@@ -196,7 +206,9 @@ async function replaySummary(ctx: TReplayContext, write: TOfflineWrite): Promise
   const text = String(write.value ?? '');
   const result = mine
     ? await ctx.client.mutation(UpdateGeneralCommentMutation, { id: mine.id, text }).toPromise()
-    : await ctx.client.mutation(InsertGeneralCommentMutation, { assessmentId: ctx.assessmentId, text }).toPromise();
+    : await ctx.client
+        .mutation(InsertGeneralCommentMutation, { assessmentId: ctx.assessmentId, text })
+        .toPromise();
   const data = result.data as Record<string, unknown> | undefined;
   const written = !!(data?.update_general_comments_by_pk || data?.insert_general_comments_one);
   return (await refusalOfAnswer(ctx, result, written)) ?? SENT;
@@ -215,7 +227,9 @@ async function replayResponse(ctx: TReplayContext, write: TOfflineWrite): Promis
     return { kind: 'conflict', theirs: server, changedAt: ctx.changedAt.get(row.id) ?? null };
   }
   if (decision !== 'write') return SENT;
-  const result = await ctx.client.mutation(UpdateIndicatorResponseMutation, writeVariables(write)).toPromise();
+  const result = await ctx.client
+    .mutation(UpdateIndicatorResponseMutation, writeVariables(write))
+    .toPromise();
   const stored = result.data?.update_indicator_responses_by_pk;
   const refused = await refusalOfAnswer(ctx, result, !!stored);
   if (refused) return refused;

@@ -26,10 +26,10 @@ import { useId } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import type { TAssessmentAccess } from '../../assessments/index.ts';
 import { AddActionPlanActivityMutation } from '../api/add-action-plan-activity.ts';
 import { GetActionPlanActivitiesQuery } from '../api/get-action-plan-activities.ts';
 import { SetActionPlanActivityStatusMutation } from '../api/set-action-plan-activity-status.ts';
-import type { TAssessmentAccess } from '../../assessments/index.ts';
 
 /**
  * The activities of one non-conformity's action plan (issue 17): a table 'Activities'

@@ -11,9 +11,14 @@ import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import {
+  ACTION_FAILED,
+  type ResponseStore,
+  type TAssessmentAccess,
+  type TAssessmentData,
+} from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { CreateActionPlanMutation } from '../api/create-action-plan.ts';
-import { ACTION_FAILED, type ResponseStore, type TAssessmentAccess, type TAssessmentData } from '../../assessments/index.ts';
 
 /**
  * 'Action required' (spec 001 §4, §5, §6): shown to whoever `assessmentButtons` gives it (a survey

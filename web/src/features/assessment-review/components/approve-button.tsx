@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 import { ApproveSurveyAssessmentMutation } from '../api/approve-survey-assessment.ts';
 import { useReviewFacts } from '../hooks/use-review-facts.ts';
-import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 import { RepeatAssessmentAlert } from './repeat-assessment-alert.tsx';
 
 /**

@@ -3,9 +3,9 @@ import { REVIEW_MESSAGES, REVIEW_MODAL_CLOSE_MS } from '@portal/domain';
 import { format } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
+import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 import { GetReviewHistoryQuery } from '../api/get-review-history.ts';
 import { SendNcReviewedEmailMutation } from '../api/send-nc-reviewed-email.ts';
-import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 
 /**
  * 'Reviewed' (spec 001 §6) opens the review assessment modal (§2 "notify the practice"): what will

@@ -1,8 +1,8 @@
 import { Alert, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ASSESSMENT_MESSAGES } from '@portal/domain';
 import { format } from 'date-fns';
-import { useReviewFacts } from '../hooks/use-review-facts.ts';
 import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
+import { useReviewFacts } from '../hooks/use-review-facts.ts';
 import { RepeatAssessmentAlert } from './repeat-assessment-alert.tsx';
 
 /**

@@ -6,8 +6,8 @@ import {
   type TRepeatAssessment,
 } from '@portal/domain';
 import { useQuery } from 'urql';
-import { GetReviewPanelQuery } from '../api/get-review-panel.ts';
 import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
+import { GetReviewPanelQuery } from '../api/get-review-panel.ts';
 
 /** What the review panel and the Approve modal show of a survey (live, with unsaved edits). */
 export interface TReviewFacts {

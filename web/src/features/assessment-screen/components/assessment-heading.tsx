@@ -11,13 +11,13 @@ import {
   formatDisplayDate,
 } from '@portal/domain';
 import { Link } from 'react-router';
-import { HistoryButton } from '../../audit/index.ts';
 import {
   AssessmentStatusBadge,
   lastUpdatedOf,
   type TAssessmentAccess,
   type TAssessmentData,
 } from '../../assessments/index.ts';
+import { HistoryButton } from '../../audit/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 
 export function AssessmentHeading({
@@ -51,7 +51,12 @@ export function AssessmentHeading({
           <AssessmentStatusBadge status={assessment.status} size="lg" />
         </Group>
         {canReadAuditTrail(practiceAccess) ? (
-          <HistoryButton subject="assessment" id={assessment.id} what={label} label="History of this assessment" />
+          <HistoryButton
+            subject="assessment"
+            id={assessment.id}
+            what={label}
+            label="History of this assessment"
+          />
         ) : null}
       </Group>
       <Text fz="sm" c="dimmed">

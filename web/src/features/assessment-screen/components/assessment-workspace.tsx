@@ -1,10 +1,10 @@
 import { Alert } from '@mantine/core';
 import { ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS, formatDisplayDate } from '@portal/domain';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePracticeContext } from '../../practices/index.ts';
 import type { ResponseStore, TAssessmentAccess, TAssessmentData } from '../../assessments/index.ts';
-import type { TLocksByResponse } from '../hooks/use-indicator-locks.ts';
+import { usePracticeContext } from '../../practices/index.ts';
 import { SurveyorSummaryPanel, useSurveyDialogs } from '../../survey-visit/index.ts';
+import type { TLocksByResponse } from '../hooks/use-indicator-locks.ts';
 import { ActionsPanel } from './actions-panel.tsx';
 import { IndicatorBrowser } from './indicator-browser.tsx';
 import { SummaryPanel } from './summary-panel.tsx';

@@ -1,5 +1,10 @@
 import { Accordion, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { ASSESSMENT_MESSAGES, indicatorFilterCounts, isAnswered, matchesIndicatorFilter } from '@portal/domain';
+import {
+  ASSESSMENT_MESSAGES,
+  indicatorFilterCounts,
+  isAnswered,
+  matchesIndicatorFilter,
+} from '@portal/domain';
 import { memo, useSyncExternalStore } from 'react';
 import type {
   ResponseStore,
@@ -9,8 +14,8 @@ import type {
   TIndicatorSet,
 } from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
-import type { TLocksByResponse } from '../hooks/use-indicator-locks.ts';
 import { useIndicatorFilter } from '../hooks/use-indicator-filter.ts';
+import type { TLocksByResponse } from '../hooks/use-indicator-locks.ts';
 import { useIndicatorNavigation } from '../hooks/use-indicator-navigation.ts';
 import { indicatorColour, indicatorStateLabel } from '../model/indicator-colour.ts';
 import { IndicatorFilters } from './indicator-filters.tsx';

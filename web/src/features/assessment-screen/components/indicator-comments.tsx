@@ -82,7 +82,12 @@ function IndicatorComment({
             <Button size="compact-xs" variant="subtle" onClick={() => onEdit(c.comment)}>
               Edit
             </Button>
-            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void save({ archived: true })}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={() => void save({ archived: true })}
+            >
               Delete
             </Button>
           </Group>

@@ -24,7 +24,12 @@ import { FileIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNeedsConnection } from '../../../lib/offline/needs-connection.ts';
 import { useDocumentDownload } from '../../../lib/upload/use-document-download.ts';
-import type { TAssessmentAccess, TAssessmentData, TIndicator, TResponseRow } from '../../assessments/index.ts';
+import type {
+  TAssessmentAccess,
+  TAssessmentData,
+  TIndicator,
+  TResponseRow,
+} from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { ArchiveIndicatorDocumentMutation } from '../api/archive-indicator-document.ts';
 import { IndicatorUploadModal } from './indicator-upload-modal.tsx';

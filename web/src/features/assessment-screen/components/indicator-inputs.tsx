@@ -27,31 +27,40 @@ export function IndicatorChecklists({
   return (
     <>
       {indicator.checklists.map((question) => (
-    <Stack key={question.id} gap={6}>
-      <Text fz="sm" fw={600}>
-        {question.question_number}. {question.question_text}
-      </Text>
-      {question.checklist_items.map((item) => (
-        <Checkbox
-          key={item.id}
-          disabled={!editable}
-          checked={isTicked(checklists, question.question_number, item.item_number)}
-          onChange={(event) => onTick(question.question_number, item.item_number, event.currentTarget.checked)}
-          label={
-            <Group gap={6} wrap="nowrap" align="flex-start">
-              <Text fz="sm" span>
-                {item.item_text}
-              </Text>
-              {item.must_have ? (
-                <Badge size="xs" variant="outline" color="red" radius="sm" tt="none" style={{ flexShrink: 0 }}>
-                  Must have
-                </Badge>
-              ) : null}
-            </Group>
-          }
-        />
-      ))}
-    </Stack>
+        <Stack key={question.id} gap={6}>
+          <Text fz="sm" fw={600}>
+            {question.question_number}. {question.question_text}
+          </Text>
+          {question.checklist_items.map((item) => (
+            <Checkbox
+              key={item.id}
+              disabled={!editable}
+              checked={isTicked(checklists, question.question_number, item.item_number)}
+              onChange={(event) =>
+                onTick(question.question_number, item.item_number, event.currentTarget.checked)
+              }
+              label={
+                <Group gap={6} wrap="nowrap" align="flex-start">
+                  <Text fz="sm" span>
+                    {item.item_text}
+                  </Text>
+                  {item.must_have ? (
+                    <Badge
+                      size="xs"
+                      variant="outline"
+                      color="red"
+                      radius="sm"
+                      tt="none"
+                      style={{ flexShrink: 0 }}
+                    >
+                      Must have
+                    </Badge>
+                  ) : null}
+                </Group>
+              }
+            />
+          ))}
+        </Stack>
       ))}
     </>
   );

@@ -28,7 +28,13 @@ import { IndicatorChecklists, ReviewMarks, SelfAssessmentChoice } from './indica
 import { IndicatorResources } from './indicator-resources.tsx';
 
 /** The History button of the indicator's response, for those who may read the audit trail. */
-function IndicatorHistory({ indicator, responseId }: { indicator: TIndicator; responseId: number | undefined }) {
+function IndicatorHistory({
+  indicator,
+  responseId,
+}: {
+  indicator: TIndicator;
+  responseId: number | undefined;
+}) {
   const practice = usePracticeContext();
   if (responseId === undefined || !canReadAuditTrail(practice.access)) return null;
   return (
@@ -57,22 +63,22 @@ function IndicatorNotices({
 }) {
   return (
     <>
-    {lockedBy ? (
-      <Alert variant="light" color="grape" py="xs">
-        {lockedBy} is editing this indicator. Your changes still save; fields you both change keep the last
-        one saved.
-      </Alert>
-    ) : null}
-    {banner ? (
-      <Alert variant="light" color="teal" py="xs" title={banner === 'completed' ? 'Completed' : 'Complete'}>
-        {banner === 'completed'
-          ? 'This indicator is marked complete and every must-have item is ticked.'
-          : compliance === 'NOT_MET'
-            ? // A Not met indicator's must-haves are not all ticked: what is done is its non-compliance.
-              'This indicator is rated Not met and its non-compliance is recorded.'
-            : 'This indicator is rated and its must-haves are done.'}
-      </Alert>
-    ) : null}
+      {lockedBy ? (
+        <Alert variant="light" color="grape" py="xs">
+          {lockedBy} is editing this indicator. Your changes still save; fields you both change keep the last
+          one saved.
+        </Alert>
+      ) : null}
+      {banner ? (
+        <Alert variant="light" color="teal" py="xs" title={banner === 'completed' ? 'Completed' : 'Complete'}>
+          {banner === 'completed'
+            ? 'This indicator is marked complete and every must-have item is ticked.'
+            : compliance === 'NOT_MET'
+              ? // A Not met indicator's must-haves are not all ticked: what is done is its non-compliance.
+                'This indicator is rated Not met and its non-compliance is recorded.'
+              : 'This indicator is rated and its must-haves are done.'}
+        </Alert>
+      ) : null}
     </>
   );
 }

@@ -11,7 +11,14 @@ import type { TStatusActions } from '../hooks/use-status-actions.ts';
 import { ReopenModal } from './reopen-modal.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
 
-export type TActionsDialog = 'submit' | 'complete' | 'autoComplete' | 'autoClear' | 'reopen' | 'assistance' | null;
+export type TActionsDialog =
+  | 'submit'
+  | 'complete'
+  | 'autoComplete'
+  | 'autoClear'
+  | 'reopen'
+  | 'assistance'
+  | null;
 
 export function StatusChangeDialogs({
   assessment,

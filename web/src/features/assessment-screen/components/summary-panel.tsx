@@ -1,7 +1,7 @@
 import { Alert, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ASSESSMENT_MESSAGES, isAnswered, progressColour } from '@portal/domain';
-import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 import { ReviewSurveyorPanel } from '../../assessment-review/index.ts';
+import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 import { SurveyResultsPanel } from '../../survey-visit/index.ts';
 
 /** How many indicators of a list are answered (live, with unsaved edits). */

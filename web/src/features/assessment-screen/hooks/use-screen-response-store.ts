@@ -49,10 +49,12 @@ export function useScreenResponseStore(
             const shown: TStoredResponse | undefined =
               indicatorId === undefined ? undefined : storeHolder.current?.entry(indicatorId)?.saved;
             if (!shown) throw new Error('unknown response');
-            await offline.current.queueResponse(serverRows.get(responseId), shown, payload).catch((error: unknown) => {
-              console.error('Could not keep the change on the device', error);
-              throw error;
-            });
+            await offline.current
+              .queueResponse(serverRows.get(responseId), shown, payload)
+              .catch((error: unknown) => {
+                console.error('Could not keep the change on the device', error);
+                throw error;
+              });
             return markQueued({
               ...shown,
               ...payload.set,

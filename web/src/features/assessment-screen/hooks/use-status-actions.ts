@@ -45,7 +45,8 @@ export function useStatusActions(
   const variables = { assessmentId };
 
   return {
-    busy: submitState.fetching || completeState.fetching || autoCompleteState.fetching || autoClearState.fetching,
+    busy:
+      submitState.fetching || completeState.fetching || autoCompleteState.fetching || autoClearState.fetching,
     fetching: {
       submit: submitState.fetching,
       complete: completeState.fetching,

@@ -202,7 +202,12 @@ export function AssessmentRow({
         <ActionPlanCell row={row} label={label} download={planDownload} downloads={downloads} />
       </Table.Td>
       <Table.Td fz="sm">
-        <ConfirmationCell practiceId={practiceId} visit={row.survey_visit} label={label} downloads={downloads} />
+        <ConfirmationCell
+          practiceId={practiceId}
+          visit={row.survey_visit}
+          label={label}
+          downloads={downloads}
+        />
       </Table.Td>
       <Table.Td ta="right">
         <OpenCell to={to} label={label} locked={locked} />

@@ -232,7 +232,8 @@ function createSaving(deps: ResponseStoreDeps, table: ReturnType<typeof createEn
       deps.announceLock(entry.saved.id);
     }
     if (entry.state !== 'saving') entry.state = 'pending';
-    if (!entry.inflight) schedule(indicatorId, entry, ASSESSMENT_SAVE_DEBOUNCE_MS, () => void flush(indicatorId));
+    if (!entry.inflight)
+      schedule(indicatorId, entry, ASSESSMENT_SAVE_DEBOUNCE_MS, () => void flush(indicatorId));
     changed(entry);
   };
 

@@ -3,8 +3,8 @@ import { CONFIDENTIALITY_AGREEMENT } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { useNeedsConnection } from '../../../lib/offline/needs-connection.ts';
-import { SignConfidentialityAgreementMutation } from '../api/sign-confidentiality-agreement.ts';
 import { ACTION_FAILED } from '../../assessments/index.ts';
+import { SignConfidentialityAgreementMutation } from '../api/sign-confidentiality-agreement.ts';
 
 /**
  * The confidentiality agreement (spec 001 §4, §5, §7): a large modal that cannot be skipped. Both

@@ -3,9 +3,13 @@ import { INDICATOR_TEXT_MAX_LENGTH, SUMMARY_EDITOR_ROWS, SURVEY_SUBMIT_MESSAGES 
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { isNetworkFailure } from '../../practices/index.ts';
-import { ACTION_FAILED, InsertGeneralCommentMutation, UpdateGeneralCommentMutation } from '../../assessments/index.ts';
 import { useOfflineAssessmentContext } from '../../assessment-offline/index.ts';
+import {
+  ACTION_FAILED,
+  InsertGeneralCommentMutation,
+  UpdateGeneralCommentMutation,
+} from '../../assessments/index.ts';
+import { isNetworkFailure } from '../../practices/index.ts';
 import type { TSurveyorSummary } from '../hooks/use-surveyor-summaries.ts';
 
 /** Ours: the spec gives no words for a saved summary. */

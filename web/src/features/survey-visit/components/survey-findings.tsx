@@ -13,8 +13,8 @@ import {
   type TIndicatorResponseFields,
   type TRiskLevel,
 } from '@portal/domain';
-import type { useSurveyTransitions } from '../hooks/use-survey-transitions.tsx';
 import type { ResponseStore } from '../../assessments/index.ts';
+import type { useSurveyTransitions } from '../hooks/use-survey-transitions.tsx';
 import { RiskMatrix } from './risk-matrix.tsx';
 
 /** The choices of a free-text column: ours, plus whatever an older row holds. */

@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { canEditSurveyorSummary, SUMMARY_READ_MORE_CHARS } from '@portal/domain';
 import { useState } from 'react';
-import type { TAssessmentAccess } from '../../assessments/index.ts';
 import { useOfflineAssessmentContext } from '../../assessment-offline/index.ts';
+import type { TAssessmentAccess } from '../../assessments/index.ts';
 import type { TSurveyorSummary } from '../hooks/use-surveyor-summaries.ts';
 import { SUMMARY_SAVED_ON_DEVICE } from './summary-modal.tsx';
 

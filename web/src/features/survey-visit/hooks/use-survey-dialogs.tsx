@@ -11,11 +11,17 @@ import {
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { notifySuccess } from '../../../lib/notify.ts';
+import {
+  ACTION_FAILED,
+  indicatorItems,
+  type ResponseStore,
+  type TAssessmentAccess,
+  type TAssessmentData,
+} from '../../assessments/index.ts';
 import { SubmitSurveyAssessmentMutation } from '../api/submit-survey-assessment.ts';
 import { SummaryModal } from '../components/summary-modal.tsx';
 import { SurveySubmitForm } from '../components/survey-submit-form.tsx';
 import { SurveyValidationModal, type TSubmitProblemItem } from '../components/survey-validation-modal.tsx';
-import { ACTION_FAILED, type ResponseStore, type TAssessmentAccess, type TAssessmentData, indicatorItems } from '../../assessments/index.ts';
 import { type TSurveyorSummary, useSurveyorSummaries } from './use-surveyor-summaries.ts';
 
 type TStep = { kind: 'form' } | { kind: 'validation'; problems: TSubmitProblemItem[] } | null;

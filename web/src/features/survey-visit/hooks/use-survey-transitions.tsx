@@ -9,7 +9,12 @@ import {
 } from '@portal/domain';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { type ResponseStore, type TAssessmentData, type TIndicator, indicatorItems } from '../../assessments/index.ts';
+import {
+  indicatorItems,
+  type ResponseStore,
+  type TAssessmentData,
+  type TIndicator,
+} from '../../assessments/index.ts';
 
 /**
  * A survey indicator's ticks, compliance radios and risk levels, decided by the domain

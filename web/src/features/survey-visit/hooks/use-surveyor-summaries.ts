@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useSubscription } from 'urql';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import type { ResultOf } from '../../../lib/graphql/graphql.ts';
-import { GeneralCommentsSubscription } from '../api/subscribe-general-comments.ts';
 import { useOfflineAssessmentContext } from '../../assessment-offline/index.ts';
+import { GeneralCommentsSubscription } from '../api/subscribe-general-comments.ts';
 
 export type TSurveyorSummary = ResultOf<typeof GeneralCommentsSubscription>['general_comments'][number];
 
