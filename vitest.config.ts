@@ -17,7 +17,7 @@ const SLOW_FILES = [
   'e2e/src/assessment-self.test.ts',
   'e2e/src/assessment-certification.test.ts',
   'web/src/features/staff/components/staff-tab.test.tsx',
-  'web/src/features/assessments/components/action-plan.test.tsx',
+  'web/src/features/assessment-review/components/action-plan.test.tsx',
   'web/src/features/practices/components/practice-pages.test.tsx',
   'packages/stack/src/cli.test.ts',
   'packages/stack/src/stack.test.ts',

@@ -71,7 +71,7 @@ describe('the production build, for offline use', () => {
     const route = [
       'src/components/layout/app-layout.tsx',
       'src/features/practices/components/practice-overview-page.tsx',
-      'src/features/assessments/components/assessment-page.tsx',
+      'src/features/assessment-screen/components/assessment-page.tsx',
     ];
     for (const key of route) {
       const files = filesOf(key);

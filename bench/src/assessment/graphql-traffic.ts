@@ -103,17 +103,29 @@ export class GraphqlTraffic {
   }
 }
 
+/** The web features that make up the assessment screen and its Accreditation tab. */
+const ASSESSMENT_FEATURES = [
+  'assessments',
+  'assessment-screen',
+  'assessment-offline',
+  'assessment-review',
+  'survey-visit',
+  'certificates',
+];
+
 /**
- * The operations the assessments feature defines (web/src/features/assessments/api), by name:
+ * The operations the assessment features define (web/src/features/<feature>/api), by name:
  * what counts as the screen's own; anything else the page sends belongs to the shell.
  */
 export function featureOperations(repoRoot: string): Map<string, OperationKind> {
-  const dir = path.join(repoRoot, 'web/src/features/assessments/api');
   const names = new Map<string, OperationKind>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
-    const text = readFileSync(path.join(dir, file), 'utf8');
-    for (const m of text.matchAll(/\b(query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)\s*[({]/g))
-      names.set(m[2]!, m[1] as OperationKind);
+  for (const feature of ASSESSMENT_FEATURES) {
+    const dir = path.join(repoRoot, 'web/src/features', feature, 'api');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      for (const m of text.matchAll(/\b(query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)\s*[({]/g))
+        names.set(m[2]!, m[1] as OperationKind);
+    }
   }
   return names;
 }

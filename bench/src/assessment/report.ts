@@ -19,7 +19,7 @@ export interface NavigationRun {
   /** When the openAssessment and GetAssessment responses had arrived (ms from the start). */
   open_assessment_done_ms: number | null;
   get_assessment_done_ms: number | null;
-  /** The screen's own operations (web/src/features/assessments/api) and the shell's. */
+  /** The screen's own operations (the api folders of the assessment features: featureOperations) and the shell's. */
   screen: OperationTally;
   shell: OperationTally;
 }

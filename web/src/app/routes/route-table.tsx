@@ -86,7 +86,7 @@ const AccreditationTab = lazyPage(
   'AccreditationTab',
 );
 const AssessmentPage = lazyPage(
-  () => import('../../features/assessments/components/assessment-page.tsx'),
+  () => import('../../features/assessment-screen/components/assessment-page.tsx'),
   'AssessmentPage',
 );
 const WebinarsPage = lazyPage(

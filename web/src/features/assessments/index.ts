@@ -1,8 +1,37 @@
-/** The assessments feature's public API: the Accreditation tab and the assessment screen. */
-export { AccreditationTab } from './components/accreditation-tab.tsx';
-export { AssessmentPage } from './components/assessment-page.tsx';
+/**
+ * The assessments feature's public API: the model every assessment feature shares (the assessment
+ * as read, the response store, who may do what, the documents the screen writes and the offline
+ * queue replays, the status badge, the report download). The Accreditation tab is a page: the
+ * route table loads it directly.
+ */
+export { AddCommentMutation } from './api/add-comment.ts';
+export { GetAssessmentQuery } from './api/get-assessment.ts';
+export { InsertGeneralCommentMutation } from './api/insert-general-comment.ts';
+export { OpenAssessmentMutation } from './api/open-assessment.ts';
+export { ResponseFieldsFragment } from './api/response-fields.ts';
+export { UpdateGeneralCommentMutation } from './api/update-general-comment.ts';
+export { UpdateIndicatorResponseMutation } from './api/update-indicator-response.ts';
+export { AssessmentStatusBadge } from './components/assessment-status-badge.tsx';
+export { type TAssessmentAccess, useAssessmentAccess } from './hooks/use-assessment-access.ts';
 export {
-  offlineAssessmentCopy,
-  saveAssessmentForOffline,
-  type TOfflineAssessment,
-} from './model/offline-assessment.ts';
+  ACTION_PLAN_DOWNLOADED,
+  REPORT_DOWNLOAD_FAILED,
+  useReportDownload,
+} from './hooks/use-report-download.ts';
+export { ACTION_FAILED } from './model/action-failed.ts';
+export {
+  indicatorItems,
+  type TAssessmentData,
+  type TIndicator,
+  type TIndicatorSet,
+  type TResponseRow,
+  toStoredResponse,
+} from './model/assessment-view.ts';
+export { lastUpdatedOf } from './model/last-updated.ts';
+export {
+  createResponseStore,
+  markQueued,
+  type ResponseStore,
+  type TSaveState,
+  type TStoredResponse,
+} from './model/response-store.ts';

@@ -4,16 +4,15 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { notifyError } from '../../../lib/notify.ts';
+import { CertificatesList, useCertificateDownload } from '../../certificates/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { GetAccreditationPageQuery } from '../api/get-accreditation-page.ts';
 import { StartSelfAssessmentMutation } from '../api/start-self-assessment.ts';
 import { useAssessmentAccess } from '../hooks/use-assessment-access.ts';
-import { useCertificateDownload } from '../hooks/use-certificate-download.ts';
 import { useConfirmationDownload, useReportDownload } from '../hooks/use-report-download.ts';
 import { AccreditationStart } from './accreditation-start.tsx';
 import { AddAssessmentModal } from './add-assessment-modal.tsx';
 import { AssessmentsTable } from './assessments-table.tsx';
-import { CertificatesList } from './certificates-list.tsx';
 
 /** The words when the tab's data cannot be had (the spec gives none). */
 export const ACCREDITATION_LOAD_FAILED = 'The accreditation details could not be loaded. Please try again.';

@@ -14,7 +14,7 @@ import { useMutation, useQuery } from 'urql';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { AddSurveyAssessmentMutation } from '../api/add-survey-assessment.ts';
 import { GetVisitsWithoutAssessmentQuery } from '../api/get-visits-without-assessment.ts';
-import { ACTION_FAILED } from './actions-panel.tsx';
+import { ACTION_FAILED } from '../model/action-failed.ts';
 
 /** Ours: the practice has no survey visit left to assess. */
 export const NO_VISIT_TO_ASSESS = 'Every survey visit of this practice already has an assessment.';

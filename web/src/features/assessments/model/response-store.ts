@@ -75,14 +75,10 @@ interface Internal extends TIndicatorEntry {
 }
 
 /**
- * The responses of one assessment and the user's unsaved edits, saved as the spec says (001 §4):
- * the first edit of an indicator announces a lock; a save goes 1,000 ms after the last edit, with
- * only the fields (and checklist questions) that changed; the saving flag clears 500 ms after it,
- * and the lock is released then. An edit is never dropped: what is typed while a save runs stays
- * and is saved next; a failed save keeps the edit on screen and is retried with growing delays
- * (and at once when `retryNow` is called, e.g. when the browser is back online).
+ * The entries of one assessment's indicators and who listens to them: each entry's version, its
+ * shown response (computed once per saved row and edit), and the outline's version.
  */
-export function createResponseStore(deps: ResponseStoreDeps) {
+function createEntryTable() {
   const entries = new Map<number, Internal>();
   const listeners = new Set<() => void>();
   let version = 0;
@@ -127,6 +123,40 @@ export function createResponseStore(deps: ResponseStoreDeps) {
     }
     return entry;
   };
+  /** The server's rows (the first load and every live update); edits stay on top. */
+  const receive = (rows: readonly TStoredResponse[]) => {
+    const touched: Internal[] = [];
+    for (const row of rows) {
+      const entry = entryOf(row.indicator_id);
+      // While a save is on its way, an older live row must not undo it on screen: the edit
+      // (which still holds what was sent) is laid over whatever arrives, so nothing flickers.
+      // A row equal to the one held keeps the held object, so nothing re-renders for it.
+      if (entry.saved !== row && !sameStoredResponse(entry.saved, row)) {
+        entry.saved = row;
+        touched.push(entry);
+      }
+    }
+    if (touched.length > 0) changed(...touched);
+  };
+  return {
+    entries,
+    listeners,
+    shownOf,
+    changed,
+    entryOf,
+    receive,
+    version: () => version,
+    outlineVersion: () => outlineVersion,
+  };
+}
+
+/**
+ * The saving of the entries' edits (spec 001 §4): the lock announced on the first edit, the save
+ * after the debounce with only what changed, the saving flag's reset and the lock's release after
+ * it, retries with growing delays; on dispose, what is not saved yet is sent now.
+ */
+function createSaving(deps: ResponseStoreDeps, table: ReturnType<typeof createEntryTable>) {
+  const { entries, changed, entryOf } = table;
   const schedule = (indicatorId: number, entry: Internal, ms: number, fn: () => void) => {
     if (entry.timer !== null) deps.clearTimeout(entry.timer);
     entry.timer = deps.setTimeout(() => {
@@ -192,37 +222,73 @@ export function createResponseStore(deps: ResponseStoreDeps) {
     }
   };
 
+  /** The user changed something: announce the lock on the first edit, save after the debounce. */
+  const edit = (indicatorId: number, change: TResponseEdit) => {
+    const entry = entryOf(indicatorId);
+    if (!entry.saved) return;
+    entry.edit = combineEdits(entry.edit, change);
+    if (!entry.lockHeld) {
+      entry.lockHeld = true;
+      deps.announceLock(entry.saved.id);
+    }
+    if (entry.state !== 'saving') entry.state = 'pending';
+    if (!entry.inflight)
+      schedule(indicatorId, entry, ASSESSMENT_SAVE_DEBOUNCE_MS, () => void flush(indicatorId));
+    changed(entry);
+  };
+
+  /**
+   * The screen closes: edits not yet saved are sent now (and keep being retried until they are:
+   * nothing typed is dropped by leaving); everything else stops and its locks are released.
+   */
+  const dispose = () => {
+    for (const [id, entry] of entries) {
+      if (!isEmptyEdit(entry.edit) || entry.inflight) {
+        void flush(id);
+        continue;
+      }
+      if (entry.timer !== null) deps.clearTimeout(entry.timer);
+      entry.timer = null;
+      if (entry.lockHeld && entry.saved) {
+        entry.lockHeld = false;
+        deps.releaseLock(entry.saved.id);
+      }
+    }
+  };
+  return { flush, edit, dispose };
+}
+
+/**
+ * The responses of one assessment and the user's unsaved edits, saved as the spec says (001 §4):
+ * the first edit of an indicator announces a lock; a save goes 1,000 ms after the last edit, with
+ * only the fields (and checklist questions) that changed; the saving flag clears 500 ms after it,
+ * and the lock is released then. An edit is never dropped: what is typed while a save runs stays
+ * and is saved next; a failed save keeps the edit on screen and is retried with growing delays
+ * (and at once when `retryNow` is called, e.g. when the browser is back online).
+ */
+export function createResponseStore(deps: ResponseStoreDeps) {
+  const table = createEntryTable();
+  const { entries, listeners, shownOf } = table;
+  const { flush, edit, dispose } = createSaving(deps, table);
+
   return {
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     /** Changes whenever anything does (for useSyncExternalStore). */
-    getVersion: () => version,
+    getVersion: table.version,
     /**
      * Changes when what the screen's outline reads changes (answers, ticks, flags: the filter
      * counts, colours, progress), not when free text is typed, so a keystroke in an observation
      * re-renders its own indicator only (`entryVersion`).
      */
-    getOutlineVersion: () => outlineVersion,
+    getOutlineVersion: table.outlineVersion,
     /** Changes whenever this indicator's shown response or saving state does. */
     entryVersion: (indicatorId: number) => entries.get(indicatorId)?.version ?? 0,
 
     /** The server's rows (the first load and every live update); edits stay on top. */
-    receive(rows: readonly TStoredResponse[]) {
-      const touched: Internal[] = [];
-      for (const row of rows) {
-        const entry = entryOf(row.indicator_id);
-        // While a save is on its way, an older live row must not undo it on screen: the edit
-        // (which still holds what was sent) is laid over whatever arrives, so nothing flickers.
-        // A row equal to the one held keeps the held object, so nothing re-renders for it.
-        if (entry.saved !== row && !sameStoredResponse(entry.saved, row)) {
-          entry.saved = row;
-          touched.push(entry);
-        }
-      }
-      if (touched.length > 0) changed(...touched);
-    },
+    receive: table.receive,
 
     /**
      * What the screen shows for an indicator: the saved response with the unsaved edit on top
@@ -240,20 +306,7 @@ export function createResponseStore(deps: ResponseStoreDeps) {
     },
 
     /** The user changed something: announce the lock on the first edit, save after the debounce. */
-    edit(indicatorId: number, change: TResponseEdit) {
-      const entry = entryOf(indicatorId);
-      if (!entry.saved) return;
-      entry.edit = combineEdits(entry.edit, change);
-      if (!entry.lockHeld) {
-        entry.lockHeld = true;
-        deps.announceLock(entry.saved.id);
-      }
-      if (entry.state !== 'saving') entry.state = 'pending';
-      if (!entry.inflight)
-        schedule(indicatorId, entry, ASSESSMENT_SAVE_DEBOUNCE_MS, () => void flush(indicatorId));
-      changed(entry);
-    },
-
+    edit,
     flush,
     /** Saves every pending edit now (leaving the screen). */
     async flushAll() {
@@ -268,24 +321,8 @@ export function createResponseStore(deps: ResponseStoreDeps) {
       for (const entry of entries.values()) if (!isEmptyEdit(entry.edit) || entry.inflight) return true;
       return false;
     },
-    /**
-     * The screen closes: edits not yet saved are sent now (and keep being retried until they are:
-     * nothing typed is dropped by leaving); everything else stops and its locks are released.
-     */
-    dispose() {
-      for (const [id, entry] of entries) {
-        if (!isEmptyEdit(entry.edit) || entry.inflight) {
-          void flush(id);
-          continue;
-        }
-        if (entry.timer !== null) deps.clearTimeout(entry.timer);
-        entry.timer = null;
-        if (entry.lockHeld && entry.saved) {
-          entry.lockHeld = false;
-          deps.releaseLock(entry.saved.id);
-        }
-      }
-    },
+    /** The screen closes: unsaved edits are sent now, everything else stops and its locks are released. */
+    dispose,
   };
 }
 

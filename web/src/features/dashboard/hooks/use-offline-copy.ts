@@ -4,11 +4,11 @@ import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { onDeviceStoreChange } from '../../../lib/offline/device-store.ts';
 
 /**
- * The assessments feature, loaded when a copy is read or taken: a static import would put the
- * assessment screen into the dashboard's chunk (and out of its own, which the service worker
+ * The offline assessment feature, loaded when a copy is read or taken: a static import would put
+ * the assessment code into the dashboard's chunk (and out of its own, which the service worker
  * precaches by name).
  */
-const assessments = () => import('../../assessments/index.ts');
+const assessments = () => import('../../assessment-offline/index.ts');
 
 export interface TOfflineCopyState {
   /** When the device's copy of the assessment was taken, or null without one. */

@@ -1,0 +1,78 @@
+import type { Client } from '@urql/core';
+import type { ResultOf } from '../../../lib/graphql/graphql.ts';
+import { getCopy, putCopy, type TDeviceCopy } from '../../../lib/offline/device-store.ts';
+import { GetAssessmentQuery, OpenAssessmentMutation } from '../../assessments/index.ts';
+import { savePracticeForOffline } from '../../practices/index.ts';
+import { GetAssessmentCommentsQuery } from '../api/get-assessment-comments.ts';
+import { GetSurveyorSummariesQuery } from '../api/get-surveyor-summaries.ts';
+
+export type TAssessmentData = NonNullable<ResultOf<typeof GetAssessmentQuery>['assessments_by_pk']>;
+export type TOfflineComment = ResultOf<typeof GetAssessmentCommentsQuery>['comments'][number];
+export type TOfflineSummary = ResultOf<typeof GetSurveyorSummariesQuery>['general_comments'][number];
+
+/** Everything the assessment screen renders, as kept on the device for one user (issue 19). */
+export interface TOfflineAssessment {
+  assessment: TAssessmentData;
+  comments: TOfflineComment[];
+  summaries: TOfflineSummary[];
+}
+
+export const offlineAssessmentKey = (assessmentId: number) => `assessment:${assessmentId}`;
+
+/** The device's copy of an assessment for this user, if it has one. */
+export function offlineAssessmentCopy(
+  userId: number,
+  assessmentId: number,
+): Promise<TDeviceCopy<TOfflineAssessment> | undefined> {
+  return getCopy<TOfflineAssessment>(userId, offlineAssessmentKey(assessmentId));
+}
+
+/** Keeps what the screen loaded (plus its comments and summaries) as the device's copy. */
+export async function keepAssessmentCopy(
+  client: Client,
+  userId: number,
+  assessment: TAssessmentData,
+): Promise<Date> {
+  const [comments, summaries] = await Promise.all([
+    client
+      .query(GetAssessmentCommentsQuery, { assessmentId: assessment.id }, { requestPolicy: 'network-only' })
+      .toPromise(),
+    client
+      .query(GetSurveyorSummariesQuery, { assessmentId: assessment.id }, { requestPolicy: 'network-only' })
+      .toPromise(),
+  ]);
+  if (!comments.data || !summaries.data) throw comments.error ?? summaries.error ?? new Error('not loaded');
+  const savedAt = new Date();
+  await putCopy<TOfflineAssessment>(
+    userId,
+    offlineAssessmentKey(assessment.id),
+    { assessment, comments: comments.data.comments, summaries: summaries.data.general_comments },
+    savedAt,
+  );
+  return savedAt;
+}
+
+/**
+ * Stores an assessment for offline use by this user (issue 19: opening it, or "Make available
+ * offline"): opens it as the screen does (every indicator gets a response to save to), then keeps
+ * its standards, responses, comments and summaries, and its practice's overview and the user's
+ * flags there, on the device. Resolves with the time of the copy; rejects when the server
+ * refuses or cannot be reached (nothing is half-stored: the copy is written in one put).
+ */
+export async function saveAssessmentForOffline(
+  client: Client,
+  assessmentId: number,
+  userId: number,
+): Promise<{ savedAt: Date }> {
+  const opened = await client.mutation(OpenAssessmentMutation, { assessmentId }).toPromise();
+  if (opened.error) throw opened.error;
+  const result = await client
+    .query(GetAssessmentQuery, { id: assessmentId }, { requestPolicy: 'network-only' })
+    .toPromise();
+  const assessment = result.data?.assessments_by_pk;
+  if (!assessment) throw result.error ?? new Error('the assessment could not be loaded');
+  const practiceId = assessment.accreditation?.practice_id;
+  if (practiceId != null) await savePracticeForOffline(client, userId, practiceId);
+  const savedAt = await keepAssessmentCopy(client, userId, assessment);
+  return { savedAt };
+}
