@@ -61,7 +61,7 @@ export async function startStackProcess(
   const lines: string[] = [];
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'packages/stack/src/cli.ts', 'supervise'],
+    ['--import', 'tsx', 'stack/src/cli.ts', 'supervise'],
     {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },

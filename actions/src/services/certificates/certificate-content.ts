@@ -30,7 +30,7 @@ export interface CertificateContentRow {
  * address, then each active branch practice's by suburb; docs/decisions/assessments.md,
  * "Certification and the certificate"), the standards of its cycle, the certifier's
  * name, its number and verification code. One statement for the service and the demo files
- * (packages/stack), so a stored certificate and a demo one print alike.
+ * (stack), so a stored certificate and a demo one print alike.
  */
 export function certificateContentQuery(where: SqlQuery): SqlQuery {
   return sql`

@@ -73,7 +73,7 @@ function usage(): string {
   const visible = Object.entries(commands).filter(([, c]) => !c.hidden);
   const width = Math.max(...visible.map(([name]) => name.length));
   return [
-    'usage: tsx packages/stack/src/cli.ts <command>',
+    'usage: tsx stack/src/cli.ts <command>',
     '',
     ...visible.map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',

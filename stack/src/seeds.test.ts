@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 
-const project = loadProject(path.resolve(import.meta.dirname, '../../../hasura'));
+const project = loadProject(path.resolve(import.meta.dirname, '../../hasura'));
 
 /**
  * Recomputes an `scrypt$N$r$p$salt$key` hash (base64url salt and key) for `password` and

@@ -98,7 +98,7 @@ describe('docker-compose.yml', () => {
 
   it('serves the web app on the origin port through our gateway, forwarding to the other services', () => {
     const web = services.web!;
-    expect(web.command?.slice(-2)).toEqual(['packages/stack/src/cli.ts', 'gateway']);
+    expect(web.command?.slice(-2)).toEqual(['stack/src/cli.ts', 'gateway']);
     expect(web.ports).toContain(`${config.port}:${config.port}`);
     const env = web.environment!;
     for (const name of Object.keys(env)) expect(ENV_DOCS, `web: ${name}`).toHaveProperty(name);

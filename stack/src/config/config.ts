@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { type TStackEnv, ZStackEnvSchema } from './env.ts';
 
-/** The repository root (this file is packages/stack/src/config/config.ts). */
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+/** The repository root (this file is stack/src/config/config.ts). */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** Thrown with every configuration problem at once. */
 export class ConfigError extends Error {

@@ -34,7 +34,7 @@ describe('cli.ts gateway', () => {
     timeout: 60_000,
   }, async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/stack/src/cli.ts', 'gateway'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'stack/src/cli.ts', 'gateway'], {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH,

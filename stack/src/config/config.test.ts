@@ -116,7 +116,7 @@ describe('.env.example', () => {
   it('documents every variable the stack reads, and is generated from that documentation', () => {
     expect(Object.keys(ENV_DOCS).sort()).toEqual(Object.keys(ZStackEnvSchema.shape).sort());
     const file = readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
-    // Regenerate with `npx tsx packages/stack/src/cli.ts env-example`.
+    // Regenerate with `npx tsx stack/src/cli.ts env-example`.
     expect(file).toBe(renderEnvExample());
     for (const name of Object.keys(ENV_DOCS)) expect(file).toMatch(new RegExp(`^(# )?${name}=`, 'm'));
   });

@@ -17,7 +17,7 @@ import { SERVICES } from './services/table.ts';
  */
 
 const TSX_CLI = path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
-const CLI = path.join(REPO_ROOT, 'packages/stack/src/cli.ts');
+const CLI = path.join(REPO_ROOT, 'stack/src/cli.ts');
 
 interface Run {
   process: ChildProcess;

@@ -28,7 +28,7 @@ import type { Sql } from './seed-scale/context.ts';
 import { generate } from './seed-scale/generate.ts';
 import { databaseNameOf, openTarget } from './seed-scale/target.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEFAULT_RESULTS = path.join(ROOT, 'bench/results/seed-scale.json');
 
 export interface SeedScaleResult {
