@@ -3,7 +3,7 @@ import { ACTION_PLAN_BUSINESS_DAYS, formatDayMonthYear } from '@portal/domain';
 import { PDFDocument } from 'pdf-lib';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pdfPageTexts } from '../../actions/src/test-support/pdf-text.ts';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import { assessmentStatus } from './support/assessment-data.ts';
 import {
   clearSaveStates,

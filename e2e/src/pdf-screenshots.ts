@@ -12,15 +12,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getActionPlanReport } from '../../actions/src/services/assessments/get-action-plan-report.ts';
 import { getAssessmentReport } from '../../actions/src/services/assessments/get-assessment-report.ts';
-import {
-  renderCertificatePdf,
-  type TCertificatePdf,
-} from '../../actions/src/services/certificates/certificate-pdf.ts';
 import { callerOfUser } from '../../actions/src/services/practices/practice-access.ts';
 import {
+  renderCertificatePdf,
   renderSurveyConfirmationForm,
+  type TCertificatePdf,
   type TSurveyConfirmationForm,
-} from '../../actions/src/services/survey-visits/survey-confirmation-pdf.ts';
+} from '@portal/pdf';
 import { startTestStack } from '../../actions/src/test-support/test-stack.ts';
 import { createRatedSurvey, migratedDatabase } from '../../bench/src/pdf/report-data.ts';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';

@@ -4,10 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getActionPlanReport } from '../../../actions/src/services/assessments/get-action-plan-report.ts';
 import { getAssessmentReport } from '../../../actions/src/services/assessments/get-assessment-report.ts';
-import {
-  renderCertificatePdf,
-  type TCertificatePdf,
-} from '../../../actions/src/services/certificates/certificate-pdf.ts';
+import { renderCertificatePdf, type TCertificatePdf } from '@portal/pdf';
 import { callerOfUser } from '../../../actions/src/services/practices/practice-access.ts';
 import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { type Summary, summarize } from '../lib/stats.ts';

@@ -24,7 +24,7 @@ import {
   createCertificate,
   createUser,
 } from '../../test-support/factories.ts';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 // Issue certificate end to end, against the real engine, database and s3rver: every test makes its

@@ -3,7 +3,7 @@ import { formatDisplayDate, portalToday } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_PLAN_REPORT_MESSAGES } from '../../services/assessments/get-action-plan-report.ts';
 import { addPracticeRole, createPractice, createUser, dayFromToday } from '../../test-support/factories.ts';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   createAccreditation,
   createActivity,

@@ -4,7 +4,7 @@ import type { Queryable } from '../../plugins/app/db.ts';
 import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
 import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   createAccreditation,
   createAssessment,
@@ -71,7 +71,7 @@ describe('GET /api/assessments/:id/report', () => {
       isMarkedComplete: true,
       checklists: { '1': { '1': true, '2': true }, '2': { '1': true } },
       // No control character: the database refuses them (issue 28); older rows that hold one are
-      // made safe by pdfSafeText (actions/src/lib/pdf/text.test.ts).
+      // made safe by pdfSafeText (packages/pdf/src/kit/text.test.ts).
       observation: 'Log sheet drafted 🙂 for the fridge — 東京 clinic note.',
     });
     await createComments(sql, practice.id, complete, 4, 1);

@@ -14,7 +14,7 @@ import {
   createSurveyVisit,
   createUser,
 } from '../../test-support/factories.ts';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
 
 type Who = 'pm' | 'su' | 'lead' | 'offered' | 'qam' | 'admin' | 'otherPm' | 'inactivePm';

@@ -19,7 +19,7 @@ import {
   type TActionPlanActivity,
   type TActionPlanItem,
   type TActionPlanReport,
-} from './action-plan-report-pdf.ts';
+} from '@portal/pdf';
 import { loadAssessmentForCaller, noSuchAssessment } from './assessment-access.ts';
 
 /** Why the action plan report is refused (ours: the spec shows no words). */

@@ -21,7 +21,7 @@ import {
   type TReportCounts,
   type TReportSet,
   type TReportSurvey,
-} from './report-pdf.ts';
+} from '@portal/pdf';
 
 /** Refused when the Report button is hidden for the caller (a survey visit still being surveyed). */
 export const REPORT_NOT_AVAILABLE =

@@ -24,7 +24,7 @@ import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { practiceRecipients } from '../practices/practice-recipients.ts';
 import { loadCertificateContent } from './certificate-content.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
+import { renderCertificatePdf } from '@portal/pdf';
 
 /** The storage key of a certificate's file in one size. */
 export const certificateStorageKey = (practiceId: number, number: string, size: TCertificateSize) =>

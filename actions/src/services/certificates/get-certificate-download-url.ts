@@ -5,7 +5,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { DOWNLOAD_URL_SECONDS, requireStorage } from '../documents/uploads.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { loadCertificateContent } from './certificate-content.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
+import { renderCertificatePdf } from '@portal/pdf';
 
 /**
  * `certificateDownloadUrl(certificateId, size)`: the PDF of a certificate (spec 001 §2 "An

@@ -9,7 +9,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { fileNamePart } from '../../lib/content-disposition.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { renderSurveyConfirmationForm, type TSurveyConfirmationForm } from './survey-confirmation-pdf.ts';
+import { renderSurveyConfirmationForm, type TSurveyConfirmationForm } from '@portal/pdf';
 
 interface VisitRow {
   id: number;

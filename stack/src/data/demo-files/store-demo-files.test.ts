@@ -6,7 +6,7 @@ import { freePort } from '@portal/devdb';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPageTexts } from '../../../../actions/src/test-support/pdf-text.ts';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import { loadConfig } from '../../config/config.ts';
 import { type RunningS3, startS3rver } from '../s3.ts';
 import { storeDemoFiles } from './store-demo-files.ts';

@@ -4,7 +4,7 @@ import {
   certificateContentOf,
   certificatesWithAFileQuery,
 } from '@portal/actions/certificate-content';
-import { renderCertificatePdf } from '@portal/actions/certificate-pdf';
+import { renderCertificatePdf } from '@portal/pdf';
 import { DOCUMENT_FILE_TYPES, fileExtension } from '@portal/domain';
 import pg from 'pg';
 import type { S3Config } from '../../config/config.ts';

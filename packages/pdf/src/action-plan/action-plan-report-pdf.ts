@@ -27,7 +27,7 @@ import {
   type PdfTextStyle,
   type PdfTone,
   roundedRect,
-} from '../../lib/pdf/index.ts';
+} from '../kit/index.ts';
 
 /** One activity the practice planned to close a non-conformity. Dates are yyyy-MM-dd. */
 export interface TActionPlanActivity {

@@ -1,7 +1,7 @@
 import { certificateTypeLabel, formatDayMonthYear, type TCertificateSize } from '@portal/domain';
 import type { PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { A4, PDF_COLORS, PdfFlow, type PdfTextStyle, roundedRect } from '../../lib/pdf/index.ts';
+import { A4, PDF_COLORS, PdfFlow, type PdfTextStyle, roundedRect } from '../kit/index.ts';
 
 /** What a certificate shows. Dates are yyyy-MM-dd. */
 export interface TCertificatePdf {
@@ -97,27 +97,45 @@ async function compose(
     margins: { top: 64 + shift, right: 72, bottom: 60, left: 72 },
     serif: true,
   });
-  const { page } = flow;
+  drawFrame(flow.page, flow.pageWidth, flow.pageHeight);
+  drawTitle(flow, certificate, title);
+  drawDates(flow, certificate);
+  drawParticulars(flow, certificate, type);
+  if (certificate.condition) drawCondition(flow, certificate.condition);
+  return { flow, bottom: flow.y };
+}
+
+/** The small capitals over each date and particular, and their values. */
+const LABEL: PdfTextStyle = { size: 7.5, font: 'bold', color: PDF_COLORS.muted };
+const VALUE: PdfTextStyle = { size: 10.5, color: PDF_COLORS.ink };
+
+/** Lines of `text` centred on the page, then `gapAfter` points. */
+function centred(flow: PdfFlow, text: string, style: PdfTextStyle, gapAfter = 0, measure = flow.width) {
   const width = flow.pageWidth;
-  const height = flow.pageHeight;
-  drawFrame(page, width, height);
+  for (const line of flow.lines(text, style, measure)) {
+    flow.label(line, (width - flow.widthOf(line, style)) / 2, flow.y, style);
+    flow.down(flow.lineHeight(style));
+  }
+  flow.down(gapAfter);
+}
 
-  const centred = (text: string, style: PdfTextStyle, gapAfter = 0, measure = flow.width) => {
-    for (const line of flow.lines(text, style, measure)) {
-      flow.label(line, (width - flow.widthOf(line, style)) / 2, flow.y, style);
-      flow.down(flow.lineHeight(style));
-    }
-    flow.down(gapAfter);
-  };
-
-  centred(certificate.issuingProvider.toUpperCase(), { size: 11, font: 'bold', color: PDF_COLORS.brand }, 6);
+/** The provider, the certificate's title, the practice and what it is certified for. */
+function drawTitle(flow: PdfFlow, certificate: TCertificatePdf, title: string) {
+  const width = flow.pageWidth;
+  centred(
+    flow,
+    certificate.issuingProvider.toUpperCase(),
+    { size: 11, font: 'bold', color: PDF_COLORS.brand },
+    6,
+  );
   flow.rule({ x1: width / 2 - 40, x2: width / 2 + 40, color: PDF_COLORS.brand, thickness: 1.5 });
   flow.down(16);
-  centred(title, { size: 34, font: 'serif', color: PDF_COLORS.ink, leading: 1.15 }, 10);
-  centred('This is to certify that', { size: 13, font: 'serifItalic', color: PDF_COLORS.muted }, 6);
-  centred(certificate.name, { size: 26, font: 'serif', color: PDF_COLORS.brandDark, leading: 1.2 }, 6);
+  centred(flow, title, { size: 34, font: 'serif', color: PDF_COLORS.ink, leading: 1.15 }, 10);
+  centred(flow, 'This is to certify that', { size: 13, font: 'serifItalic', color: PDF_COLORS.muted }, 6);
+  centred(flow, certificate.name, { size: 26, font: 'serif', color: PDF_COLORS.brandDark, leading: 1.2 }, 6);
   const statement = STATEMENT[certificate.type] ?? STATEMENT.ACCREDITATION!;
   centred(
+    flow,
     statement(
       certificate.standards ?? 'national standards for general practice',
       certificate.issuingProvider,
@@ -126,10 +144,10 @@ async function compose(
     14,
     flow.width * 0.78,
   );
+}
 
-  // The dates across the page, then who and where in two columns.
-  const label: PdfTextStyle = { size: 7.5, font: 'bold', color: PDF_COLORS.muted };
-  const value: PdfTextStyle = { size: 10.5, color: PDF_COLORS.ink };
+/** The dates across the page between two rules. */
+function drawDates(flow: PdfFlow, certificate: TCertificatePdf) {
   const dates: Array<[string, string]> = [
     ['Certification date', formatDayMonthYear(certificate.certificationDate)],
     ['Issue date', formatDayMonthYear(certificate.issueDate)],
@@ -144,22 +162,25 @@ async function compose(
   dates.forEach(([name, text], index) => {
     const centre = flow.left + cell * index + cell / 2;
     const upper = name.toUpperCase();
-    flow.label(upper, centre - flow.widthOf(upper, label) / 2, flow.y, label);
-    const strong: PdfTextStyle = { ...value, font: 'bold', size: 12 };
-    flow.label(text, centre - flow.widthOf(text, strong) / 2, flow.y - flow.lineHeight(label) - 1, strong);
+    flow.label(upper, centre - flow.widthOf(upper, LABEL) / 2, flow.y, LABEL);
+    const strong: PdfTextStyle = { ...VALUE, font: 'bold', size: 12 };
+    flow.label(text, centre - flow.widthOf(text, strong) / 2, flow.y - flow.lineHeight(LABEL) - 1, strong);
   });
-  flow.down(flow.lineHeight(label) + 1 + flow.lineHeight({ size: 12 }) + 8);
+  flow.down(flow.lineHeight(LABEL) + 1 + flow.lineHeight({ size: 12 }) + 8);
   flow.rule({ color: PDF_COLORS.rule });
   flow.down(10);
+}
 
+/** Who and what on the left (trading name, legal entity, certification), where on the right. */
+function drawParticulars(flow: PdfFlow, certificate: TCertificatePdf, type: string) {
   const gutter = 36;
   const columnWidth = (flow.width - gutter) / 2;
   const column = (x: number, rows: Array<[string, string, PdfTextStyle?]>) => {
     const top = flow.y;
     for (const [name, text, style] of rows) {
-      flow.label(name.toUpperCase(), x, flow.y, label);
-      flow.down(flow.lineHeight(label) + 1);
-      flow.text(text, style ?? value, { x, width: columnWidth });
+      flow.label(name.toUpperCase(), x, flow.y, LABEL);
+      flow.down(flow.lineHeight(LABEL) + 1);
+      flow.text(text, style ?? VALUE, { x, width: columnWidth });
       flow.down(6);
     }
     const bottom = flow.y;
@@ -168,7 +189,7 @@ async function compose(
   };
   const many = certificate.locations.length;
   const locationStyle: PdfTextStyle = {
-    ...value,
+    ...VALUE,
     size: many > 6 ? 8.5 : many > 3 ? 9.5 : 10.5,
     leading: 1.3,
   };
@@ -181,28 +202,25 @@ async function compose(
     [many > 1 ? `Locations (${many})` : 'Location', certificate.locations.join('\n') || '-', locationStyle],
   ]);
   flow.y = Math.min(left, right);
+}
 
-  const footTop = FOOT_TOP;
-  if (certificate.condition) {
-    // The condition shrinks to the room left above the foot rather than run into it.
-    let style: PdfTextStyle = { size: 9.5, color: PDF_COLORS.warning };
-    let lines = flow.lines(`Condition: ${certificate.condition}`, style, flow.width - 20);
-    const room = flow.y - footTop - 12;
-    while (style.size > 6 && lines.length * flow.lineHeight(style) + 12 > room) {
-      style = { ...style, size: style.size - 0.5 };
-      lines = flow.lines(`Condition: ${certificate.condition}`, style, flow.width - 20);
-    }
-    const boxHeight = lines.length * flow.lineHeight(style) + 12;
-    roundedRect(
-      page,
-      { x: flow.left, y: flow.y - boxHeight, width: flow.width, height: boxHeight, radius: 4 },
-      { fill: PDF_COLORS.warningLight },
-    );
-    flow.writeLines(lines, flow.left + 10, flow.y - 6, style);
-    flow.down(boxHeight);
+/** The condition in a tinted box; it shrinks to the room left above the foot rather than run into it. */
+function drawCondition(flow: PdfFlow, condition: string) {
+  let style: PdfTextStyle = { size: 9.5, color: PDF_COLORS.warning };
+  let lines = flow.lines(`Condition: ${condition}`, style, flow.width - 20);
+  const room = flow.y - FOOT_TOP - 12;
+  while (style.size > 6 && lines.length * flow.lineHeight(style) + 12 > room) {
+    style = { ...style, size: style.size - 0.5 };
+    lines = flow.lines(`Condition: ${condition}`, style, flow.width - 20);
   }
-
-  return { flow, bottom: flow.y };
+  const boxHeight = lines.length * flow.lineHeight(style) + 12;
+  roundedRect(
+    flow.page,
+    { x: flow.left, y: flow.y - boxHeight, width: flow.width, height: boxHeight, radius: 4 },
+    { fill: PDF_COLORS.warningLight },
+  );
+  flow.writeLines(lines, flow.left + 10, flow.y - 6, style);
+  flow.down(boxHeight);
 }
 
 /** The brand border with a hairline inside it. */

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { pdfPageTexts } from '../testing/pdf-text.ts';
 import { embedPdfFonts } from './fonts.ts';
 import { fitText, pdfSafeText, wrapText } from './text.ts';
 

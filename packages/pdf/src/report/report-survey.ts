@@ -1,3 +1,4 @@
+/** The survey visit's parts of the assessment report: the visit, the risk summary, the surveyor summaries. */
 import {
   assessmentTypeLabel,
   COMPLIANCE_LABELS,
@@ -8,22 +9,8 @@ import {
   RISK_RATINGS,
   summariseNonConformities,
 } from '@portal/domain';
-import { PDF_COLORS, PDF_TEXT, type PdfFlow, type PdfTextStyle, roundedRect } from '../../lib/pdf/index.ts';
-import type { TAssessmentReport } from './report-pdf.ts';
-
-/** What the report calls an indicator nobody has answered (ours; the screen shows no answer). */
-export const NOT_ANSWERED_LABEL = 'Not answered';
-
-/** A survey visit's own parts of the report: its times, team and surveyor summaries. */
-export interface TReportSurvey {
-  /** HH:mm. */
-  startTime: string | null;
-  endTime: string | null;
-  /** The accepted surveyors, the lead first. */
-  surveyors: { name: string; lead: boolean }[];
-  /** The live surveyor summaries (general comments), oldest first. */
-  summaries: { author: string; text: string }[];
-}
+import { PDF_COLORS, PDF_TEXT, type PdfFlow, type PdfTextStyle, roundedRect } from '../kit/index.ts';
+import { NOT_ANSWERED_LABEL, type TAssessmentReport, type TReportSurvey } from './report-types.ts';
 
 const STYLE = {
   ...PDF_TEXT,

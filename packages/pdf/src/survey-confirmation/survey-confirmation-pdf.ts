@@ -21,7 +21,7 @@ import {
   PdfFlow,
   type PdfTextStyle,
   roundedRect,
-} from '../../lib/pdf/index.ts';
+} from '../kit/index.ts';
 
 /** Everything the survey confirmation form shows. Dates are yyyy-MM-dd, times HH:mm. */
 export interface TSurveyConfirmationForm {
@@ -90,7 +90,18 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
   });
   const visitType = VISIT_TYPE_LABELS[form.visitType as TVisitType] ?? form.visitType;
 
-  // Header: what it is, whose, and the facts that matter at a glance.
+  drawFormHeader(flow, form, visitType);
+  drawFormDetails(flow, form, visitType);
+  drawConfirmationPanel(flow, form);
+
+  const generated = `Generated on ${formatDisplayDate(form.generatedOn)} by ${PRODUCT_NAME}`;
+  return flow.save((page, pageNumber, pageCount) =>
+    drawPageFooter(flow, page, { left: `${generated} \u00b7 ${title}`, pageNumber, pageCount }),
+  );
+}
+
+/** The title block and the visit's type, date, time and confirmation status at a glance. */
+function drawFormHeader(flow: PdfFlow, form: TSurveyConfirmationForm, visitType: string) {
   drawDocumentHeader(flow, {
     eyebrow: `${PRODUCT_NAME.toUpperCase()} \u00b7 SURVEY CONFIRMATION FORM`,
     title: form.practiceName,
@@ -119,48 +130,35 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
     STYLE.badge,
   );
   flow.y = valueTop - Math.max(flow.lineHeight(STYLE.fieldValue), badgeHeight(STYLE.badge)) - 12;
+}
 
-  const section = (heading: string) => {
-    flow.ensure(flow.lineHeight(STYLE.heading) + 40);
-    flow.text(heading, STYLE.heading);
-    flow.down(3);
-    flow.rule();
-    flow.down(5);
-  };
-  const row = (key: string, value: string, style: PdfTextStyle = STYLE.value) => {
-    const lines = flow.lines(value || DASH, style, flow.width - KEY_WIDTH);
-    const height = lines.length * flow.lineHeight(style) + 2;
-    flow.ensure(height);
-    flow.label(key, flow.left, flow.y, STYLE.key, { maxWidth: KEY_WIDTH - 10 });
-    flow.writeLines(lines, flow.left + KEY_WIDTH, flow.y, style);
-    flow.down(height);
-  };
-
-  section('The visit');
-  row('Type of visit', visitType);
-  row('Date', formatDisplayDate(form.date) || 'To be confirmed');
-  row('Start time', formatTimeOfDay(form.startTime) || 'To be confirmed');
-  row('End time', formatTimeOfDay(form.endTime) || 'To be confirmed');
-  if (form.due) row('Due', formatMonthLong(form.due));
-  row('Reason for visit', form.reason?.trim() || DASH);
+/** The visit, the survey team, the practice and what to prepare. */
+function drawFormDetails(flow: PdfFlow, form: TSurveyConfirmationForm, visitType: string) {
+  section(flow, 'The visit');
+  row(flow, 'Type of visit', visitType);
+  row(flow, 'Date', formatDisplayDate(form.date) || 'To be confirmed');
+  row(flow, 'Start time', formatTimeOfDay(form.startTime) || 'To be confirmed');
+  row(flow, 'End time', formatTimeOfDay(form.endTime) || 'To be confirmed');
+  if (form.due) row(flow, 'Due', formatMonthLong(form.due));
+  row(flow, 'Reason for visit', form.reason?.trim() || DASH);
   flow.down(8);
 
-  section('Survey team');
+  section(flow, 'Survey team');
   if (form.surveyors.length === 0) {
     flow.text('The survey team will be confirmed before the visit.', STYLE.body);
   } else {
-    for (const surveyor of form.surveyors) row(surveyor.lead ? 'Lead surveyor' : 'Surveyor', surveyor.name);
+    for (const surveyor of form.surveyors) row(flow, surveyor.lead ? 'Lead surveyor' : 'Surveyor', surveyor.name);
   }
   flow.down(8);
 
-  section('The practice');
-  row('Practice', form.practiceName);
-  row('Address', form.address ?? DASH);
-  row('Phone', form.phone ?? DASH);
-  row('E-mail', form.email ?? DASH);
+  section(flow, 'The practice');
+  row(flow, 'Practice', form.practiceName);
+  row(flow, 'Address', form.address ?? DASH);
+  row(flow, 'Phone', form.phone ?? DASH);
+  row(flow, 'E-mail', form.email ?? DASH);
   flow.down(8);
 
-  section(SURVEY_PREPARATION.heading);
+  section(flow, SURVEY_PREPARATION.heading);
   for (const point of SURVEY_PREPARATION.checklist) {
     const lines = flow.lines(point, STYLE.point, flow.width - 14);
     const height = lines.length * flow.lineHeight(STYLE.point) + 3;
@@ -170,8 +168,10 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
     flow.down(height);
   }
   flow.down(8);
+}
 
-  // The confirmation: a panel that says plainly whether the practice has confirmed.
+/** A panel that says plainly whether the practice has confirmed, then whom to ask. */
+function drawConfirmationPanel(flow: PdfFlow, form: TSurveyConfirmationForm) {
   const confirmed = form.status === 'RECEIVED';
   const message = confirmed
     ? `${form.confirmedBy ? `${form.confirmedBy} confirmed these details for the practice` : 'The practice confirmed these details'}${form.confirmedOn ? ` on ${formatDisplayDate(form.confirmedOn)}` : ''}.`
@@ -203,9 +203,23 @@ export async function renderSurveyConfirmationForm(form: TSurveyConfirmationForm
     ...STYLE.body,
     color: PDF_COLORS.muted,
   });
+}
 
-  const generated = `Generated on ${formatDisplayDate(form.generatedOn)} by ${PRODUCT_NAME}`;
-  return flow.save((page, pageNumber, pageCount) =>
-    drawPageFooter(flow, page, { left: `${generated} \u00b7 ${title}`, pageNumber, pageCount }),
-  );
+/** A section heading over a hairline, kept with what follows. */
+function section(flow: PdfFlow, heading: string) {
+  flow.ensure(flow.lineHeight(STYLE.heading) + 40);
+  flow.text(heading, STYLE.heading);
+  flow.down(3);
+  flow.rule();
+  flow.down(5);
+}
+
+/** A key and its value in two columns. */
+function row(flow: PdfFlow, key: string, value: string, style: PdfTextStyle = STYLE.value) {
+  const lines = flow.lines(value || DASH, style, flow.width - KEY_WIDTH);
+  const height = lines.length * flow.lineHeight(style) + 2;
+  flow.ensure(height);
+  flow.label(key, flow.left, flow.y, STYLE.key, { maxWidth: KEY_WIDTH - 10 });
+  flow.writeLines(lines, flow.left + KEY_WIDTH, flow.y, style);
+  flow.down(height);
 }

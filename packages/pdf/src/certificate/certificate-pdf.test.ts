@@ -1,6 +1,6 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { pdfPageTexts } from '../testing/pdf-text.ts';
 import { renderCertificatePdf, type TCertificatePdf } from './certificate-pdf.ts';
 
 const pageSizeOf = async (bytes: Uint8Array) => {
