@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from './test-support/test-app.ts';
+import { testEnv } from '@portal/testkit/test-app';
 
 const MAIN = path.join(import.meta.dirname, 'main.ts');
 const TSX = import.meta.resolve('tsx');

@@ -7,7 +7,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { createComparativeWorld } from '../../actions/src/test-support/comparative-factories.ts';
+import { createComparativeWorld } from '@portal/testkit/comparative-factories';
 import { launchBrowser, newContext, signInAs } from './support/browser.ts';
 import { createPracticeManager, createUser } from './support/factories.ts';
 import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';

@@ -8,7 +8,7 @@ import {
   makePractice,
   makeStandards,
   makeUser,
-} from './factories.ts';
+} from '@portal/testkit/database-rows';
 
 // Each test runs in a transaction that is rolled back, so tests share one database safely.
 let database: TestDatabase;

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import pg from 'pg';
 import { generate as selfSignedCertificate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../actions/src/test-support/factories.ts';
+import { createUser } from '@portal/testkit/factories';
 import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
 import { resolveSecrets } from './config/secrets.ts';
 import { SERVICES } from './services/table.ts';

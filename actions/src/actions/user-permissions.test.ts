@@ -7,8 +7,8 @@ import {
   createPractice,
   createSurveyedPractice,
   createUser,
-} from '../test-support/factories.ts';
-import { type Caller, startTestStack, type TestStack } from '../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { type Caller, startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { NO_PRACTICE_ACCESS_MESSAGE } from './user-permissions.ts';
 
 let stack: TestStack;

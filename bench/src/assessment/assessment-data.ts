@@ -3,8 +3,8 @@ import {
   createAccreditation,
   createAssessment,
   createResponse,
-} from '../../../actions/src/test-support/assessment-factories.ts';
-import { addPracticeRole, createPractice, createUser } from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 
 /**
  * The assessment the bench opens: a practice, its practice manager, a survey version of

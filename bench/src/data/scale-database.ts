@@ -73,7 +73,7 @@ export async function openScaleDatabase(
         : `generating ${practices} practices (about 20 s)`,
     );
     // The generator is not exported by @portal/stack; it is loaded from its file on demand.
-    const { runSeedScale } = await import('../../../stack/src/seed-scale.ts');
+    const { runSeedScale } = await import('@portal/stack/seed-scale');
     await runSeedScale([
       '--practices',
       String(practices),

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
 import { applyMigrations, loadProject } from '@portal/engine';
 import WebSocket from 'ws';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { REPO_ROOT } from '../data/scale-database.ts';
 import { GraphQLClient } from '../lib/graphql-client.ts';
 import { type Summary, summarize } from '../lib/stats.ts';

@@ -5,8 +5,8 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../../actions/src/test-support/assessment-factories.ts';
-import { addPracticeRole, createPractice, createUser } from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 
 /** One simulated surveyor: their account and the responses they own. */
 export interface BenchSurveyor {

@@ -7,14 +7,14 @@ import {
   createStandards,
   createSubmission,
   type Standards,
-} from '../../../actions/src/test-support/assessment-factories.ts';
-import { createFolder } from '../../../actions/src/test-support/document-factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { createFolder } from '@portal/testkit/document-factories';
 import {
   addPracticeRole,
   createPractice,
   createUser,
   type UserOverrides,
-} from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/factories';
 
 /**
  * The data of the assessment journeys, made by each test in the stack's database (`stack.sql`):

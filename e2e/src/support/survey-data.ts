@@ -7,8 +7,8 @@ import {
   createStandards,
   createSurveyVisit,
   type Standards,
-} from '../../../actions/src/test-support/assessment-factories.ts';
-import { addPracticeRole, createPractice } from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice } from '@portal/testkit/factories';
 import { createTestUser, type TestUser } from './assessment-data.ts';
 
 /**

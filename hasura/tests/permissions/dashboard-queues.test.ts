@@ -14,11 +14,11 @@ import {
   createPractice,
   createSurveyVisit,
   createUser,
-} from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
-import { GetBackOfficeQueueQuery } from '../../../web/src/features/dashboard/api/get-back-office-queue.ts';
-import { PracticeManagerQueueSubscription } from '../../../web/src/features/dashboard/api/subscribe-practice-manager-queue.ts';
-import { SurveyorQueueSubscription } from '../../../web/src/features/dashboard/api/subscribe-surveyor-queue.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { GetBackOfficeQueueQuery } from '@portal/web/dashboard-api/get-back-office-queue';
+import { PracticeManagerQueueSubscription } from '@portal/web/dashboard-api/subscribe-practice-manager-queue';
+import { SurveyorQueueSubscription } from '@portal/web/dashboard-api/subscribe-surveyor-queue';
 import type { RoleCaller } from './world.ts';
 
 // The dashboard's documents, its live queries asked as queries (the same selection and rules), by each role: the

@@ -6,8 +6,8 @@ import {
   createManagedPractice,
   createUser,
   type TestUser,
-} from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 // One validated write path for a practice's details: a PM changes the practice, its organisation
 // and its address only through the actions (savePracticeDetails, addPractice,

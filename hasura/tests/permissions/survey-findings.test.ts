@@ -3,8 +3,8 @@ import {
   createDocument,
   createGeneralComment,
   insertRow,
-} from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // A survey visit's findings on the server (spec 001 §4): nothing of them is readable by a

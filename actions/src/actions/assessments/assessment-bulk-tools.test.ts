@@ -17,7 +17,7 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   AUTO_CLEAR,
   AUTO_COMPLETE,
@@ -26,8 +26,8 @@ import {
   REOPEN,
   refusal,
   SUBMIT,
-} from '../../test-support/assessment-test-kit.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-test-kit';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 // Reopen, Auto complete and Auto clear with the ASSESSMENT_BULK_TOOLS switch on (spec 001 §4 'a
 // build flag'), so the buttons are everyone's and the other rules decide. Without the switch

@@ -15,10 +15,10 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
-import { callAs, refusal } from '../../test-support/assessment-test-kit.ts';
-import { createContact, createUser } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-factories';
+import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
+import { createContact, createUser } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 // 'Action required' (createActionPlan) end to end, against the real engine and database: every
 // test makes its own practice, standards, visit and survey assessment. Each refusal is shown to

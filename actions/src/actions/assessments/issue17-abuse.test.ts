@@ -15,7 +15,7 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   APPROVE,
   assessmentState,
@@ -23,9 +23,9 @@ import {
   NOTIFY_REVIEWED,
   REOPEN_BECAUSE,
   refusal,
-} from '../../test-support/assessment-test-kit.ts';
-import { addPracticeRole, createContact, createUser } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-test-kit';
+import { addPracticeRole, createContact, createUser } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 // Issue 17's new actions probed as an attacker would, through the real engine with real tokens:
 // no or forged token, another practice's assessment for its manager and its surveyor, ids that do

@@ -4,8 +4,8 @@ import {
   createCertificate,
   createPractice,
   createUser,
-} from '../../test-support/factories.ts';
-import { DEMO_PASSWORD, startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 /**
  * `certificateDownloadUrl` (the Accreditations list's downloads, spec 001 §2) against the real

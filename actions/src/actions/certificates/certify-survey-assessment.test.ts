@@ -16,16 +16,16 @@ import {
   createAssessmentCast,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
-import { callAs, refusal } from '../../test-support/assessment-test-kit.ts';
+} from '@portal/testkit/assessment-factories';
+import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
 import {
   createAddress,
   createBranchPractice,
   createCertificate,
   createUser,
-} from '../../test-support/factories.ts';
+} from '@portal/testkit/factories';
 import { pdfPageTexts } from '@portal/pdf/pdf-text';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 // Issue certificate end to end, against the real engine, database and s3rver: every test makes its
 // own practice, standards, visit, approved assessment and certifier. Each refusal is shown to

@@ -7,8 +7,8 @@ import {
   createUser,
   providerFolder,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 /**
  * The upload flow of DESIGN §6 against the real engine, actions service, database and s3rver:

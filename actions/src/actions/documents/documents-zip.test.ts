@@ -11,8 +11,8 @@ import {
   createUser,
   insertRow,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 /**
  * documentsZipUrl and GET /api/documents/zip (issue 14, spec 002 §7 document/download and

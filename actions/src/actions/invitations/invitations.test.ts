@@ -7,8 +7,8 @@ import {
   createPractice,
   createStaff,
   createUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 const INVITE = `mutation Invite($staffId: Int!) {
   sendStaffInvite(staffId: $staffId) { id staffId email status dateInvited expiry message }

@@ -12,8 +12,8 @@ import {
   createSurveyVisit,
   createUser,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 const ADD = `mutation Add($details: jsonb!) { addPractice(details: $details) { id status role } }`;
 const SAVE = `mutation Save($id: Int!, $details: jsonb!) {

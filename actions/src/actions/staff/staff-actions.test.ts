@@ -8,8 +8,8 @@ import {
   createStaff,
   createUser,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 // Permissions these actions rely on for the web (written by the permissions work, not here):
 // `user` select on practice_staff for the practice's PM and SU, qam/provider_admin select on all.

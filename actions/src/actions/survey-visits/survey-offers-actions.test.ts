@@ -16,8 +16,8 @@ import {
   dayFromToday,
   insertRow,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 /**
  * The surveyor's side of survey planning (issue 15), against the real engine, actions service and

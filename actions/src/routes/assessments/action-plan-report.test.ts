@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { formatDisplayDate, portalToday } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_PLAN_REPORT_MESSAGES } from '../../services/assessments/get-action-plan-report.ts';
-import { addPracticeRole, createPractice, createUser, dayFromToday } from '../../test-support/factories.ts';
+import { addPracticeRole, createPractice, createUser, dayFromToday } from '@portal/testkit/factories';
 import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   createAccreditation,
@@ -11,8 +11,8 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/report-factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/report-factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
 
 type Who = 'pm' | 'qam' | 'surveyor' | 'stranger' | 'otherPm';
 

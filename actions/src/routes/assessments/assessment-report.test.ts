@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../plugins/app/db.ts';
 import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
-import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   createAccreditation,
@@ -13,8 +13,8 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/report-factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/report-factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
 
 describe('GET /api/assessments/:id/report', () => {
   let ctx: TestContext;

@@ -8,8 +8,8 @@ import {
   createUser,
   type Sql,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 // The history panels' route and the audit_log permissions, on a real engine and database, with
 // histories the test makes: each change made as a known user, each figure counted by hand.

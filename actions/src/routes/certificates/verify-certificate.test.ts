@@ -5,8 +5,8 @@ import {
   createBranchPractice,
   createCertificate,
   createPractice,
-} from '../../test-support/factories.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, type TestContext } from '@portal/testkit/test-app';
 
 // The public certificate check (GET /api/certificates/verify/:code), no sign-in, on certificates
 // made here: what it says per state, that it says only what the certificate prints, and its refusals.

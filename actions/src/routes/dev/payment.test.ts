@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManagedPractice } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+import { createManagedPractice } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 const KEY = 'the-dev-pages-key-0123456789';
 

@@ -30,9 +30,9 @@ import {
   dayFromToday as day,
   type Row,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { testEnv } from '../../test-support/test-app.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { testEnv } from '@portal/testkit/test-app';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 /** A minimal RFC 4180 reader for checking what we wrote. */
 function parseCsv(text: string): string[][] {

@@ -12,9 +12,9 @@ import {
   createUser,
   insertRow,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { createStandards } from '../../test-support/report-factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { createStandards } from '@portal/testkit/report-factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 /**
  * The analytics report on data this test makes, every figure counted by hand below.

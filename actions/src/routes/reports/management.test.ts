@@ -15,8 +15,8 @@ import {
   createUser,
   dayFromToday as day,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
 
 const T = MANAGEMENT_REPORT_TABLES;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -13,9 +13,9 @@ import {
   createPractice,
   createSurveyVisit,
   createUser,
-} from '../../test-support/factories.ts';
+} from '@portal/testkit/factories';
 import { pdfPageTexts } from '@portal/pdf/pdf-text';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
 
 type Who = 'pm' | 'su' | 'lead' | 'offered' | 'qam' | 'admin' | 'otherPm' | 'inactivePm';
 

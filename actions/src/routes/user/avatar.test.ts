@@ -10,9 +10,9 @@ import {
   createManagedPractice,
   createSurveyVisit,
   createUser,
-} from '../../test-support/factories.ts';
-import { createTestContext, signIn, testEnv } from '../../test-support/test-app.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, signIn, testEnv } from '@portal/testkit/test-app';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 /** The engine (who may see whom is its `users` permission), s3rver, and the actions service as the stack runs it. */
 let stack: TestStack;

@@ -4,8 +4,8 @@ import {
   createPractice,
   createUser,
   type UserOverrides,
-} from '../../test-support/factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import {
   createPractice,
   createStandards,
   createUser,
-} from '../../test-support/factories.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, type TestContext } from '@portal/testkit/test-app';
 import { removeStaleRows } from './remove-stale-rows.ts';
 
 let t: TestContext;

@@ -12,8 +12,8 @@ import {
   dayFromToday as day,
   type Row,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 
 /**
  * The management report's work counts are the practice list's flags (selfAssessmentDue,

@@ -6,12 +6,12 @@ import {
   createAssessment,
   createStandards,
   createSurveyVisit,
-} from '../../../../../actions/src/test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   addPracticeRole,
   createPractice,
   createUser,
-} from '../../../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/factories';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 import { ACTION_PLAN_DOWNLOADED, REPORT_DOWNLOAD_FAILED } from '../hooks/use-report-download.ts';
 

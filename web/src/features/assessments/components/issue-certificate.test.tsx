@@ -7,12 +7,12 @@ import {
   createAssessment,
   createStandards,
   createSurveyVisit,
-} from '../../../../../actions/src/test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   addPracticeRole,
   createPractice,
   createUser,
-} from '../../../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/factories';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**

@@ -14,12 +14,12 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../../../../actions/src/test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   addPracticeRole,
   createPractice,
   createUser,
-} from '../../../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/factories';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**

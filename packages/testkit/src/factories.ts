@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { addDaysToWireDate, portalToday } from '@portal/domain';
 import type pg from 'pg';
-import { sql as sqlText } from '../db/sql.ts';
-import { hashPassword } from '../lib/password-hash.ts';
+import { sql as sqlText } from '@portal/actions/sql';
+import { hashPassword } from '@portal/actions/password-hash';
 
 /**
  * Factories: every test makes the rows it needs here, with overrides, and reads the ids they

@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase, timedSetup } from '@portal/devdb
 import { createEngine, type Engine } from '@portal/engine';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config/load-config.ts';
+import { buildApp } from '@portal/actions/app';
+import { loadConfig } from '@portal/actions/config';
 import { startTestS3 } from './s3.ts';
 import { projectWithTestActions, type TestAction } from './test-actions.ts';
 import { TEST_ACTIONS_SECRET, TEST_JWT_KEY, testEnv } from './test-app.ts';

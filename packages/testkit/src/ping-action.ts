@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineAction } from '../actions/define-action.ts';
-import { sql } from '../db/sql.ts';
+import { defineAction } from '@portal/actions/define-action';
+import { sql } from '@portal/actions/sql';
 import type { TestAction } from './test-actions.ts';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
 import { applyMigrations, loadProject } from '@portal/engine';
-import { addPracticeRole, createPractice, createUser } from '../../../actions/src/test-support/factories.ts';
+import { addPracticeRole, createPractice, createUser } from './factories.ts';
 import {
   createAccreditation,
   createActivity,
@@ -13,15 +13,16 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../../actions/src/test-support/report-factories.ts';
-import type { TestStack } from '../../../actions/src/test-support/test-stack.ts';
-import { REPO_ROOT } from '../data/scale-database.ts';
+} from './report-factories.ts';
+import type { TestStack } from './test-stack.ts';
 
 /**
  * The data of the report cases of the `pdf` bench (and of e2e/src/pdf-screenshots.ts): a throwaway
  * embedded PostgreSQL with every migration, and a practice with a survey visit ACTION_REQUIRED whose
  * indicators are all rated with every field filled.
  */
+
+const HASURA_DIR = path.resolve(import.meta.dirname, '../../../hasura');
 
 const LONG =
   'The practice keeps a current, documented and regularly reviewed process for this part of care, and every member of the team can explain it when asked.';
@@ -33,7 +34,7 @@ export async function migratedDatabase() {
   const cluster = await startCluster({ dataDir: path.join(dir, 'data'), durable: false });
   await createDatabase(cluster.url(), 'portal');
   const url = withDatabase(cluster.url(), 'portal');
-  await applyMigrations({ project: loadProject(path.join(REPO_ROOT, 'hasura')), databaseUrl: url });
+  await applyMigrations({ project: loadProject(HASURA_DIR), databaseUrl: url });
   return {
     name: 'portal',
     url,

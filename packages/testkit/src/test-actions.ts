@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ActionHandler } from '../actions/define-action.ts';
+import type { ActionHandler } from '@portal/actions/define-action';
 
 /**
  * An action that exists only in tests: its handler, and the metadata that declares it as a query

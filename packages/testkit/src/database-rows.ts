@@ -1,13 +1,13 @@
-import {
-  createAccreditation,
-  createStandards,
-  insertRow,
-  type Row,
-} from '../../actions/src/test-support/factories.ts';
-import type { Db } from './db.ts';
+/**
+ * The row factories of the database tests (hasura/tests): the shared ones of factories.ts on the
+ * test's own connection (`db.client`), plus the bare rows those tests start from.
+ */
+import { createAccreditation, createStandards, insertRow, type Row, type Sql } from './factories.ts';
 
-// The row factories of the database tests: the shared ones of actions/src/test-support/factories.ts
-// (one set for every test), on this file's connection, plus the bare rows these tests start from.
+/** The test's connection (hasura/tests/db.ts's `Db` fits). */
+export interface Db {
+  client: Sql;
+}
 
 let counter = 0;
 const next = () => ++counter;
