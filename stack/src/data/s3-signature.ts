@@ -138,6 +138,28 @@ function signedHeaderValues(
   return { headers };
 }
 
+/** What both kinds of signature are checked against: the request as the signer sees it. */
+interface Signable {
+  req: http.IncomingMessage;
+  credentials: Credentials;
+  now: Date;
+  query: Record<string, string | string[]>;
+  base: { method: string; protocol: string; hostname: string; path: string };
+}
+
+/** AWS's signer for our credentials in `region`, signing as S3 does. */
+function signerFor(credentials: Credentials, region: string): SignatureV4 {
+  return new SignatureV4({
+    credentials,
+    region,
+    service: 's3',
+    sha256: Sha256,
+    // S3 signs the path as sent, and the body's hash only as the request states it.
+    uriEscapePath: false,
+    applyChecksum: false,
+  });
+}
+
 /** Null when the request is signed with `credentials`, else why not. */
 export async function verifyS3Request(
   req: http.IncomingMessage,
@@ -161,63 +183,72 @@ export async function verifyS3Request(
   if (authorization === undefined && !presigned) {
     return denied('Anonymous access is not allowed: sign the request (AWS Signature Version 4).');
   }
-  const signer = (region: string) =>
-    new SignatureV4({
-      credentials,
-      region,
-      service: 's3',
-      sha256: Sha256,
-      // S3 signs the path as sent, and the body's hash only as the request states it.
-      uriEscapePath: false,
-      applyChecksum: false,
-    });
-  const base = {
-    method: req.method ?? 'GET',
-    protocol: 'http:',
-    hostname: (req.headers.host ?? '').replace(/:\d+$/, ''),
-    path,
+  const signable: Signable = {
+    req,
+    credentials,
+    now,
+    query,
+    base: {
+      method: req.method ?? 'GET',
+      protocol: 'http:',
+      hostname: (req.headers.host ?? '').replace(/:\d+$/, ''),
+      path,
+    },
   };
+  return authorization !== undefined
+    ? verifyAuthorizationHeader(signable, authorization)
+    : verifyPresignedUrl(signable);
+}
 
-  if (authorization !== undefined) {
-    const match =
-      /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(
-        authorization,
-      );
-    if (!match) return denied('Only AWS Signature Version 4 (AWS4-HMAC-SHA256) is accepted.');
-    const date = parseAmzDate(req.headers['x-amz-date'] as string | undefined);
-    if (!date) return denied('AWS authentication requires a valid x-amz-date header.');
-    if (Math.abs(now.getTime() - date.getTime()) > MAX_SKEW_MS) {
-      return {
-        code: 'RequestTimeTooSkewed',
-        message: 'The difference between the request time and the current time is too large.',
-      };
-    }
-    const claimed: Claimed = {
-      credential: match[1]!,
-      signedHeaders: match[2]!.split(';'),
-      signature: match[3]!,
-      date,
+/** A request signed in its Authorization header (the SDK's own calls). */
+async function verifyAuthorizationHeader(
+  { req, credentials, now, query, base }: Signable,
+  authorization: string,
+): Promise<S3Refusal | null> {
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(
+      authorization,
+    );
+  if (!match) return denied('Only AWS Signature Version 4 (AWS4-HMAC-SHA256) is accepted.');
+  const date = parseAmzDate(req.headers['x-amz-date'] as string | undefined);
+  if (!date) return denied('AWS authentication requires a valid x-amz-date header.');
+  if (Math.abs(now.getTime() - date.getTime()) > MAX_SKEW_MS) {
+    return {
+      code: 'RequestTimeTooSkewed',
+      message: 'The difference between the request time and the current time is too large.',
     };
-    const scope = checkScope(claimed, credentials);
-    if ('code' in scope) return scope;
-    if (!['host', 'x-amz-date', PAYLOAD_HASH].every((name) => claimed.signedHeaders.includes(name))) {
-      return denied('The signature must cover host, x-amz-date and x-amz-content-sha256.');
-    }
-    const signedHeaders = signedHeaderValues(req, claimed.signedHeaders);
-    if ('refusal' in signedHeaders) return signedHeaders.refusal;
-    const { headers } = signedHeaders;
-    const signed = await signer(scope.region).sign(new HttpRequest({ ...base, query, headers }), {
+  }
+  const claimed: Claimed = {
+    credential: match[1]!,
+    signedHeaders: match[2]!.split(';'),
+    signature: match[3]!,
+    date,
+  };
+  const scope = checkScope(claimed, credentials);
+  if ('code' in scope) return scope;
+  if (!['host', 'x-amz-date', PAYLOAD_HASH].every((name) => claimed.signedHeaders.includes(name))) {
+    return denied('The signature must cover host, x-amz-date and x-amz-content-sha256.');
+  }
+  const signedHeaders = signedHeaderValues(req, claimed.signedHeaders);
+  if ('refusal' in signedHeaders) return signedHeaders.refusal;
+  const { headers } = signedHeaders;
+  const signed = await signerFor(credentials, scope.region).sign(
+    new HttpRequest({ ...base, query, headers }),
+    {
       signingDate: date,
       signableHeaders: new Set(claimed.signedHeaders),
-    });
-    return sameText(
-      String(signed.headers.authorization),
-      `${ALGORITHM} Credential=${claimed.credential}, SignedHeaders=${claimed.signedHeaders.join(';')}, Signature=${claimed.signature}`,
-    )
-      ? null
-      : mismatch;
-  }
+    },
+  );
+  return sameText(
+    String(signed.headers.authorization),
+    `${ALGORITHM} Credential=${claimed.credential}, SignedHeaders=${claimed.signedHeaders.join(';')}, Signature=${claimed.signature}`,
+  )
+    ? null
+    : mismatch;
+}
 
+/** A presigned URL (the browser's uploads and downloads): its signature is in its query. */
+async function verifyPresignedUrl({ req, credentials, now, query, base }: Signable): Promise<S3Refusal | null> {
   const single = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
   const [algorithm, credential, amzDate, expiresText, signedHeadersText, signature] =
     PRESIGN_PARAMS.map(single);
@@ -244,7 +275,7 @@ export async function verifyS3Request(
   );
   // A presigned URL's body is never signed: its hash is UNSIGNED-PAYLOAD, whether or not the
   // URL repeats it as a parameter (the SDK's presigner does). The headers it signed stay headers.
-  const presign = await signer(scope.region).presign(
+  const presign = await signerFor(credentials, scope.region).presign(
     new HttpRequest({
       ...base,
       query: unsigned,

@@ -4,14 +4,10 @@ import type { Duplex } from 'node:stream';
 import { API_PREFIX, HEALTHZ_PATH } from '@portal/domain';
 import type { HealthReport } from '../health.ts';
 import { type Caller, callerOf } from './caller.ts';
-import {
-  type CallerLoad,
-  DEFAULT_FAIR_SHARE,
-  FairShare,
-  type FairShareLimits,
-  type Ticket,
-} from './fair-share.ts';
-import { forwardRequest, forwardUpgrade, type Upstream } from './proxy.ts';
+import { type CallerLoad, DEFAULT_FAIR_SHARE, FairShare, type FairShareLimits } from './fair-share.ts';
+import { forwardInTurn } from './forward-in-turn.ts';
+import { type ForwardOptions, forwardRequest, forwardUpgrade, type Upstream } from './proxy.ts';
+import { sendJson } from './send-json.ts';
 import { serveStatic } from './static.ts';
 import { renderStatusPage } from './status-page.ts';
 
@@ -92,18 +88,6 @@ export function routeOf(url: string | undefined): Part | 'denied' | null {
   return 'web';
 }
 
-function sendJson(
-  res: http.ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res
-    .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers })
-    .end(text);
-}
-
 /**
  * What `/healthz` and the status page tell a caller: everything (each service's address, port
  * and error) to the machine itself and to a provider admin; to anyone else whether it is up and
@@ -122,100 +106,15 @@ export function healthFor(report: HealthReport, caller: Pick<Caller, 'admin' | '
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const upgraded = new Set<Duplex>();
-
-  const forward = { agent, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
   const identify = callerOf(options.jwtSecret, options.adminSecret);
   const fairShare = new FairShare(options.fairShare ?? DEFAULT_FAIR_SHARE);
-  /** The report as this caller may see it. */
-  const healthOf = async (req: http.IncomingMessage) => {
-    const [report, caller] = await Promise.all([options.health(), identify(req)]);
-    return healthFor(report, caller);
-  };
-  const server = http.createServer((req, res) => {
-    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
-    const part = routeOf(req.url);
-    if (part === null) {
-      healthOf(req).then(
-        (report) => sendJson(res, report.ok ? 200 : 503, report),
-        () => sendJson(res, 500, { ok: false }),
-      );
-      return;
-    }
-    if (part === 'denied') {
-      sendJson(res, 404, { error: 'Not found' });
-      return;
-    }
-    const target = options[part];
-    switch (target.kind) {
-      case 'proxy':
-        if (part === 'graphql') forwardInTurn(req, res, target.upstream);
-        else forwardRequest(req, res, target.upstream, forward);
-        return;
-      case 'static':
-        serveStatic(req, res, target.dir);
-        return;
-      case 'status-page':
-        if ((req.url ?? '/').split('?')[0] !== '/') {
-          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-          return;
-        }
-        healthOf(req).then(
-          (report) =>
-            res
-              .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-              .end(renderStatusPage(report)),
-          () => sendJson(res, 500, { error: 'the health check failed' }),
-        );
-        return;
-      case 'missing':
-        sendJson(res, 503, { error: target.reason });
-        return;
-    }
-  });
-
-  /**
-   * `/v1/graphql` over HTTP: forwarded in the caller's turn (`FairShare`), or answered 429 with
-   * Retry-After and a GraphQL error when the caller has too many requests running or waiting.
-   */
-  const forwardInTurn = (req: http.IncomingMessage, res: http.ServerResponse, upstream: Upstream) => {
-    const gone = new AbortController();
-    res.once('close', () => gone.abort());
-    void identify(req)
-      .then((caller): Promise<Ticket> | Ticket =>
-        caller.engineAdmin ? { release: () => {} } : fairShare.admit(caller.key, gone.signal),
-      )
-      .then(
-        (ticket) => {
-          if ('refused' in ticket) {
-            if (res.destroyed) return;
-            // Read and dropped, so the connection can carry the client's next request.
-            req.resume();
-            sendJson(
-              res,
-              429,
-              {
-                errors: [
-                  {
-                    message: `${ticket.refused.message}; try again in ${ticket.refused.retryAfterSeconds} s`,
-                    extensions: { path: '$', code: 'too-many-requests' },
-                  },
-                ],
-              },
-              { 'retry-after': String(ticket.refused.retryAfterSeconds) },
-            );
-            return;
-          }
-          if (res.destroyed) {
-            ticket.release();
-            return;
-          }
-          res.once('close', () => ticket.release());
-          forwardRequest(req, res, upstream, forward);
-        },
-        () => res.destroy(),
-      );
-  };
-
+  const server = http.createServer(
+    answerRequest(options, {
+      identify,
+      fairShare,
+      forward: { agent, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES },
+    }),
+  );
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     upgraded.add(socket);
     socket.on('close', () => upgraded.delete(socket));
@@ -247,4 +146,70 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await closed;
     },
   };
+}
+
+/** The gateway's answer to an HTTP request: `/healthz`, a 404, or the part of the origin that serves it. */
+function answerRequest(
+  options: GatewayOptions,
+  parts: {
+    identify: (req: http.IncomingMessage) => Promise<Caller>;
+    fairShare: FairShare;
+    forward: ForwardOptions;
+  },
+): http.RequestListener {
+  /** The report as this caller may see it. */
+  const healthOf = async (req: http.IncomingMessage) => {
+    const [report, caller] = await Promise.all([options.health(), parts.identify(req)]);
+    return healthFor(report, caller);
+  };
+  return (req, res) => {
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
+    const part = routeOf(req.url);
+    if (part === null) {
+      healthOf(req).then(
+        (report) => sendJson(res, report.ok ? 200 : 503, report),
+        () => sendJson(res, 500, { ok: false }),
+      );
+      return;
+    }
+    if (part === 'denied') {
+      sendJson(res, 404, { error: 'Not found' });
+      return;
+    }
+    const target = options[part];
+    switch (target.kind) {
+      case 'proxy':
+        if (part === 'graphql') forwardInTurn(parts, req, res, target.upstream);
+        else forwardRequest(req, res, target.upstream, parts.forward);
+        return;
+      case 'static':
+        serveStatic(req, res, target.dir);
+        return;
+      case 'status-page':
+        serveStatusPage(req, res, healthOf);
+        return;
+      case 'missing':
+        sendJson(res, 503, { error: target.reason });
+        return;
+    }
+  };
+}
+
+/** The page that says how the stack stands, at `/` when no web app is there; 404 elsewhere. */
+function serveStatusPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  healthOf: (req: http.IncomingMessage) => Promise<HealthReport>,
+): void {
+  if ((req.url ?? '/').split('?')[0] !== '/') {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  healthOf(req).then(
+    (report) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(renderStatusPage(report)),
+    () => sendJson(res, 500, { error: 'the health check failed' }),
+  );
 }
