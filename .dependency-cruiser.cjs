@@ -35,7 +35,8 @@ module.exports = {
         'A relative import stays inside its workspace; import another workspace by its package name (and add it to package.json).',
       severity: 'error',
       from: { path: '^(packages/[^/]+|[^/]+)/' },
-      to: { dependencyTypes: ['local'], pathNot: '^$1/' },
+      // A workspace package is 'aliased' as well as 'local' when imported by its name.
+      to: { dependencyTypes: ['local'], dependencyTypesNot: ['aliased'], pathNot: '^$1/' },
     },
     {
       name: 'package-imports-an-app',
@@ -96,7 +97,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '^\\.data/', '(^|/)dist/', '^web/src/lib/graphql/graphql-env\\.d\\.ts$'] },
+    exclude: {
+      path: ['(^|/)node_modules/', '^\\.data/', '(^|/)dist/', '^web/src/lib/graphql/graphql-env\\.d\\.ts$'],
+    },
     // Type-only imports are imports too: a circle through one is still a circle to a reader.
     tsPreCompilationDeps: true,
     // Workspace packages resolve to their real folders, so a rule sees `packages/pdf/…`, not node_modules.

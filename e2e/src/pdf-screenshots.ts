@@ -19,8 +19,8 @@ import {
   type TCertificatePdf,
   type TSurveyConfirmationForm,
 } from '@portal/pdf';
-import { startTestStack } from '@portal/testkit/test-stack';
 import { createRatedSurvey, migratedDatabase } from '@portal/testkit/rated-survey';
+import { startTestStack } from '@portal/testkit/test-stack';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 
 const PDF_DIR = path.join(SCREENSHOT_DIR, 'pdf');

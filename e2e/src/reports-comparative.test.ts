@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { createComparativeWorld } from '@portal/testkit/comparative-factories';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { signInAs, waitForAppShell } from './support/browser.ts';
 import { createPracticeManager } from './support/factories.ts';

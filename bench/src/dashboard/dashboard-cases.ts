@@ -11,13 +11,13 @@ import {
   practiceManagerQueueWhere,
   surveyorQueueWhere,
 } from '@portal/domain';
-import { type DocumentNode, print } from 'graphql';
 import { GetBackOfficeQueueQuery } from '@portal/web/dashboard-api/get-back-office-queue';
 import { GetCertifyQueueQuery } from '@portal/web/dashboard-api/get-certify-queue';
 import { BackOfficeChangesSubscription } from '@portal/web/dashboard-api/subscribe-back-office-changes';
 import { PracticeManagerQueueSubscription } from '@portal/web/dashboard-api/subscribe-practice-manager-queue';
 import { SurveyorQueueSubscription } from '@portal/web/dashboard-api/subscribe-surveyor-queue';
 import { VisitsToPlanChangesSubscription } from '@portal/web/dashboard-api/subscribe-visits-to-plan-changes';
+import { type DocumentNode, print } from 'graphql';
 
 export interface DashboardCase {
   name: string;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getActionPlanReport } from '@portal/actions/get-action-plan-report';
 import { getAssessmentReport } from '@portal/actions/get-assessment-report';
-import { renderCertificatePdf, type TCertificatePdf } from '@portal/pdf';
 import { callerOfUser } from '@portal/actions/practice-access';
+import { renderCertificatePdf, type TCertificatePdf } from '@portal/pdf';
+import { createRatedSurvey, migratedDatabase } from '@portal/testkit/rated-survey';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { type Summary, summarize } from '../lib/stats.ts';
-import { createRatedSurvey, migratedDatabase } from '@portal/testkit/rated-survey';
 
 /**
  * `npm run bench -- pdf`: how long the PDFs the actions service makes take, and how big they are:

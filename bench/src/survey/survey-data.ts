@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import {
   createAccreditation,
   createAssessment,
@@ -7,6 +6,7 @@ import {
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
 import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import type pg from 'pg';
 
 /** One simulated surveyor: their account and the responses they own. */
 export interface BenchSurveyor {

@@ -1,7 +1,7 @@
 import { addDaysToWireDate } from '@portal/domain';
-import type pg from 'pg';
 import { insertRow } from '@portal/testkit/factories';
 import { createStandards } from '@portal/testkit/report-factories';
+import type pg from 'pg';
 import { createNetwork, createPractice, createUser, type TestUser, unique } from './factories.ts';
 
 /**

@@ -1,5 +1,4 @@
 import type { TIndicatorResponseFields } from '@portal/domain';
-import type pg from 'pg';
 import {
   createAccreditation,
   createAssessment,
@@ -9,12 +8,8 @@ import {
   type Standards,
 } from '@portal/testkit/assessment-factories';
 import { createFolder } from '@portal/testkit/document-factories';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-  type UserOverrides,
-} from '@portal/testkit/factories';
+import { addPracticeRole, createPractice, createUser, type UserOverrides } from '@portal/testkit/factories';
+import type pg from 'pg';
 
 /**
  * The data of the assessment journeys, made by each test in the stack's database (`stack.sql`):

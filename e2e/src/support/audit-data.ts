@@ -1,6 +1,6 @@
+import { createStaff } from '@portal/testkit/factories';
 import type pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { createStaff } from '@portal/testkit/factories';
 import { createSelfAssessmentWorld, type SelfAssessmentWorld } from './assessment-data.ts';
 
 /**

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import {
   addPracticeRole,
   createInvitation,
@@ -6,6 +5,7 @@ import {
   createUser as createUserRow,
   type UserOverrides,
 } from '@portal/testkit/factories';
+import type pg from 'pg';
 
 /**
  * Factories for the browser tests: each test makes the users, practices, cycles and staff it

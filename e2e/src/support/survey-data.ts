@@ -1,5 +1,4 @@
 import { AGREEMENT_VERSION } from '@portal/domain';
-import type pg from 'pg';
 import {
   createAccreditation,
   createAssessment,
@@ -9,6 +8,7 @@ import {
   type Standards,
 } from '@portal/testkit/assessment-factories';
 import { addPracticeRole, createPractice } from '@portal/testkit/factories';
+import type pg from 'pg';
 import { createTestUser, type TestUser } from './assessment-data.ts';
 
 /**

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createGeneralComment,
@@ -7,6 +6,7 @@ import {
   createSurveyedPractice,
 } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // The assessment tables beyond the status table: forged keys, other practices' rows, locks,

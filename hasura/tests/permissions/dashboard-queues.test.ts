@@ -4,8 +4,6 @@ import {
   practiceManagerQueueWhere,
   surveyorQueueWhere,
 } from '@portal/domain';
-import { type DocumentNode, print } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -19,6 +17,8 @@ import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { GetBackOfficeQueueQuery } from '@portal/web/dashboard-api/get-back-office-queue';
 import { PracticeManagerQueueSubscription } from '@portal/web/dashboard-api/subscribe-practice-manager-queue';
 import { SurveyorQueueSubscription } from '@portal/web/dashboard-api/subscribe-surveyor-queue';
+import { type DocumentNode, print } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleCaller } from './world.ts';
 
 // The dashboard's documents, its live queries asked as queries (the same selection and rules), by each role: the

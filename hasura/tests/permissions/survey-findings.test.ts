@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createDocument,
-  createGeneralComment,
-  insertRow,
-} from '@portal/testkit/factories';
+import { createDocument, createGeneralComment, insertRow } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // A survey visit's findings on the server (spec 001 §4): nothing of them is readable by a

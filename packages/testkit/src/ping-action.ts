@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineAction } from '@portal/actions/define-action';
 import { sql } from '@portal/actions/sql';
+import { z } from 'zod';
 import type { TestAction } from './test-actions.ts';
 
 /**

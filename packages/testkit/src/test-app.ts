@@ -1,8 +1,8 @@
+import { buildApp } from '@portal/actions/app';
+import { loadConfig } from '@portal/actions/config';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '@portal/actions/app';
-import { loadConfig } from '@portal/actions/config';
 import type { TestAction } from './test-actions.ts';
 
 export const TEST_JWT_KEY = 'test-signing-key-of-at-least-32-characters!';

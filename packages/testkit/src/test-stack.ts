@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { buildApp } from '@portal/actions/app';
+import { loadConfig } from '@portal/actions/config';
 import { createTestDatabase, type TestDatabase, timedSetup } from '@portal/devdb/testing';
 import { createEngine, type Engine } from '@portal/engine';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '@portal/actions/app';
-import { loadConfig } from '@portal/actions/config';
 import { startTestS3 } from './s3.ts';
 import { projectWithTestActions, type TestAction } from './test-actions.ts';
 import { TEST_ACTIONS_SECRET, TEST_JWT_KEY, testEnv } from './test-app.ts';

@@ -2,8 +2,14 @@
  * Rows of the practice's world, from addresses to assessments. Each takes its parents' ids and
  * column overrides, and returns the row it inserted (with its id).
  */
-import { addPracticeRole, createPractice, createUser, type TestUser, type UserOverrides } from './people-factories.ts';
-import { dayFromToday, insertRow, type Row, type Sql, unique } from './row-factories.ts';
+import {
+  addPracticeRole,
+  createPractice,
+  createUser,
+  type TestUser,
+  type UserOverrides,
+} from './people-factories.ts';
+import { dayFromToday, type Inserted, insertRow, type Row, type Sql, unique } from './row-factories.ts';
 
 export const createAddress = (sql: Sql, columns: Row = {}) =>
   insertRow(sql, 'addresses', {

@@ -248,7 +248,13 @@ async function verifyAuthorizationHeader(
 }
 
 /** A presigned URL (the browser's uploads and downloads): its signature is in its query. */
-async function verifyPresignedUrl({ req, credentials, now, query, base }: Signable): Promise<S3Refusal | null> {
+async function verifyPresignedUrl({
+  req,
+  credentials,
+  now,
+  query,
+  base,
+}: Signable): Promise<S3Refusal | null> {
   const single = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
   const [algorithm, credential, amzDate, expiresText, signedHeadersText, signature] =
     PRESIGN_PARAMS.map(single);

@@ -8,7 +8,11 @@ import type { Logger } from '../log.ts';
 import type { StartContext } from './start-context.ts';
 
 /** Starts s3rver when the stack runs its own; stores the demo files when the demo data was just loaded. */
-export async function startStorage(ctx: StartContext, secrets: Secrets, database: RunningDatabase): Promise<void> {
+export async function startStorage(
+  ctx: StartContext,
+  secrets: Secrets,
+  database: RunningDatabase,
+): Promise<void> {
   const { config, resources } = ctx;
   const s3Log = ctx.logger('s3', 'green');
   if (config.s3.kind === 'embedded') {

@@ -8,7 +8,11 @@ import type { PlannedService, StartContext } from './start-context.ts';
  * With WEB_SERVE=dist and WEB_BUILD=auto, makes the production build current (issue 27), cancelled
  * by a stop. Resolves at once otherwise. A failed build fails the start with Vite's words.
  */
-export async function startWebBuild(ctx: StartContext, services: PlannedService[], log: Logger): Promise<void> {
+export async function startWebBuild(
+  ctx: StartContext,
+  services: PlannedService[],
+  log: Logger,
+): Promise<void> {
   const { config, resources } = ctx;
   if (config.web.serve !== 'dist' || config.web.build !== 'auto') return;
   if (services.some((s) => s.spec.name === 'web')) return;

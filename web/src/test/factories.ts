@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { createGeneralResource } from '@portal/testkit/document-factories';
 import {
   addPracticeRole,
@@ -10,6 +9,7 @@ import {
   createUser,
   type InvitationOverrides,
 } from '@portal/testkit/factories';
+import type pg from 'pg';
 
 /**
  * Factories of the web component tests: each test file makes the people, practices, cycles,

@@ -7,7 +7,6 @@ import {
   derivePermissionFlags,
   STATUSES_OF_TYPE,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CastMember,
   createAccreditation,
@@ -28,6 +27,7 @@ import {
   SUBMIT,
 } from '@portal/testkit/assessment-test-kit';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Reopen, Auto complete and Auto clear with the ASSESSMENT_BULK_TOOLS switch on (spec 001 §4 'a
 // build flag'), so the buttons are everyone's and the other rules decide. Without the switch

@@ -6,7 +6,6 @@ import {
   formatDisplayDate,
   type TIndicatorResponseFields,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CastMember,
   createAccreditation,
@@ -19,6 +18,7 @@ import {
 import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
 import { createContact, createUser } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // 'Action required' (createActionPlan) end to end, against the real engine and database: every
 // test makes its own practice, standards, visit and survey assessment. Each refusal is shown to

@@ -5,7 +5,6 @@ import {
   REVIEW_MESSAGES,
   SURVEY_SUBMIT_MESSAGES,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CastMember,
   createAccreditation,
@@ -27,6 +26,7 @@ import {
 } from '@portal/testkit/assessment-test-kit';
 import { createContact } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Review, Approve (the 20 % rule), the review notification and Reopen (issue 17). Reopen is a
 // bulk tool: the switch is on here, so only its own rules decide.

@@ -6,8 +6,6 @@ import {
   SUPPORT_EMAIL,
   type TPracticeAccess,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
 import {
   type CastMember,
   createAccreditation,
@@ -34,6 +32,8 @@ import {
 import { createUser } from '@portal/testkit/factories';
 import { TEST_ACTIONS_SECRET } from '@portal/testkit/test-app';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
 
 // The self assessment end to end, against the real engine and database (ASSESSMENT_BULK_TOOLS
 // off, as in production): every test makes its own practice, people, standards and assessment.

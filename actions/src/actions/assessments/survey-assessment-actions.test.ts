@@ -6,8 +6,6 @@ import {
   surveySubmitProblems,
   type TIndicatorResponseFields,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
 import {
   type CastMember,
   createAccreditation,
@@ -21,6 +19,8 @@ import {
 import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
 import { addPracticeRole, createUser } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
 
 // The survey visit assessment's actions end to end, against the real engine and database: every
 // test makes its own practice, surveyors, standards, visit and assessment. Each refusal is shown to

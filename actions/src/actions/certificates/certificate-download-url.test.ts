@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addPracticeRole,
-  createCertificate,
-  createPractice,
-  createUser,
-} from '@portal/testkit/factories';
+import { addPracticeRole, createCertificate, createPractice, createUser } from '@portal/testkit/factories';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `certificateDownloadUrl` (the Accreditations list's downloads, spec 001 §2) against the real

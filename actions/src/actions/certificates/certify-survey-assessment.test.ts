@@ -7,8 +7,7 @@ import {
   ISSUING_PROVIDER_NAME,
   portalToday,
 } from '@portal/domain';
-import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   type CastMember,
   createAccreditation,
@@ -24,8 +23,9 @@ import {
   createCertificate,
   createUser,
 } from '@portal/testkit/factories';
-import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Issue certificate end to end, against the real engine, database and s3rver: every test makes its
 // own practice, standards, visit, approved assessment and certifier. Each refusal is shown to

@@ -1,5 +1,3 @@
-import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createManagedPractice,
@@ -9,6 +7,8 @@ import {
   type TestUser,
 } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The upload flow of DESIGN §6 against the real engine, actions service, database and s3rver:

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSurveyVisitor,
   createAssessment,
@@ -8,6 +7,7 @@ import {
 } from '@portal/testkit/document-factories';
 import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Uploads from an indicator (spec 001 §5, §7; spec 002 §2, §4) and indicator resources (spec 002

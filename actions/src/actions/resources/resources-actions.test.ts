@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createGeneralResource,
   createIndicatorResource,
@@ -6,6 +5,7 @@ import {
 } from '@portal/testkit/document-factories';
 import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Resources and factsheets (issue 15; spec 002 §2 visibility, §4 archive, §5 files): the provider

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createDocument,
@@ -10,6 +9,7 @@ import {
   type TestUser,
 } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Permissions these actions rely on for the web (written by the permissions work, not here):
 // `user` select on practice_staff for the practice's PM and SU, qam/provider_admin select on all.

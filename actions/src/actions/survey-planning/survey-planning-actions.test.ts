@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -13,6 +12,7 @@ import {
   type TestUser,
 } from '@portal/testkit/factories';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Survey planning (issue 15), the QAM's side, against the real engine, actions service and

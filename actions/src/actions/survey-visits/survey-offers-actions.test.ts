@@ -4,7 +4,6 @@ import {
   PREFERRED_DAYS_LOCKS,
   SURVEY_OFFER_MESSAGES,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSurveyVisitor,
   createAccreditation,
@@ -18,6 +17,7 @@ import {
   type TestUser,
 } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The surveyor's side of survey planning (issue 15), against the real engine, actions service and

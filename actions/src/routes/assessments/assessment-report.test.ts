@@ -1,10 +1,6 @@
 import { formatDisplayDate, portalToday } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../plugins/app/db.ts';
-import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
-import { callerOfUser } from '../../services/practices/practice-access.ts';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import { pdfPageTexts } from '@portal/pdf/pdf-text';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import {
   createAccreditation,
   createAssessment,
@@ -15,6 +11,10 @@ import {
   createSurveyVisit,
 } from '@portal/testkit/report-factories';
 import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../plugins/app/db.ts';
+import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
+import { callerOfUser } from '../../services/practices/practice-access.ts';
 
 describe('GET /api/assessments/:id/report', () => {
   let ctx: TestContext;

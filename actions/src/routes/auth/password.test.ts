@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../lib/tokens.ts';
 import { createUser } from '@portal/testkit/factories';
 import { createTestContext, refresh, signIn, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../lib/tokens.ts';
 
 let t: TestContext;
 beforeAll(async () => {

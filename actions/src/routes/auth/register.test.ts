@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation, createPractice, createStaff, createUser } from '@portal/testkit/factories';
 import { cookieOf, createTestContext, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestContext;
 beforeAll(async () => {

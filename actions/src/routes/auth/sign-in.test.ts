@@ -1,7 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/load-config.ts';
 import { createUser, DEFAULT_PASSWORD } from '@portal/testkit/factories';
 import {
   cookieOf,
@@ -11,6 +8,9 @@ import {
   type TestContext,
   testEnv,
 } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/load-config.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@portal/testkit/factories';
 import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_COOKIE, devCookieValue } from './dev-key.ts';
 
 const KEY = 'the-dev-pages-key-0123456789';

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createInvitation,
   createManagedPractice,
@@ -7,6 +6,7 @@ import {
   createUser,
 } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const INVITE = `mutation Invite($staffId: Int!) { sendStaffInvite(staffId: $staffId) { id } }`;
 

@@ -1,8 +1,4 @@
 import type { TReport, TReportFilters, TReportTable } from '@portal/domain';
-import readXlsxFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOfUser } from '../../services/practices/practice-access.ts';
-import { loadAnalyticsReport } from '../../services/reports/analytics-report.ts';
 import {
   addPracticeRole,
   createAccreditation,
@@ -15,6 +11,10 @@ import {
 } from '@portal/testkit/factories';
 import { createStandards } from '@portal/testkit/report-factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerOfUser } from '../../services/practices/practice-access.ts';
+import { loadAnalyticsReport } from '../../services/reports/analytics-report.ts';
 
 /**
  * The analytics report on data this test makes, every figure counted by hand below.

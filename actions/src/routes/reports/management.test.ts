@@ -1,6 +1,4 @@
 import { MANAGEMENT_REPORT_TABLES, portalToday, type TReport, type TReportTable } from '@portal/domain';
-import readXlsxFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -17,6 +15,8 @@ import {
   type TestUser,
 } from '@portal/testkit/factories';
 import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const T = MANAGEMENT_REPORT_TABLES;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -4,7 +4,7 @@ import {
   SURVEY_CONFIRMATION_MESSAGES,
   SURVEY_PREPARATION,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -14,8 +14,8 @@ import {
   createSurveyVisit,
   createUser,
 } from '@portal/testkit/factories';
-import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Who = 'pm' | 'su' | 'lead' | 'offered' | 'qam' | 'admin' | 'otherPm' | 'inactivePm';
 

@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-  type UserOverrides,
-} from '@portal/testkit/factories';
+import { addPracticeRole, createPractice, createUser, type UserOverrides } from '@portal/testkit/factories';
 import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { certificateNumber, verifyRoute } from '@portal/domain';
+import type { TCertificatePdf } from '@portal/pdf';
 import { type SqlQuery, sql } from '../../db/sql.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
-import type { TCertificatePdf } from '@portal/pdf';
 
 /** A certificate's row with what it prints, as `certificateContentQuery` reads it. */
 export interface CertificateContentRow {

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
@@ -7,6 +6,7 @@ import {
   createUser,
 } from '@portal/testkit/factories';
 import { createTestContext, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeStaleRows } from './remove-stale-rows.ts';
 
 let t: TestContext;

@@ -1,5 +1,4 @@
 import { portalToday, practiceListWhere, type TPracticeListFilter, type TReport } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccreditation,
   createAddress,
@@ -14,6 +13,7 @@ import {
   type TestUser,
 } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The management report's work counts are the practice list's flags (selfAssessmentDue,

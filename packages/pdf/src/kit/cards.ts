@@ -1,6 +1,6 @@
-import type { PdfFlow, PdfTextStyle } from './flow.ts';
+import type { PdfFlow } from './flow.ts';
 import { roundedRect } from './shapes.ts';
-import { PDF_COLORS, PDF_TEXT, type PdfTone } from './theme.ts';
+import { PDF_COLORS, PDF_TEXT, type PdfTextStyle, type PdfTone } from './theme.ts';
 
 /** One figure of a row of cards: its label, the value, a note beside it, a progress bar. */
 export interface PdfCard {

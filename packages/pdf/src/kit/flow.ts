@@ -13,18 +13,10 @@ import {
 } from 'pdf-lib';
 import { embedPdfFonts, type PdfFonts } from './fonts.ts';
 import { fitText, pdfSafeText, wrapText } from './text.ts';
-import { PDF_COLORS } from './theme.ts';
+import { PDF_COLORS, type PdfTextStyle } from './theme.ts';
 
 /** A4 portrait in points. */
 export const A4: readonly [number, number] = [595.28, 841.89];
-
-export interface PdfTextStyle {
-  size: number;
-  font?: keyof PdfFonts;
-  color?: RGB;
-  /** Line height as a multiple of the size; 1.35 unless given. */
-  leading?: number;
-}
 
 export interface PdfMargins {
   top: number;

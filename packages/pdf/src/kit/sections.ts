@@ -1,5 +1,5 @@
-import type { PdfFlow, PdfTextStyle } from './flow.ts';
-import { PDF_COLORS } from './theme.ts';
+import type { PdfFlow } from './flow.ts';
+import { PDF_COLORS, type PdfTextStyle } from './theme.ts';
 
 const LABEL: PdfTextStyle = { size: 7, font: 'bold', color: PDF_COLORS.muted };
 const BODY: PdfTextStyle = { size: 8.5, color: PDF_COLORS.text, leading: 1.35 };

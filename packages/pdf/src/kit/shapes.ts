@@ -1,7 +1,7 @@
 import { LineCapStyle, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import type { PdfFlow, PdfTextStyle } from './flow.ts';
+import type { PdfFlow } from './flow.ts';
 import { pdfSafeText } from './text.ts';
-import { PDF_COLORS, type PdfTone } from './theme.ts';
+import { PDF_COLORS, type PdfTextStyle, type PdfTone } from './theme.ts';
 
 /** A rectangle with rounded corners; `y` is its bottom edge. */
 export function roundedRect(

@@ -1,5 +1,5 @@
 import { type RGB, rgb } from 'pdf-lib';
-import type { PdfTextStyle } from './flow.ts';
+import type { PdfFonts } from './fonts.ts';
 
 const hex = (value: string): RGB =>
   rgb(
@@ -7,6 +7,15 @@ const hex = (value: string): RGB =>
     Number.parseInt(value.slice(3, 5), 16) / 255,
     Number.parseInt(value.slice(5, 7), 16) / 255,
   );
+
+/** How a run of text is drawn: size, face, colour and line height. */
+export interface PdfTextStyle {
+  size: number;
+  font?: keyof PdfFonts;
+  color?: RGB;
+  /** Line height as a multiple of the size; 1.35 unless given. */
+  leading?: number;
+}
 
 /** The colours of the product's documents: the web app's brand teal and Mantine's greys and tones. */
 export const PDF_COLORS = {

@@ -1,11 +1,11 @@
 /** The assessment report's indicators: each set's band, then each indicator with its checklist and findings. */
 import {
+  formatDisplayDate,
   INDICATOR_FILTER_LABELS,
   indicatorBanner,
   isTicked,
   RISK_LEVEL_LABELS,
   RISK_RATING_LABELS,
-  formatDisplayDate,
   type TIndicatorResponseFields,
 } from '@portal/domain';
 import {
@@ -13,11 +13,11 @@ import {
   badgeHeight,
   badgeWidth,
   drawBarSection,
+  PDF_COLORS,
   PDF_TONES,
   type PdfFlow,
   type PdfTone,
   roundedRect,
-  PDF_COLORS,
   stampCheckbox,
 } from '../kit/index.ts';
 import {

@@ -150,7 +150,9 @@ export function drawSetTable(flow: PdfFlow, report: TAssessmentReport) {
   const totals = headings.map(() => 0);
   for (const set of report.sets) {
     const values = [
-      ...answers.map((answer) => set.indicators.filter((i) => answerOf(report.type, i.response) === answer).length),
+      ...answers.map(
+        (answer) => set.indicators.filter((i) => answerOf(report.type, i.response) === answer).length,
+      ),
       set.indicators.length,
     ];
     values.forEach((value, index) => {

@@ -147,7 +147,8 @@ function drawFormDetails(flow: PdfFlow, form: TSurveyConfirmationForm, visitType
   if (form.surveyors.length === 0) {
     flow.text('The survey team will be confirmed before the visit.', STYLE.body);
   } else {
-    for (const surveyor of form.surveyors) row(flow, surveyor.lead ? 'Lead surveyor' : 'Surveyor', surveyor.name);
+    for (const surveyor of form.surveyors)
+      row(flow, surveyor.lead ? 'Lead surveyor' : 'Surveyor', surveyor.name);
   }
   flow.down(8);
 

@@ -4,8 +4,8 @@ import {
   certificateContentOf,
   certificatesWithAFileQuery,
 } from '@portal/actions/certificate-content';
-import { renderCertificatePdf } from '@portal/pdf';
 import { DOCUMENT_FILE_TYPES, fileExtension } from '@portal/domain';
+import { renderCertificatePdf } from '@portal/pdf';
 import pg from 'pg';
 import type { S3Config } from '../../config/config.ts';
 import { type DemoText, docx, jpeg, pdf, png, xlsx } from './formats.ts';

@@ -1,7 +1,4 @@
 import { ACTION_PLAN_MESSAGES, formatDisplayDate } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
@@ -9,11 +6,10 @@ import {
   createStandards,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-} from '@portal/testkit/factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**

@@ -1,7 +1,4 @@
 import { ASSESSMENT_MESSAGES, REVIEW_MESSAGES } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
@@ -10,11 +7,10 @@ import {
   createSubmission,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-} from '@portal/testkit/factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**
