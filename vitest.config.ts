@@ -19,9 +19,9 @@ const SLOW_FILES = [
   'web/src/features/staff/components/staff-tab.test.tsx',
   'web/src/features/assessment-review/components/action-plan.test.tsx',
   'web/src/features/practices/components/practice-pages.test.tsx',
-  'packages/stack/src/cli.test.ts',
-  'packages/stack/src/stack.test.ts',
-  'packages/stack/src/real-stack.test.ts',
+  'stack/src/cli.test.ts',
+  'stack/src/stack.test.ts',
+  'stack/src/real-stack.test.ts',
 ];
 
 /**

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
+import { createUser } from '@portal/testkit/factories';
+import { createTestContext, signIn, type TestContext, testEnv } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/load-config.ts';
-import { createUser } from './test-support/factories.ts';
-import { createTestContext, signIn, type TestContext, testEnv } from './test-support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

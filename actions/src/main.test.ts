@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
+import { testEnv } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from './test-support/test-app.ts';
 
 const MAIN = path.join(import.meta.dirname, 'main.ts');
 const TSX = import.meta.resolve('tsx');

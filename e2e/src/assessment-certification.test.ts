@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { ACTION_PLAN_BUSINESS_DAYS, formatDayMonthYear } from '@portal/domain';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import { PDFDocument } from 'pdf-lib';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pdfPageTexts } from '../../actions/src/test-support/pdf-text.ts';
 import { assessmentStatus } from './support/assessment-data.ts';
 import {
   clearSaveStates,

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startGateway } from '@portal/stack';
+import { NAVIGATE_FALLBACK_DENYLIST } from '@portal/web/pwa.config';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NAVIGATE_FALLBACK_DENYLIST } from '../../web/pwa.config.ts';
 import { sharedWebBuild } from './support/stack.ts';
 
 /**

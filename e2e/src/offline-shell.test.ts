@@ -1,9 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENTIALITY_AGREEMENT, DOCUMENT_MESSAGES } from '@portal/domain';
+import { createFolder } from '@portal/testkit/document-factories';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFolder } from '../../actions/src/test-support/document-factories.ts';
 import { openIndicator, signInTo, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
 import { waitForServiceWorkerControl } from './support/offline.ts';

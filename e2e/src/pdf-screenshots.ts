@@ -10,19 +10,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getActionPlanReport } from '../../actions/src/services/assessments/get-action-plan-report.ts';
-import { getAssessmentReport } from '../../actions/src/services/assessments/get-assessment-report.ts';
+import { getActionPlanReport } from '@portal/actions/get-action-plan-report';
+import { getAssessmentReport } from '@portal/actions/get-assessment-report';
+import { callerOfUser } from '@portal/actions/practice-access';
 import {
   renderCertificatePdf,
-  type TCertificatePdf,
-} from '../../actions/src/services/certificates/certificate-pdf.ts';
-import { callerOfUser } from '../../actions/src/services/practices/practice-access.ts';
-import {
   renderSurveyConfirmationForm,
+  type TCertificatePdf,
   type TSurveyConfirmationForm,
-} from '../../actions/src/services/survey-visits/survey-confirmation-pdf.ts';
-import { startTestStack } from '../../actions/src/test-support/test-stack.ts';
-import { createRatedSurvey, migratedDatabase } from '../../bench/src/pdf/report-data.ts';
+} from '@portal/pdf';
+import { createRatedSurvey, migratedDatabase } from '@portal/testkit/rated-survey';
+import { startTestStack } from '@portal/testkit/test-stack';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 
 const PDF_DIR = path.join(SCREENSHOT_DIR, 'pdf');

@@ -6,8 +6,8 @@
  * Run: npx tsx e2e/src/reports-comparative-screenshots.ts → e2e/screenshots/comparative-*.png
  */
 import { mkdir } from 'node:fs/promises';
+import { createComparativeWorld } from '@portal/testkit/comparative-factories';
 import type { Browser, Page } from 'playwright-core';
-import { createComparativeWorld } from '../../actions/src/test-support/comparative-factories.ts';
 import { launchBrowser, newContext, signInAs } from './support/browser.ts';
 import { createPracticeManager, createUser } from './support/factories.ts';
 import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';

@@ -1,5 +1,5 @@
+import { createComparativeWorld } from '@portal/testkit/comparative-factories';
 import { describe, expect, it } from 'vitest';
-import { createComparativeWorld } from '../../actions/src/test-support/comparative-factories.ts';
 import { expectAccessible } from './support/axe.ts';
 import { signInAs, waitForAppShell } from './support/browser.ts';
 import { createPracticeManager } from './support/factories.ts';

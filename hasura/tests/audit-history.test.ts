@@ -1,6 +1,6 @@
+import { insert, makeAccreditation, makeAssessment, makePractice } from '@portal/testkit/database-rows';
 import { describe, expect, it } from 'vitest';
 import { useTestDb } from './db.ts';
-import { insert, makeAccreditation, makeAssessment, makePractice } from './factories.ts';
 
 // public.audit_history(subject, id): which audit_log rows make each record's history, and that a
 // record's page is read through indexes on a log of a few hundred thousand rows.

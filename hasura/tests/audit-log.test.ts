@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
+import { makePractice, makeUser } from '@portal/testkit/database-rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db, failureOf } from './db.ts';
-import { makePractice, makeUser } from './factories.ts';
 
 describe('audit log', () => {
   let database: TestDatabase;

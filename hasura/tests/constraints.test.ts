@@ -1,6 +1,4 @@
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connect, type Db, failureOf } from './db.ts';
 import {
   insert,
   makeAccreditation,
@@ -8,7 +6,9 @@ import {
   makePractice,
   makeStandards,
   makeUser,
-} from './factories.ts';
+} from '@portal/testkit/database-rows';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connect, type Db, failureOf } from './db.ts';
 
 // Each test runs in a transaction that is rolled back, so tests share one database safely.
 let database: TestDatabase;

@@ -1,7 +1,7 @@
 import { PORTAL_TIME_ZONE, portalToday } from '@portal/domain';
+import { makeAssessment, makeUser } from '@portal/testkit/database-rows';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestDb } from './db.ts';
-import { makeAssessment, makeUser } from './factories.ts';
 
 const t = useTestDb();
 

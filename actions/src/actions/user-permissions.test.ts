@@ -1,5 +1,4 @@
 import { derivePermissionFlags, type TPracticeAccess } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -7,8 +6,9 @@ import {
   createPractice,
   createSurveyedPractice,
   createUser,
-} from '../test-support/factories.ts';
-import { type Caller, startTestStack, type TestStack } from '../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { type Caller, startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PRACTICE_ACCESS_MESSAGE } from './user-permissions.ts';
 
 let stack: TestStack;

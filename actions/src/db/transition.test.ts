@@ -1,9 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
+import { createPractice, createUser } from '@portal/testkit/factories';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.ts';
 import { createDb, type Db } from '../plugins/app/db.ts';
-import { createPractice, createUser } from '../test-support/factories.ts';
 import { sql } from './sql.ts';
 import { type Transition, transition } from './transition.ts';
 

@@ -1,7 +1,7 @@
+import { startTestS3 } from '@portal/testkit/s3';
+import { testEnv } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load-config.ts';
-import { startTestS3 } from '../test-support/s3.ts';
-import { testEnv } from '../test-support/test-app.ts';
 import { attachment, createS3StorageProvider } from './s3-storage-provider.ts';
 
 let s3: Awaited<ReturnType<typeof startTestS3>>;

@@ -1,10 +1,6 @@
+import { createAccreditation, createAssessment, createResponse } from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import type pg from 'pg';
-import {
-  createAccreditation,
-  createAssessment,
-  createResponse,
-} from '../../../actions/src/test-support/assessment-factories.ts';
-import { addPracticeRole, createPractice, createUser } from '../../../actions/src/test-support/factories.ts';
 
 /**
  * The assessment the bench opens: a practice, its practice manager, a survey version of

@@ -12,13 +12,13 @@ import {
   practiceManagerQueueWhere,
   surveyorQueueWhere,
 } from '@portal/domain';
+import { GetBackOfficeQueueQuery } from '@portal/web/dashboard-api/get-back-office-queue';
+import { GetCertifyQueueQuery } from '@portal/web/dashboard-api/get-certify-queue';
+import { BackOfficeChangesSubscription } from '@portal/web/dashboard-api/subscribe-back-office-changes';
+import { PracticeManagerQueueSubscription } from '@portal/web/dashboard-api/subscribe-practice-manager-queue';
+import { SurveyorQueueSubscription } from '@portal/web/dashboard-api/subscribe-surveyor-queue';
+import { VisitsToPlanChangesSubscription } from '@portal/web/dashboard-api/subscribe-visits-to-plan-changes';
 import { type DocumentNode, print } from 'graphql';
-import { GetBackOfficeQueueQuery } from '../../../web/src/features/dashboard/api/get-back-office-queue.ts';
-import { GetCertifyQueueQuery } from '../../../web/src/features/dashboard/api/get-certify-queue.ts';
-import { BackOfficeChangesSubscription } from '../../../web/src/features/dashboard/api/subscribe-back-office-changes.ts';
-import { PracticeManagerQueueSubscription } from '../../../web/src/features/dashboard/api/subscribe-practice-manager-queue.ts';
-import { SurveyorQueueSubscription } from '../../../web/src/features/dashboard/api/subscribe-surveyor-queue.ts';
-import { VisitsToPlanChangesSubscription } from '../../../web/src/features/dashboard/api/subscribe-visits-to-plan-changes.ts';
 
 export interface DashboardCase {
   name: string;

@@ -7,7 +7,7 @@ import pg from 'pg';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 export const PROJECT_DIR = path.join(REPO_ROOT, 'hasura');
 const SCALE_DATABASE = 'portal_scale';
-/** The generator marks its organisations with this e-mail domain (packages/stack/src/seed-scale.ts). */
+/** The generator marks its organisations with this e-mail domain (stack/src/seed-scale.ts). */
 const MARK_DOMAIN = 'scale.demo.test';
 
 /** The 20,000-practice database, and how to let go of it. */
@@ -73,7 +73,7 @@ export async function openScaleDatabase(
         : `generating ${practices} practices (about 20 s)`,
     );
     // The generator is not exported by @portal/stack; it is loaded from its file on demand.
-    const { runSeedScale } = await import('../../../packages/stack/src/seed-scale.ts');
+    const { runSeedScale } = await import('@portal/stack/seed-scale');
     await runSeedScale([
       '--practices',
       String(practices),

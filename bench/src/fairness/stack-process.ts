@@ -59,15 +59,11 @@ export async function startStackProcess(
   log: (line: string) => void,
 ): Promise<StackProcess> {
   const lines: string[] = [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'packages/stack/src/cli.ts', 'supervise'],
-    {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'stack/src/cli.ts', 'supervise'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line) lines.push(line);
     if (lines.length > 200) lines.splice(0, lines.length - 200);

@@ -2,16 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getActionPlanReport } from '../../../actions/src/services/assessments/get-action-plan-report.ts';
-import { getAssessmentReport } from '../../../actions/src/services/assessments/get-assessment-report.ts';
-import {
-  renderCertificatePdf,
-  type TCertificatePdf,
-} from '../../../actions/src/services/certificates/certificate-pdf.ts';
-import { callerOfUser } from '../../../actions/src/services/practices/practice-access.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+import { getActionPlanReport } from '@portal/actions/get-action-plan-report';
+import { getAssessmentReport } from '@portal/actions/get-assessment-report';
+import { callerOfUser } from '@portal/actions/practice-access';
+import { renderCertificatePdf, type TCertificatePdf } from '@portal/pdf';
+import { createRatedSurvey, migratedDatabase } from '@portal/testkit/rated-survey';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { type Summary, summarize } from '../lib/stats.ts';
-import { createRatedSurvey, migratedDatabase } from './report-data.ts';
 
 /**
  * `npm run bench -- pdf`: how long the PDFs the actions service makes take, and how big they are:

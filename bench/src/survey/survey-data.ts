@@ -1,12 +1,12 @@
-import type pg from 'pg';
 import {
   createAccreditation,
   createAssessment,
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../../actions/src/test-support/assessment-factories.ts';
-import { addPracticeRole, createPractice, createUser } from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import type pg from 'pg';
 
 /** One simulated surveyor: their account and the responses they own. */
 export interface BenchSurveyor {

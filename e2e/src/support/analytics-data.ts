@@ -1,7 +1,7 @@
 import { addDaysToWireDate } from '@portal/domain';
+import { insertRow } from '@portal/testkit/factories';
+import { createStandards } from '@portal/testkit/report-factories';
 import type pg from 'pg';
-import { insertRow } from '../../../actions/src/test-support/factories.ts';
-import { createStandards } from '../../../actions/src/test-support/report-factories.ts';
 import { createNetwork, createPractice, createUser, type TestUser, unique } from './factories.ts';
 
 /**

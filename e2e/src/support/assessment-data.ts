@@ -1,5 +1,4 @@
 import type { TIndicatorResponseFields } from '@portal/domain';
-import type pg from 'pg';
 import {
   createAccreditation,
   createAssessment,
@@ -7,14 +6,10 @@ import {
   createStandards,
   createSubmission,
   type Standards,
-} from '../../../actions/src/test-support/assessment-factories.ts';
-import { createFolder } from '../../../actions/src/test-support/document-factories.ts';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-  type UserOverrides,
-} from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { createFolder } from '@portal/testkit/document-factories';
+import { addPracticeRole, createPractice, createUser, type UserOverrides } from '@portal/testkit/factories';
+import type pg from 'pg';
 
 /**
  * The data of the assessment journeys, made by each test in the stack's database (`stack.sql`):

@@ -1,6 +1,6 @@
+import { createStaff } from '@portal/testkit/factories';
 import type pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { createStaff } from '../../../actions/src/test-support/factories.ts';
 import { createSelfAssessmentWorld, type SelfAssessmentWorld } from './assessment-data.ts';
 
 /**

@@ -1,11 +1,11 @@
-import type pg from 'pg';
 import {
   addPracticeRole,
   createInvitation,
   createPractice as createPracticeRow,
   createUser as createUserRow,
   type UserOverrides,
-} from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/factories';
+import type pg from 'pg';
 
 /**
  * Factories for the browser tests: each test makes the users, practices, cycles and staff it
@@ -13,7 +13,7 @@ import {
  * ids, people and lists. The stack still starts from the demo data (`npm start` does), but no
  * journey depends on it, except sign-in.test.ts where it checks where each demo account lands.
  * The rows of users, practices, roles and invitations come from the actions service's factories
- * (`actions/src/test-support/factories.ts`); what only the screens need is filled in here.
+ * (`packages/testkit/src/factories.ts`); what only the screens need is filled in here.
  * Dates are whole days from the portal's today (`public.portal_today()`), negative in the past.
  */
 

@@ -1,5 +1,5 @@
+import { createSubmission } from '@portal/testkit/assessment-factories';
 import type pg from 'pg';
-import { createSubmission } from '../../../actions/src/test-support/assessment-factories.ts';
 import { createTestUser, type TestUser } from './assessment-data.ts';
 import { createSurveyWorld, type SurveyWorld } from './survey-data.ts';
 

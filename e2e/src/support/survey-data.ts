@@ -1,5 +1,4 @@
 import { AGREEMENT_VERSION } from '@portal/domain';
-import type pg from 'pg';
 import {
   createAccreditation,
   createAssessment,
@@ -7,8 +6,9 @@ import {
   createStandards,
   createSurveyVisit,
   type Standards,
-} from '../../../actions/src/test-support/assessment-factories.ts';
-import { addPracticeRole, createPractice } from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice } from '@portal/testkit/factories';
+import type pg from 'pg';
 import { createTestUser, type TestUser } from './assessment-data.ts';
 
 /**

@@ -1,5 +1,5 @@
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // The action plan's texts are written straight through GraphQL (the 'Add activity' form, the

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createGeneralComment,
   createManagedPractice,
   createPractice,
   createSurveyedPractice,
-} from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // The assessment tables beyond the status table: forged keys, other practices' rows, locks,

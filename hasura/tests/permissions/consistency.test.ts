@@ -13,9 +13,9 @@ import {
   type TAssessmentType,
   type TPracticeAccess,
 } from '@portal/domain';
+import { createGeneralComment } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeneralComment } from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // Spec 001 §6 against the real engine: for every role × assessment type × status (× whether the

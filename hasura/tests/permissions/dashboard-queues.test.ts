@@ -4,8 +4,6 @@ import {
   practiceManagerQueueWhere,
   surveyorQueueWhere,
 } from '@portal/domain';
-import { type DocumentNode, print } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -14,11 +12,13 @@ import {
   createPractice,
   createSurveyVisit,
   createUser,
-} from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
-import { GetBackOfficeQueueQuery } from '../../../web/src/features/dashboard/api/get-back-office-queue.ts';
-import { PracticeManagerQueueSubscription } from '../../../web/src/features/dashboard/api/subscribe-practice-manager-queue.ts';
-import { SurveyorQueueSubscription } from '../../../web/src/features/dashboard/api/subscribe-surveyor-queue.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { GetBackOfficeQueueQuery } from '@portal/web/dashboard-api/get-back-office-queue';
+import { PracticeManagerQueueSubscription } from '@portal/web/dashboard-api/subscribe-practice-manager-queue';
+import { SurveyorQueueSubscription } from '@portal/web/dashboard-api/subscribe-surveyor-queue';
+import { type DocumentNode, print } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleCaller } from './world.ts';
 
 // The dashboard's documents, its live queries asked as queries (the same selection and rules), by each role: the

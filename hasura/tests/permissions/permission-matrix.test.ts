@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadMetadataDirectory } from '@portal/engine';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import {
   ASSESSMENT_TABLES,
   has,

@@ -1,7 +1,7 @@
 import { checkDocumentRename } from '@portal/domain';
+import { createDocument } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocument } from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { createPermissionWorld, type PermissionWorld } from './world.ts';
 
 // Row-level rules of writes, table by table, against the real engine and the practices of

@@ -1,13 +1,13 @@
 import { EMPTY_PRACTICE_FORM, PRACTICE_FORM_MESSAGES, type TPracticeFormValues } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createAddress,
   createManagedPractice,
   createUser,
   type TestUser,
-} from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // One validated write path for a practice's details: a PM changes the practice, its organisation
 // and its address only through the actions (savePracticeDetails, addPractice,

@@ -1,5 +1,5 @@
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // The trigger indicator_responses_guard and the server-set lock expiry (migration

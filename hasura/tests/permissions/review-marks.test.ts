@@ -1,5 +1,5 @@
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // The reviewer's marks on a survey's findings (issue 17, spec 001 §6 changeSurveyUnderReview):

@@ -1,10 +1,6 @@
+import { createDocument, createGeneralComment, insertRow } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createDocument,
-  createGeneralComment,
-  insertRow,
-} from '../../../actions/src/test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // A survey visit's findings on the server (spec 001 §4): nothing of them is readable by a

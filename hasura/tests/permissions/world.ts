@@ -22,7 +22,7 @@ import {
   type Row,
   type Sql,
   type TestUser,
-} from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/factories';
 
 /**
  * The people and practices the permission tests (permission-writes, permission-matrix) ask about,

@@ -1,6 +1,6 @@
+import { pingAction } from '@portal/testkit/ping-action';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pingAction } from '../../../actions/src/test-support/ping-action.ts';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../lib/auth/csrf.ts';
 import { type ContractServer, startContractServer } from './contract-server.ts';
 import { createInvitationFrom, createPracticeWith, createUser, type TestUser } from './factories.ts';

@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { createGeneralResource } from '../../../actions/src/test-support/document-factories.ts';
+import { createGeneralResource } from '@portal/testkit/document-factories';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -9,7 +8,8 @@ import {
   createPractice,
   createUser,
   type InvitationOverrides,
-} from '../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/factories';
+import type pg from 'pg';
 
 /**
  * Factories of the web component tests: each test file makes the people, practices, cycles,

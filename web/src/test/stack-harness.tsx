@@ -1,8 +1,8 @@
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, vi } from 'vitest';
 import WebSocket from 'ws';
-import { startTestStack, type TestStack } from '../../../actions/src/test-support/test-stack.ts';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/routes/route-table.tsx';
 import { createPortalServices } from '../lib/services.tsx';

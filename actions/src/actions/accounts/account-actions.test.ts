@@ -1,6 +1,6 @@
+import { createUser } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 const UPDATE = `mutation Update($firstName: String!, $lastName: String!, $title: String, $phone: String) {
   updateAccount(firstName: $firstName, lastName: $lastName, title: $title, phone: $phone) {

@@ -7,7 +7,6 @@ import {
   derivePermissionFlags,
   STATUSES_OF_TYPE,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CastMember,
   createAccreditation,
@@ -17,7 +16,7 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   AUTO_CLEAR,
   AUTO_COMPLETE,
@@ -26,8 +25,9 @@ import {
   REOPEN,
   refusal,
   SUBMIT,
-} from '../../test-support/assessment-test-kit.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-test-kit';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Reopen, Auto complete and Auto clear with the ASSESSMENT_BULK_TOOLS switch on (spec 001 §4 'a
 // build flag'), so the buttons are everyone's and the other rules decide. Without the switch

@@ -6,7 +6,6 @@ import {
   formatDisplayDate,
   type TIndicatorResponseFields,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CastMember,
   createAccreditation,
@@ -15,10 +14,11 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
-import { callAs, refusal } from '../../test-support/assessment-test-kit.ts';
-import { createContact, createUser } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-factories';
+import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
+import { createContact, createUser } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // 'Action required' (createActionPlan) end to end, against the real engine and database: every
 // test makes its own practice, standards, visit and survey assessment. Each refusal is shown to

@@ -5,7 +5,6 @@ import {
   CONTROL_CHARACTER_MESSAGE,
   REVIEW_MESSAGES,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CastMember,
   createAccreditation,
@@ -15,7 +14,7 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   APPROVE,
   assessmentState,
@@ -23,9 +22,10 @@ import {
   NOTIFY_REVIEWED,
   REOPEN_BECAUSE,
   refusal,
-} from '../../test-support/assessment-test-kit.ts';
-import { addPracticeRole, createContact, createUser } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-test-kit';
+import { addPracticeRole, createContact, createUser } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Issue 17's new actions probed as an attacker would, through the real engine with real tokens:
 // no or forged token, another practice's assessment for its manager and its surveyor, ids that do

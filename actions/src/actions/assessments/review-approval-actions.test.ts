@@ -5,7 +5,6 @@ import {
   REVIEW_MESSAGES,
   SURVEY_SUBMIT_MESSAGES,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CastMember,
   createAccreditation,
@@ -15,7 +14,7 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   APPROVE,
   assessmentState,
@@ -24,9 +23,10 @@ import {
   REOPEN_BECAUSE,
   REOPEN_FROM,
   refusal,
-} from '../../test-support/assessment-test-kit.ts';
-import { createContact } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-test-kit';
+import { createContact } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Review, Approve (the 20 % rule), the review notification and Reopen (issue 17). Reopen is a
 // bulk tool: the switch is on here, so only its own rules decide.

@@ -6,8 +6,6 @@ import {
   SUPPORT_EMAIL,
   type TPracticeAccess,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
 import {
   type CastMember,
   createAccreditation,
@@ -17,7 +15,7 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
+} from '@portal/testkit/assessment-factories';
 import {
   ASSIST,
   AUTO_CLEAR,
@@ -30,10 +28,12 @@ import {
   refusal,
   START,
   SUBMIT,
-} from '../../test-support/assessment-test-kit.ts';
-import { createUser } from '../../test-support/factories.ts';
-import { TEST_ACTIONS_SECRET } from '../../test-support/test-app.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-test-kit';
+import { createUser } from '@portal/testkit/factories';
+import { TEST_ACTIONS_SECRET } from '@portal/testkit/test-app';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
 
 // The self assessment end to end, against the real engine and database (ASSESSMENT_BULK_TOOLS
 // off, as in production): every test makes its own practice, people, standards and assessment.

@@ -6,8 +6,6 @@ import {
   surveySubmitProblems,
   type TIndicatorResponseFields,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
 import {
   type CastMember,
   createAccreditation,
@@ -17,10 +15,12 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
-import { callAs, refusal } from '../../test-support/assessment-test-kit.ts';
-import { addPracticeRole, createUser } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/assessment-factories';
+import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
+import { addPracticeRole, createUser } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
 
 // The survey visit assessment's actions end to end, against the real engine and database: every
 // test makes its own practice, surveyors, standards, visit and assessment. Each refusal is shown to

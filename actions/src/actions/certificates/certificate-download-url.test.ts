@@ -1,11 +1,6 @@
+import { addPracticeRole, createCertificate, createPractice, createUser } from '@portal/testkit/factories';
+import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addPracticeRole,
-  createCertificate,
-  createPractice,
-  createUser,
-} from '../../test-support/factories.ts';
-import { DEMO_PASSWORD, startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 /**
  * `certificateDownloadUrl` (the Accreditations list's downloads, spec 001 §2) against the real

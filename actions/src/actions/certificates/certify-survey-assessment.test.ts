@@ -7,8 +7,7 @@ import {
   ISSUING_PROVIDER_NAME,
   portalToday,
 } from '@portal/domain';
-import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   type CastMember,
   createAccreditation,
@@ -16,16 +15,17 @@ import {
   createAssessmentCast,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/assessment-factories.ts';
-import { callAs, refusal } from '../../test-support/assessment-test-kit.ts';
+} from '@portal/testkit/assessment-factories';
+import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
 import {
   createAddress,
   createBranchPractice,
   createCertificate,
   createUser,
-} from '../../test-support/factories.ts';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Issue certificate end to end, against the real engine, database and s3rver: every test makes its
 // own practice, standards, visit, approved assessment and certifier. Each refusal is shown to

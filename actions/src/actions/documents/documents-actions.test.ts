@@ -1,5 +1,3 @@
-import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createManagedPractice,
@@ -7,8 +5,10 @@ import {
   createUser,
   providerFolder,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The upload flow of DESIGN §6 against the real engine, actions service, database and s3rver:

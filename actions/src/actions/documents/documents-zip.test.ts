@@ -1,7 +1,3 @@
-import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signTicket, ticketKey, verifyTicket } from '../../lib/signed-ticket.ts';
-import { ZIP_TICKET_PURPOSE } from '../../services/documents/create-documents-zip-url.ts';
 import {
   addPracticeRole,
   createDocument,
@@ -11,8 +7,12 @@ import {
   createUser,
   insertRow,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signTicket, ticketKey, verifyTicket } from '../../lib/signed-ticket.ts';
+import { ZIP_TICKET_PURPOSE } from '../../services/documents/create-documents-zip-url.ts';
 
 /**
  * documentsZipUrl and GET /api/documents/zip (issue 14, spec 002 §7 document/download and

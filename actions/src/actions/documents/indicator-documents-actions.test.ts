@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSurveyVisitor,
   createAssessment,
   createFolder,
   createIndicatorResource,
   createStandards,
-} from '../../test-support/document-factories.ts';
-import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
-import { DEMO_PASSWORD, startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/document-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Uploads from an indicator (spec 001 §5, §7; spec 002 §2, §4) and indicator resources (spec 002

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createInvitation,
@@ -7,8 +6,9 @@ import {
   createPractice,
   createStaff,
   createUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const INVITE = `mutation Invite($staffId: Int!) {
   sendStaffInvite(staffId: $staffId) { id staffId email status dateInvited expiry message }

@@ -1,6 +1,6 @@
+import { testEnv } from '@portal/testkit/test-app';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/load-config.ts';
-import { testEnv } from '../../test-support/test-app.ts';
 
 const env = (overrides: Record<string, string>) => testEnv('postgres://x@localhost/db', overrides);
 

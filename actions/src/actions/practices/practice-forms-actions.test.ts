@@ -1,6 +1,4 @@
 import { EMPTY_PRACTICE_FORM, type TPracticeFormValues } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_APPLICATIONS } from '../../services/practices/add-practice.ts';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -12,8 +10,10 @@ import {
   createSurveyVisit,
   createUser,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_APPLICATIONS } from '../../services/practices/add-practice.ts';
 
 const ADD = `mutation Add($details: jsonb!) { addPractice(details: $details) { id status role } }`;
 const SAVE = `mutation Save($id: Int!, $details: jsonb!) {

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createAccreditation,
@@ -8,8 +7,9 @@ import {
   createStaff,
   createUser,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const PAY = 'query Pay($id: Int!) { practicePaymentUrl(practiceId: $id) { practiceId url } }';
 const CONTACT = `mutation C($practiceId: Int!, $kind: NominatedContactKind!, $staffId: Int, $userId: Int, $phone: String) {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createGeneralResource,
   createIndicatorResource,
   createStandards,
-} from '../../test-support/document-factories.ts';
-import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
-import { DEMO_PASSWORD, startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/document-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Resources and factsheets (issue 15; spec 002 §2 visibility, §4 archive, §5 files): the provider

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createDocument,
@@ -8,8 +7,9 @@ import {
   createStaff,
   createUser,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Permissions these actions rely on for the web (written by the permissions work, not here):
 // `user` select on practice_staff for the practice's PM and SU, qam/provider_admin select on all.

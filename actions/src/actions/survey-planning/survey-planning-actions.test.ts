@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -11,8 +10,9 @@ import {
   dayFromToday,
   insertRow,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { DEMO_PASSWORD, startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Survey planning (issue 15), the QAM's side, against the real engine, actions service and

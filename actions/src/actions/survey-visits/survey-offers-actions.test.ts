@@ -4,7 +4,6 @@ import {
   PREFERRED_DAYS_LOCKS,
   SURVEY_OFFER_MESSAGES,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSurveyVisitor,
   createAccreditation,
@@ -16,8 +15,9 @@ import {
   dayFromToday,
   insertRow,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The surveyor's side of survey planning (issue 15), against the real engine, actions service and

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createUser } from '@portal/testkit/factories';
+import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../test-support/factories.ts';
-import { DEMO_PASSWORD, startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 /**
  * The webinar actions (spec 000 §2 /GoToWebinars/callback, 002 §7 'POST oauth/v2/token') against

@@ -1,7 +1,7 @@
 import net from 'node:net';
+import { createTestContext, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../db/sql.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 
 /** A minimal SMTP server that accepts every message and keeps its raw data. */
 async function startSmtpServer() {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { pingAction } from '@portal/testkit/ping-action';
+import { createTestContext, TEST_ACTIONS_SECRET, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
-import { pingAction } from '../../test-support/ping-action.ts';
-import { createTestContext, TEST_ACTIONS_SECRET, type TestContext } from '../../test-support/test-app.ts';
 import { BODY_LIMIT_BYTES, CONTROL_CHARACTER_MESSAGE, findControlCharacter } from './request-guard.ts';
 
 let t: TestContext;

@@ -1,14 +1,14 @@
 import { createTestDatabase, type TestDatabase } from '@portal/devdb/testing';
+import { createUser } from '@portal/testkit/factories';
+import { pingAction } from '@portal/testkit/ping-action';
+import { startTcpSwitch } from '@portal/testkit/tcp-switch';
+import { signIn, TEST_ACTIONS_SECRET, testEnv } from '@portal/testkit/test-app';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/load-config.ts';
 import { sql } from '../../db/sql.ts';
-import { createUser } from '../../test-support/factories.ts';
-import { pingAction } from '../../test-support/ping-action.ts';
-import { startTcpSwitch } from '../../test-support/tcp-switch.ts';
-import { signIn, TEST_ACTIONS_SECRET, testEnv } from '../../test-support/test-app.ts';
 
 const UNAVAILABLE = {
   code: 'service_unavailable',

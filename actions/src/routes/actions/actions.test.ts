@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pingAction } from '@portal/testkit/ping-action';
+import { createTestContext, TEST_ACTIONS_SECRET, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_HANDLERS } from '../../actions/registry.ts';
-import { pingAction } from '../../test-support/ping-action.ts';
-import { createTestContext, TEST_ACTIONS_SECRET, type TestContext } from '../../test-support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -9,14 +9,14 @@ import {
   SESSION_VARIABLE_VALUE_MESSAGE,
   SUPPORT_EMAIL,
 } from '@portal/domain';
+import { addPracticeRole, createPractice, createUser, type TestUser } from '@portal/testkit/factories';
+import { testEnv } from '@portal/testkit/test-app';
+import { startTestStack, TEST_ADMIN_SECRET, type TestStack } from '@portal/testkit/test-stack';
 import type { FastifyInstance } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/load-config.ts';
-import { addPracticeRole, createPractice, createUser, type TestUser } from '../../test-support/factories.ts';
-import { testEnv } from '../../test-support/test-app.ts';
-import { startTestStack, TEST_ADMIN_SECRET, type TestStack } from '../../test-support/test-stack.ts';
 
 let stack: TestStack;
 let app: FastifyInstance;

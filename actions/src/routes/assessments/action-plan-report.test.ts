@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { formatDisplayDate, portalToday } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_PLAN_REPORT_MESSAGES } from '../../services/assessments/get-action-plan-report.ts';
-import { addPracticeRole, createPractice, createUser, dayFromToday } from '../../test-support/factories.ts';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
+import { addPracticeRole, createPractice, createUser, dayFromToday } from '@portal/testkit/factories';
 import {
   createAccreditation,
   createActivity,
@@ -11,8 +9,10 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/report-factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/report-factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_PLAN_REPORT_MESSAGES } from '../../services/assessments/get-action-plan-report.ts';
 
 type Who = 'pm' | 'qam' | 'surveyor' | 'stranger' | 'otherPm';
 

@@ -1,10 +1,6 @@
 import { formatDisplayDate, portalToday } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../plugins/app/db.ts';
-import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
-import { callerOfUser } from '../../services/practices/practice-access.ts';
-import { addPracticeRole, createPractice, createUser } from '../../test-support/factories.ts';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import {
   createAccreditation,
   createAssessment,
@@ -13,8 +9,12 @@ import {
   createResponse,
   createStandards,
   createSurveyVisit,
-} from '../../test-support/report-factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/report-factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../plugins/app/db.ts';
+import { getAssessmentReport } from '../../services/assessments/get-assessment-report.ts';
+import { callerOfUser } from '../../services/practices/practice-access.ts';
 
 describe('GET /api/assessments/:id/report', () => {
   let ctx: TestContext;
@@ -71,7 +71,7 @@ describe('GET /api/assessments/:id/report', () => {
       isMarkedComplete: true,
       checklists: { '1': { '1': true, '2': true }, '2': { '1': true } },
       // No control character: the database refuses them (issue 28); older rows that hold one are
-      // made safe by pdfSafeText (actions/src/lib/pdf/text.test.ts).
+      // made safe by pdfSafeText (packages/pdf/src/kit/text.test.ts).
       observation: 'Log sheet drafted 🙂 for the fridge — 東京 clinic note.',
     });
     await createComments(sql, practice.id, complete, 4, 1);

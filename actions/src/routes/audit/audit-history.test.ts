@@ -1,5 +1,4 @@
 import { AUDIT_PAGE_SIZE, auditActorLabel, auditChanges, type TAuditPage } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createAddress,
@@ -8,8 +7,9 @@ import {
   createUser,
   type Sql,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The history panels' route and the audit_log permissions, on a real engine and database, with
 // histories the test makes: each change made as a known user, each figure counted by hand.

@@ -1,6 +1,6 @@
+import { createUser } from '@portal/testkit/factories';
+import { createTestContext, refresh, signIn, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test-support/factories.ts';
-import { createTestContext, refresh, signIn, type TestContext } from '../../test-support/test-app.ts';
 
 /** ACCESS_TOKEN_SECONDS (default 300) sets how long the tokens of sign-in and refresh live. */
 let t: TestContext;

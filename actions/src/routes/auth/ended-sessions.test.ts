@@ -1,8 +1,8 @@
+import { createUser } from '@portal/testkit/factories';
+import { pingAction as pingWiring } from '@portal/testkit/ping-action';
+import { cookieOf, refresh, signIn, TEST_ACTIONS_SECRET } from '@portal/testkit/test-app';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test-support/factories.ts';
-import { pingAction as pingWiring } from '../../test-support/ping-action.ts';
-import { cookieOf, refresh, signIn, TEST_ACTIONS_SECRET } from '../../test-support/test-app.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {

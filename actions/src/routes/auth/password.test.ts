@@ -1,7 +1,7 @@
+import { createUser } from '@portal/testkit/factories';
+import { createTestContext, refresh, signIn, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../lib/tokens.ts';
-import { createUser } from '../../test-support/factories.ts';
-import { createTestContext, refresh, signIn, type TestContext } from '../../test-support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

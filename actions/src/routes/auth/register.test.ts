@@ -1,6 +1,6 @@
+import { createInvitation, createPractice, createStaff, createUser } from '@portal/testkit/factories';
+import { cookieOf, createTestContext, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvitation, createPractice, createStaff, createUser } from '../../test-support/factories.ts';
-import { cookieOf, createTestContext, type TestContext } from '../../test-support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,14 +1,8 @@
+import { createUser } from '@portal/testkit/factories';
+import { cookieOf, createTestContext, refresh, signIn, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { REFRESH_RETRY_SECONDS } from '../../services/accounts/refresh-session.ts';
-import { createUser } from '../../test-support/factories.ts';
-import {
-  cookieOf,
-  createTestContext,
-  refresh,
-  signIn,
-  type TestContext,
-} from '../../test-support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/load-config.ts';
-import { createUser, DEFAULT_PASSWORD } from '../../test-support/factories.ts';
+import { createUser, DEFAULT_PASSWORD } from '@portal/testkit/factories';
 import {
   cookieOf,
   createTestContext,
@@ -10,7 +7,10 @@ import {
   TEST_JWT_KEY,
   type TestContext,
   testEnv,
-} from '../../test-support/test-app.ts';
+} from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/load-config.ts';
 
 let t: TestContext;
 beforeAll(async () => {

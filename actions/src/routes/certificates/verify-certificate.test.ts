@@ -1,12 +1,12 @@
 import { addYearsToWireDate, CONTROL_CHARACTER_MESSAGE, portalToday, VERIFY_MESSAGES } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAddress,
   createBranchPractice,
   createCertificate,
   createPractice,
-} from '../../test-support/factories.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The public certificate check (GET /api/certificates/verify/:code), no sign-in, on certificates
 // made here: what it says per state, that it says only what the certificate prints, and its refusals.

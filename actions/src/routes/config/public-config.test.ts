@@ -1,6 +1,6 @@
+import { createManagedPractice, createUser, providerFolder } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManagedPractice, createUser, providerFolder } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 import { PUBLIC_CONFIG_MAX_AGE_SECONDS } from './index.ts';
 
 const CREATE = `mutation Create($practiceId: Int!, $name: String!, $contentType: String!, $size: Float!, $folderCode: String) {

@@ -1,6 +1,6 @@
+import { createUser } from '@portal/testkit/factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test-support/factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
 import { DEV_COOKIE, devCookieValue } from './dev-key.ts';
 
 const KEY = 'the-dev-pages-key-0123456789';

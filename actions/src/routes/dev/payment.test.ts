@@ -1,6 +1,6 @@
+import { createManagedPractice } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManagedPractice } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 const KEY = 'the-dev-pages-key-0123456789';
 

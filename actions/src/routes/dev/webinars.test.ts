@@ -1,10 +1,10 @@
+import { createUser } from '@portal/testkit/factories';
+import { createTestContext, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectWebinars } from '../../services/webinars/connect-webinars.ts';
 import { disconnectWebinars } from '../../services/webinars/disconnect-webinars.ts';
 import { getWebinarAuthorizeUrl } from '../../services/webinars/get-webinar-authorize-url.ts';
 import { listWebinars } from '../../services/webinars/list-webinars.ts';
-import { createUser } from '../../test-support/factories.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { DEV_KEY_HEADER } from './dev-key.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DEV_WEBINARS_PATH } from '@portal/domain';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { WebinarConfig } from '../../config/load-config.ts';
 import { signTicket, ticketKey, verifyTicket } from '../../lib/signed-ticket.ts';
 import { safeEqual } from '../../lib/tokens.ts';
 import { escapeHtml } from './html.ts';
@@ -65,15 +66,36 @@ const webinars: FastifyPluginAsync = async (app) => {
   const config = app.config.webinar;
   const devKey = app.config.devPagesKey;
   if (!config?.standIn || !devKey) return;
-  const key = ticketKey(devKey, 'webinar-stand-in');
-  const usedCodes = new Map<string, number>();
-  const revokedFamilies = new Set<string>();
-  const registerBase = `${app.config.appOrigin}${DEV_WEBINARS_PATH}`;
+  const standIn: StandIn = {
+    config,
+    key: ticketKey(devKey, 'webinar-stand-in'),
+    usedCodes: new Map<string, number>(),
+    revokedFamilies: new Set<string>(),
+    registerBase: `${app.config.appOrigin}${DEV_WEBINARS_PATH}`,
+  };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  consentRoutes(app, standIn);
+  tokenRoutes(app, standIn);
+  webinarRoutes(app, standIn);
+};
+export default webinars;
 
+/** What the stand-in's routes share: its client, its signing key, used codes and revoked token families. */
+interface StandIn {
+  config: WebinarConfig;
+  key: Buffer;
+  /** Codes already exchanged, until they expire. */
+  usedCodes: Map<string, number>;
+  /** Token families revoked while the service runs. */
+  revokedFamilies: Set<string>;
+  registerBase: string;
+}
+
+/** GET/POST /authorize: the consent page, then back to redirect_uri with a code (or access_denied) and the state. */
+function consentRoutes(app: FastifyInstance, { config, key }: StandIn) {
   const ZAuthorize = z.object({
     response_type: z.literal('code'),
     client_id: z.literal(config.clientId),
@@ -124,7 +146,10 @@ const webinars: FastifyPluginAsync = async (app) => {
     }
     return reply.code(303).header('location', target.toString()).send();
   });
+}
 
+/** POST /token (client_secret_basic; authorization_code, refresh_token) and POST /revoke (RFC 7009). */
+function tokenRoutes(app: FastifyInstance, { config, key, usedCodes, revokedFamilies }: StandIn) {
   const clientOk = (authorization: string | undefined) => {
     const [scheme, encoded] = (authorization ?? '').split(' ');
     if (scheme !== 'Basic' || !encoded) return false;
@@ -160,19 +185,22 @@ const webinars: FastifyPluginAsync = async (app) => {
     return oauthError(reply, 400, 'unsupported_grant_type');
   });
 
+  app.post('/webinars/revoke', async (request, reply) => {
+    if (!clientOk(request.headers.authorization)) return oauthError(reply, 401, 'invalid_client');
+    const ticket = verifyTicket(((request.body ?? {}) as Record<string, string>).token ?? '', key);
+    if (ticket && typeof ticket.f === 'string') revokedFamilies.add(ticket.f);
+    return reply.code(200).send();
+  });
+}
+
+/** GET /webinars (bearer) and GET /register/:key (what a register link opens). */
+function webinarRoutes(app: FastifyInstance, { key, revokedFamilies, registerBase }: StandIn) {
   app.get('/webinars/webinars', async (request, reply) => {
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     const access = scheme === 'Bearer' && token ? verifyTicket(token, key) : null;
     if (access?.p !== 'access' || revokedFamilies.has(String(access.f)))
       return oauthError(reply, 401, 'invalid_token');
     return { _embedded: { webinars: demoWebinars(new Date(), registerBase) } };
-  });
-
-  app.post('/webinars/revoke', async (request, reply) => {
-    if (!clientOk(request.headers.authorization)) return oauthError(reply, 401, 'invalid_client');
-    const ticket = verifyTicket(((request.body ?? {}) as Record<string, string>).token ?? '', key);
-    if (ticket && typeof ticket.f === 'string') revokedFamilies.add(ticket.f);
-    return reply.code(200).send();
   });
 
   app.get('/webinars/register/:key', async (request, reply) => {
@@ -189,5 +217,4 @@ const webinars: FastifyPluginAsync = async (app) => {
         ),
       );
   });
-};
-export default webinars;
+}

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createInvitation,
   createManagedPractice,
   createPractice,
   createStaff,
   createUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const INVITE = `mutation Invite($staffId: Int!) { sendStaffInvite(staffId: $staffId) { id } }`;
 

@@ -11,11 +11,6 @@ import {
   practiceListCells,
   practiceListWhere,
 } from '@portal/domain';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/load-config.ts';
-import { csvField, csvLine } from '../../lib/csv.ts';
 import {
   addPracticeRole,
   createAccreditation,
@@ -30,9 +25,14 @@ import {
   dayFromToday as day,
   type Row,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { testEnv } from '../../test-support/test-app.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { testEnv } from '@portal/testkit/test-app';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/load-config.ts';
+import { csvField, csvLine } from '../../lib/csv.ts';
 
 /** A minimal RFC 4180 reader for checking what we wrote. */
 function parseCsv(text: string): string[][] {

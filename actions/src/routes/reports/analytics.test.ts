@@ -1,8 +1,4 @@
 import type { TReport, TReportFilters, TReportTable } from '@portal/domain';
-import readXlsxFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOfUser } from '../../services/practices/practice-access.ts';
-import { loadAnalyticsReport } from '../../services/reports/analytics-report.ts';
 import {
   addPracticeRole,
   createAccreditation,
@@ -12,9 +8,13 @@ import {
   createUser,
   insertRow,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { createStandards } from '../../test-support/report-factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { createStandards } from '@portal/testkit/report-factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerOfUser } from '../../services/practices/practice-access.ts';
+import { loadAnalyticsReport } from '../../services/reports/analytics-report.ts';
 
 /**
  * The analytics report on data this test makes, every figure counted by hand below.

@@ -1,9 +1,9 @@
 import type { TReport, TReportTable } from '@portal/domain';
+import { createComparativeWorld } from '@portal/testkit/comparative-factories';
+import { addPracticeRole, createPractice, createUser, type TestUser } from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createComparativeWorld } from '../../test-support/comparative-factories.ts';
-import { addPracticeRole, createPractice, createUser, type TestUser } from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 
 /**
  * The comparative report (GET /api/reports/comparative?practice=…), on data this file makes

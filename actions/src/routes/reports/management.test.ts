@@ -1,6 +1,4 @@
 import { MANAGEMENT_REPORT_TABLES, portalToday, type TReport, type TReportTable } from '@portal/domain';
-import readXlsxFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -15,8 +13,10 @@ import {
   createUser,
   dayFromToday as day,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const T = MANAGEMENT_REPORT_TABLES;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -4,7 +4,7 @@ import {
   SURVEY_CONFIRMATION_MESSAGES,
   SURVEY_PREPARATION,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -13,9 +13,9 @@ import {
   createPractice,
   createSurveyVisit,
   createUser,
-} from '../../test-support/factories.ts';
-import { pdfPageTexts } from '../../test-support/pdf-text.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Who = 'pm' | 'su' | 'lead' | 'offered' | 'qam' | 'admin' | 'otherPm' | 'inactivePm';
 

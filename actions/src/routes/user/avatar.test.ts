@@ -1,8 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/load-config.ts';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -10,9 +5,14 @@ import {
   createManagedPractice,
   createSurveyVisit,
   createUser,
-} from '../../test-support/factories.ts';
-import { createTestContext, signIn, testEnv } from '../../test-support/test-app.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, signIn, testEnv } from '@portal/testkit/test-app';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/load-config.ts';
 
 /** The engine (who may see whom is its `users` permission), s3rver, and the actions service as the stack runs it. */
 let stack: TestStack;

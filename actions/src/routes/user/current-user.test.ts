@@ -1,11 +1,6 @@
+import { addPracticeRole, createPractice, createUser, type UserOverrides } from '@portal/testkit/factories';
+import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-  type UserOverrides,
-} from '../../test-support/factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test-support/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

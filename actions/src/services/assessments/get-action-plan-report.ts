@@ -9,17 +9,17 @@ import {
   type TRiskLevel,
   type TRiskRating,
 } from '@portal/domain';
-import { sql } from '../../db/sql.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { fileNamePart } from '../../lib/content-disposition.ts';
-import type { Queryable } from '../../plugins/app/db.ts';
-import type { Caller } from '../practices/practice-access.ts';
 import {
   renderActionPlanReport,
   type TActionPlanActivity,
   type TActionPlanItem,
   type TActionPlanReport,
-} from './action-plan-report-pdf.ts';
+} from '@portal/pdf';
+import { sql } from '../../db/sql.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { fileNamePart } from '../../lib/content-disposition.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
+import type { Caller } from '../practices/practice-access.ts';
 import { loadAssessmentForCaller, noSuchAssessment } from './assessment-access.ts';
 
 /** Why the action plan report is refused (ours: the spec shows no words). */

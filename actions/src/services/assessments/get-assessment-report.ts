@@ -8,12 +8,6 @@ import {
   type TAssessmentType,
   type TIndicatorResponseFields,
 } from '@portal/domain';
-import { sql } from '../../db/sql.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { fileNamePart } from '../../lib/content-disposition.ts';
-import type { Queryable } from '../../plugins/app/db.ts';
-import type { Caller } from '../practices/practice-access.ts';
-import { loadAssessmentForCaller, noSuchAssessment } from './assessment-access.ts';
 import {
   renderAssessmentReport,
   type TAssessmentReport,
@@ -21,7 +15,13 @@ import {
   type TReportCounts,
   type TReportSet,
   type TReportSurvey,
-} from './report-pdf.ts';
+} from '@portal/pdf';
+import { sql } from '../../db/sql.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { fileNamePart } from '../../lib/content-disposition.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
+import type { Caller } from '../practices/practice-access.ts';
+import { loadAssessmentForCaller, noSuchAssessment } from './assessment-access.ts';
 
 /** Refused when the Report button is hidden for the caller (a survey visit still being surveyed). */
 export const REPORT_NOT_AVAILABLE =

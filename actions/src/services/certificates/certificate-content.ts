@@ -1,7 +1,7 @@
 import { certificateNumber, verifyRoute } from '@portal/domain';
+import type { TCertificatePdf } from '@portal/pdf';
 import { type SqlQuery, sql } from '../../db/sql.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
-import type { TCertificatePdf } from './certificate-pdf.ts';
 
 /** A certificate's row with what it prints, as `certificateContentQuery` reads it. */
 export interface CertificateContentRow {
@@ -30,7 +30,7 @@ export interface CertificateContentRow {
  * address, then each active branch practice's by suburb; docs/decisions/assessments.md,
  * "Certification and the certificate"), the standards of its cycle, the certifier's
  * name, its number and verification code. One statement for the service and the demo files
- * (packages/stack), so a stored certificate and a demo one print alike.
+ * (stack), so a stored certificate and a demo one print alike.
  */
 export function certificateContentQuery(where: SqlQuery): SqlQuery {
   return sql`

@@ -12,6 +12,7 @@ import {
   type TCertificateSize,
   ZIssueCertificateSchema,
 } from '@portal/domain';
+import { renderCertificatePdf } from '@portal/pdf';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { transition } from '../../db/transition.ts';
@@ -24,7 +25,6 @@ import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { practiceRecipients } from '../practices/practice-recipients.ts';
 import { loadCertificateContent } from './certificate-content.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
 
 /** The storage key of a certificate's file in one size. */
 export const certificateStorageKey = (practiceId: number, number: string, size: TCertificateSize) =>

@@ -1,11 +1,11 @@
 import { certificateFileName, DOCUMENT_MESSAGES, type TCertificateSize } from '@portal/domain';
+import { renderCertificatePdf } from '@portal/pdf';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { DOWNLOAD_URL_SECONDS, requireStorage } from '../documents/uploads.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { loadCertificateContent } from './certificate-content.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
 
 /**
  * `certificateDownloadUrl(certificateId, size)`: the PDF of a certificate (spec 001 §2 "An

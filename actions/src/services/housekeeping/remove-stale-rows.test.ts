@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
   createPractice,
   createStandards,
   createUser,
-} from '../../test-support/factories.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+} from '@portal/testkit/factories';
+import { createTestContext, type TestContext } from '@portal/testkit/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeStaleRows } from './remove-stale-rows.ts';
 
 let t: TestContext;

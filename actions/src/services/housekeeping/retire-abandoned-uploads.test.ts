@@ -1,6 +1,6 @@
+import { startTestS3 } from '@portal/testkit/s3';
+import { createTestContext, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestS3 } from '../../test-support/s3.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { retireAbandonedUploads } from './retire-abandoned-uploads.ts';
 
 let t: TestContext;

@@ -1,5 +1,4 @@
 import { portalToday, practiceListWhere, type TPracticeListFilter, type TReport } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccreditation,
   createAddress,
@@ -12,8 +11,9 @@ import {
   dayFromToday as day,
   type Row,
   type TestUser,
-} from '../../test-support/factories.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+} from '@portal/testkit/factories';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The management report's work counts are the practice list's flags (selfAssessmentDue,

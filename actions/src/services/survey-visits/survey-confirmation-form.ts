@@ -4,12 +4,12 @@ import {
   SURVEY_CONFIRMATION_MESSAGES,
   surveyConfirmationRoute,
 } from '@portal/domain';
+import { renderSurveyConfirmationForm, type TSurveyConfirmationForm } from '@portal/pdf';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fileNamePart } from '../../lib/content-disposition.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { renderSurveyConfirmationForm, type TSurveyConfirmationForm } from './survey-confirmation-pdf.ts';
 
 interface VisitRow {
   id: number;

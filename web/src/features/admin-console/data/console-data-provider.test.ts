@@ -1,20 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { buildApp } from '@portal/actions/app';
+import { loadConfig } from '@portal/actions/config';
 import { ADMIN_CONSOLE_NO_DELETE_MESSAGE } from '@portal/domain';
+import { createPractice, createUser, type TestUser } from '@portal/testkit/factories';
+import { testEnv } from '@portal/testkit/test-app';
+import { startTestStack, TEST_ADMIN_SECRET, type TestStack } from '@portal/testkit/test-stack';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../../../actions/src/app.ts';
-import { loadConfig } from '../../../../../actions/src/config/load-config.ts';
-import {
-  createPractice,
-  createUser,
-  type TestUser,
-} from '../../../../../actions/src/test-support/factories.ts';
-import { testEnv } from '../../../../../actions/src/test-support/test-app.ts';
-import {
-  startTestStack,
-  TEST_ADMIN_SECRET,
-  type TestStack,
-} from '../../../../../actions/src/test-support/test-stack.ts';
 import { createConsoleDataProvider } from './console-data-provider.ts';
 import { describeTables } from './hasura-dialect.ts';
 

@@ -1,21 +1,13 @@
 import type { AddressInfo } from 'node:net';
+import { buildApp } from '@portal/actions/app';
+import { loadConfig } from '@portal/actions/config';
 import { ADMIN_CONSOLE_REFUSED_MESSAGE, EXPLAIN_ROLE_MESSAGE } from '@portal/domain';
+import { createPractice, createUser, type TestUser } from '@portal/testkit/factories';
+import { testEnv } from '@portal/testkit/test-app';
+import { startTestStack, TEST_ADMIN_SECRET, type TestStack } from '@portal/testkit/test-stack';
 import type { FastifyInstance } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../../../actions/src/app.ts';
-import { loadConfig } from '../../../../../actions/src/config/load-config.ts';
-import {
-  createPractice,
-  createUser,
-  type TestUser,
-} from '../../../../../actions/src/test-support/factories.ts';
-import { testEnv } from '../../../../../actions/src/test-support/test-app.ts';
-import {
-  startTestStack,
-  TEST_ADMIN_SECRET,
-  type TestStack,
-} from '../../../../../actions/src/test-support/test-stack.ts';
 import type { ConsoleFetch } from './console-request.ts';
 import { explainQuery } from './explain-query.ts';
 import { createGraphiQLFetcher, operationNameFor } from './graphiql-fetcher.ts';

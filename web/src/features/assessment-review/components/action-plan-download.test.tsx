@@ -1,17 +1,13 @@
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
   createStandards,
   createSurveyVisit,
-} from '../../../../../actions/src/test-support/assessment-factories.ts';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-} from '../../../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 import { ACTION_PLAN_DOWNLOADED, REPORT_DOWNLOAD_FAILED } from '../../assessments/index.ts';
 

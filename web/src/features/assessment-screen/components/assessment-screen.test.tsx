@@ -1,7 +1,4 @@
 import { ASSESSMENT_MESSAGES, SURVEY_CONFIRMATION_MESSAGES } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
@@ -9,12 +6,11 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../../../../actions/src/test-support/assessment-factories.ts';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-} from '../../../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**

@@ -1,14 +1,9 @@
 import { DOCUMENT_MESSAGES, generateVerificationCode } from '@portal/domain';
+import { createAccreditation } from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createCertificate, createPractice, createUser } from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAccreditation } from '../../../../../actions/src/test-support/assessment-factories.ts';
-import {
-  addPracticeRole,
-  createCertificate,
-  createPractice,
-  createUser,
-} from '../../../../../actions/src/test-support/factories.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 import { CERTIFICATE_FILE_NOT_AVAILABLE } from './certificates-list.tsx';
 

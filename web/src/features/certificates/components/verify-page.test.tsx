@@ -1,8 +1,8 @@
 import { VERIFY_MESSAGES } from '@portal/domain';
+import { createCertificate, createPractice } from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createCertificate, createPractice } from '../../../../../actions/src/test-support/factories.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**

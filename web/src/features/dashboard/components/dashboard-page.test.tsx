@@ -1,6 +1,6 @@
+import { dayFromToday } from '@portal/testkit/factories';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dayFromToday } from '../../../../../actions/src/test-support/factories.ts';
 import {
   addPracticeRole,
   createAccreditation,

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { buildApp } from '@portal/actions/app';
+import { loadConfig } from '@portal/actions/config';
 import { PRACTICE_MESSAGES, portalToday } from '@portal/domain';
+import { testEnv } from '@portal/testkit/test-app';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../../../../actions/src/app.ts';
-import { loadConfig } from '../../../../../actions/src/config/load-config.ts';
-import { testEnv } from '../../../../../actions/src/test-support/test-app.ts';
 import {
   addPracticeRole,
   createAccreditation,

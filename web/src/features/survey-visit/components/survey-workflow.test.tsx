@@ -4,9 +4,6 @@ import {
   MESSAGES,
   SURVEY_SUBMIT_MESSAGES,
 } from '@portal/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
 import {
   createAccreditation,
   createAssessment,
@@ -14,12 +11,11 @@ import {
   createStandards,
   createSubmission,
   createSurveyVisit,
-} from '../../../../../actions/src/test-support/assessment-factories.ts';
-import {
-  addPracticeRole,
-  createPractice,
-  createUser,
-} from '../../../../../actions/src/test-support/factories.ts';
+} from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**

@@ -1,7 +1,7 @@
+import { createUser, DEFAULT_PASSWORD } from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createUser, DEFAULT_PASSWORD } from '../../../../../actions/src/test-support/factories.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { loadConfig, REPO_ROOT } from './config/config.ts';
+import { ENV_DOCS } from './config/env.ts';
+import { COMPOSE_ONLY_ENV } from './config/env-example.ts';
+import { SERVICES, type ServiceContext } from './services/table.ts';
+
+/**
+ * docker-compose.yml cannot run on our machines, so this keeps it honest: the services it
+ * names, the environment each one gets, the ports and the Hasura project paths must match
+ * what the local stack does.
+ */
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  command?: string[];
+  ports?: string[];
+  expose?: string[];
+  volumes?: string[];
+  environment?: Record<string, string>;
+}
+
+const composeText = readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
+const compose = YAML.parse(composeText) as { services: Record<string, ComposeService> };
+const services = compose.services;
+
+const config = loadConfig({}, REPO_ROOT);
+const context: ServiceContext = {
+  config,
+  secrets: {
+    adminSecret: 'a'.repeat(32),
+    jwtSecret: '{}',
+    actionsSecret: 's'.repeat(32),
+    devPagesKey: 'd'.repeat(32),
+    s3SecretAccessKey: 'k'.repeat(32),
+  },
+  databaseUrl: 'postgres://x',
+};
+const spec = (name: string) => SERVICES.find((s) => s.name === name)!;
+const envNames = (service: string) => Object.keys(services[service]?.environment ?? {}).sort();
+
+// What the real images read on top of our names, documented so that additions are deliberate.
+/**
+ * What the embedded stack gives a service that production must not have: the actions service's
+ * admin secret serves only the embedded admin console (production opens the real Hasura console,
+ * and without the secret the console endpoint answers 503; docs/decisions/admin-console.md).
+ */
+const STACK_ONLY_ENV: Record<string, string[]> = {
+  actions: ['HASURA_GRAPHQL_ADMIN_SECRET'],
+};
+
+const IMAGE_ONLY_ENV: Record<string, string[]> = {
+  'graphql-engine': ['HASURA_GRAPHQL_ENABLED_LOG_TYPES'],
+  postgres: ['POSTGRES_USER', 'POSTGRES_PASSWORD', 'POSTGRES_DB'],
+  minio: ['MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD', 'MINIO_API_CORS_ALLOW_ORIGIN'],
+};
+
+describe('docker-compose.yml', () => {
+  it('has the production services', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      ['actions', 'graphql-engine', 'minio', 'minio-setup', 'postgres', 'web'].sort(),
+    );
+  });
+
+  it('runs Hasura v2 with cli-migrations-v3, mounting hasura/migrations and hasura/metadata', () => {
+    const hasura = services['graphql-engine']!;
+    expect(hasura.image).toMatch(/^hasura\/graphql-engine:v2\.\d+\.\d+\.cli-migrations-v3$/);
+    const mounts = (hasura.volumes ?? []).map((v) => v.split(':').slice(0, 2).join(':'));
+    expect(mounts).toContain('./hasura/migrations:/hasura-migrations');
+    expect(mounts).toContain('./hasura/metadata:/hasura-metadata');
+    expect(hasura.ports).toContain(`${config.engine.port}:${config.engine.port}`);
+  });
+
+  it('gives the engine the environment the stack gives it (plus documented image settings)', () => {
+    const ours = Object.keys(spec('engine').env(context)).sort();
+    expect(envNames('graphql-engine')).toEqual([...ours, ...IMAGE_ONLY_ENV['graphql-engine']!].sort());
+    const env = services['graphql-engine']!.environment!;
+    expect(env.HASURA_GRAPHQL_SERVER_PORT).toBe(String(config.engine.port));
+    expect(env.ACTIONS_BASE_URL).toBe(`http://actions:${config.actions.port}/api`);
+  });
+
+  it('gives actions exactly the environment the stack gives it (bar the console secret), on the same port', () => {
+    const ours = Object.keys(spec('actions').env(context)).filter(
+      (name) => !STACK_ONLY_ENV.actions!.includes(name),
+    );
+    expect(envNames('actions')).toEqual(ours.sort());
+    expect(Object.keys(spec('actions').env(context))).toEqual(
+      expect.arrayContaining(STACK_ONLY_ENV.actions!),
+    );
+    const actions = services.actions!;
+    expect(actions.environment!.PORT).toBe(String(config.actions.port));
+    expect(actions.expose).toContain(String(config.actions.port));
+    expect(actions.command?.join(' ')).toContain(spec('actions').entry);
+  });
+
+  it('serves the web app on the origin port through our gateway, forwarding to the other services', () => {
+    const web = services.web!;
+    expect(web.command?.slice(-2)).toEqual(['stack/src/cli.ts', 'gateway']);
+    expect(web.ports).toContain(`${config.port}:${config.port}`);
+    const env = web.environment!;
+    for (const name of Object.keys(env)) expect(ENV_DOCS, `web: ${name}`).toHaveProperty(name);
+    expect(env.ENGINE_URL).toBe(`http://graphql-engine:${config.engine.port}`);
+    expect(env.ACTIONS_URL).toBe(`http://actions:${config.actions.port}`);
+    expect(env.WEB_DIST).toBe(ENV_DOCS.WEB_DIST.default);
+  });
+
+  it('builds the Node services from a Dockerfile that exists', () => {
+    for (const name of ['actions', 'web']) {
+      const dockerfile = services[name]!.build!.dockerfile;
+      expect(() => readFileSync(path.join(REPO_ROOT, dockerfile))).not.toThrow();
+    }
+  });
+
+  it('uses only our variable names and the images own ones', () => {
+    const childNames = new Set(SERVICES.flatMap((s) => Object.keys(s.env(context))));
+    for (const [name, service] of Object.entries(services)) {
+      for (const key of Object.keys(service.environment ?? {})) {
+        const known = key in ENV_DOCS || childNames.has(key) || IMAGE_ONLY_ENV[name]?.includes(key);
+        expect(known, `${name}: ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('interpolates only variables that .env.example documents', () => {
+    const interpolated = [...composeText.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!);
+    expect(interpolated.length).toBeGreaterThan(0);
+    for (const name of new Set(interpolated)) {
+      expect(name in ENV_DOCS || name in COMPOSE_ONLY_ENV, name).toBe(true);
+    }
+  });
+});
