@@ -1,16 +1,4 @@
-import {
-  BACKEND_HANDOFF_ROUTE,
-  PASSWORD_RESET_REQUESTED_MESSAGE,
-  REGISTRATION_REQUESTED_MESSAGE,
-  ZChangePasswordRequestSchema,
-  ZHandoffExchangeSchema,
-  ZHandoffStartSchema,
-  ZLoginRequestSchema,
-  ZPasswordResetConfirmSchema,
-  ZPasswordResetRequestSchema,
-  ZRegisterConfirmSchema,
-  ZRegisterRequestSchema,
-} from '@portal/domain';
+import { BACKEND_HANDOFF_ROUTE, PASSWORD_RESET_REQUESTED_MESSAGE, REGISTRATION_REQUESTED_MESSAGE, ZChangePasswordRequestSchema, ZHandoffExchangeSchema, ZHandoffStartSchema, ZLoginRequestSchema, ZPasswordResetConfirmSchema, ZPasswordResetRequestSchema, ZRegisterConfirmSchema, ZRegisterRequestSchema, PRACTICE_LIST_PATH } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
 import type { SignedIn } from '../../services/accounts/sign-in.ts';
@@ -25,8 +13,6 @@ import {
   setSessionCookies,
 } from './cookies.ts';
 
-/** Where the app lands when the back end names no page. */
-const PRACTICE_LIST_ROUTE = '/Practice/List';
 
 const publicSession = ({ accessToken, accessTokenExpiresAt, user }: SignedIn) => ({
   accessToken,
@@ -111,7 +97,8 @@ const auth: FastifyPluginAsync = async (app) => {
   // this browser's own session, bound to it by an httpOnly cookie, never a token in the URL. A
   // browser without a live session is sent on without a code (the app then asks it to sign in).
   app.get('/handoff', async (request, reply) => {
-    const { url = PRACTICE_LIST_ROUTE } = ZHandoffStartSchema.parse(request.query);
+    // The practice list when the back end names no page.
+    const { url = PRACTICE_LIST_PATH } = ZHandoffStartSchema.parse(request.query);
     const refreshToken = request.cookies[REFRESH_COOKIE];
     const handoff = refreshToken ? await app.accounts.startSessionHandoff(refreshToken) : null;
     const query = new URLSearchParams(handoff ? { code: handoff.code, url } : { url });

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../validation/field-errors.ts';
 import { isNumberCellText, numberCellText, staffFieldRules, withEmploymentStatus } from './staff-fields.ts';
-import {
-  canInviteStaff,
-  invitationPath,
-  inviteButtonLabel,
-  inviteResultMessage,
-  staffAccountTooltip,
-} from './staff-invite.ts';
+import { invitationPath } from '../routes/app-routes.ts';
+import { canInviteStaff, inviteButtonLabel, inviteResultMessage, staffAccountTooltip } from './staff-invite.ts';
 import {
   newStaffMemberDefaults,
   type TStaffMemberInput,

@@ -1,3 +1,4 @@
+import { loginPath } from '@portal/domain';
 import type { TLoginRequest, TRegisterRequest } from '@portal/domain';
 import {
   createContext,
@@ -109,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         rememberRoute(here.current);
         resetStore();
         setState({ status: 'signedOut', user: null });
-        navigate('/Login', { replace: true });
+        navigate(loginPath(), { replace: true });
       }),
     [session, resetStore, navigate],
   );

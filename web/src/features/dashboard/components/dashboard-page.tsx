@@ -11,14 +11,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  BACK_OFFICE_QUEUE_LIMIT,
-  EMPTY_QUEUE_TEXT,
-  portalToday,
-  type TQueueItem,
-  type TWorkQueue,
-  WORK_QUEUES,
-} from '@portal/domain';
+import { BACK_OFFICE_QUEUE_LIMIT, EMPTY_QUEUE_TEXT, portalToday, type TQueueItem, type TWorkQueue, WORK_QUEUES, PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -42,7 +35,7 @@ export function DashboardPage() {
         description={`Welcome, ${user.firstName}. Here is the work waiting for you.`}
         actions={
           user.flags.newUser ? null : (
-            <Button component={Link} to="/Practice/List" variant="default">
+            <Button component={Link} to={PRACTICE_LIST_PATH} variant="default">
               All practices
             </Button>
           )
@@ -228,7 +221,7 @@ function QueueItemRow({
           <Anchor
             id={nameId}
             component={Link}
-            to={`/PracticeOverview/${practiceId}/Staff`}
+            to={practiceStaffPath(practiceId)}
             fz="sm"
             fw={600}
             c="var(--mantine-color-text)"

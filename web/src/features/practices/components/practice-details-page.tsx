@@ -1,13 +1,5 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import {
-  canSubmitReapplication,
-  formatDisplayDate,
-  portalToday,
-  REAPPLICATION_MESSAGES,
-  statusBadge,
-  type TPracticeForm,
-  ZPracticeFormSchema,
-} from '@portal/domain';
+import { canSubmitReapplication, formatDisplayDate, portalToday, REAPPLICATION_MESSAGES, statusBadge, type TPracticeForm, ZPracticeFormSchema, PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -22,7 +14,6 @@ import { SubmitReapplicationMutation } from '../api/submit-reapplication.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { type TPracticeChoiceRows, toChoiceLists, toPracticeFormValues } from '../model/practice-form.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
-import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 import { PracticeUnavailable } from './practice-unavailable.tsx';
 
 export const DETAILS_SAVED = 'The practice details have been saved.';
@@ -118,7 +109,7 @@ function LoadedDetails({
         <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
           Practices
         </Anchor>
-        <Anchor component={Link} to={`/PracticeOverview/${practice.organisation_id}/Staff`} fz="sm">
+        <Anchor component={Link} to={practiceStaffPath(practice.organisation_id)} fz="sm">
           {name}
         </Anchor>
         <Text fz="sm" c="dimmed">

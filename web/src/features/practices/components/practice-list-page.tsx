@@ -12,18 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import {
-  defaultBackOfficeRole,
-  hasPracticeListCriteria,
-  PRACTICE_LIST_FILTERS,
-  PRACTICE_LIST_PAGE_SIZE,
-  PRACTICE_LIST_TEXT_MAX_LENGTH,
-  PRACTICE_MESSAGES,
-  PRACTICE_SEARCH_DEBOUNCE_MS,
-  practiceListEmptyMessage,
-  singlePracticeLanding,
-  type TPracticeListFilter,
-} from '@portal/domain';
+import { defaultBackOfficeRole, hasPracticeListCriteria, PRACTICE_LIST_FILTERS, PRACTICE_LIST_PAGE_SIZE, PRACTICE_LIST_TEXT_MAX_LENGTH, PRACTICE_MESSAGES, PRACTICE_SEARCH_DEBOUNCE_MS, practiceListEmptyMessage, singlePracticeLanding, type TPracticeListFilter, ADD_PRACTICE_PATH } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PlusIcon, SearchIcon } from '../../../components/icons.tsx';
@@ -77,7 +66,7 @@ export function PracticeListPage() {
         actions={
           <Group gap="sm" justify="flex-end">
             <CsvDownloadButton query={query} disabled={!list.settled || list.total === 0} />
-            <Button component={Link} to="/Practice/Add" leftSection={<PlusIcon size={16} />}>
+            <Button component={Link} to={ADD_PRACTICE_PATH} leftSection={<PlusIcon size={16} />}>
               Add Practice
             </Button>
           </Group>

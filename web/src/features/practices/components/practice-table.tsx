@@ -1,3 +1,4 @@
+import { practiceStaffPath } from '@portal/domain';
 import { Anchor, Button, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import type { TPracticeDueButton } from '@portal/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
@@ -103,7 +104,7 @@ function PracticeTableRow({
   onPayment,
 }: { row: TPracticeRow } & Pick<PracticeTableProps, 'paymentPendingFor' | 'onPayment'>) {
   const navigate = useNavigate();
-  const open = () => navigate(`/PracticeOverview/${row.id}/Staff`);
+  const open = () => navigate(practiceStaffPath(row.id));
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
@@ -137,7 +138,7 @@ function PracticeTableRow({
             ) : (
               <Anchor
                 component={Link}
-                to={`/PracticeOverview/${row.id}/Staff`}
+                to={practiceStaffPath(row.id)}
                 fw={600}
                 fz={13}
                 c="var(--mantine-color-text)"

@@ -12,16 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  formatDisplayDate,
-  formatMonthLong,
-  formatTimeOfDay,
-  isSurveyConfirmationDue,
-  portalToday,
-  SURVEY_CONFIRMATION_MESSAGES,
-  type TVisitType,
-  VISIT_TYPE_LABELS,
-} from '@portal/domain';
+import { formatDisplayDate, formatMonthLong, formatTimeOfDay, isSurveyConfirmationDue, portalToday, SURVEY_CONFIRMATION_MESSAGES, type TVisitType, VISIT_TYPE_LABELS, PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -31,7 +22,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { ConfirmSurveyVisitMutation } from '../api/confirm-survey-visit.ts';
 import { GetSurveyConfirmationQuery, type TSurveyVisit } from '../api/get-survey-confirmation.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
-import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 import { PracticeUnavailable } from './practice-unavailable.tsx';
 
 /** /Practice/SurveyConfirmation/:id (id = organisation id): the visit whose details the practice confirms. */
@@ -61,7 +51,7 @@ export function SurveyConfirmationPage() {
         <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
           Practices
         </Anchor>
-        <Anchor component={Link} to={`/PracticeOverview/${practice.organisation_id}/Staff`} fz="sm">
+        <Anchor component={Link} to={practiceStaffPath(practice.organisation_id)} fz="sm">
           {practice.organisation.name}
         </Anchor>
         <Text fz="sm" c="dimmed">

@@ -1,13 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Alert, Anchor, Button, Paper, Skeleton, Stack } from '@mantine/core';
-import {
-  formatMonthLong,
-  PREFERRED_DAYS_LOCKS,
-  portalToday,
-  preferredDaysLock,
-  type TVisitType,
-  VISIT_TYPE_LABELS,
-} from '@portal/domain';
+import { formatMonthLong, PREFERRED_DAYS_LOCKS, portalToday, preferredDaysLock, type TVisitType, VISIT_TYPE_LABELS, SURVEY_OFFERS_PATH } from '@portal/domain';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -54,7 +47,7 @@ export function PreferredDaysPage() {
     body = (
       <Alert color="yellow" variant="light" title="This survey visit is not yours">
         {PREFERRED_DAYS_LOCKS.notVisitor}{' '}
-        <Anchor component={Link} to="/SurveyVisits/Offers">
+        <Anchor component={Link} to={SURVEY_OFFERS_PATH}>
           See your survey offers
         </Anchor>
         .
@@ -89,7 +82,7 @@ export function PreferredDaysPage() {
         title="Preferred days"
         description={heading}
         actions={
-          <Button component={Link} to="/SurveyVisits/Offers" variant="default" style={{ flexShrink: 0 }}>
+          <Button component={Link} to={SURVEY_OFFERS_PATH} variant="default" style={{ flexShrink: 0 }}>
             Survey Offers
           </Button>
         }
