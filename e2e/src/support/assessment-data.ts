@@ -1,4 +1,8 @@
-import type { TIndicatorResponseFields } from '@portal/domain';
+import {
+  accreditationPath as domainAccreditationPath,
+  assessmentPath as domainAssessmentPath,
+  type TIndicatorResponseFields,
+} from '@portal/domain';
 import type pg from 'pg';
 import {
   createAccreditation,
@@ -139,11 +143,11 @@ export async function addPracticeManager(
 
 /** The address of the assessment screen. */
 export const assessmentPath = (world: SelfAssessmentWorld) =>
-  `/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`;
+  domainAssessmentPath(world.practice.id, world.assessmentId);
 
 /** The address of the practice's Accreditation tab. */
 export const accreditationPath = (world: SelfAssessmentWorld) =>
-  `/PracticeOverview/${world.practice.id}/Accreditation`;
+  domainAccreditationPath(world.practice.id);
 
 /** A stored response, as the database holds it. */
 export type TResponseRow = TIndicatorResponseFields & { id: number; indicator_id: number };

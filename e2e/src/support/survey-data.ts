@@ -1,4 +1,4 @@
-import { AGREEMENT_VERSION } from '@portal/domain';
+import { AGREEMENT_VERSION, assessmentPath } from '@portal/domain';
 import type pg from 'pg';
 import {
   createAccreditation,
@@ -97,4 +97,4 @@ export async function createSurveyWorld(
 }
 
 export const surveyPath = (world: SurveyWorld) =>
-  `/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`;
+  assessmentPath(world.practice.id, world.assessmentId);

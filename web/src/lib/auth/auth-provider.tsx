@@ -1,5 +1,4 @@
-import { loginPath } from '@portal/domain';
-import type { TLoginRequest, TRegisterRequest } from '@portal/domain';
+import { loginPath, type TLoginRequest, type TRegisterRequest } from '@portal/domain';
 import {
   createContext,
   type ReactNode,

@@ -1,6 +1,5 @@
-import { practiceStaffPath } from '@portal/domain';
 import { Anchor, Button, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
-import type { TPracticeDueButton } from '@portal/domain';
+import { practiceStaffPath, type TPracticeDueButton } from '@portal/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LockIcon } from '../../../components/icons.tsx';
