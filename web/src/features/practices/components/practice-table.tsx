@@ -3,6 +3,7 @@ import { practiceStaffPath, type TPracticeDueButton } from '@portal/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LockIcon } from '../../../components/icons.tsx';
+import { dueButtonColour } from '../../../config/colours.ts';
 import type { TPracticeRow } from '../model/practice-row.ts';
 import { ColumnFilter } from './column-filter.tsx';
 import classes from './practice-table.module.css';
@@ -193,8 +194,7 @@ function DueButton({
   onPayment(practiceId: number): void;
 }) {
   const stop = (event: MouseEvent) => event.stopPropagation();
-  const color =
-    button.kind === 'SET_AVAILABILITY' ? 'blue' : button.kind === 'RENEWAL_PAYMENT_DUE' ? 'yellow' : 'orange';
+  const color = dueButtonColour(button.kind);
   if (button.kind === 'RENEWAL_PAYMENT_DUE') {
     return (
       <Button

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { OFFER_ANSWER_COLOURS } from '../../../config/colours.ts';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -26,7 +27,6 @@ import { offerRows, type TOfferRow } from '../model/offer-rows.ts';
 import { DeclineOfferModal } from './decline-offer-modal.tsx';
 
 const NO_TRUNCATION = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
-const STATUS_COLOURS: Record<string, string> = { Offered: 'blue', Accepted: 'teal', Declined: 'gray' };
 
 function OfferCells({ row }: { row: TOfferRow }) {
   return (
@@ -44,7 +44,7 @@ function OfferCells({ row }: { row: TOfferRow }) {
       <Table.Td>{row.type}</Table.Td>
       <Table.Td>
         {/* Never truncated: a narrow table wraps the practice's name instead. */}
-        <Badge color={STATUS_COLOURS[row.status] ?? 'gray'} variant="light" styles={NO_TRUNCATION}>
+        <Badge color={OFFER_ANSWER_COLOURS[row.status] ?? 'gray'} variant="light" styles={NO_TRUNCATION}>
           {row.status}
         </Badge>
       </Table.Td>
