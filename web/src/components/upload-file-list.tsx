@@ -1,3 +1,4 @@
+// The upload modal's list of files and its progress of the whole batch.
 import { ActionIcon, Group, Progress, Stack, Text } from '@mantine/core';
 import { DOCUMENTS_SCREEN_MESSAGES, formatFileSize } from '@portal/domain';
 import type { TUploadFileState } from '../lib/upload/use-document-upload.ts';
