@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { ACTION_PLAN_BUSINESS_DAYS, formatDayMonthYear, accreditationPath, verifyRoute } from '@portal/domain';
+import {
+  ACTION_PLAN_BUSINESS_DAYS,
+  accreditationPath,
+  formatDayMonthYear,
+  verifyRoute,
+} from '@portal/domain';
 import { PDFDocument } from 'pdf-lib';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -6,8 +6,9 @@
  * with their History buttons. The data is made as in the journey (`support/audit-data.ts`).
  * Run: npx tsx e2e/src/audit-trail-screenshots.ts → e2e/screenshots/audit-*.png
  */
-import { assessmentPath, practiceStaffPath } from '@portal/domain';
+
 import { mkdir } from 'node:fs/promises';
+import { assessmentPath, practiceStaffPath } from '@portal/domain';
 import { openIndicator, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { closeHistory, createAuditWorld, openHistory } from './support/audit-data.ts';
 import { launchBrowser, newContext, signIn } from './support/browser.ts';

@@ -5,8 +5,9 @@
  * delete). Harbourside (demo data) as pm.single, with a folder of the script's own documents.
  * Run: npx tsx e2e/src/documents-screenshots.ts → e2e/screenshots/documents-*.png
  */
-import { practiceOverviewPath, PRACTICE_TABS } from '@portal/domain';
+
 import { mkdir } from 'node:fs/promises';
+import { PRACTICE_TABS, practiceOverviewPath } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn } from './support/browser.ts';
 import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';

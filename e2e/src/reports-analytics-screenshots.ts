@@ -5,8 +5,9 @@
  * a practice manager.
  * Run: npx tsx e2e/src/reports-analytics-screenshots.ts → e2e/screenshots/analytics-*.png
  */
-import { ANALYTICS_REPORT_PATH } from '@portal/domain';
+
 import { mkdir } from 'node:fs/promises';
+import { ANALYTICS_REPORT_PATH } from '@portal/domain';
 import { createAnalyticsWorld } from './support/analytics-data.ts';
 import { launchBrowser, newContext, signIn, signInAs } from './support/browser.ts';
 import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';

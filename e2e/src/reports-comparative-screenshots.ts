@@ -5,8 +5,9 @@
  * The data is made here (`createComparativeWorld`), on the stack's demo database.
  * Run: npx tsx e2e/src/reports-comparative-screenshots.ts → e2e/screenshots/comparative-*.png
  */
-import { COMPARATIVE_REPORT_PATH } from '@portal/domain';
+
 import { mkdir } from 'node:fs/promises';
+import { COMPARATIVE_REPORT_PATH } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { createComparativeWorld } from '../../actions/src/test-support/comparative-factories.ts';
 import { launchBrowser, newContext, signInAs } from './support/browser.ts';

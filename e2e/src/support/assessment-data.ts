@@ -1,8 +1,4 @@
-import {
-  accreditationPath as domainAccreditationPath,
-  assessmentPath as domainAssessmentPath,
-  type TIndicatorResponseFields,
-} from '@portal/domain';
+import { accreditationPath as domainAccreditationPath, type TIndicatorResponseFields } from '@portal/domain';
 import type pg from 'pg';
 import {
   createAccreditation,
@@ -143,11 +139,10 @@ export async function addPracticeManager(
 
 /** The address of the assessment screen. */
 export const assessmentPath = (world: SelfAssessmentWorld) =>
-  domainAssessmentPath(world.practice.id, world.assessmentId);
+  `/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`;
 
 /** The address of the practice's Accreditation tab. */
-export const accreditationPath = (world: SelfAssessmentWorld) =>
-  domainAccreditationPath(world.practice.id);
+export const accreditationPath = (world: SelfAssessmentWorld) => domainAccreditationPath(world.practice.id);
 
 /** A stored response, as the database holds it. */
 export type TResponseRow = TIndicatorResponseFields & { id: number; indicator_id: number };

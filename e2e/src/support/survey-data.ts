@@ -96,5 +96,4 @@ export async function createSurveyWorld(
   return { practice, manager, surveyors, standards, visitId, assessmentId };
 }
 
-export const surveyPath = (world: SurveyWorld) =>
-  assessmentPath(world.practice.id, world.assessmentId);
+export const surveyPath = (world: SurveyWorld) => assessmentPath(world.practice.id, world.assessmentId);

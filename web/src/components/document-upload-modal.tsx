@@ -46,7 +46,14 @@ export function DocumentUploadModal({
   const { errors, rows, tooMany, invalid } = batch;
   const { cancel, files, progress, uploading } = batch.upload;
   return (
-    <Modal opened={opened} onClose={batch.close} title={title} centered size="lg" closeOnClickOutside={!uploading}>
+    <Modal
+      opened={opened}
+      onClose={batch.close}
+      title={title}
+      centered
+      size="lg"
+      closeOnClickOutside={!uploading}
+    >
       <Stack gap="md">
         <Select
           label="Folder"

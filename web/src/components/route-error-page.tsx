@@ -1,5 +1,5 @@
-import { DASHBOARD_PATH } from '@portal/domain';
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { DASHBOARD_PATH } from '@portal/domain';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { CHUNK_LOAD_FAILED, isChunkLoadError } from '../lib/lazy-page.ts';
 

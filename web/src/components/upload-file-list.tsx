@@ -92,7 +92,15 @@ export function UploadFileList({
 }
 
 /** The whole batch's progress: how many files are up, and one bar. */
-export function UploadBatchProgress({ done, total, progress }: { done: number; total: number; progress: number }) {
+export function UploadBatchProgress({
+  done,
+  total,
+  progress,
+}: {
+  done: number;
+  total: number;
+  progress: number;
+}) {
   return (
     <Stack gap={4}>
       <Group justify="space-between">

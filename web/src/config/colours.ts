@@ -43,10 +43,18 @@ export function riskReportColour(label: string): string {
 }
 
 /** A surveyor's offers page: the answer of each offer, by its label. */
-export const OFFER_ANSWER_COLOURS: Record<string, string> = { Offered: 'blue', Accepted: 'teal', Declined: 'gray' };
+export const OFFER_ANSWER_COLOURS: Record<string, string> = {
+  Offered: 'blue',
+  Accepted: 'teal',
+  Declined: 'gray',
+};
 
 /** The planning drawer's offer panel: each surveyor's answer, by visitor status. */
-export const VISITOR_STATUS_COLOURS: Record<string, string> = { OFFERED: 'blue', ACCEPTED: 'green', DECLINED: 'red' };
+export const VISITOR_STATUS_COLOURS: Record<string, string> = {
+  OFFERED: 'blue',
+  ACCEPTED: 'green',
+  DECLINED: 'red',
+};
 
 /** A survey visit's planning status (or To plan, grey). */
 export function visitStatusColour(status: string | null | undefined): string {

@@ -1,4 +1,17 @@
-import { BACKEND_HANDOFF_ROUTE, PASSWORD_RESET_REQUESTED_MESSAGE, REGISTRATION_REQUESTED_MESSAGE, ZChangePasswordRequestSchema, ZHandoffExchangeSchema, ZHandoffStartSchema, ZLoginRequestSchema, ZPasswordResetConfirmSchema, ZPasswordResetRequestSchema, ZRegisterConfirmSchema, ZRegisterRequestSchema, PRACTICE_LIST_PATH } from '@portal/domain';
+import {
+  BACKEND_HANDOFF_ROUTE,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  PRACTICE_LIST_PATH,
+  REGISTRATION_REQUESTED_MESSAGE,
+  ZChangePasswordRequestSchema,
+  ZHandoffExchangeSchema,
+  ZHandoffStartSchema,
+  ZLoginRequestSchema,
+  ZPasswordResetConfirmSchema,
+  ZPasswordResetRequestSchema,
+  ZRegisterConfirmSchema,
+  ZRegisterRequestSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
 import type { SignedIn } from '../../services/accounts/sign-in.ts';
@@ -12,7 +25,6 @@ import {
   setHandoffCookie,
   setSessionCookies,
 } from './cookies.ts';
-
 
 const publicSession = ({ accessToken, accessTokenExpiresAt, user }: SignedIn) => ({
   accessToken,

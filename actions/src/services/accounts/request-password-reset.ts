@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, type TPasswordResetRequest, RESET_PATH } from '@portal/domain';
+import { PRODUCT_NAME, RESET_PATH, type TPasswordResetRequest } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AccountsDeps } from './deps.ts';

@@ -1,4 +1,11 @@
-import { PRODUCT_NAME, REGISTRATION_LINK_HOURS, type TRegisterRequest, CONFIRM_EMAIL_PATH, loginPath, RESET_PATH } from '@portal/domain';
+import {
+  CONFIRM_EMAIL_PATH,
+  loginPath,
+  PRODUCT_NAME,
+  REGISTRATION_LINK_HOURS,
+  RESET_PATH,
+  type TRegisterRequest,
+} from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';

@@ -65,7 +65,9 @@ describe('app routes', () => {
     // Patterns are relative (react-router children); every filled one is an absolute path.
     for (const pattern of [...Object.values(APP_ROUTES), ...Object.values(PRACTICE_TABS), ASSESSMENT_ROUTE]) {
       expect(pattern.startsWith('/')).toBe(false);
-      expect(fillRoute(pattern, { id: 1, invitationToken: 't', code: 'c', assessmentId: 2 })).toMatch(/^\/[^/]/);
+      expect(fillRoute(pattern, { id: 1, invitationToken: 't', code: 'c', assessmentId: 2 })).toMatch(
+        /^\/[^/]/,
+      );
     }
   });
 });

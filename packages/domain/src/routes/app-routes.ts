@@ -60,16 +60,14 @@ type TRouteParams = Record<string, string | number | null | undefined>;
  * optional parameter without a value is left out with its slash.
  */
 export function fillRoute(pattern: string, params: TRouteParams = {}): string {
-  const segments = pattern
-    .split('/')
-    .flatMap((segment) => {
-      if (!segment.startsWith(':')) return [segment];
-      const optional = segment.endsWith('?');
-      const name = segment.slice(1, optional ? -1 : undefined);
-      const value = params[name];
-      if (optional && (value === undefined || value === null || value === '')) return [];
-      return [encodeURIComponent(String(value ?? ''))];
-    });
+  const segments = pattern.split('/').flatMap((segment) => {
+    if (!segment.startsWith(':')) return [segment];
+    const optional = segment.endsWith('?');
+    const name = segment.slice(1, optional ? -1 : undefined);
+    const value = params[name];
+    if (optional && (value === undefined || value === null || value === '')) return [];
+    return [encodeURIComponent(String(value ?? ''))];
+  });
   return `/${segments.join('/')}`;
 }
 
@@ -95,7 +93,8 @@ export const PRACTICE_LIST_PATH = fillRoute(APP_ROUTES.practiceList);
 export const practiceOverviewPath = (practiceId: number, tab: TPracticeTab) =>
   `${fillRoute(APP_ROUTES.practiceOverview, { id: practiceId })}/${tab}`;
 /** The Staff route of a practice (rows open it; param id = practice id). */
-export const practiceStaffPath = (practiceId: number) => practiceOverviewPath(practiceId, PRACTICE_TABS.staff);
+export const practiceStaffPath = (practiceId: number) =>
+  practiceOverviewPath(practiceId, PRACTICE_TABS.staff);
 /** A practice's Accreditation tab (its assessments and certificates). */
 export const accreditationPath = (practiceId: number) =>
   practiceOverviewPath(practiceId, PRACTICE_TABS.accreditation);
@@ -111,11 +110,13 @@ export const assessmentPath = (
     indicatorSetId,
     indicatorId,
   })}`;
-export const practiceDetailsPath = (practiceId: number) => fillRoute(APP_ROUTES.practiceDetails, { id: practiceId });
+export const practiceDetailsPath = (practiceId: number) =>
+  fillRoute(APP_ROUTES.practiceDetails, { id: practiceId });
 /** A practice's survey confirmation page (spec 000 §2; the confirmation e-mail and form link to it). */
 export const surveyConfirmationRoute = (practiceId: number) =>
   fillRoute(APP_ROUTES.surveyConfirmation, { id: practiceId });
-export const reapplicationPath = (practiceId: number) => fillRoute(APP_ROUTES.reapplication, { id: practiceId });
+export const reapplicationPath = (practiceId: number) =>
+  fillRoute(APP_ROUTES.reapplication, { id: practiceId });
 export const DASHBOARD_PATH = fillRoute(APP_ROUTES.dashboard);
 export const FACTSHEETS_PATH = fillRoute(APP_ROUTES.factsheets);
 export const RESOURCES_PATH = fillRoute(APP_ROUTES.resources);

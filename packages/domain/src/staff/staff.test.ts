@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { invitationPath } from '../routes/app-routes.ts';
 import { fieldErrors } from '../validation/field-errors.ts';
 import { isNumberCellText, numberCellText, staffFieldRules, withEmploymentStatus } from './staff-fields.ts';
-import { invitationPath } from '../routes/app-routes.ts';
-import { canInviteStaff, inviteButtonLabel, inviteResultMessage, staffAccountTooltip } from './staff-invite.ts';
+import {
+  canInviteStaff,
+  inviteButtonLabel,
+  inviteResultMessage,
+  staffAccountTooltip,
+} from './staff-invite.ts';
 import {
   newStaffMemberDefaults,
   type TStaffMemberInput,

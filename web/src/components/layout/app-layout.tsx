@@ -1,5 +1,5 @@
-import { DASHBOARD_PATH } from '@portal/domain';
 import { AppShell, Burger, Button, Group } from '@mantine/core';
+import { DASHBOARD_PATH } from '@portal/domain';
 import { type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { env } from '../../config/env.ts';

@@ -1,5 +1,19 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { canOpenReport, canPlanSurveyVisits, defaultBackOfficeRole, type TReportName, ANALYTICS_REPORT_PATH, COMPARATIVE_REPORT_PATH, DASHBOARD_PATH, FACTSHEETS_PATH, MANAGEMENT_REPORT_PATH, PRACTICE_LIST_PATH, RESOURCES_PATH, SURVEY_PLANNING_PATH, WEBINARS_ROUTE } from '@portal/domain';
+import {
+  ANALYTICS_REPORT_PATH,
+  COMPARATIVE_REPORT_PATH,
+  canOpenReport,
+  canPlanSurveyVisits,
+  DASHBOARD_PATH,
+  defaultBackOfficeRole,
+  FACTSHEETS_PATH,
+  MANAGEMENT_REPORT_PATH,
+  PRACTICE_LIST_PATH,
+  RESOURCES_PATH,
+  SURVEY_PLANNING_PATH,
+  type TReportName,
+  WEBINARS_ROUTE,
+} from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';

@@ -1,5 +1,11 @@
-import { ADD_PRACTICE_PATH, accountSettingsPath, CHANGE_PASSWORD_PATH, loginPath, SURVEY_OFFERS_PATH } from '@portal/domain';
 import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  ADD_PRACTICE_PATH,
+  accountSettingsPath,
+  CHANGE_PASSWORD_PATH,
+  loginPath,
+  SURVEY_OFFERS_PATH,
+} from '@portal/domain';
 import { Link, useNavigate } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth/auth-provider.tsx';

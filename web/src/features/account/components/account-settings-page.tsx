@@ -10,7 +10,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { ZAccountDetailsSchema, accountSettingsPath } from '@portal/domain';
+import { accountSettingsPath, ZAccountDetailsSchema } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';

@@ -1,5 +1,11 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { ADMIN_CONSOLE_GRAPHQL_PATH, ADMIN_CONSOLE_REFUSED_MESSAGE, API_PREFIX, canUseAdminConsole, DASHBOARD_PATH } from '@portal/domain';
+import {
+  ADMIN_CONSOLE_GRAPHQL_PATH,
+  ADMIN_CONSOLE_REFUSED_MESSAGE,
+  API_PREFIX,
+  canUseAdminConsole,
+  DASHBOARD_PATH,
+} from '@portal/domain';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   Admin,

@@ -21,7 +21,12 @@ export function SessionVariables({
       </Typography>
       <Stack spacing={1.5}>
         {rows.map((row, index) => (
-          <Stack key={row.key} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack
+            key={row.key}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ alignItems: 'center' }}
+          >
             <TextField
               label={`Variable ${index + 1} name`}
               value={row.name}
@@ -37,7 +42,10 @@ export function SessionVariables({
               size="small"
               sx={{ flex: 1, width: '100%' }}
             />
-            <Button size="small" onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}>
+            <Button
+              size="small"
+              onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+            >
               {`Remove variable ${index + 1}`}
             </Button>
           </Stack>
@@ -46,7 +54,9 @@ export function SessionVariables({
           <Button
             size="small"
             variant="outlined"
-            onClick={() => setRows((current) => [...current, { key: nextKey.value++, name: 'x-hasura-', value: '' }])}
+            onClick={() =>
+              setRows((current) => [...current, { key: nextKey.value++, name: 'x-hasura-', value: '' }])
+            }
           >
             Add session variable
           </Button>

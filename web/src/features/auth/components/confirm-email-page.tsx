@@ -1,5 +1,5 @@
-import { loginPath, signupPath } from '@portal/domain';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { loginPath, signupPath } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';

@@ -1,5 +1,11 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { ZLoginRequestSchema, invitationPath, PRACTICE_LIST_PATH, RESET_PATH, signupPath } from '@portal/domain';
+import {
+  invitationPath,
+  PRACTICE_LIST_PATH,
+  RESET_PATH,
+  signupPath,
+  ZLoginRequestSchema,
+} from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
@@ -70,11 +76,7 @@ export function LoginPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             New to Connect?{' '}
-            <Anchor
-              component={Link}
-              to={signupPath(invitationToken)}
-              fw={600}
-            >
+            <Anchor component={Link} to={signupPath(invitationToken)} fw={600}>
               Create an account
             </Anchor>
           </Text>

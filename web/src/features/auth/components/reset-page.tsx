@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { ZPasswordResetRequestSchema, loginPath } from '@portal/domain';
+import { loginPath, ZPasswordResetRequestSchema } from '@portal/domain';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';

@@ -1,5 +1,5 @@
-import { invitationPath, loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { invitationPath, loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
@@ -109,11 +109,7 @@ export function SignupPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             Already have an account?{' '}
-            <Anchor
-              component={Link}
-              to={loginPath(invitationToken)}
-              fw={600}
-            >
+            <Anchor component={Link} to={loginPath(invitationToken)} fw={600}>
               Sign in
             </Anchor>
           </Text>

@@ -11,7 +11,16 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { BACK_OFFICE_QUEUE_LIMIT, EMPTY_QUEUE_TEXT, portalToday, type TQueueItem, type TWorkQueue, WORK_QUEUES, PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
+import {
+  BACK_OFFICE_QUEUE_LIMIT,
+  EMPTY_QUEUE_TEXT,
+  PRACTICE_LIST_PATH,
+  portalToday,
+  practiceStaffPath,
+  type TQueueItem,
+  type TWorkQueue,
+  WORK_QUEUES,
+} from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';

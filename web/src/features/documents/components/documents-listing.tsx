@@ -33,7 +33,9 @@ export function DocumentsListing({ view }: { view: TDocumentsView }) {
   if (view.rows.length === 0)
     return (
       <Text c="dimmed" fz="sm" role="status">
-        {searching ? DOCUMENTS_SCREEN_MESSAGES.noSearchResults(view.search) : DOCUMENTS_SCREEN_MESSAGES.emptyFolder}
+        {searching
+          ? DOCUMENTS_SCREEN_MESSAGES.noSearchResults(view.search)
+          : DOCUMENTS_SCREEN_MESSAGES.emptyFolder}
       </Text>
     );
   return (

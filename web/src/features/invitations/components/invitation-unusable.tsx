@@ -1,5 +1,5 @@
-import { loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { Link } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { env } from '../../../config/env.ts';

@@ -1,5 +1,5 @@
-import { loginPath, practiceStaffPath, signupPath } from '@portal/domain';
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { loginPath, practiceStaffPath, signupPath } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation } from 'urql';

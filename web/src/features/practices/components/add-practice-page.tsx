@@ -1,5 +1,11 @@
 import { Alert, Anchor, Breadcrumbs, Skeleton, Text } from '@mantine/core';
-import { EMPTY_PRACTICE_FORM, type TPracticeForm, ZPracticeFormSchema, PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
+import {
+  EMPTY_PRACTICE_FORM,
+  PRACTICE_LIST_PATH,
+  practiceStaffPath,
+  type TPracticeForm,
+  ZPracticeFormSchema,
+} from '@portal/domain';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';

@@ -1,5 +1,15 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { canSubmitReapplication, formatDisplayDate, portalToday, REAPPLICATION_MESSAGES, statusBadge, type TPracticeForm, ZPracticeFormSchema, PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
+import {
+  canSubmitReapplication,
+  formatDisplayDate,
+  PRACTICE_LIST_PATH,
+  portalToday,
+  practiceStaffPath,
+  REAPPLICATION_MESSAGES,
+  statusBadge,
+  type TPracticeForm,
+  ZPracticeFormSchema,
+} from '@portal/domain';
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';

@@ -2,7 +2,12 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { parseDisplayDate } from '@portal/domain';
-import { Section, type TChoiceList, type TPracticeFields, type TPracticeFormState } from './practice-form-fields.tsx';
+import {
+  Section,
+  type TChoiceList,
+  type TPracticeFields,
+  type TPracticeFormState,
+} from './practice-form-fields.tsx';
 
 export function PracticeSection({
   fields: { input, select, check },
@@ -95,7 +100,10 @@ const COUNTS: Array<[string, string, string]> = [
 
 export function StaffNumbersSection({ fields: { number } }: { fields: TPracticeFields }) {
   return (
-    <Section title="Staff numbers" description="Head count now, and the most the practice has had in the last year.">
+    <Section
+      title="Staff numbers"
+      description="Head count now, and the most the practice has had in the last year."
+    >
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         {COUNTS.map(([label, head, max]) => (
           <Stack key={head} gap={6}>

@@ -65,7 +65,12 @@ export function PracticeForm({
           <Divider />
           <OrganisationSection fields={fields} structures={choices.structures} />
           <Divider />
-          <AddressSection fields={fields} states={choices.states} hasAddress={hasAddress} readOnly={readOnly} />
+          <AddressSection
+            fields={fields}
+            states={choices.states}
+            hasAddress={hasAddress}
+            readOnly={readOnly}
+          />
           <Divider />
           <StaffNumbersSection fields={fields} />
           <Divider />

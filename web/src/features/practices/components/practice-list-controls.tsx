@@ -38,7 +38,9 @@ export function PracticeListControls({ query, update }: { query: PracticeListQue
             label={filter.label}
             size="sm"
             checked={query.filters.includes(filter.flag)}
-            onChange={(event) => update({ filters: toggled(query.filters, filter.flag, event.currentTarget.checked) })}
+            onChange={(event) =>
+              update({ filters: toggled(query.filters, filter.flag, event.currentTarget.checked) })
+            }
           />
         ))}
       </Group>

@@ -1,5 +1,10 @@
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
-import { ADD_PRACTICE_PATH, defaultBackOfficeRole, PRACTICE_MESSAGES, practiceListEmptyMessage } from '@portal/domain';
+import {
+  ADD_PRACTICE_PATH,
+  defaultBackOfficeRole,
+  PRACTICE_MESSAGES,
+  practiceListEmptyMessage,
+} from '@portal/domain';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PlusIcon } from '../../../components/icons.tsx';

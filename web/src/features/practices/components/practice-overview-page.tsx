@@ -13,7 +13,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { backOfficeRoleOf, canReadAuditTrail, defaultBackOfficeRole, formatDisplayDate, PRACTICE_LOADING_HIDE_MS, PRACTICE_MESSAGES, practiceOpening, practiceRolesFrom, type TPracticeAccess, PRACTICE_LIST_PATH, practiceDetailsPath, practiceOverviewPath, type TPracticeTab, PRACTICE_TABS } from '@portal/domain';
+import {
+  backOfficeRoleOf,
+  canReadAuditTrail,
+  defaultBackOfficeRole,
+  formatDisplayDate,
+  PRACTICE_LIST_PATH,
+  PRACTICE_LOADING_HIDE_MS,
+  PRACTICE_MESSAGES,
+  PRACTICE_TABS,
+  practiceDetailsPath,
+  practiceOpening,
+  practiceOverviewPath,
+  practiceRolesFrom,
+  type TPracticeAccess,
+  type TPracticeTab,
+} from '@portal/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { type CombinedError, useQuery } from 'urql';

@@ -1,5 +1,5 @@
-import { PRACTICE_LIST_PATH } from '@portal/domain';
 import { Alert, Anchor } from '@mantine/core';
+import { PRACTICE_LIST_PATH } from '@portal/domain';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 

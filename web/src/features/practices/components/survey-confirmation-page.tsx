@@ -12,7 +12,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatDisplayDate, formatMonthLong, formatTimeOfDay, isSurveyConfirmationDue, portalToday, SURVEY_CONFIRMATION_MESSAGES, type TVisitType, VISIT_TYPE_LABELS, PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
+import {
+  formatDisplayDate,
+  formatMonthLong,
+  formatTimeOfDay,
+  isSurveyConfirmationDue,
+  PRACTICE_LIST_PATH,
+  portalToday,
+  practiceStaffPath,
+  SURVEY_CONFIRMATION_MESSAGES,
+  type TVisitType,
+  VISIT_TYPE_LABELS,
+} from '@portal/domain';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';

@@ -1,4 +1,15 @@
-import { Alert, Autocomplete, Button, Checkbox, Group, Modal, Progress, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Progress,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { TGeneralResourceKind } from '@portal/domain';
 import type { TResourceRow } from '../api/get-resources.ts';
 import { useResourceForm } from '../hooks/use-resource-form.ts';

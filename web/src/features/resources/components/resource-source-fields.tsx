@@ -7,7 +7,13 @@ import type { TResourceForm } from '../hooks/use-resource-form.ts';
  * Where a resource's content comes from: Upload a file (an edit may keep its current one) or
  * Link to a web page, and the field of the way chosen.
  */
-export function ResourceSourceFields({ form, resource }: { form: TResourceForm; resource: TResourceRow | null }) {
+export function ResourceSourceFields({
+  form,
+  resource,
+}: {
+  form: TResourceForm;
+  resource: TResourceRow | null;
+}) {
   const { fields, set, errors, keepsFile } = form;
   return (
     <>

@@ -1,12 +1,21 @@
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { GENERAL_RESOURCE_PAGES, RESOURCE_SEARCH_DEBOUNCE_MS, type TGeneralResourceKind } from '@portal/domain';
+import {
+  GENERAL_RESOURCE_PAGES,
+  RESOURCE_SEARCH_DEBOUNCE_MS,
+  type TGeneralResourceKind,
+} from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { GetResourcesQuery, type TResourceRow } from '../api/get-resources.ts';
-import { categoriesOf, EMPTY_FILTER, filterResources, type TResourceFilter } from '../model/filter-resources.ts';
+import {
+  categoriesOf,
+  EMPTY_FILTER,
+  filterResources,
+  type TResourceFilter,
+} from '../model/filter-resources.ts';
 import { ResourceFilters } from './resource-filters.tsx';
 import { ResourceFormModal } from './resource-form-modal.tsx';
 import { ResourcesTable } from './resources-table.tsx';

@@ -156,7 +156,12 @@ function ResourceActions({
         <PencilIcon size={16} />
       </ActionIcon>
       {row.archived ? (
-        <Button size="compact-sm" variant="subtle" onClick={() => onArchived(false)} aria-label={`Restore ${row.name}`}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => onArchived(false)}
+          aria-label={`Restore ${row.name}`}
+        >
           Restore
         </Button>
       ) : (

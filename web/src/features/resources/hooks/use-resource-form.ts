@@ -20,7 +20,11 @@ const CHOSEN_FILE = 'chosen-file';
  * with the action's own schema first, the file (if one is chosen) sent to the document store with
  * its progress, then the save; the server's per-field words come back under their inputs.
  */
-export function useResourceForm(kind: TGeneralResourceKind, resource: TResourceRow | null, onSaved: () => void) {
+export function useResourceForm(
+  kind: TGeneralResourceKind,
+  resource: TResourceRow | null,
+  onSaved: () => void,
+) {
   const one = GENERAL_RESOURCE_PAGES[kind].one;
   const [name, setName] = useState(resource?.name ?? '');
   const [category, setCategory] = useState(resource?.category ?? '');

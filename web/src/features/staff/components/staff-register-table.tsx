@@ -3,12 +3,20 @@ import type { ReactNode, Ref } from 'react';
 import type { TStaffFilters } from '../hooks/use-staff-list.ts';
 import { STAFF_COLUMNS } from './staff-columns.tsx';
 import classes from './staff-table.module.css';
-import { ACTIONS_WIDTH, cellProps, HISTORY_ACTION_WIDTH, STICKY_LEFT, TABLE_WIDTH } from './staff-table-layout.ts';
+import {
+  ACTIONS_WIDTH,
+  cellProps,
+  HISTORY_ACTION_WIDTH,
+  STICKY_LEFT,
+  TABLE_WIDTH,
+} from './staff-table-layout.ts';
 
 /** What an empty register says: nothing matches the search and filters, or no staff yet. */
 export function emptyRegisterMessage(filters: TStaffFilters): string {
   const filtered = filters.search.trim() !== '' || filters.type !== 'any' || filters.employment !== 'any';
-  return filtered ? 'No staff match the search.' : 'No staff yet. Use Add staff to enter your first staff member.';
+  return filtered
+    ? 'No staff match the search.'
+    : 'No staff yet. Use Add staff to enter your first staff member.';
 }
 
 /**

@@ -13,7 +13,7 @@ export function useEditRowFocus(
   tableRef: RefObject<HTMLTableElement | null>,
   editingKey: TRowKey | null,
   refusals: number,
-  scrollerClass: string,
+  scrollerClass: string | undefined,
 ) {
   useEffect(() => {
     const table = tableRef.current;

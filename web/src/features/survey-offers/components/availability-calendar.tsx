@@ -40,8 +40,8 @@ export function AvailabilityCalendar({
               Your availability
             </Title>
             <Text fz="sm" c="dimmed">
-              Days from {formatDisplayDate(period.from)} to {formatDisplayDate(period.to)}. Choose what to mark,
-              then click the days; click a day again to clear it.
+              Days from {formatDisplayDate(period.from)} to {formatDisplayDate(period.to)}. Choose what to
+              mark, then click the days; click a day again to clear it.
             </Text>
           </Stack>
           <Group gap="xs">

@@ -1,6 +1,14 @@
 import '@mantine/dates/styles.css';
 import { Alert, Anchor, Button, Paper, Skeleton, Stack } from '@mantine/core';
-import { formatMonthLong, PREFERRED_DAYS_LOCKS, portalToday, preferredDaysLock, type TVisitType, VISIT_TYPE_LABELS, SURVEY_OFFERS_PATH } from '@portal/domain';
+import {
+  formatMonthLong,
+  PREFERRED_DAYS_LOCKS,
+  portalToday,
+  preferredDaysLock,
+  SURVEY_OFFERS_PATH,
+  type TVisitType,
+  VISIT_TYPE_LABELS,
+} from '@portal/domain';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';

@@ -28,7 +28,9 @@ export function useSavePreferredDays(visitId: number, marks: TDayMarks, onSaved:
       }
       setReasonErrors(errors);
       setProblem(
-        Object.keys(errors).length ? 'Give a reason for each unavailable day.' : parsed.error.issues[0]!.message,
+        Object.keys(errors).length
+          ? 'Give a reason for each unavailable day.'
+          : parsed.error.issues[0]!.message,
       );
       return;
     }

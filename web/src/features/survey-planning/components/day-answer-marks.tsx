@@ -18,7 +18,8 @@ const MARK: Record<'yes' | 'no' | 'none', { bg: string; c: string; symbol: strin
   no: { bg: 'red.1', c: '#8a1c1c', symbol: '✕', word: 'Unavailable' },
   none: { bg: 'gray.1', c: 'gray.7', symbol: '·', word: 'No answer' },
 };
-export const markOf = (answer: TDayAnswer | null) => MARK[answer ? (answer.available ? 'yes' : 'no') : 'none'];
+export const markOf = (answer: TDayAnswer | null) =>
+  MARK[answer ? (answer.available ? 'yes' : 'no') : 'none'];
 
 /** One surveyor's answer on a calendar day: initials and ✓ or ✕ (hidden from screen readers). */
 export function Chip({ initials, answer }: { initials: string; answer: TDayAnswer }) {

@@ -8,7 +8,6 @@ import { OfferSurveyVisitMutation } from '../api/offer-survey-visit.ts';
 import { reportOutcome } from '../model/mutation-outcome.ts';
 import { offerCandidates } from '../model/offer-candidates.ts';
 
-
 /** The surveyors the visit was offered to and how each answered. */
 export function TeamTable({ team }: { team: readonly TPlanningSurveyor[] }) {
   return (
@@ -33,7 +32,11 @@ export function TeamTable({ team }: { team: readonly TPlanningSurveyor[] }) {
             </Table.Td>
             <Table.Td>{s.isGp ? 'Yes' : 'No'}</Table.Td>
             <Table.Td>
-              <Badge size="sm" variant="light" color={VISITOR_STATUS_COLOURS[s.visitorStatus ?? ''] ?? 'gray'}>
+              <Badge
+                size="sm"
+                variant="light"
+                color={VISITOR_STATUS_COLOURS[s.visitorStatus ?? ''] ?? 'gray'}
+              >
                 {labelOf(VISITOR_STATUS_LABELS, s.visitorStatus)}
               </Badge>
               {s.declineReason ? (

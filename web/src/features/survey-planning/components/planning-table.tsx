@@ -1,5 +1,11 @@
 import { Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { formatDisplayDate, formatMonthShort, labelOf, SURVEY_LEAD_MONTHS, VISIT_TYPE_LABELS } from '@portal/domain';
+import {
+  formatDisplayDate,
+  formatMonthShort,
+  labelOf,
+  SURVEY_LEAD_MONTHS,
+  VISIT_TYPE_LABELS,
+} from '@portal/domain';
 import type { TPlanningRow } from '../api/get-survey-planning.ts';
 import { StatusBadge } from './status-badge.tsx';
 
