@@ -1,3 +1,4 @@
+import { accountSettingsPath } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -249,7 +250,7 @@ describe('account settings', () => {
     const { page } = e2e;
     const me = await createUser(e2e.stack.sql, { isSurveyor: true });
     const other = await createUser(e2e.stack.sql, { isAdmin: true });
-    await openSignedIn(page, me, `/AccountSettings/${other.id}`);
+    await openSignedIn(page, me, accountSettingsPath(other.id));
     await page.waitForURL((url) => url.pathname === `/AccountSettings/${me.id}`);
     expect(await page.getByLabel('Email').inputValue()).toBe(me.email);
   });

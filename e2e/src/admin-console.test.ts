@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN_CONSOLE_REFUSED_MESSAGE } from '@portal/domain';
+import { ADMIN_CONSOLE_REFUSED_MESSAGE, practiceStaffPath } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openHistory } from './support/audit-data.ts';
@@ -79,7 +79,7 @@ describe('the admin console', { timeout: 180_000 }, () => {
     // The same change in the practice's History, back in the portal: old → new, by the admin
     // through the console.
     await page.bringToFront();
-    await page.goto(`/PracticeOverview/${practice.id}/Staff`);
+    await page.goto(practiceStaffPath(practice.id));
     await page.getByRole('heading', { name: practice.name }).waitFor();
     const drawer = await openHistory(
       page,

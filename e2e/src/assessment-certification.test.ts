@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { ACTION_PLAN_BUSINESS_DAYS, formatDayMonthYear } from '@portal/domain';
+import {
+  ACTION_PLAN_BUSINESS_DAYS,
+  accreditationPath,
+  formatDayMonthYear,
+  verifyRoute,
+} from '@portal/domain';
 import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import { PDFDocument } from 'pdf-lib';
 import type { Download, Locator, Page } from 'playwright-core';
@@ -177,7 +182,7 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
     const certificate = certificates[0]!;
 
     // Downloads in A3 (the default) and A4, read back.
-    await admin.goto(`/PracticeOverview/${world.practice.id}/Accreditation`);
+    await admin.goto(accreditationPath(world.practice.id));
     const list = admin.getByRole('region', { name: 'Accreditations' });
     for (const [size, points] of [
       ['A3', A3],
@@ -206,14 +211,14 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
 
     // Anyone can check it, without signing in.
     const publicPage = await e2e.newPage();
-    await publicPage.goto(`/verify/${certificate.code}`);
+    await publicPage.goto(verifyRoute(certificate.code));
     await publicPage.getByRole('heading', { name: 'Certificate verification' }).waitFor();
     await publicPage.getByRole('heading', { name: 'Genuine and current' }).waitFor();
     await publicPage.getByText(world.practice.name).first().waitFor();
     await expectAccessible(publicPage, 'the public verify page, a current certificate');
 
     // The practice manager sees it and downloads the action plan report.
-    await pm.goto(`/PracticeOverview/${world.practice.id}/Accreditation`);
+    await pm.goto(accreditationPath(world.practice.id));
     await pm.getByRole('region', { name: 'Accreditations' }).getByText(certificate.number).waitFor();
     const report = pm.waitForEvent('download');
     await pm.getByRole('button', { name: /^Download the Survey action plan report/ }).click();

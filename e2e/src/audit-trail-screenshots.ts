@@ -6,7 +6,9 @@
  * with their History buttons. The data is made as in the journey (`support/audit-data.ts`).
  * Run: npx tsx e2e/src/audit-trail-screenshots.ts → e2e/screenshots/audit-*.png
  */
+
 import { mkdir } from 'node:fs/promises';
+import { assessmentPath, practiceStaffPath } from '@portal/domain';
 import { openIndicator, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { closeHistory, createAuditWorld, openHistory } from './support/audit-data.ts';
 import { launchBrowser, newContext, signIn } from './support/browser.ts';
@@ -25,7 +27,7 @@ try {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
     await signIn(page, world.qam.email, { password: world.qam.password });
-    await page.goto(`/PracticeOverview/${world.practice.id}/Staff`);
+    await page.goto(practiceStaffPath(world.practice.id));
     await page.getByRole('button', { name: `History of ${world.staff.name}` }).waitFor();
     await shot(page, `practice-header-${width}`, { fullPage: false });
     await page.getByRole('button', { name: `History of ${world.staff.name}` }).scrollIntoViewIfNeeded();
@@ -48,7 +50,7 @@ try {
     await shot(page, `staff-${width}`, { fullPage: false });
     await closeHistory(drawer);
 
-    await page.goto(`/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`);
+    await page.goto(assessmentPath(world.practice.id, world.assessmentId));
     await waitForAssessmentScreen(page);
     await shot(page, `assessment-header-${width}`, { fullPage: false });
     drawer = await openHistory(

@@ -1,3 +1,4 @@
+import { assessmentPath, practiceStaffPath } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { openIndicator, signInTo, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { closeHistory, createAuditWorld, LONG_OBSERVATION, openHistory } from './support/audit-data.ts';
@@ -19,7 +20,7 @@ describe('the audit trail', { timeout: 120_000 }, () => {
     const world = await createAuditWorld(stack.sql);
 
     // The practice: the manager's phone change, old → new, with who made it.
-    await signInTo(page, world.qam, `/PracticeOverview/${world.practice.id}/Staff`);
+    await signInTo(page, world.qam, practiceStaffPath(world.practice.id));
     await page.getByRole('heading', { name: world.practice.name }).waitFor();
     await page.getByRole('button', { name: `History of ${world.staff.name}` }).waitFor();
     await expectAccessible(page, 'the Staff tab with History buttons, as the QAM');
@@ -56,7 +57,7 @@ describe('the audit trail', { timeout: 120_000 }, () => {
     await closeHistory(drawer);
 
     // The assessment: its move to review, by the QAM.
-    await page.goto(`/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`);
+    await page.goto(assessmentPath(world.practice.id, world.assessmentId));
     await waitForAssessmentScreen(page);
     drawer = await openHistory(
       page,
@@ -90,10 +91,10 @@ describe('the audit trail', { timeout: 120_000 }, () => {
 
     // The practice manager has no History anywhere.
     const pm = await e2e.newPage();
-    await signInTo(pm, world.manager, `/PracticeOverview/${world.practice.id}/Staff`);
+    await signInTo(pm, world.manager, practiceStaffPath(world.practice.id));
     await pm.getByRole('button', { name: `Edit ${world.staff.name}` }).waitFor();
     expect(await pm.getByRole('button', { name: /^History/ }).count()).toBe(0);
-    await pm.goto(`/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`);
+    await pm.goto(assessmentPath(world.practice.id, world.assessmentId));
     await waitForAssessmentScreen(pm);
     await openIndicator(pm, world.indicator.code);
     expect(await pm.getByRole('button', { name: /^History/ }).count()).toBe(0);

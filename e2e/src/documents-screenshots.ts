@@ -5,7 +5,9 @@
  * delete). Harbourside (demo data) as pm.single, with a folder of the script's own documents.
  * Run: npx tsx e2e/src/documents-screenshots.ts → e2e/screenshots/documents-*.png
  */
+
 import { mkdir } from 'node:fs/promises';
+import { PRACTICE_TABS, practiceOverviewPath } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn } from './support/browser.ts';
 import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';
@@ -13,7 +15,7 @@ import { startE2eStack } from './support/stack.ts';
 
 const shot = screenshotTaker('documents-');
 const PRACTICE = 1;
-const PATH = `/PracticeOverview/${PRACTICE}/Documents`;
+const PATH = practiceOverviewPath(PRACTICE, PRACTICE_TABS.documents);
 
 const pdf = (text: string, padding = 0) =>
   Buffer.concat([

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { DOCUMENT_MESSAGES, DOCUMENTS_SCREEN_MESSAGES } from '@portal/domain';
+import {
+  DOCUMENT_MESSAGES,
+  DOCUMENTS_SCREEN_MESSAGES,
+  PRACTICE_TABS,
+  practiceOverviewPath,
+} from '@portal/domain';
 import JSZip from 'jszip';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +59,13 @@ async function world() {
   const surveyor = await createUser(sql, { firstName: 'Sam', lastName: 'Surveyor', isSurveyor: true });
   await addPracticeRole(sql, practice.id, surveyor.id, 'SU');
   const evidence = await createFolder(sql, practice.id, 'Accreditation evidence', { sortOrder: 1 });
-  return { practice, manager, surveyor, evidence, path: `/PracticeOverview/${practice.id}/Documents` };
+  return {
+    practice,
+    manager,
+    surveyor,
+    evidence,
+    path: practiceOverviewPath(practice.id, PRACTICE_TABS.documents),
+  };
 }
 
 const folderTile = (page: Page, name: string) =>

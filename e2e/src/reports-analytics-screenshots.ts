@@ -5,7 +5,9 @@
  * a practice manager.
  * Run: npx tsx e2e/src/reports-analytics-screenshots.ts → e2e/screenshots/analytics-*.png
  */
+
 import { mkdir } from 'node:fs/promises';
+import { ANALYTICS_REPORT_PATH } from '@portal/domain';
 import { createAnalyticsWorld } from './support/analytics-data.ts';
 import { launchBrowser, newContext, signIn, signInAs } from './support/browser.ts';
 import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';
@@ -41,7 +43,7 @@ try {
     const qamContext = await newContext(browser, stack.url, { width, height: 900 });
     const qamPage = await qamContext.newPage();
     await signInAs(qamPage, world.qam);
-    await qamPage.goto(`/Reports/Analytics?network=${world.network.id}`);
+    await qamPage.goto(`${ANALYTICS_REPORT_PATH}?network=${world.network.id}`);
     await qamPage.getByRole('heading', { name: 'Compliance by standard' }).waitFor();
     await qamPage.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     await shot(qamPage, `network-${width}`);

@@ -5,7 +5,9 @@
  * The data is made here (`createComparativeWorld`), on the stack's demo database.
  * Run: npx tsx e2e/src/reports-comparative-screenshots.ts → e2e/screenshots/comparative-*.png
  */
+
 import { mkdir } from 'node:fs/promises';
+import { COMPARATIVE_REPORT_PATH } from '@portal/domain';
 import { createComparativeWorld } from '@portal/testkit/comparative-factories';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signInAs } from './support/browser.ts';
@@ -24,7 +26,7 @@ async function as(browser: Browser, base: string, width: number, user: { email: 
 }
 
 async function openReport(page: Page, practiceId: number) {
-  await page.goto(`/Reports/Comparative?practice=${practiceId}`);
+  await page.goto(`${COMPARATIVE_REPORT_PATH}?practice=${practiceId}`);
   await page.getByRole('table', { name: 'Cycle times (days)' }).waitFor();
 }
 
@@ -45,7 +47,7 @@ try {
     await pm.page.waitForURL((url) => url.searchParams.get('practice') === String(world.harbour));
     await pm.page.getByRole('table', { name: 'Cycle times (days)' }).waitFor();
     await shot(pm.page, `pm-report-${width}`);
-    await pm.page.goto(`/Reports/Comparative?practice=${world.networkPeers[0]}`);
+    await pm.page.goto(`${COMPARATIVE_REPORT_PATH}?practice=${world.networkPeers[0]}`);
     await pm.page.getByRole('alert').filter({ hasText: 'You can compare only' }).waitFor();
     await shot(pm.page, `pm-refused-${width}`);
     await pm.close();

@@ -1,3 +1,4 @@
+import { accreditationPath, COMPARATIVE_REPORT_PATH } from '@portal/domain';
 import { createComparativeWorld } from '@portal/testkit/comparative-factories';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -27,7 +28,7 @@ describe('the comparative report', () => {
     await signInAs(page, manager);
     await waitForAppShell(page, manager.name);
 
-    await page.goto(`/PracticeOverview/${world.harbour}/Accreditation`);
+    await page.goto(accreditationPath(world.harbour));
     await page.getByRole('link', { name: 'Compare with peers' }).click();
     await page.waitForURL((url) => url.pathname === '/Reports/Comparative');
     expect(new URL(page.url()).searchParams.get('practice')).toBe(String(world.harbour));
@@ -55,7 +56,7 @@ describe('the comparative report', () => {
     await expectAccessible(page, 'the comparative report of a practice manager');
 
     // Another practice's id in the address: refused, and nothing of it shown.
-    await page.goto(`/Reports/Comparative?practice=${world.networkPeers[0]}`);
+    await page.goto(`${COMPARATIVE_REPORT_PATH}?practice=${world.networkPeers[0]}`);
     await page
       .getByRole('alert')
       .filter({ hasText: 'You can compare only the practices you manage.' })

@@ -4,6 +4,7 @@
  * bad filter in the address, and refused to pm@demo.test.
  * Run: npx tsx e2e/src/reports-screenshots.ts → e2e/screenshots/reports-*.png
  */
+import { MANAGEMENT_REPORT_PATH } from '@portal/domain';
 import { newContext, signIn } from './support/browser.ts';
 import { runScreenshots, screenshotTaker } from './support/screenshots.ts';
 
@@ -16,7 +17,7 @@ await runScreenshots(async (browser, base, width) => {
   await signIn(page, 'qam@demo.test');
 
   const management = async (query: string, name: string) => {
-    await page.goto(`/Reports/Management${query}`);
+    await page.goto(`${MANAGEMENT_REPORT_PATH}${query}`);
     await page.getByRole('table', { name: 'Work due and overdue' }).waitFor();
     await shot(page, `management-${name}-${width}`);
   };

@@ -13,6 +13,7 @@
  * practice is notified once, at the first width: its history then has a row).
  * Run: npx tsx e2e/src/review-screenshots.ts → e2e/screenshots/review-*.png
  */
+import { verifyRoute } from '@portal/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, signIn } from './support/browser.ts';
 import { runScreenshots, screenshotTaker } from './support/screenshots.ts';
@@ -315,7 +316,7 @@ async function run(browser: Browser, base: string, width: number) {
     ['unknown', UNKNOWN_CODE, null],
   ] as const) {
     await step(`verify ${name}`, async () => {
-      await page.goto(`/verify/${code}`);
+      await page.goto(verifyRoute(code));
       await page.getByRole('heading', { name: 'Certificate verification' }).waitFor();
       if (words) await page.getByRole('heading', { name: words }).waitFor();
       else await page.getByRole('heading', { level: 2 }).first().waitFor();

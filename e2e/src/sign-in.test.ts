@@ -1,3 +1,4 @@
+import { PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -14,8 +15,8 @@ import { useE2e } from './support/suite.ts';
  */
 const e2e = useE2e();
 
-const LIST = '/Practice/List';
-const staffPage = (practiceId: number) => `/PracticeOverview/${practiceId}/Staff`;
+const LIST = PRACTICE_LIST_PATH;
+const staffPage = practiceStaffPath;
 
 /** A manager of exactly one practice (who lands on its Staff page), and the practice. */
 async function createSinglePracticeManager() {

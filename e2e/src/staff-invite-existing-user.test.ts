@@ -1,3 +1,4 @@
+import { invitationPath } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { pathOf, signInAs, waitForAppShell } from './support/browser.ts';
@@ -112,7 +113,7 @@ describe('inviting someone who already has an account', () => {
     const practice = await createPractice(e2e.stack.sql, { name: 'Wattle Bay Family Practice' });
     const { token } = await createInvitation(e2e.stack.sql, practice.id, { expiresInSeconds: -86_400 });
     const { page } = e2e;
-    await page.goto(`/Practice/Invite/${token}`);
+    await page.goto(invitationPath(token));
     await page.getByRole('heading', { name: 'This invitation has expired' }).waitFor();
     await page.getByText(`Invitation to ${practice.name}`).waitFor();
     await page

@@ -1,3 +1,4 @@
+import { preferredDaysRoute } from '@portal/domain';
 import { format, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -113,7 +114,7 @@ describe('survey offers', () => {
     ]);
 
     // A visit whose due date has passed: read only, saying why.
-    await page.goto(`/SurveyVisits/${past.id}/PreferredDays`);
+    await page.goto(preferredDaysRoute(past.id));
     await page.getByText('The preference due date has passed', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Save preferred days' }).count()).toBe(0);
     await expectAccessible(page, 'preferred days, read only');

@@ -1,3 +1,4 @@
+import { PRACTICE_LIST_PATH, SURVEY_PLANNING_PATH } from '@portal/domain';
 import { format, parseISO } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -159,7 +160,7 @@ describe('survey planning', () => {
     await samPage.getByText('Your preferred days have been saved.').waitFor();
 
     // The QAM sees both side by side, finalises and sends the confirmation.
-    await page.goto(`/SurveyVisits/Planning?visit=${visitId}`);
+    await page.goto(`${SURVEY_PLANNING_PATH}?visit=${visitId}`);
     const days = drawer.getByRole('table', { name: /^Preferred days / });
     const rowOf = (wire: string) =>
       days.getByRole('row').filter({ has: page.getByRole('rowheader', { name: shown(wire) }) });
@@ -217,7 +218,7 @@ describe('survey planning', () => {
     await expectAccessible(ginaPage, "the surveyor's dashboard with the visit");
     // Searched for: with this one practice in her whole list, the bare list would open it at once
     // (spec 000 §2's single-practice landing), and the row would show only until it did.
-    await ginaPage.goto(`/Practice/List?search=${encodeURIComponent(practice.name)}`);
+    await ginaPage.goto(`${PRACTICE_LIST_PATH}?search=${encodeURIComponent(practice.name)}`);
     const row = ginaPage.getByRole('row').filter({ hasText: practice.name });
     await row.getByText(shown(free)).waitFor();
     await expectAccessible(ginaPage, "the surveyor's practice list with the visit");

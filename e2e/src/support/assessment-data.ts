@@ -1,4 +1,4 @@
-import type { TIndicatorResponseFields } from '@portal/domain';
+import { accreditationPath as domainAccreditationPath, type TIndicatorResponseFields } from '@portal/domain';
 import {
   createAccreditation,
   createAssessment,
@@ -137,8 +137,7 @@ export const assessmentPath = (world: SelfAssessmentWorld) =>
   `/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`;
 
 /** The address of the practice's Accreditation tab. */
-export const accreditationPath = (world: SelfAssessmentWorld) =>
-  `/PracticeOverview/${world.practice.id}/Accreditation`;
+export const accreditationPath = (world: SelfAssessmentWorld) => domainAccreditationPath(world.practice.id);
 
 /** A stored response, as the database holds it. */
 export type TResponseRow = TIndicatorResponseFields & { id: number; indicator_id: number };

@@ -1,10 +1,11 @@
+import { PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { pathOf, signIn, waitForAppShell } from './browser.ts';
 
-const LIST = '/Practice/List';
-const staffPage = (practiceId: number) => `/PracticeOverview/${practiceId}/Staff`;
+const LIST = PRACTICE_LIST_PATH;
+const staffPage = practiceStaffPath;
 
 /** The Reports section each kind of account sees (`canOpenReport`). */
 export const BACK_OFFICE_REPORTS = ['Management Report', 'Analytics Report', 'Comparative Report'];

@@ -1,3 +1,4 @@
+import { practiceStaffPath } from '@portal/domain';
 import {
   addPracticeRole,
   createInvitation,
@@ -462,6 +463,6 @@ export async function createStaffedPractice(
     accreditation,
     staff,
     /** The practice's Staff tab. */
-    staffPath: `/PracticeOverview/${practice.id}/Staff`,
+    staffPath: practiceStaffPath(practice.id),
   };
 }

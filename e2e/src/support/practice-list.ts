@@ -1,3 +1,4 @@
+import { PRACTICE_LIST_PATH } from '@portal/domain';
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -14,7 +15,7 @@ import {
 } from './factories.ts';
 
 /** The practice list's route (spec 000 §2). */
-export const LIST = '/Practice/List';
+export const LIST = PRACTICE_LIST_PATH;
 export const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
 
 /**

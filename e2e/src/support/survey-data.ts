@@ -1,4 +1,4 @@
-import { AGREEMENT_VERSION } from '@portal/domain';
+import { AGREEMENT_VERSION, assessmentPath } from '@portal/domain';
 import {
   createAccreditation,
   createAssessment,
@@ -96,5 +96,4 @@ export async function createSurveyWorld(
   return { practice, manager, surveyors, standards, visitId, assessmentId };
 }
 
-export const surveyPath = (world: SurveyWorld) =>
-  `/PracticeOverview/${world.practice.id}/Accreditation/Assessment/${world.assessmentId}`;
+export const surveyPath = (world: SurveyWorld) => assessmentPath(world.practice.id, world.assessmentId);

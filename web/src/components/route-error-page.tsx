@@ -1,4 +1,5 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { DASHBOARD_PATH } from '@portal/domain';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { CHUNK_LOAD_FAILED, isChunkLoadError } from '../lib/lazy-page.ts';
 
@@ -61,7 +62,7 @@ export function NotAllowedPage({ message }: { message: string }) {
       <Text c="dimmed" role="alert">
         {message}
       </Text>
-      <Button component={Link} to="/Dashboard" variant="light" w="fit-content">
+      <Button component={Link} to={DASHBOARD_PATH} variant="light" w="fit-content">
         Go to the dashboard
       </Button>
     </Stack>

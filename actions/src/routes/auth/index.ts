@@ -1,6 +1,7 @@
 import {
   BACKEND_HANDOFF_ROUTE,
   PASSWORD_RESET_REQUESTED_MESSAGE,
+  PRACTICE_LIST_PATH,
   REGISTRATION_REQUESTED_MESSAGE,
   ZChangePasswordRequestSchema,
   ZHandoffExchangeSchema,
@@ -24,9 +25,6 @@ import {
   setHandoffCookie,
   setSessionCookies,
 } from './cookies.ts';
-
-/** Where the app lands when the back end names no page. */
-const PRACTICE_LIST_ROUTE = '/Practice/List';
 
 const publicSession = ({ accessToken, accessTokenExpiresAt, user }: SignedIn) => ({
   accessToken,
@@ -111,7 +109,8 @@ const auth: FastifyPluginAsync = async (app) => {
   // this browser's own session, bound to it by an httpOnly cookie, never a token in the URL. A
   // browser without a live session is sent on without a code (the app then asks it to sign in).
   app.get('/handoff', async (request, reply) => {
-    const { url = PRACTICE_LIST_ROUTE } = ZHandoffStartSchema.parse(request.query);
+    // The practice list when the back end names no page.
+    const { url = PRACTICE_LIST_PATH } = ZHandoffStartSchema.parse(request.query);
     const refreshToken = request.cookies[REFRESH_COOKIE];
     const handoff = refreshToken ? await app.accounts.startSessionHandoff(refreshToken) : null;
     const query = new URLSearchParams(handoff ? { code: handoff.code, url } : { url });

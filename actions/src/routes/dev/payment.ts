@@ -1,4 +1,4 @@
-import { AUTH_HANDOFF_PATH } from '@portal/domain';
+import { AUTH_HANDOFF_PATH, PRACTICE_LIST_PATH } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
@@ -25,7 +25,7 @@ function page(practiceId: number, owed: OwedRow, appOrigin: string): string {
 <p>${escapeHtml(owed.name)} (practice ${practiceId}) owes ${what}.</p>
 <p class="muted">This development stack has no payment gateway: in production <code>PAYMENT_URL_TEMPLATE</code>
 sends the practice manager to the provider's payment page instead of this one.</p>
-<p><a href="${escapeHtml(appOrigin)}${AUTH_HANDOFF_PATH}?url=/Practice/List">Back to the practice list</a></p>
+<p><a href="${escapeHtml(appOrigin)}${AUTH_HANDOFF_PATH}?url=${PRACTICE_LIST_PATH}">Back to the practice list</a></p>
 </div></body></html>`;
 }
 

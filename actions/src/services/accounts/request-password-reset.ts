@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, type TPasswordResetRequest } from '@portal/domain';
+import { PRODUCT_NAME, RESET_PATH, type TPasswordResetRequest } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AccountsDeps } from './deps.ts';
@@ -19,7 +19,7 @@ export async function requestPasswordReset(deps: AccountsDeps, input: TPasswordR
   const user = await findUserByEmail(deps.db, input.email);
   if (!user?.is_active) return;
   const token = randomToken();
-  const link = `${deps.config.appOrigin}/Reset?token=${encodeURIComponent(token)}`;
+  const link = `${deps.config.appOrigin}${RESET_PATH}?token=${encodeURIComponent(token)}`;
   await deps.db.transaction(async (tx) => {
     // One request of an account at a time: the hourly count and the one open link both hold
     // when two requests arrive together.

@@ -1,4 +1,11 @@
-import { PRODUCT_NAME, REGISTRATION_LINK_HOURS, type TRegisterRequest } from '@portal/domain';
+import {
+  CONFIRM_EMAIL_PATH,
+  loginPath,
+  PRODUCT_NAME,
+  REGISTRATION_LINK_HOURS,
+  RESET_PATH,
+  type TRegisterRequest,
+} from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
@@ -34,8 +41,8 @@ async function notifyOwner(deps: AccountsDeps, user: UserRow) {
         `Someone (perhaps you) tried to create a ${PRODUCT_NAME} account with this e-mail address,`,
         'which already has one. Nothing about your account has changed.',
         '',
-        `Sign in: ${origin}/Login`,
-        `Forgot your password? Reset it: ${origin}/Reset`,
+        `Sign in: ${origin}${loginPath()}`,
+        `Forgot your password? Reset it: ${origin}${RESET_PATH}`,
         '',
         'If this was not you, you can ignore this e-mail.',
       ].join('\n'),
@@ -46,7 +53,7 @@ async function notifyOwner(deps: AccountsDeps, user: UserRow) {
 /** Keeps the sign-up until the address is confirmed, and sends the link that confirms it. */
 async function sendConfirmation(deps: AccountsDeps, input: TRegisterRequest, passwordHash: string) {
   const token = randomToken();
-  const link = `${deps.config.appOrigin}/ConfirmEmail?token=${encodeURIComponent(token)}`;
+  const link = `${deps.config.appOrigin}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
   await deps.db.transaction(async (tx) => {
     if ((await recentMails(tx, input.email, 'registration-confirm')) >= MAX_MAILS_PER_HOUR) {
       deps.log.warn('sign-up requests for one address over the hourly limit; no e-mail sent');

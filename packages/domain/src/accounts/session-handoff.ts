@@ -11,8 +11,6 @@ import { AUTH_API_PREFIX } from '../routes/paths.ts';
  * nobody in (login CSRF).
  */
 
-/** The app's route the back end hands over to (spec 000 §2). */
-export const BACKEND_HANDOFF_ROUTE = '/redirect-from-backend';
 /** The back end's link into the app: `?url=` an app path. */
 export const AUTH_HANDOFF_PATH = `${AUTH_API_PREFIX}/handoff`;
 /** Where the app exchanges the code for the session's access token. */

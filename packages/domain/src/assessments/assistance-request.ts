@@ -12,7 +12,6 @@ export const ZAssistanceRequestSchema = z.object({
 });
 export type TAssistanceRequest = z.infer<typeof ZAssistanceRequestSchema>;
 
-/** The Assessment route of a practice's assessment (spec 001 §2), as links in e-mails name it. */
-export function assessmentPath(practiceId: number, assessmentId: number): string {
-  return `/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessmentId}`;
-}
+// The Assessment route lives with the app's other paths; named here too for the modules that
+// import it from this file.
+export { assessmentPath } from '../routes/app-routes.ts';

@@ -39,6 +39,3 @@ export const VERIFY_MESSAGES = {
     expired: 'This certificate was issued by the provider, but its expiry date has passed.',
   } satisfies Record<TCertificateVerificationState, string>,
 } as const;
-
-/** The public verify page's path for a code. */
-export const verifyRoute = (code?: string) => (code ? `/verify/${encodeURIComponent(code)}` : '/verify');

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { canMove, SURVEY_CERTIFY } from '../assessments/assessment-transitions.ts';
 import { CERTIFICATE_SIZES, CERTIFICATE_VALIDITY_YEARS } from '../constants/assessments.ts';
+import { verifyRoute } from '../routes/app-routes.ts';
 import { certificateNumber } from './certificate-number.ts';
-import { certificateVerificationState, VERIFY_MESSAGES, verifyRoute } from './certificate-verification.ts';
+import { certificateVerificationState, VERIFY_MESSAGES } from './certificate-verification.ts';
 import {
   CERTIFICATE_MESSAGES,
   defaultExpiryDate,

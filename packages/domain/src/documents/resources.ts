@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FACTSHEETS_PATH, RESOURCES_PATH } from '../routes/app-routes.ts';
 
 /**
  * General resources and factsheets (issue 15; spec 000 §2, spec 002 §2): the `/Resources` and
@@ -12,8 +13,8 @@ export type TGeneralResourceKind = (typeof GENERAL_RESOURCE_KINDS)[number];
 export const GENERAL_RESOURCE_PAGES: Readonly<
   Record<TGeneralResourceKind, { path: string; title: string; one: string }>
 > = {
-  RESOURCE: { path: '/Resources', title: 'Resources', one: 'resource' },
-  FACTSHEET: { path: '/Factsheets', title: 'Factsheets', one: 'factsheet' },
+  RESOURCE: { path: RESOURCES_PATH, title: 'Resources', one: 'resource' },
+  FACTSHEET: { path: FACTSHEETS_PATH, title: 'Factsheets', one: 'factsheet' },
 };
 
 export const RESOURCE_NAME_MAX = 200;

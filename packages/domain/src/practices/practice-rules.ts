@@ -8,7 +8,7 @@ import {
   type TBackOfficeRole,
   type TPracticeAccess,
 } from '../permissions/permission-flags.ts';
-import { preferredDaysRoute } from '../routes/paths.ts';
+import { practiceStaffPath, preferredDaysRoute, reapplicationPath } from '../routes/app-routes.ts';
 import { hasPracticeListCriteria, type PracticeListQuery } from './practice-list-query.ts';
 
 /** Less than 12 months to expire: the expiry or extension date is in the future and within a year. */
@@ -69,7 +69,7 @@ export function practiceDueButton(row: {
   if (!viewerCanChangePractice(row.viewer)) return null;
   return row.reapplicationStatus === 'PAYMENT_PENDING'
     ? { kind: 'RENEWAL_PAYMENT_DUE', label: 'Renewal Payment Due', payment: true }
-    : { kind: 'RENEWAL_DUE', label: 'Renewal Due', path: `/Practice/Reapplication/${row.practiceId}` };
+    : { kind: 'RENEWAL_DUE', label: 'Renewal Due', path: reapplicationPath(row.practiceId) };
 }
 
 /**
@@ -141,11 +141,6 @@ export function shouldRedirectToPayment(practice: {
 }): boolean {
   if (practice.status !== 'PAYMENT_PENDING') return false;
   return !(practice.reapplications ?? []).some((r) => r.status === 'DUE' || r.status === 'PAYMENT_PENDING');
-}
-
-/** The Staff route of a practice (rows open it; param id = practice id). */
-export function practiceStaffPath(practiceId: number): string {
-  return `/PracticeOverview/${practiceId}/Staff`;
 }
 
 /** Who opens a practice: their active roles on it, their back-office role, and the admin flag. */

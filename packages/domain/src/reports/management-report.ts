@@ -3,6 +3,12 @@ import {
   practiceListSearchParams,
   type TPracticeListFilter,
 } from '../practices/practice-list-query.ts';
+import {
+  accreditationPath,
+  MANAGEMENT_REPORT_PATH,
+  PRACTICE_LIST_PATH,
+  SURVEY_PLANNING_PATH,
+} from '../routes/app-routes.ts';
 import { reportFiltersToSearch, type TReportFilters } from './report-filters.ts';
 import type { TReportCell, TReportTable } from './report-table.ts';
 
@@ -129,8 +135,6 @@ const WORK_LIST_FLAG: Partial<Record<TManagementWork, TPracticeListFilter>> = {
   actionPlans: 'actionRequired',
 };
 
-export const SURVEY_PLANNING_PATH = '/SurveyVisits/Planning';
-
 /**
  * Where a figure of the management report leads: counts of practices to the practice list under
  * the matching flag (and the report's state and network: the list takes the network's name),
@@ -151,7 +155,7 @@ export function managementReportLink(
       state: context.filters.state ?? null,
       network: context.filters.network === undefined ? null : (context.networkName ?? null),
     };
-    return `/Practice/List?${practiceListSearchParams(query).toString()}`;
+    return `${PRACTICE_LIST_PATH}?${practiceListSearchParams(query).toString()}`;
   };
   const T = MANAGEMENT_REPORT_TABLES;
   // A zero leads to an empty list: not a link.
@@ -165,12 +169,12 @@ export function managementReportLink(
     }
     if (columnKey === 'overdue' && work === 'actionPlans' && Number(row.overdue) > 0) {
       const search = reportFiltersToSearch(context.filters).toString();
-      return `/Reports/Management${search ? `?${search}` : ''}#report-table-${T.actionPlansOverdue.key}`;
+      return `${MANAGEMENT_REPORT_PATH}${search ? `?${search}` : ''}#report-table-${T.actionPlansOverdue.key}`;
     }
     return undefined;
   }
   if (tableKey === T.actionPlansOverdue.key && columnKey === 'practice' && typeof row.practiceId === 'number')
-    return `/PracticeOverview/${row.practiceId}/Accreditation`;
+    return accreditationPath(row.practiceId);
   if (tableKey === T.surveyorWorkload.key && (columnKey === 'visits' || columnKey === 'offers'))
     return SURVEY_PLANNING_PATH;
   return undefined;

@@ -1,1 +1,2 @@
+export * from './app-routes.ts';
 export * from './paths.ts';

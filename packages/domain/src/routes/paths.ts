@@ -42,12 +42,6 @@ export const DEV_PAYMENT_TEMPLATE_PATH = `${DEV_PAYMENT_PATH}/{practiceId}`;
 /** The development stand-in for the webinar provider (authorize page, token, webinar list, revoke). */
 export const DEV_WEBINARS_PATH = `${DEV_PAGES_PREFIX}/webinars`;
 
-/** The web app's webinar pages: the list and the provider's OAuth 2.0 redirect back (spec 000 §2). */
-export const WEBINARS_ROUTE = '/Webinars';
-export const WEBINARS_CALLBACK_ROUTE = '/GoToWebinars/callback';
-
-/** A surveyor's preferred days for a visit (spec 000 §2 SurveyVisitPreferredDays; e-mails link to it). */
-export const preferredDaysRoute = (visitId: number) => `/SurveyVisits/${visitId}/PreferredDays`;
-
-/** A practice's survey confirmation page (spec 000 §2; the confirmation e-mail and form link to it). */
-export const surveyConfirmationRoute = (practiceId: number) => `/Practice/SurveyConfirmation/${practiceId}`;
+// The web app's own paths live in app-routes.ts; these two are named here too for the modules
+// that import them from this file.
+export { preferredDaysRoute, surveyConfirmationRoute } from './app-routes.ts';

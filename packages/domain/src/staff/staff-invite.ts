@@ -38,10 +38,5 @@ export function inviteResultMessage(email: string, sent: boolean): string {
   return sent ? STAFF_MESSAGES.inviteSent(email) : STAFF_MESSAGES.inviteFailed(email);
 }
 
-/** Where the e-mailed link leads (the web route /Practice/Invite/:invitationToken). */
-export function invitationPath(token: string): string {
-  return `/Practice/Invite/${encodeURIComponent(token)}`;
-}
-
 /** How long an invitation link works. */
 export const INVITATION_VALID_DAYS = 14;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { invitationPath } from '../routes/app-routes.ts';
 import { fieldErrors } from '../validation/field-errors.ts';
 import { isNumberCellText, numberCellText, staffFieldRules, withEmploymentStatus } from './staff-fields.ts';
 import {
   canInviteStaff,
-  invitationPath,
   inviteButtonLabel,
   inviteResultMessage,
   staffAccountTooltip,

@@ -1,8 +1,8 @@
+import { loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-import { PRACTICE_LIST_ROUTE } from '../../lib/auth/landing-route.ts';
 import { rememberRoute } from '../../lib/auth/return-route.ts';
 
 function ToLogin({ remember }: { remember: boolean }) {
@@ -10,7 +10,7 @@ function ToLogin({ remember }: { remember: boolean }) {
   const navigate = useNavigate();
   useEffect(() => {
     if (remember) rememberRoute(`${location.pathname}${location.search}`);
-    navigate('/Login', { replace: true });
+    navigate(loginPath(), { replace: true });
   }, [location, navigate, remember]);
   return <FullPageLoader />;
 }
@@ -30,5 +30,5 @@ export function RequireSignedIn() {
 export function HomeRedirect() {
   const { status } = useAuth();
   if (status === 'restoring') return <FullPageLoader />;
-  return <Navigate to={status === 'signedIn' ? PRACTICE_LIST_ROUTE : '/Login'} replace />;
+  return <Navigate to={status === 'signedIn' ? PRACTICE_LIST_PATH : loginPath()} replace />;
 }

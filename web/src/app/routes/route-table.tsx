@@ -1,3 +1,4 @@
+import { APP_ROUTES, ASSESSMENT_ROUTE, PRACTICE_TABS } from '@portal/domain';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from '../../components/route-error-page.tsx';
 import { env } from '../../config/env.ts';
@@ -121,23 +122,21 @@ const AnalyticsReportPage = lazyPage(
 );
 const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
 
-/** The route table of spec 000 §2. */
+/** The route table of spec 000 §2 (the patterns are the domain's `APP_ROUTES`, which every link builds on). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomeRedirect /> },
-      { path: 'Login/:invitationToken?', element: <LoginPage /> },
-      { path: 'signup/:invitationToken?', element: <SignupPage /> },
-      { path: 'Reset', element: <ResetPage /> },
-      // Ours (the spec has no route for it): the link of the sign-up e-mail.
-      { path: 'ConfirmEmail', element: <ConfirmEmailPage /> },
-      { path: 'redirect-from-backend', element: <RedirectFromBackendPage /> },
-      { path: 'login-from-backend', element: <LoginFromBackendPage /> },
-      { path: 'Practice/Invite/:invitationToken', element: <InvitePage /> },
-      // Ours (issue 17): the public check of a certificate, no sign-in.
-      { path: 'verify/:code?', element: <VerifyPage /> },
+      { path: APP_ROUTES.login, element: <LoginPage /> },
+      { path: APP_ROUTES.signup, element: <SignupPage /> },
+      { path: APP_ROUTES.reset, element: <ResetPage /> },
+      { path: APP_ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
+      { path: APP_ROUTES.backendHandoff, element: <RedirectFromBackendPage /> },
+      { path: APP_ROUTES.loginFromBackend, element: <LoginFromBackendPage /> },
+      { path: APP_ROUTES.invite, element: <InvitePage /> },
+      { path: APP_ROUTES.verify, element: <VerifyPage /> },
       {
         element: <RequireSignedIn />,
         children: [
@@ -147,48 +146,47 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             errorElement: <RouteErrorPage />,
             children: [
-              { path: 'ChangePassword', element: <ChangePasswordPage /> },
-              { path: 'AccountSettings/:id', element: <AccountSettingsPage /> },
-              { path: 'Practice/Add', element: <AddPracticePage /> },
-              { path: 'add-practice', element: <AddPracticePage /> },
-              { path: 'Practice/List', element: <PracticeListPage /> },
+              { path: APP_ROUTES.changePassword, element: <ChangePasswordPage /> },
+              { path: APP_ROUTES.accountSettings, element: <AccountSettingsPage /> },
+              { path: APP_ROUTES.addPractice, element: <AddPracticePage /> },
+              { path: APP_ROUTES.addPracticeAlias, element: <AddPracticePage /> },
+              { path: APP_ROUTES.practiceList, element: <PracticeListPage /> },
               {
-                path: 'PracticeOverview/:id',
+                path: APP_ROUTES.practiceOverview,
                 element: <PracticeOverviewRoute />,
                 children: [
-                  { index: true, element: <Navigate to="Staff" replace /> },
-                  { path: 'Staff', element: <StaffTab /> },
-                  { path: 'Documents', element: <DocumentsTab /> },
-                  { path: 'Accreditation', element: <AccreditationTab /> },
+                  { index: true, element: <Navigate to={PRACTICE_TABS.staff} replace /> },
+                  { path: PRACTICE_TABS.staff, element: <StaffTab /> },
+                  { path: PRACTICE_TABS.documents, element: <DocumentsTab /> },
+                  { path: PRACTICE_TABS.accreditation, element: <AccreditationTab /> },
+                  { path: ASSESSMENT_ROUTE, element: <AssessmentPage /> },
                   {
-                    path: 'Accreditation/Assessment/:assessmentId/:indicatorSetId?/:indicatorId?',
-                    element: <AssessmentPage />,
+                    path: `${PRACTICE_TABS.accreditation}/*`,
+                    element: <Navigate to={`../${PRACTICE_TABS.accreditation}`} replace />,
                   },
-                  { path: 'Accreditation/*', element: <Navigate to="../Accreditation" replace /> },
-                  { path: '*', element: <Navigate to="../Staff" replace /> },
+                  { path: '*', element: <Navigate to={`../${PRACTICE_TABS.staff}`} replace /> },
                 ],
               },
-              { path: 'Practice/Details/:id', element: <PracticeDetailsPage /> },
-              { path: 'Practice/SurveyConfirmation/:id', element: <SurveyConfirmationPage /> },
-              { path: 'Practice/Reapplication/:id', element: <PracticeReapplicationPage /> },
-              { path: 'Dashboard', element: <DashboardPage /> },
-              { path: 'Factsheets', element: <FactsheetsPage /> },
-              { path: 'Resources', element: <ResourcesPage /> },
-              { path: 'Webinars', element: <WebinarsPage /> },
-              { path: 'GoToWebinars/callback', element: <WebinarCallbackPage /> },
-              { path: 'Reports/Comparative', element: <ComparativeReportPage /> },
+              { path: APP_ROUTES.practiceDetails, element: <PracticeDetailsPage /> },
+              { path: APP_ROUTES.surveyConfirmation, element: <SurveyConfirmationPage /> },
+              { path: APP_ROUTES.reapplication, element: <PracticeReapplicationPage /> },
+              { path: APP_ROUTES.dashboard, element: <DashboardPage /> },
+              { path: APP_ROUTES.factsheets, element: <FactsheetsPage /> },
+              { path: APP_ROUTES.resources, element: <ResourcesPage /> },
+              { path: APP_ROUTES.webinars, element: <WebinarsPage /> },
+              { path: APP_ROUTES.webinarsCallback, element: <WebinarCallbackPage /> },
+              { path: APP_ROUTES.comparativeReport, element: <ComparativeReportPage /> },
               {
-                path: 'Reports/Management',
+                path: APP_ROUTES.managementReport,
                 Component: lazyPage(
                   () => import('../../features/reports/components/management-report-page.tsx'),
                   'ManagementReportPage',
                 ),
               },
-              { path: 'Reports/Analytics', element: <AnalyticsReportPage /> },
-              { path: 'SurveyVisits/Planning', element: <SurveyPlanningPage /> },
-              // Ours (spec 000 §2 sends surveyors to a backend page): the surveyor's offers.
-              { path: 'SurveyVisits/Offers', element: <SurveyOffersPage /> },
-              { path: 'SurveyVisits/:id/PreferredDays', element: <PreferredDaysPage /> },
+              { path: APP_ROUTES.analyticsReport, element: <AnalyticsReportPage /> },
+              { path: APP_ROUTES.surveyPlanning, element: <SurveyPlanningPage /> },
+              { path: APP_ROUTES.surveyOffers, element: <SurveyOffersPage /> },
+              { path: APP_ROUTES.preferredDays, element: <PreferredDaysPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,4 +1,5 @@
 import { AppShell, Burger, Button, Group } from '@mantine/core';
+import { DASHBOARD_PATH } from '@portal/domain';
 import { type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { env } from '../../config/env.ts';
@@ -77,7 +78,7 @@ export function AppLayout() {
             />
             {/* The logo's own words, then where it leads: the name starts with the visible text (WCAG 2.5.3). */}
             <Link
-              to="/Dashboard"
+              to={DASHBOARD_PATH}
               className={classes.logoLink}
               aria-label="Connect practice accreditation, Dashboard"
             >

@@ -1,5 +1,19 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { canOpenReport, canPlanSurveyVisits, defaultBackOfficeRole, type TReportName } from '@portal/domain';
+import {
+  ANALYTICS_REPORT_PATH,
+  COMPARATIVE_REPORT_PATH,
+  canOpenReport,
+  canPlanSurveyVisits,
+  DASHBOARD_PATH,
+  defaultBackOfficeRole,
+  FACTSHEETS_PATH,
+  MANAGEMENT_REPORT_PATH,
+  PRACTICE_LIST_PATH,
+  RESOURCES_PATH,
+  SURVEY_PLANNING_PATH,
+  type TReportName,
+  WEBINARS_ROUTE,
+} from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
@@ -30,9 +44,9 @@ const ICONS = {
 
 /** The Reports section (issue 18), in this order; each shown to whom `canOpenReport` allows. */
 const REPORT_ITEMS: { report: TReportName; to: string; label: string; icon: keyof typeof ICONS }[] = [
-  { report: 'management', to: '/Reports/Management', label: 'Management Report', icon: 'report' },
-  { report: 'analytics', to: '/Reports/Analytics', label: 'Analytics Report', icon: 'chart' },
-  { report: 'comparative', to: '/Reports/Comparative', label: 'Comparative Report', icon: 'compare' },
+  { report: 'management', to: MANAGEMENT_REPORT_PATH, label: 'Management Report', icon: 'report' },
+  { report: 'analytics', to: ANALYTICS_REPORT_PATH, label: 'Analytics Report', icon: 'chart' },
+  { report: 'comparative', to: COMPARATIVE_REPORT_PATH, label: 'Comparative Report', icon: 'compare' },
 ];
 
 function Item({
@@ -81,11 +95,11 @@ export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
   const reports = REPORT_ITEMS.filter((item) => canOpenReport(item.report, who));
   return (
     <Stack gap={4} component="nav" aria-label="Main navigation">
-      <Item to="/Dashboard" label="Dashboard" leftSection={ICONS.dashboard} onNavigate={onNavigate} />
+      <Item to={DASHBOARD_PATH} label="Dashboard" leftSection={ICONS.dashboard} onNavigate={onNavigate} />
       {flags.newUser ? null : (
         <>
           <Item
-            to="/Practice/List"
+            to={PRACTICE_LIST_PATH}
             within="/Practice"
             label="Practices"
             leftSection={ICONS.practices}
@@ -93,7 +107,7 @@ export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
           />
           {canPlanSurveyVisits(flags) ? (
             <Item
-              to="/SurveyVisits/Planning"
+              to={SURVEY_PLANNING_PATH}
               label="Survey planning"
               leftSection={ICONS.calendar}
               onNavigate={onNavigate}
@@ -118,9 +132,9 @@ export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
           <Text fz={11} fw={700} c="dimmed" tt="uppercase" lts={0.8} px="sm" pt="lg" pb={4}>
             Guidance
           </Text>
-          <Item to="/Resources" label="Resources" leftSection={ICONS.book} onNavigate={onNavigate} />
-          <Item to="/Factsheets" label="Factsheets" leftSection={ICONS.sheet} onNavigate={onNavigate} />
-          <Item to="/Webinars" label="Webinars" leftSection={ICONS.video} onNavigate={onNavigate} />
+          <Item to={RESOURCES_PATH} label="Resources" leftSection={ICONS.book} onNavigate={onNavigate} />
+          <Item to={FACTSHEETS_PATH} label="Factsheets" leftSection={ICONS.sheet} onNavigate={onNavigate} />
+          <Item to={WEBINARS_ROUTE} label="Webinars" leftSection={ICONS.video} onNavigate={onNavigate} />
         </>
       )}
     </Stack>

@@ -1,11 +1,15 @@
 import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  ADD_PRACTICE_PATH,
+  accountSettingsPath,
+  CHANGE_PASSWORD_PATH,
+  loginPath,
+  SURVEY_OFFERS_PATH,
+} from '@portal/domain';
 import { Link, useNavigate } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth/auth-provider.tsx';
 import { UserAvatar } from '../user-avatar.tsx';
-
-/** The surveyor's offers: ours, in the app (spec 000 §2 named a backend page; docs/decisions/web-app.md). */
-export const SURVEY_OFFERS_ROUTE = '/SurveyVisits/Offers';
 
 import classes from './app-layout.module.css';
 
@@ -35,7 +39,7 @@ export function UserMenu() {
 
   const onSignOut = async () => {
     await signOut();
-    navigate('/Login', { replace: true });
+    navigate(loginPath(), { replace: true });
   };
 
   return (
@@ -70,19 +74,19 @@ export function UserMenu() {
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         {user.flags.singlePractice ? (
-          <Menu.Item component={Link} to="/Practice/Add">
+          <Menu.Item component={Link} to={ADD_PRACTICE_PATH}>
             Add practice
           </Menu.Item>
         ) : null}
         {user.flags.surveyor ? (
-          <Menu.Item component={Link} to={SURVEY_OFFERS_ROUTE}>
+          <Menu.Item component={Link} to={SURVEY_OFFERS_PATH}>
             Survey Offers
           </Menu.Item>
         ) : null}
-        <Menu.Item component={Link} to={`/AccountSettings/${user.id}`}>
+        <Menu.Item component={Link} to={accountSettingsPath(user.id)}>
           Account Settings
         </Menu.Item>
-        <Menu.Item component={Link} to="/ChangePassword/">
+        <Menu.Item component={Link} to={CHANGE_PASSWORD_PATH}>
           Change Password
         </Menu.Item>
         <Menu.Divider />

@@ -1,6 +1,5 @@
+import { PRACTICE_LIST_PATH, practiceStaffPath } from '@portal/domain';
 import type { TCurrentUser } from './current-user.ts';
-
-export const PRACTICE_LIST_ROUTE = '/Practice/List';
 
 /**
  * Where a user lands after signing in: the route they were sent away from, if any (a deep link
@@ -10,6 +9,6 @@ export const PRACTICE_LIST_ROUTE = '/Practice/List';
 export function landingRoute(user: TCurrentUser, remembered: string | null): string {
   if (remembered) return remembered;
   const [only, ...others] = user.practices;
-  if (only && others.length === 0) return `/PracticeOverview/${only.id}/Staff`;
-  return PRACTICE_LIST_ROUTE;
+  if (only && others.length === 0) return practiceStaffPath(only.id);
+  return PRACTICE_LIST_PATH;
 }

@@ -20,8 +20,3 @@ export function takeRememberedRoute(): string | null {
 export function forgetRememberedRoute(): void {
   sessionStorage.removeItem(KEY);
 }
-
-/** Where an invitation is accepted (spec 000 §2: /Practice/Invite/:invitationToken). */
-export function invitationRoute(invitationToken: string): string {
-  return `/Practice/Invite/${encodeURIComponent(invitationToken)}`;
-}

@@ -10,7 +10,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { ZAccountDetailsSchema } from '@portal/domain';
+import { accountSettingsPath, ZAccountDetailsSchema } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -34,7 +34,7 @@ export function AccountSettingsPage() {
   });
 
   // Only one's own settings; another id in the address goes to one's own.
-  if (id !== String(user.id)) return <Navigate to={`/AccountSettings/${user.id}`} replace />;
+  if (id !== String(user.id)) return <Navigate to={accountSettingsPath(user.id)} replace />;
 
   const row = data?.users_by_pk ?? null;
   const loaded = Boolean(row) || (Boolean(error) && !fetching);

@@ -1,46 +1,28 @@
-import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
-import { CONFLICT_REASON_MAX, CONFLICT_SEARCH_MIN, ZDeclareConflictSchema } from '@portal/domain';
-import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { CONFLICT_REASON_MAX, ZDeclareConflictSchema } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import { useMutation } from 'urql';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { DeclareConflictMutation } from '../api/declare-conflict.ts';
-import { SearchConflictSubjectsQuery } from '../api/search-conflict-subjects.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { useConflictSubjects } from '../hooks/use-conflict-subjects.ts';
+import { ConflictSubjectPicker } from './conflict-subject-picker.tsx';
 
 /** Declares a conflict: a practice or network found by name, the reason, optional dates. */
 export function DeclareConflictForm({ onDeclared }: { onDeclared(): void }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [subject, setSubject] = useState<string | null>(null);
+  const subjects = useConflictSubjects();
   const [reason, setReason] = useState('');
   const [fromDate, setFromDate] = useState<string | null>(null);
   const [toDate, setToDate] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [{ data, fetching: searching }] = useQuery({
-    query: SearchConflictSubjectsQuery,
-    variables: { search: debounced },
-    pause: debounced.length < CONFLICT_SEARCH_MIN,
-  });
   const [{ fetching }, declare] = useMutation(DeclareConflictMutation);
-  const found = debounced.length < CONFLICT_SEARCH_MIN ? [] : (data?.searchConflictSubjects ?? []);
-  const options = found.map((s) => ({
-    value: `${s.kind}:${s.id}`,
-    label: s.kind === 'NETWORK' ? `${s.name} (network)` : s.suburb ? `${s.name}, ${s.suburb}` : s.name,
-  }));
-  // The chosen one stays listed while the search text changes.
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const selectData =
-    chosen && !options.some((o) => o.value === chosen.value) ? [chosen, ...options] : options;
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const [kind, id] = (subject ?? ':').split(':');
+    const [kind, id] = (subjects.subject ?? ':').split(':');
     const input = {
       practiceId: kind === 'PRACTICE' ? Number(id) : null,
       networkId: kind === 'NETWORK' ? Number(id) : null,
@@ -62,9 +44,7 @@ export function DeclareConflictForm({ onDeclared }: { onDeclared(): void }) {
       return;
     }
     notifySuccess(result.data?.declareConflict.message ?? 'Declared.');
-    setSubject(null);
-    setChosen(null);
-    setSearch('');
+    subjects.clear();
     setReason('');
     setFromDate(null);
     setToDate(null);
@@ -83,39 +63,7 @@ export function DeclareConflictForm({ onDeclared }: { onDeclared(): void }) {
               {problem}
             </Alert>
           ) : null}
-          <TextInput
-            label="Find a practice or network"
-            description="Type at least 2 letters of its name."
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            autoComplete="off"
-          />
-          <Radio.Group
-            label="Practice or network"
-            required
-            value={subject}
-            onChange={(value) => {
-              setSubject(value);
-              const option = selectData.find((o) => o.value === value);
-              setChosen(option ?? null);
-            }}
-            error={errors.practiceId}
-          >
-            <Stack gap={6} mt={6}>
-              {selectData.map((option) => (
-                <Radio key={option.value} value={option.value} label={option.label} />
-              ))}
-              {selectData.length === 0 ? (
-                <Text fz="sm" c="dimmed">
-                  {debounced.length < CONFLICT_SEARCH_MIN
-                    ? 'Search above, then choose one.'
-                    : searching
-                      ? 'Searching…'
-                      : 'Nothing found.'}
-                </Text>
-              ) : null}
-            </Stack>
-          </Radio.Group>
+          <ConflictSubjectPicker subjects={subjects} error={errors.practiceId} />
           <Textarea
             label="Reason"
             description="For example: worked there as a GP, consulted to its owners."

@@ -4,6 +4,7 @@ import {
   ADMIN_CONSOLE_REFUSED_MESSAGE,
   API_PREFIX,
   canUseAdminConsole,
+  DASHBOARD_PATH,
 } from '@portal/domain';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
@@ -84,7 +85,7 @@ function ConsoleAppBar() {
   return (
     <AppBar userMenu={false}>
       <TitlePortal component="h1" variant="h6" />
-      <a href="/Dashboard" style={{ color: 'inherit', marginRight: 8, whiteSpace: 'nowrap' }}>
+      <a href={DASHBOARD_PATH} style={{ color: 'inherit', marginRight: 8, whiteSpace: 'nowrap' }}>
         Back to the portal
       </a>
     </AppBar>

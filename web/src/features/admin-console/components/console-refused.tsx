@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { ADMIN_CONSOLE_REFUSED_MESSAGE } from '@portal/domain';
+import { ADMIN_CONSOLE_REFUSED_MESSAGE, DASHBOARD_PATH } from '@portal/domain';
 import { Link } from 'react-router';
 
 /** What anyone but an active provider admin sees at the console's address. */
@@ -16,7 +16,7 @@ export function ConsoleRefused({ detail }: { detail?: string }) {
           <Text c="dimmed" fz="sm">
             The console is for provider administrators. Ask one if a record needs fixing by hand.
           </Text>
-          <Anchor component={Link} to="/Dashboard" td="underline">
+          <Anchor component={Link} to={DASHBOARD_PATH} td="underline">
             Back to the dashboard
           </Anchor>
         </Stack>

@@ -4,96 +4,15 @@ import {
   ADMIN_CONSOLE_EXPLAIN_ROLES,
   API_PREFIX,
   type TConsoleExplainField,
-  ZConsoleExplainSessionSchema,
 } from '@portal/domain';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { useServices } from '../../../lib/services.tsx';
 import { explainQuery } from '../data/explain-query.ts';
 import { readConsoleQuery, saveConsoleQuery } from '../model/console-query.ts';
-
-interface SessionRow {
-  key: number;
-  name: string;
-  value: string;
-}
-
-const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
-
-/** One root field's SQL and plan, the SQL copyable. */
-function ExplainedField({ field }: { field: TConsoleExplainField }) {
-  const [copied, setCopied] = useState(false);
-  const headingId = useId();
-  const copy = async () => {
-    await navigator.clipboard.writeText(field.sql ?? '');
-    setCopied(true);
-  };
-  if (field.sql === null)
-    return (
-      <Card component="section" aria-labelledby={headingId} variant="outlined">
-        <CardContent>
-          <Typography id={headingId} component="h3" variant="h6" sx={{ fontFamily: MONO, mb: 1 }}>
-            {field.field}
-          </Typography>
-          <Typography>No SQL: the engine answers this field itself, without the database.</Typography>
-        </CardContent>
-      </Card>
-    );
-  return (
-    <Card component="section" aria-labelledby={headingId} variant="outlined">
-      <CardContent>
-        <Typography id={headingId} component="h3" variant="h6" sx={{ fontFamily: MONO, mb: 1 }}>
-          {field.field}
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center' }}>
-          <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            SQL
-          </Typography>
-          <Button size="small" variant="outlined" onClick={copy}>
-            {copied ? 'SQL copied' : 'Copy SQL'}
-          </Button>
-        </Stack>
-        <Box
-          component="pre"
-          sx={{
-            fontFamily: MONO,
-            fontSize: 13,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-            bgcolor: 'grey.100',
-            p: 1.5,
-            borderRadius: 1,
-            m: 0,
-            mb: 2,
-          }}
-        >
-          {field.sql}
-        </Box>
-        <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-          Plan
-        </Typography>
-        {/* The plan's tree keeps its indentation: it scrolls sideways (by keyboard too) instead of wrapping. */}
-        <Box
-          component="pre"
-          aria-label={`Plan of ${field.field}`}
-          tabIndex={0}
-          sx={{
-            fontFamily: MONO,
-            fontSize: 13,
-            whiteSpace: 'pre',
-            overflowX: 'auto',
-            bgcolor: 'grey.100',
-            p: 1.5,
-            borderRadius: 1,
-            m: 0,
-          }}
-        >
-          {(field.plan ?? []).join('\n')}
-        </Box>
-      </CardContent>
-    </Card>
-  );
-}
+import { explainRequest, type TSessionRow } from '../model/explain-request.ts';
+import { ExplainedField, MONO } from './explained-field.tsx';
+import { SessionVariables } from './session-variables.tsx';
 
 type Result =
   | { kind: 'idle' }
@@ -116,42 +35,22 @@ export function ExplainView() {
   const [variables, setVariables] = useState('');
   // The console's own role first (issue 28): what GraphiQL and the tables run as.
   const [role, setRole] = useState<string>(ADMIN_CONSOLE_EXPLAIN_ROLES[0]);
-  const [rows, setRows] = useState<SessionRow[]>([{ key: 1, name: 'x-hasura-user-id', value: '' }]);
+  const [rows, setRows] = useState<TSessionRow[]>([{ key: 1, name: 'x-hasura-user-id', value: '' }]);
   const [result, setResult] = useState<Result>({ kind: 'idle' });
-  const nextKey = useMemo(() => ({ value: 2 }), []);
 
   useEffect(() => {
     document.title = 'Explain · Admin console';
   }, []);
 
-  const setRow = (key: number, change: Partial<SessionRow>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!query.trim()) return setResult({ kind: 'failed', message: 'Type a query to explain.' });
-    let parsedVariables: Record<string, unknown> | undefined;
-    if (variables.trim()) {
-      try {
-        const value = JSON.parse(variables) as unknown;
-        if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
-        parsedVariables = value as Record<string, unknown>;
-      } catch {
-        return setResult({ kind: 'failed', message: 'Variables are a JSON object, e.g. {"id": 1}.' });
-      }
-    }
-    // Rows left empty are not sent; the rest are checked by the rule the endpoint applies.
-    const filled = rows.filter((row) => row.name.trim() || row.value.trim());
-    const session = ZConsoleExplainSessionSchema.safeParse({
-      'x-hasura-role': role,
-      ...Object.fromEntries(filled.map((row) => [row.name, row.value])),
-    });
-    if (!session.success) return setResult({ kind: 'failed', message: session.error.issues[0]!.message });
+    const request = explainRequest({ query, variables, role, rows });
+    if (!request.ok) return setResult({ kind: 'failed', message: request.message });
     setResult({ kind: 'busy' });
     const outcome = await explainQuery(authorisedFetch, endpoint, {
       query,
-      variables: parsedVariables,
-      user: session.data,
+      variables: request.variables,
+      user: request.user,
     }).catch((error: unknown) => ({
       ok: false as const,
       message: error instanceof Error ? error.message : 'The explain request failed.',
@@ -213,57 +112,7 @@ export function ExplainView() {
                   </MenuItem>
                 ))}
               </TextField>
-              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-                <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-                  Session variables
-                </Typography>
-                <Stack spacing={1.5}>
-                  {rows.map((row, index) => (
-                    <Stack
-                      key={row.key}
-                      direction={{ xs: 'column', sm: 'row' }}
-                      spacing={1}
-                      sx={{ alignItems: 'center' }}
-                    >
-                      <TextField
-                        label={`Variable ${index + 1} name`}
-                        value={row.name}
-                        onChange={(event) => setRow(row.key, { name: event.target.value })}
-                        size="small"
-                        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONO } } }}
-                        sx={{ flex: 1, width: '100%' }}
-                      />
-                      <TextField
-                        label={`Variable ${index + 1} value`}
-                        value={row.value}
-                        onChange={(event) => setRow(row.key, { value: event.target.value })}
-                        size="small"
-                        sx={{ flex: 1, width: '100%' }}
-                      />
-                      <Button
-                        size="small"
-                        onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                      >
-                        {`Remove variable ${index + 1}`}
-                      </Button>
-                    </Stack>
-                  ))}
-                  <Box>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      onClick={() =>
-                        setRows((current) => [
-                          ...current,
-                          { key: nextKey.value++, name: 'x-hasura-', value: '' },
-                        ])
-                      }
-                    >
-                      Add session variable
-                    </Button>
-                  </Box>
-                </Stack>
-              </Box>
+              <SessionVariables rows={rows} setRows={setRows} />
               <Box>
                 <Button type="submit" variant="contained" disabled={result.kind === 'busy'}>
                   Explain

@@ -23,6 +23,7 @@ import {
   type TAuditSubject,
 } from '@portal/domain';
 import { type ReactNode, useState } from 'react';
+import { AUDIT_OPERATION_COLOURS } from '../../../config/colours.ts';
 import { useAuditHistory } from '../api/use-audit-history.ts';
 import classes from './history-drawer.module.css';
 
@@ -122,8 +123,6 @@ function HistoryList({ subject, id }: { subject: TAuditSubject; id: number }) {
   );
 }
 
-const OPERATION_COLOURS = { INSERT: 'green', UPDATE: 'blue', DELETE: 'red' } as const;
-
 function HistoryEntry({ entry, people }: { entry: TAuditEntry; people: Record<string, string> }) {
   const changes = auditChanges(entry, { people });
   const summary = auditSummary(entry);
@@ -131,7 +130,7 @@ function HistoryEntry({ entry, people }: { entry: TAuditEntry; people: Record<st
     <Paper withBorder radius="md" p="sm" component="article" aria-label={summary}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
-          <Badge size="sm" variant="light" color={OPERATION_COLOURS[entry.operation]} aria-hidden>
+          <Badge size="sm" variant="light" color={AUDIT_OPERATION_COLOURS[entry.operation]} aria-hidden>
             {entry.operation === 'INSERT' ? 'New' : entry.operation === 'DELETE' ? 'Deleted' : 'Edit'}
           </Badge>
           <Text fw={600} fz="sm" component="h3" m={0}>

@@ -1,8 +1,8 @@
+import { loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { PRACTICE_LIST_ROUTE } from '../../../lib/auth/landing-route.ts';
 import { isSafeReturnRoute, rememberRoute } from '../../../lib/auth/return-route.ts';
 
 /**
@@ -23,14 +23,14 @@ export function RedirectFromBackendPage() {
     started.current = true;
     const code = params.get('code');
     const url = params.get('url');
-    const target = url && isSafeReturnRoute(url) ? url : PRACTICE_LIST_ROUTE;
+    const target = url && isSafeReturnRoute(url) ? url : PRACTICE_LIST_PATH;
     const withOwnSession = () => {
       if (status === 'signedIn') {
         navigate(target, { replace: true });
         return;
       }
       rememberRoute(target);
-      navigate('/Login', { replace: true });
+      navigate(loginPath(), { replace: true });
     };
     if (!code) {
       withOwnSession();
@@ -56,7 +56,7 @@ export function LoginFromBackendPage() {
     const url = params.get('url');
     const done = () => {
       if (url) rememberRoute(url);
-      navigate('/Login', { replace: true });
+      navigate(loginPath(), { replace: true });
     };
     if (status === 'signedIn') void signOut().then(done);
     else done();

@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { loginPath, signupPath } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
@@ -44,12 +45,12 @@ export function ConfirmEmailPage() {
         <FormError message={failure} />
         <Group justify="center" gap="xl">
           <Text fz="sm">
-            <Anchor component={Link} to="/Login" fw={600}>
+            <Anchor component={Link} to={loginPath()} fw={600}>
               Sign in
             </Anchor>
           </Text>
           <Text fz="sm">
-            <Anchor component={Link} to="/signup" fw={600}>
+            <Anchor component={Link} to={signupPath()} fw={600}>
               Sign up again
             </Anchor>
           </Text>

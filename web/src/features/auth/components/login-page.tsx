@@ -1,12 +1,18 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { ZLoginRequestSchema } from '@portal/domain';
+import {
+  invitationPath,
+  PRACTICE_LIST_PATH,
+  RESET_PATH,
+  signupPath,
+  ZLoginRequestSchema,
+} from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { landingRoute, PRACTICE_LIST_ROUTE } from '../../../lib/auth/landing-route.ts';
-import { invitationRoute, takeRememberedRoute } from '../../../lib/auth/return-route.ts';
+import { landingRoute } from '../../../lib/auth/landing-route.ts';
+import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { FormError } from './form-error.tsx';
 
@@ -34,13 +40,13 @@ export function LoginPage() {
   }, [signedInWithToken, auth.signOut]);
 
   if (auth.status === 'restoring' || signingOut || signedInWithToken) return <FullPageLoader />;
-  if (signedInBefore && !invitationToken) return <Navigate to={PRACTICE_LIST_ROUTE} replace />;
+  if (signedInBefore && !invitationToken) return <Navigate to={PRACTICE_LIST_PATH} replace />;
 
   const submit = form.onSubmit(async (credentials) => {
     signedInHere.current = true;
     const user = await auth.signIn(credentials);
     const remembered = takeRememberedRoute();
-    navigate(invitationToken ? invitationRoute(invitationToken) : landingRoute(user, remembered), {
+    navigate(invitationToken ? invitationPath(invitationToken) : landingRoute(user, remembered), {
       replace: true,
     });
   });
@@ -61,7 +67,7 @@ export function LoginPage() {
             {...form.field('password')}
           />
           <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to="/Reset" fz="sm">
+            <Anchor component={Link} to={RESET_PATH} fz="sm">
               Forgot password?
             </Anchor>
           </Group>
@@ -70,11 +76,7 @@ export function LoginPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             New to Connect?{' '}
-            <Anchor
-              component={Link}
-              to={invitationToken ? `/signup/${encodeURIComponent(invitationToken)}` : '/signup'}
-              fw={600}
-            >
+            <Anchor component={Link} to={signupPath(invitationToken)} fw={600}>
               Create an account
             </Anchor>
           </Text>

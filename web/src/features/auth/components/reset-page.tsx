@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { ZPasswordResetRequestSchema } from '@portal/domain';
+import { loginPath, ZPasswordResetRequestSchema } from '@portal/domain';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
@@ -10,7 +10,7 @@ import { FormError } from './form-error.tsx';
 
 const BackToSignIn = () => (
   <Text ta="center" fz="sm">
-    <Anchor component={Link} to="/Login" fw={600}>
+    <Anchor component={Link} to={loginPath()} fw={600}>
       Back to sign in
     </Anchor>
   </Text>
@@ -66,7 +66,7 @@ function ConfirmResetForm({ token }: { token: string }) {
           <Alert color="teal" variant="light" role="status" title="Password changed">
             Your password has been changed. You can now sign in with it.
           </Alert>
-          <Button component={Link} to="/Login" size="md" fullWidth>
+          <Button component={Link} to={loginPath()} size="md" fullWidth>
             Sign in
           </Button>
         </Stack>

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { invitationPath, loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { landingRoute, PRACTICE_LIST_ROUTE } from '../../../lib/auth/landing-route.ts';
-import { invitationRoute, takeRememberedRoute } from '../../../lib/auth/return-route.ts';
+import { landingRoute } from '../../../lib/auth/landing-route.ts';
+import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { ZSignupFormSchema } from '../schemas.ts';
@@ -34,7 +35,7 @@ export function SignupPage() {
   if (auth.status === 'restoring') return <FullPageLoader />;
   // Signed in already: an invitation goes to its page (accept, or sign in as the invited address).
   if (auth.status === 'signedIn' && !registered.current)
-    return <Navigate to={invitationToken ? invitationRoute(invitationToken) : PRACTICE_LIST_ROUTE} replace />;
+    return <Navigate to={invitationToken ? invitationPath(invitationToken) : PRACTICE_LIST_PATH} replace />;
 
   const submit = form.onSubmit(async ({ confirmPassword: _confirm, ...input }) => {
     registered.current = true;
@@ -49,7 +50,7 @@ export function SignupPage() {
     } catch (error) {
       registered.current = false;
       if (invitationToken && error instanceof PortalError && error.code === 'invitation_invalid') {
-        navigate(invitationRoute(invitationToken), { state: { invalid: true } });
+        navigate(invitationPath(invitationToken), { state: { invalid: true } });
         return;
       }
       throw error;
@@ -65,7 +66,7 @@ export function SignupPage() {
             signs you in.
           </Alert>
           <Text ta="center" fz="sm">
-            <Anchor component={Link} to="/Login" fw={600}>
+            <Anchor component={Link} to={loginPath()} fw={600}>
               Back to sign in
             </Anchor>
           </Text>
@@ -108,11 +109,7 @@ export function SignupPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             Already have an account?{' '}
-            <Anchor
-              component={Link}
-              to={invitationToken ? `/Login/${encodeURIComponent(invitationToken)}` : '/Login'}
-              fw={600}
-            >
+            <Anchor component={Link} to={loginPath(invitationToken)} fw={600}>
               Sign in
             </Anchor>
           </Text>

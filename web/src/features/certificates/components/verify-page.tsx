@@ -3,15 +3,9 @@ import { formatDisplayDate, normaliseVerificationCode, VERIFY_MESSAGES, verifyRo
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
+import { CERTIFICATE_VERDICT_COLOURS } from '../../../config/colours.ts';
 import type { TVerifiedCertificate } from '../api/verify-certificate.ts';
 import { useCertificateVerification } from '../hooks/use-certificate-verification.ts';
-
-const VERDICT_COLOUR: Record<TVerifiedCertificate['state'], string> = {
-  current: 'teal',
-  superseded: 'orange',
-  revoked: 'red',
-  expired: 'orange',
-};
 
 /** The printed details of a verified certificate, as a two-column table. */
 function CertificateDetails({ certificate }: { certificate: TVerifiedCertificate }) {
@@ -82,7 +76,7 @@ export function VerifyPage() {
               <Stack gap="md">
                 <Alert
                   variant="light"
-                  color={VERDICT_COLOUR[verification.certificate.state]}
+                  color={CERTIFICATE_VERDICT_COLOURS[verification.certificate.state]}
                   title={
                     <Title order={2} fz="lg">
                       {verification.certificate.verdict}

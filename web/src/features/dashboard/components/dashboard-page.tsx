@@ -14,7 +14,9 @@ import {
 import {
   BACK_OFFICE_QUEUE_LIMIT,
   EMPTY_QUEUE_TEXT,
+  PRACTICE_LIST_PATH,
   portalToday,
+  practiceStaffPath,
   type TQueueItem,
   type TWorkQueue,
   WORK_QUEUES,
@@ -42,7 +44,7 @@ export function DashboardPage() {
         description={`Welcome, ${user.firstName}. Here is the work waiting for you.`}
         actions={
           user.flags.newUser ? null : (
-            <Button component={Link} to="/Practice/List" variant="default">
+            <Button component={Link} to={PRACTICE_LIST_PATH} variant="default">
               All practices
             </Button>
           )
@@ -228,7 +230,7 @@ function QueueItemRow({
           <Anchor
             id={nameId}
             component={Link}
-            to={`/PracticeOverview/${practiceId}/Staff`}
+            to={practiceStaffPath(practiceId)}
             fz="sm"
             fw={600}
             c="var(--mantine-color-text)"

@@ -121,3 +121,4 @@ export function useDocumentsView(practiceId: number) {
     refetch,
   };
 }
+export type TDocumentsView = ReturnType<typeof useDocumentsView>;

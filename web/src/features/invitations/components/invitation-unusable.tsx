@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { Link } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { env } from '../../../config/env.ts';
@@ -37,11 +38,11 @@ export function InvitationUnusable({
           For help, call {env.VITE_HELP_PHONE} or email {env.VITE_SUPPORT_EMAIL}.
         </Text>
         {signedIn ? (
-          <Button component={Link} to="/Practice/List" size="md" fullWidth variant="default">
+          <Button component={Link} to={PRACTICE_LIST_PATH} size="md" fullWidth variant="default">
             Go to my practices
           </Button>
         ) : (
-          <Button component={Link} to="/Login" size="md" fullWidth variant="default">
+          <Button component={Link} to={loginPath()} size="md" fullWidth variant="default">
             Go to sign in
           </Button>
         )}

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { loginPath, practiceStaffPath, signupPath } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation } from 'urql';
@@ -64,7 +65,7 @@ export function InvitePage() {
   const invited = details.email ?? '';
   const sameUser = signedIn && auth.user?.email.toLowerCase() === invited.toLowerCase();
   // /Login/:token signs whoever is signed in out and, after the sign-in, comes back here to accept.
-  const toLogin = () => navigate(`/Login/${token}`);
+  const toLogin = () => navigate(loginPath(token));
 
   const onAccept = async () => {
     setAccepting(true);
@@ -78,7 +79,7 @@ export function InvitePage() {
     const { practiceId, practiceName } = result.data.acceptInvitation;
     await auth.reloadUser();
     notifySuccess(`You have joined ${practiceName}.`);
-    navigate(`/PracticeOverview/${practiceId}/Staff`, { replace: true });
+    navigate(practiceStaffPath(practiceId), { replace: true });
   };
 
   return (
@@ -116,7 +117,7 @@ export function InvitePage() {
           </Stack>
         ) : (
           <Stack gap="sm">
-            <Button component={Link} to={`/signup/${token}`} size="md" fullWidth>
+            <Button component={Link} to={signupPath(token)} size="md" fullWidth>
               Create an account
             </Button>
             <Button size="md" fullWidth variant="default" onClick={toLogin}>

@@ -1,5 +1,11 @@
 import { Alert, Anchor, Breadcrumbs, Skeleton, Text } from '@mantine/core';
-import { EMPTY_PRACTICE_FORM, type TPracticeForm, ZPracticeFormSchema } from '@portal/domain';
+import {
+  EMPTY_PRACTICE_FORM,
+  PRACTICE_LIST_PATH,
+  practiceStaffPath,
+  type TPracticeForm,
+  ZPracticeFormSchema,
+} from '@portal/domain';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -12,7 +18,6 @@ import { AddPracticeMutation } from '../api/add-practice.ts';
 import { GetPracticeChoicesQuery } from '../api/get-practice-choices.ts';
 import { toChoiceLists } from '../model/practice-form.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
-import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 
 export const PRACTICE_ADDED = 'The practice has been added.';
 
@@ -72,7 +77,7 @@ function AddPracticeForm({ backOffice }: { backOffice: boolean }) {
     notifySuccess(PRACTICE_ADDED);
     // The user's practices (and so the menu's single-practice flag) have changed.
     await reloadUser().catch(() => undefined);
-    navigate(id ? `/PracticeOverview/${id}/Staff` : PRACTICE_LIST_PATH);
+    navigate(id ? practiceStaffPath(id) : PRACTICE_LIST_PATH);
   });
   return (
     <PracticeForm

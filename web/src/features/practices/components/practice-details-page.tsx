@@ -2,7 +2,9 @@ import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text
 import {
   canSubmitReapplication,
   formatDisplayDate,
+  PRACTICE_LIST_PATH,
   portalToday,
+  practiceStaffPath,
   REAPPLICATION_MESSAGES,
   statusBadge,
   type TPracticeForm,
@@ -22,7 +24,6 @@ import { SubmitReapplicationMutation } from '../api/submit-reapplication.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { type TPracticeChoiceRows, toChoiceLists, toPracticeFormValues } from '../model/practice-form.ts';
 import { PracticeForm, type TChoiceLists } from './practice-form.tsx';
-import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 import { PracticeUnavailable } from './practice-unavailable.tsx';
 
 export const DETAILS_SAVED = 'The practice details have been saved.';
@@ -118,7 +119,7 @@ function LoadedDetails({
         <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
           Practices
         </Anchor>
-        <Anchor component={Link} to={`/PracticeOverview/${practice.organisation_id}/Staff`} fz="sm">
+        <Anchor component={Link} to={practiceStaffPath(practice.organisation_id)} fz="sm">
           {name}
         </Anchor>
         <Text fz="sm" c="dimmed">

@@ -18,11 +18,16 @@ import {
   canReadAuditTrail,
   defaultBackOfficeRole,
   formatDisplayDate,
+  PRACTICE_LIST_PATH,
   PRACTICE_LOADING_HIDE_MS,
   PRACTICE_MESSAGES,
+  PRACTICE_TABS,
+  practiceDetailsPath,
   practiceOpening,
+  practiceOverviewPath,
   practiceRolesFrom,
   type TPracticeAccess,
+  type TPracticeTab,
 } from '@portal/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -39,14 +44,13 @@ import { isNetworkFailure, offlinePracticeKey, type TOfflinePractice } from '../
 import { PracticeContextProvider, type TPracticeTotals, usePracticeContext } from './practice-context.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-export const PRACTICE_LIST_PATH = '/Practice/List';
 /** Shown when a practice cannot be opened (the spec only says the user goes back to the list). */
 export const PRACTICE_OPEN_FAILED = 'This practice could not be opened. You may not have access to it.';
 
-const TABS: Array<{ value: string; label: string; total: keyof TPracticeTotals }> = [
-  { value: 'Staff', label: 'Staff', total: 'staff' },
-  { value: 'Documents', label: 'Documents', total: 'documents' },
-  { value: 'Accreditation', label: 'Accreditation', total: 'accreditation' },
+const TABS: Array<{ value: TPracticeTab; label: string; total: keyof TPracticeTotals }> = [
+  { value: PRACTICE_TABS.staff, label: 'Staff', total: 'staff' },
+  { value: PRACTICE_TABS.documents, label: 'Documents', total: 'documents' },
+  { value: PRACTICE_TABS.accreditation, label: 'Accreditation', total: 'accreditation' },
 ];
 
 /** /PracticeOverview/:id — one provider per practice id, so nothing carries over between practices. */
@@ -287,7 +291,7 @@ function PracticeHeader() {
               label="History of this practice"
             />
           ) : null}
-          <Button component={Link} to={`/Practice/Details/${practiceId}`} variant="default">
+          <Button component={Link} to={practiceDetailsPath(practiceId)} variant="default">
             Practice details
           </Button>
         </Group>
@@ -300,12 +304,15 @@ function OverviewTabs() {
   const { practiceId, totals } = usePracticeContext();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const current = pathname.split('/')[3] ?? 'Staff';
+  const current = pathname.split('/')[3] ?? PRACTICE_TABS.staff;
   return (
     <Paper withBorder radius="lg" p={0}>
       <Tabs
-        value={TABS.some((tab) => tab.value === current) ? current : 'Staff'}
-        onChange={(value) => value && navigate(`/PracticeOverview/${practiceId}/${value}`)}
+        value={TABS.some((tab) => tab.value === current) ? current : PRACTICE_TABS.staff}
+        onChange={(value) => {
+          const tab = TABS.find((t) => t.value === value);
+          if (tab) navigate(practiceOverviewPath(practiceId, tab.value));
+        }}
         keepMounted={false}
       >
         <Tabs.List px="md" pt={4}>

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
-import type { TPracticeDueButton } from '@portal/domain';
+import { practiceStaffPath, type TPracticeDueButton } from '@portal/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LockIcon } from '../../../components/icons.tsx';
+import { dueButtonColour } from '../../../config/colours.ts';
 import type { TPracticeRow } from '../model/practice-row.ts';
 import { ColumnFilter } from './column-filter.tsx';
 import classes from './practice-table.module.css';
@@ -103,7 +104,7 @@ function PracticeTableRow({
   onPayment,
 }: { row: TPracticeRow } & Pick<PracticeTableProps, 'paymentPendingFor' | 'onPayment'>) {
   const navigate = useNavigate();
-  const open = () => navigate(`/PracticeOverview/${row.id}/Staff`);
+  const open = () => navigate(practiceStaffPath(row.id));
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
@@ -137,7 +138,7 @@ function PracticeTableRow({
             ) : (
               <Anchor
                 component={Link}
-                to={`/PracticeOverview/${row.id}/Staff`}
+                to={practiceStaffPath(row.id)}
                 fw={600}
                 fz={13}
                 c="var(--mantine-color-text)"
@@ -193,8 +194,7 @@ function DueButton({
   onPayment(practiceId: number): void;
 }) {
   const stop = (event: MouseEvent) => event.stopPropagation();
-  const color =
-    button.kind === 'SET_AVAILABILITY' ? 'blue' : button.kind === 'RENEWAL_PAYMENT_DUE' ? 'yellow' : 'orange';
+  const color = dueButtonColour(button.kind);
   if (button.kind === 'RENEWAL_PAYMENT_DUE') {
     return (
       <Button

@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
+import { PRACTICE_LIST_PATH } from '@portal/domain';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 
 /** A practice page whose practice is missing or not the user's: says so and leads back to the list. */
 export function PracticeUnavailable({ title }: { title: string }) {

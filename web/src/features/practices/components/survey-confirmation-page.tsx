@@ -17,7 +17,9 @@ import {
   formatMonthLong,
   formatTimeOfDay,
   isSurveyConfirmationDue,
+  PRACTICE_LIST_PATH,
   portalToday,
+  practiceStaffPath,
   SURVEY_CONFIRMATION_MESSAGES,
   type TVisitType,
   VISIT_TYPE_LABELS,
@@ -31,7 +33,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { ConfirmSurveyVisitMutation } from '../api/confirm-survey-visit.ts';
 import { GetSurveyConfirmationQuery, type TSurveyVisit } from '../api/get-survey-confirmation.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
-import { PRACTICE_LIST_PATH } from './practice-overview-page.tsx';
 import { PracticeUnavailable } from './practice-unavailable.tsx';
 
 /** /Practice/SurveyConfirmation/:id (id = organisation id): the visit whose details the practice confirms. */
@@ -61,7 +62,7 @@ export function SurveyConfirmationPage() {
         <Anchor component={Link} to={PRACTICE_LIST_PATH} fz="sm">
           Practices
         </Anchor>
-        <Anchor component={Link} to={`/PracticeOverview/${practice.organisation_id}/Staff`} fz="sm">
+        <Anchor component={Link} to={practiceStaffPath(practice.organisation_id)} fz="sm">
           {practice.organisation.name}
         </Anchor>
         <Text fz="sm" c="dimmed">

@@ -2,6 +2,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Text } from '@mantine/core';
 import { formatReportCell, type TReportCell, type TReportTable } from '@portal/domain';
 import type { ReactNode } from 'react';
+import { riskReportColour } from '../../../config/colours.ts';
 
 /**
  * The charts of the analytics report (@mantine/charts over recharts). Each is a picture with an
@@ -91,20 +92,13 @@ export function MostNotMetChart({ table }: { table: TReportTable }) {
   );
 }
 
-const RISK_COLORS: Record<string, string> = {
-  Critical: 'red.9',
-  Major: 'orange.7',
-  Moderate: 'yellow.5',
-  Minor: 'teal.5',
-};
-
 /** A donut of the Not met findings by risk rating, with a legend of names and counts. */
 export function RiskRatingsChart({ table }: { table: TReportTable }) {
   const slices = table.rows
     .map((row) => ({
       name: str(row, 'rating'),
       value: num(row, 'findings'),
-      color: RISK_COLORS[str(row, 'rating')] ?? 'gray.5',
+      color: riskReportColour(str(row, 'rating')),
     }))
     .filter((slice) => slice.value > 0);
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);

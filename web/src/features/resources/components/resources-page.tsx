@@ -1,44 +1,24 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   GENERAL_RESOURCE_PAGES,
-  RESOURCE_MESSAGES,
   RESOURCE_SEARCH_DEBOUNCE_MS,
   type TGeneralResourceKind,
 } from '@portal/domain';
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery } from 'urql';
-import { FileIcon, LinkIcon, PencilIcon } from '../../../components/icons.tsx';
+import { useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useResourceDownload } from '../../../lib/upload/use-resource-download.ts';
-import { ArchiveResourceMutation } from '../api/archive-resource.ts';
 import { GetResourcesQuery, type TResourceRow } from '../api/get-resources.ts';
 import {
-  audienceOf,
   categoriesOf,
   EMPTY_FILTER,
   filterResources,
   type TResourceFilter,
 } from '../model/filter-resources.ts';
+import { ResourceFilters } from './resource-filters.tsx';
 import { ResourceFormModal } from './resource-form-modal.tsx';
+import { ResourcesTable } from './resources-table.tsx';
 
 const DESCRIPTIONS: Record<TGeneralResourceKind, string> = {
   RESOURCE: 'Templates, standards and references for practices and surveyors.',
@@ -82,46 +62,13 @@ function GeneralResourcesPage({ kind }: { kind: TGeneralResourceKind }) {
       />
       <Paper withBorder radius="lg" p="lg">
         <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label={`Search ${page.title.toLowerCase()}`}
-              placeholder="Name or description"
-              value={filter.search}
-              onChange={(e) => setFilter({ ...filter, search: e.currentTarget.value })}
-              style={{ flex: '1 1 240px' }}
-            />
-            <Select
-              label="Type"
-              data={[
-                { value: 'all', label: 'Files and links' },
-                { value: 'file', label: 'Files' },
-                { value: 'link', label: 'Links' },
-              ]}
-              value={filter.type}
-              onChange={(value) =>
-                setFilter({ ...filter, type: (value as TResourceFilter['type']) ?? 'all' })
-              }
-              allowDeselect={false}
-              w={170}
-            />
-            <Select
-              label="Category"
-              placeholder="All categories"
-              data={categories}
-              value={filter.category}
-              onChange={(value) => setFilter({ ...filter, category: value })}
-              clearable
-              w={200}
-            />
-            {canManage ? (
-              <Switch
-                label="Show archived"
-                checked={filter.showArchived}
-                onChange={(e) => setFilter({ ...filter, showArchived: e.currentTarget.checked })}
-                mb={8}
-              />
-            ) : null}
-          </Group>
+          <ResourceFilters
+            title={page.title}
+            filter={filter}
+            categories={categories}
+            canManage={canManage}
+            onChange={setFilter}
+          />
           {fetching && !data ? (
             <Center py="xl">
               <Loader size="sm" aria-label={`Loading ${page.title.toLowerCase()}`} />
@@ -161,143 +108,5 @@ function GeneralResourcesPage({ kind }: { kind: TGeneralResourceKind }) {
         />
       ) : null}
     </>
-  );
-}
-
-function ResourcesTable({
-  label,
-  rows,
-  canManage,
-  onEdit,
-  onChanged,
-  kind,
-}: {
-  label: string;
-  rows: readonly TResourceRow[];
-  canManage: boolean;
-  onEdit: (row: TResourceRow) => void;
-  onChanged: () => void;
-  kind: TGeneralResourceKind;
-}) {
-  const { download, busy } = useResourceDownload();
-  const [, archive] = useMutation(ArchiveResourceMutation);
-  const one = GENERAL_RESOURCE_PAGES[kind].one;
-  const setArchived = async (row: TResourceRow, archived: boolean) => {
-    const result = await archive({ resourceId: row.id, archived });
-    if (result.error || !result.data) {
-      notifyError(result.error?.graphQLErrors[0]?.message ?? RESOURCE_MESSAGES.archiveFailed(one));
-      return;
-    }
-    notifySuccess(result.data.archiveResource.message);
-    onChanged();
-  };
-
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Type</Table.Th>
-            {canManage ? <Table.Th>For</Table.Th> : null}
-            {canManage ? (
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>
-                <Group gap={8} wrap="nowrap" align="flex-start">
-                  <Text c="dimmed" mt={2} component="span" aria-hidden>
-                    {row.url ? <LinkIcon size={16} /> : <FileIcon size={16} />}
-                  </Text>
-                  <Stack gap={2}>
-                    {row.url ? (
-                      <Anchor href={row.url} target="_blank" rel="noopener noreferrer" fw={500}>
-                        {row.name}
-                        <Text span fz="xs" c="dimmed" fw={400}>
-                          {' '}
-                          (opens in a new tab)
-                        </Text>
-                      </Anchor>
-                    ) : (
-                      <Anchor
-                        component="button"
-                        type="button"
-                        fw={500}
-                        ta="left"
-                        disabled={busy}
-                        onClick={() => void download(row.id)}
-                        aria-label={`Download ${row.name}`}
-                      >
-                        {row.name}
-                      </Anchor>
-                    )}
-                    {row.description ? (
-                      <Text fz="sm" c="dimmed">
-                        {row.description}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                  {row.archived ? (
-                    <Badge color="gray" variant="light" ml="auto">
-                      Archived
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td>{row.category}</Table.Td>
-              <Table.Td>
-                <Text fz="sm">{row.url ? 'Link' : (row.file_type?.toUpperCase() ?? 'File')}</Text>
-              </Table.Td>
-              {canManage ? (
-                <Table.Td>
-                  <Text fz="sm">{audienceOf(row)}</Text>
-                </Table.Td>
-              ) : null}
-              {canManage ? (
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Edit ${row.name}`}
-                      onClick={() => onEdit(row)}
-                    >
-                      <PencilIcon size={16} />
-                    </ActionIcon>
-                    {row.archived ? (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        onClick={() => void setArchived(row, false)}
-                        aria-label={`Restore ${row.name}`}
-                      >
-                        Restore
-                      </Button>
-                    ) : (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="gray"
-                        onClick={() => void setArchived(row, true)}
-                        aria-label={`Archive ${row.name}`}
-                      >
-                        Archive
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

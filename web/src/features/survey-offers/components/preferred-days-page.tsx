@@ -5,6 +5,7 @@ import {
   PREFERRED_DAYS_LOCKS,
   portalToday,
   preferredDaysLock,
+  SURVEY_OFFERS_PATH,
   type TVisitType,
   VISIT_TYPE_LABELS,
 } from '@portal/domain';
@@ -54,7 +55,7 @@ export function PreferredDaysPage() {
     body = (
       <Alert color="yellow" variant="light" title="This survey visit is not yours">
         {PREFERRED_DAYS_LOCKS.notVisitor}{' '}
-        <Anchor component={Link} to="/SurveyVisits/Offers">
+        <Anchor component={Link} to={SURVEY_OFFERS_PATH}>
           See your survey offers
         </Anchor>
         .
@@ -89,7 +90,7 @@ export function PreferredDaysPage() {
         title="Preferred days"
         description={heading}
         actions={
-          <Button component={Link} to="/SurveyVisits/Offers" variant="default" style={{ flexShrink: 0 }}>
+          <Button component={Link} to={SURVEY_OFFERS_PATH} variant="default" style={{ flexShrink: 0 }}>
             Survey Offers
           </Button>
         }

@@ -2,12 +2,11 @@ import { Badge, Button, Checkbox, Table, Text, VisuallyHidden } from '@mantine/c
 import { labelOf, MAX_SURVEYORS_PER_OFFER, VISITOR_STATUS_LABELS } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { VISITOR_STATUS_COLOURS } from '../../../config/colours.ts';
 import type { TPlanningSurveyor, TPlanningVisit } from '../api/get-planning-visit.ts';
 import { OfferSurveyVisitMutation } from '../api/offer-survey-visit.ts';
 import { reportOutcome } from '../model/mutation-outcome.ts';
 import { offerCandidates } from '../model/offer-candidates.ts';
-
-const VISITOR_COLOURS: Record<string, string> = { OFFERED: 'blue', ACCEPTED: 'green', DECLINED: 'red' };
 
 /** The surveyors the visit was offered to and how each answered. */
 export function TeamTable({ team }: { team: readonly TPlanningSurveyor[] }) {
@@ -33,7 +32,11 @@ export function TeamTable({ team }: { team: readonly TPlanningSurveyor[] }) {
             </Table.Td>
             <Table.Td>{s.isGp ? 'Yes' : 'No'}</Table.Td>
             <Table.Td>
-              <Badge size="sm" variant="light" color={VISITOR_COLOURS[s.visitorStatus ?? ''] ?? 'gray'}>
+              <Badge
+                size="sm"
+                variant="light"
+                color={VISITOR_STATUS_COLOURS[s.visitorStatus ?? ''] ?? 'gray'}
+              >
                 {labelOf(VISITOR_STATUS_LABELS, s.visitorStatus)}
               </Badge>
               {s.declineReason ? (

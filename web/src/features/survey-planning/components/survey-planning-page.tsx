@@ -1,33 +1,7 @@
 import '@mantine/dates/styles.css';
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
-import {
-  canPlanSurveyVisits,
-  formatDisplayDate,
-  formatMonthShort,
-  labelOf,
-  SURVEY_LEAD_MONTHS,
-  SURVEY_PLANNING_MESSAGES,
-  TO_PLAN,
-  TO_PLAN_LABEL,
-  VISIT_STATUS_LABELS,
-  VISIT_STATUSES,
-  VISIT_TYPE_LABELS,
-} from '@portal/domain';
-import { useMemo, useState } from 'react';
+import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { canPlanSurveyVisits, SURVEY_PLANNING_MESSAGES } from '@portal/domain';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -36,16 +10,9 @@ import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { GetSurveyPlanningQuery, type TPlanningRow } from '../api/get-survey-planning.ts';
 import { readPlanningFilter, type TPlanningFilter, writePlanningFilter } from '../model/planning-filter.ts';
 import { CreateVisitModal } from './create-visit-modal.tsx';
+import { isFiltered, PlanningFilters } from './planning-filters.tsx';
+import { PlanningTable } from './planning-table.tsx';
 import { PlanningVisitDrawer } from './planning-visit-drawer.tsx';
-import { StatusBadge } from './status-badge.tsx';
-
-const STATUS_OPTIONS = [
-  { value: TO_PLAN, label: TO_PLAN_LABEL },
-  ...VISIT_STATUSES.map((value) => ({ value, label: VISIT_STATUS_LABELS[value] })),
-];
-
-export const LATE_LABEL = 'Too late';
-export const LATE_HINT = `Not scheduled at least ${SURVEY_LEAD_MONTHS} months before the accreditation expires`;
 
 /** /SurveyVisits/Planning (spec 000 §2): QAM and provider admin only. */
 export function SurveyPlanningPage() {
@@ -74,15 +41,7 @@ function PlanningList() {
   const [creating, setCreating] = useState<TPlanningRow | null>(null);
   const refresh = () => reload({ requestPolicy: 'network-only' });
   const planning = data?.surveyPlanning;
-  const qamOptions = useMemo(
-    () => (planning?.qams ?? []).map((q) => ({ value: String(q.id), label: q.name })),
-    [planning?.qams],
-  );
-  const stateOptions = useMemo(
-    () => (data?.states ?? []).map((s) => ({ value: s.value, label: s.value })),
-    [data?.states],
-  );
-  const filtered = !!(filter.state || filter.qamId || filter.dueMonth || filter.status);
+  const filtered = isFiltered(filter);
 
   return (
     <>
@@ -92,53 +51,12 @@ function PlanningList() {
       />
       <Paper withBorder radius="lg" p="lg">
         <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <Select
-              label="State"
-              placeholder="All states"
-              data={stateOptions}
-              value={filter.state}
-              onChange={(value) => setFilter({ state: value })}
-              clearable
-              w={140}
-            />
-            <Select
-              label="QAM"
-              placeholder="All QAMs"
-              data={qamOptions}
-              value={filter.qamId ? String(filter.qamId) : null}
-              onChange={(value) => setFilter({ qamId: value ? Number(value) : null })}
-              clearable
-              searchable
-              w={210}
-            />
-            <MonthPickerInput
-              label="Due month"
-              placeholder="Any month"
-              valueFormat="MMM YYYY"
-              value={filter.dueMonth ? `${filter.dueMonth}-01` : null}
-              onChange={(value) => setFilter({ dueMonth: value ? value.slice(0, 7) : null })}
-              clearable
-              w={170}
-            />
-            <Select
-              label="Status"
-              placeholder="All statuses"
-              data={STATUS_OPTIONS}
-              value={filter.status}
-              onChange={(value) => setFilter({ status: value })}
-              clearable
-              w={230}
-            />
-            {filtered ? (
-              <Button
-                variant="subtle"
-                onClick={() => setFilter({ state: null, qamId: null, dueMonth: null, status: null })}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </Group>
+          <PlanningFilters
+            filter={filter}
+            setFilter={setFilter}
+            states={data?.states ?? []}
+            qams={planning?.qams ?? []}
+          />
           {fetching && !data ? (
             <Center py="xl">
               <Loader size="sm" aria-label="Loading the visits to plan" />
@@ -186,100 +104,5 @@ function PlanningList() {
         />
       ) : null}
     </>
-  );
-}
-
-function PlanningTable({
-  rows,
-  onCreate,
-  onOpen,
-}: {
-  rows: readonly TPlanningRow[];
-  onCreate(row: TPlanningRow): void;
-  onOpen(visitId: number): void;
-}) {
-  return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Survey visits to plan">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Practice</Table.Th>
-            <Table.Th>QAM</Table.Th>
-            <Table.Th>Expiry</Table.Th>
-            <Table.Th>Due</Table.Th>
-            <Table.Th>Visit</Table.Th>
-            <Table.Th>Accepted</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Action</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={`${row.accreditationId}-${row.visitId ?? 'new'}`}>
-              <Table.Td>
-                <Text fz="sm" fw={600}>
-                  {row.practiceName}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {[row.suburb, row.state].filter(Boolean).join(', ')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {row.qamName ?? (
-                  <Text fz="sm" c="dimmed">
-                    None
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{formatDisplayDate(row.expiryDate)}</Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <span>{formatMonthShort(row.visitDate ?? row.visitDue ?? row.surveyVisitDue)}</span>
-                  {row.scheduledTooLate ? (
-                    <Tooltip label={LATE_HINT}>
-                      <Badge color="red" variant="light" size="sm" aria-label={`${LATE_LABEL}: ${LATE_HINT}`}>
-                        {LATE_LABEL}
-                      </Badge>
-                    </Tooltip>
-                  ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                {row.visitType ? <Text fz="sm">{labelOf(VISIT_TYPE_LABELS, row.visitType)}</Text> : null}
-                <StatusBadge status={row.visitId ? row.visitStatus : null} />
-              </Table.Td>
-              <Table.Td>
-                {row.visitId ? (
-                  <Text fz="sm">
-                    {row.accepted} of {row.offered}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                {row.visitId ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => onOpen(row.visitId!)}
-                    aria-label={`Plan the visit to ${row.practiceName}`}
-                  >
-                    Plan
-                  </Button>
-                ) : (
-                  <Button
-                    size="xs"
-                    onClick={() => onCreate(row)}
-                    aria-label={`Create visit for ${row.practiceName}`}
-                  >
-                    Create visit
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

@@ -1,0 +1,28 @@
+import { deviceUser, rememberDeviceUser } from '../offline/device-store.ts';
+import { isNetworkError } from '../urql/auth-exchange.ts';
+import type { AuthApi } from './auth-api.ts';
+import type { TCurrentUser } from './current-user.ts';
+import type { Session } from './session.ts';
+
+/**
+ * The user of the session the refresh cookie restores on start (kept on the device for an
+ * offline start), or null. Started without a connection, the last user of this device works on
+ * with what the device holds; the session is renewed (or refused) once the network is back.
+ */
+export function restoreSession(session: Session, api: AuthApi): Promise<TCurrentUser | null> {
+  return session
+    .refresh()
+    .then((token) => (token ? api.currentUser() : null))
+    .then((user) => {
+      if (user) void rememberDeviceUser(user).catch(() => {});
+      return user;
+    })
+    .catch(async (error: unknown) => {
+      if (isNetworkError(error)) {
+        const known = await deviceUser<TCurrentUser>().catch(() => undefined);
+        if (known) return known;
+      }
+      console.warn('Could not restore the session', error);
+      return null;
+    });
+}
