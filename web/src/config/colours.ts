@@ -42,6 +42,13 @@ export function riskReportColour(label: string): string {
   return rating ? RISK_REPORT_COLOURS[rating] : 'gray.5';
 }
 
+/** An assessment's status badge, by the spec's label (spec 001 §2). */
+export const ASSESSMENT_BADGE_COLOURS = {
+  'in progress': 'blue',
+  'under review': 'yellow',
+  complete: 'teal',
+} as const;
+
 /** A surveyor's offers page: the answer of each offer, by its label. */
 export const OFFER_ANSWER_COLOURS: Record<string, string> = {
   Offered: 'blue',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANCE_REQUEST_MAX_LENGTH } from '../constants/assessments.ts';
+import { assessmentPath } from '../routes/app-routes.ts';
 import { ASSESSMENT_MESSAGES } from './assessment-messages.ts';
-import { assessmentPath, ZAssistanceRequestSchema } from './assistance-request.ts';
+import { ZAssistanceRequestSchema } from './assistance-request.ts';
 
 const messageOf = (value: unknown) => {
   const result = ZAssistanceRequestSchema.safeParse({ message: value });

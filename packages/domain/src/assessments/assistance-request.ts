@@ -14,4 +14,3 @@ export type TAssistanceRequest = z.infer<typeof ZAssistanceRequestSchema>;
 
 // The Assessment route lives with the app's other paths; named here too for the modules that
 // import it from this file.
-export { assessmentPath } from '../routes/app-routes.ts';

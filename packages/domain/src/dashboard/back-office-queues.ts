@@ -2,8 +2,9 @@
  * What the back office's queues share (the QAM's and the provider admin's): whose cycles they hold,
  * the filters of their lists, the rows the lists answer and an assessment's item.
  */
-import { assessmentPath } from '../assessments/assistance-request.ts';
+
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
+import { assessmentPath, PRACTICE_LIST_PATH } from '../routes/app-routes.ts';
 import { SURVEY_PLANNING_STEPS } from '../survey-planning/survey-planning-rules.ts';
 import { BACK_OFFICE_QUEUE_LIMIT, type TQueueItem } from './work-queues.ts';
 
@@ -105,6 +106,6 @@ export function assessmentItem(
   return {
     ...at,
     ...rest,
-    action: { label, to: at.practiceId ? assessmentPath(at.practiceId, row.id) : '/Practice/List' },
+    action: { label, to: at.practiceId ? assessmentPath(at.practiceId, row.id) : PRACTICE_LIST_PATH },
   };
 }

@@ -2,9 +2,9 @@
  * The practice manager's queue ('Practice work'): the staff register's upkeep, payments and
  * renewals, the self assessment and action plans due, and the survey confirmation to send.
  */
+
 import { practiceRolesFrom } from '../accounts/derive-user-flags.ts';
 import { actionPlanDaysLeft } from '../assessments/action-plan.ts';
-import { assessmentPath } from '../assessments/assistance-request.ts';
 import { formatDisplayDate, formatMonthLong } from '../constants/dates.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 import {
@@ -12,7 +12,7 @@ import {
   shouldRedirectToPayment,
   viewerCanChangePractice,
 } from '../practices/practice-rules.ts';
-import { surveyConfirmationRoute } from '../routes/paths.ts';
+import { assessmentPath, practiceStaffPath, surveyConfirmationRoute } from '../routes/app-routes.ts';
 import { ZStaffMemberSchema } from '../staff/staff-member-schema.ts';
 import { byUrgency, dueWords, type TQueueItem, type TWorkQueue, toneOf, WORK_QUEUES } from './work-queues.ts';
 
@@ -143,7 +143,7 @@ type TItemBase = { practiceId: number; practiceName: string };
 function staffItems(practice: TPmQueuePractice, base: TItemBase): TQueueItem[] {
   const items: TQueueItem[] = [];
   const practiceId = base.practiceId;
-  const staffPath = `/PracticeOverview/${practiceId}/Staff`;
+  const staffPath = practiceStaffPath(practiceId);
   const incomplete = practice.practice_staff.filter((row) => !isStaffRowComplete(row)).length;
   if (incomplete > 0) {
     items.push({

@@ -1,6 +1,8 @@
 /** The QAM's queue ('Reviews and planning'): reviews, overdue action plans, visits to plan. */
+
 import { actionPlanDaysLeft } from '../assessments/action-plan.ts';
 import { formatMonthLong } from '../constants/dates.ts';
+import { SURVEY_PLANNING_PATH } from '../routes/app-routes.ts';
 import { assessmentItem, practiceOf, type TBackOfficeRows } from './back-office-queues.ts';
 import { byUrgency, dueWords, type TQueueItem, type TWorkQueue, toneOf, WORK_QUEUES } from './work-queues.ts';
 
@@ -46,7 +48,7 @@ export function qamQueue(
       detail: visit.status === 'PREFERRED_DAYS_REQ' ? 'Preferred days requested' : '',
       when: visit.due ? `Due ${formatMonthLong(visit.due)}` : '',
       daysLeft,
-      action: { label: 'Plan visit', to: '/SurveyVisits/Planning' },
+      action: { label: 'Plan visit', to: SURVEY_PLANNING_PATH },
       tone: toneOf(daysLeft),
     });
   }

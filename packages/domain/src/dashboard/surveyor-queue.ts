@@ -2,14 +2,19 @@
  * The surveyor's queue ('Survey work'): offers to answer, preferred days due, upcoming visits
  * (with the assessment they may keep offline), agreements to sign, ratings and summaries.
  */
+
 import { actionPlanDaysLeft } from '../assessments/action-plan.ts';
-import { assessmentPath } from '../assessments/assistance-request.ts';
 import { needsConfidentialityAgreement } from '../assessments/survey-agreement.ts';
 import { formatDisplayDate, formatMonthLong } from '../constants/dates.ts';
 import type { TAssessmentStatus, TAssessmentType } from '../permissions/assessment-access.ts';
 import { assessmentButtons } from '../permissions/assessment-buttons.ts';
 import { derivePermissionFlags } from '../permissions/permission-flags.ts';
-import { preferredDaysRoute } from '../routes/paths.ts';
+import {
+  accreditationPath,
+  assessmentPath,
+  preferredDaysRoute,
+  SURVEY_OFFERS_PATH,
+} from '../routes/app-routes.ts';
 import { preferredDaysLock } from '../survey-visits/survey-offers.ts';
 import { byUrgency, type TQueueItem, type TWorkQueue, WORK_QUEUES } from './work-queues.ts';
 
@@ -91,7 +96,7 @@ export function surveyorQueue(visitors: readonly TSurveyorQueueVisitor[], today:
         detail: '',
         when: visit.due ? `Visit due ${formatMonthLong(visit.due)}` : '',
         daysLeft: dueIn,
-        action: { label: 'Answer offer', to: '/SurveyVisits/Offers' },
+        action: { label: 'Answer offer', to: SURVEY_OFFERS_PATH },
         tone: 'blue',
       });
     }
@@ -120,8 +125,8 @@ export function surveyorQueue(visitors: readonly TSurveyorQueueVisitor[], today:
         when: `On ${formatDisplayDate(visit.date)}`,
         daysLeft,
         action: practiceId
-          ? { label: 'Open accreditation', to: `/PracticeOverview/${practiceId}/Accreditation` }
-          : { label: 'Open offers', to: '/SurveyVisits/Offers' },
+          ? { label: 'Open accreditation', to: accreditationPath(practiceId) }
+          : { label: 'Open offers', to: SURVEY_OFFERS_PATH },
         tone: 'green',
       });
     }

@@ -42,6 +42,4 @@ export const DEV_PAYMENT_TEMPLATE_PATH = `${DEV_PAYMENT_PATH}/{practiceId}`;
 /** The development stand-in for the webinar provider (authorize page, token, webinar list, revoke). */
 export const DEV_WEBINARS_PATH = `${DEV_PAGES_PREFIX}/webinars`;
 
-// The web app's own paths live in app-routes.ts; these two are named here too for the modules
-// that import them from this file.
-export { preferredDaysRoute, surveyConfirmationRoute } from './app-routes.ts';
+// The web app's own paths (pages and their builders) live in app-routes.ts.

@@ -5,6 +5,7 @@ import {
   ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS,
   actionRequiredProblems,
   assessmentButtons,
+  assessmentPath,
 } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -102,7 +103,7 @@ export function ActionRequiredButton({
                     <Anchor
                       component={Link}
                       fz="sm"
-                      to={`/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessment.id}/${setOf(m.indicatorId)}/${m.indicatorId}`}
+                      to={assessmentPath(practiceId, assessment.id, setOf(m.indicatorId), m.indicatorId)}
                       replace
                       onClick={() => {
                         close();

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
-import { assessmentLockReason, needsConfidentialityAgreement } from '@portal/domain';
+import { accreditationPath, assessmentLockReason, needsConfidentialityAgreement } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
@@ -33,7 +33,7 @@ export function AssessmentPage() {
   const params = useParams();
   const assessmentId = Number(params.assessmentId);
   const { practiceId } = usePracticeContext();
-  const tab = `/PracticeOverview/${practiceId}/Accreditation`;
+  const tab = accreditationPath(practiceId);
   // Signing the agreement opens the assessment afresh (its findings become readable then).
   const [signed, setSigned] = useState(0);
   if (!Number.isInteger(assessmentId) || assessmentId <= 0) return <Navigate to={tab} replace />;

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS, formatDisplayDate } from '@portal/domain';
+import { ASSESSMENT_SCROLL_INTO_VIEW_DELAY_MS, assessmentPath, formatDisplayDate } from '@portal/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResponseStore, TAssessmentAccess, TAssessmentData } from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
@@ -45,7 +45,7 @@ export function AssessmentWorkspace({
       next.delete('nc');
       navigate(
         {
-          pathname: `/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessment.id}/${set.id}/${indicatorId}`,
+          pathname: assessmentPath(practiceId, assessment.id, set.id, indicatorId),
           search: next.toString() ? `?${next}` : '',
         },
         { replace: true },

@@ -1,6 +1,7 @@
 import { Accordion, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import {
   ASSESSMENT_MESSAGES,
+  assessmentPath,
   indicatorFilterCounts,
   isAnswered,
   matchesIndicatorFilter,
@@ -48,9 +49,7 @@ export function IndicatorBrowser({
   const { practiceId } = usePracticeContext();
   const filters = useIndicatorFilter(assessment, access);
   const { filter, nc } = filters;
-  const navigation = useIndicatorNavigation(
-    `/PracticeOverview/${practiceId}/Accreditation/Assessment/${assessment.id}`,
-  );
+  const navigation = useIndicatorNavigation(assessmentPath(practiceId, assessment.id));
   const { openSets } = navigation;
 
   const lockNameOf = (responseId: number | undefined) =>

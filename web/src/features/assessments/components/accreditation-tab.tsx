@@ -1,5 +1,11 @@
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
-import { ASSESSMENT_MESSAGES, canOpenReport, formatDisplayDate } from '@portal/domain';
+import {
+  ASSESSMENT_MESSAGES,
+  assessmentPath,
+  COMPARATIVE_REPORT_PATH,
+  canOpenReport,
+  formatDisplayDate,
+} from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -53,9 +59,7 @@ export function AccreditationTab() {
         return;
       }
       refetch();
-      navigate(
-        `/PracticeOverview/${practiceId}/Accreditation/Assessment/${result.data.startSelfAssessment.assessmentId}`,
-      );
+      navigate(assessmentPath(practiceId, result.data.startSelfAssessment.assessmentId));
     };
     return (
       <AccreditationStart
@@ -89,7 +93,7 @@ export function AccreditationTab() {
         <Group justify="flex-end" mb={-16}>
           <Button
             component={Link}
-            to={`/Reports/Comparative?practice=${practiceId}`}
+            to={`${COMPARATIVE_REPORT_PATH}?practice=${practiceId}`}
             variant="subtle"
             size="sm"
           >

@@ -8,6 +8,7 @@ import {
   actionPlanBadge,
   assessmentButtons,
   assessmentLockReason,
+  assessmentPath,
   assessmentTypeLabel,
   canDownloadActionPlanReport,
   canReadAssessmentResponses,
@@ -153,7 +154,7 @@ export function AssessmentRow({
   const navigate = useNavigate();
   const locked = assessmentLockReason(access);
   const label = assessmentTypeLabel(row.type, row.survey_visit?.type);
-  const to = `/PracticeOverview/${practiceId}/Accreditation/Assessment/${row.id}`;
+  const to = assessmentPath(practiceId, row.id);
   const report = !locked && canReadAssessmentResponses(access) && assessmentButtons(access).report;
   const planDownload =
     actionPlanBadge(row.type, row.status) !== null && !locked && canDownloadActionPlanReport(access);

@@ -1,7 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { assessmentStatusBadge, type TAssessmentStatus } from '@portal/domain';
-
-const COLOURS = { 'in progress': 'blue', 'under review': 'yellow', complete: 'teal' } as const;
+import { ASSESSMENT_BADGE_COLOURS } from '../../../config/colours.ts';
 
 /** An assessment's status as the spec's badge: 'in progress', 'under review' or 'complete' (spec 001 §2). */
 export function AssessmentStatusBadge({ status, ...props }: { status: TAssessmentStatus } & BadgeProps) {
@@ -9,7 +8,7 @@ export function AssessmentStatusBadge({ status, ...props }: { status: TAssessmen
   return (
     // The label is never cut ('in progre…' in a narrow table column): the badge keeps its words.
     <Badge
-      color={COLOURS[label]}
+      color={ASSESSMENT_BADGE_COLOURS[label]}
       variant="light"
       radius="sm"
       tt="none"

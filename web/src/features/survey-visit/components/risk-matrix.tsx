@@ -4,20 +4,12 @@ import {
   RISK_RATING_LABELS,
   riskRatingFor,
   type TRiskLevel,
-  type TRiskRating,
 } from '@portal/domain';
+import { RISK_CELL_COLOURS } from '../../../config/colours.ts';
 
 /** Likelihood rows as the spec's table has them: High first. */
 const ROWS: readonly TRiskLevel[] = ['HIGH', 'MODERATE', 'LOW'];
 const COLUMNS: readonly TRiskLevel[] = ['LOW', 'MODERATE', 'HIGH'];
-
-/** Cell colours: High (Major) cells orange, as the spec says; the others on the same scale (text dark for contrast). */
-const CELL_COLOURS: Record<TRiskRating, string> = {
-  CRITICAL: 'var(--mantine-color-red-2)',
-  HIGH: 'var(--mantine-color-orange-3)',
-  MODERATE: 'var(--mantine-color-yellow-2)',
-  LOW: 'var(--mantine-color-green-1)',
-};
 
 /**
  * The 3×3 risk matrix of spec 001 §4 from the domain's `riskRatingFor`, the chosen likelihood and
@@ -68,7 +60,7 @@ export function RiskMatrix({
                   data-rating={rating}
                   aria-current={chosen ? 'true' : undefined}
                   style={{
-                    background: CELL_COLOURS[rating],
+                    background: RISK_CELL_COLOURS[rating],
                     color: 'var(--mantine-color-black)',
                     fontWeight: chosen ? 700 : 500,
                     outline: chosen ? '3px solid var(--mantine-color-dark-6)' : undefined,

@@ -22,10 +22,10 @@ import {
   surveyResults,
 } from '@portal/domain';
 import { useId } from 'react';
+import { RISK_CHART_COLOURS } from '../../../config/colours.ts';
 import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 
 /** The risk matrix's scale (Critical red to Minor green), darker than its cells to read as a chart. */
-const RISK_COLOURS = { CRITICAL: 'red.8', HIGH: 'orange.6', MODERATE: 'yellow.5', LOW: 'green.5' } as const;
 
 /**
  * The summary panel of a survey visit in ACTION_REQUIRED or APPROVED (spec 001 §2): a donut of Met
@@ -88,7 +88,7 @@ export function SurveyResultsPanel({
               rows={RISK_RATING_ORDER.map((rating) => ({
                 name: RISK_RATING_LABELS[rating],
                 value: results.risks[rating],
-                color: RISK_COLOURS[rating],
+                color: RISK_CHART_COLOURS[rating],
               }))}
             />
           </Grid.Col>
