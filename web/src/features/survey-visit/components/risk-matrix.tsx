@@ -1,10 +1,5 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
-import {
-  RISK_LEVEL_LABELS,
-  RISK_RATING_LABELS,
-  riskRatingFor,
-  type TRiskLevel,
-} from '@portal/domain';
+import { RISK_LEVEL_LABELS, RISK_RATING_LABELS, riskRatingFor, type TRiskLevel } from '@portal/domain';
 import { RISK_CELL_COLOURS } from '../../../config/colours.ts';
 
 /** Likelihood rows as the spec's table has them: High first. */
