@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../routes/paths.ts';
 
-/** The console's one endpoint: GraphQL POSTs of a provider admin, run as ADMIN_CONSOLE_ROLE (issues 18, 28). */
+/** The console's one endpoint: GraphQL POSTs of a provider admin, run as ADMIN_CONSOLE_ROLE. */
 export const ADMIN_CONSOLE_GRAPHQL_PATH = `${API_PREFIX}/admin-console/graphql`;
 
 /**
