@@ -1,5 +1,5 @@
 /**
- * `npm run test:report`: where the last test run's time went (issue 27, docs/testing.md). Reads
+ * `npm run test:report`: where the last test run's time went (docs/testing.md). Reads
  * vitest's JSON report (`test-results/vitest.json`) and the set-up steps the test helpers recorded
  * (`test-results/setup-timings.jsonl`: stacks, browsers, databases, the web build), and prints the
  * run's wall time, the time per area, the time spent in each kind of set-up, and the slowest files.

@@ -1,7 +1,7 @@
 import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
 
 /**
- * The web app manifest (issue 19: installable on a tablet). The product's name is the spec's
+ * The web app manifest (installable on a tablet). The product's name is the spec's
  * ("Connect", spec 002 §8's messages); the colours are the brand's deep teal (theme.ts, shade 8)
  * and white. The icons were made once from `public/favicon.svg` with @vite-pwa/assets-generator
  * (preset minimal-2023) and are committed in `public/`.
@@ -57,7 +57,7 @@ export const PWA_WORKBOX: Partial<VitePWAOptions['workbox']> = {
   // The largest screen chunk is well under it; a chunk above it fails the build's test.
   maximumFileSizeToCacheInBytes: 1024 * 1024,
   // Workbox's own generated code, not ours: no map (with the build's 'hidden' maps the plugin would
-  // otherwise write sw.js with a sourceMappingURL comment; issue 28).
+  // otherwise write sw.js with a sourceMappingURL comment).
   sourcemap: false,
   navigateFallback: '/index.html',
   navigateFallbackDenylist: NAVIGATE_FALLBACK_DENYLIST,

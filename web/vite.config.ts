@@ -12,9 +12,9 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
-    // Issue 19: the service worker (Workbox, generateSW) and the web app manifest of the production
-    // build. `src/lib/offline/service-worker.ts` registers it (workbox-window, no inline script) and
-    // asks before an update takes over; the development server runs without one.
+    // The service worker (Workbox, generateSW; docs/decisions/offline.md) and the web app manifest
+    // of the production build. `src/lib/offline/service-worker.ts` registers it (workbox-window, no
+    // inline script) and asks before an update takes over; the development server runs without one.
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -34,6 +34,6 @@ export default defineConfig({
   preview: { port },
   // The manifest (`dist/.vite/manifest.json`) lets the build's test find each screen's chunks.
   // Source maps are written beside the chunks for error reports (`dist/assets/*.js.map`) but
-  // 'hidden': no chunk names its map, and the gateway never serves `*.map` (issue 28).
+  // 'hidden': no chunk names its map, and the gateway never serves `*.map` (docs/security.md).
   build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
 });

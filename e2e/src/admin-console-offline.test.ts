@@ -7,12 +7,12 @@ import { createPractice, createUser, unique } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 20, the one console working offline: the browser may reach only the stack's own origin
- * (every request to another host is refused), and a provider admin opens /admin-mnqa/, opens
- * GraphiQL (built into the app from npm: it loads, introspects — the docs explorer lists
- * `practices` — and runs a query as the admin), then Explain, which plans a query as role `user`
- * with an `x-hasura-user-id` and shows the SQL and PostgreSQL's plan. axe on each view. GraphiQL
- * keeps its tabs and query in sessionStorage, never localStorage.
+ * The one console (docs/decisions/admin-console.md) working offline: the browser may reach only the
+ * stack's own origin (every request to another host is refused), and a provider admin opens
+ * /admin-mnqa/, opens GraphiQL (built into the app from npm: it loads, introspects — the docs
+ * explorer lists `practices` — and runs a query as the admin), then Explain, which plans a query as
+ * role `user` with an `x-hasura-user-id` and shows the SQL and PostgreSQL's plan. axe on each view.
+ * GraphiQL keeps its tabs and query in sessionStorage, never localStorage.
  */
 const e2e = useE2e();
 

@@ -10,12 +10,12 @@ import { createPractice, createUser, unique } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 18, the admin console of the embedded stack: a provider admin follows the header's admin
- * link, finds the test's practice among the organisations, fixes its phone number and saves; the
- * database has the new number and an audit_log row with the admin's id and the console's role, and the
- * practice's History in the portal shows the change (old → new, by the admin in the console). A QAM
- * has no link, and the console's address tells them they have no access. axe on the list, the
- * filtered list, the edit screen and the refusal.
+ * The admin console of the embedded stack (docs/decisions/admin-console.md): a provider admin
+ * follows the header's admin link, finds the test's practice among the organisations, fixes its
+ * phone number and saves; the database has the new number and an audit_log row with the admin's id
+ * and the console's role, and the practice's History in the portal shows the change (old → new, by
+ * the admin in the console). A QAM has no link, and the console's address tells them they have no
+ * access. axe on the list, the filtered list, the edit screen and the refusal.
  */
 const e2e = useE2e();
 

@@ -25,7 +25,7 @@ import { useE2e } from './support/suite.ts';
 import { surveyPath } from './support/survey-data.ts';
 
 /**
- * Issue 17, a survey visit from review to certificate, each step by the person whose step it is,
+ * A survey visit from review to certificate, each step by the person whose step it is,
  * in their own browser: the QAM reviews (Action required is refused while a Not met indicator has
  * no action plan, then enters the plans and requires action); the practice manager adds an
  * activity; a surveyor closes two non-conformities and refers the third, and the progress bar and

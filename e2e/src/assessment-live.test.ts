@@ -23,7 +23,7 @@ import { waitingWords } from './support/offline-journey.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 13, saving as the spec describes without losing a keystroke (spec 001 §4, §7): two
+ * Saving as the spec describes without losing a keystroke (spec 001 §4, §7): two
  * people in two browsers on one self assessment see who is editing an indicator and each other's
  * saved answers within 2 s, without a reload; two fields of one indicator typed at once by both
  * are both kept; an edit whose save the server fails is kept on screen, said to be retrying, and
@@ -197,7 +197,7 @@ describe('two people on one self assessment, and a network that fails', () => {
     await inFlight.abort('internetdisconnected');
     await saves.stop();
 
-    // Without an answer the edit goes to the device's queue (issue 19): kept, and said so.
+    // Without an answer the edit goes to the device's queue: kept, and said so.
     await waitForSaveState(page, 'C1.1', 'Saved on this device');
     await connectionBanner(page).getByText(waitingWords(1), { exact: true }).waitFor();
     expect(await text.inputValue()).toBe(observation);

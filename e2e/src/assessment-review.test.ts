@@ -21,7 +21,7 @@ import { expectAccessible } from './support/axe.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 13, the review of a self assessment (spec 001 §2, §4, §6): the QAM opens one under
+ * The review of a self assessment (spec 001 §2, §4, §6): the QAM opens one under
  * review, ticks Reviewed and Further action required (the review tabs count them), and completes
  * it; the practice manager sees the row locked while it is under review (the lock says why on
  * hover and on keyboard focus, and its address leads back to the tab), then complete. Each test

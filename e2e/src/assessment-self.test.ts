@@ -27,7 +27,7 @@ import { pathOf } from './support/browser.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 13, the self assessment as its practice manager (spec 001 §2–§7, 002 §2): the first view
+ * The self assessment as its practice manager (spec 001 §2–§7, 002 §2): the first view
  * of the Accreditation tab starts it; the assessment screen filters, opens all, saves answers,
  * comments, uploads and deletes an indicator file, submits for review once and downloads the
  * report. Each test makes its own practice, manager, standards and assessment (support/

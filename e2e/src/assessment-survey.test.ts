@@ -21,7 +21,7 @@ import { useE2e } from './support/suite.ts';
 import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
 
 /**
- * Issue 16, the survey visit from the confidentiality agreement to every surveyor's submission
+ * The survey visit from the confidentiality agreement to every surveyor's submission
  * (spec 001 §4, §5; 002 §2): a surveyor signs the agreement (and cannot skip it), ticks a
  * must-have to Met, declines an unset and keeps the ticks, records a Not met with a Critical risk,
  * writes the summary, is refused by the validation, fixes each item from its link and submits; a

@@ -6,11 +6,11 @@ import { expectAccessible } from './support/axe.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 18, the audit trail panels: the QAM opens the History of a practice after a change made
- * in the test (its phone, old → new, by the practice manager), of a staff member, of the
- * assessment (its move to review) and of an indicator response (a long observation with 'Show
- * more'); the practice manager has no History button. axe on each drawer. The test makes its own
- * practice, people and history (`src/support/audit-data.ts`).
+ * The audit trail panels (docs/decisions/audit-trail.md): the QAM opens the History of a practice
+ * after a change made in the test (its phone, old → new, by the practice manager), of a staff
+ * member, of the assessment (its move to review) and of an indicator response (a long observation
+ * with 'Show more'); the practice manager has no History button. axe on each drawer. The test makes
+ * its own practice, people and history (`src/support/audit-data.ts`).
  */
 const e2e = useE2e();
 

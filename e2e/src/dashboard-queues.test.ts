@@ -17,10 +17,10 @@ import {
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 18, the dashboard's work queues in a real browser: a practice manager, a surveyor, a QAM
- * and a provider admin each see their queue, one item of each leads to the screen where the work
- * is done, and a change made by another user (the QAM completes a staff row through GraphQL) moves
- * the practice manager's count without a reload. Axe on each dashboard.
+ * The dashboard's work queues (docs/decisions/dashboard.md) in a real browser: a practice manager,
+ * a surveyor, a QAM and a provider admin each see their queue, one item of each leads to the screen
+ * where the work is done, and a change made by another user (the QAM completes a staff row through
+ * GraphQL) moves the practice manager's count without a reload. Axe on each dashboard.
  */
 const e2e = useE2e();
 const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };

@@ -21,7 +21,7 @@ import { toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 14, the Documents tab in Chromium: the practice manager dismisses the first-time alert,
+ * The Documents tab (spec 002 §2) in Chromium: the practice manager dismisses the first-time alert,
  * opens a folder, uploads three files with progress, searches, moves two to another folder,
  * archives one, downloads one, and downloads a selection and a whole folder as zips (opened here
  * with jszip); a surveyor of the practice reads and downloads but cannot change. Each test makes

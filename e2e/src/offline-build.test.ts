@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedWebBuild } from './support/stack.ts';
 
 /**
- * Issue 19, the production build's service worker and web app manifest, read from the files the
+ * The production build's service worker and web app manifest, read from the files the
  * build writes (`vite build`, as the e2e stack and production serve it): the precache lists the
  * app shell, every chunk the survey assessment's route needs (found through Vite's own build
  * manifest) and the fonts; the manifest has its fields and its icons exist at their sizes.

@@ -9,10 +9,10 @@ import { useE2e } from './support/suite.ts';
 import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/survey-data.ts';
 
 /**
- * Issue 19, "Make available offline": on the dashboard's Survey work, a surveyor keeps an
- * upcoming visit's assessment on the tablet without opening it; offline, the assessment opens
- * from the device (from the dashboard, and as a fresh page at its address), with what the server
- * held when the copy was taken. Each test has its own practice, surveyors and assessment.
+ * "Make available offline" (docs/decisions/offline.md): on the dashboard's Survey work, a surveyor
+ * keeps an upcoming visit's assessment on the tablet without opening it; offline, the assessment
+ * opens from the device (from the dashboard, and as a fresh page at its address), with what the
+ * server held when the copy was taken. Each test has its own practice, surveyors and assessment.
  */
 // Each test is a first visit: the service worker installs and the device copy is made anew.
 const e2e = useE2e({ contextPerTest: true });

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the offline work (issue 19) on the tablet, 768 × 1024, for looking at: the
+ * Screenshots of the offline work on the tablet, 768 × 1024, for looking at: the
  * surveyor's upcoming visit before and after 'Make available offline' (and pressed offline), the
  * assessment offline with nothing waiting, with changes waiting, sending them, the conflict view
  * (another surveyor changed the same field meanwhile) and the refused writes (the assessment went

@@ -1,5 +1,5 @@
 /**
- * Screenshots of issue 19's "needs a connection" alerts and the app update prompt at 768 px (the
+ * Screenshots of the offline "needs a connection" alerts and the app update prompt at 768 px (the
  * tablet a surveyor carries), on the demo data: surveyor@demo.test on Capital Hill's relocation
  * survey (signed, in progress) presses Submit for review and an indicator's Upload offline;
  * surveyor2@demo.test (not signed) presses Sign agreement offline; then a new build of the app

@@ -11,13 +11,14 @@ import { useE2e } from './support/suite.ts';
 import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
 
 /**
- * Issue 19, the app without a network: the production build's service worker takes over the page a
- * surveyor opened, and with the network cut (`context.setOffline`) the assessment's address and
- * another app route still answer with the app (from the worker's precache, fonts included), not
- * Chromium's error page, while `/api/` and `/v1/` are never answered from a cache. Pressing what
- * needs the network offline (Submit for review, Sign the agreement, Upload, a download) does
- * nothing but say so in an alert; online again each works. A new version waits until the user
- * presses Reload. Each test makes its own practice, surveyors and assessment; axe on each screen.
+ * The app without a network (docs/decisions/offline.md): the production build's service worker
+ * takes over the page a surveyor opened, and with the network cut (`context.setOffline`) the
+ * assessment's address and another app route still answer with the app (from the worker's precache,
+ * fonts included), not Chromium's error page, while `/api/` and `/v1/` are never answered from a
+ * cache. Pressing what needs the network offline (Submit for review, Sign the agreement, Upload, a
+ * download) does nothing but say so in an alert; online again each works. A new version waits until
+ * the user presses Reload. Each test makes its own practice, surveyors and assessment; axe on each
+ * screen.
  */
 // It deploys a new service worker into its stack's build; each test is a first visit.
 const e2e = useE2e({ ownStack: true, contextPerTest: true });

@@ -1,5 +1,5 @@
 /**
- * The first pages of every PDF the product makes, as PNGs to look at (issue 17): the certificate in
+ * The first pages of every PDF the product makes, as PNGs to look at: the certificate in
  * A3 and A4 with 1, 3 and 8 locations, each with and without a condition; the survey assessment
  * report and the action plan report of a fully rated 150-indicator survey (the `pdf` bench's data,
  * on a throwaway database); the survey confirmation form, awaiting confirmation and confirmed.

@@ -14,7 +14,7 @@ import { unlockDevPages } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 5 in a real browser, the practice screens that write (spec 000 §2): a practice manager
+ * In a real browser, the practice screens that write (spec 000 §2): a practice manager
  * edits the details (and is told about a bad ABN and postcode), the provider admin adds a
  * practice, a manager of one practice adds another from the header menu and lands on it, a
  * manager submits a due renewal and reaches payment, and confirms a survey visit. Each test

@@ -28,7 +28,7 @@ import {
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 5 in a real browser, the rest of the practice list (spec 000 §2): the State and Network
+ * In a real browser, the rest of the practice list (spec 000 §2): the State and Network
  * column filters (in the URL, kept by a reload and a bookmark, carried by the CSV download), the
  * order of the Expiry column, and where each due button leads, for whom it shows. Filters by
  * checkbox, search, paging and the single-practice landings are in practices.test.ts. Each test

@@ -22,7 +22,7 @@ import {
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 5 in a real browser, the practice list and where it leads (spec 000 §2, §4): a practice
+ * In a real browser, the practice list and where it leads (spec 000 §2, §4): a practice
  * manager filters, searches and downloads the list and opens a practice, an admin pages it; a
  * manager of one practice lands on its Staff page; the manager of a payment-pending practice is sent to payment.
  * Elements are found as a user finds them: roles, labels and the spec's words. Each test makes

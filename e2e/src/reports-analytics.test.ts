@@ -21,11 +21,11 @@ async function reportLoaded(page: Page) {
 }
 
 /**
- * Issue 18, the analytics report in a real browser: the QAM opens /Reports/Analytics, the charts
- * render (their SVGs, each named for screen readers) with their tables, the Network and State
- * filters change the figures and stay in the address; a practice manager is told the report is
- * not theirs. Data: `src/support/analytics-data.ts` (six surveyed practices of a network of the
- * test's own).
+ * The analytics report (docs/decisions/reports.md) in a real browser: the QAM opens
+ * /Reports/Analytics, the charts render (their SVGs, each named for screen readers) with their
+ * tables, the Network and State filters change the figures and stay in the address; a practice
+ * manager is told the report is not theirs. Data: `src/support/analytics-data.ts` (six surveyed
+ * practices of a network of the test's own).
  */
 describe('the analytics report', () => {
   it('draws its charts with their tables, and the filters change the figures', async () => {

@@ -7,10 +7,11 @@ import { createPracticeManager } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 18, the comparative report as a practice manager: from the Accreditation tab's 'Compare
- * with peers' to /Reports/Comparative?practice=<id>, the practice against its network (4 peers:
- * not shown), its state and all practices, no peer named anywhere on the page; the same manager at
- * another practice's id is refused. The data is the test's own (`createComparativeWorld`).
+ * The comparative report (docs/decisions/reports.md) as a practice manager: from the Accreditation
+ * tab's 'Compare with peers' to /Reports/Comparative?practice=<id>, the practice against its
+ * network (4 peers: not shown), its state and all practices, no peer named anywhere on the page;
+ * the same manager at another practice's id is refused. The data is the test's own
+ * (`createComparativeWorld`).
  */
 const e2e = useE2e();
 

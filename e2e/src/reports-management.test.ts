@@ -20,11 +20,11 @@ import { useE2e } from './support/suite.ts';
 const e2e = useE2e();
 
 /**
- * Issue 18, the management report in a real browser: the QAM opens it from the navigation,
- * filters it by state and network (in the URL, kept by a reload), exports a table as CSV and
- * another as XLSX and reads the files back, and follows a figure to the practice list behind it;
- * a practice manager has no menu entry and is refused at the address. Each test makes its own
- * practices in a network of its own, so the filtered figures are this test's alone.
+ * The management report (docs/decisions/reports.md) in a real browser: the QAM opens it from the
+ * navigation, filters it by state and network (in the URL, kept by a reload), exports a table as
+ * CSV and another as XLSX and reads the files back, and follows a figure to the practice list
+ * behind it; a practice manager has no menu entry and is refused at the address. Each test makes
+ * its own practices in a network of its own, so the filtered figures are this test's alone.
  */
 
 /** What the page function reads of a row (the e2e code is not compiled with the DOM types). */

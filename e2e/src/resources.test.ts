@@ -9,10 +9,11 @@ import { toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 15, Resources and Factsheets in Chromium: the provider admin adds a factsheet with a file
- * (through the document store) and a resource with a link; a practice manager sees the practice
- * managers' ones only and downloads the file (the same bytes, its own name); a surveyor sees the
- * surveyors' ones. Every list is narrowed by a name of the test's own (the demo data is there too).
+ * Resources and Factsheets (spec 000 §2, spec 002 §2) in Chromium: the provider admin adds a
+ * factsheet with a file (through the document store) and a resource with a link; a practice manager
+ * sees the practice managers' ones only and downloads the file (the same bytes, its own name); a
+ * surveyor sees the surveyors' ones. Every list is narrowed by a name of the test's own (the demo
+ * data is there too).
  */
 const e2e = useE2e();
 

@@ -1,5 +1,5 @@
 /**
- * Screenshots of issue 17's screens at 1280 and 768 px, for looking at: the review of a survey
+ * Screenshots at 1280 and 768 px, for looking at: the review of a survey
  * (Wattle Grove, UNDER_REVIEW, as qam@demo.test: the 'Review Surveyor Assessment' panel, an
  * indicator with its Action plan, Reviewed and Further action required, Action required refusing
  * and confirming, 'Notify the practice' with its history, Approve refusing); the action plan (Red

@@ -7,11 +7,11 @@ import { createPractice, createPracticeManager, createUser } from './support/fac
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 4 in a real browser: sessions end on sign-out and on /Login/<token>, deep links survive
+ * Sign-in in a real browser: sessions end on sign-out and on /Login/<token>, deep links survive
  * the sign-in, and the app shell shows what each role may see. The practice list and overview are
- * other issues' screens: only their address and the shell around them are checked. Where each
+ * other tests' screens: only their address and the shell around them are checked. Where each
  * demo account lands, and its shell, is checked by `readme.test.ts` under the README's own
- * commands (issue 27); every test here makes its own users and practices (factories).
+ * commands; every test here makes its own users and practices (factories).
  */
 const e2e = useE2e();
 

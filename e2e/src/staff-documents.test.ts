@@ -8,7 +8,7 @@ import { openStaff, staffRegister, staffRow, toast } from './support/staff-regis
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 5, staff documents in a real browser (DESIGN §6, spec 002 §4, §5, §8): the practice
+ * Staff documents in a real browser (DESIGN §6, spec 002 §4, §5, §8): the practice
  * manager uploads evidence from the row in edit through presigned URLs to s3rver, sees the
  * progress and the spec's toasts, the file on the row, and downloads the same bytes; a file of
  * another type is refused with the message. One stack per file; each test makes its own practice,

@@ -14,7 +14,7 @@ import { openStaff, staffRow, toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 5 in a real browser, invitations for people who already have an account (spec 000 §2, §4,
+ * In a real browser, invitations for people who already have an account (spec 000 §2, §4,
  * §8): the practice manager invites a staff member whose e-mail already has an account; they
  * follow the mailed link, sign in, accept, and land on the practice's Staff tab with the practice
  * in their list. A used link and an expired one show the page that says so. Each test makes its

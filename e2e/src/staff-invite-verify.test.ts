@@ -8,7 +8,7 @@ import { openStaff, staffRow, toast } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 5 in a real browser, the people side of the Staff tab (spec 000 §2, §4, §6, §8): a practice
+ * In a real browser, the people side of the Staff tab (spec 000 §2, §4, §6, §8): a practice
  * manager invites a staff member; the invitee follows the e-mailed link (the dev mailbox stands in
  * for their inbox), signs up with it and lands on the practice; the link then says it was used. A
  * surveyor of a practice verifies a staff member. Each test makes its own practice and people.

@@ -12,7 +12,7 @@ import { openStaff, staffRegister, staffRow, toast } from './support/staff-regis
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 5 in a real browser, the Staff tab of a practice (spec 000 §2, §4, §5, §8): a practice
+ * In a real browser, the Staff tab of a practice (spec 000 §2, §4, §5, §8): a practice
  * manager adds, validates, edits and deletes staff and sets a nominated contact, and has no verify
  * control. Inviting and verifying are in staff-invite-verify.test.ts. Each test makes its own
  * practice (its intro already dismissed), manager and register (`createStaffedPractice`).

@@ -7,10 +7,11 @@ import { createAccreditation, createPractice, createSurveyVisit, createUser } fr
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 15, the surveyor's side of planning in a real browser: declare a conflict of interest in
- * Account settings, accept one offer and decline another with a reason on Survey Offers, state
- * preferred days on the calendar and see them after a reload; a visit past its due date is read
- * only. axe on every screen and the decline dialog. The test makes its own surveyor and visits.
+ * The surveyor's side of planning (docs/decisions/survey-offers.md) in a real browser: declare a
+ * conflict of interest in Account settings, accept one offer and decline another with a reason on
+ * Survey Offers, state preferred days on the calendar and see them after a reload; a visit past its
+ * due date is read only. axe on every screen and the decline dialog. The test makes its own
+ * surveyor and visits.
  */
 const e2e = useE2e();
 

@@ -22,13 +22,13 @@ import { screenshotFailedTest, slug, useE2e } from './support/suite.ts';
 import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/survey-data.ts';
 
 /**
- * Issue 19, what survives: a surveyor's edits made offline survive the browser being killed (the
- * tablet's battery, a crash) and are sent, exactly once, by the next browser on the same profile;
- * and an offline session across an expired access token: on reconnecting the refresh cookie
- * renews the session before the queue is sent, or, when the session was revoked meanwhile, the
- * surveyor signs in again and the queue kept on the device is sent then. Each tablet has its own
- * practice, surveyors and assessment, and its own browser profile, on a tablet-sized window; the
- * two expiring sessions share one test, so that one wait lets both tokens expire.
+ * Survey capture offline, what survives: a surveyor's edits made offline survive the browser being
+ * killed (the tablet's battery, a crash) and are sent, exactly once, by the next browser on the
+ * same profile; and an offline session across an expired access token: on reconnecting the refresh
+ * cookie renews the session before the queue is sent, or, when the session was revoked meanwhile,
+ * the surveyor signs in again and the queue kept on the device is sent then. Each tablet has its
+ * own practice, surveyors and assessment, and its own browser profile, on a tablet-sized window;
+ * the two expiring sessions share one test, so that one wait lets both tokens expire.
  */
 
 /** Access tokens live this long here (ACCESS_TOKEN_SECONDS), so one expires while offline. */

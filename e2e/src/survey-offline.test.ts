@@ -23,14 +23,15 @@ import { useE2e } from './support/suite.ts';
 import { createSurveyWorld, surveyPath } from './support/survey-data.ts';
 
 /**
- * Issue 19, survey capture without a connection: a surveyor opens the survey visit assessment
- * (the device keeps its copy), loses the network (the browser context goes offline), rates ten
- * indicators, ticks an item, writes an observation, a comment and the summary; the banner counts
- * the changes; the page is reloaded offline and shows every edit; back online the queue is sent
- * and every edit is in the database exactly once, the field someone else changed meanwhile
- * shows the conflict view, and "Keep mine" writes it. A second test cuts the network by failing
- * every GraphQL request instead, and a status change meanwhile refuses the queued writes: the
- * "Not saved" list names them and can be copied. axe on the banner, the conflict view and the list.
+ * Survey capture without a connection (docs/decisions/offline.md): a surveyor opens the survey
+ * visit assessment (the device keeps its copy), loses the network (the browser context goes
+ * offline), rates ten indicators, ticks an item, writes an observation, a comment and the summary;
+ * the banner counts the changes; the page is reloaded offline and shows every edit; back online the
+ * queue is sent and every edit is in the database exactly once, the field someone else changed
+ * meanwhile shows the conflict view, and "Keep mine" writes it. A second test cuts the network by
+ * failing every GraphQL request instead, and a status change meanwhile refuses the queued writes:
+ * the "Not saved" list names them and can be copied. axe on the banner, the conflict view and the
+ * list.
  */
 // Each test is a first visit: the service worker installs and the device copy is made anew.
 const e2e = useE2e({ contextPerTest: true });

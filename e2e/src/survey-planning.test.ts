@@ -17,12 +17,12 @@ import { linkInMailbox } from './support/mailbox.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
- * Issue 15, survey planning from end to end in a real browser: the QAM creates a visit and offers
- * it to two surveyors (a conflicted third is shown with the reason and cannot be chosen), requests
- * their preferred days; each surveyor accepts on Survey Offers and states days (one through the
- * e-mailed link); the QAM sees the days side by side, finalises and sends the confirmation; the
- * practice manager confirms; the surveyor's dashboard and practice list show the visit. axe on
- * every screen. The test makes its own QAM, practice, manager and surveyors.
+ * Survey planning (docs/decisions/survey-planning.md) from end to end in a real browser: the QAM
+ * creates a visit and offers it to two surveyors (a conflicted third is shown with the reason and
+ * cannot be chosen), requests their preferred days; each surveyor accepts on Survey Offers and
+ * states days (one through the e-mailed link); the QAM sees the days side by side, finalises and
+ * sends the confirmation; the practice manager confirms; the surveyor's dashboard and practice list
+ * show the visit. axe on every screen. The test makes its own QAM, practice, manager and surveyors.
  */
 const e2e = useE2e();
 

@@ -219,7 +219,7 @@ describe('npm start (cli.ts start)', () => {
       endpoint: `http://127.0.0.1:${ports.S3_PORT}`,
       region: 'us-east-1',
       forcePathStyle: true,
-      // The installation's own secret key (issue 28): the demo files were stored with it.
+      // The installation's own secret key: the demo files were stored with it.
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: JSON.parse(secrets).s3SecretAccessKey },
     });
     const missing: string[] = [];

@@ -381,7 +381,7 @@ describe('runStack', () => {
     const last = await pid();
     await crash();
     expect(await stack.done).toBe(1);
-    // The terminal ends with why: the service's last lines, then what to do (issue 27).
+    // The terminal ends with why: the service's last lines, then what to do.
     const output = lines.map((line) => line.replace(/^\S+\s*│ /, '')).join('\n');
     const reason = output.slice(
       output.lastIndexOf('engine exited unexpectedly (code 7); stopping everything'),

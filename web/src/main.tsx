@@ -17,6 +17,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Issue 19: the production build's service worker (vite-plugin-pwa) caches the app for offline use;
-// the development server has none.
+// The production build's service worker (vite-plugin-pwa; docs/decisions/offline.md) caches the app
+// for offline use; the development server has none.
 if (import.meta.env.PROD) appUpdate.register('/sw.js');

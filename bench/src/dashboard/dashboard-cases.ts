@@ -1,5 +1,5 @@
 /**
- * The dashboard's requests, for the reports benchmark (issue 18: the dashboard's p95 against
+ * The dashboard's requests, for the reports benchmark (the dashboard's p95 against
  * 100 ms on the 20,000-practice data): one case per role scope, each the document the page sends
  * (the live queries as queries: a live query's poll runs the same statement), its variables from
  * the domain, and the SQL that picks the busiest user of that role in the data set. The lead's

@@ -34,7 +34,7 @@ export interface EngineBenchResult {
   data: { practices: number; generated_now: boolean };
   settings: { iterations: number; warmup: number; concurrency: number; rounds: number };
   params: BenchParams;
-  /** The practice list through the engine: p95 of the sequential requests (issue 5: under 50 ms). */
+  /** The practice list through the engine: p95 of the sequential requests (target: under 50 ms). */
   list_engine_p95_ms: number;
   queries: QueryResult[];
   live: FanoutResult[];

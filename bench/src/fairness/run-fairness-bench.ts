@@ -13,9 +13,9 @@ import { childrenOf, cpuSeconds, type StackProcess, startStackProcess } from './
 
 /**
  * `npm run bench -- fairness`: one practice manager's heaviest allowed load (eight requests at a
- * time, as the probe of issue 28 sent them) while a second user's simple query is timed, through
- * the stack as `npm start` runs it on the 20,000-practice data. Target: the simple query's p95
- * under 100 ms, `/healthz` 200 throughout.
+ * time, as the probe in docs/security.md sent them) while a second user's simple query is timed,
+ * through the stack as `npm start` runs it on the 20,000-practice data. Target: the simple query's
+ * p95 under 100 ms, `/healthz` 200 throughout.
  */
 
 const LIGHT_P95_TARGET_MS = 100;

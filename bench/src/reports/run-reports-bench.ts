@@ -13,9 +13,9 @@ import { startBenchEngine } from '../engine/engine-server.ts';
 import { GraphQLClient } from '../lib/graphql-client.ts';
 import { type Summary, sequential, summarize } from '../lib/stats.ts';
 
-/** Report queries should answer under this p95 (issue 18). */
+/** Report queries should answer under this p95 (bench/README.md). */
 const REPORT_TARGET_MS = 300;
-/** The dashboard's queries should answer under this p95 (issue 18). */
+/** The dashboard's queries should answer under this p95 (bench/README.md). */
 const DASHBOARD_TARGET_MS = 100;
 
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/reports.json');

@@ -12,7 +12,7 @@ import { type Summary, summarize } from '../lib/stats.ts';
 import { type BenchSurvey, createBenchSurvey } from './survey-data.ts';
 
 /**
- * `npm run bench -- survey`: several surveyors on one survey visit assessment at once (issue 16).
+ * `npm run bench -- survey`: several surveyors on one survey visit assessment at once.
  * Each simulated session signs in (its own JWT), opens one WebSocket with the screen's two live
  * queries (indicator locks, responses) and, for the whole duration, edits indicators as the screen
  * does: takes the indicator's lock, types a few keystrokes, saves 1000 ms after the last one (only

@@ -7,8 +7,8 @@ export const DEMO_PASSWORD = 'Demo-pass-1';
 /**
  * Debian's Chromium (TOOLCHAIN.md): `CHROMIUM_PATH` when set, else Debian's headless shell (the
  * old headless mode, as Playwright runs headless: a sixth to a third less time per journey than
- * the full browser, issue 27), else the real binary behind Debian's wrapper script (no wrapper
- * warning), else the wrapper. Throws how to install it.
+ * the full browser; docs/testing.md), else the real binary behind Debian's wrapper script (no
+ * wrapper warning), else the wrapper. Throws how to install it.
  */
 export function chromiumPath(): string {
   const candidates = [

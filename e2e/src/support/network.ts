@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 
 /**
- * Cutting a browser off the network, two ways (issue 19): the whole context offline as the
+ * Cutting a browser off the network, two ways: the whole context offline as the
  * tablet's Wi-Fi dropping (`navigator.onLine` false, every request fails, the service worker's
  * too), or only the API failing while the browser believes it is online (a captive portal, a
  * proxy down): the app's shell and chunks still load, `/v1/graphql` and `/api/` do not.

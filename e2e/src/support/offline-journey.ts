@@ -7,9 +7,9 @@ import { connectionBanner } from './offline.ts';
 import type { SurveyWorld } from './survey-data.ts';
 
 /**
- * The offline journeys' shared steps (issue 19): the connection banner as the offline UI contract
- * names it, the edits a surveyor makes without a network (a tick, a rating, an observation, a
- * comment, the summary), and the SQL that proves each landed exactly once.
+ * The offline journeys' shared steps (docs/decisions/offline.md): the connection banner as the
+ * offline UI contract names it, the edits a surveyor makes without a network (a tick, a rating, an
+ * observation, a comment, the summary), and the SQL that proves each landed exactly once.
  */
 
 /** The tablet: the width the offline work is designed for. */

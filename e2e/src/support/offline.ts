@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 
 /**
- * Survey capture offline (issue 19) as a browser test sees it: the connection banner, the
- * device's IndexedDB (read in the page, as the app stores it), the conflict view and the
- * "Not saved" list. The words are the offline UI contract's.
+ * Survey capture offline (docs/decisions/offline.md) as a browser test sees it: the connection
+ * banner, the device's IndexedDB (read in the page, as the app stores it), the conflict view and
+ * the "Not saved" list. The words are the offline UI contract's.
  */
 
 /**

@@ -16,8 +16,9 @@ import { freePort } from '@portal/devdb';
 import { REPO_ROOT } from '@portal/stack';
 
 /**
- * The README's commands run the way a newcomer runs them (issue 27): on a clean copy of the
- * repository, as `npm start` and `npm run dev` in a shell of their own, stopped with Ctrl-C.
+ * The README's commands run the way a newcomer runs them
+ * (docs/decisions/local-stack.md#readme-test): on a clean copy of the repository, as `npm start`
+ * and `npm run dev` in a shell of their own, stopped with Ctrl-C.
  */
 
 /** A copy of the repository as a fresh clone after `npm ci` has it. */

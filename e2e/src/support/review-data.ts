@@ -4,7 +4,7 @@ import { createTestUser, type TestUser } from './assessment-data.ts';
 import { createSurveyWorld, type SurveyWorld } from './survey-data.ts';
 
 /**
- * The data of the review-to-certificate journey (issue 17), made by each test: the survey world of
+ * The data of the review-to-certificate journey, made by each test: the survey world of
  * `createSurveyWorld` (a practice, its manager, two surveyors, standards of four indicators C1.1,
  * C1.2, C2.1, C2.2) brought UNDER_REVIEW as its surveyors would leave it: both signed and
  * submitted, each wrote a summary, C1.1 is Met (its must-have ticked) and the other three are Not

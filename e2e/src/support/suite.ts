@@ -89,8 +89,8 @@ export interface E2eOptions {
  * holds outlive a file). Started by the worker's first file, in parallel; never stopped by a file:
  * they end with the worker (the services get SIGTERM when it goes, Chromium sees its pipe close,
  * and the database and files go with the run's cluster and directory). Each file still makes its
- * own data and each test gets its own browser context (issue 27: a stack per file cost 5 to 10 s
- * of two busy cores, 34 times a run).
+ * own data and each test gets its own browser context (docs/testing.md: a stack per file cost 5 to
+ * 10 s of two busy cores, 34 times a run).
  */
 let workerStack: Promise<E2eStack> | undefined;
 let workerBrowser: Promise<Browser> | undefined;
@@ -112,13 +112,13 @@ function sharedBrowser(): Promise<Browser> {
  * each test. A test starts with no cookies and no site storage; the service worker, its precache
  * and the HTTP cache stay from one test to the next, as they do for a person who signs out and
  * another signs in on the same computer (a fresh profile per test downloaded the whole precache
- * and compiled every script again each time, issue 27). A file that asks for a stack of its own
- * (`options.stack`, `options.ownStack`) starts one and stops it after its tests. A failing test
+ * and compiled every script again each time; docs/testing.md). A file that asks for a stack of its
+ * own (`options.stack`, `options.ownStack`) starts one and stops it after its tests. A failing test
  * leaves `e2e/screenshots/failures/<file>--<test>.png` and prints the services' recent log lines;
- * an uncaught page error fails the test. After a test that passed, every page still open is
- * checked with axe (`expectAccessible`), so the last screen of every journey is checked, unless
- * it is still exactly the screen (address, focus, document) of a whole check that passed. Every
- * test of the file may take `JOURNEY_TIMEOUT_MS`.
+ * an uncaught page error fails the test. After a test that passed, every page still open is checked
+ * with axe (`expectAccessible`), so the last screen of every journey is checked, unless it is still
+ * exactly the screen (address, focus, document) of a whole check that passed. Every test of the
+ * file may take `JOURNEY_TIMEOUT_MS`.
  */
 export function useE2e(options: E2eOptions = {}): E2e {
   // Before the file's tests are collected, so each takes this as its default.

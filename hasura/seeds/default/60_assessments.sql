@@ -274,7 +274,7 @@ insert into public.review_history (id, assessment_id, sent_by_id, sent_to, sent_
   (2, 13, 2, 'pm.tas@demo.test', now() - interval '15 days')
 on conflict do nothing;
 
--- Survey visit assessments still being surveyed (issue 16).
+-- Survey visit assessments still being surveyed (docs/decisions/assessments.md).
 -- 15 Capital Hill, relocation visit today, IN_PROGRESS: surveyor (lead) has signed the
 --    confidentiality agreement, rated the first eight indicators (one not met, Major) and drafted
 --    a summary; surveyor2 has not signed yet (they see the agreement first). The ticks of every

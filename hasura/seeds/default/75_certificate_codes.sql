@@ -1,4 +1,4 @@
--- Issue 17: the demo certificates' printed numbers and verification codes, so that /verify/<code>
+-- The demo certificates' printed numbers and verification codes, so that /verify/<code>
 -- answers for each state (current, superseded, an extension, a registration) without issuing one
 -- first. Certificates issued by the app get theirs from certifySurveyAssessment. Set once.
 update public.certificates c

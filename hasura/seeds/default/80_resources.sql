@@ -1,8 +1,8 @@
--- The Resources and Factsheets pages (issue 15): general rows of indicator_resources (no
--- indicator). Files are stored by the demo-file store like the indicator resources' (`npm start`
--- puts a stand-in PDF, Word or Excel file at each storage key). Visibility (spec 002 §2): PMs see
--- for_pm, surveyors for_surveyor, the back office all; one of each kind is archived and one is for
--- nobody but the back office. Fixed ids (501…) keep the file re-runnable.
+-- The Resources and Factsheets pages (spec 000 §2, spec 002 §2): general rows of
+-- indicator_resources (no indicator). Files are stored by the demo-file store like the indicator
+-- resources' (`npm start` puts a stand-in PDF, Word or Excel file at each storage key). Visibility
+-- (spec 002 §2): PMs see for_pm, surveyors for_surveyor, the back office all; one of each kind is
+-- archived and one is for nobody but the back office. Fixed ids (501…) keep the file re-runnable.
 insert into public.indicator_resources (id, kind, category, name, description, file_type, storage_key, url, for_pm, for_surveyor, archived) overriding system value values
   (501, 'RESOURCE', 'Templates', 'Practice policy and procedure template', 'A starting point for the practice''s policy manual.', 'docx', 'resources/general/demo/policy-template.docx', null, true, false, false),
   (502, 'RESOURCE', 'Templates', 'Staff training register', 'Record training, CPR and immunisation dates for every staff member.', 'xlsx', 'resources/general/demo/training-register.xlsx', null, true, false, false),

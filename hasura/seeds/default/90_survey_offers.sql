@@ -1,7 +1,8 @@
--- Survey offers and a declared conflict of interest (issue 15), for the surveyors' side of planning.
--- surveyor@demo.test is offered Harbourside's visit (PLANNING); surveyor2@demo.test is offered
--- Harbourside's and Riverbend's (which asks for preferred days). surveyor3@demo.test declared a
--- conflict with Harbourside, so planning leaves them out of its offers.
+-- Survey offers and a declared conflict of interest (docs/decisions/survey-offers.md), for the
+-- surveyors' side of planning. surveyor@demo.test is offered Harbourside's visit (PLANNING);
+-- surveyor2@demo.test is offered Harbourside's and Riverbend's (which asks for preferred days).
+-- surveyor3@demo.test declared a conflict with Harbourside, so planning leaves them out of its
+-- offers.
 
 update public.survey_visitors set offered_at = created_at, offered_by_id = 2
  where id in (1, 2) and offered_at is null;

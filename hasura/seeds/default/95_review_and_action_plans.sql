@@ -1,6 +1,6 @@
--- Review, approval and action plans (issue 17): what the reviewers did on the survey visit
--- assessments of 60_assessments.sql, so every screen of the review has something real to show.
--- Re-runnable: fixed ids, on conflict do nothing, updates that set the same values.
+-- Review, approval and action plans (docs/decisions/assessments.md): what the reviewers did on the
+-- survey visit assessments of 60_assessments.sql, so every screen of the review has something real
+-- to show. Re-runnable: fixed ids, on conflict do nothing, updates that set the same values.
 --
 -- 11 Wattle Grove, UNDER_REVIEW (qam@demo.test, admin@demo.test; pm@demo.test may not open it):
 --    the QAM has reviewed the first two standards, flagged the vaccine refrigerator for further

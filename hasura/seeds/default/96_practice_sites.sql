@@ -1,4 +1,4 @@
--- Issue 17: Capital Hill (practice 8, certified) has two branch sites, practices of their own whose
+-- Capital Hill (practice 8, certified) has two branch sites, practices of their own whose
 -- main practice it is. Its certificates list its own address, then the branches' by suburb
 -- (public.practice_certificate_locations). Set once.
 

@@ -346,7 +346,7 @@ const CASES: Case[] = [
     variables: () => ({ id: w.documents.p2b }),
     expect: { affected: 0 },
   },
-  // A rename keeps an upload's name rules (issue 28; documents_name_guard, twin of the domain's
+  // A rename keeps an upload's name rules (documents_name_guard, twin of the domain's
   // checkDocumentRename, compared name by name below).
   {
     name: 'PM cannot rename a document to another extension',
@@ -373,7 +373,7 @@ const CASES: Case[] = [
     variables: () => ({ id: w.documents.p2b, value: 'policy\nfinal.pdf' }),
     expect: { code: 'permission-error', reason: /"documents_name_control_characters"/ },
   },
-  // Free text holds no control character (issue 28, refuse_control_characters_in_texts): C0 but
+  // Free text holds no control character (refuse_control_characters_in_texts): C0 but
   // TAB, LF and CR, DEL and C1; one-line texts (names of people) not TAB, LF or CR either.
   {
     name: 'PM cannot put an escape sequence in a contact name',

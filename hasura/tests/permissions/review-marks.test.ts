@@ -2,7 +2,7 @@ import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
-// The reviewer's marks on a survey's findings (issue 17, spec 001 §6 changeSurveyUnderReview):
+// The reviewer's marks on a survey's findings (spec 001 §6 changeSurveyUnderReview):
 // 'Reviewed' and 'Further action required' are set by the back office while the survey is
 // UNDER_REVIEW or ACTION_REQUIRED; the practice and its surveyors (role user) cannot set them.
 // Through the real engine.

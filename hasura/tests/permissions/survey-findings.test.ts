@@ -6,10 +6,10 @@ import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 // A survey visit's findings on the server (spec 001 §4): nothing of them is readable by a
 // surveyor before they sign the confidentiality agreement of the assessment in progress, and
 // the practice manager reads none of them before the review; the documents attached to a finding
-// follow the finding (issue 28), the practice's other documents do not change. Nothing of them is
-// written before signing either: responses, locks, comments, the summary (issue 28). The surveyor
-// summary is edited only by its author (or the back office), until the author submits. Through
-// the real engine.
+// follow the finding, the practice's other documents do not change. Nothing of them is
+// written before signing either: responses, locks, comments, the summary (docs/security.md). The
+// surveyor summary is edited only by its author (or the back office), until the author submits.
+// Through the real engine.
 
 let stack: TestStack;
 let PM: RoleCaller;

@@ -7,7 +7,7 @@ import buildHasuraProvider from 'ra-data-hasura';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 20: a real third-party Hasura admin client against the engine. ra-data-hasura (Hasura's own
+ * A real third-party Hasura admin client against the engine. ra-data-hasura (Hasura's own
  * react-admin data provider) introspects the schema with the admin secret, then builds every query
  * itself: `article_aggregate` for totals, `_eq`/`_in` filters, `order_by`, `insert_article`,
  * `update_article_by_pk`, `update_article`, `delete_article`. Each answer is compared with the

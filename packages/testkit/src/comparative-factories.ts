@@ -11,9 +11,9 @@ import {
 import { createAssessment, createResponse, createStandards, createSurveyVisit } from './report-factories.ts';
 
 /**
- * The data of the comparative report's tests (issue 18): practices surveyed on a standards edition
- * of their own, each with figures a test can count by hand. Used by the report's route test and
- * its browser journey and screenshots.
+ * The data of the comparative report's tests (docs/decisions/reports.md): practices surveyed on a
+ * standards edition of their own, each with figures a test can count by hand. Used by the report's
+ * route test and its browser journey and screenshots.
  */
 
 /** An indicator's mark: M met, N not met, X not applicable. */

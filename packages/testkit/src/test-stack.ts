@@ -150,7 +150,7 @@ async function openTestStack(options: TestStackOptions): Promise<TestStack> {
       await engine.close();
       // The tests are over: a connection still open is cut rather than waited for. A client that
       // gave up on a request half-sent leaves a connection Node counts as busy, and a graceful
-      // close waited for the server's headers time-out (70 s per file, issue 27).
+      // close waited for the server's headers time-out (70 s per file; docs/testing.md).
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;

@@ -6,9 +6,9 @@ import { type S3Refusal, verifyS3Request } from './s3-signature.ts';
 
 /**
  * The S3 API of `npm start`: s3rver (objects on disk, the bucket's CORS rules) behind a guard of
- * ours, on loopback only (issue 28). s3rver 3.7.1 serves anyone: it lets unsigned requests
- * through, takes any AWS Signature V4 for its access key id without checking it, and takes
- * browser form uploads (POST). The guard answers first, as S3 would:
+ * ours, on loopback only (docs/decisions/local-stack.md#s3-signatures). s3rver 3.7.1 serves anyone:
+ * it lets unsigned requests through, takes any AWS Signature V4 for its access key id without
+ * checking it, and takes browser form uploads (POST). The guard answers first, as S3 would:
  * - a request whose `Origin` is not one of the app's is refused: a page of another site can send
  *   a form POST, or a simple GET, without CORS asking first;
  * - a POST other than the SDK's multipart upload and multi-object delete is refused: no browser

@@ -8,9 +8,9 @@ import { type Gateway, startGateway } from './gateway.ts';
 import type { Upstream } from './proxy.ts';
 
 /**
- * Issue 28: one user must not slow everyone. The gateway gives each caller (the user of a verified
- * access token, else the client's address) its own share of /v1/graphql, and tells where the
- * services run only to the machine itself and to a provider admin.
+ * One user must not slow everyone (docs/security.md). The gateway gives each caller (the user of a
+ * verified access token, else the client's address) its own share of /v1/graphql, and tells where
+ * the services run only to the machine itself and to a provider admin.
  */
 
 const JWT_KEY = 'fair-share-test-key-fair-share-test-key';

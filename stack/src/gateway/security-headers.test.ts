@@ -21,7 +21,7 @@ describe('contentSecurityPolicy', () => {
       'style-src': "'self' 'unsafe-inline'",
       'img-src': `'self' data: blob: ${S3}`,
       'connect-src': `'self' ${S3}`,
-      // The app's service worker and manifest (issue 19), same origin only.
+      // The app's service worker and manifest (docs/decisions/offline.md), same origin only.
       'worker-src': "'self' blob:",
       'manifest-src': "'self'",
       'frame-ancestors': "'none'",
@@ -110,7 +110,7 @@ describe('gateway security headers', () => {
 
   it('serves the service worker and the manifest fresh (no-cache), with their types', async () => {
     // A browser checks a service worker for updates against the server; a cached one would keep
-    // an old version installed (issue 19).
+    // an old version installed.
     const expected = {
       '/sw.js': 'text/javascript; charset=utf-8',
       '/manifest.webmanifest': 'application/manifest+json',

@@ -40,7 +40,7 @@ export function contentSecurityPolicy({ s3Origins, dev }: Omit<SecurityHeaderOpt
     'font-src': ["'self'", 'data:'],
     // 'self' covers the GraphQL WebSocket (ws:/wss: on the same host) in CSP level 3 browsers.
     'connect-src': ["'self'", ...s3],
-    // The app's service worker (`/sw.js`, issue 19) and its web app manifest.
+    // The app's service worker (`/sw.js`, docs/decisions/offline.md) and its web app manifest.
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'frame-ancestors': ["'none'"],

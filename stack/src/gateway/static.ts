@@ -32,7 +32,7 @@ function fileAt(file: string): Stats | null {
 
 /**
  * Source maps are built for error reports (`sourcemap: 'hidden'` in web/vite.config.ts) and never
- * served: they would hand anyone the app's source, comments included (issue 28).
+ * served: they would hand anyone the app's source, comments included.
  */
 const NEVER_SERVED = new Set(['.map']);
 

@@ -5,7 +5,7 @@ import { ensureWebBuild } from '../web/web-build.ts';
 import type { PlannedService, StartContext } from './start-context.ts';
 
 /**
- * With WEB_SERVE=dist and WEB_BUILD=auto, makes the production build current (issue 27), cancelled
+ * With WEB_SERVE=dist and WEB_BUILD=auto, makes the production build current, cancelled
  * by a stop. Resolves at once otherwise. A failed build fails the start with Vite's words.
  */
 export async function startWebBuild(

@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { Logger } from '../log.ts';
 
 /**
- * The production build of the web app that `npm start` serves (issue 27): built on the first start
- * and again whenever what goes into it changed, keyed by the content of those files. `npm run dev`
- * runs Vite's development server instead and needs no build.
+ * The production build of the web app that `npm start` serves
+ * (docs/decisions/local-stack.md#production-build): built on the first start and again whenever
+ * what goes into it changed, keyed by the content of those files. `npm run dev` runs Vite's
+ * development server instead and needs no build.
  */
 
 /** Written into a finished build: the key of the sources it was built from. */

@@ -2,7 +2,7 @@ import { Affix, Button, Group, Notification, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type AppUpdateStore, appUpdate, useAppUpdateReady } from '../lib/offline/app-update.ts';
 
-/** The words of the offline UI contract (issue 19). */
+/** The words of the offline UI contract (docs/decisions/offline.md). */
 export const APP_UPDATE_READY = 'A new version of the portal is ready.';
 
 /**

@@ -27,11 +27,11 @@ import { addPracticeRole, createContact, createUser } from '@portal/testkit/fact
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 17's new actions probed as an attacker would, through the real engine with real tokens:
-// no or forged token, another practice's assessment for its manager and its surveyor, ids that do
-// not exist, are negative or do not fit an Int, control characters and oversized text, impossible
-// dates. Every refusal is shown to change nothing: the assessment's rows, the certificates, the
-// outbox and the stored files are read back.
+// The review, approval, action plan and certificate actions probed as an attacker would, through
+// the real engine with real tokens: no or forged token, another practice's assessment for its
+// manager and its surveyor, ids that do not exist, are negative or do not fit an Int, control
+// characters and oversized text, impossible dates. Every refusal is shown to change nothing: the
+// assessment's rows, the certificates, the outbox and the stored files are read back.
 
 let stack: TestStack;
 let s3: S3Client;

@@ -28,7 +28,7 @@ import { createContact } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Review, Approve (the 20 % rule), the review notification and Reopen (issue 17). Reopen is a
+// Review, Approve (the 20 % rule), the review notification and Reopen. Reopen is a
 // bulk tool: the switch is on here, so only its own rules decide.
 
 let stack: TestStack;

@@ -14,7 +14,7 @@ import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * archiveDocuments and moveDocuments (issue 14, spec 002 §7 batch-delete and batch-move) against
+ * archiveDocuments and moveDocuments (spec 002 §7 batch-delete and batch-move) against
  * the real engine, actions service and database: one transaction each, all or none, and the
  * probes an attacker would try.
  */

@@ -15,7 +15,7 @@ import { signTicket, ticketKey, verifyTicket } from '../../lib/signed-ticket.ts'
 import { ZIP_TICKET_PURPOSE } from '../../services/documents/create-documents-zip-url.ts';
 
 /**
- * documentsZipUrl and GET /api/documents/zip (issue 14, spec 002 §7 document/download and
+ * documentsZipUrl and GET /api/documents/zip (spec 002 §7 document/download and
  * download-folder) against the real engine, actions service, database and s3rver: the zip holds
  * exactly the right files under the right names, and every probe is refused.
  */
@@ -318,7 +318,7 @@ describe('zip downloads of documents', () => {
   });
 
   it("keeps a survey finding's documents to those who may read the finding: download, zips and their link, archive", async () => {
-    // Issue 28: the evidence a surveyor attaches to a finding of a survey in progress. The
+    // The evidence a surveyor attaches to a finding of a survey in progress (docs/security.md). The
     // practice manager reads no finding before the review, a visitor none before signing the
     // confidentiality agreement: neither gets its file by any route, nor learns it exists.
     const surveyed = await createSurveyedPractice(stack.sql, { surveyors: 2 });

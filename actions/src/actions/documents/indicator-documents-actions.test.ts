@@ -228,7 +228,7 @@ describe('uploads from an indicator', () => {
       { message: 'You cannot add files to this indicator', code: 'forbidden' },
     );
     await addSurveyVisitor(stack.sql, visit.surveyVisitId!, await stack.userId(surveyor));
-    // On the visit, but the confidentiality agreement is not signed (issue 28): no evidence yet.
+    // On the visit, but the confidentiality agreement is not signed: no evidence yet.
     await refused(
       surveyor,
       { indicatorResponseId: visitResponse },

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/t
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Resources and factsheets (issue 15; spec 002 §2 visibility, §4 archive, §5 files): the provider
+ * Resources and factsheets (spec 002 §2 visibility, §4 archive, §5 files): the provider
  * admin adds, edits and archives them through the actions, with files through the document store
  * (s3rver); each role lists and downloads exactly its rows. Real engine, actions service, database.
  */

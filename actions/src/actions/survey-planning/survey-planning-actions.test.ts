@@ -15,9 +15,9 @@ import { DEMO_PASSWORD, startTestStack, type TestStack } from '@portal/testkit/t
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Survey planning (issue 15), the QAM's side, against the real engine, actions service and
- * database: each step, and each refusal changing nothing (the visit, its visitors and the outbox
- * are the same before and after).
+ * Survey planning (docs/decisions/survey-planning.md), the QAM's side, against the real engine,
+ * actions service and database: each step, and each refusal changing nothing (the visit, its
+ * visitors and the outbox are the same before and after).
  */
 
 const LIST = `query List($state: String, $qamId: Int, $dueMonth: String, $status: String) {

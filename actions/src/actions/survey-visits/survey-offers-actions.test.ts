@@ -20,9 +20,9 @@ import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The surveyor's side of survey planning (issue 15), against the real engine, actions service and
- * database: declared conflicts, answering offers, preferred days. Every refusal is shown to change
- * nothing (the rows before and after are the same).
+ * The surveyor's side of survey planning (docs/decisions/survey-offers.md), against the real
+ * engine, actions service and database: declared conflicts, answering offers, preferred days. Every
+ * refusal is shown to change nothing (the rows before and after are the same).
  */
 
 const ACCEPT = `mutation($id: Int!) { acceptSurveyOffer(visitorId: $id) { visitorId status respondedAt message } }`;

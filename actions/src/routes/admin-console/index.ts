@@ -16,16 +16,16 @@ const ZConsoleBody = z.strictObject({
 });
 
 /**
- * /api/admin-console/*: the embedded stack's data console (issue 18). Only an active provider
- * admin, re-read at each request, and never as Hasura's admin (issue 28): the console's role
- * `provider_admin_console` is the provider admin's permissions plus the console's grants.
+ * /api/admin-console/*: the embedded stack's data console (docs/decisions/admin-console.md). Only
+ * an active provider admin, re-read at each request, and never as Hasura's admin: the console's
+ * role `provider_admin_console` is the provider admin's permissions plus the console's grants.
  *
  * POST /api/admin-console/graphql {query, variables?, operationName?}: the engine's answer to the
  * operation run as `provider_admin_console` with the caller's user id (the audit log's
  * changed_by_id).
  *
  * POST /api/admin-console/explain {query: {query, variables?, operationName?}, user?: {x-hasura-role,
- * x-hasura-*}}: the engine's /v1/graphql/explain answer, `[{field, sql, plan}]` (issue 20).
+ * x-hasura-*}}: the engine's /v1/graphql/explain answer, `[{field, sql, plan}]`.
  */
 const adminConsole: FastifyPluginAsync = async (app) => {
   const engine = { graphqlUrl: app.config.graphqlUrl, adminSecret: app.config.adminSecret };

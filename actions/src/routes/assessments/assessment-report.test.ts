@@ -70,8 +70,8 @@ describe('GET /api/assessments/:id/report', () => {
     const complete = await createResponse(sql, selfId, idOf('S1.1A'), {
       isMarkedComplete: true,
       checklists: { '1': { '1': true, '2': true }, '2': { '1': true } },
-      // No control character: the database refuses them (issue 28); older rows that hold one are
-      // made safe by pdfSafeText (packages/pdf/src/kit/text.test.ts).
+      // No control character: the database refuses them (docs/security.md); older rows that hold
+      // one are made safe by pdfSafeText (packages/pdf/src/kit/text.test.ts).
       observation: 'Log sheet drafted 🙂 for the fridge — 東京 clinic note.',
     });
     await createComments(sql, practice.id, complete, 4, 1);

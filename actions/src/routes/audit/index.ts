@@ -13,7 +13,8 @@ const ZHistoryQuery = z.object({
 });
 
 /**
- * /api/audit/*: the history panels of issue 18. A signed-in user (bearer token) of the back office.
+ * /api/audit/*: the history panels (docs/decisions/audit-trail.md). A signed-in user (bearer token)
+ * of the back office.
  *
  * GET /api/audit/:subject/:id?offset=n — one page (`TAuditPage`) of the history of a practice,
  * staff member, assessment or indicator response, newest first.

@@ -16,7 +16,7 @@ export const HANDOFF_COOKIE = 'portal_handoff';
 /**
  * Whether cookies get `Secure`: the request came over https (as the trusted proxy says), or the
  * app's public address is https. Behind a TLS proxy in front of the gateway the gateway sees (and
- * tells actions) plain http, yet the browser is on https: the public address decides (issue 28).
+ * tells actions) plain http, yet the browser is on https: the public address decides.
  */
 export function secureCookies(request: FastifyRequest): boolean {
   return request.protocol === 'https' || request.server.config.appOrigin.startsWith('https:');

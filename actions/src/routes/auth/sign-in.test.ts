@@ -75,7 +75,7 @@ describe('POST /api/auth/login', () => {
 
   it('marks the session cookies Secure when the public address is https, though the proxy says http (TLS in front of the gateway)', async () => {
     // The gateway behind a TLS proxy sees plain http and says so (X-Forwarded-Proto: http); the
-    // browser is on https all the same (issue 28).
+    // browser is on https all the same.
     const behindTls = await buildApp(
       loadConfig(testEnv(t.database.url, { TRUST_PROXY: '127.0.0.1', APP_ORIGIN: 'https://portal.test' })),
     );

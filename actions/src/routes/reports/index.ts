@@ -21,8 +21,8 @@ const ZExportParams = ZReportParams.extend({
 });
 
 /**
- * /api/reports/*: the reports of issue 18. Every route needs a signed-in user (bearer token);
- * each report's service decides who may read it (`canOpenReport`).
+ * /api/reports/*: the reports (docs/decisions/reports.md). Every route needs a signed-in user
+ * (bearer token); each report's service decides who may read it (`canOpenReport`).
  *
  * GET /api/reports/:report?<filters>: the report's tables as JSON (`TReport`).
  * GET /api/reports/:report/:table.csv|.xlsx?<filters>: one of its tables as a file, the same

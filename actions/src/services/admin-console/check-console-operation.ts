@@ -53,10 +53,10 @@ const refuse = (message: string) => new AppError('invalid_input', { message });
  * delete, a shape beyond the engine's limits (depth, fields, aliases; introspection apart: at most
  * three `__schema`/`__type` selections, each at most 16 levels deep), and any secret named in the
  * text (`ADMIN_CONSOLE_SECRET_FIELDS`, `ADMIN_CONSOLE_HIDDEN_TABLES`). This is the first, clear
- * answer, not the protection: the console's role has no secret in its schema at all (issue 28), so
- * a secret this text check cannot see (an enum value in a variable) is refused by the engine.
- * Fragments are measured once, so a document whose fragments expand exponentially is refused in
- * linear time; a cycle is refused.
+ * answer, not the protection: the console's role has no secret in its schema at all
+ * (docs/decisions/admin-console.md), so a secret this text check cannot see (an enum value in a
+ * variable) is refused by the engine. Fragments are measured once, so a document whose fragments
+ * expand exponentially is refused in linear time; a cycle is refused.
  */
 export function checkConsoleOperation(request: ConsoleRequest): void {
   let document: DocumentNode;

@@ -29,7 +29,7 @@ export interface TVerifiedCertificate {
 }
 
 /**
- * The public check of a certificate by its verification code (no sign-in; ours, issue 17): a code
+ * The public check of a certificate by its verification code (no sign-in; ours): a code
  * that cannot be one is refused (400) before the database is asked; an unknown code answers
  * 'No certificate matches this code' (404); a known one its printed details and whether it is
  * current, superseded, revoked or expired today.

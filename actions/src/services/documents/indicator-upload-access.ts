@@ -19,7 +19,7 @@ import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts
  * of that practice, and the caller must be allowed to change that assessment's inputs
  * (`canChangeAssessmentInputs`, with the flags scoped to the assessment's survey visit) and to
  * read its findings (`canReadAssessmentFindings`: a survey in progress only after signing its
- * confidentiality agreement; issue 28). A
+ * confidentiality agreement; docs/security.md). A
  * practice the caller has no access to answers like a missing one; so does a response of another
  * practice, an archived one or a missing one.
  */

@@ -20,9 +20,9 @@ import type { Db } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
 
 /**
- * The analytics report (issue 18): compliance by standard, criterion and indicator, the
- * indicators most often Not met, the risk ratings found, days from 'Action required' to each
- * non-conformity closed and to certification, and surveys per month.
+ * The analytics report (docs/decisions/reports.md, "Analytics report"): compliance by standard,
+ * criterion and indicator, the indicators most often Not met, the risk ratings found, days from
+ * 'Action required' to each non-conformity closed and to certification, and surveys per month.
  *
  * It counts the findings (`indicator_responses` rated MET, NOT_MET or NOT_APPLICABLE, not
  * archived) of survey visit assessments in `ANALYTICS_SURVEY_STATUSES`, of cycles and visits not

@@ -21,13 +21,13 @@ import type { Db, Queryable } from '../../plugins/app/db.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
 
 /**
- * The comparative report (issue 18): one practice against its network, its state and all
- * practices on the same standards edition, per standard (met rate), per risk rating
- * (non-conformities) and per cycle time. Peers are the OTHER practices (ACTIVE ones) whose latest
- * survey visit assessment on that edition is ACTION_REQUIRED, APPROVED or CERTIFIED; the figures'
- * method (groups without the practice, quartiles, mid-rank percentile, groups under 5 withheld)
- * is `peer-benchmark.ts` of @portal/domain. No row names or identifies a peer: the statements
- * answer only counts and quartiles per group.
+ * The comparative report (docs/decisions/reports.md, "Comparative report"): one practice against
+ * its network, its state and all practices on the same standards edition, per standard (met rate),
+ * per risk rating (non-conformities) and per cycle time. Peers are the OTHER practices (ACTIVE
+ * ones) whose latest survey visit assessment on that edition is ACTION_REQUIRED, APPROVED or
+ * CERTIFIED; the figures' method (groups without the practice, quartiles, mid-rank percentile,
+ * groups under 5 withheld) is `peer-benchmark.ts` of @portal/domain. No row names or identifies a
+ * peer: the statements answer only counts and quartiles per group.
  */
 
 export const CHOOSE_A_PRACTICE = 'Choose a practice.';

@@ -21,7 +21,7 @@ import type { Caller } from '../practices/practice-access.ts';
 export const ACTION_PLANS_OVERDUE_LIMIT = 2000;
 
 /**
- * The management report (issue 18, decisions/reports.md "Management report"): where every active
+ * The management report (docs/decisions/reports.md, "Management report"): where every active
  * practice stands, the work due and overdue, the surveyors' workload and the certificates issued,
  * for the back office. State, network and QAM narrow the practices (the physical address's state,
  * the practice's network, the QAM of its current cycle); the date range narrows each table by the

@@ -3,7 +3,7 @@ import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { csvLine } from '../../lib/csv.ts';
 
 /**
- * One report table as a file (issue 18: every table exportable as CSV and XLSX), cell for cell
+ * One report table as a file (every table exportable as CSV and XLSX), cell for cell
  * what the screen shows: the column labels as the header row, counts and days as numbers,
  * rates as fractions formatted as percentages in the workbook and as percentages with one
  * decimal in the CSV (a CSV has no formats), empty cells empty.

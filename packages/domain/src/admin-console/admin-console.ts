@@ -1,10 +1,10 @@
 import { API_PREFIX } from '../routes/paths.ts';
 
-/** The console's one endpoint: GraphQL POSTs of a provider admin, run as ADMIN_CONSOLE_ROLE (issues 18, 28). */
+/** The console's one endpoint: GraphQL POSTs of a provider admin, run as ADMIN_CONSOLE_ROLE. */
 export const ADMIN_CONSOLE_GRAPHQL_PATH = `${API_PREFIX}/admin-console/graphql`;
 
 /**
- * The Hasura role the console runs as (issue 28; hasura/metadata/inherited_roles.yaml): the
+ * The Hasura role the console runs as (hasura/metadata/inherited_roles.yaml): the
  * provider admin's own permissions plus the console's few grants (role `console_grants`), never
  * Hasura's admin. The audit log records it as the changing role; the portal's SQL rules count it
  * as a provider admin (`public.portal_role`), and so does `backOfficeRoleOf`.
@@ -52,7 +52,7 @@ export function canUseAdminConsole(user: AdminConsoleUser | null | undefined): b
  * What the console never reads or writes: secrets (password and token hashes, sealed webinar
  * tokens, the e-mail outbox's bodies, which hold reset and invitation links) and the superadmin
  * flag (no unaudited way up). Their tables of sessions and one-time tokens are out of the console
- * as a whole. Since issue 28 the console's role has none of them in its schema (the permission
+ * as a whole. The console's role has none of them in its schema (the permission
  * level, which also covers enum arguments such as `update_columns` or `distinct_on`); the
  * endpoint still refuses any request that names one (a field, an argument's key, a variable's
  * key) with this clear sentence first, and the console's data browser leaves them out.

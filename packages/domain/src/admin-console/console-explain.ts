@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { API_PREFIX } from '../routes/paths.ts';
 import { ADMIN_CONSOLE_LIMITS, ADMIN_CONSOLE_ROLE } from './admin-console.ts';
 
-/** The console's Explain: the SQL and plan the engine would run for a query (issue 20). */
+/** The console's Explain: the SQL and plan the engine would run for a query. */
 export const ADMIN_CONSOLE_EXPLAIN_PATH = `${API_PREFIX}/admin-console/explain`;
 
 /**
- * The roles the Explain view plans for: the console's own role first (the default, issue 28),
+ * The roles the Explain view plans for: the console's own role first (the default),
  * then Hasura's admin and the portal's roles. Planning never runs the query, so any of them may
  * be asked for; running happens only as the console's role.
  */

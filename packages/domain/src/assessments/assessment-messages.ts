@@ -56,7 +56,7 @@ export const ASSESSMENT_MESSAGES = {
 } as const;
 
 /**
- * What users read about 'Action required' and the action plan (issue 17). The spec's rule (001 §5:
+ * What users read about 'Action required' and the action plan. The spec's rule (001 §5:
  * every indicator marked Not met must have an action plan entered); the words are ours.
  */
 export const ACTION_PLAN_MESSAGES = {

@@ -19,7 +19,7 @@ export interface TIndicatorResponseFields {
   risk_impact: TRiskLevel | null;
   risk_rating: TRiskRating | null;
   observation: string | null;
-  /** The action the practice must take for a NOT_MET finding, entered by the reviewer (issue 17). */
+  /** The action the practice must take for a NOT_MET finding, entered by the reviewer. */
   action_plan: string | null;
   checklists: TChecklistTicks;
 }

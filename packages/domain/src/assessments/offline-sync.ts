@@ -3,9 +3,10 @@ import { assessmentStatusBadge, COMPLIANCE_LABELS } from './assessment-labels.ts
 import type { TIndicatorResponseFields } from './indicator-response.ts';
 
 /**
- * Survey capture offline (issue 19): the rules for the edits a surveyor makes without a
- * connection. Each edit waits on the device as one write, with the value the device last knew
- * from the server (its base); on reconnect each write is compared with the server's value then.
+ * Survey capture offline (docs/decisions/offline.md): the rules for the edits a surveyor makes
+ * without a connection. Each edit waits on the device as one write, with the value the device last
+ * knew from the server (its base); on reconnect each write is compared with the server's value
+ * then.
  */
 
 /** What a queued write changes. */
@@ -125,7 +126,7 @@ export function foldOfflineWrite(queue: readonly TOfflineWrite[], write: TOfflin
 export type TReplayDecision = 'write' | 'already' | 'conflict';
 
 /**
- * The conflict rule (issue 19): a field is written when the server still holds the base the user
+ * The conflict rule: a field is written when the server still holds the base the user
  * edited; when the server already holds the user's value there is nothing to write (the write
  * went through before and its answer was lost, or someone made the same change); otherwise
  * someone else changed it meanwhile to something else: a conflict the user decides. Checklist
@@ -226,7 +227,7 @@ const ENGINE_REFUSAL_CODES = new Set([
 const STATUS_REFUSAL_CODES = new Set(['invalid_transition', 'forbidden', 'unauthorized']);
 
 /**
- * Why the server refused a queued write (issue 19), in words a surveyor understands: a write the
+ * Why the server refused a queued write, in words a surveyor understands: a write the
  * row rules hid (no error) or one the engine's permission check refused says the assessment no
  * longer takes changes (with its status now, when known); an actions' refusal keeps its own
  * message (an AppError's message is written for users), unless it is a status refusal; anything

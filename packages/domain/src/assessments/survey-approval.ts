@@ -148,7 +148,7 @@ export type TReopenReason = z.infer<typeof ZReopenReasonSchema>;
 
 /**
  * The reviewer's checkboxes 'Reviewed' and 'Further action required' of an indicator: shown on a
- * self assessment under review or completed (spec 001 §6) and, ours (issue 17), on a survey under
+ * self assessment under review or completed (spec 001 §6) and, ours, on a survey under
  * review or with action required; ticked by whoever may change the inputs and reviews that kind
  * of assessment (changeSelfAssessmentUnderReview / changeSurveyUnderReview).
  */

@@ -1,8 +1,8 @@
 /**
- * The audit trail panels (issue 18): who may read a record's history, what a history entry says
- * (the fields that changed, old → new, with labels people read), and who made it. Pure: the
- * actions service reads `audit_log` through `public.audit_history(subject, id)` and sends
- * `TAuditEntry` rows; the panel turns each into `TAuditChange`s with these functions.
+ * The audit trail panels (docs/decisions/audit-trail.md): who may read a record's history, what a
+ * history entry says (the fields that changed, old → new, with labels people read), and who made
+ * it. Pure: the actions service reads `audit_log` through `public.audit_history(subject, id)` and
+ * sends `TAuditEntry` rows; the panel turns each into `TAuditChange`s with these functions.
  */
 import { ADMIN_CONSOLE_ROLE } from '../admin-console/admin-console.ts';
 import { RISK_RATING_LABELS } from '../assessments/risk-matrix.ts';
@@ -327,7 +327,8 @@ const ROLE_LABELS: Readonly<Record<string, string>> = {
   user: 'Portal user',
   qam: 'QAM',
   provider_admin: 'Provider admin',
-  // The console's role since issue 28; `admin` in the rows it wrote before, and for the admin secret.
+  // The console's own role (docs/decisions/admin-console.md); `admin` in older rows, and for the
+  // admin secret.
   [ADMIN_CONSOLE_ROLE]: 'Admin console',
   admin: 'Admin console',
 };

@@ -56,9 +56,10 @@ export function surveyorQueueWhere(userId: number) {
 
 /**
  * Which assessment of an upcoming visit its surveyor may keep on the device for the visit day
- * ('Make available offline', issue 19): the visit's survey visit assessment once its findings are
- * readable to them, i.e. the confidentiality agreement is signed or no longer asked for (before
- * that the copy would hold nothing they may read, and signing needs a connection); null if none.
+ * ('Make available offline', docs/decisions/offline.md): the visit's survey visit assessment once
+ * its findings are readable to them, i.e. the confidentiality agreement is signed or no longer
+ * asked for (before that the copy would hold nothing they may read, and signing needs a
+ * connection); null if none.
  */
 export function offlineAssessmentOfVisit(
   assessments: ReadonlyArray<{

@@ -2,12 +2,12 @@ import { actionPlanDaysLeft } from '../assessments/action-plan.ts';
 import { formatDisplayDate } from '../constants/dates.ts';
 
 /**
- * The dashboard's work queues (issue 18): one queue per role the user holds, each item saying
- * what is to be done, for which practice, by when, and where it is done. The web page reads the
- * rows of one live GraphQL selection per queue (each role's `*QueueWhere` builds its filters) and
- * asks these functions which rows are work; nothing here reads the clock or the network. This file
- * holds what the queues share (their keys, titles, items, words and order); each role's queue has
- * its own file.
+ * The dashboard's work queues (docs/decisions/dashboard.md): one queue per role the user holds,
+ * each item saying what is to be done, for which practice, by when, and where it is done. The web
+ * page reads the rows of one live GraphQL selection per queue (each role's `*QueueWhere` builds its
+ * filters) and asks these functions which rows are work; nothing here reads the clock or the
+ * network. This file holds what the queues share (their keys, titles, items, words and order); each
+ * role's queue has its own file.
  */
 
 export type TQueueKey = 'practiceManager' | 'surveyor' | 'qam' | 'providerAdmin';
@@ -53,7 +53,7 @@ export interface TQueueItem {
   action: { label: string; to: string } | { label: string; payment: true };
   tone: TQueueTone;
   /**
-   * The assessment the item offers to keep on the device ('Make available offline', issue 19):
+   * The assessment the item offers to keep on the device ('Make available offline'):
    * an upcoming visit's survey assessment whose findings the surveyor may read.
    */
   offlineAssessmentId?: number;

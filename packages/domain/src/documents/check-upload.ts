@@ -53,13 +53,13 @@ export function uploadSizeProblem(
 }
 
 /**
- * Whether a document may be renamed from `currentName` to `newName` (issue 28: the name rules of an
- * upload hold for a rename too): the new name is trimmed as an upload's is, must not be empty nor
- * longer than 255 characters, and keeps the extension of the current name (in any case), so a
- * rename never changes the type the file was checked and is served as. One line, as an upload's
- * name: the database's rule on every text column refuses control characters. Only the database
- * renames (there is no rename screen): its trigger `documents_name_guard` is this function's twin,
- * compared by hasura/tests/permissions/permission-writes.test.ts.
+ * Whether a document may be renamed from `currentName` to `newName` (docs/security.md: the name
+ * rules of an upload hold for a rename too): the new name is trimmed as an upload's is, must not be
+ * empty nor longer than 255 characters, and keeps the extension of the current name (in any case),
+ * so a rename never changes the type the file was checked and is served as. One line, as an
+ * upload's name: the database's rule on every text column refuses control characters. Only the
+ * database renames (there is no rename screen): its trigger `documents_name_guard` is this
+ * function's twin, compared by hasura/tests/permissions/permission-writes.test.ts.
  */
 export function checkDocumentRename(
   currentName: string,

@@ -23,7 +23,7 @@ export const DOCUMENT_MESSAGES = {
   nameTooLong: 'The file name is too long (at most 255 characters)',
   /** Ours: a rename to an empty name. */
   nameRequired: 'A document needs a name',
-  /** Ours: a rename keeps the extension the file was checked and is served as (issue 28). */
+  /** Ours: a rename keeps the extension the file was checked and is served as. */
   nameKeepsExtension: (extension: string) =>
     extension === ''
       ? 'A document keeps its file type: its name cannot take an extension'

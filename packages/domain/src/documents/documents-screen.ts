@@ -22,7 +22,10 @@ export const DOCUMENTS_SCREEN_MESSAGES = {
   emptyFolder: 'This folder is empty. Upload documents to keep them here.',
   /** Ours. */
   noSearchResults: (text: string) => `No documents match "${text}".`,
-  /** Ours: the document's object is missing in storage (issue 14 housekeeping). */
+  /**
+   * Ours: the document's object is missing in storage (docs/decisions/documents-and-uploads.md,
+   * "A missing object").
+   */
   unavailable: 'Unavailable',
   /** Ours: the upload modal's required file. */
   filesRequired: 'Please choose at least one file',

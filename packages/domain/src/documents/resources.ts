@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FACTSHEETS_PATH, RESOURCES_PATH } from '../routes/app-routes.ts';
 
 /**
- * General resources and factsheets (issue 15; spec 000 §2, spec 002 §2): the `/Resources` and
+ * General resources and factsheets (spec 000 §2, spec 002 §2): the `/Resources` and
  * `/Factsheets` pages list rows of `indicator_resources` of the kind below (INDICATOR rows belong
  * to their indicator). Each is a file or a link, for practice managers and/or surveyors.
  */

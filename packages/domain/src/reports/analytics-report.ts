@@ -2,10 +2,10 @@ import { RISK_RATING_LABELS, RISK_RATINGS, type TRiskRating } from '../assessmen
 import type { TReportColumn, TReportTable } from './report-table.ts';
 
 /**
- * The analytics report (issue 18): how the standards fare across practices, from the findings of
- * survey visits. Which surveys count, how its tables are made and what their columns are live
- * here; the actions service reads the figures (`services/reports/analytics-report.ts`), the
- * screen draws them (`AnalyticsReportPage`).
+ * The analytics report (docs/decisions/reports.md): how the standards fare across practices, from
+ * the findings of survey visits. Which surveys count, how its tables are made and what their
+ * columns are live here; the actions service reads the figures
+ * (`services/reports/analytics-report.ts`), the screen draws them (`AnalyticsReportPage`).
  */
 
 /**

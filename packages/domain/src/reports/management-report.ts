@@ -13,7 +13,7 @@ import { reportFiltersToSearch, type TReportFilters } from './report-filters.ts'
 import type { TReportCell, TReportTable } from './report-table.ts';
 
 /**
- * The management report (issue 18; decisions/reports.md "Management report"): its tables, the
+ * The management report (docs/decisions/reports.md, "Management report"): its tables, the
  * kinds of work it counts and where each figure leads. The actions service fills the rows
  * (services/reports/management-report.ts); the screen asks `managementReportLink` for the list
  * behind a figure.

@@ -1,7 +1,7 @@
 import { MIN_AGGREGATE_PRACTICES, type TReportColumn, type TReportTable } from './report-table.ts';
 
 /**
- * Peer benchmarking (issue 18, the comparative report): one practice's figure against a group of
+ * Peer benchmarking (the comparative report): one practice's figure against a group of
  * its peers (its network, its state, all practices on the same standards edition), in the manner
  * of peer benchmarking in hospital accreditation:
  *

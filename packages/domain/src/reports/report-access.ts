@@ -3,7 +3,7 @@ import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 import type { TReportName } from './report-table.ts';
 
 /**
- * Who may open which report (issue 18). The management and analytics reports show every
+ * Who may open which report. The management and analytics reports show every
  * practice's figures: the back office only (QAM, provider admin). The comparative report shows
  * one practice against aggregates: the back office for any practice, a practice manager for
  * their own practices (the aggregates never name a peer). Asked by the navigation, the pages

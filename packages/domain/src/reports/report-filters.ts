@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAustralianStateSchema } from '../practices/australian-states.ts';
 
 /**
- * The filters of the reports (issue 18: state, network, QAM and a date range), kept in the URL
+ * The filters of the reports (state, network, QAM and a date range), kept in the URL
  * as `?state=NSW&network=3&qam=12&from=2026-01-01&to=2026-06-30` so a filtered report can be
  * bookmarked and shared. The same schema reads the URL on the screen and the query on the
  * server; a bad value is refused with the message below and nothing is read.

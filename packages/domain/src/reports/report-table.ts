@@ -1,9 +1,9 @@
 import { formatDisplayDate } from '../constants/dates.ts';
 
 /**
- * The shape every report answers with (issue 18): named tables of plain cells. The screen draws
- * them, the actions service writes the same table as CSV or XLSX, so an export always holds what
- * the screen showed, column for column.
+ * The shape every report answers with (docs/decisions/reports.md): named tables of plain cells. The
+ * screen draws them, the actions service writes the same table as CSV or XLSX, so an export always
+ * holds what the screen showed, column for column.
  */
 
 /** One cell: text, a number (a count, a rate between 0 and 1, days) or nothing. */
@@ -44,7 +44,7 @@ export type TReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
 export const REPORT_TABLE_KEY = /^[a-z][a-z0-9-]{0,62}$/;
 
 /**
- * The fewest practices an aggregate may stand for (issue 18): a network, state or national figure
+ * The fewest practices an aggregate may stand for: a network, state or national figure
  * made of fewer practices is withheld, so a practice manager cannot work out a peer's figures.
  */
 export const MIN_AGGREGATE_PRACTICES = 5;

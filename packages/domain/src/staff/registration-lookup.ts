@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The registration-number look-up (spec 000 §7 "staff by registration number with a
  * case-insensitive partial match"): what it needs typed, how often a practice manager may use it,
- * and which practice lets its manager look across practices (issue 28).
+ * and which practice lets its manager look across practices (docs/security.md).
  */
 
 /** Fewer characters than this match too much to be useful, and would list the register. */

@@ -1,5 +1,5 @@
 /**
- * Survey visit planning (issue 15; spec 000 §3 data model): the statuses, types and visitor
+ * Survey visit planning (spec 000 §3 data model): the statuses, types and visitor
  * answers as the planning screens show them. The enum tables' comments say the same words.
  */
 

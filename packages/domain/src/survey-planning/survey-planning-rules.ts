@@ -4,8 +4,9 @@ import { isWireDate } from '../constants/dates.ts';
 import type { TVisitStatus } from './survey-planning-labels.ts';
 
 /**
- * The planning steps of a survey visit (issue 15) and the statuses each may start from. A step
- * asked of a visit in any other status is refused with its message and changes nothing.
+ * The planning steps of a survey visit (docs/decisions/survey-planning.md) and the statuses each
+ * may start from. A step asked of a visit in any other status is refused with its message and
+ * changes nothing.
  */
 export const SURVEY_PLANNING_STEPS = {
   /** Offer the visit to surveyors: any time before it is final. */

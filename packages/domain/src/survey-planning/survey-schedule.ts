@@ -2,7 +2,7 @@ import { addMonthsToWireDate, isWireDate, lastDayOfMonth } from '../constants/da
 
 /**
  * A survey must be scheduled at least this many months before the accreditation it renews
- * expires (issue 15), so that the report, the decision and the certificate fit before the end.
+ * expires, so that the report, the decision and the certificate fit before the end.
  */
 export const SURVEY_LEAD_MONTHS = 5;
 

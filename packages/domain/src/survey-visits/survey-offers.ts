@@ -5,8 +5,9 @@ import { dueDayOfMonth } from '../survey-planning/survey-schedule.ts';
 import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTERS } from '../validation/control-characters.ts';
 
 /**
- * The surveyor's side of survey planning (issue 15): declared conflicts of interest, answering an
- * offer, and stating preferred days. The web screens and the actions share these rules and words.
+ * The surveyor's side of survey planning (docs/decisions/survey-offers.md): declared conflicts of
+ * interest, answering an offer, and stating preferred days. The web screens and the actions share
+ * these rules and words.
  */
 
 /**

@@ -24,7 +24,7 @@ export const DEFAULT_LIMITS = {
   /**
    * Rows one request may ask for, estimated before it runs (compile/cost.ts). The app's largest
    * request by that estimate is the surveyor's work queue (16,800: 200 visits, each with its
-   * assessments and their signatures, submissions and comments); the probe of issue 28 (60
+   * assessments and their signatures, submissions and comments); the probe in docs/security.md (60
    * aliases of a 600-row list with two relationships) is 108,000.
    */
   maxCost: 50_000,

@@ -110,7 +110,7 @@ const PreferredDaysPage = lazyPage(
   () => import('../../features/survey-offers/components/preferred-days-page.tsx'),
   'PreferredDaysPage',
 );
-// Issue 18: the data console (react-admin, MUI) is its own chunk; nothing else imports it.
+// The data console (react-admin, MUI) is its own chunk; nothing else imports it.
 const AdminConsolePage = lazyPage(() => import('../../features/admin-console/index.ts'), 'AdminConsolePage');
 const ComparativeReportPage = lazyPage(
   () => import('../../features/reports/components/comparative-report-page.tsx'),

@@ -42,7 +42,10 @@ const ICONS = {
   compare: icon('M6 20V10M12 20V4M18 20v-8M3 20h18M15 7l3-3 3 3'),
 };
 
-/** The Reports section (issue 18), in this order; each shown to whom `canOpenReport` allows. */
+/**
+ * The Reports section (docs/decisions/reports.md), in this order; each shown to whom
+ * `canOpenReport` allows.
+ */
 const REPORT_ITEMS: { report: TReportName; to: string; label: string; icon: keyof typeof ICONS }[] = [
   { report: 'management', to: MANAGEMENT_REPORT_PATH, label: 'Management Report', icon: 'report' },
   { report: 'analytics', to: ANALYTICS_REPORT_PATH, label: 'Analytics Report', icon: 'chart' },

@@ -5,10 +5,11 @@ import { Workbox } from 'workbox-window';
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * The app's service worker (issue 19) and its updates: registered with workbox-window (a module of
- * the bundle, so the gateway's CSP needs no inline script). A new version installs in the
- * background and waits; `ready` turns true and the app says so. It takes over only when the user
- * presses Reload (`reload()`): the app never reloads by itself, since an edit may be on its way.
+ * The app's service worker (docs/decisions/offline.md) and its updates: registered with
+ * workbox-window (a module of the bundle, so the gateway's CSP needs no inline script). A new
+ * version installs in the background and waits; `ready` turns true and the app says so. It takes
+ * over only when the user presses Reload (`reload()`): the app never reloads by itself, since an
+ * edit may be on its way.
  */
 export function createAppUpdate() {
   let ready = false;

@@ -3,7 +3,10 @@ import { TOAST_ERROR_MS } from '@portal/domain';
 import { useCallback } from 'react';
 import { type NetworkStatusStore, networkStatus, useNetworkStatus } from './network-status.ts';
 
-/** What needs the network (issue 19: "What needs the network says so"), as the sentence begins. */
+/**
+ * What needs the network (docs/decisions/offline.md, "What needs the network says so"), as the
+ * sentence begins.
+ */
 export type TNeedsConnection = 'Signing the agreement' | 'Submitting' | 'Uploading files' | 'Downloading';
 
 /** The words of the offline UI contract. */

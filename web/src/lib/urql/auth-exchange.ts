@@ -32,7 +32,7 @@ export function bearerAuthExchange(session: Session): Exchange {
     didAuthError: (error) => isAuthError(error),
     async refreshAuth() {
       // A refresh that got no answer (offline) ends nothing: the work goes on and the refresh is
-      // tried again with the next request (issue 19). Only a refusal ends the session.
+      // tried again with the next request. Only a refusal ends the session.
       const token = await session
         .refresh()
         .catch((error: unknown) => (isNetworkError(error) ? undefined : null));
@@ -42,9 +42,9 @@ export function bearerAuthExchange(session: Session): Exchange {
 }
 
 /**
- * Tells the app's network status what the requests see (issue 19): an operation that got no
- * answer means offline; any answer (even a refusal) means online, unless it was sent before the
- * connection was lost.
+ * Tells the app's network status what the requests see (docs/decisions/offline.md): an operation
+ * that got no answer means offline; any answer (even a refusal) means online, unless it was sent
+ * before the connection was lost.
  */
 export function networkStatusExchange(store: NetworkStatusStore = networkStatus): Exchange {
   const sent = new Map<number, number>();

@@ -26,7 +26,7 @@ export interface GraphqlClientOptions {
  * The urql client. The exchanges, in order (operations flow down, results up):
  *  1. graphcache: normalised cache, schema-aware once schema.json exists;
  *  2. session expiry: still unauthorised after the single refresh+retry → Login;
- *     network status: no answer → offline, any answer → online (issue 19);
+ *     network status: no answer → offline, any answer → online;
  *  3. auth: bearer token, refresh before expiry, one refresh and retry on invalid-jwt / 401;
  *  4. fetch: queries and mutations over HTTP;
  *  5. subscriptions: graphql-ws with a fresh token per connection.

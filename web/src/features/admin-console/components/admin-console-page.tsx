@@ -114,10 +114,10 @@ type State =
   | { kind: 'ready'; tables: ConsoleTable[] };
 
 /**
- * The embedded stack's admin console (issue 18) at VITE_ADMIN_PATH: react-admin over every table
- * the console's role reads (issue 28: the provider admin's permissions and the console's grants),
- * through the console endpoint only. Anyone but a provider admin
- * gets the refusal (the endpoint refuses them too, re-reading the account at each request).
+ * The embedded stack's admin console (docs/decisions/admin-console.md) at VITE_ADMIN_PATH:
+ * react-admin over every table the console's role reads (the provider admin's permissions and the
+ * console's grants), through the console endpoint only. Anyone but a provider admin gets the
+ * refusal (the endpoint refuses them too, re-reading the account at each request).
  */
 export function AdminConsolePage() {
   const user = useCurrentUser();

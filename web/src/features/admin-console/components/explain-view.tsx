@@ -33,7 +33,7 @@ export function ExplainView() {
   const endpoint = `${apiUrl}${ADMIN_CONSOLE_EXPLAIN_PATH.slice(API_PREFIX.length)}`;
   const [query, setQuery] = useState(readConsoleQuery);
   const [variables, setVariables] = useState('');
-  // The console's own role first (issue 28): what GraphiQL and the tables run as.
+  // The console's own role first: what GraphiQL and the tables run as.
   const [role, setRole] = useState<string>(ADMIN_CONSOLE_EXPLAIN_ROLES[0]);
   const [rows, setRows] = useState<TSessionRow[]>([{ key: 1, name: 'x-hasura-user-id', value: '' }]);
   const [result, setResult] = useState<Result>({ kind: 'idle' });

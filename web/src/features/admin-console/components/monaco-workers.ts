@@ -1,7 +1,7 @@
 // Monaco's workers (GraphiQL's editor) as files Vite builds from the app's own source, served from
 // the app's origin (the gateway's CSP: worker-src 'self'). graphiql's own `setup-workers/vite` does
 // the same from inside node_modules, where Vite's dependency optimizer cannot follow a `?worker`
-// import: the development server crashed on a fresh clone (issue 27). Imported from here, the
+// import: the development server crashed on a fresh clone. Imported from here, the
 // worker plugin handles them in `npm run dev` and in the production build alike.
 import type { Environment } from 'monaco-editor';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';

@@ -13,7 +13,7 @@ import { describeTables } from './hasura-dialect.ts';
 /**
  * The console's data provider (react-admin's ra-data-graphql with the Hasura dialect) as the
  * browser runs it: over HTTP to the real console endpoint, which forwards to the real engine as
- * the console's role (issue 28: the provider admin's permissions, not Hasura's admin). List, filter,
+ * the console's role (the provider admin's permissions, not Hasura's admin). List, filter,
  * sort, page, open, update and create on tracked tables.
  */
 describe('the console data provider through /api/admin-console/graphql', () => {

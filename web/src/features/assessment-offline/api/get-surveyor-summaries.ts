@@ -2,7 +2,7 @@ import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /**
  * The surveyor summaries of an assessment, once (the live list is the subscription): the offline
- * copy holds them, and replay compares a queued summary with the server's (issue 19).
+ * copy holds them, and replay compares a queued summary with the server's.
  */
 export const GetSurveyorSummariesQuery = graphql(`
   query GetSurveyorSummaries($assessmentId: Int!) {

@@ -13,9 +13,9 @@ const WHEN = new Intl.DateTimeFormat('en-AU', {
 });
 
 /**
- * "Changed by someone else" (issue 19): each field another user changed while this one was
- * offline, with both values; "Keep mine" writes the user's value over theirs, "Keep theirs"
- * drops the queued write. It closes once every conflict is decided.
+ * "Changed by someone else" (docs/decisions/offline.md, "The conflict rule"): each field another
+ * user changed while this one was offline, with both values; "Keep mine" writes the user's value
+ * over theirs, "Keep theirs" drops the queued write. It closes once every conflict is decided.
  */
 export function ConflictDialog({ offline }: { offline: TOfflineAssessmentApi }) {
   const { conflicts } = offline;

@@ -13,7 +13,7 @@ export const OFFLINE_LOCKS_NOTICE =
   'Others are not told which indicators you are editing while you are offline. Your changes are checked against theirs when you reconnect.';
 
 /**
- * The connection banner of the assessment screen (issue 19): offline since when and how many
+ * The connection banner of the assessment screen: offline since when and how many
  * changes wait; online with changes waiting, a "Send now"; "Sending 3 changes…" while they go;
  * "All changes saved." after (or, when some were refused, how many were not saved). One `status` region named "Connection", present (empty) while
  * there is nothing to say, so screen readers hear each change.

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { TOfflineAssessmentApi } from '../hooks/use-offline-assessment.ts';
 
 /**
- * "Not saved" (issue 19): the queued writes the server refused when they were sent (the
- * assessment was submitted meanwhile, its status changed, a permission), one line each with the
- * server's reason; "Copy list" puts them on the clipboard as plain text.
+ * "Not saved" (docs/decisions/offline.md, "Refused writes"): the queued writes the server refused
+ * when they were sent (the assessment was submitted meanwhile, its status changed, a permission),
+ * one line each with the server's reason; "Copy list" puts them on the clipboard as plain text.
  */
 export function RefusedWrites({ offline }: { offline: TOfflineAssessmentApi }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);

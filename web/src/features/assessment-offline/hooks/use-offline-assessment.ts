@@ -52,9 +52,9 @@ export function useOfflineAssessmentContext(): TOfflineAssessmentApi | null {
 }
 
 /**
- * The assessment on the device (issue 19): its copy, its queue of writes made offline, and the
- * sending of that queue when the connection is back (`replayOfflineQueue`), with the conflicts and
- * refusals it finds. `codes` names each response by its indicator's code.
+ * The assessment on the device (docs/decisions/offline.md): its copy, its queue of writes made
+ * offline, and the sending of that queue when the connection is back (`replayOfflineQueue`), with
+ * the conflicts and refusals it finds. `codes` names each response by its indicator's code.
  */
 export function useOfflineAssessment({
   assessmentId,

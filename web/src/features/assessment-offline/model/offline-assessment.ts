@@ -10,7 +10,10 @@ export type TAssessmentData = NonNullable<ResultOf<typeof GetAssessmentQuery>['a
 export type TOfflineComment = ResultOf<typeof GetAssessmentCommentsQuery>['comments'][number];
 export type TOfflineSummary = ResultOf<typeof GetSurveyorSummariesQuery>['general_comments'][number];
 
-/** Everything the assessment screen renders, as kept on the device for one user (issue 19). */
+/**
+ * Everything the assessment screen renders, as kept on the device for one user
+ * (docs/decisions/offline.md).
+ */
 export interface TOfflineAssessment {
   assessment: TAssessmentData;
   comments: TOfflineComment[];
@@ -53,7 +56,7 @@ export async function keepAssessmentCopy(
 }
 
 /**
- * Stores an assessment for offline use by this user (issue 19: opening it, or "Make available
+ * Stores an assessment for offline use by this user (opening it, or "Make available
  * offline"): opens it as the screen does (every indicator gets a response to save to), then keeps
  * its standards, responses, comments and summaries, and its practice's overview and the user's
  * flags there, on the device. Resolves with the time of the copy; rejects when the server

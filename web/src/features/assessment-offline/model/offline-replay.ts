@@ -61,7 +61,7 @@ function refusalOf(error: CombinedError): { code: string | null; message: string
 }
 
 /**
- * Sends the user's queued writes of one assessment (issue 19), in order, with the same
+ * Sends the user's queued writes of one assessment, in order, with the same
  * mutations as online saving, so every permission and guard of the server applies:
  *  1. one tab at a time (`navigator.locks`); another tab sending means `busy`;
  *  2. the session first: a token is refreshed through the refresh cookie; a refused refresh ends

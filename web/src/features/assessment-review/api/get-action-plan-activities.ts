@@ -1,6 +1,6 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
 
-/** The activities of one response's action plan (issue 17), oldest first. */
+/** The activities of one response's action plan, oldest first. */
 export const GetActionPlanActivitiesQuery = graphql(`
   query GetActionPlanActivities($responseId: Int!) {
     action_plan_activities(

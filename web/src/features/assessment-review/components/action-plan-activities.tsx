@@ -32,7 +32,7 @@ import { GetActionPlanActivitiesQuery } from '../api/get-action-plan-activities.
 import { SetActionPlanActivityStatusMutation } from '../api/set-action-plan-activity-status.ts';
 
 /**
- * The activities of one non-conformity's action plan (issue 17): a table 'Activities'
+ * The activities of one non-conformity's action plan: a table 'Activities'
  * (description, responsible, due date, status) and, for holders of addActivityToSurveyActionPlan
  * while action is required (`canAddActionPlanActivity`), the 'Add activity' form
  * (`ZActionPlanActivitySchema`); holders of changeActionPlan close and reopen each activity

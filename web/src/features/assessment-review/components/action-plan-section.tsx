@@ -16,7 +16,7 @@ import { ActionPlanActivities } from './action-plan-activities.tsx';
 const PLAN_STATUSES: readonly string[] = ['ACTION_REQUIRED', 'APPROVED', 'CERTIFIED'];
 
 /**
- * A Not met survey indicator's action plan (issue 17; spec 001 §4, §5): while under review the
+ * A Not met survey indicator's action plan (spec 001 §4, §5): while under review the
  * reviewers enter 'Action plan' (autosaved like every field); once action is required it is
  * read-only, with the non-conformity's Open/Closed (changeActionPlan holders; the server stamps
  * the closing day), 'Refer to CA' (the back office) and the activities. Nothing for other indicators.

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**
- * The review of a survey on the real stack (issue 17): the 'Review Surveyor Assessment' panel, the
+ * The review of a survey on the real stack: the 'Review Surveyor Assessment' panel, the
  * reviewer's marks, Approve with its open non-conformities and the 20 % notice, and Reviewed's
  * notification with its history.
  */

@@ -20,7 +20,7 @@ import { AssessmentWorkspace } from './assessment-workspace.tsx';
 /** When the assessment cannot be loaded for another reason than access (the spec gives no words). */
 export const ASSESSMENT_LOAD_FAILED = 'The assessment could not be loaded. Please try again.';
 
-/** Offline, and this user has no copy of the assessment on this device (issue 19). */
+/** Offline, and this user has no copy of the assessment on this device. */
 export const ASSESSMENT_NOT_ON_DEVICE =
   'You are offline and this assessment is not on this device. Open it once with a connection (or use Make available offline) to work on it offline.';
 
@@ -76,7 +76,7 @@ function AssessmentScreen({
   }, [access, leave]);
 
   // Writes made offline that the server refused stay listed until read, even when the assessment
-  // can no longer be opened (submitted, its status changed meanwhile: issue 19).
+  // can no longer be opened (submitted, its status changed meanwhile).
   const refusedShown = screen.offline.refused.length > 0;
   useEffect(() => {
     if (!leave || refusedShown) return;

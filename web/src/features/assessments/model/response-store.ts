@@ -22,7 +22,7 @@ export type TStoredResponse = TIndicatorResponseFields & {
 /** How one indicator's saving stands, as the screen shows it. */
 export type TSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'queued' | 'failed';
 
-/** Rows a save answered from the device's queue (offline), not from the server (issue 19). */
+/** Rows a save answered from the device's queue (offline), not from the server. */
 const queuedRows = new WeakSet<TStoredResponse>();
 
 /** Marks a save's answer as kept on the device, to be sent later ("Saved on this device"). */

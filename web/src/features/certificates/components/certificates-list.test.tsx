@@ -66,7 +66,7 @@ describe('the Accreditations list', () => {
     const [accreditation, extension] = await within(list).findAllByRole('listitem', {}, { timeout: 15_000 });
     expect(within(extension!).getByText(CERTIFICATE_FILE_NOT_AVAILABLE)).toBeTruthy();
     expect(within(extension!).queryByRole('button')).toBeNull();
-    // The number and the public check of the certificate (issue 17).
+    // The number and the public check of the certificate.
     expect(within(accreditation!).getByText(new RegExp(`No\\. ACC-2026-${code}`))).toBeTruthy();
     const verify = within(accreditation!).getByRole('link', {
       name: 'Verify online: Seaview Medical, Accreditation certificate',

@@ -211,7 +211,7 @@ describe('the dashboard work queues on the real stack', () => {
     expect(linkOf(`agreement-${agreementAssessment}`, 'Sign agreement')).toBe(
       `/PracticeOverview/${riverbend.id}/Accreditation/Assessment/${agreementAssessment}`,
     );
-    // The visit's agreement is not signed yet: nothing of it may be kept offline (issue 19).
+    // The visit's agreement is not signed yet: nothing of it may be kept offline.
     const visit = screen.getByTestId(`due-visit-${await finalVisitOf(agreementAssessment)}`);
     expect(within(visit).queryByRole('button', { name: 'Make available offline' })).toBeNull();
     // The surveyor is not a practice manager: their empty practice queue is not shown.

@@ -166,7 +166,7 @@ function MoreNote({ queue }: { queue: TWorkQueue }) {
   );
 }
 
-/** An item; an upcoming visit's also offers to keep its assessment on the device (issue 19). */
+/** An item; an upcoming visit's also offers to keep its assessment on the device. */
 function QueueItem(props: { item: TQueueItem; paying: boolean; onPay(practiceId: number): void }) {
   const id = useId();
   const nameId = `${id}-practice`;

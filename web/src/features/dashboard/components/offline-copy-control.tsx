@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNetworkStatus } from '../../../lib/offline/network-status.ts';
 import { useOfflineCopy } from '../hooks/use-offline-copy.ts';
 
-/** The words of the control (the offline UI contract of issue 19). */
+/** The words of the control (the offline UI contract, docs/decisions/offline.md). */
 export const OFFLINE_COPY_WORDS = {
   make: 'Make available offline',
   update: 'Update offline copy',
@@ -19,11 +19,11 @@ export function savedAtWords(savedAt: Date, now: Date = new Date()): string {
 }
 
 /**
- * 'Make available offline' on an upcoming visit (issue 19): keeps the visit's assessment on the
- * device without opening it; then says when it was saved and the button offers to update the
- * copy. Offline, pressing it only says that it needs a connection (the button stays focusable).
- * `children` lays out the pieces: the status line (under the item's words) and the button (beside
- * the item's action).
+ * 'Make available offline' on an upcoming visit (docs/decisions/offline.md#make-available):
+ * keeps the visit's assessment on the device without opening it; then says when it was saved and
+ * the button offers to update the copy. Offline, pressing it only says that it needs a connection
+ * (the button stays focusable). `children` lays out the pieces: the status line (under the item's
+ * words) and the button (beside the item's action).
  */
 export function OfflineCopyControl({
   assessmentId,

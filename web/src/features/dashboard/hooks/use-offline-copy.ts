@@ -20,7 +20,7 @@ export interface TOfflineCopyState {
   save(online: boolean): Promise<void>;
 }
 
-/** The device's copy of an assessment for the signed-in user (issue 19), and a way to take it. */
+/** The device's copy of an assessment for the signed-in user, and a way to take it. */
 export function useOfflineCopy(assessmentId: number): TOfflineCopyState {
   const user = useCurrentUser();
   const client = useClient();

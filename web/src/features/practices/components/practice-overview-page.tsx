@@ -72,7 +72,7 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
   const user = useCurrentUser();
   const offline = useOfflinePractice(user.id, practiceId, practiceResult, permissionsResult);
   // A load that fails for want of a network answers without data: the practice as last answered
-  // stays (issue 19), so losing the connection never blanks the open screen while the device's
+  // stays, so losing the connection never blanks the open screen while the device's
   // copy is read (nor unmounts the page below, which would open it again).
   const lastPractice = useLastAnswer(practiceResult.data?.practices_by_pk);
   const lastPermissions = useLastAnswer(permissionsResult.data?.userPermissions);
@@ -87,7 +87,7 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
   const loading = !practice || !permissions;
   const showLoader = useLingeringFlag(loading && !offline.waiting, PRACTICE_LOADING_HIDE_MS);
 
-  // Without a connection the device's copy opens the practice (issue 19); only a refusal (or no
+  // Without a connection the device's copy opens the practice; only a refusal (or no
   // copy) is a failure.
   const failure =
     offline.waiting || (offline.cut && practice && permissions)
@@ -181,7 +181,7 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
 }
 
 /**
- * The practice on the device (issue 19): each time both loads answer, the copy is refreshed;
+ * The practice on the device: each time both loads answer, the copy is refreshed;
  * when either fails for want of a network, the copy (if this user has one) stands in.
  */
 function useOfflinePractice(

@@ -3,7 +3,7 @@ import { putCopy } from '../../../lib/offline/device-store.ts';
 import { GetPracticeOverviewQuery, type TPracticeOverview } from '../api/get-practice-overview.ts';
 import { GetUserPermissionsQuery } from '../api/get-user-permissions.ts';
 
-/** What the practice overview needs to open without a connection (issue 19). */
+/** What the practice overview needs to open without a connection (docs/decisions/offline.md). */
 export interface TOfflinePractice {
   practice: TPracticeOverview;
   permissions: NonNullable<Awaited<ReturnType<typeof loadPermissions>>['data']>['userPermissions'];

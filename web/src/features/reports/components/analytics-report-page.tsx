@@ -25,7 +25,7 @@ import { ReportTablePanel } from './report-table-panel.tsx';
 
 export const ANALYTICS_NOT_ALLOWED = 'The analytics report is for QAMs and provider admins.';
 
-/** /Reports/Analytics (issue 18): how the standards fare across practices; QAM and provider admin. */
+/** /Reports/Analytics: how the standards fare across practices; QAM and provider admin. */
 export function AnalyticsReportPage() {
   const user = useCurrentUser();
   if (!canOpenReport('analytics', { backOfficeRole: defaultBackOfficeRole(user.flags) }))

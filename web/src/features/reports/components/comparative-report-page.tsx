@@ -34,10 +34,11 @@ const TABLE_DESCRIPTIONS: Record<string, string> = {
 };
 
 /**
- * /Reports/Comparative?practice=<id> (issue 18): one practice against its network, its state and
- * all practices on the same standards. A practice manager picks one of the practices they manage;
- * the back office searches any practice. Peers are never named: the tables hold the practice's
- * own figures and the quartiles of each group of at least 5 other practices.
+ * /Reports/Comparative?practice=<id> (docs/decisions/reports.md, "Comparative report"): one
+ * practice against its network, its state and all practices on the same standards. A practice
+ * manager picks one of the practices they manage; the back office searches any practice. Peers are
+ * never named: the tables hold the practice's own figures and the quartiles of each group of at
+ * least 5 other practices.
  */
 export function ComparativeReportPage() {
   const user = useCurrentUser();

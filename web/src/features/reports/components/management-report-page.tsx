@@ -33,10 +33,10 @@ const TITLE = 'Management Report';
 const T = MANAGEMENT_REPORT_TABLES;
 
 /**
- * /Reports/Management (issue 18): where every practice stands, the work due and overdue, the
- * surveyors' workload and the certificates issued, for the QAM and the provider admin. The
- * filters live in the URL; every table exports as CSV and XLSX; a figure with a list behind it
- * links there (`managementReportLink`).
+ * /Reports/Management (docs/decisions/reports.md, "Management report"): where every practice
+ * stands, the work due and overdue, the surveyors' workload and the certificates issued, for the
+ * QAM and the provider admin. The filters live in the URL; every table exports as CSV and XLSX; a
+ * figure with a list behind it links there (`managementReportLink`).
  */
 export function ManagementReportPage() {
   const user = useCurrentUser();

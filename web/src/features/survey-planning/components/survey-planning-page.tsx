@@ -22,9 +22,9 @@ export function SurveyPlanningPage() {
 }
 
 /**
- * The visits to plan, from every open accreditation (issue 15): filters in the URL, a row per visit
- * and a "to plan" row with Create visit for a cycle without one, the too-late flag; a visit's row
- * opens its planning drawer (`?visit=`).
+ * The visits to plan, from every open accreditation (docs/decisions/survey-planning.md): filters in
+ * the URL, a row per visit and a "to plan" row with Create visit for a cycle without one, the
+ * too-late flag; a visit's row opens its planning drawer (`?visit=`).
  */
 function PlanningList() {
   const [params, setParams] = useSearchParams();

@@ -15,7 +15,7 @@ import type { TSurveyorSummary } from '../hooks/use-surveyor-summaries.ts';
 /** Ours: the spec gives no words for a saved summary. */
 export const SUMMARY_SAVED = 'Your surveyor summary has been saved.';
 /**
- * Ours (issue 19): saved while offline. Shown inline in the Surveyor Summary panel while the
+ * Ours: saved while offline. Shown inline in the Surveyor Summary panel while the
  * write waits (not a toast: it would stay up while syncing, over the account menu).
  */
 export const SUMMARY_SAVED_ON_DEVICE =
@@ -50,7 +50,7 @@ export function SummaryModal({
   const [updateState, update] = useMutation(UpdateGeneralCommentMutation);
   const empty = text.trim().length === 0;
   const offline = useOfflineAssessmentContext();
-  // Offline (or while other changes wait), the summary goes to the device's queue (issue 19).
+  // Offline (or while other changes wait), the summary goes to the device's queue.
   const own = !summary || summary.user_id === offline?.copy?.userId;
   const keepOnDevice = async () => {
     // The panel says so while it waits (SUMMARY_SAVED_ON_DEVICE), and stops once it is sent.

@@ -16,7 +16,7 @@ export function useSurveyorSummaries(assessmentId: number, active: boolean) {
     variables: { assessmentId },
     pause: !active || offline?.online === false,
   });
-  // Offline, the device's copy; a summary written offline shows as the user wrote it (issue 19).
+  // Offline, the device's copy; a summary written offline shows as the user wrote it.
   const server = result.data?.general_comments ?? offline?.copy?.data.summaries ?? [];
   const summaries = useMemo(() => {
     const queued = offline?.queue.filter((w) => w.kind === 'summary').at(-1);
