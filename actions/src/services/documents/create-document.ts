@@ -1,19 +1,16 @@
-import { checkUpload, DOCUMENT_MESSAGES, STAFF_DOCUMENT_TARGET_NAMES } from '@portal/domain';
+import { DOCUMENT_MESSAGES, STAFF_DOCUMENT_TARGET_NAMES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
-import { AppError } from '../../errors/app-error.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { documentStorageKey, type TDocumentAttachment } from './document-keys.ts';
-import { requireStorage, requireUploadAccess, resolveFolder, UPLOAD_URL_SECONDS } from './uploads.ts';
-
-const REASON_CODES = {
-  too_large: 'file_too_large',
-  unsupported_type: 'unsupported_file_type',
-  empty: 'invalid_input',
-  name_too_long: 'invalid_input',
-  name_characters: 'invalid_input',
-} as const;
+import {
+  checkedUpload,
+  requireStorage,
+  requireUploadAccess,
+  resolveFolder,
+  UPLOAD_URL_SECONDS,
+} from './uploads.ts';
 
 /** What `createDocument` takes (the action's input). */
 export const ZCreateDocumentInputSchema = z
@@ -58,16 +55,10 @@ export async function createDocument(
   await requireUploadAccess(app.db, caller, input.practiceId, attachment);
   const folderId = await resolveFolder(app.db, input.practiceId, input, attachment?.kind === 'staff');
 
-  const name = input.name.trim();
-  const check = checkUpload({ name, type: input.contentType, size: input.size }, app.config.maxFileSizeMb);
-  if (!check.ok)
-    throw new AppError(REASON_CODES[check.reason], {
-      message: check.message,
-      fields: { file: check.message },
-    });
+  const { name, fileType } = checkedUpload(app, input);
   const storage = requireStorage(app);
 
-  const contentType = check.fileType.contentType;
+  const contentType = fileType.contentType;
   const key = documentStorageKey(input.practiceId, name, attachment);
   const uploadUrl = await storage.uploadUrl(
     key,

@@ -1,4 +1,5 @@
 import {
+  checkUpload,
   DOCUMENT_MESSAGES,
   STAFF_DOCUMENT_TARGETS,
   STAFF_DOCUMENTS_FOLDER_CODE,
@@ -19,6 +20,34 @@ export const UPLOAD_URL_SECONDS = 15 * 60;
 export const DOWNLOAD_URL_SECONDS = 2 * 60;
 
 const NO_SUCH_STAFF_MEMBER = 'There is no such staff member.';
+
+/** The action error code of each reason the domain's upload rule refuses a file for. */
+const UPLOAD_REFUSAL_CODES = {
+  too_large: 'file_too_large',
+  unsupported_type: 'unsupported_file_type',
+  empty: 'invalid_input',
+  name_too_long: 'invalid_input',
+  name_characters: 'invalid_input',
+} as const;
+
+/**
+ * A file about to be uploaded (a document or a resource's file), checked by the domain's upload
+ * rule against the service's size limit: its trimmed name and its file type, or the rule's
+ * message as an action error on the `file` field.
+ */
+export function checkedUpload(
+  app: Pick<FastifyInstance, 'config'>,
+  input: { name: string; contentType: string; size: number },
+) {
+  const name = input.name.trim();
+  const check = checkUpload({ name, type: input.contentType, size: input.size }, app.config.maxFileSizeMb);
+  if (!check.ok)
+    throw new AppError(UPLOAD_REFUSAL_CODES[check.reason], {
+      message: check.message,
+      fields: { file: check.message },
+    });
+  return { name, fileType: check.fileType };
+}
 
 /** The storage, or the service's 'not available' error when none is configured. */
 export function requireStorage(app: Pick<FastifyInstance, 'storage'>): StorageProvider {
