@@ -1,3 +1,4 @@
+import { createAssessment } from '@portal/testkit/factories';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -5,7 +6,6 @@ import { ACTION_TIMEOUT_MS, openSignedIn, pathOf } from './support/browser.ts';
 import {
   addPracticeRole,
   createAccreditation,
-  createAssessment,
   createPractice,
   createPracticeManager,
   createStaffMember,
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const other = await createAccreditation(sql, hinterland.id, { qamId: qam.id });
   review = (await createAssessment(sql, other.id, { type: 'PRESURVEY', status: 'UNDER_REVIEW' })).id;
   const visit = await createSurveyVisit(sql, other.id, { status: 'FINAL', dateIn: -60 });
-  approved = (await createAssessment(sql, other.id, { surveyVisitId: visit.id, status: 'APPROVED' })).id;
+  approved = (await createAssessment(sql, other.id, { survey_visit_id: visit.id, status: 'APPROVED' })).id;
 });
 
 async function openDashboard(page: Page, user: TestUser, queue: string) {

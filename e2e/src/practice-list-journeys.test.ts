@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createAssessment } from '@portal/testkit/factories';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -6,7 +7,6 @@ import { openSignedIn, pathOf } from './support/browser.ts';
 import {
   addPracticeRole,
   createAccreditation,
-  createAssessment,
   createNetwork,
   createPractice,
   createReapplication,
@@ -172,7 +172,7 @@ async function createListShowcase(): Promise<{ qam: TestUser; paymentDue: string
     const reviewed = await practice(name, 'IN_PROGRESS');
     const cycle = await createAccreditation(sql, reviewed.id, { ...open, expiresIn });
     const visit = await createSurveyVisit(sql, cycle.id, { status: 'FINAL', dateIn: -12, dueIn: -10 });
-    await createAssessment(sql, cycle.id, { surveyVisitId: visit.id, status });
+    await createAssessment(sql, cycle.id, { survey_visit_id: visit.id, status });
   }
   return { qam, paymentDue: paymentDue.name };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { addDaysToWireDate, formatDisplayDate, portalToday } from '@portal/domain';
+import { createAssessment } from '@portal/testkit/factories';
 import type { Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import { expectAccessible } from './support/axe.ts';
 import { pathOf, signInAs, waitForAppShell } from './support/browser.ts';
 import {
   createAccreditation,
-  createAssessment,
   createNetwork,
   createPractice,
   createPracticeManager,
@@ -80,7 +80,7 @@ describe('the management report', () => {
     await createAssessment(sql, banksiaCycle.id, { type: 'PRESURVEY', status: 'COMPLETED' });
     const visit = await createSurveyVisit(sql, banksiaCycle.id, { status: 'FINAL', dateIn: -40 });
     const survey = await createAssessment(sql, banksiaCycle.id, {
-      surveyVisitId: visit.id,
+      survey_visit_id: visit.id,
       status: 'ACTION_REQUIRED',
     });
     await sql.query(

@@ -1,5 +1,5 @@
-import { createAccreditation, createAssessment, createResponse } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { createAccreditation, createResponse } from '@portal/testkit/assessment-factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import type pg from 'pg';
 
 /**
@@ -208,8 +208,8 @@ export async function createBenchAssessment(
     isFirstView: false,
     selfAssessmentDue: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
   });
-  const assessmentId = await createAssessment(sql, accreditationId, {
-    dueDate: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+  const { id: assessmentId } = await createAssessment(sql, accreditationId, {
+    due_date: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
   });
 
   // Every indicator has its response (as openAssessment makes them); about half are answered

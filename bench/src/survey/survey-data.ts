@@ -1,11 +1,10 @@
 import {
   createAccreditation,
-  createAssessment,
   createResponse,
   createStandards,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import type pg from 'pg';
 
 /** One simulated surveyor: their account and the responses they own. */
@@ -57,10 +56,10 @@ export async function createBenchSurvey(
     accreditationId,
     surveyors.map((s, i) => ({ userId: s.id, isLead: i === 0 })),
   );
-  const assessmentId = await createAssessment(sql, accreditationId, {
+  const { id: assessmentId } = await createAssessment(sql, accreditationId, {
     type: 'SURVEY_VISIT',
     status: 'IN_PROGRESS',
-    surveyVisitId: visitId,
+    survey_visit_id: visitId,
   });
   const responseIds: number[] = [];
   for (const indicatorId of indicatorIds)

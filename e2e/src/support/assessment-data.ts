@@ -1,14 +1,19 @@
 import { accreditationPath as domainAccreditationPath, type TIndicatorResponseFields } from '@portal/domain';
 import {
   createAccreditation,
-  createAssessment,
   createResponse,
   createStandards,
   createSubmission,
   type Standards,
 } from '@portal/testkit/assessment-factories';
 import { createFolder } from '@portal/testkit/document-factories';
-import { addPracticeRole, createPractice, createUser, type UserOverrides } from '@portal/testkit/factories';
+import {
+  addPracticeRole,
+  createAssessment,
+  createPractice,
+  createUser,
+  type UserOverrides,
+} from '@portal/testkit/factories';
 import type pg from 'pg';
 
 /**
@@ -110,7 +115,10 @@ export async function createSelfAssessmentWorld(
   };
   if (status === 'first-view') return world;
 
-  const assessmentId = await createAssessment(sql, accreditationId, { status, dueDate: '2031-03-31' });
+  const { id: assessmentId } = await createAssessment(sql, accreditationId, {
+    status,
+    due_date: '2031-03-31',
+  });
   for (const [index, indicatorId] of standards.indicatorIds.entries()) {
     world.responseIds.set(
       indicatorId,

@@ -254,25 +254,6 @@ export async function createSurveyVisit(
   return { id };
 }
 
-/** Inserts an assessment of a cycle: a self assessment (PRESURVEY) or a visit's (SURVEY_VISIT). */
-export async function createAssessment(
-  sql: pg.Pool,
-  accreditationId: number,
-  overrides: { type?: 'PRESURVEY' | 'SURVEY_VISIT'; status?: string; surveyVisitId?: number } = {},
-): Promise<{ id: number }> {
-  const { rows } = await sql.query<{ id: number }>(
-    `insert into public.assessments (accreditation_id, survey_visit_id, type, status) values ($1, $2, $3, $4)
-     returning id`,
-    [
-      accreditationId,
-      overrides.surveyVisitId ?? null,
-      overrides.type ?? (overrides.surveyVisitId ? 'SURVEY_VISIT' : 'PRESURVEY'),
-      overrides.status ?? 'IN_PROGRESS',
-    ],
-  );
-  return { id: rows[0]!.id };
-}
-
 export interface StaffOverrides {
   title?: string;
   firstName?: string;

@@ -1,13 +1,12 @@
 import { AGREEMENT_VERSION, assessmentPath } from '@portal/domain';
 import {
   createAccreditation,
-  createAssessment,
   createResponse,
   createStandards,
   createSurveyVisit,
   type Standards,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice } from '@portal/testkit/factories';
 import type pg from 'pg';
 import { createTestUser, type TestUser } from './assessment-data.ts';
 
@@ -81,9 +80,9 @@ export async function createSurveyWorld(
   await sql.query(`update survey_visits set status = 'FINAL', date = public.portal_today() where id = $1`, [
     visitId,
   ]);
-  const assessmentId = await createAssessment(sql, accreditationId, {
+  const { id: assessmentId } = await createAssessment(sql, accreditationId, {
     type: 'SURVEY_VISIT',
-    surveyVisitId: visitId,
+    survey_visit_id: visitId,
     status: 'IN_PROGRESS',
   });
   for (const indicatorId of standards.indicatorIds) await createResponse(sql, assessmentId, indicatorId);

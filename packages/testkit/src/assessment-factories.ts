@@ -131,34 +131,6 @@ export async function createSurveyVisit(
   return visitId;
 }
 
-export interface AssessmentOverrides {
-  type?: 'PRESURVEY' | 'SURVEY_VISIT';
-  status?: string;
-  /** Required for a SURVEY_VISIT (the database checks it). */
-  surveyVisitId?: number | null;
-  dueDate?: string | null;
-}
-
-/** An assessment of the accreditation: a self assessment IN_PROGRESS unless overridden. */
-export async function createAssessment(
-  sql: pg.Pool,
-  accreditationId: number,
-  overrides: AssessmentOverrides = {},
-): Promise<number> {
-  const { rows } = await sql.query<{ id: number }>(
-    `insert into public.assessments (accreditation_id, type, status, survey_visit_id, due_date)
-     values ($1, $2, $3, $4, $5) returning id`,
-    [
-      accreditationId,
-      overrides.type ?? 'PRESURVEY',
-      overrides.status ?? 'IN_PROGRESS',
-      overrides.surveyVisitId ?? null,
-      overrides.dueDate ?? null,
-    ],
-  );
-  return rows[0]!.id;
-}
-
 /** A response of the assessment to one indicator, blank unless fields are given. */
 export async function createResponse(
   sql: pg.Pool,

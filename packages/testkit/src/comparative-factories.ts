@@ -3,12 +3,13 @@ import type pg from 'pg';
 import {
   addPracticeRole,
   createAddress,
+  createAssessment,
   createNetwork,
   createPractice,
   createUser,
   insertRow,
 } from './factories.ts';
-import { createAssessment, createResponse, createStandards, createSurveyVisit } from './report-factories.ts';
+import { createResponse, createStandards, createSurveyVisit } from './report-factories.ts';
 
 /**
  * The data of the comparative report's tests (docs/decisions/reports.md): practices surveyed on a
@@ -63,9 +64,10 @@ export async function createBenchmarkedPractice(sql: pg.Pool, edition: Edition, 
     status: 'CLOSED',
   });
   const visit = await createSurveyVisit(sql, accreditation.id);
-  const assessment = await createAssessment(sql, accreditation.id, {
-    surveyVisitId: visit,
+  const { id: assessment } = await createAssessment(sql, accreditation.id, {
+    survey_visit_id: visit,
     status: spec.status ?? 'CERTIFIED',
+    due_date: '2026-04-30',
   });
   const indicators = [
     ...edition.indicators.filter((i) => i.setCode === 'S1'),

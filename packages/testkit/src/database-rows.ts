@@ -2,7 +2,14 @@
  * The row factories of the database tests (hasura/tests): the shared ones of factories.ts on the
  * test's own connection (`db.client`), plus the bare rows those tests start from.
  */
-import { createAccreditation, createStandards, insertRow, type Row, type Sql } from './factories.ts';
+import {
+  createAccreditation,
+  createAssessment,
+  createStandards,
+  insertRow,
+  type Row,
+  type Sql,
+} from './factories.ts';
 
 /** The test's connection (hasura/tests/db.ts's `Db` fits). */
 export interface Db {
@@ -45,8 +52,7 @@ export async function makeAssessment(db: Db, overrides: Row = {}, indicatorCount
   const type = (overrides.type as string | undefined) ?? 'PRESURVEY';
   if (type === 'SURVEY_VISIT')
     visit = await insert(db, 'survey_visits', { accreditation_id: accreditation.id });
-  const assessment = await insert(db, 'assessments', {
-    accreditation_id: accreditation.id,
+  const assessment = await createAssessment(db.client, accreditation.id, {
     type,
     survey_visit_id: visit?.id ?? null,
     ...overrides,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TAssessmentStatus, TAssessmentType } from '@portal/domain';
 import type pg from 'pg';
+import { createAssessment } from './factories.ts';
 
 /**
  * Factories for documents against assessments and for indicator resources: standards of their
@@ -44,7 +45,7 @@ export interface AssessmentOverrides {
  * An accreditation of the practice with one assessment (a self assessment IN_PROGRESS unless told
  * otherwise; a survey visit assessment gets its visit) and one live response per indicator.
  */
-export async function createAssessment(
+export async function createPracticeAssessment(
   sql: pg.Pool,
   practiceId: number,
   overrides: AssessmentOverrides = {},
@@ -69,23 +70,18 @@ export async function createAssessment(
     );
     surveyVisitId = visit.rows[0]!.id;
   }
-  const assessment = await sql.query<{ id: number }>(
-    `insert into public.assessments (accreditation_id, survey_visit_id, type, status)
-     values ($1, $2, $3, $4) returning id`,
-    [accreditationId, surveyVisitId, type, overrides.status ?? 'IN_PROGRESS'],
-  );
-  const assessmentId = assessment.rows[0]!.id;
-  const responses = await sql.query<{ id: number }>(
-    `insert into public.indicator_responses (assessment_id, indicator_id)
-     select $1, unnest($2::int[]) returning id`,
-    [assessmentId, standards.indicatorIds],
+  const assessment = await createAssessment(
+    sql,
+    accreditationId,
+    { survey_visit_id: surveyVisitId, type, status: overrides.status ?? 'IN_PROGRESS' },
+    standards.indicatorIds,
   );
   return {
     accreditationId,
-    assessmentId,
+    assessmentId: assessment.id,
     surveyVisitId,
     standards,
-    responseIds: responses.rows.map((row) => row.id),
+    responseIds: assessment.responseIds,
   };
 }
 

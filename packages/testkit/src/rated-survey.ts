@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
 import { applyMigrations, loadProject } from '@portal/engine';
-import { addPracticeRole, createPractice, createUser } from './factories.ts';
+import { addPracticeRole, createAssessment, createPractice, createUser } from './factories.ts';
 import {
   createAccreditation,
   createActivity,
-  createAssessment,
   createComments,
   createGeneralComment,
   createResponse,
@@ -74,10 +73,11 @@ export async function createRatedSurvey(
     startTime: '08:30',
     endTime: '17:00',
   });
-  const assessmentId = await createAssessment(sql, accreditation, {
-    surveyVisitId: visit,
+  const { id: assessmentId } = await createAssessment(sql, accreditation, {
+    survey_visit_id: visit,
     status: 'ACTION_REQUIRED',
-    actionPlanDue: '2027-03-01',
+    due_date: '2026-04-30',
+    action_plan_due: '2027-03-01',
   });
   const ticks = { '1': { '1': true, '2': true, '3': true }, '2': { '1': true, '2': true, '3': false } };
   const levels = ['LOW', 'MODERATE', 'HIGH'] as const;

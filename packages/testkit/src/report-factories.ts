@@ -111,27 +111,6 @@ export async function createSurveyVisit(
   return id;
 }
 
-/** An assessment of the cycle: a self assessment unless a survey visit is given. */
-export async function createAssessment(
-  sql: pg.Pool,
-  accreditationId: number,
-  options: { status?: string; surveyVisitId?: number; dueDate?: string; actionPlanDue?: string } = {},
-) {
-  const { rows } = await sql.query<{ id: number }>(
-    `insert into public.assessments (accreditation_id, survey_visit_id, type, status, due_date, action_plan_due)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [
-      accreditationId,
-      options.surveyVisitId ?? null,
-      options.surveyVisitId ? 'SURVEY_VISIT' : 'PRESURVEY',
-      options.status ?? 'IN_PROGRESS',
-      options.dueDate ?? '2026-04-30',
-      options.actionPlanDue ?? null,
-    ],
-  );
-  return rows[0]!.id;
-}
-
 export interface ResponseFields {
   compliance?: 'MET' | 'NOT_MET' | 'NOT_APPLICABLE' | null;
   isMarkedComplete?: boolean;

@@ -125,7 +125,12 @@ export const addSurveyVisitor = (
   columns: Row = {},
 ) => insertRow(sql, 'survey_visitors', { survey_visit_id: visitId, user_id: userId, status, ...columns });
 
-/** An assessment of a cycle (a self assessment unless `type` says), with a response per indicator. */
+/**
+ * The one assessment factory: an assessment of a cycle, `columns` by their SQL names (a self
+ * assessment, PRESURVEY, unless `survey_visit_id` or `type` says; the database's defaults for the
+ * rest, so IN_PROGRESS), with a blank response per indicator of `indicatorIds`, in their order.
+ * Returns the row and its responses' ids.
+ */
 export async function createAssessment(
   sql: Sql,
   accreditationId: number,
@@ -134,7 +139,7 @@ export async function createAssessment(
 ) {
   const assessment = await insertRow(sql, 'assessments', {
     accreditation_id: accreditationId,
-    type: 'PRESURVEY',
+    type: columns.survey_visit_id ? 'SURVEY_VISIT' : 'PRESURVEY',
     ...columns,
   });
   const responseIds: number[] = [];

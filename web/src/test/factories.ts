@@ -2,7 +2,6 @@ import { createGeneralResource } from '@portal/testkit/document-factories';
 import {
   addPracticeRole,
   addSurveyVisitor,
-  createAssessment,
   createGeneralComment,
   createInvitation,
   createPractice,
@@ -21,7 +20,6 @@ import type pg from 'pg';
 export {
   addPracticeRole,
   addSurveyVisitor,
-  createAssessment,
   createGeneralComment,
   createGeneralResource,
   createInvitation,

@@ -10,7 +10,6 @@ import {
 import {
   type CastMember,
   createAccreditation,
-  createAssessment,
   createAssessmentCast,
   createResponse,
   createStandards,
@@ -26,6 +25,7 @@ import {
   refusal,
   SUBMIT,
 } from '@portal/testkit/assessment-test-kit';
+import { createAssessment } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -67,10 +67,10 @@ async function world(status = 'IN_PROGRESS', options: { survey?: boolean } = {})
   const visitId = options.survey
     ? await createSurveyVisit(stack.sql, accreditationId, [{ userId: cast.surveyor.id }])
     : null;
-  const assessmentId = await createAssessment(stack.sql, accreditationId, {
+  const { id: assessmentId } = await createAssessment(stack.sql, accreditationId, {
     status,
     type: options.survey ? 'SURVEY_VISIT' : 'PRESURVEY',
-    surveyVisitId: visitId,
+    survey_visit_id: visitId,
   });
   return { ...cast, standards, accreditationId, visitId, assessmentId };
 }

@@ -9,14 +9,13 @@ import {
 import {
   type CastMember,
   createAccreditation,
-  createAssessment,
   createAssessmentCast,
   createResponse,
   createStandards,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
 import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
-import { createContact, createUser } from '@portal/testkit/factories';
+import { createAssessment, createContact, createUser } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -60,10 +59,10 @@ async function survey(
   const visitId = await createSurveyVisit(stack.sql, accreditationId, [
     { userId: cast.surveyor.id, isLead: true },
   ]);
-  const assessmentId = await createAssessment(stack.sql, accreditationId, {
+  const { id: assessmentId } = await createAssessment(stack.sql, accreditationId, {
     type: 'SURVEY_VISIT',
     status,
-    surveyVisitId: visitId,
+    survey_visit_id: visitId,
   });
   const answers: Array<Partial<TIndicatorResponseFields> & { date_closed?: string }> = [
     { compliance: 'MET', checklists: { '1': { '1': true } } },
@@ -249,7 +248,7 @@ describe('createActionPlan', () => {
     expect(refusal(await create(w.qam, 2_000_000_000))?.code).toBe('not_found');
     expect(await state(w.assessmentId)).toEqual(before);
 
-    const self = await createAssessment(stack.sql, w.accreditationId, { status: 'UNDER_REVIEW' });
+    const { id: self } = await createAssessment(stack.sql, w.accreditationId, { status: 'UNDER_REVIEW' });
     const selfBefore = await state(self);
     expect(refusal(await create(w.qam, self))).toEqual({
       code: 'invalid_input',

@@ -8,7 +8,6 @@ import {
 import {
   type CastMember,
   createAccreditation,
-  createAssessment,
   createAssessmentCast,
   createResponse,
   createStandards,
@@ -23,7 +22,7 @@ import {
   REOPEN_BECAUSE,
   refusal,
 } from '@portal/testkit/assessment-test-kit';
-import { addPracticeRole, createContact, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createContact, createUser } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -94,10 +93,10 @@ async function world(status: string) {
     qamId: cast.qam.id,
   });
   const visitId = await createSurveyVisit(stack.sql, accreditationId, [{ userId: cast.surveyor.id }]);
-  const assessmentId = await createAssessment(stack.sql, accreditationId, {
+  const { id: assessmentId } = await createAssessment(stack.sql, accreditationId, {
     status,
     type: 'SURVEY_VISIT',
-    surveyVisitId: visitId,
+    survey_visit_id: visitId,
   });
   await createSubmission(stack.sql, assessmentId, cast.surveyor.id);
   await createResponse(stack.sql, assessmentId, standards.indicatorIds[0]!, {

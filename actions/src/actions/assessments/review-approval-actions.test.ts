@@ -8,7 +8,6 @@ import {
 import {
   type CastMember,
   createAccreditation,
-  createAssessment,
   createAssessmentCast,
   createResponse,
   createStandards,
@@ -24,7 +23,7 @@ import {
   REOPEN_FROM,
   refusal,
 } from '@portal/testkit/assessment-test-kit';
-import { createContact } from '@portal/testkit/factories';
+import { createAssessment, createContact } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -64,10 +63,10 @@ async function world(
   if (options.visitType) {
     await stack.sql.query('update survey_visits set type = $1 where id = $2', [options.visitType, visitId]);
   }
-  const assessmentId = await createAssessment(stack.sql, accreditationId, {
+  const { id: assessmentId } = await createAssessment(stack.sql, accreditationId, {
     status,
     type: 'SURVEY_VISIT',
-    surveyVisitId: visitId,
+    survey_visit_id: visitId,
   });
   await createSubmission(stack.sql, assessmentId, cast.surveyor.id);
   return { ...cast, standards, accreditationId, visitId, assessmentId };
@@ -250,7 +249,9 @@ describe('approveSurveyAssessment', () => {
   it('refuses a self assessment', async () => {
     const cast = await createAssessmentCast(stack.sql);
     const accreditationId = await createAccreditation(stack.sql, cast.practice.id);
-    const assessmentId = await createAssessment(stack.sql, accreditationId, { status: 'UNDER_REVIEW' });
+    const { id: assessmentId } = await createAssessment(stack.sql, accreditationId, {
+      status: 'UNDER_REVIEW',
+    });
     expect(refusal(await callAs(stack, cast.qam, APPROVE, { a: assessmentId }))).toEqual({
       code: 'invalid_input',
       message: SURVEY_SUBMIT_MESSAGES.surveyOnly,

@@ -9,7 +9,6 @@ import {
 import {
   type CastMember,
   createAccreditation,
-  createAssessment,
   createAssessmentCast,
   createIndicatorLock,
   createResponse,
@@ -29,7 +28,7 @@ import {
   START,
   SUBMIT,
 } from '@portal/testkit/assessment-test-kit';
-import { createUser } from '@portal/testkit/factories';
+import { createAssessment, createUser } from '@portal/testkit/factories';
 import { TEST_ACTIONS_SECRET } from '@portal/testkit/test-app';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +60,7 @@ async function world(overrides: { selfAssessmentDue?: string; qam?: boolean } = 
 /** A world with its self assessment in the given status. */
 async function selfAssessment(status = 'IN_PROGRESS', options: { qam?: boolean } = {}) {
   const w = await world(options);
-  const assessmentId = await createAssessment(stack.sql, w.accreditationId, { status });
+  const { id: assessmentId } = await createAssessment(stack.sql, w.accreditationId, { status });
   return { ...w, assessmentId };
 }
 
@@ -292,9 +291,9 @@ describe('openAssessment', () => {
   it("opens a survey visit's assessment for its visitors, not for the practice while surveyed", async () => {
     const w = await world();
     const visitId = await createSurveyVisit(stack.sql, w.accreditationId, [{ userId: w.surveyor.id }]);
-    const assessmentId = await createAssessment(stack.sql, w.accreditationId, {
+    const { id: assessmentId } = await createAssessment(stack.sql, w.accreditationId, {
       type: 'SURVEY_VISIT',
-      surveyVisitId: visitId,
+      survey_visit_id: visitId,
     });
     expect(refusal(await callAs(stack, w.pm, OPEN, { a: assessmentId }))).toEqual(NOT_FOUND);
     const visitor = await callAs(stack, w.surveyor, OPEN, { a: assessmentId });
@@ -310,7 +309,7 @@ describe('submitSelfAssessment', () => {
     const outcomes: Record<string, unknown> = {};
     const expected: Record<string, unknown> = {};
     for (const who of everyone(w)) {
-      const assessmentId = await createAssessment(
+      const { id: assessmentId } = await createAssessment(
         stack.sql,
         // One open cycle per practice: the others are closed ones.
         await createAccreditation(stack.sql, w.practice.id, {
@@ -400,9 +399,9 @@ describe('submitSelfAssessment', () => {
 
     const w = await world();
     const visitId = await createSurveyVisit(stack.sql, w.accreditationId, [{ userId: w.surveyor.id }]);
-    const survey = await createAssessment(stack.sql, w.accreditationId, {
+    const { id: survey } = await createAssessment(stack.sql, w.accreditationId, {
       type: 'SURVEY_VISIT',
-      surveyVisitId: visitId,
+      survey_visit_id: visitId,
     });
     const surveyBefore = await assessmentState(stack, survey);
     expect(refusal(await callAs(stack, w.qam, SUBMIT, { a: survey }))).toEqual({
@@ -419,7 +418,7 @@ describe('completeSelfAssessment', () => {
     const outcomes: Record<string, unknown> = {};
     const expected: Record<string, unknown> = {};
     for (const who of everyone(w)) {
-      const assessmentId = await createAssessment(
+      const { id: assessmentId } = await createAssessment(
         stack.sql,
         await createAccreditation(stack.sql, w.practice.id, {
           surveyVersionId: w.standards.surveyVersionId,
@@ -557,9 +556,9 @@ describe('requestAssistance', () => {
     expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
 
     const visitId = await createSurveyVisit(stack.sql, w.accreditationId, [{ userId: w.surveyor.id }]);
-    const survey = await createAssessment(stack.sql, w.accreditationId, {
+    const { id: survey } = await createAssessment(stack.sql, w.accreditationId, {
       type: 'SURVEY_VISIT',
-      surveyVisitId: visitId,
+      survey_visit_id: visitId,
     });
     expect(refusal(await callAs(stack, w.surveyor, ASSIST, { a: survey, m: 'Help' }))).toEqual({
       code: 'invalid_input',

@@ -9,7 +9,6 @@ import {
 import {
   type CastMember,
   createAccreditation,
-  createAssessment,
   createAssessmentCast,
   createResponse,
   createStandards,
@@ -17,7 +16,7 @@ import {
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
 import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
-import { addPracticeRole, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createUser } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER_MESSAGE } from '../../plugins/app/request-guard.ts';
@@ -74,10 +73,10 @@ type World = Awaited<ReturnType<typeof world>>;
 /** A world with its survey visit assessment in `status`, a blank response per indicator. */
 async function survey(status = 'IN_PROGRESS') {
   const w = await world();
-  const assessmentId = await createAssessment(stack.sql, w.accreditationId, {
+  const { id: assessmentId } = await createAssessment(stack.sql, w.accreditationId, {
     type: 'SURVEY_VISIT',
     status,
-    surveyVisitId: w.visitId,
+    survey_visit_id: w.visitId,
   });
   const responseIds = [];
   for (const indicatorId of w.standards.indicatorIds)
@@ -231,7 +230,7 @@ describe('signConfidentialityAgreement', () => {
       expect(await surveyState(w)).toEqual(before);
     }
     const w = await world();
-    const selfAssessment = await createAssessment(stack.sql, w.accreditationId);
+    const { id: selfAssessment } = await createAssessment(stack.sql, w.accreditationId);
     expect(refusal(await callAs(stack, w.admin, SIGN, { a: selfAssessment }))).toEqual({
       code: 'invalid_input',
       message: SURVEY_SUBMIT_MESSAGES.surveyOnly,
@@ -253,10 +252,10 @@ describe('addSurveyAssessment', () => {
     fields: (i: number) => Partial<TIndicatorResponseFields>,
   ) {
     const visit = await createSurveyVisit(stack.sql, accreditationId, [{ userId: w.lead.id }]);
-    const id = await createAssessment(stack.sql, accreditationId, {
+    const { id } = await createAssessment(stack.sql, accreditationId, {
       type: 'SURVEY_VISIT',
       status: 'CERTIFIED',
-      surveyVisitId: visit,
+      survey_visit_id: visit,
     });
     for (const [i, indicatorId] of indicatorIds.entries())
       await createResponse(stack.sql, id, indicatorId, fields(i));
@@ -661,7 +660,7 @@ describe('submitSurveyAssessment', () => {
       expect(await surveyState(w)).toEqual(before);
     }
     const w = await world();
-    const selfAssessment = await createAssessment(stack.sql, w.accreditationId);
+    const { id: selfAssessment } = await createAssessment(stack.sql, w.accreditationId);
     expect(refusal(await submit({ assessmentId: selfAssessment }, w.pm))).toEqual({
       code: 'invalid_input',
       message: SURVEY_SUBMIT_MESSAGES.surveyOnly,

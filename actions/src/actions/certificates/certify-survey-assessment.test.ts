@@ -11,7 +11,6 @@ import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   type CastMember,
   createAccreditation,
-  createAssessment,
   createAssessmentCast,
   createStandards,
   createSurveyVisit,
@@ -19,6 +18,7 @@ import {
 import { callAs, refusal } from '@portal/testkit/assessment-test-kit';
 import {
   createAddress,
+  createAssessment,
   createBranchPractice,
   createCertificate,
   createUser,
@@ -103,10 +103,10 @@ async function world(status = 'APPROVED') {
   const visitId = await createSurveyVisit(stack.sql, accreditationId, [
     { userId: cast.surveyor.id, isLead: true },
   ]);
-  const assessmentId = await createAssessment(stack.sql, accreditationId, {
+  const { id: assessmentId } = await createAssessment(stack.sql, accreditationId, {
     type: 'SURVEY_VISIT',
     status,
-    surveyVisitId: visitId,
+    survey_visit_id: visitId,
   });
   const certifier = await createUser(stack.sql, { isStaff: true, firstName: 'Casey', lastName: 'Certifier' });
   const previous = await createCertificate(stack.sql, cast.practice.id, {

@@ -1,8 +1,8 @@
 import {
   addSurveyVisitor,
-  createAssessment,
   createFolder,
   createIndicatorResource,
+  createPracticeAssessment,
   createStandards,
 } from '@portal/testkit/document-factories';
 import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
@@ -112,13 +112,13 @@ describe('uploads from an indicator', () => {
     await addPracticeRole(stack.sql, practiceId, su.id, 'SU');
     surveyor = su.email;
     folderId = await createFolder(stack.sql, practiceId);
-    responseId = (await createAssessment(stack.sql, practiceId)).responseIds[0]!;
+    responseId = (await createPracticeAssessment(stack.sql, practiceId)).responseIds[0]!;
 
     otherPracticeId = (await createPractice(stack.sql)).id;
     const otherManager = await user();
     await addPracticeRole(stack.sql, otherPracticeId, otherManager.id, 'PM');
     otherPm = otherManager.email;
-    otherResponseId = (await createAssessment(stack.sql, otherPracticeId)).responseIds[0]!;
+    otherResponseId = (await createPracticeAssessment(stack.sql, otherPracticeId)).responseIds[0]!;
   });
 
   it('lets the PM upload to their self assessment in progress: attached to the response on completion', async () => {
@@ -188,7 +188,7 @@ describe('uploads from an indicator', () => {
       { indicatorResponseId: 2_000_000_000 },
       { message: 'There is no such indicator', code: 'not_found' },
     );
-    const archived = (await createAssessment(stack.sql, practiceId)).responseIds[0]!;
+    const archived = (await createPracticeAssessment(stack.sql, practiceId)).responseIds[0]!;
     await stack.sql.query('update indicator_responses set archived = true where id = $1', [archived]);
     await refused(
       pm,
@@ -198,7 +198,7 @@ describe('uploads from an indicator', () => {
   });
 
   it('refuses the PM once the self assessment is under review; the QAM may still add files then', async () => {
-    const underReview = (await createAssessment(stack.sql, practiceId, { status: 'UNDER_REVIEW' }))
+    const underReview = (await createPracticeAssessment(stack.sql, practiceId, { status: 'UNDER_REVIEW' }))
       .responseIds[0]!;
     await refused(
       pm,
@@ -219,7 +219,7 @@ describe('uploads from an indicator', () => {
   });
 
   it("lets an accepted visitor add files to their survey visit's indicators once signed, until they submit", async () => {
-    const visit = await createAssessment(stack.sql, practiceId, { type: 'SURVEY_VISIT' });
+    const visit = await createPracticeAssessment(stack.sql, practiceId, { type: 'SURVEY_VISIT' });
     const visitResponse = visit.responseIds[0]!;
     // The practice's surveyor, not (yet) on this visit.
     await refused(
@@ -279,7 +279,7 @@ describe('uploads from an indicator', () => {
   });
 
   it('checks again at completion: an archived response or a status change cleans the upload up', async () => {
-    const assessment = await createAssessment(stack.sql, practiceId);
+    const assessment = await createPracticeAssessment(stack.sql, practiceId);
     const [first, second] = assessment.responseIds as [number, number];
     const archivedMeanwhile = await uploaded(pm, { indicatorResponseId: first });
     await stack.sql.query('update indicator_responses set archived = true where id = $1', [first]);

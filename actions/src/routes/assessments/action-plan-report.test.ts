@@ -1,11 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { formatDisplayDate, portalToday } from '@portal/domain';
 import { pdfPageTexts } from '@portal/pdf/pdf-text';
-import { addPracticeRole, createPractice, createUser, dayFromToday } from '@portal/testkit/factories';
+import {
+  addPracticeRole,
+  createAssessment,
+  createPractice,
+  createUser,
+  dayFromToday,
+} from '@portal/testkit/factories';
 import {
   createAccreditation,
   createActivity,
-  createAssessment,
   createResponse,
   createStandards,
   createSurveyVisit,
@@ -50,11 +55,14 @@ describe('GET /api/assessments/:id/action-plan-report', () => {
     const idOf = (code: string) => standards.indicators.find((i) => i.code === code)!.id;
     const accreditation = await createAccreditation(sql, practice.id, standards.surveyVersionId);
     const survey = async (status: string, actionPlanDue?: string) =>
-      createAssessment(sql, accreditation, {
-        status,
-        actionPlanDue,
-        surveyVisitId: await createSurveyVisit(sql, accreditation, { visitorIds: [users.surveyor.id] }),
-      });
+      (
+        await createAssessment(sql, accreditation, {
+          status,
+          due_date: '2026-04-30',
+          action_plan_due: actionPlanDue ?? null,
+          survey_visit_id: await createSurveyVisit(sql, accreditation, { visitorIds: [users.surveyor.id] }),
+        })
+      ).id;
 
     actionRequiredId = await survey('ACTION_REQUIRED', due);
     await createResponse(sql, actionRequiredId, idOf('S1.1A'), { compliance: 'MET' });
@@ -101,15 +109,18 @@ describe('GET /api/assessments/:id/action-plan-report', () => {
 
     underReviewId = await survey('UNDER_REVIEW');
     inProgressId = await survey('IN_PROGRESS');
-    selfId = await createAssessment(sql, accreditation);
+    selfId = (await createAssessment(sql, accreditation, { due_date: '2026-04-30' })).id;
 
     const other = await createPractice(sql, { name: 'Other Practice' });
     await addPracticeRole(sql, other.id, users.otherPm.id, 'PM');
     const otherAccreditation = await createAccreditation(sql, other.id, standards.surveyVersionId);
-    otherPracticeId = await createAssessment(sql, otherAccreditation, {
-      status: 'ACTION_REQUIRED',
-      surveyVisitId: await createSurveyVisit(sql, otherAccreditation),
-    });
+    otherPracticeId = (
+      await createAssessment(sql, otherAccreditation, {
+        status: 'ACTION_REQUIRED',
+        due_date: '2026-04-30',
+        survey_visit_id: await createSurveyVisit(sql, otherAccreditation),
+      })
+    ).id;
 
     for (const [key, user] of Object.entries(users)) {
       tokens[key as Who] = (await signIn(ctx.app, user.email, user.password)).accessToken;

@@ -1,9 +1,8 @@
 import { formatDisplayDate, portalToday } from '@portal/domain';
 import { pdfPageTexts } from '@portal/pdf/pdf-text';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import {
   createAccreditation,
-  createAssessment,
   createComments,
   createGeneralComment,
   createResponse,
@@ -66,7 +65,7 @@ describe('GET /api/assessments/:id/report', () => {
     const idOf = (code: string) => standards.indicators.find((i) => i.code === code)!.id;
     const accreditation = await createAccreditation(sql, practice.id, standards.surveyVersionId);
 
-    selfId = await createAssessment(sql, accreditation, { dueDate: '2026-04-30' });
+    selfId = (await createAssessment(sql, accreditation, { due_date: '2026-04-30' })).id;
     const complete = await createResponse(sql, selfId, idOf('S1.1A'), {
       isMarkedComplete: true,
       checklists: { '1': { '1': true, '2': true }, '2': { '1': true } },
@@ -88,17 +87,22 @@ describe('GET /api/assessments/:id/report', () => {
     });
 
     const visitInProgress = await createSurveyVisit(sql, accreditation, { visitorIds: [surveyor.id] });
-    surveyInProgressId = await createAssessment(sql, accreditation, { surveyVisitId: visitInProgress });
+    surveyInProgressId = (
+      await createAssessment(sql, accreditation, { survey_visit_id: visitInProgress, due_date: '2026-04-30' })
+    ).id;
     const visitUnderReview = await createSurveyVisit(sql, accreditation, {
       visitorIds: [surveyor.id, second.id],
       lead: true,
       startTime: '09:00',
       endTime: '16:30',
     });
-    surveyUnderReviewId = await createAssessment(sql, accreditation, {
-      surveyVisitId: visitUnderReview,
-      status: 'UNDER_REVIEW',
-    });
+    surveyUnderReviewId = (
+      await createAssessment(sql, accreditation, {
+        survey_visit_id: visitUnderReview,
+        status: 'UNDER_REVIEW',
+        due_date: '2026-04-30',
+      })
+    ).id;
     await createResponse(sql, surveyUnderReviewId, idOf('S1.1A'), {
       compliance: 'MET',
       checklists: { '1': { '1': true }, '2': { '1': true } },
@@ -132,10 +136,11 @@ describe('GET /api/assessments/:id/report', () => {
 
     const other = await createPractice(sql, { name: 'Other Practice' });
     await addPracticeRole(sql, other.id, otherPm.id, 'PM');
-    otherPracticeAssessmentId = await createAssessment(
-      sql,
-      await createAccreditation(sql, other.id, standards.surveyVersionId),
-    );
+    otherPracticeAssessmentId = (
+      await createAssessment(sql, await createAccreditation(sql, other.id, standards.surveyVersionId), {
+        due_date: '2026-04-30',
+      })
+    ).id;
 
     for (const [key, user] of Object.entries({ pm, qam, surveyor, otherPm })) {
       tokens[key as keyof typeof tokens] = (await signIn(ctx.app, user.email, user.password)).accessToken;
@@ -305,7 +310,7 @@ describe('GET /api/assessments/:id/report', () => {
     const practice = await createPractice(ctx.sql);
     await addPracticeRole(ctx.sql, practice.id, pmId, 'PM');
     const accreditation = await createAccreditation(ctx.sql, practice.id, null);
-    const bare = await createAssessment(ctx.sql, accreditation);
+    const { id: bare } = await createAssessment(ctx.sql, accreditation, { due_date: '2026-04-30' });
     const response = await download(bare, tokens.pm);
     expect(response.statusCode).toBe(200);
     const pages = await pdfPageTexts(response.rawPayload);

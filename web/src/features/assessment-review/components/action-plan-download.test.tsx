@@ -1,10 +1,9 @@
 import {
   createAccreditation,
-  createAssessment,
   createStandards,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
@@ -46,9 +45,9 @@ describe('the action plan report download', () => {
     await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
       practice.id,
     ]);
-    const id = await createAssessment(stack.sql, accreditationId, {
+    const { id } = await createAssessment(stack.sql, accreditationId, {
       type: 'SURVEY_VISIT',
-      surveyVisitId: await createSurveyVisit(stack.sql, accreditationId),
+      survey_visit_id: await createSurveyVisit(stack.sql, accreditationId),
       status,
     });
     return { practice, pm, id, base: `/PracticeOverview/${practice.id}/Accreditation` };

@@ -1,12 +1,11 @@
 import { ACTION_PLAN_MESSAGES, formatDisplayDate } from '@portal/domain';
 import {
   createAccreditation,
-  createAssessment,
   createResponse,
   createStandards,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -43,9 +42,9 @@ describe('the action plan on the real stack', () => {
     const visitId = await createSurveyVisit(stack.sql, accreditationId, [
       { userId: surveyor.id, isLead: true },
     ]);
-    const id = await createAssessment(stack.sql, accreditationId, {
+    const { id } = await createAssessment(stack.sql, accreditationId, {
       type: 'SURVEY_VISIT',
-      surveyVisitId: visitId,
+      survey_visit_id: visitId,
       status,
     });
     const [first, second] = standards.indicatorIds as [number, number];

@@ -1,13 +1,12 @@
 import { ASSESSMENT_MESSAGES, SURVEY_CONFIRMATION_MESSAGES } from '@portal/domain';
 import {
   createAccreditation,
-  createAssessment,
   createResponse,
   createStandards,
   createSubmission,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -64,9 +63,9 @@ describe('the assessments feature on the real stack', () => {
 
     it('lists the assessments with their badges, and locks a self assessment under review for its manager, saying why', async () => {
       const { practice, pm, accreditationId } = await practiceWithManager();
-      const id = await createAssessment(stack.sql, accreditationId, {
+      const { id } = await createAssessment(stack.sql, accreditationId, {
         status: 'UNDER_REVIEW',
-        dueDate: '2030-02-01',
+        due_date: '2030-02-01',
       });
       await createSubmission(stack.sql, id, pm.id);
       const view = await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, {
@@ -100,7 +99,7 @@ describe('the assessments feature on the real stack', () => {
       );
       await createAssessment(stack.sql, accreditationId, {
         type: 'SURVEY_VISIT',
-        surveyVisitId: visitId,
+        survey_visit_id: visitId,
         status: 'CERTIFIED',
       });
       // The browser's half of a download: the blob URL and the link the app clicks.
@@ -146,7 +145,7 @@ describe('the assessments feature on the real stack', () => {
   describe('the assessment screen', () => {
     it('counts each filter tab and keeps the tab and the expanded set in the address', async () => {
       const { practice, pm, standards, accreditationId } = await practiceWithManager();
-      const id = await createAssessment(stack.sql, accreditationId);
+      const { id } = await createAssessment(stack.sql, accreditationId);
       const [first, second] = standards.indicatorIds as [number, number, number];
       await createResponse(stack.sql, id, first, {
         is_marked_complete: true,
@@ -179,7 +178,7 @@ describe('the assessments feature on the real stack', () => {
 
     it("says 'Sorry, no indicators found.' under a tab that holds none", async () => {
       const { practice, pm, standards, accreditationId } = await practiceWithManager();
-      const id = await createAssessment(stack.sql, accreditationId);
+      const { id } = await createAssessment(stack.sql, accreditationId);
       for (const indicatorId of standards.indicatorIds) {
         await createResponse(stack.sql, id, indicatorId, { compliance: 'NOT_APPLICABLE' });
       }
@@ -196,7 +195,7 @@ describe('the assessments feature on the real stack', () => {
 
     it('saves only what changed a second after the last edit, with the lock taken and then released', async () => {
       const { practice, pm, standards, accreditationId } = await practiceWithManager();
-      const id = await createAssessment(stack.sql, accreditationId);
+      const { id } = await createAssessment(stack.sql, accreditationId);
       const indicatorId = standards.indicatorIds[0]!;
       const set = standards.indicatorSetIds[0]!;
       await renderAppOnStack(

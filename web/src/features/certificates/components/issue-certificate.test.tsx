@@ -1,11 +1,10 @@
 import { addYearsToWireDate, CERTIFICATE_MESSAGES, formatDisplayDate, portalToday } from '@portal/domain';
 import {
   createAccreditation,
-  createAssessment,
   createStandards,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -34,9 +33,9 @@ describe('Issue certificate', () => {
     const visitId = await createSurveyVisit(stack.sql, accreditationId, [
       { userId: surveyor.id, isLead: true },
     ]);
-    const id = await createAssessment(stack.sql, accreditationId, {
+    const { id } = await createAssessment(stack.sql, accreditationId, {
       type: 'SURVEY_VISIT',
-      surveyVisitId: visitId,
+      survey_visit_id: visitId,
       status: 'APPROVED',
     });
     const admin = await createUser(stack.sql, { isAdmin: true });

@@ -1,10 +1,9 @@
-import { dayFromToday } from '@portal/testkit/factories';
+import { createAssessment, dayFromToday } from '@portal/testkit/factories';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addPracticeRole,
   createAccreditation,
-  createAssessment,
   createPracticeWith,
   createStaffMember,
   createSurveyVisit,

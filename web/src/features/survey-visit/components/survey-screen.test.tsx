@@ -1,12 +1,11 @@
 import { SURVEY_CONFIRMATIONS } from '@portal/domain';
 import {
   createAccreditation,
-  createAssessment,
   createResponse,
   createStandards,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,9 +41,9 @@ describe('the survey visit indicator on the real stack', () => {
     const visitId = await createSurveyVisit(stack.sql, accreditationId, [
       { userId: surveyor.id, isLead: true },
     ]);
-    const id = await createAssessment(stack.sql, accreditationId, {
+    const { id } = await createAssessment(stack.sql, accreditationId, {
       type: 'SURVEY_VISIT',
-      surveyVisitId: visitId,
+      survey_visit_id: visitId,
       status: 'IN_PROGRESS',
     });
     // The surveyor has signed the confidentiality agreement (its modal has its own tests).

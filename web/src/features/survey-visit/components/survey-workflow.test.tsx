@@ -6,13 +6,12 @@ import {
 } from '@portal/domain';
 import {
   createAccreditation,
-  createAssessment,
   createResponse,
   createStandards,
   createSubmission,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
+import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -47,9 +46,9 @@ describe('the survey visit workflow on the real stack', () => {
       accreditationId,
       surveyors.map((s, i) => ({ userId: s.id, isLead: i === 0 })),
     );
-    const id = await createAssessment(stack.sql, accreditationId, {
+    const { id } = await createAssessment(stack.sql, accreditationId, {
       type: 'SURVEY_VISIT',
-      surveyVisitId: visitId,
+      survey_visit_id: visitId,
       status: 'IN_PROGRESS',
     });
     if (options.signed ?? true) {
