@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
+import { sendJson } from './send-json.ts';
 
 /** A service the gateway forwards to. */
 export interface Upstream {
@@ -71,22 +72,6 @@ function endToEnd(
     if (value !== undefined && !HOP_BY_HOP.has(key) && !named.has(key) && !drop.has(key)) out[key] = value;
   }
   return out;
-}
-
-function sendJson(
-  res: http.ServerResponse,
-  status: number,
-  body: object,
-  headers: http.OutgoingHttpHeaders = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'cache-control': 'no-store',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
 }
 
 /** What a client gets while an upstream is down or restarting (connection refused, reset, ...). */
