@@ -1,4 +1,5 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
+import { QueueAccreditationFields, QueueAssessmentFields } from './queue-fields.ts';
 
 /**
  * One of the back office's work queues (decisions/dashboard.md): its lists (the first
@@ -8,7 +9,8 @@ import { graphql } from '../../../lib/graphql/graphql.ts';
  */
 
 /** The QAM's lists (the provider admin's too), each with its whole count. */
-export const GetBackOfficeQueueQuery = graphql(`
+export const GetBackOfficeQueueQuery = graphql(
+  `
   query GetBackOfficeQueue(
     $reviews: assessments_bool_exp!
     $overdue: assessments_bool_exp!
@@ -16,22 +18,7 @@ export const GetBackOfficeQueueQuery = graphql(`
     $limit: Int!
   ) {
     reviews: assessments(where: $reviews, order_by: { id: asc }, limit: $limit) {
-      id
-      type
-      status
-      due_date
-      action_plan_due
-      accreditation {
-        id
-        practice_id
-        practice {
-          organisation_id
-          organisation {
-            id
-            name
-          }
-        }
-      }
+      ...QueueAssessmentFields
     }
     reviewsCount: assessments_aggregate(where: $reviews) {
       aggregate {
@@ -39,22 +26,7 @@ export const GetBackOfficeQueueQuery = graphql(`
       }
     }
     overdue: assessments(where: $overdue, order_by: { action_plan_due: asc }, limit: $limit) {
-      id
-      type
-      status
-      due_date
-      action_plan_due
-      accreditation {
-        id
-        practice_id
-        practice {
-          organisation_id
-          organisation {
-            id
-            name
-          }
-        }
-      }
+      ...QueueAssessmentFields
     }
     overdueCount: assessments_aggregate(where: $overdue) {
       aggregate {
@@ -67,15 +39,7 @@ export const GetBackOfficeQueueQuery = graphql(`
       type
       due
       accreditation {
-        id
-        practice_id
-        practice {
-          organisation_id
-          organisation {
-            id
-            name
-          }
-        }
+        ...QueueAccreditationFields
       }
     }
     toPlanCount: survey_visits_aggregate(where: $toPlan) {
@@ -84,4 +48,6 @@ export const GetBackOfficeQueueQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [QueueAssessmentFields, QueueAccreditationFields],
+);

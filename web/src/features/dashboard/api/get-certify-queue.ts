@@ -1,4 +1,5 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
+import { QueueAssessmentFields } from './queue-fields.ts';
 
 /**
  * One of the back office's work queues (decisions/dashboard.md): its lists (the first
@@ -8,25 +9,11 @@ import { graphql } from '../../../lib/graphql/graphql.ts';
  */
 
 /** The provider admin's approved surveys, to certify. */
-export const GetCertifyQueueQuery = graphql(`
+export const GetCertifyQueueQuery = graphql(
+  `
   query GetCertifyQueue($toCertify: assessments_bool_exp!, $limit: Int!) {
     toCertify: assessments(where: $toCertify, order_by: { id: asc }, limit: $limit) {
-      id
-      type
-      status
-      due_date
-      action_plan_due
-      accreditation {
-        id
-        practice_id
-        practice {
-          organisation_id
-          organisation {
-            id
-            name
-          }
-        }
-      }
+      ...QueueAssessmentFields
     }
     toCertifyCount: assessments_aggregate(where: $toCertify) {
       aggregate {
@@ -34,4 +21,6 @@ export const GetCertifyQueueQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [QueueAssessmentFields],
+);

@@ -1,0 +1,33 @@
+import { graphql } from '../../../lib/graphql/graphql.ts';
+
+/** What a back-office queue row shows of the practice behind it (its organisation, for the name). */
+export const QueueAccreditationFields = graphql(`
+  fragment QueueAccreditationFields on accreditations @_unmask {
+    id
+    practice_id
+    practice {
+      organisation_id
+      organisation {
+        id
+        name
+      }
+    }
+  }
+`);
+
+/** What a back-office queue row shows of an assessment: the same in every list that holds one. */
+export const QueueAssessmentFields = graphql(
+  `
+  fragment QueueAssessmentFields on assessments @_unmask {
+    id
+    type
+    status
+    due_date
+    action_plan_due
+    accreditation {
+      ...QueueAccreditationFields
+    }
+  }
+`,
+  [QueueAccreditationFields],
+);
