@@ -394,11 +394,15 @@ describe('documents and certificates', () => {
   });
 });
 
-describe('free text (issue 28)', () => {
-  // Text columns that hold no user-written text, each for the reason migration
-  // refuse_control_characters_in_texts states: a format CHECK of their own, a secret or key the
-  // server makes, or what the server writes itself. Enum tables and columns referring to one are
-  // left out below. A new text column must be in this list or get its rule.
+describe('free text holds no control characters (decisions/data-model.md)', () => {
+  // Text columns that hold no user-written text, so no `<table>_<column>_control_characters`
+  // CHECK: a format CHECK of their own (postcode, country, phone country code, ABN, verification
+  // code, resource kind, hashes of e-mail and token, audit operation); a secret or key the server
+  // makes (password, token and refresh-token hashes, encrypted webinar tokens, storage keys, the
+  // avatar key); or what the server writes itself (audit_log's names, the e-mail outbox composed
+  // from texts already checked, a session's user agent, sent_to, the agreement version, the
+  // certificate number, the content type an upload resolved). Enum tables and columns referring
+  // to one are left out below. A new text column must be in this list or get its rule.
   const NOT_FREE_TEXT = [
     'addresses.country',
     'addresses.postcode',

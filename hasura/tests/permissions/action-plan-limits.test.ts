@@ -7,8 +7,8 @@ import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 // that skips the form to the domain's limits: description 2000 and responsible 200 characters, no
 // control characters (responsible one line), a due date in 2000–2099, an action plan of at most
 // 5000 characters without control characters. Each refusal leaves the rows as they were. The
-// same rule holds every free text written through GraphQL (migration
-// refuse_control_characters_in_texts): comments and surveyor summaries here.
+// same rule holds every free text written through GraphQL (decisions/data-model.md,
+// "No control characters in free text"): comments and surveyor summaries here.
 
 let stack: TestStack;
 let PM: RoleCaller;

@@ -373,7 +373,7 @@ const CASES: Case[] = [
     variables: () => ({ id: w.documents.p2b, value: 'policy\nfinal.pdf' }),
     expect: { code: 'permission-error', reason: /"documents_name_control_characters"/ },
   },
-  // Free text holds no control character (refuse_control_characters_in_texts): C0 but
+  // Free text holds no control character (decisions/data-model.md): C0 but
   // TAB, LF and CR, DEL and C1; one-line texts (names of people) not TAB, LF or CR either.
   {
     name: 'PM cannot put an escape sequence in a contact name',

@@ -21,7 +21,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { useTestDb } from '../db.ts';
 
-// The SQL predicates (migration create_assessment_access_predicates) are the database's copy of
+// The SQL predicates (hasura/functions/) are the database's copy of
 // packages/domain/src/permissions: the flag table and one function per domain predicate. The
 // permission rules of every assessment table and the trigger indicator_responses_guard use them,
 // so this test compares each with its domain twin over every combination of its inputs: type ×

@@ -2,8 +2,8 @@ import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
-// The trigger indicator_responses_guard and the server-set lock expiry (migration
-// guard_indicator_responses_and_lock_expiry), through the real engine: what role `user` may
+// The trigger indicator_responses_guard and the server-set lock expiry
+// (hasura/functions/indicator_responses_guard.sql, indicator_locks_set_expiry.sql), through the real engine: what role `user` may
 // change while action is required, the stamps the server sets whatever the client sends, and
 // locks that expire on the server's clock.
 

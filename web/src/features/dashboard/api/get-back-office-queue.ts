@@ -1,5 +1,6 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
-import { QueueAccreditationFields, QueueAssessmentFields } from './queue-fields.ts';
+import { QueueAccreditationFields } from './queue-accreditation-fields.ts';
+import { QueueAssessmentFields } from './queue-assessment-fields.ts';
 
 /**
  * One of the back office's work queues (decisions/dashboard.md): its lists (the first

@@ -1,5 +1,5 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
-import { QueueAssessmentFields } from './queue-fields.ts';
+import { QueueAssessmentFields } from './queue-assessment-fields.ts';
 
 /**
  * One of the back office's work queues (decisions/dashboard.md): its lists (the first

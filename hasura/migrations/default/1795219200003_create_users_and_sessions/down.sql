@@ -1,4 +1,0 @@
-drop table public.password_resets;
-drop table public.sessions;
-drop table public.surveyor_profiles;
-drop table public.users;

@@ -1,2 +1,0 @@
-drop table public.invitations;
-drop table public.practice_staff;

@@ -1,2 +1,0 @@
-drop table public.email_outbox;
-drop table public.certificates;

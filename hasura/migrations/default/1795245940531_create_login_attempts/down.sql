@@ -1,1 +1,0 @@
-drop table public.login_attempts;

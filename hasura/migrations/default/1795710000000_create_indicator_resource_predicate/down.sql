@@ -1,1 +1,0 @@
-drop function public.indicator_resource_can_read(public.indicator_resources, json);

@@ -1,1 +1,0 @@
-alter table public.documents drop column object_missing_at;

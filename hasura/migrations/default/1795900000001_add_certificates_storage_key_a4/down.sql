@@ -1,1 +1,0 @@
-alter table public.certificates drop column storage_key_a4;

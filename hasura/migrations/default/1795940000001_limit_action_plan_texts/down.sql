@@ -1,9 +1,0 @@
-alter table public.indicator_responses drop constraint indicator_responses_action_plan_characters;
-
-drop trigger action_plan_activities_guard on public.action_plan_activities;
-drop function public.action_plan_activities_guard();
-alter table public.action_plan_activities
-  drop constraint action_plan_activities_due_date_range,
-  drop constraint action_plan_activities_responsible_text,
-  drop constraint action_plan_activities_description_characters,
-  drop constraint action_plan_activities_description_length;

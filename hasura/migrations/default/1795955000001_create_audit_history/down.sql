@@ -1,2 +1,0 @@
-drop function public.audit_history(text, integer);
-drop index public.accreditations_practice_all_idx;
