@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSurveyedPracticeCallers, type RoleCaller } from './world.ts';
 
 // The action plan's texts are written straight through GraphQL (the 'Add activity' form, the
-// reviewer's Action plan textbox), so the table's CHECKs (migration 1795940000001) hold a write
+// reviewer's Action plan textbox), so the table's CHECKs (`action_plan_activities_*`) hold a write
 // that skips the form to the domain's limits: description 2000 and responsible 200 characters, no
 // control characters (responsible one line), a due date in 2000–2099, an action plan of at most
 // 5000 characters without control characters. Each refusal leaves the rows as they were. The

@@ -72,7 +72,7 @@ export function formatActionPlanDue(due: string, today: string): string {
 
 /**
  * An activity of the action plan as the 'Add activity' form enters it (spec 001 §3). The
- * table's CHECKs say the same (migration 1795940000001), so a GraphQL write that skips the form
+ * table's CHECKs say the same (`action_plan_activities_*`), so a GraphQL write that skips the form
  * is held to it too: the description multi-line without other control characters, the name
  * responsible one line, the due date within RECORD_DATE_RANGE.
  */
