@@ -31,7 +31,7 @@ const benches: Record<string, Bench> = {
   },
   fairness: {
     summary:
-      "one practice manager's heaviest allowed load (8 requests at a time, the probe of issue 28) while a second " +
+      "one practice manager's heaviest allowed load (8 requests at a time, an attacker's probe) while a second " +
       "user's simple query is timed through the stack as `npm start` runs it on the 20,000-practice data: its p95 " +
       'against 100 ms, /healthz, CPU by process (--seconds 20 --concurrency 8 --database-url URL --results FILE)',
     run: async (args) => (await import('./fairness/run-fairness-bench.ts')).runFairnessBench(args),
@@ -54,7 +54,7 @@ const benches: Record<string, Bench> = {
   },
   reports: {
     summary:
-      "issue 18's reports (management, analytics, comparative) through their loaders under a manager's filters, " +
+      "the reports (management, analytics, comparative) through their loaders under a manager's filters, " +
       "and the dashboard's requests per role through the engine, on the 20,000-practice data: p95 against 300 ms " +
       'and 100 ms (--iterations 40 --warmup 5 --database-url URL)',
     run: async (args) => (await import('./reports/run-reports-bench.ts')).runReportsBench(args),

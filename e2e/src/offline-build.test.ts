@@ -143,7 +143,7 @@ describe('the production build, for offline use', () => {
     }
   });
 
-  it('keeps its source maps for error reports, but no script names one and the gateway serves none (issue 28)', async () => {
+  it('keeps its source maps for error reports, but no script names one and the gateway serves none (docs/security.md)', async () => {
     /** Every script of the build, wherever it sits (assets, the service worker, public/). */
     const scripts = (readdirSync(dist, { recursive: true }) as string[]).filter((file) =>
       file.endsWith('.js'),

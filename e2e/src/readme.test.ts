@@ -21,7 +21,7 @@ import {
 import { screenshotFailedTest, slug } from './support/suite.ts';
 
 /**
- * Issue 27: what the README tells a newcomer to run, run as they would, on a clean copy of the
+ * What the README tells a newcomer to run, run as they would, on a clean copy of the
  * repository (no `node_modules/.vite`, no `web/dist`, no `.data`): `npm start` (the production
  * build, made on this first start), then Chromium at the printed URL signing in as every demo
  * account the README lists, then the README's offline steps; then `npm run dev` (Vite's dev server

@@ -214,7 +214,7 @@ describe('the action plan text written through GraphQL', () => {
   });
 });
 
-describe('comments and summaries written through GraphQL (issue 28)', () => {
+describe('comments and summaries written through GraphQL (decisions/data-model.md)', () => {
   const ADD_COMMENT = `mutation ($o: comments_insert_input!) { insert_comments_one(object: $o) { id } }`;
   const EDIT_COMMENT = `mutation ($id: Int!, $c: String!) {
     update_comments(where: {id: {_eq: $id}}, _set: {comment: $c}) { affected_rows } }`;

@@ -264,7 +264,7 @@ describe('role user outside the action plan', () => {
   });
 });
 
-describe('the action plan of a Not met finding (issue 17)', () => {
+describe('the action plan of a Not met finding (spec 001 §6, decisions/assessments.md)', () => {
   const PLAN = `query ($id: Int!) { indicator_responses_by_pk(id: $id) { action_plan } }`;
   const plan = async () =>
     (await stack.sql.query('select action_plan from indicator_responses where id = $1', [response])).rows[0]

@@ -184,7 +184,7 @@ describe('before signing the confidentiality agreement', () => {
     await stack.sql.query('delete from indicator_locks where user_id = $1', [SURVEYOR.id]);
   });
 
-  it('nor writes a comment or a summary, new or their own (issue 28); once signed, they do', async () => {
+  it('nor writes a comment or a summary, new or their own (the confidentiality agreement first, spec 001); once signed, they do', async () => {
     const ADD_COMMENT = `mutation ($p: Int!, $r: Int!) {
       insert_comments_one(object: {practice_id: $p, indicator_response_id: $r, comment: "Seen the log."}) { id } }`;
     const EDIT_COMMENT = `mutation ($id: Int!) {

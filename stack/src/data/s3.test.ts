@@ -59,7 +59,7 @@ function listeningOn(port: number): string[] {
   return found;
 }
 
-describe('s3rver behind its guard (issue 28: signed requests only, loopback, no cross-site posts)', () => {
+describe('s3rver behind its guard (docs/security.md: signed requests only, loopback, no cross-site posts)', () => {
   let dir: string;
   let port: number;
   let s3: RunningS3;

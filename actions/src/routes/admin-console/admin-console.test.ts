@@ -349,7 +349,7 @@ async function data<T = Record<string, unknown>>(
   return body.data as T;
 }
 
-describe('the console’s role: the provider admin’s permissions, not Hasura’s admin (issue 28)', () => {
+describe('the console’s role: the provider admin’s permissions, not Hasura’s admin (decisions/admin-console.md)', () => {
   let superAdmin: TestUser;
   let colleague: TestUser;
   let member: TestUser;
@@ -467,7 +467,7 @@ describe('the console’s role: the provider admin’s permissions, not Hasura�
       ],
       // The super admin's row: a provider admin who is not one changes nothing of it.
       [
-        "update the super admin's e-mail (the takeover of issue 28)",
+        "update the super admin's e-mail (taking over the super admin)",
         {
           query: `mutation { update_users_by_pk(pk_columns: {id: ${superAdmin.id}}, _set: {email: "taken-1@example.test"}) { id } }`,
         },

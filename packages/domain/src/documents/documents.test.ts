@@ -138,7 +138,7 @@ describe('uploadSizeProblem', () => {
   });
 });
 
-describe('checkDocumentRename (issue 28: a rename keeps the upload rules)', () => {
+describe('checkDocumentRename (a rename keeps the upload rules: decisions/documents-and-uploads.md)', () => {
   it('trims the name and keeps the extension, in any case', () => {
     expect(checkDocumentRename('Policy.pdf', '  Manual 2026.PDF ')).toEqual({
       ok: true,
