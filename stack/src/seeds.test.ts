@@ -389,7 +389,7 @@ describe('demo seeds', () => {
     expect(certificates).toEqual([{ name: 'Harbourside Family Medical', has_file: true, current: true }]);
   });
 
-  it('has a survey in progress (one visitor signed, one not) and one partially submitted, as the surveyor's tour in docs/try shows', async () => {
+  it('has a survey in progress (one visitor signed, one not) and one partially submitted, as the surveyor tour in docs/try shows', async () => {
     const surveys = await q<{
       id: number;
       status: string;
