@@ -31,11 +31,11 @@ describe('demo accounts', () => {
   });
 });
 
-describe('README', () => {
+describe("the stack's guide (stack/GUIDE.md)", () => {
   it('shows the same demo accounts and every environment variable', () => {
     // Table cells may be padded by the formatter.
     const squeeze = (text: string) => text.replace(/-{3,}/g, '---').replace(/[ \t]+/g, ' ');
-    const readme = squeeze(readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8'));
+    const readme = squeeze(readFileSync(path.join(import.meta.dirname, '..', 'GUIDE.md'), 'utf8'));
     expect(readme).toContain(squeeze(demoAccountsMarkdown()));
     expect(readme).toContain(DEMO_PASSWORD);
     for (const name of Object.keys(ENV_DOCS)) expect(readme, name).toContain(`| \`${name}\` `);

@@ -1,4 +1,4 @@
-/** The demo accounts the seeds create. The README and the start-up banner both print this list. */
+/** The demo accounts the seeds create. stack/GUIDE.md and the start-up banner both print this list. */
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
 export interface DemoAccount {
@@ -23,7 +23,7 @@ export function demoAccountLines(): string[] {
   return DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(width)}  ${a.role}`);
 }
 
-/** The list as a Markdown table, as the README shows it. */
+/** The list as a Markdown table, as stack/GUIDE.md shows it. */
 export function demoAccountsMarkdown(): string {
   return [
     '| Email | Who |',

@@ -229,7 +229,7 @@ export async function runEngineBench(argv: string[]): Promise<number> {
         pass: byName(n).ratios.engine_raw_median <= 1.3,
       })),
       {
-        // The practice list's target needs this written down (bench/README.md).
+        // The practice list's target needs this written down (bench/GUIDE.md).
         target: 'list: engine p95 under 50 ms',
         measured: `${byName('list').sequential.engine.p95_ms} ms`,
         pass: byName('list').sequential.engine.p95_ms < 50,

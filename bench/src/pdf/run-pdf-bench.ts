@@ -65,7 +65,7 @@ export const BENCH_CERTIFICATE: TCertificatePdf = {
 };
 
 /**
- * The PDF targets (bench/README.md): a certificate under 300 ms; the 150-indicator report under
+ * The PDF targets (bench/GUIDE.md): a certificate under 300 ms; the 150-indicator report under
  * 2 s and 2 MB.
  */
 const CERTIFICATE_TARGET_MS = 300;
@@ -224,6 +224,6 @@ export async function runPdfBench(args: string[]): Promise<number> {
     );
   }
   console.log(`\nwrote ${path.relative(process.cwd(), values.results)}`);
-  // A missed target shows in the table and the JSON, not as a failure (bench/README.md).
+  // A missed target shows in the table and the JSON, not as a failure (bench/GUIDE.md).
   return 0;
 }

@@ -13,9 +13,9 @@ import { startBenchEngine } from '../engine/engine-server.ts';
 import { GraphQLClient } from '../lib/graphql-client.ts';
 import { type Summary, sequential, summarize } from '../lib/stats.ts';
 
-/** Report queries should answer under this p95 (bench/README.md). */
+/** Report queries should answer under this p95 (bench/GUIDE.md). */
 const REPORT_TARGET_MS = 300;
-/** The dashboard's queries should answer under this p95 (bench/README.md). */
+/** The dashboard's queries should answer under this p95 (bench/GUIDE.md). */
 const DASHBOARD_TARGET_MS = 100;
 
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/reports.json');

@@ -14,7 +14,7 @@ import { z } from 'zod';
 /**
  * Every environment variable the stack reads, with its schema. The variables it shares with the
  * actions service take their rule (and default, where there is one) from `SHARED_ENV` in
- * `@portal/domain`; `ENV_DOCS` below documents each one; `.env.example` and the README are
+ * `@portal/domain`; `ENV_DOCS` below documents each one; `.env.example` and stack/GUIDE.md are
  * checked against it by tests.
  */
 
