@@ -3,6 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { HealthReport } from '../health.ts';
@@ -382,6 +383,10 @@ describe('gateway without upstreams', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(dist, 'assets', 'main-abc.js'), 'console.log(1)');
+    // As the build leaves a text file: beside its Brotli and gzip copies (web/vite.config.ts).
+    writeFileSync(path.join(dist, 'assets', 'big-abc.js'), BIG_SCRIPT);
+    writeFileSync(path.join(dist, 'assets', 'big-abc.js.br'), zlib.brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(path.join(dist, 'assets', 'big-abc.js.gz'), zlib.gzipSync(BIG_SCRIPT));
     // A port nothing listens on: connection refused.
     const closed = await startEcho('gone');
     await closed.close();
@@ -433,7 +438,81 @@ describe('gateway without upstreams', () => {
     expect(outside.status).toBe(404);
     expect(await outside.text()).not.toContain('root:');
   });
+  it('sends the Brotli or gzip copy a browser accepts, with Vary, and the file itself to one that takes neither', async () => {
+    const url = `${base}/assets/big-abc.js`;
+    const cases: Array<[string | undefined, string | undefined]> = [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0, identity', undefined],
+      [undefined, undefined],
+    ];
+    for (const [accept, encoding] of cases) {
+      const response = await rawGet(url, accept ? { 'accept-encoding': accept } : {});
+      expect(response.status, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers.vary, accept).toBe('Accept-Encoding');
+      expect(Number(response.headers['content-length']), accept).toBe(response.body.length);
+      const decoded =
+        encoding === 'br'
+          ? zlib.brotliDecompressSync(response.body)
+          : encoding === 'gzip'
+            ? zlib.gunzipSync(response.body)
+            : response.body;
+      expect(decoded.toString(), accept).toBe(BIG_SCRIPT);
+    }
+    // A file with no copies (too small to shrink) varies by nothing.
+    const small = await rawGet(`${base}/assets/main-abc.js`, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
+  });
+
+  it('answers 304 to a revalidation with the ETag of the same copy, and 200 to another copy', async () => {
+    const page = await rawGet(`${base}/practices/12/staff`, {});
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const again = await rawGet(`${base}/`, { 'if-none-match': String(page.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const br = await rawGet(`${base}/assets/big-abc.js`, { 'accept-encoding': 'br' });
+    const gzip = await rawGet(`${base}/assets/big-abc.js`, {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const unchanged = await rawGet(`${base}/assets/big-abc.js`, {
+      'accept-encoding': 'br',
+      'if-none-match': `W/${br.headers.etag}`,
+    });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.vary).toBe('Accept-Encoding');
+  });
 });
+
+const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(', ')}];`;
+
+/** A GET that leaves the body as sent (fetch would decode it). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 describe('status page', () => {
   it('shows the services with their state and the demo accounts while the web app is missing', async () => {

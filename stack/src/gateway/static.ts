@@ -1,6 +1,7 @@
 import { createReadStream, type Stats, statSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { Negotiator } from '@fastify/accept-negotiator';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,9 +38,33 @@ function fileAt(file: string): Stats | null {
 const NEVER_SERVED = new Set(['.map']);
 
 /**
- * Serves a built single-page app: files as they are (hashed `assets/` cached for a year),
- * and `index.html` for any other path without a file extension, so client routes load. Source
- * maps answer 404.
+ * The copies the build makes of each text file (web/vite.config.ts), in the order we prefer them:
+ * Brotli is some 10 % smaller than gzip on our scripts.
+ */
+const ENCODED_COPIES: Record<string, string> = { br: '.br', gzip: '.gz' };
+const encodings = new Negotiator({ supportedValues: Object.keys(ENCODED_COPIES), cache: new Map() });
+
+/** The file to send for `file`: its Brotli or gzip copy where the browser takes one and it exists. */
+function representation(
+  req: http.IncomingMessage,
+  file: string,
+  stats: Stats,
+): { file: string; stats: Stats; encoding?: string; varies: boolean } {
+  const copies = Object.entries(ENCODED_COPIES).filter(([, ext]) => fileAt(file + ext));
+  if (copies.length === 0) return { file, stats, varies: false };
+  const header = req.headers['accept-encoding'];
+  const encoding = header ? encodings.negotiate(header) : null;
+  const ext = encoding ? ENCODED_COPIES[encoding] : undefined;
+  const copy = ext ? fileAt(file + ext) : null;
+  if (!encoding || !ext || !copy) return { file, stats, varies: true };
+  return { file: file + ext, stats: copy, encoding, varies: true };
+}
+
+/**
+ * Serves a built single-page app: files as they are (hashed `assets/` cached for a year, the rest
+ * revalidated by their ETag), and `index.html` for any other path without a file extension, so
+ * client routes load. A text file goes as its Brotli or gzip copy to a browser that accepts it.
+ * Source maps answer 404.
  */
 export function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: string): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -69,14 +94,35 @@ export function serveStatic(req: http.IncomingMessage, res: http.ServerResponse,
     return;
   }
   const immutable = path.relative(base, file).startsWith(`assets${path.sep}`);
-  res.writeHead(200, {
-    'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': stats.size,
+  const sent = representation(req, file, stats);
+  const etag = `"${sent.stats.size.toString(36)}-${Math.floor(sent.stats.mtimeMs).toString(36)}${sent.encoding ? `-${sent.encoding}` : ''}"`;
+  const headers: http.OutgoingHttpHeaders = {
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    etag,
+    ...(sent.varies ? { vary: 'Accept-Encoding' } : {}),
+  };
+  if (ifNoneMatch(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res.writeHead(200, {
+    ...headers,
+    'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': sent.stats.size,
+    ...(sent.encoding ? { 'content-encoding': sent.encoding } : {}),
   });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  createReadStream(sent.file).pipe(res);
+}
+
+/** Whether If-None-Match names `etag` (RFC 9110 §13.1.2: weak comparison, or `*`). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }
