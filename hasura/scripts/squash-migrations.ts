@@ -93,7 +93,7 @@ function main(dumpPath: string, extensions: string[]): void {
   console.log(`${dirs.length} migrations -> ${path.relative(process.cwd(), baseline)}`);
 }
 
-if (import.meta.main || process.argv[1] === import.meta.filename) {
+if (process.argv[1] === import.meta.filename) {
   const [dumpPath, ...extensions] = process.argv.slice(2);
   if (!dumpPath) {
     console.error('usage: squash-migrations.ts <dump.sql> [extension...]   (e.g. citext pg_trgm)');
