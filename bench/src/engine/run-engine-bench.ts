@@ -34,15 +34,25 @@ async function pickParams(url: string): Promise<BenchParams & { liveIds: number[
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // A survey assessment from the middle of those with the most answers (40, or fewer where the
+    // data has no survey that full: a small --practices), and a practice from the middle of the
+    // list, so neither sits first in any index.
     const assessment = await client.query<{ id: number }>(
-      `select a.id from public.assessments a
-        where a.type = 'SURVEY_VISIT'
-          and (select count(*) from public.indicator_responses r where r.assessment_id = a.id) >= 40
-        order by a.id offset 500 limit 1`,
+      `with surveys as (
+         select a.id, (select count(*) from public.indicator_responses r where r.assessment_id = a.id) as n
+           from public.assessments a where a.type = 'SURVEY_VISIT'),
+       full_surveys as (
+         select id from surveys where n > 0 and n >= (select least(40, max(n)) from surveys))
+       select id from full_surveys order by id offset (select count(*) / 2 from full_surveys) limit 1`,
     );
     const practices = await client.query<{ id: number }>(
-      'select organisation_id as id from public.practices order by organisation_id offset 10000 limit 201',
+      `select organisation_id as id from public.practices order by organisation_id
+        offset (select count(*) / 2 from public.practices) limit 201`,
     );
+    if (!assessment.rows[0] || practices.rows.length < 2)
+      throw new Error(
+        'the database has no answered survey assessment or too few practices: seed the scale data first',
+      );
     return {
       search: '%medical%',
       status: 'ACCREDITED',
