@@ -1,4 +1,6 @@
-import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ManifestOptions, ResolvedVitePWAOptions, VitePWAOptions } from 'vite-plugin-pwa';
 
 /**
  * The web app manifest (installable on a tablet). The product's name is the spec's
@@ -41,19 +43,9 @@ export const NAVIGATE_FALLBACK_DENYLIST = [/^\/api(\/|$)/, /^\/v[12](\/|$)/, /^\
 export const PWA_WORKBOX: Partial<VitePWAOptions['workbox']> = {
   // The manifest's icons are added by the plugin (includeManifestIcons).
   globPatterns: ['**/*.{js,css,html,woff2,svg}'],
-  // The admin console and its GraphiQL are back-office tools: Monaco (2.8 MB, its workers and
-  // language modes) and Prettier's formatter (standalone, babel, estree) are loaded only there.
-  globIgnores: [
-    '**/admin-console-*.js',
-    '**/graphiql-view-*.{js,css}',
-    '**/monaco-editor-*.{js,css}',
-    '**/mouseTarget-*.js',
-    '**/range-*.js',
-    '**/{jsonMode,graphqlMode,lite}-*.js',
-    '**/{standalone,babel,estree}-*.js',
-    '**/*.worker-*.js',
-    '**/*.map',
-  ],
+  // The chunks only the admin console loads are left out by `consoleOnlyFiles` below (from the
+  // build's graph, not their names); its editor's workers and the source maps by name here.
+  globIgnores: ['**/*.worker-*.js', '**/*.map'],
   // The largest screen chunk is well under it; a chunk above it fails the build's test.
   maximumFileSizeToCacheInBytes: 1024 * 1024,
   // Workbox's own generated code, not ours: no map (with the build's 'hidden' maps the plugin would
@@ -68,3 +60,47 @@ export const PWA_WORKBOX: Partial<VitePWAOptions['workbox']> = {
   clientsClaim: true,
   runtimeCaching: [],
 };
+
+/** One chunk of Vite's build manifest (`<outDir>/.vite/manifest.json`). */
+interface BuiltChunk {
+  file: string;
+  css?: string[];
+  assets?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** The admin console's lazy entry (route-table.tsx): a back-office tool, never precached. */
+const CONSOLE_ENTRY = 'src/features/admin-console/index.ts';
+
+/**
+ * The files of the build that only the admin console loads (react-admin, GraphiQL, Monaco and its
+ * language modes, Prettier): every chunk, style sheet and asset that index.html cannot reach,
+ * statically or lazily, without going through the console's entry. From the build's own graph, so
+ * a shared chunk the bundler happens to name after the console is still precached.
+ */
+export function consoleOnlyFiles(manifest: Record<string, BuiltChunk>): Set<string> {
+  const filesOf = (chunk: BuiltChunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])];
+  const reached = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (key === CONSOLE_ENTRY || !chunk || reached.has(key)) return;
+    reached.add(key);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit('index.html');
+  const kept = new Set([...reached].flatMap((key) => filesOf(manifest[key]!)));
+  const all = Object.values(manifest).flatMap(filesOf);
+  return new Set(all.filter((file) => !kept.has(file)));
+}
+
+/**
+ * Before Workbox lists the precache (vite-plugin-pwa's `beforeBuildServiceWorker`): leaves out
+ * the files only the console loads, read from the build's manifest in the folder Workbox lists.
+ */
+export function ignoreConsoleFiles(options: ResolvedVitePWAOptions): void {
+  const dir = options.workbox.globDirectory;
+  if (!dir) throw new Error('vite-plugin-pwa gave Workbox no folder to list');
+  const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8'));
+  options.workbox.globIgnores = [...(options.workbox.globIgnores ?? []), ...consoleOnlyFiles(manifest)];
+}

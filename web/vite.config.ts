@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PWA_MANIFEST, PWA_WORKBOX } from './pwa.config.ts';
+import { ignoreConsoleFiles, PWA_MANIFEST, PWA_WORKBOX } from './pwa.config.ts';
 
 // Behind the gateway in development (`npm start`), which forwards `/` here; `/api` and
 // `/v1/graphql` are then the gateway's. Run alone, the dev server forwards them to the gateway.
@@ -23,6 +23,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: PWA_MANIFEST,
       workbox: PWA_WORKBOX,
+      integration: { beforeBuildServiceWorker: ignoreConsoleFiles },
       devOptions: { enabled: false },
     }),
     // Brotli and gzip copies of each text file of the build (`x.js.br`, `x.js.gz`), made once here

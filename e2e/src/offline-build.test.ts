@@ -85,7 +85,10 @@ describe('the production build, for offline use', () => {
     const fonts = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.woff2'));
     expect(fonts.some((file) => file.startsWith('inter-latin-wght-normal'))).toBe(true);
     for (const font of fonts) expect(precached, font).toContain(`assets/${font}`);
-    expect(precached.filter((file) => file.includes('admin-console'))).toEqual([]);
+    // The console's own chunk, and the editor and GraphiQL only it loads; a chunk it shares with
+    // the app (the bundler may name one after it) is precached.
+    expect(precached).not.toContain(viteManifest['src/features/admin-console/index.ts']?.file);
+    expect(precached.filter((file) => /(monaco-editor|graphiql-view)-/.test(file))).toEqual([]);
     expect(precached.filter((file) => file.endsWith('.map'))).toEqual([]);
     // No entry twice, and each exists.
     expect(new Set(precached).size).toBe(precached.length);
@@ -189,7 +192,7 @@ describe('the production build, for offline use', () => {
  * The target is 150 kB (decisions/web-app.md, "The first load"); until the entry gets there the
  * budget holds the line where it stands, so nothing grows it unnoticed: lower it as it shrinks.
  */
-const ENTRY_BUDGET_GZIP_BYTES = 235_000;
+const ENTRY_BUDGET_GZIP_BYTES = 205_000;
 
 describe('the production build, first load', () => {
   it(`keeps the entry's JavaScript within ${ENTRY_BUDGET_GZIP_BYTES / 1000} kB gzipped`, () => {
