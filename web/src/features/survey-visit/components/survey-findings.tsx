@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   COMPLIANCE_LABELS,
   hasNonComplianceInput,
@@ -69,6 +69,18 @@ export function SurveyFindings({
           ) : null}
         </Group>
       </Radio.Group>
+      {editable && transitions.metProposed ? (
+        <Alert color="teal" variant="light" p="xs">
+          <Group justify="space-between" gap="sm">
+            <Text fz="sm">
+              Met proposed: every must-have item is ticked but no compliance is recorded yet.
+            </Text>
+            <Button size="compact-sm" onClick={() => transitions.compliance({ kind: 'confirmMet' })}>
+              Confirm Met
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
 
       {findings ? (
         <Stack
