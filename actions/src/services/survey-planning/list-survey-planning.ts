@@ -61,7 +61,7 @@ export async function listSurveyPlanning(db: Db, caller: Caller, filter: TPlanni
            nullif(btrim(concat_ws(' ', q.first_name, q.last_name)), '') as qam_name,
            a.expiry_date::text as expiry_date, a.ext_date::text as ext_date,
            a.survey_visit_due::text as survey_visit_due,
-           v.id as visit_id, v.type as visit_type, v.status as visit_status, v.reason as visit_reason,
+           v.id as visit_id, v.type as visit_type, v.status as visit_status, v.reason_for_visit as visit_reason,
            v.due::text as visit_due, v.date::text as visit_date, v.confirmation_form_status,
            coalesce(t.offered, 0)::integer as offered, coalesce(t.accepted, 0)::integer as accepted
       from public.accreditations a

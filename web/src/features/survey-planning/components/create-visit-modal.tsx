@@ -1,6 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { formatDisplayDate, VISIT_TYPE_LABELS, VISIT_TYPES, ZCreateSurveyVisitSchema } from '@portal/domain';
+import {
+  formatDisplayDate,
+  isOfferedVisitReason,
+  VISIT_TYPE_LABELS,
+  VISIT_TYPES,
+  ZCreateSurveyVisitSchema,
+} from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { CreateSurveyVisitMutation } from '../api/create-survey-visit.ts';
@@ -68,7 +74,9 @@ export function CreateVisitModal({
         <Select
           label="Reason"
           placeholder="Choose a reason"
-          data={reasons.map((r) => ({ value: r.value, label: r.comment }))}
+          data={reasons
+            .filter((r) => isOfferedVisitReason(r.value))
+            .map((r) => ({ value: r.value, label: r.comment }))}
           value={reason}
           onChange={setReason}
           error={errors.reason}
