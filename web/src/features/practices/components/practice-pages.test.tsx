@@ -239,6 +239,7 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
   it('lets a manager confirm a survey visit; the dashboard no longer asks for it', async () => {
     // A visit of Riverbend gets its confirmation form sent (Hinterland's stays for the test above).
     const sent = await createSurveyVisit(stack.sql, riverbendCycle, {
+      type: 'SURVEILLANCE',
       status: 'DRAFT',
       dueIn: 60,
       confirmationFormStatus: 'SENT',

@@ -253,4 +253,49 @@ describe('Survey planning on the real stack', () => {
     ]);
     expect(sent.rows[0].confirmation_form_status).toBe('SENT');
   });
+  it('spec 001 §1: adds a surveillance visit to a cycle that has its survey being planned, never a second open survey', async () => {
+    const user = userEvent.setup();
+    await renderAppOnStack(stack, '/SurveyVisits/Planning', { as: qam });
+    await user.click(
+      within(await rowOf(names.planned)).getByRole('button', {
+        name: `Create another visit for ${names.planned}`,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `Create visit: ${names.planned}` });
+    const type = within(dialog)
+      .getAllByLabelText(/^Type/)
+      .find((e) => e.tagName === 'INPUT') as HTMLInputElement;
+    // The cycle's survey is still being planned: Survey is not offered, Surveillance comes first.
+    expect(type.value).toBe('Surveillance');
+    await user.click(type);
+    await waitFor(() => expect(type.getAttribute('aria-controls')).toBeTruthy());
+    const options = within(document.getElementById(type.getAttribute('aria-controls')!)!)
+      .getAllByRole('option', { hidden: true })
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Surveillance', 'Relocation', 'Gap']);
+    await user.keyboard('{Escape}');
+    await pickOption(
+      user,
+      within(dialog)
+        .getAllByLabelText(/^Reason/)
+        .find((e) => e.tagName === 'INPUT')!,
+      'Mid-cycle surveillance',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create visit' }));
+    await waitFor(
+      async () => {
+        const visits = await stack.sql.query(
+          `select v.type, v.status, v.reason_for_visit from survey_visits v
+             join accreditations a on a.id = v.accreditation_id join organisations o on o.id = a.practice_id
+            where o.name = $1 order by v.id`,
+          [names.planned],
+        );
+        expect(visits.rows).toEqual([
+          { type: 'ACCREDITATION', status: 'PLANNING', reason_for_visit: null },
+          { type: 'SURVEILLANCE', status: 'PLANNING', reason_for_visit: 'MID_CYCLE_SURVEILLANCE' },
+        ]);
+      },
+      { timeout: 15_000 },
+    );
+  });
 });
