@@ -1,14 +1,17 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import {
+  amPmTimeProblem,
   formatDisplayDate,
   formatTimeOfDay,
+  parseAmPmTime,
   parseDisplayDate,
   portalToday,
   ZFinaliseSurveyVisitSchema,
 } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { AmPmTimeInput } from '../../../components/am-pm-time-input.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FinaliseSurveyVisitMutation } from '../api/finalise-survey-visit.ts';
 import type { TPlanningVisit } from '../api/get-planning-visit.ts';
@@ -18,8 +21,11 @@ import { reportOutcome } from '../model/mutation-outcome.ts';
 export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onChanged(): void }) {
   const accepted = visit.surveyors.filter((s) => s.visitorStatus === 'ACCEPTED');
   const [date, setDate] = useState<string | null>(visit.date);
-  const [startTime, setStartTime] = useState(visit.startTime ?? '09:00');
-  const [endTime, setEndTime] = useState(visit.endTime ?? '17:00');
+  // The times are typed hh:mm am|pm (spec 002 §5 time helper) and sent as HH:mm.
+  const [startText, setStartText] = useState(formatTimeOfDay(visit.startTime ?? '09:00'));
+  const [endText, setEndText] = useState(formatTimeOfDay(visit.endTime ?? '17:00'));
+  const startTime = parseAmPmTime(startText) ?? '';
+  const endTime = parseAmPmTime(endText) ?? '';
   const [lead, setLead] = useState<string | null>(
     String(accepted.find((s) => s.isLead)?.userId ?? accepted[0]?.userId ?? '') || null,
   );
@@ -36,6 +42,16 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
     );
 
   const check = () => {
+    const timeProblems = Object.entries({ startTime: startText, endTime: endText }).flatMap(
+      ([field, text]) => {
+        const problem = amPmTimeProblem(text);
+        return problem ? [[field, problem] as const] : [];
+      },
+    );
+    if (timeProblems.length > 0) {
+      setErrors(Object.fromEntries(timeProblems));
+      return;
+    }
     const parsed = ZFinaliseSurveyVisitSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(
@@ -55,7 +71,7 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
         <Group gap="sm" align="flex-start" wrap="wrap">
           <DateInput
             label="Visit date"
-            placeholder="dd/mm/yyyy"
+            placeholder="dd/mm/yy"
             valueFormat="DD/MM/YYYY"
             value={date}
             onChange={setDate}
@@ -66,18 +82,18 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
             required
             w={170}
           />
-          <TimeInput
+          <AmPmTimeInput
             label="Start time"
-            value={startTime}
-            onChange={(e) => setStartTime(e.currentTarget.value)}
+            value={startText}
+            onChange={setStartText}
             error={errors.startTime}
             required
             w={130}
           />
-          <TimeInput
+          <AmPmTimeInput
             label="End time"
-            value={endTime}
-            onChange={(e) => setEndTime(e.currentTarget.value)}
+            value={endText}
+            onChange={setEndText}
             error={errors.endTime}
             required
             w={130}
