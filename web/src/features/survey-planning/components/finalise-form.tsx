@@ -17,6 +17,30 @@ import { FinaliseSurveyVisitMutation } from '../api/finalise-survey-visit.ts';
 import type { TPlanningVisit } from '../api/get-planning-visit.ts';
 import { reportOutcome } from '../model/mutation-outcome.ts';
 
+/** The typed times' problems (the time helper, spec 002 §5), by field. */
+function timeProblems(times: Record<'startTime' | 'endTime', string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(times).flatMap(([field, text]) => {
+      const problem = amPmTimeProblem(text);
+      return problem ? [[field, problem]] : [];
+    }),
+  );
+}
+
+/** Who the final visit keeps, and how many unanswered offers go. */
+function TeamNote({ visit }: { visit: TPlanningVisit }) {
+  const accepted = visit.surveyors.filter((s) => s.visitorStatus === 'ACCEPTED');
+  const unanswered = visit.surveyors.filter((s) => s.visitorStatus === 'OFFERED').length;
+  return (
+    <Text fz="sm" c="dimmed">
+      Surveyors: {accepted.map((s) => s.name).join(', ')}.
+      {unanswered
+        ? ` ${unanswered === 1 ? 'The offer nobody answered will be' : `The ${unanswered} offers nobody answered will be`} withdrawn.`
+        : ''}
+    </Text>
+  );
+}
+
 /** Finalise: the day, start and end times and the lead; the visit goes FINAL with the surveyors who accepted. */
 export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onChanged(): void }) {
   const accepted = visit.surveyors.filter((s) => s.visitorStatus === 'ACCEPTED');
@@ -42,14 +66,9 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
     );
 
   const check = () => {
-    const timeProblems = Object.entries({ startTime: startText, endTime: endText }).flatMap(
-      ([field, text]) => {
-        const problem = amPmTimeProblem(text);
-        return problem ? [[field, problem] as const] : [];
-      },
-    );
-    if (timeProblems.length > 0) {
-      setErrors(Object.fromEntries(timeProblems));
+    const problems = timeProblems({ startTime: startText, endTime: endText });
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
       return;
     }
     const parsed = ZFinaliseSurveyVisitSchema.safeParse(form);
@@ -63,7 +82,6 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
     setAsking(true);
   };
   const leadName = accepted.find((s) => String(s.userId) === lead)?.name;
-  const unanswered = visit.surveyors.filter((s) => s.visitorStatus === 'OFFERED').length;
 
   return (
     <>
@@ -107,12 +125,7 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
             w={200}
           />
         </Group>
-        <Text fz="sm" c="dimmed">
-          Surveyors: {accepted.map((s) => s.name).join(', ')}.
-          {unanswered
-            ? ` ${unanswered === 1 ? 'The offer nobody answered will be' : `The ${unanswered} offers nobody answered will be`} withdrawn.`
-            : ''}
-        </Text>
+        <TeamNote visit={visit} />
         <Button onClick={check} w="fit-content">
           Finalise visit
         </Button>

@@ -22,6 +22,20 @@ function optionsWith(options: readonly string[], current: string | null): string
   return current && !options.includes(current) ? [...options, current] : [...options];
 }
 
+/** Met proposed (copied ticks, docs/decisions/assessments.md#met-proposed) and its one-click Confirm Met. */
+function MetProposed({ onConfirm }: { onConfirm(): void }) {
+  return (
+    <Alert color="teal" variant="light" p="xs">
+      <Group justify="space-between" gap="sm">
+        <Text fz="sm">Met proposed: every must-have item is ticked but no compliance is recorded yet.</Text>
+        <Button size="compact-sm" onClick={onConfirm}>
+          Confirm Met
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 /**
  * A survey indicator's compliance and findings (spec 001 §2, §4): the radios (Met always
  * disabled: it comes from the ticks), and for Not met the non-compliance statement and type and
@@ -70,16 +84,7 @@ export function SurveyFindings({
         </Group>
       </Radio.Group>
       {editable && transitions.metProposed ? (
-        <Alert color="teal" variant="light" p="xs">
-          <Group justify="space-between" gap="sm">
-            <Text fz="sm">
-              Met proposed: every must-have item is ticked but no compliance is recorded yet.
-            </Text>
-            <Button size="compact-sm" onClick={() => transitions.compliance({ kind: 'confirmMet' })}>
-              Confirm Met
-            </Button>
-          </Group>
-        </Alert>
+        <MetProposed onConfirm={() => transitions.compliance({ kind: 'confirmMet' })} />
       ) : null}
 
       {findings ? (
