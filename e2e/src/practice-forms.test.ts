@@ -187,7 +187,7 @@ describe('practice forms in the browser', () => {
       status: 'DRAFT',
       dueIn: 40,
       confirmationFormStatus: 'SENT',
-      reasonForVisit: 'Follow-up of the cold chain non-conformity',
+      reasonForVisit: 'FOLLOW_UP',
     });
     // The manager's other practice has a renewal awaiting payment: the dashboard keeps that item.
     const other = await createPractice(stack.sql, { name: 'Seaview Health Clinic', status: 'ACCREDITED' });

@@ -249,7 +249,7 @@ describe('signed out', () => {
 });
 
 describe('small windows', () => {
-  it('under 768 px every page shows the small-screen message instead of the app', async () => {
+  it('under 768 px every page shows the small-screen message over the app', async () => {
     const narrow = await e2e.newPage({ width: 700, height: 800 });
     await narrow.goto('/Login');
     await narrow.getByText('Your browser or device is too small').waitFor();

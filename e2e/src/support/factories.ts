@@ -220,6 +220,7 @@ export interface SurveyVisitOverrides {
   dueIn?: number | null;
   /** NOT_SENT (default), SENT (a confirmation is due from the practice), RECEIVED. */
   confirmationFormStatus?: 'NOT_SENT' | 'SENT' | 'RECEIVED';
+  /** A value of visit_reason (e.g. FOLLOW_UP), shown as its label. */
   reasonForVisit?: string | null;
   /** Surveyors on the visit: ACCEPTED unless said otherwise; the first is the lead. */
   visitors?: ReadonlyArray<{ userId: number; status?: 'OFFERED' | 'ACCEPTED' | 'DECLINED' }>;

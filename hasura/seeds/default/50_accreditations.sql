@@ -63,7 +63,7 @@ overriding system value values
    now() - interval '240 days'),
   (7, 3, 'ACCREDITATION', 'FINAL', public.portal_today() - 990, public.portal_today() - 990, '09:00', '16:00', null, 'RECEIVED', null, now() - interval '1090 days'),
   (8, 4, 'ACCREDITATION', 'FINAL', public.portal_today() - 1040, public.portal_today() - 1040, '09:00', '16:00', null, 'RECEIVED', null, now() - interval '1140 days'),
-  (9, 10, 'SURVEILLANCE', 'DRAFT', null, public.portal_today() + 40, null, null, 'Follow-up of the cold chain non-conformity', 'SENT', null,
+  (9, 10, 'SURVEILLANCE', 'DRAFT', null, public.portal_today() + 40, null, null, 'FOLLOW_UP', 'SENT', null,
    now() - interval '15 days'),
   (10, 11, 'ACCREDITATION', 'FINAL', public.portal_today() - 1170, public.portal_today() - 1170, '08:30', '16:30', null, 'RECEIVED', null,
    now() - interval '1340 days')
@@ -102,9 +102,8 @@ insert into public.preferred_days (id, survey_visit_id, user_id, day, available,
 on conflict do nothing;
 
 -- Why each demo visit is made (the visit_reason choice list).
-update public.survey_visits set reason = 'INITIAL_ACCREDITATION' where id = 1 and reason is null;
-update public.survey_visits set reason = 'REACCREDITATION' where id in (2, 3, 4, 5, 6, 7, 8, 10) and reason is null;
-update public.survey_visits set reason = 'FOLLOW_UP' where id = 9 and reason is null;
+update public.survey_visits set reason_for_visit = 'INITIAL_ACCREDITATION' where id = 1 and reason_for_visit is null;
+update public.survey_visits set reason_for_visit = 'REACCREDITATION' where id in (2, 3, 4, 5, 6, 7, 8, 10) and reason_for_visit is null;
 
 insert into public.reapplications (id, practice_id, accreditation_id, status, due_date, paid_at, created_at) overriding system value values
   (1, 3, 3, 'DUE', public.portal_today() + 30, null, now() - interval '20 days'),
@@ -117,7 +116,7 @@ on conflict do nothing;
 -- premises (relocation; surveyor and surveyor2 accepted), Bayview had a surveillance visit six
 -- days ago (surveyor has submitted, surveyor3 not yet).
 insert into public.survey_visits
-  (id, accreditation_id, type, status, date, due, start_time, end_time, reason, confirmation_form_status,
+  (id, accreditation_id, type, status, date, due, start_time, end_time, reason_for_visit, confirmation_form_status,
    date_preferred_days_notif_sent, created_at)
 overriding system value values
   (60, 8, 'RELOCATION', 'FINAL', public.portal_today(), public.portal_today(), '08:30', '16:30', 'RELOCATION', 'RECEIVED', null,

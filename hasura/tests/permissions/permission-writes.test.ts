@@ -390,14 +390,6 @@ const CASES: Case[] = [
     expect: { code: 'permission-error', reason: /"practice_staff_registration_num_control_characters"/ },
   },
   {
-    name: 'QAM cannot put a control character in a survey visit reason',
-    as: 'qam',
-    role: 'qam',
-    query: uv('survey_visits', 'reason_for_visit', 'String!'),
-    variables: () => ({ id: w.visits.visit3, value: 'Follow\u0007up' }),
-    expect: { code: 'permission-error', reason: /"survey_visits_reason_for_visit_control_characters"/ },
-  },
-  {
     name: "PM cannot move a document into another practice's folder",
     as: 'pm',
     query: uv('documents', 'folder_id', 'Int!'),

@@ -111,14 +111,17 @@ export async function createAccreditation(
   return rows[0]!.id;
 }
 
-/** A survey visit of the accreditation, with its visitors (ACCEPTED unless said otherwise). */
+/**
+ * A survey visit of the accreditation, with its visitors (ACCEPTED unless said otherwise): FINAL, the
+ * visit being surveyed (a cycle holds one open visit of a type, so surveyed visits are not open).
+ */
 export async function createSurveyVisit(
   sql: pg.Pool,
   accreditationId: number,
   visitors: Array<{ userId: number; status?: 'OFFERED' | 'ACCEPTED' | 'DECLINED'; isLead?: boolean }> = [],
 ): Promise<number> {
   const { rows } = await sql.query<{ id: number }>(
-    'insert into public.survey_visits (accreditation_id) values ($1) returning id',
+    `insert into public.survey_visits (accreditation_id, status) values ($1, 'FINAL') returning id`,
     [accreditationId],
   );
   const visitId = rows[0]!.id;

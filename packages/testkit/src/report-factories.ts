@@ -97,8 +97,8 @@ export async function createSurveyVisit(
   } = {},
 ) {
   const { rows } = await sql.query<{ id: number }>(
-    `insert into public.survey_visits (accreditation_id, type, date, start_time, end_time)
-     values ($1, $2, date '2026-03-10', $3, $4) returning id`,
+    `insert into public.survey_visits (accreditation_id, type, status, date, start_time, end_time)
+     values ($1, $2, 'FINAL', date '2026-03-10', $3, $4) returning id`,
     [accreditationId, options.type ?? 'ACCREDITATION', options.startTime ?? null, options.endTime ?? null],
   );
   const id = rows[0]!.id;

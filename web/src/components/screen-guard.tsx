@@ -1,6 +1,7 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { MIN_SCREEN_WIDTH_PX } from '@portal/domain';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { LogoMark } from './brand/logo.tsx';
 
 export const SMALL_SCREEN_MESSAGE = 'Your browser or device is too small';
@@ -54,7 +55,53 @@ function Notice({ children, hint }: { children: ReactNode; hint: string }) {
   );
 }
 
-/** Replaces the whole app with a message on unsupported browsers and on windows under 768 px. */
+/**
+ * While the window is narrower than 768 px the message lies over the app, which stays mounted but
+ * out of reach (`inert`, hidden from screen readers): a moment's resize, a split screen or a
+ * full-page screenshot must not close open dialogs or restore the session again.
+ */
+function useEverythingElseOutOfReach(keep: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const changed = Array.from(document.body.children).filter(
+      (element) =>
+        element !== keep.current && !element.hasAttribute('inert') && !element.hasAttribute('aria-hidden'),
+    );
+    for (const element of changed) {
+      element.setAttribute('inert', '');
+      element.setAttribute('aria-hidden', 'true');
+    }
+    return () => {
+      for (const element of changed) {
+        element.removeAttribute('inert');
+        element.removeAttribute('aria-hidden');
+      }
+    };
+  }, [keep]);
+}
+
+function SmallScreenOverlay() {
+  const overlay = useRef<HTMLDivElement>(null);
+  useEverythingElseOutOfReach(overlay);
+  return createPortal(
+    <div
+      ref={overlay}
+      data-small-screen=""
+      style={{ position: 'fixed', inset: 0, zIndex: 10_000, overflow: 'auto' }}
+    >
+      <Notice
+        hint={`Connect needs a window at least ${MIN_SCREEN_WIDTH_PX} pixels wide: use a tablet or a computer, or widen this window.`}
+      >
+        {SMALL_SCREEN_MESSAGE}
+      </Notice>
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * Replaces the whole app with a message on unsupported browsers; on windows under 768 px shows the
+ * message over the app, keeping its state.
+ */
 export function ScreenGuard({
   children,
   userAgent = navigator.userAgent,
@@ -65,13 +112,10 @@ export function ScreenGuard({
   const width = useWindowWidth();
   if (isUnsupportedBrowser(userAgent))
     return <Notice hint="Chrome is free from google.com/chrome.">{UNSUPPORTED_BROWSER_MESSAGE}</Notice>;
-  if (width < MIN_SCREEN_WIDTH_PX)
-    return (
-      <Notice
-        hint={`Connect needs a window at least ${MIN_SCREEN_WIDTH_PX} pixels wide: use a tablet or a computer, or widen this window.`}
-      >
-        {SMALL_SCREEN_MESSAGE}
-      </Notice>
-    );
-  return children;
+  return (
+    <>
+      {children}
+      {width < MIN_SCREEN_WIDTH_PX && <SmallScreenOverlay />}
+    </>
+  );
 }

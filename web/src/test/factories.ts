@@ -156,6 +156,7 @@ export interface SurveyVisitSpec {
   /** The visit's date, days from today. */
   dateIn?: number;
   dueIn?: number;
+  /** reason_for_visit: a value of visit_reason (e.g. FOLLOW_UP). */
   reason?: string;
   confirmationFormStatus?: 'NOT_SENT' | 'SENT' | 'RECEIVED';
   /** Surveyors on the visit (the first one leads), each ACCEPTED unless told. */

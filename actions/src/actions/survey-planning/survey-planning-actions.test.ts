@@ -145,14 +145,27 @@ async function refusedChangingNothing(visitId: number, attempt: () => Promise<Er
   return refusal(result);
 }
 
-const newVisit = async (columns: Record<string, unknown> = {}) =>
-  (
+/**
+ * Archives the cycle's open visits: a cycle holds one open visit of a type (survey_visits_one_open_visit_per_type),
+ * and each test plans a visit of its own.
+ */
+const archiveOpenVisits = () =>
+  stack.sql.query(
+    `update public.survey_visits set archived = true
+      where accreditation_id = $1 and not archived and status <> 'FINAL'`,
+    [accreditationId],
+  );
+
+const newVisit = async (columns: Record<string, unknown> = {}) => {
+  if ((columns.status ?? 'PLANNING') !== 'FINAL') await archiveOpenVisits();
+  return (
     await createSurveyVisit(stack.sql, accreditationId, {
       status: 'PLANNING',
       due: dayFromToday(60),
       ...columns,
     })
   ).id;
+};
 
 describe('the planning list', () => {
   it('lists a cycle without a visit as to plan, flagged when its survey falls within five months of expiry', async () => {
@@ -235,6 +248,7 @@ describe('createSurveyVisit', () => {
     );
 
   it('creates a PLANNING visit due on the last day of its month, which the list then shows', async () => {
+    await archiveOpenVisits();
     const result = await stack.gql<{ createSurveyVisit: { visitId: number; status: string; due: string } }>(
       qam.email,
       CREATE,
@@ -255,7 +269,7 @@ describe('createSurveyVisit', () => {
     expect(row).toMatchObject({
       accreditation_id: accreditationId,
       type: 'ACCREDITATION',
-      reason: 'REACCREDITATION',
+      reason_for_visit: 'REACCREDITATION',
       status: 'PLANNING',
     });
     const listed = await stack.gql<{

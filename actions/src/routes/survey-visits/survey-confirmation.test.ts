@@ -76,7 +76,7 @@ describe('GET /api/survey-visits/:id/confirmation', () => {
         due: '2026-03-01',
         start_time: '09:00',
         end_time: '16:30',
-        reason_for_visit: 'Three-yearly accreditation survey',
+        reason_for_visit: 'REACCREDITATION',
         ...columns,
       });
     const sent = await visit({ confirmation_form_status: 'SENT' });
@@ -131,7 +131,7 @@ describe('GET /api/survey-visits/:id/confirmation', () => {
     expect(text).toContain('Suite 2, 14 Harbour Road, Manly NSW 2095');
     expect(text).toContain('17/03/2026');
     expect(text).toContain('9:00 am to 4:30 pm');
-    expect(text).toContain('Three-yearly accreditation survey');
+    expect(text).toContain('Re-accreditation (renewal of the cycle)');
     expect(text).toContain('March 2026');
     expect(text).toContain('02 9000 1234');
     expect(text).toContain('hello@harbour.test');

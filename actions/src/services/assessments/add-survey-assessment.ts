@@ -1,4 +1,10 @@
-import { SURVEY_SUBMIT_MESSAGES, type TVisitType } from '@portal/domain';
+import {
+  isOpenVisit,
+  newVisitTypeProblem,
+  OPEN_VISIT_STATUSES,
+  SURVEY_SUBMIT_MESSAGES,
+  type TVisitType,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -37,9 +43,10 @@ export async function addSurveyAssessment(
       accreditation_id: number;
       practice_id: number;
       survey_version_id: number | null;
+      status: string;
       has_assessment: boolean;
     }>(sql`
-      select v.id, v.accreditation_id, acc.practice_id, acc.survey_version_id,
+      select v.id, v.accreditation_id, v.status, acc.practice_id, acc.survey_version_id,
              exists (select 1 from public.assessments a where a.survey_visit_id = v.id) as has_assessment
         from public.survey_visits v
         join public.accreditations acc on acc.id = v.accreditation_id
@@ -51,6 +58,18 @@ export async function addSurveyAssessment(
     if (visit.survey_version_id === null)
       throw new AppError('invalid_input', { message: SURVEY_SUBMIT_MESSAGES.noSurveyVersion });
 
+    if (isOpenVisit(visit)) {
+      // An open visit keeps its cycle's rule: one open visit of a type (docs/decisions/survey-planning.md).
+      const others = await tx.many<{ type: string }>(sql`
+        select distinct type from public.survey_visits
+         where accreditation_id = ${visit.accreditation_id} and id <> ${visit.id} and not archived
+           and status = any(${[...OPEN_VISIT_STATUSES]}::text[])`);
+      const problem = newVisitTypeProblem(
+        input.visitType,
+        others.map((o) => o.type),
+      );
+      if (problem) throw new AppError('invalid_input', { message: problem });
+    }
     const updated = await tx.one<{ date: string | null; due: string | null }>(sql`
       update public.survey_visits
          set type = ${input.visitType}, date = coalesce(${input.visitDate ?? null}::date, date)

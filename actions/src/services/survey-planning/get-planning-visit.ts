@@ -34,7 +34,7 @@ export async function getPlanningVisit(db: Db, caller: Caller, input: { visitId:
     today: string;
   }>(sql`
     select v.id, v.accreditation_id, a.practice_id, o.name as practice_name, ad.suburb, ad.state,
-           v.type, v.status, v.reason, v.due::text as due, v.date::text as date,
+           v.type, v.status, v.reason_for_visit as reason, v.due::text as due, v.date::text as date,
            to_char(v.start_time, 'HH24:MI') as start_time, to_char(v.end_time, 'HH24:MI') as end_time,
            v.confirmation_form_status, v.date_preferred_days_notif_sent,
            coalesce(a.ext_date, a.expiry_date)::text as expiry_date, public.portal_today()::text as today

@@ -1,4 +1,10 @@
-import { accreditationEnd, isSurveyScheduledTooLate, scheduledSurveyDay, TO_PLAN } from '@portal/domain';
+import {
+  accreditationEnd,
+  isSurveyScheduledTooLate,
+  OPEN_VISIT_STATUSES,
+  scheduledSurveyDay,
+  TO_PLAN,
+} from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import type { Db } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
@@ -36,11 +42,13 @@ interface Row {
   confirmation_form_status: string | null;
   offered: number;
   accepted: number;
+  open_visit_types: string[];
 }
 
 /**
  * `surveyPlanning`: the survey visits to plan, from every open accreditation of an active
- * practice: one row per visit, and one "to plan" row for a cycle without any visit yet. Each row
+ * practice: one row per visit (a cycle may have several), and one "to plan" row for a cycle without
+ * any visit yet; each row names the types of its cycle's open visits (a new visit takes another). Each row
  * says whether the survey is scheduled too late (`isSurveyScheduledTooLate`, the one rule).
  * Filtered by the practice's state, the cycle's QAM, the scheduled month and the status; soonest
  * first. Also answers the QAMs to filter by.
@@ -61,9 +69,12 @@ export async function listSurveyPlanning(db: Db, caller: Caller, filter: TPlanni
            nullif(btrim(concat_ws(' ', q.first_name, q.last_name)), '') as qam_name,
            a.expiry_date::text as expiry_date, a.ext_date::text as ext_date,
            a.survey_visit_due::text as survey_visit_due,
-           v.id as visit_id, v.type as visit_type, v.status as visit_status, v.reason as visit_reason,
+           v.id as visit_id, v.type as visit_type, v.status as visit_status, v.reason_for_visit as visit_reason,
            v.due::text as visit_due, v.date::text as visit_date, v.confirmation_form_status,
-           coalesce(t.offered, 0)::integer as offered, coalesce(t.accepted, 0)::integer as accepted
+           coalesce(t.offered, 0)::integer as offered, coalesce(t.accepted, 0)::integer as accepted,
+           array(select distinct ov.type from public.survey_visits ov
+                  where ov.accreditation_id = a.id and not ov.archived
+                    and ov.status = any(${[...OPEN_VISIT_STATUSES]}::text[]) order by 1) as open_visit_types
       from public.accreditations a
       join public.practices p on p.organisation_id = a.practice_id
       join public.organisations o on o.id = p.organisation_id
@@ -110,6 +121,7 @@ export async function listSurveyPlanning(db: Db, caller: Caller, filter: TPlanni
         offered: row.offered,
         accepted: row.accepted,
         scheduledTooLate: isSurveyScheduledTooLate({ scheduled: day, expiry }),
+        openVisitTypes: row.open_visit_types,
       };
     }),
     qams,

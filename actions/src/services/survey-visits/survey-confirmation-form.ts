@@ -23,6 +23,7 @@ interface VisitRow {
   due: string | null;
   start_time: string | null;
   end_time: string | null;
+  /** The label of the visit's reason (visit_reason). */
   reason_for_visit: string | null;
   confirmation_form_status: string;
   confirmed_at: string | null;
@@ -43,7 +44,7 @@ function loadVisit(db: Queryable, caller: Caller, visitId: number) {
                             nullif(concat_ws(' ', ad.suburb, ad.state, ad.postcode), '')), '') as address,
            v.type, to_char(v.date, 'YYYY-MM-DD') as date, to_char(v.due, 'YYYY-MM-DD') as due,
            to_char(v.start_time, 'HH24:MI') as start_time, to_char(v.end_time, 'HH24:MI') as end_time,
-           v.reason_for_visit, v.confirmation_form_status,
+           coalesce(vr.comment, v.reason_for_visit) as reason_for_visit, v.confirmation_form_status,
            to_char(v.confirmation_received_at at time zone 'Australia/Sydney', 'YYYY-MM-DD') as confirmed_at,
            nullif(concat_ws(' ', cu.first_name, cu.last_name), '') as confirmed_by,
            coalesce((
@@ -59,6 +60,7 @@ function loadVisit(db: Queryable, caller: Caller, visitId: number) {
       join public.organisations o on o.id = acc.practice_id
       left join public.addresses ad on ad.id = o.physical_address_id
       left join public.users cu on cu.id = v.confirmation_received_by_id
+      left join public.visit_reason vr on vr.value = v.reason_for_visit
      where v.id = ${visitId} and not v.archived
        and public.survey_visit_can_read(v, ${JSON.stringify(session)}::json)`);
 }

@@ -7,6 +7,7 @@ import {
 import { applyEdit, NO_EDIT } from './response-edits.ts';
 import {
   decidingItems,
+  isMetProposed,
   resolveSurveyTransition,
   surveyComplianceTransition,
   surveyRiskTransition,
@@ -195,5 +196,30 @@ describe('surveyRiskTransition (spec 001 §4)', () => {
     const before = response({ risk_likelihood: 'HIGH' });
     expect(surveyRiskTransition(before, 'UNDER_REVIEW', { risk_impact: 'HIGH' }).confirm).toBeNull();
     expect(surveyRiskTransition(before, 'PARTIALLY_SUBMITTED', { risk_impact: 'HIGH' }).confirm).toBeNull();
+  });
+});
+
+describe('copied ticks: Met proposed (spec 001 §4, §2 Add assessment; docs/decisions/assessments.md)', () => {
+  const allTicked = { '1': { '1': true }, '2': { '1': true } };
+
+  it('spec 001 §4: an unanswered indicator whose must-haves are all ticked is Met proposed', () => {
+    expect(isMetProposed(response({ checklists: allTicked }), ITEMS)).toBe(true);
+    expect(isMetProposed(response({ checklists: { '1': { '1': true } } }), ITEMS)).toBe(false);
+    expect(isMetProposed(response({ checklists: allTicked, compliance: 'MET' }), ITEMS)).toBe(false);
+    expect(isMetProposed(response({ checklists: allTicked, compliance: 'NOT_MET' }), ITEMS)).toBe(false);
+    expect(isMetProposed(response({ checklists: {} }), [])).toBe(false);
+  });
+
+  it('spec 001 §4: confirming a proposed Met sets MET in one step, the ticks untouched', () => {
+    const t = surveyComplianceTransition(response({ checklists: allTicked }), ITEMS, { kind: 'confirmMet' });
+    expect(t).toEqual({ edit: { fields: { compliance: 'MET' }, ticks: {} }, confirm: null });
+  });
+
+  it('spec 001 §4: confirming Met where it is not proposed changes nothing', () => {
+    const partly = response({ checklists: { '1': { '1': true } } });
+    expect(surveyComplianceTransition(partly, ITEMS, { kind: 'confirmMet' })).toEqual({
+      edit: NO_EDIT,
+      confirm: null,
+    });
   });
 });

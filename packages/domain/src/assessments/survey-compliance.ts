@@ -12,7 +12,9 @@ import { riskRatingFor, type TRiskLevel } from './risk-matrix.ts';
 export type TSurveyComplianceEvent =
   | { kind: 'tick'; question: number; item: number; ticked: boolean }
   /** The radios: Not met, Not applicable, or none (clear). Met is never chosen: it comes from the ticks. */
-  | { kind: 'choose'; compliance: 'NOT_MET' | 'NOT_APPLICABLE' | null };
+  | { kind: 'choose'; compliance: 'NOT_MET' | 'NOT_APPLICABLE' | null }
+  /** Accept a proposed Met (`isMetProposed`): the ticks are there, only the compliance is missing. */
+  | { kind: 'confirmMet' };
 
 /** The confirmations of spec 001 §2 "Modals": compliance set met, compliance unset met, critical. */
 export type TSurveyConfirmation = 'setMet' | 'unsetMet' | 'critical';
@@ -50,13 +52,32 @@ export function decidingItems(items: readonly TChecklistItemRef[]): readonly TCh
 }
 
 /**
+ * Met proposed: an unanswered indicator whose deciding items are all ticked. Ticks copied from the
+ * last assessment (Add assessment, spec 001 §2) arrive this way: they propose Met, which the
+ * surveyor confirms in one step (`confirmMet`) instead of unticking and ticking again; until then
+ * the indicator has no compliance (and so blocks the survey's submission).
+ */
+export function isMetProposed(
+  response: TIndicatorResponseFields,
+  items: readonly TChecklistItemRef[],
+): boolean {
+  const deciding = decidingItems(items);
+  return (
+    response.compliance === null &&
+    deciding.length > 0 &&
+    deciding.every((i) => isTicked(response.checklists, i.question, i.item))
+  );
+}
+
+/**
  * Compliance of a survey visit indicator from its checklist (spec 001 §4), the one place the rule
  * lives:
  * - ticking the last unticked deciding item sets MET, asking 'setMet' first when the response was
  *   NOT_MET or N/A or had non-compliance input (which MET clears);
  * - unticking a deciding item while MET sets NOT_MET after 'unsetMet';
  * - any other tick is just a tick;
- * - the radios set NOT_MET, NOT_APPLICABLE or none as they are (Met is not a radio choice).
+ * - the radios set NOT_MET, NOT_APPLICABLE or none as they are (Met is not a radio choice);
+ * - confirming a proposed Met sets MET (nothing when Met is not proposed).
  */
 export function surveyComplianceTransition(
   response: TIndicatorResponseFields,
@@ -65,6 +86,12 @@ export function surveyComplianceTransition(
 ): TSurveyTransition {
   if (event.kind === 'choose') {
     return { edit: { fields: { compliance: event.compliance }, ticks: {} }, confirm: null };
+  }
+  if (event.kind === 'confirmMet') {
+    const edit = isMetProposed(response, items)
+      ? { fields: { compliance: 'MET' as const }, ticks: {} }
+      : NO_EDIT;
+    return { edit, confirm: null };
   }
   const ticks = { [String(event.question)]: { [String(event.item)]: event.ticked } };
   const deciding = decidingItems(items);

@@ -7,7 +7,11 @@ export const WIRE_DATE_FORMAT = 'yyyy-MM-dd';
 export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
 
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4}|\d{2})$/;
+/** The date picker's format (spec 001 §9, 002 §9: dd/MM/yy); dd/MM/yyyy is taken too. */
+export const DATE_PICKER_FORMAT = 'dd/MM/yy';
+/** A two-digit year within this many years after this year is of this century, else the last. */
+const TWO_DIGIT_YEAR_AHEAD = 20;
 const MONTHS = [
   'January',
   'February',
@@ -44,11 +48,21 @@ export function formatDisplayDate(wire: string | null | undefined): string {
   return `${d}/${m}/${y}`;
 }
 
-/** dd/MM/yyyy → yyyy-MM-dd, or null when it is not a real date. */
-export function parseDisplayDate(display: string): string | null {
+/**
+ * A typed date → yyyy-MM-dd, or null when it is not a real date: the date picker's dd/MM/yy
+ * (spec 001 §9) or dd/MM/yyyy. A two-digit year is the nearest one no more than 20 years ahead of
+ * `today` ('01/02/95' is 1995, '01/02/31' is 2031 in 2026).
+ */
+export function parseDisplayDate(display: string, today: string = portalToday()): string | null {
   const m = DISPLAY_DATE.exec(display.trim());
   if (!m) return null;
-  const wire = `${m[3]}-${m[2]}-${m[1]}`;
+  let year = Number(m[3]);
+  if (m[3]!.length === 2) {
+    const thisYear = Number(today.slice(0, 4));
+    year += Math.floor(thisYear / 100) * 100;
+    if (year > thisYear + TWO_DIGIT_YEAR_AHEAD) year -= 100;
+  }
+  const wire = `${String(year).padStart(4, '0')}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
   return isWireDate(wire) ? wire : null;
 }
 
@@ -103,6 +117,13 @@ export function addMonthsToWireDate(wire: string, months: number): string {
 /** The same calendar day `years` later (29 February → 28 February when needed). */
 export function addYearsToWireDate(wire: string, years: number): string {
   return addMonthsToWireDate(wire, 12 * years);
+}
+
+/** '05 Mar 25' (dd MMM yy, spec 001 §9: an indicator comment's day); blank when invalid. */
+export function formatShortDate(wire: string | null | undefined): string {
+  if (!wire || !isWireDate(wire.slice(0, 10))) return '';
+  const [y, m, d] = wire.slice(0, 10).split('-');
+  return `${d} ${MONTHS[Number(m) - 1]!.slice(0, 3)} ${y!.slice(2)}`;
 }
 
 /** 'Mar 2025' (scheduled visit, MMM yyyy). */

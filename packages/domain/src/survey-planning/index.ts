@@ -1,3 +1,4 @@
+export * from './cycle-visits.ts';
 export * from './survey-planning-labels.ts';
 export * from './survey-planning-rules.ts';
 export * from './survey-preparation.ts';

@@ -67,6 +67,17 @@ export const SURVEY_PLANNING_MESSAGES = {
   notAllowed: 'Survey visit planning is for quality accreditation managers and provider admins.',
 } as const;
 
+/**
+ * Reasons kept from the free words visits had before the choice list (migration
+ * merge_visit_reasons): still shown as their words, never offered for a new visit.
+ */
+export const KEPT_REASON_PREFIX = 'LEGACY_';
+
+/** Whether a reason of the list is offered when a visit is created. */
+export function isOfferedVisitReason(value: string): boolean {
+  return !value.startsWith(KEPT_REASON_PREFIX);
+}
+
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

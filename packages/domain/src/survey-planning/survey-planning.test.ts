@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VISIT_TYPE_LABELS } from '../assessments/assessment-labels.ts';
+import { creatableVisitTypes, isOpenVisit, newVisitTypeProblem } from './cycle-visits.ts';
 import {
   canTakePlanningStep,
   dueDayOfMonth,
@@ -97,5 +98,24 @@ describe('peer review', () => {
     expect(teamNeedsGpSurveyor('ACCREDITATION', [other, { ...gp, visitorStatus: 'DECLINED' }])).toBe(true);
     expect(teamNeedsGpSurveyor('ACCREDITATION', [other, { ...gp, visitorStatus: null }])).toBe(true);
     expect(teamNeedsGpSurveyor('GAP', [other])).toBe(false);
+  });
+});
+
+describe('a cycle’s visits (spec 000 §3, 001 §1)', () => {
+  it('spec 001 §1: every visit type may be added to a cycle, at most one open visit of a type', () => {
+    expect(creatableVisitTypes([])).toEqual(['ACCREDITATION', 'SURVEILLANCE', 'RELOCATION', 'GAP']);
+    expect(creatableVisitTypes(['ACCREDITATION'])).toEqual(['SURVEILLANCE', 'RELOCATION', 'GAP']);
+    expect(newVisitTypeProblem('SURVEILLANCE', ['ACCREDITATION'])).toBeNull();
+    expect(newVisitTypeProblem('ACCREDITATION', ['ACCREDITATION'])).toBe(
+      'A Survey visit of this cycle is still being planned: plan that one (or archive it) first.',
+    );
+  });
+
+  it('spec 000 §4: a visit is open while it is planned (DRAFT, PLANNING, PREFERRED_DAYS_REQ) and not archived', () => {
+    expect(isOpenVisit({ status: 'PLANNING' })).toBe(true);
+    expect(isOpenVisit({ status: 'PREFERRED_DAYS_REQ' })).toBe(true);
+    expect(isOpenVisit({ status: 'DRAFT' })).toBe(true);
+    expect(isOpenVisit({ status: 'FINAL' })).toBe(false);
+    expect(isOpenVisit({ status: 'PLANNING', archived: true })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { CONFLICT_REASON_MAX, ZDeclareConflictSchema } from '@portal/domain';
+import { CONFLICT_REASON_MAX, parseDisplayDate, ZDeclareConflictSchema } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useMutation } from 'urql';
 import { PortalError } from '../../../lib/errors.ts';
@@ -80,7 +80,8 @@ export function DeclareConflictForm({ onDeclared }: { onDeclared(): void }) {
             <DateInput
               label="From (optional)"
               valueFormat="DD/MM/YYYY"
-              placeholder="dd/mm/yyyy"
+              placeholder="dd/mm/yy"
+              dateParser={(text) => parseDisplayDate(text)}
               clearable
               value={fromDate}
               onChange={setFromDate}
@@ -89,7 +90,8 @@ export function DeclareConflictForm({ onDeclared }: { onDeclared(): void }) {
             <DateInput
               label="To (optional)"
               valueFormat="DD/MM/YYYY"
-              placeholder="dd/mm/yyyy"
+              placeholder="dd/mm/yy"
+              dateParser={(text) => parseDisplayDate(text)}
               clearable
               value={toDate}
               onChange={setToDate}

@@ -179,7 +179,7 @@ function AddActivityForm({ responseId, onAdded }: { responseId: number; onAdded(
             size="sm"
             label="Due date"
             valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/yyyy"
+            placeholder="dd/mm/yy"
             clearable
             value={due === '' ? null : due}
             onChange={(value) => form.setValue('dueDate', value ?? '')}

@@ -5,7 +5,10 @@ import {
   COMMENTS_PAGE_SIZE,
   canChangeAssessment,
   canEditComment,
+  formatShortDate,
+  formatTimeOfDay,
   type TOfflineWrite,
+  toWireDate,
 } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
@@ -18,13 +21,12 @@ import type { GetIndicatorCommentsQuery } from '../api/get-indicator-comments.ts
 import { UpdateCommentMutation } from '../api/update-comment.ts';
 import { useIndicatorComments } from '../hooks/use-indicator-comments.ts';
 
-const TIME = new Intl.DateTimeFormat('en-AU', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** When a comment was written, in the reader's zone: dd MMM yy (spec 001 §9) and h:mm am|pm. */
+function stamp(instant: string | number): string {
+  const at = new Date(instant);
+  const time = `${at.getHours()}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return `${formatShortDate(toWireDate(at))}, ${formatTimeOfDay(time)}`;
+}
 
 type TShownComment = ResultOf<typeof GetIndicatorCommentsQuery>['comments'][number] | TOfflineComment;
 
@@ -36,7 +38,7 @@ function WaitingComment({ write }: { write: TOfflineWrite }) {
         <Text span fw={600} fz="xs" c="var(--mantine-color-text)">
           You
         </Text>{' '}
-        · {TIME.format(new Date(write.queuedAt))} · waiting to be sent
+        · {stamp(write.queuedAt)} · waiting to be sent
       </Text>
       <Text fz="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {String(write.value)}
@@ -74,7 +76,7 @@ function IndicatorComment({
           <Text span fw={600} fz="xs" c="var(--mantine-color-text)">
             {author}
           </Text>{' '}
-          · {TIME.format(new Date(c.created_at))}
+          · {stamp(c.created_at)}
           {c.updated_at !== c.created_at ? ' · edited' : ''}
         </Text>
         {editable && !isEditing ? (

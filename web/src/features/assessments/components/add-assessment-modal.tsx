@@ -101,7 +101,7 @@ export function AddAssessmentModal({
             label="Visit date"
             description="Optional: leave empty to keep the visit's date"
             valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/yyyy"
+            placeholder="dd/mm/yy"
             clearable
             value={date}
             onChange={(value) => setDate(value || null)}

@@ -39,7 +39,7 @@ function DateField({
       label={label}
       withAsterisk={required}
       valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/yyyy"
+      placeholder="dd/mm/yy"
       clearable
       value={value}
       error={error}

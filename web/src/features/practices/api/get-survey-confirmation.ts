@@ -3,6 +3,10 @@ import { graphql, type ResultOf } from '../../../lib/graphql/graphql.ts';
 /** The survey visits of a practice's current cycle, for /Practice/SurveyConfirmation/:id. */
 export const GetSurveyConfirmationQuery = graphql(`
   query GetSurveyConfirmation($id: Int!) {
+    visit_reasons: visit_reason {
+      value
+      comment
+    }
     practices_by_pk(organisation_id: $id) {
       organisation_id
       organisation {
@@ -50,3 +54,12 @@ type TPractice = NonNullable<ResultOf<typeof GetSurveyConfirmationQuery>['practi
 
 /** One visit of the current cycle, as GetSurveyConfirmation answers it. */
 export type TSurveyVisit = NonNullable<TPractice['current_accreditation']>['survey_visits'][number];
+
+/** The label of a visit's reason_for_visit (the survey_visit.reason choice list, spec 000 §3). */
+export function visitReasonLabel(
+  reasons: readonly { value: string; comment: string }[] | undefined,
+  reason: string | null | undefined,
+): string {
+  if (!reason) return '';
+  return reasons?.find((r) => r.value === reason)?.comment ?? reason;
+}

@@ -139,7 +139,7 @@ export function PreviousAccreditationSection({
           label="Previous expiry date"
           size="sm"
           valueFormat="DD/MM/YYYY"
-          placeholder="dd/mm/yyyy"
+          placeholder="dd/mm/yy"
           value={form.values.previousExpiryDate || null}
           onChange={(value) => form.setValue('previousExpiryDate', value ?? '')}
           dateParser={(text) => parseDisplayDate(text)}

@@ -89,7 +89,7 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
       type: 'SURVEILLANCE',
       status: 'DRAFT',
       dueIn: 40,
-      reason: 'Follow-up of the cold chain non-conformity',
+      reason: 'FOLLOW_UP',
       confirmationFormStatus: 'SENT',
     });
   }, 60_000);
@@ -232,12 +232,14 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     const visit = await screen.findByTestId(`visit-${surveillanceVisit}`, {}, { timeout: 10_000 });
     expect(within(visit).getByText('Surveillance visit')).toBeTruthy();
     expect(within(visit).getByText('Confirmation due')).toBeTruthy();
-    expect(within(visit).getByText('Follow-up of the cold chain non-conformity')).toBeTruthy();
+    // spec 000 §3: reason_for_visit shows as its label of the survey_visit.reason choice list.
+    expect(within(visit).getByText('Follow-up of non-conformities')).toBeTruthy();
   });
 
   it('lets a manager confirm a survey visit; the dashboard no longer asks for it', async () => {
     // A visit of Riverbend gets its confirmation form sent (Hinterland's stays for the test above).
     const sent = await createSurveyVisit(stack.sql, riverbendCycle, {
+      type: 'SURVEILLANCE',
       status: 'DRAFT',
       dueIn: 60,
       confirmationFormStatus: 'SENT',

@@ -31,7 +31,11 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ConfirmSurveyVisitMutation } from '../api/confirm-survey-visit.ts';
-import { GetSurveyConfirmationQuery, type TSurveyVisit } from '../api/get-survey-confirmation.ts';
+import {
+  GetSurveyConfirmationQuery,
+  type TSurveyVisit,
+  visitReasonLabel,
+} from '../api/get-survey-confirmation.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
 import { PracticeUnavailable } from './practice-unavailable.tsx';
 
@@ -90,6 +94,7 @@ export function SurveyConfirmationPage() {
             key={visit.id}
             practiceId={practice.organisation_id}
             visit={visit}
+            reason={visitReasonLabel(data?.visit_reasons, visit.reason_for_visit)}
             canConfirm={canConfirm}
             onConfirmed={() => refetch({ requestPolicy: 'network-only' })}
           />
@@ -102,11 +107,14 @@ export function SurveyConfirmationPage() {
 function VisitCard({
   practiceId,
   visit,
+  reason,
   canConfirm,
   onConfirmed,
 }: {
   practiceId: number;
   visit: TSurveyVisit;
+  /** The label of the visit's reason. */
+  reason: string;
   canConfirm: boolean;
   onConfirmed(): void;
 }) {
@@ -167,7 +175,7 @@ function VisitCard({
             .filter(Boolean)
             .join(', '),
         )}
-        {fact('Reason', visit.reason_for_visit ?? '')}
+        {fact('Reason', reason)}
       </SimpleGrid>
       {failure ? (
         <Alert color="red" variant="light" role="alert" mt="md">

@@ -54,7 +54,7 @@ export function ReportFilterBar({
         />
         <DateInput
           label="From"
-          placeholder="dd/mm/yyyy"
+          placeholder="dd/mm/yy"
           valueFormat="DD/MM/YYYY"
           clearable
           w={150}
@@ -65,7 +65,7 @@ export function ReportFilterBar({
         />
         <DateInput
           label="To"
-          placeholder="dd/mm/yyyy"
+          placeholder="dd/mm/yy"
           valueFormat="DD/MM/YYYY"
           clearable
           w={150}

@@ -121,7 +121,7 @@ export function SelectCell({
   );
 }
 
-/** Shows dd/MM/yyyy, types dd/MM/yyyy, holds yyyy-MM-dd. */
+/** Shows dd/MM/yyyy, types dd/MM/yy (the date picker of spec 001 §9) or dd/MM/yyyy, holds yyyy-MM-dd. */
 export function DateCell({ label, value, error, disabled, onChange, onBlur }: EditCellProps<string | null>) {
   return (
     <DateInput
@@ -129,7 +129,7 @@ export function DateCell({ label, value, error, disabled, onChange, onBlur }: Ed
       aria-label={label}
       value={value || null}
       valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/yyyy"
+      placeholder="dd/mm/yy"
       dateParser={(text) => parseDisplayDate(text)}
       error={error}
       disabled={disabled}

@@ -24,6 +24,7 @@ export const GetSurveyPlanningQuery = graphql(`
         offered
         accepted
         scheduledTooLate
+        openVisitTypes
       }
       qams {
         id

@@ -1,13 +1,23 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { formatDisplayDate, VISIT_TYPE_LABELS, VISIT_TYPES, ZCreateSurveyVisitSchema } from '@portal/domain';
+import {
+  creatableVisitTypes,
+  formatDisplayDate,
+  isOfferedVisitReason,
+  VISIT_TYPE_LABELS,
+  VISIT_TYPES,
+  ZCreateSurveyVisitSchema,
+} from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { CreateSurveyVisitMutation } from '../api/create-survey-visit.ts';
 import type { TChoice, TPlanningRow } from '../api/get-survey-planning.ts';
 import { reportOutcome } from '../model/mutation-outcome.ts';
 
-/** Create visit: type, reason (the choice list) and due month of a cycle's new visit. */
+/**
+ * Create visit: type, reason (the choice list) and due month of a cycle's new visit; the types
+ * offered are those without an open visit in the cycle (`creatableVisitTypes`).
+ */
 export function CreateVisitModal({
   row,
   reasons,
@@ -19,7 +29,8 @@ export function CreateVisitModal({
   onClose(): void;
   onCreated(visitId: number): void;
 }) {
-  const [type, setType] = useState<string | null>('ACCREDITATION');
+  const types = creatableVisitTypes(row.openVisitTypes);
+  const [type, setType] = useState<string | null>(types[0] ?? null);
   const [reason, setReason] = useState<string | null>(null);
   const [month, setMonth] = useState<string | null>(
     row.surveyVisitDue ? `${row.surveyVisitDue.slice(0, 7)}-01` : null,
@@ -58,7 +69,12 @@ export function CreateVisitModal({
         </Text>
         <Select
           label="Type"
-          data={VISIT_TYPES.map((value) => ({ value, label: VISIT_TYPE_LABELS[value] }))}
+          data={types.map((value) => ({ value, label: VISIT_TYPE_LABELS[value] }))}
+          description={
+            types.length < VISIT_TYPES.length
+              ? 'A type with a visit still being planned in this cycle is not offered.'
+              : undefined
+          }
           value={type}
           onChange={setType}
           allowDeselect={false}
@@ -68,7 +84,9 @@ export function CreateVisitModal({
         <Select
           label="Reason"
           placeholder="Choose a reason"
-          data={reasons.map((r) => ({ value: r.value, label: r.comment }))}
+          data={reasons
+            .filter((r) => isOfferedVisitReason(r.value))
+            .map((r) => ({ value: r.value, label: r.comment }))}
           value={reason}
           onChange={setReason}
           error={errors.reason}

@@ -1,25 +1,55 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import {
+  amPmTimeProblem,
   formatDisplayDate,
   formatTimeOfDay,
+  parseAmPmTime,
   parseDisplayDate,
   portalToday,
   ZFinaliseSurveyVisitSchema,
 } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { AmPmTimeInput } from '../../../components/am-pm-time-input.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FinaliseSurveyVisitMutation } from '../api/finalise-survey-visit.ts';
 import type { TPlanningVisit } from '../api/get-planning-visit.ts';
 import { reportOutcome } from '../model/mutation-outcome.ts';
 
+/** The typed times' problems (the time helper, spec 002 §5), by field. */
+function timeProblems(times: Record<'startTime' | 'endTime', string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(times).flatMap(([field, text]) => {
+      const problem = amPmTimeProblem(text);
+      return problem ? [[field, problem]] : [];
+    }),
+  );
+}
+
+/** Who the final visit keeps, and how many unanswered offers go. */
+function TeamNote({ visit }: { visit: TPlanningVisit }) {
+  const accepted = visit.surveyors.filter((s) => s.visitorStatus === 'ACCEPTED');
+  const unanswered = visit.surveyors.filter((s) => s.visitorStatus === 'OFFERED').length;
+  return (
+    <Text fz="sm" c="dimmed">
+      Surveyors: {accepted.map((s) => s.name).join(', ')}.
+      {unanswered
+        ? ` ${unanswered === 1 ? 'The offer nobody answered will be' : `The ${unanswered} offers nobody answered will be`} withdrawn.`
+        : ''}
+    </Text>
+  );
+}
+
 /** Finalise: the day, start and end times and the lead; the visit goes FINAL with the surveyors who accepted. */
 export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onChanged(): void }) {
   const accepted = visit.surveyors.filter((s) => s.visitorStatus === 'ACCEPTED');
   const [date, setDate] = useState<string | null>(visit.date);
-  const [startTime, setStartTime] = useState(visit.startTime ?? '09:00');
-  const [endTime, setEndTime] = useState(visit.endTime ?? '17:00');
+  // The times are typed hh:mm am|pm (spec 002 §5 time helper) and sent as HH:mm.
+  const [startText, setStartText] = useState(formatTimeOfDay(visit.startTime ?? '09:00'));
+  const [endText, setEndText] = useState(formatTimeOfDay(visit.endTime ?? '17:00'));
+  const startTime = parseAmPmTime(startText) ?? '';
+  const endTime = parseAmPmTime(endText) ?? '';
   const [lead, setLead] = useState<string | null>(
     String(accepted.find((s) => s.isLead)?.userId ?? accepted[0]?.userId ?? '') || null,
   );
@@ -36,6 +66,11 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
     );
 
   const check = () => {
+    const problems = timeProblems({ startTime: startText, endTime: endText });
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      return;
+    }
     const parsed = ZFinaliseSurveyVisitSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(
@@ -47,7 +82,6 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
     setAsking(true);
   };
   const leadName = accepted.find((s) => String(s.userId) === lead)?.name;
-  const unanswered = visit.surveyors.filter((s) => s.visitorStatus === 'OFFERED').length;
 
   return (
     <>
@@ -55,7 +89,7 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
         <Group gap="sm" align="flex-start" wrap="wrap">
           <DateInput
             label="Visit date"
-            placeholder="dd/mm/yyyy"
+            placeholder="dd/mm/yy"
             valueFormat="DD/MM/YYYY"
             value={date}
             onChange={setDate}
@@ -66,18 +100,18 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
             required
             w={170}
           />
-          <TimeInput
+          <AmPmTimeInput
             label="Start time"
-            value={startTime}
-            onChange={(e) => setStartTime(e.currentTarget.value)}
+            value={startText}
+            onChange={setStartText}
             error={errors.startTime}
             required
             w={130}
           />
-          <TimeInput
+          <AmPmTimeInput
             label="End time"
-            value={endTime}
-            onChange={(e) => setEndTime(e.currentTarget.value)}
+            value={endText}
+            onChange={setEndText}
             error={errors.endTime}
             required
             w={130}
@@ -91,12 +125,7 @@ export function FinaliseForm({ visit, onChanged }: { visit: TPlanningVisit; onCh
             w={200}
           />
         </Group>
-        <Text fz="sm" c="dimmed">
-          Surveyors: {accepted.map((s) => s.name).join(', ')}.
-          {unanswered
-            ? ` ${unanswered === 1 ? 'The offer nobody answered will be' : `The ${unanswered} offers nobody answered will be`} withdrawn.`
-            : ''}
-        </Text>
+        <TeamNote visit={visit} />
         <Button onClick={check} w="fit-content">
           Finalise visit
         </Button>

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
+  creatableVisitTypes,
   formatDisplayDate,
   formatMonthShort,
   labelOf,
@@ -14,7 +15,9 @@ export const LATE_HINT = `Not scheduled at least ${SURVEY_LEAD_MONTHS} months be
 
 /**
  * The table of visits to plan: the practice, its QAM, the expiry, the due month (flagged when it
- * is too late), the visit's type and status, the offers accepted, and Plan or Create visit.
+ * is too late), the visit's type and status, the offers accepted, and Plan or Create visit; a
+ * visit's row also offers another visit of its cycle while a type is free (at most one open visit
+ * of a type, `creatableVisitTypes`).
  */
 export function PlanningTable({
   rows,
@@ -85,14 +88,26 @@ export function PlanningTable({
               </Table.Td>
               <Table.Td>
                 {row.visitId ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => onOpen(row.visitId!)}
-                    aria-label={`Plan the visit to ${row.practiceName}`}
-                  >
-                    Plan
-                  </Button>
+                  <Group gap={6} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => onOpen(row.visitId!)}
+                      aria-label={`Plan the visit to ${row.practiceName}`}
+                    >
+                      Plan
+                    </Button>
+                    {creatableVisitTypes(row.openVisitTypes).length > 0 ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => onCreate(row)}
+                        aria-label={`Create another visit for ${row.practiceName}`}
+                      >
+                        New visit
+                      </Button>
+                    ) : null}
+                  </Group>
                 ) : (
                   <Button
                     size="xs"

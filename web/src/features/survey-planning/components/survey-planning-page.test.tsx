@@ -203,7 +203,7 @@ describe('Survey planning on the real stack', () => {
     expect(mails.rows.map((m) => m.to_address)).toEqual([gina.email, sam.email].sort());
   });
 
-  it('shows the stated days side by side (a table for screen readers), finalises and sends the confirmation', async () => {
+  it('shows the stated days side by side (a table for screen readers), finalises (spec 002 §5 times hh:mm am|pm, spec 001 §9 picker dd/MM/yy) and sends the confirmation', async () => {
     const user = userEvent.setup();
     await renderAppOnStack(stack, `/SurveyVisits/Planning?visit=${daysVisit}`, { as: qam });
     const drawer = await screen.findByRole(
@@ -229,18 +229,32 @@ describe('Survey planning on the real stack', () => {
 
     const date = within(drawer).getByLabelText(/^Visit date/);
     await user.click(date);
-    fireEvent.change(date, { target: { value: dates.freeShown } });
+    // spec 001 §9: the date picker takes dd/MM/yy.
+    fireEvent.change(date, {
+      target: { value: `${dates.freeShown.slice(0, 6)}${dates.freeShown.slice(8)}` },
+    });
     fireEvent.blur(date);
+    // spec 002 §5 time helper: hh:mm am|pm, typed with digits, colon, a, p, m and space only.
+    const start = within(drawer).getByRole('textbox', { name: /^Start time/ }) as HTMLInputElement;
+    await user.clear(start);
+    await user.type(start, '17:30');
+    await user.tab();
+    expect(within(drawer).getByText('Value should be in form hh:mm am|pm')).toBeTruthy();
+    await user.clear(start);
+    await user.type(start, '9:30x am');
+    expect(start.value).toBe('9:30 am');
+    await user.tab();
+    expect(within(drawer).queryByText('Value should be in form hh:mm am|pm')).toBeNull();
     await user.click(within(drawer).getByRole('button', { name: 'Finalise visit' }));
     const confirm = await screen.findByRole('dialog', { name: 'Finalise the visit' });
-    expect(confirm.textContent).toContain(`${dates.freeShown}, 9:00 am to 5:00 pm`);
+    expect(confirm.textContent).toContain(`${dates.freeShown}, 9:30 am to 5:00 pm`);
     await user.click(within(confirm).getByRole('button', { name: 'Finalise' }));
     await within(drawer).findByRole('button', { name: 'Send survey confirmation' }, { timeout: 15_000 });
     const visit = await stack.sql.query(
-      'select status, date::text as date from survey_visits where id = $1',
+      'select status, date::text as date, start_time::text as start from survey_visits where id = $1',
       [daysVisit],
     );
-    expect(visit.rows[0]).toEqual({ status: 'FINAL', date: dates.free });
+    expect(visit.rows[0]).toEqual({ status: 'FINAL', date: dates.free, start: '09:30:00' });
 
     await user.click(within(drawer).getByRole('button', { name: 'Send survey confirmation' }));
     const send = await screen.findByRole('dialog', { name: 'Send survey confirmation' });
@@ -252,5 +266,50 @@ describe('Survey planning on the real stack', () => {
       daysVisit,
     ]);
     expect(sent.rows[0].confirmation_form_status).toBe('SENT');
+  });
+  it('spec 001 §1: adds a surveillance visit to a cycle that has its survey being planned, never a second open survey', async () => {
+    const user = userEvent.setup();
+    await renderAppOnStack(stack, '/SurveyVisits/Planning', { as: qam });
+    await user.click(
+      within(await rowOf(names.planned)).getByRole('button', {
+        name: `Create another visit for ${names.planned}`,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `Create visit: ${names.planned}` });
+    const type = within(dialog)
+      .getAllByLabelText(/^Type/)
+      .find((e) => e.tagName === 'INPUT') as HTMLInputElement;
+    // The cycle's survey is still being planned: Survey is not offered, Surveillance comes first.
+    expect(type.value).toBe('Surveillance');
+    await user.click(type);
+    await waitFor(() => expect(type.getAttribute('aria-controls')).toBeTruthy());
+    const options = within(document.getElementById(type.getAttribute('aria-controls')!)!)
+      .getAllByRole('option', { hidden: true })
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Surveillance', 'Relocation', 'Gap']);
+    await user.keyboard('{Escape}');
+    await pickOption(
+      user,
+      within(dialog)
+        .getAllByLabelText(/^Reason/)
+        .find((e) => e.tagName === 'INPUT')!,
+      'Mid-cycle surveillance',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create visit' }));
+    await waitFor(
+      async () => {
+        const visits = await stack.sql.query(
+          `select v.type, v.status, v.reason_for_visit from survey_visits v
+             join accreditations a on a.id = v.accreditation_id join organisations o on o.id = a.practice_id
+            where o.name = $1 order by v.id`,
+          [names.planned],
+        );
+        expect(visits.rows).toEqual([
+          { type: 'ACCREDITATION', status: 'PLANNING', reason_for_visit: null },
+          { type: 'SURVEILLANCE', status: 'PLANNING', reason_for_visit: 'MID_CYCLE_SURVEILLANCE' },
+        ]);
+      },
+      { timeout: 15_000 },
+    );
   });
 });

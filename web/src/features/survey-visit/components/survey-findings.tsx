@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   COMPLIANCE_LABELS,
   hasNonComplianceInput,
@@ -20,6 +20,20 @@ import { RiskMatrix } from './risk-matrix.tsx';
 /** The choices of a free-text column: ours, plus whatever an older row holds. */
 function optionsWith(options: readonly string[], current: string | null): string[] {
   return current && !options.includes(current) ? [...options, current] : [...options];
+}
+
+/** Met proposed (copied ticks, docs/decisions/assessments.md#met-proposed) and its one-click Confirm Met. */
+function MetProposed({ onConfirm }: { onConfirm(): void }) {
+  return (
+    <Alert color="teal" variant="light" p="xs">
+      <Group justify="space-between" gap="sm">
+        <Text fz="sm">Met proposed: every must-have item is ticked but no compliance is recorded yet.</Text>
+        <Button size="compact-sm" onClick={onConfirm}>
+          Confirm Met
+        </Button>
+      </Group>
+    </Alert>
+  );
 }
 
 /**
@@ -69,6 +83,9 @@ export function SurveyFindings({
           ) : null}
         </Group>
       </Radio.Group>
+      {editable && transitions.metProposed ? (
+        <MetProposed onConfirm={() => transitions.compliance({ kind: 'confirmMet' })} />
+      ) : null}
 
       {findings ? (
         <Stack

@@ -115,6 +115,32 @@ describe('the survey visit indicator on the real stack', () => {
     );
   });
 
+  it('spec 001 §4: copied ticks propose Met, which one Confirm Met records without unticking anything', async () => {
+    const { surveyor, id, indicatorId, path } = await surveyInProgress();
+    // As Add assessment's 'copy the tickboxes from the last assessment' leaves it: ticks, no compliance.
+    await createResponse(stack.sql, id, indicatorId, {
+      checklists: { '1': { '1': true, '2': false }, '2': { '1': true } },
+    });
+    await renderAppOnStack(stack, path, { as: surveyor });
+    const compliance = await screen.findByRole('radiogroup', { name: 'Compliance' }, { timeout: 15_000 });
+    expect(screen.getByText(/Met proposed/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Confirm Met' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() =>
+      expect((within(compliance).getByRole('radio', { name: 'Met' }) as HTMLInputElement).checked).toBe(true),
+    );
+    await waitFor(
+      async () =>
+        expect(await stored(id)).toMatchObject({
+          compliance: 'MET',
+          checklists: { '1': { '1': true, '2': false }, '2': { '1': true } },
+        }),
+      { timeout: 10_000 },
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm Met' })).toBeNull();
+  });
+
   it('records a Not met with a Critical risk after the critical confirmation, and Met later clears it after asking', async () => {
     const { surveyor, id, path } = await surveyInProgress();
     await renderAppOnStack(stack, path, { as: surveyor });

@@ -1,4 +1,5 @@
 import {
+  isMetProposed,
   resolveSurveyTransition,
   SURVEY_CONFIRMATIONS,
   surveyComplianceTransition,
@@ -37,6 +38,8 @@ export function useSurveyTransitions(
   };
   const words = pending?.confirm ? SURVEY_CONFIRMATIONS[pending.confirm] : null;
   return {
+    /** Every must-have ticked and no compliance yet (copied ticks): Met waits for Confirm Met. */
+    metProposed: isMetProposed(store.shown(indicator.id), indicatorItems(indicator)),
     compliance(event: TSurveyComplianceEvent) {
       apply(surveyComplianceTransition(store.shown(indicator.id), indicatorItems(indicator), event));
     },

@@ -1,0 +1,1 @@
+drop index public.survey_visits_one_open_visit_per_type;
