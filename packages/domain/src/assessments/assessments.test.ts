@@ -219,7 +219,7 @@ describe('the indicator banner (spec 001 §4)', () => {
     expect(indicatorBanner('PRESURVEY', r({ is_marked_complete: true }), [])).toBe('completed');
   });
 
-  it('is success on a survey MET with the must-haves, or NOT_MET with every non-compliance field', () => {
+  it('spec 001 §4: a survey shows success when MET or NOT_MET and the must-haves are done', () => {
     expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'MET', checklists: allMust }), items)).toBe(
       'success',
     );
@@ -233,9 +233,14 @@ describe('the indicator banner (spec 001 §4)', () => {
       risk_impact: 'LOW' as const,
       risk_rating: 'LOW' as const,
     };
-    expect(indicatorBanner('SURVEY_VISIT', r(nc), items)).toBe('success');
-    expect(indicatorBanner('SURVEY_VISIT', r({ ...nc, non_compliance_statement: '  ' }), items)).toBeNull();
-    expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_APPLICABLE' }), items)).toBeNull();
+    // The non-compliance filled in is not what the banner asks: the must-haves are.
+    expect(indicatorBanner('SURVEY_VISIT', r(nc), items)).toBeNull();
+    expect(indicatorBanner('SURVEY_VISIT', r({ ...nc, checklists: allMust }), items)).toBe('success');
+    expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_MET', checklists: allMust }), items)).toBe(
+      'success',
+    );
+    expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_APPLICABLE', checklists: allMust }), items)).toBeNull();
+    expect(indicatorBanner('SURVEY_VISIT', r({ checklists: allMust }), items)).toBeNull();
   });
 
   it('counts a self assessment answered when marked complete or N/A, a survey when it has a compliance', () => {
