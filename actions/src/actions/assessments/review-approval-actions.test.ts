@@ -179,6 +179,18 @@ describe('approveSurveyAssessment', () => {
     expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
   });
 
+  it('spec 001 §5: under review a Not met finding is refused with the way out, Action required', async () => {
+    const w = await world('UNDER_REVIEW', { indicators: 3 });
+    await rate(w, { 1: {} });
+    const before = await assessmentState(stack, w.assessmentId);
+    expect(refusal(await callAs(stack, w.qam, APPROVE, { a: w.assessmentId }))).toEqual({
+      code: 'invalid_transition',
+      message: REVIEW_MESSAGES.notMetUnderReview(['C1.2']),
+    });
+    expect(REVIEW_MESSAGES.notMetUnderReview(['C1.2'])).toContain("'Action required'");
+    expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
+  });
+
   it('is refused from any other status, and a second approval is refused, changing nothing', async () => {
     for (const status of ['IN_PROGRESS', 'PARTIALLY_SUBMITTED', 'APPROVED', 'CERTIFIED']) {
       const w = await world(status, { indicators: 1 });

@@ -26,6 +26,16 @@ export const REVIEW_MESSAGES = {
   notApprovable: 'Only a survey visit under review or with action required can be approved.',
   openNonConformities: (codes: readonly string[]) =>
     `The assessment cannot be approved while these non-conformities are open and not referred to the CA: ${codes.join(', ')}.`,
+  /**
+   * Under review the practice has not acted on its findings yet, and no indicator may stay Not met
+   * for accreditation: the way out is 'Action required' (docs/decisions/assessments.md, "Approve").
+   */
+  notMetUnderReview: (codes: readonly string[]) =>
+    `The assessment cannot be approved while these indicators are Not met: ${codes.join(', ')}. Raise 'Action required' so that the practice acts on them; approve once each non-conformity is closed or referred to the CA.`,
+  /** The Approve modal's words for the same case, above its list and its 'Raise Action required' button. */
+  notMetUnderReviewIntro:
+    "Accreditation needs every indicator met. Raise 'Action required' so that the practice acts on these Not met indicators; approve once each non-conformity is closed or referred to the CA. Each link opens its indicator.",
+  raiseActionRequired: 'Raise Action required',
   repeatAssessment: (notMet: number, mandatory: number, percent: number) =>
     `${notMet} of ${mandatory} mandatory indicators (${percent} %) were not met at the survey: the scheme requires a repeat assessment.`,
   notifyTitle: 'Notify the practice',
