@@ -332,21 +332,25 @@ describe('transitions (spec 001 §4)', () => {
 });
 
 describe('comments and indicator files (spec 002 §2)', () => {
-  const ctx = (access: TPracticeAccess, status: TAssessmentStatus, isAuthor: boolean) => ({
+  const ctx = (access: TPracticeAccess, status: TAssessmentStatus, isAuthor: boolean, isSuperadmin = false) => ({
     type: 'PRESURVEY' as const,
     status,
     flags: derivePermissionFlags(access, { surveyVisitId: null }),
     hasSubmitted: false,
     isAuthor,
-    isProviderAdmin: access.backOfficeRole === 'provider_admin',
+    isSuperadmin,
   });
 
-  it("lets the author edit under the status rules, and a provider admin anyone's on a self assessment", () => {
+  it("spec 001 §6: lets the author edit under the status rules, and a super admin anyone's on a self assessment", () => {
     expect(canEditComment(ctx(PM, 'IN_PROGRESS', true))).toBe(true);
     expect(canEditComment(ctx(PM, 'IN_PROGRESS', false))).toBe(false);
     expect(canEditComment(ctx(PM, 'UNDER_REVIEW', true))).toBe(false);
     expect(canEditComment(ctx(QAM, 'UNDER_REVIEW', false))).toBe(false);
-    expect(canEditComment(ctx(ADMIN, 'UNDER_REVIEW', false))).toBe(true);
+    // The super-admin flag decides, not the provider-admin role.
+    expect(canEditComment(ctx(ADMIN, 'UNDER_REVIEW', false))).toBe(false);
+    expect(canEditComment(ctx(ADMIN, 'UNDER_REVIEW', false, true))).toBe(true);
+    expect(canEditComment(ctx(QAM, 'UNDER_REVIEW', false, true))).toBe(true);
+    expect(canEditComment({ ...ctx(ADMIN, 'UNDER_REVIEW', false, true), type: 'SURVEY_VISIT' })).toBe(false);
   });
 
   it('lets the uploader delete their file only while a self assessment is in progress', () => {

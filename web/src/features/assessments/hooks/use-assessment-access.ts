@@ -21,6 +21,8 @@ export type TAssessmentAccess = TAssessmentAccessContext & {
   isSurveyVisitor: boolean;
   bulkToolsEnabled: boolean;
   isProviderAdmin: boolean;
+  /** The user's super-admin flag (spec 001 §6: a super admin edits self assessment comments). */
+  isSuperadmin: boolean;
   userId: number;
 };
 
@@ -28,7 +30,7 @@ export type TAssessmentAccess = TAssessmentAccessContext & {
 export function assessmentAccessOf(
   assessment: TAssessmentRef,
   access: ReturnType<typeof usePracticeContext>['access'],
-  user: { id: number; hasSpecialAccess: boolean },
+  user: { id: number; hasSpecialAccess: boolean; isSuperadmin: boolean },
   bulkToolsSwitch: boolean,
 ): TAssessmentAccess {
   const surveyVisitId = assessment.type === 'PRESURVEY' ? null : assessment.survey_visit_id;
@@ -40,6 +42,7 @@ export function assessmentAccessOf(
     isSurveyVisitor: surveyVisitId !== null && access.visitorOnSurveyVisitIds.includes(surveyVisitId),
     bulkToolsEnabled: user.hasSpecialAccess || bulkToolsSwitch,
     isProviderAdmin: access.backOfficeRole === 'provider_admin',
+    isSuperadmin: user.isSuperadmin,
     userId: user.id,
   };
 }
@@ -50,7 +53,11 @@ export function useAssessmentAccess(): (assessment: TAssessmentRef) => TAssessme
   const user = useCurrentUser();
   const config = usePublicConfig();
   return useMemo(() => {
-    const who = { id: user.id, hasSpecialAccess: user.flags.hasSpecialAccess };
+    const who = {
+      id: user.id,
+      hasSpecialAccess: user.flags.hasSpecialAccess,
+      isSuperadmin: user.flags.superadmin,
+    };
     return (assessment) => assessmentAccessOf(assessment, access, who, config?.bulkTools ?? false);
-  }, [access, user.id, user.flags.hasSpecialAccess, config?.bulkTools]);
+  }, [access, user.id, user.flags.hasSpecialAccess, user.flags.superadmin, config?.bulkTools]);
 }
