@@ -79,9 +79,8 @@ export function canChangeAssessment({ type, status, flags }: TAssessmentAccessCo
  * May the user change the assessment's inputs (its indicator responses)? The assessment rule,
  * narrowed: a self assessment's inputs in COMPLETED need `changeSelfAssessmentComplete`; a survey
  * visit in progress needs `changeSurveyInProgress` and that this user has not submitted yet; in
- * ACTION_REQUIRED every input needs a reviewer (`changeSurveyUnderReview` with `changeActionPlan`),
- * while the non-conformity status follows `canChangeActionPlan`; a certified survey's findings are
- * final.
+ * ACTION_REQUIRED the holders of `changeActionPlan` (spec 001 §6); a certified survey's findings
+ * are changed only through Reopen.
  */
 export function canChangeAssessmentInputs(context: TAssessmentAccessContext): boolean {
   const { type, status, flags, hasSubmitted } = context;
@@ -95,9 +94,7 @@ export function canChangeAssessmentInputs(context: TAssessmentAccessContext): bo
     case 'PARTIALLY_SUBMITTED':
       return a.changeSurveyInProgress && !hasSubmitted;
     case 'ACTION_REQUIRED':
-      // The findings are the reviewers' now; the action plan's holders change only the
-      // non-conformity status (`canChangeActionPlan`), as indicator_responses_guard enforces.
-      return a.changeActionPlan && a.changeSurveyUnderReview;
+      return a.changeActionPlan;
     case 'CERTIFIED':
       return false;
     default:
@@ -166,8 +163,8 @@ export function canChangeNonConformityStatus(context: TAssessmentAccessContext):
 /**
  * May the user write the assessment's responses at all (the row rule of `indicator_responses` and
  * of indicator locks)? Their inputs (`canChangeAssessmentInputs`), or, while action is required,
- * the non-conformity status (`canChangeActionPlan`); the trigger indicator_responses_guard then
- * narrows which columns change.
+ * the non-conformity status (`canChangeActionPlan`); the trigger indicator_responses_guard keeps
+ * opening, closing and referring a non-conformity to the action plan's holders.
  */
 export function canWriteAssessmentResponses(context: TAssessmentAccessContext): boolean {
   return canChangeAssessmentInputs(context) || canChangeActionPlan(context);
