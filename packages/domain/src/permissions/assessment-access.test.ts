@@ -362,9 +362,12 @@ describe('canWriteAssessmentComments and canWriteSurveyorSummary (no writing bef
     ).toBe(true);
   });
 
-  it('the back office writes without signing; a self assessment needs no agreement', () => {
-    expect(canWriteAssessmentComments(survey('IN_PROGRESS', admin, false))).toBe(true);
-    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', admin, false), isAuthor: false })).toBe(true);
+  it('spec 001 §4: the back office too writes only once signed; a self assessment needs no agreement', () => {
+    expect(canWriteAssessmentComments(survey('IN_PROGRESS', admin, false))).toBe(false);
+    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', admin, false), isAuthor: false })).toBe(false);
+    expect(canWriteAssessmentComments(survey('IN_PROGRESS', admin, true))).toBe(true);
+    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', admin, true), isAuthor: false })).toBe(true);
+    expect(canWriteAssessmentComments(survey('UNDER_REVIEW', admin, false))).toBe(true);
     expect(canWriteAssessmentComments({ ...survey('IN_PROGRESS', pm, false), type: 'PRESURVEY' })).toBe(true);
   });
 

@@ -210,35 +210,47 @@ export function canReadAssessmentFindings(
 }
 
 /**
+ * Has the user signed the confidentiality agreement where it is asked (spec 001 §4: a survey visit
+ * IN_PROGRESS), whoever they are? The back office too: it reads every survey to review it, but it
+ * writes to one in progress only once signed, as the screen asks of everyone who opens it.
+ */
+function signedWhereAsked(context: { type: TAssessmentType; status: TAssessmentStatus; hasSigned: boolean }) {
+  return context.type === 'PRESURVEY' || context.status !== 'IN_PROGRESS' || context.hasSigned;
+}
+
+/**
  * May the user write the assessment's responses and take its indicator locks? Whoever may write
- * them (`canWriteAssessmentResponses`) and may read them (`canReadAssessmentFindings`): a surveyor
- * writes no finding of a survey in progress before signing its confidentiality agreement, since
- * they could not see what they would write over. The database's twin is
- * `can_write_assessment_findings`, behind the computed field `can_write_responses`.
+ * them (`canWriteAssessmentResponses`) and may read them (`canReadAssessmentFindings`), and has
+ * signed the confidentiality agreement of a survey in progress (everyone, the back office too: spec
+ * 001 §4). The database's twin is `can_write_assessment_findings`, behind the computed field
+ * `can_write_responses`.
  */
 export function canWriteAssessmentFindings(
   context: TAssessmentAccessContext & { hasSigned: boolean },
 ): boolean {
-  return canWriteAssessmentResponses(context) && canReadAssessmentFindings(context);
+  return (
+    canWriteAssessmentResponses(context) && canReadAssessmentFindings(context) && signedWhereAsked(context)
+  );
 }
 
 /**
  * May the user write comments on the assessment's indicators (add one, edit or archive their
  * own)? Whoever may change the assessment (`canChangeAssessment`) and may read its findings
- * (`canReadAssessmentFindings`): a surveyor who has not signed the confidentiality agreement of a
- * survey in progress writes no comment, as they read none. The database's twin is
+ * (`canReadAssessmentFindings`) and has signed the confidentiality agreement of a survey in
+ * progress (the back office too). The database's twin is
  * `can_write_assessment_comments`, behind the computed field `can_change` of the comments' rules.
  */
 export function canWriteAssessmentComments(
   context: TAssessmentAccessContext & { hasSigned: boolean },
 ): boolean {
-  return canChangeAssessment(context) && canReadAssessmentFindings(context);
+  return canChangeAssessment(context) && canReadAssessmentFindings(context) && signedWhereAsked(context);
 }
 
 /**
  * May the user write this surveyor summary (a new one of their own, or an edit)? Whoever may edit
  * it (`canEditSurveyorSummary`) and may read the survey's findings (`canReadAssessmentFindings`):
- * no summary before signing the confidentiality agreement of a survey in progress. The database's
+ * no summary before signing the confidentiality agreement of a survey in progress (the back office
+ * too). The database's
  * twin is `can_write_surveyor_summary`, behind the computed fields `can_write_own_summary` and
  * `general_comments.can_edit`.
  */
@@ -246,6 +258,9 @@ export function canWriteSurveyorSummary(
   context: TAssessmentAccessContext & { isAuthor: boolean; hasSigned: boolean },
 ): boolean {
   return (
-    context.type === 'SURVEY_VISIT' && canEditSurveyorSummary(context) && canReadAssessmentFindings(context)
+    context.type === 'SURVEY_VISIT' &&
+    canEditSurveyorSummary(context) &&
+    canReadAssessmentFindings(context) &&
+    signedWhereAsked(context)
   );
 }

@@ -100,6 +100,34 @@ describe('the survey visit workflow on the real stack', () => {
       expect(await signs()).toEqual([{ user_id: surveyor.id, agreement_version: AGREEMENT_VERSION }]);
     });
 
+    it('spec 001 §4: is asked of the back office too; a QAM who signs then sees the assessment', async () => {
+      const { id, base } = await survey();
+      const qam = await createUser(stack.sql, { isQam: true });
+      await renderAppOnStack(stack, `${base}/Assessment/${id}`, { as: qam });
+      const dialog = await screen.findByRole(
+        'dialog',
+        { name: CONFIDENTIALITY_AGREEMENT.title },
+        { timeout: 15_000 },
+      );
+      const user = userEvent.setup();
+      for (const statement of CONFIDENTIALITY_AGREEMENT.statements)
+        await user.click(within(dialog).getByRole('checkbox', { name: statement }));
+      await user.click(within(dialog).getByRole('button', { name: CONFIDENTIALITY_AGREEMENT.sign }));
+      await waitFor(async () =>
+        expect(
+          (
+            await stack.sql.query(
+              'select user_id from confidentiality_signs where assessment_id = $1 and user_id = $2',
+              [id, qam.id],
+            )
+          ).rows,
+        ).toEqual([{ user_id: qam.id }]),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: CONFIDENTIALITY_AGREEMENT.title })).toBeNull(),
+      );
+    });
+
     it('cannot be skipped: closing it leaves the assessment', async () => {
       const { surveyor, id, base } = await survey({ signed: false });
       const view = await renderAppOnStack(stack, `${base}/Assessment/${id}`, { as: surveyor });
