@@ -236,12 +236,12 @@ describe('assessment status and creation go through actions', () => {
   });
 });
 
-describe("comments of others on a self assessment", () => {
+describe('comments of others on a self assessment', () => {
   const EDIT = `mutation ($id: Int!, $text: String!) {
     update_comments(where: {id: {_eq: $id}}, _set: {comment: $text}) { affected_rows }
   }`;
 
-  it('spec 001 §6: a super admin edits anyone\'s self assessment comment; a provider admin who is not one does not', async () => {
+  it("spec 001 §6: a super admin edits anyone's self assessment comment; a provider admin who is not one does not", async () => {
     await setStatus(selfAssessment, 'IN_PROGRESS');
     const { rows } = await stack.sql.query<{ id: number }>(
       `insert into comments (practice_id, indicator_response_id, comment, created_by_id)

@@ -104,7 +104,11 @@ describe('role user while action is required', () => {
       { non_conformity_status: 'CLOSED', observation: 'closed and rewritten' },
     ]) {
       const result = await update(SURVEYOR, set);
-      expect([set, result.errors, result.data]).toEqual([set, undefined, { update_indicator_responses: { affected_rows: 1 } }]);
+      expect([set, result.errors, result.data]).toEqual([
+        set,
+        undefined,
+        { update_indicator_responses: { affected_rows: 1 } },
+      ]);
     }
     expect(await read()).toMatchObject({
       non_conformity_status: 'CLOSED',
