@@ -239,7 +239,9 @@ describe('the indicator banner (spec 001 §4)', () => {
     expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_MET', checklists: allMust }), items)).toBe(
       'success',
     );
-    expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_APPLICABLE', checklists: allMust }), items)).toBeNull();
+    expect(
+      indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_APPLICABLE', checklists: allMust }), items),
+    ).toBeNull();
     expect(indicatorBanner('SURVEY_VISIT', r({ checklists: allMust }), items)).toBeNull();
   });
 
@@ -332,7 +334,12 @@ describe('transitions (spec 001 §4)', () => {
 });
 
 describe('comments and indicator files (spec 002 §2)', () => {
-  const ctx = (access: TPracticeAccess, status: TAssessmentStatus, isAuthor: boolean, isSuperadmin = false) => ({
+  const ctx = (
+    access: TPracticeAccess,
+    status: TAssessmentStatus,
+    isAuthor: boolean,
+    isSuperadmin = false,
+  ) => ({
     type: 'PRESURVEY' as const,
     status,
     flags: derivePermissionFlags(access, { surveyVisitId: null }),
