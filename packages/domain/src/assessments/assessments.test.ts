@@ -322,12 +322,13 @@ describe('transitions (spec 001 §4)', () => {
     expect(surveySubmitMove(2).to).toBe('PARTIALLY_SUBMITTED');
   });
 
-  it('reopens anything but a certified or in-progress assessment', () => {
+  it('spec 001 §6: reopens anything but an in-progress assessment, a certified survey too', () => {
     expect(ASSESSMENT_STATUSES.filter((s) => canMove(ASSESSMENT_REOPEN, 'SURVEY_VISIT', s))).toEqual([
       'PARTIALLY_SUBMITTED',
       'UNDER_REVIEW',
       'ACTION_REQUIRED',
       'APPROVED',
+      'CERTIFIED',
     ]);
     expect(canMove(ASSESSMENT_REOPEN, 'PRESURVEY', 'COMPLETED')).toBe(true);
   });

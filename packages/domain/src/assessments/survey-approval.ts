@@ -118,7 +118,8 @@ export function repeatAssessmentOf(
  * step back. A survey being surveyed or under review goes back to its surveyors; one with action
  * required goes back under review (the action plan stays); an approved one goes back to the
  * status it was approved from (`approvedFrom`, read from its status history; UNDER_REVIEW if
- * unknown). A self assessment goes back in progress. CERTIFIED and IN_PROGRESS are not reopened.
+ * unknown); a certified one goes back to APPROVED (its findings corrected, it is certified again,
+ * superseding the certificate). A self assessment goes back in progress. IN_PROGRESS is not reopened.
  */
 export function reopenTarget(
   type: TAssessmentType,
@@ -136,6 +137,8 @@ export function reopenTarget(
       return 'UNDER_REVIEW';
     case 'APPROVED':
       return approvedFrom === 'ACTION_REQUIRED' ? 'ACTION_REQUIRED' : 'UNDER_REVIEW';
+    case 'CERTIFIED':
+      return 'APPROVED';
     default:
       return null;
   }

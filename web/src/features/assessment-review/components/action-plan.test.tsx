@@ -165,7 +165,9 @@ describe('the action plan on the real stack', () => {
     const refer = screen.getByRole('checkbox', { name: 'Refer to CA' });
     expect(refer.hasAttribute('disabled')).toBe(false);
     // Spec 001 §6: changeActionPlan changes the assessment in ACTION_REQUIRED, its findings too.
-    expect(screen.getByRole('textbox', { name: 'Non-compliance statement' }).hasAttribute('readonly')).toBe(false);
+    expect(screen.getByRole('textbox', { name: 'Non-compliance statement' }).hasAttribute('readonly')).toBe(
+      false,
+    );
     await user.click(within(status).getByRole('radio', { name: 'Closed' }));
     const { rows } = await stack.sql.query<{ today: string }>('select public.portal_today()::text as today');
     expect(

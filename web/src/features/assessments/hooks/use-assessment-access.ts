@@ -20,6 +20,7 @@ export interface TAssessmentRef {
 export type TAssessmentAccess = TAssessmentAccessContext & {
   isSurveyVisitor: boolean;
   bulkToolsEnabled: boolean;
+  hasSpecialAccess: boolean;
   isProviderAdmin: boolean;
   /** The user's super-admin flag (spec 001 §6: a super admin edits self assessment comments). */
   isSuperadmin: boolean;
@@ -41,6 +42,7 @@ export function assessmentAccessOf(
     hasSubmitted: assessment.assessment_submissions.some((s) => s.user_id === user.id),
     isSurveyVisitor: surveyVisitId !== null && access.visitorOnSurveyVisitIds.includes(surveyVisitId),
     bulkToolsEnabled: user.hasSpecialAccess || bulkToolsSwitch,
+    hasSpecialAccess: user.hasSpecialAccess,
     isProviderAdmin: access.backOfficeRole === 'provider_admin',
     isSuperadmin: user.isSuperadmin,
     userId: user.id,
