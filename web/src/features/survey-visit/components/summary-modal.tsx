@@ -122,32 +122,7 @@ export function SummaryModal({
             (required || tried) && empty && editable ? SURVEY_SUBMIT_MESSAGES.summaryRequired : undefined
           }
         />
-        {alsoToFix.length > 0 ? (
-          <Stack gap={4}>
-            <Text fz="sm" fw={600}>
-              {SURVEY_SUBMIT_MESSAGES.alsoBeforeSubmitting}
-            </Text>
-            <List spacing={4} size="sm">
-              {alsoToFix.map((p) => (
-                <List.Item key={p.key}>
-                  {p.indicatorId !== null && onOpenIndicator ? (
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fz="sm"
-                      ta="left"
-                      onClick={() => onOpenIndicator(p.indicatorId!)}
-                    >
-                      {p.text}
-                    </Anchor>
-                  ) : (
-                    p.text
-                  )}
-                </List.Item>
-              ))}
-            </List>
-          </Stack>
-        ) : null}
+        <AlsoToFixList problems={alsoToFix} onOpenIndicator={onOpenIndicator} />
         {error ? (
           <Alert color="red" variant="light" role="alert">
             {error}
@@ -165,5 +140,42 @@ export function SummaryModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The submit's other problems under the summary editor (spec 001 §5), indicators as links. */
+function AlsoToFixList({
+  problems,
+  onOpenIndicator,
+}: {
+  problems: readonly TSubmitProblemItem[];
+  onOpenIndicator?(indicatorId: number): void;
+}) {
+  if (problems.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fz="sm" fw={600}>
+        {SURVEY_SUBMIT_MESSAGES.alsoBeforeSubmitting}
+      </Text>
+      <List spacing={4} size="sm">
+        {problems.map((p) => (
+          <List.Item key={p.key}>
+            {p.indicatorId !== null && onOpenIndicator ? (
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                ta="left"
+                onClick={() => onOpenIndicator(p.indicatorId!)}
+              >
+                {p.text}
+              </Anchor>
+            ) : (
+              p.text
+            )}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }

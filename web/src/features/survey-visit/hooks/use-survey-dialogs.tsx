@@ -51,6 +51,29 @@ function problemsOfFields(fields: Record<string, string>): TSubmitProblemItem[] 
   });
 }
 
+/** Every indicator of the assessment with the response the screen shows (unsaved edits included). */
+function submitIndicators(assessment: TAssessmentData, store: ResponseStore): TSurveySubmitIndicator[] {
+  return (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap((set) =>
+    set.indicators.map((indicator) => ({
+      id: indicator.id,
+      code: indicator.code,
+      items: indicatorItems(indicator),
+      response: store.shown(indicator.id),
+    })),
+  );
+}
+
+/** The other surveyors' live summaries the screen knows (a submitted visitor's missing one the server names). */
+function otherLiveSummaries(summaries: readonly TSurveyorSummary[], userId: number) {
+  return summaries
+    .filter((s) => s.user_id !== userId)
+    .map((s) => ({
+      userId: s.user_id,
+      name: s.user ? `${s.user.first_name} ${s.user.last_name}` : 'A surveyor',
+      text: s.text,
+    }));
+}
+
 /**
  * A survey visit's summaries and submission (spec 001 §5, 002 §2): the live summaries, the summary
  * modal, and Submit for review: the form, then the domain's `surveySubmitProblems` on what the
@@ -80,15 +103,7 @@ export function useSurveyDialogs({
   const [formError, setFormError] = useState<string | null>(null);
   const [submitState, submit] = useMutation(SubmitSurveyAssessmentMutation);
 
-  const indicators = (): TSurveySubmitIndicator[] =>
-    (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap((set) =>
-      set.indicators.map((indicator) => ({
-        id: indicator.id,
-        code: indicator.code,
-        items: indicatorItems(indicator),
-        response: store.shown(indicator.id),
-      })),
-    );
+  const indicators = () => submitIndicators(assessment, store);
   // Spec 001 §5: the user's own summary missing or empty opens its modal at once, listing the rest.
   const refuse = (problems: TSubmitProblemItem[]) => {
     if (problems.some((p) => p.own)) {
@@ -105,14 +120,7 @@ export function useSurveyDialogs({
       visitType: (assessment.survey_visit?.type ?? 'ACCREDITATION') as TVisitType,
       indicators: indicators(),
       summary: own ? { text: own.text } : null,
-      // The other live summaries the screen knows; a submitted visitor's missing one the server says.
-      otherSummaries: summaries
-        .filter((s) => s.user_id !== access.userId)
-        .map((s) => ({
-          userId: s.user_id,
-          name: s.user ? `${s.user.first_name} ${s.user.last_name}` : 'A surveyor',
-          text: s.text,
-        })),
+      otherSummaries: otherLiveSummaries(summaries, access.userId),
     });
     if (problems.length > 0) {
       refuse(problems.map(itemOf));
