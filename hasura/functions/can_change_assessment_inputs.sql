@@ -11,7 +11,6 @@ AS $function$
       when 'IN_PROGRESS' then public.flag(flags, 'assessment.changeSurveyInProgress') and not has_submitted
       when 'PARTIALLY_SUBMITTED' then public.flag(flags, 'assessment.changeSurveyInProgress') and not has_submitted
       when 'ACTION_REQUIRED' then public.flag(flags, 'assessment.changeActionPlan')
-        and public.flag(flags, 'assessment.changeSurveyUnderReview')
       when 'CERTIFIED' then false
       else public.can_change_assessment(a_type, a_status, flags) end
   end

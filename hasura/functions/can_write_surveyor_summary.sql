@@ -6,5 +6,6 @@ AS $function$
   select a_type = 'SURVEY_VISIT'
      and public.can_edit_surveyor_summary(a_status, flags, has_submitted, is_author)
      and public.can_read_assessment_findings(a_type, a_status, flags, has_signed)
+     and (a_type = 'PRESURVEY' or a_status <> 'IN_PROGRESS' or has_signed)
 $function$;
 comment on function can_write_surveyor_summary(text,text,jsonb,boolean,boolean,boolean) is 'Domain canWriteSurveyorSummary.';

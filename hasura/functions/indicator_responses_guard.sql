@@ -8,8 +8,6 @@ declare
   actor integer := nullif(session ->> 'x-hasura-user-id', '')::integer;
   -- A request through Hasura (or the actions service on a user's behalf), not the admin secret.
   is_request boolean := acting_role is not null and acting_role <> 'admin';
-  -- Columns the server keeps; never counted as a change the user made.
-  stamps text[] := array['date_closed', 'nc_status_created_by_id', 'last_updated_by_id', 'updated_at'];
   has_statement boolean;
   target public.assessments;
 begin
@@ -20,11 +18,8 @@ begin
       -- An upsert of an existing response is guarded by the update that follows the conflict.
       if not exists (select 1 from public.indicator_responses r
                       where r.assessment_id = new.assessment_id and r.indicator_id = new.indicator_id) then
-        if target.status = 'ACTION_REQUIRED' then
-          raise exception 'while action is required, only the non-conformity status of a response may be changed'
-            using errcode = 'check_violation';
-        end if;
-        if new.non_conformity_status is distinct from 'OPEN' or new.refer_to_ca then
+        if (new.non_conformity_status is distinct from 'OPEN' or new.refer_to_ca)
+           and not public.assessment_can_change_action_plan(target, session) then
           raise exception 'only a surveyor on the practice may open or close a non-conformity, while action is required'
             using errcode = 'check_violation';
         end if;
@@ -38,12 +33,6 @@ begin
       if new.refer_to_ca is distinct from old.refer_to_ca
          and not public.assessment_can_change_action_plan(target, session) then
         raise exception 'only a surveyor on the practice may refer a non-conformity to the certification authority, while action is required'
-          using errcode = 'check_violation';
-      end if;
-      if target.status = 'ACTION_REQUIRED'
-         and (to_jsonb(new) - stamps - 'non_conformity_status' - 'refer_to_ca')
-             is distinct from (to_jsonb(old) - stamps - 'non_conformity_status' - 'refer_to_ca') then
-        raise exception 'while action is required, only the non-conformity status and the referral of a response may be changed'
           using errcode = 'check_violation';
       end if;
     end if;
@@ -70,4 +59,4 @@ begin
   return new;
 end
 $function$;
-comment on function indicator_responses_guard() is 'Trigger: role user changes only the non-conformity status and the referral in ACTION_REQUIRED (assessment_can_change_action_plan); stamps date_closed, nc_status_created_by_id, last_updated_by_id.';
+comment on function indicator_responses_guard() is 'Trigger: role user opens, closes and refers a non-conformity only in ACTION_REQUIRED with changeActionPlan (assessment_can_change_action_plan); stamps date_closed, nc_status_created_by_id, last_updated_by_id.';

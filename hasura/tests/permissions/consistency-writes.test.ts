@@ -4,6 +4,7 @@ import {
   createManagedPractice,
   createPractice,
   createSurveyedPractice,
+  createUser,
 } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,5 +233,35 @@ describe('assessment status and creation go through actions', () => {
       [surveyAssessment],
     );
     expect(rows).toEqual([{ due: '2031-01-31', last_updated_by_id: QAM.id }]);
+  });
+});
+
+describe('comments of others on a self assessment', () => {
+  const EDIT = `mutation ($id: Int!, $text: String!) {
+    update_comments(where: {id: {_eq: $id}}, _set: {comment: $text}) { affected_rows }
+  }`;
+
+  it("spec 001 §6: a super admin edits anyone's self assessment comment; a provider admin who is not one does not", async () => {
+    await setStatus(selfAssessment, 'IN_PROGRESS');
+    const { rows } = await stack.sql.query<{ id: number }>(
+      `insert into comments (practice_id, indicator_response_id, comment, created_by_id)
+       values ($1, $2, 'The PM''s comment', $3) returning id`,
+      [practiceId, selfResponse, PM.id],
+    );
+    const id = rows[0]!.id;
+    const superAdmin = { ...(await createUser(stack.sql, { isSuperadmin: true })), role: 'provider_admin' };
+    // A QAM with the super-admin flag: the flag decides, not the role.
+    const superQam = { ...(await createUser(stack.sql, { isQam: true, isSuperadmin: true })), role: 'qam' };
+    expect((await stack.gql(ADMIN, EDIT, { id, text: 'by a plain admin' })).data).toEqual({
+      update_comments: { affected_rows: 0 },
+    });
+    expect((await stack.gql(superAdmin, EDIT, { id, text: 'by the super admin' })).data).toEqual({
+      update_comments: { affected_rows: 1 },
+    });
+    expect((await stack.gql(superQam, EDIT, { id, text: 'by a super admin acting as QAM' })).data).toEqual({
+      update_comments: { affected_rows: 1 },
+    });
+    const after = await stack.sql.query('select comment from comments where id = $1', [id]);
+    expect(after.rows).toEqual([{ comment: 'by a super admin acting as QAM' }]);
   });
 });

@@ -95,27 +95,32 @@ describe('role user while action is required', () => {
     expect(await read()).toMatchObject({ non_conformity_status: 'OPEN', date_closed: null });
   });
 
-  it('every other column is refused with a clear permission error, alone or alongside the status', async () => {
+  it('spec 001 §6: a surveyor of the practice (changeActionPlan) changes the findings too; the practice manager none', async () => {
     for (const set of [
       { observation: 'rewritten finding' },
-      { non_compliance_statement: 'Softened statement' },
-      { compliance: 'MET' },
+      { non_compliance_statement: 'Corrected statement' },
       { risk_type: 'CLINICAL' },
       { checklists: { '1': { '1': true } } },
       { non_conformity_status: 'CLOSED', observation: 'closed and rewritten' },
     ]) {
       const result = await update(SURVEYOR, set);
-      expect([set, code(result)]).toEqual([set, 'permission-error']);
-      expect(result.errors?.[0]?.message).toContain(
-        'while action is required, only the non-conformity status and the referral of a response may be changed',
-      );
+      expect([set, result.errors, result.data]).toEqual([
+        set,
+        undefined,
+        { update_indicator_responses: { affected_rows: 1 } },
+      ]);
     }
     expect(await read()).toMatchObject({
-      non_conformity_status: 'OPEN',
-      observation: 'arranged',
-      non_compliance_statement: 'Fridge log incomplete',
-      last_updated_by_id: null,
+      non_conformity_status: 'CLOSED',
+      observation: 'closed and rewritten',
+      non_compliance_statement: 'Corrected statement',
+      last_updated_by_id: ids.surveyor,
     });
+    const byPm = await update(PM, { observation: 'the practice rewrites its finding' });
+    expect(byPm.errors ? code(byPm) : byPm.data).toEqual(
+      byPm.errors ? 'permission-error' : { update_indicator_responses: { affected_rows: 0 } },
+    );
+    expect((await read()).observation).toBe('closed and rewritten');
   });
 
   it('a surveyor of the practice refers a non-conformity to the certification authority and takes it back', async () => {
@@ -143,7 +148,7 @@ describe('role user while action is required', () => {
     expect((await read()).non_conformity_status).toBe('OPEN');
   });
 
-  it('an upsert is guarded like an update: the status passes, a finding does not', async () => {
+  it('spec 001 §6: an upsert is guarded like an update: a surveyor of the practice closes and rewrites, the PM does neither', async () => {
     const UPSERT = `mutation ($objects: [indicator_responses_insert_input!]!, $columns: [indicator_responses_update_column!]!) {
       insert_indicator_responses(objects: $objects, on_conflict: {
         constraint: indicator_responses_assessment_id_indicator_id_key, update_columns: $columns
@@ -153,22 +158,27 @@ describe('role user while action is required', () => {
       response,
     ]);
     const key = { assessment_id: ASSESSMENT, indicator_id: rows[0].indicator_id };
-    const closing = await stack.gql(SURVEYOR, UPSERT, {
-      objects: [{ ...key, non_conformity_status: 'CLOSED' }],
-      columns: ['non_conformity_status'],
+    const byPm = await stack.gql(PM, UPSERT, {
+      objects: [{ ...key, observation: 'upserted by the practice' }],
+      columns: ['observation'],
     });
-    expect(closing.errors).toBeUndefined();
-    expect(await read()).toMatchObject({ non_conformity_status: 'CLOSED', closed_today: true });
-
-    const rewriting = await stack.gql(SURVEYOR, UPSERT, {
+    expect(byPm.errors ? code(byPm) : byPm.data).toEqual(
+      byPm.errors ? 'permission-error' : { insert_indicator_responses: { affected_rows: 0 } },
+    );
+    expect((await read()).observation).toBe('arranged');
+    const closing = await stack.gql(SURVEYOR, UPSERT, {
       objects: [{ ...key, non_conformity_status: 'CLOSED', observation: 'upserted finding' }],
       columns: ['non_conformity_status', 'observation'],
     });
-    expect(code(rewriting)).toBe('permission-error');
-    expect((await read()).observation).toBe('arranged');
+    expect(closing.errors).toBeUndefined();
+    expect(await read()).toMatchObject({
+      non_conformity_status: 'CLOSED',
+      closed_today: true,
+      observation: 'upserted finding',
+    });
   });
 
-  it('a new response can be added while surveying, open, but not while action is required', async () => {
+  it('spec 001 §6: a new response can be added while surveying, open, and while action is required by its holders', async () => {
     // Free an indicator of the assessment: remove a response nothing refers to.
     const { rows } = await stack.sql.query(
       `delete from indicator_responses r where r.id = (
@@ -184,9 +194,14 @@ describe('role user while action is required', () => {
     expect(rows).toHaveLength(1);
     const ADD = `mutation ($o: indicator_responses_insert_input!) { insert_indicator_responses(objects: [$o]) { affected_rows } }`;
     const fresh = { assessment_id: ASSESSMENT, indicator_id: rows[0].indicator_id };
-    expect(code(await stack.gql(SURVEYOR, ADD, { o: { ...fresh, observation: 'new' } }))).toBe(
-      'permission-error',
-    );
+    const byPm = await stack.gql(PM, ADD, { o: { ...fresh, observation: 'new' } });
+    expect(code(byPm)).toBe('permission-error');
+    const whileActionRequired = await stack.gql(SURVEYOR, ADD, { o: { ...fresh, observation: 'new' } });
+    expect(whileActionRequired.data).toEqual({ insert_indicator_responses: { affected_rows: 1 } });
+    await stack.sql.query('delete from indicator_responses where assessment_id = $1 and indicator_id = $2', [
+      ASSESSMENT,
+      fresh.indicator_id,
+    ]);
 
     await stack.sql.query('update assessments set status = $1 where id = $2', ['IN_PROGRESS', ASSESSMENT]);
     const closed = await stack.gql(SURVEYOR, ADD, { o: { ...fresh, non_conformity_status: 'CLOSED' } });

@@ -260,6 +260,37 @@ describe('before signing the confidentiality agreement', () => {
     ]);
   });
 
+  it('spec 001 §4: the back office signs before it writes to a survey in progress: no response, lock or comment unsigned', async () => {
+    const UPDATE = `mutation ($id: Int!) {
+      update_indicator_responses(where: {id: {_eq: $id}}, _set: {observation: "Seen by the office."}) { affected_rows } }`;
+    const LOCK = `mutation ($a: Int!, $r: Int!) {
+      insert_indicator_locks_one(object: {assessment_id: $a, indicator_response_id: $r, fields: []}) { id } }`;
+    const ADD_COMMENT = `mutation ($p: Int!, $r: Int!) {
+      insert_comments_one(object: {practice_id: $p, indicator_response_id: $r, comment: "Office note."}) { id } }`;
+    const practiceId = (
+      await stack.sql.query(
+        'select acc.practice_id from assessments a join accreditations acc on acc.id = a.accreditation_id where a.id = $1',
+        [assessment],
+      )
+    ).rows[0].practice_id;
+    for (const caller of [QAM, ADMIN]) {
+      expect((await stack.gql(caller, UPDATE, { id: response })).data).toEqual({
+        update_indicator_responses: { affected_rows: 0 },
+      });
+      expect(
+        (await stack.gql(caller, LOCK, { a: assessment, r: response })).errors?.[0]?.extensions?.code,
+      ).toBe('permission-error');
+      expect(
+        (await stack.gql(caller, ADD_COMMENT, { p: practiceId, r: response })).errors?.[0]?.extensions?.code,
+      ).toBe('permission-error');
+    }
+    expect((await sign(QAM)).errors).toBeUndefined();
+    expect((await stack.gql(QAM, UPDATE, { id: response })).data).toEqual({
+      update_indicator_responses: { affected_rows: 1 },
+    });
+    await stack.sql.query('update indicator_responses set observation = null where id = $1', [response]);
+  });
+
   it('the back office reviews every survey without signing', async () => {
     for (const caller of [QAM, ADMIN]) expect(await reads(caller)).toMatchObject(EVERYTHING);
   });

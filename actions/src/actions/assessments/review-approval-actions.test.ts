@@ -23,7 +23,7 @@ import {
   REOPEN_FROM,
   refusal,
 } from '@portal/testkit/assessment-test-kit';
-import { createAssessment, createContact } from '@portal/testkit/factories';
+import { createAssessment, createCertificate, createContact, createUser } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -176,6 +176,18 @@ describe('approveSurveyAssessment', () => {
       code: 'invalid_transition',
       message: REVIEW_MESSAGES.openNonConformities(['C1.2', 'C1.5']),
     });
+    expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
+  });
+
+  it('spec 001 §5: under review a Not met finding is refused with the way out, Action required', async () => {
+    const w = await world('UNDER_REVIEW', { indicators: 3 });
+    await rate(w, { 1: {} });
+    const before = await assessmentState(stack, w.assessmentId);
+    expect(refusal(await callAs(stack, w.qam, APPROVE, { a: w.assessmentId }))).toEqual({
+      code: 'invalid_transition',
+      message: REVIEW_MESSAGES.notMetUnderReview(['C1.2']),
+    });
+    expect(REVIEW_MESSAGES.notMetUnderReview(['C1.2'])).toContain("'Action required'");
     expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
   });
 
@@ -383,6 +395,43 @@ describe('reopenAssessment with a reason', () => {
       ['ACTION_REQUIRED', 'APPROVED', null],
       ['APPROVED', 'ACTION_REQUIRED', 'Approved too early'],
     ]);
+  });
+
+  it('spec 001 §6: a certified survey is reopened to APPROVED only with special access, the reason recorded, the certificate kept', async () => {
+    const w = await world('CERTIFIED', { indicators: 1 });
+    const certificate = await createCertificate(stack.sql, w.practice.id, {
+      accreditation_id: w.accreditationId,
+    });
+    const before = await assessmentState(stack, w.assessmentId);
+    // The bulk-tools switch is on here: it opens the other statuses, not a certified survey.
+    expect(
+      refusal(await callAs(stack, w.admin, REOPEN_BECAUSE, { a: w.assessmentId, r: 'Wrong rating' })),
+    ).toMatchObject({
+      code: 'forbidden',
+    });
+    expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
+    const special = {
+      ...(await createUser(stack.sql, { isAdmin: true, hasSpecialAccess: true })),
+      role: 'provider_admin' as const,
+    };
+    const result = await callAs(stack, special, REOPEN_BECAUSE, {
+      a: w.assessmentId,
+      r: ' C1.1 was rated on the wrong evidence ',
+    });
+    expect(result.data).toMatchObject({ reopenAssessment: { status: 'APPROVED' } });
+    expect(await statusChanges(w.assessmentId)).toEqual([
+      {
+        from_status: 'CERTIFIED',
+        to_status: 'APPROVED',
+        changed_by_id: special.id,
+        reason: 'C1.1 was rated on the wrong evidence',
+        detail: { action: 'reopen', certificatesInForce: [certificate.id] },
+      },
+    ]);
+    const { rows } = await stack.sql.query('select validity from certificates where id = $1', [
+      certificate.id,
+    ]);
+    expect(rows).toEqual([{ validity: 'VALID' }]);
   });
 
   it('takes a survey under review back to its surveyors, withdrawing their submissions', async () => {

@@ -518,6 +518,38 @@ describe('submitSurveyAssessment', () => {
     expect(await surveyState(w)).toEqual(before);
   });
 
+  it("spec 001 §5: every surveyor's summary is checked: a submitted visitor's missing or blank one refuses the last submit", async () => {
+    const w = await ready();
+    expect((await submit(w, w.lead)).errors).toBeUndefined();
+    // The lead's summary was archived after they submitted: missing now.
+    await stack.sql.query(
+      'update general_comments set archived = true where assessment_id = $1 and user_id = $2',
+      [w.assessmentId, w.lead.id],
+    );
+    const name = async (id: number) =>
+      (await stack.sql.query(`select first_name || ' ' || last_name as name from users where id = $1`, [id]))
+        .rows[0].name as string;
+    const before = await surveyState(w);
+    const refused = await submit(w, w.second);
+    expect(refusal(refused)).toMatchObject({ code: 'invalid_input' });
+    expect(refused.errors?.[0]?.extensions?.fields).toEqual({
+      [`summary.${w.lead.id}`]: SURVEY_SUBMIT_MESSAGES.otherSummaryMissing(await name(w.lead.id)),
+    });
+    expect(await surveyState(w)).toEqual(before);
+    // Written again but blank (through the owner: the screen refuses an empty text): still refused.
+    await writeSummary(w.assessmentId, w.lead.id, '   ');
+    expect((await submit(w, w.second)).errors?.[0]?.extensions?.fields).toEqual({
+      [`summary.${w.lead.id}`]: SURVEY_SUBMIT_MESSAGES.otherSummaryEmpty(await name(w.lead.id)),
+    });
+    await stack.sql.query(
+      `update general_comments set text = 'Written.' where assessment_id = $1 and user_id = $2 and not archived`,
+      [w.assessmentId, w.lead.id],
+    );
+    expect((await submit(w, w.second)).data?.submitSurveyAssessment).toMatchObject({
+      status: 'UNDER_REVIEW',
+    });
+  });
+
   it('each visitor submits once: a second submit while others are still to submit is refused', async () => {
     const w = await ready();
     expect((await submit(w, w.lead)).errors).toBeUndefined();

@@ -46,7 +46,7 @@ export async function loadFindings(db: Queryable, assessmentId: number, surveyVe
  * web.assessment/{id}/approve/): a survey visit UNDER_REVIEW or ACTION_REQUIRED becomes APPROVED.
  * Only whoever sees the Approve button (`assessmentButtons().approve`). Refused, changing nothing,
  * while any NOT_MET indicator is OPEN and not referred to the CA (`approveProblems`, the codes
- * named). Records whether the scheme requires a repeat assessment (the 20 % rule over the
+ * named); under review the refusal names the way out, 'Action required'. Records whether the scheme requires a repeat assessment (the 20 % rule over the
  * mandatory indicators of an ACCREDITATION survey; other visit types never require one) on the
  * assessment and, with the counts, in `assessment_status_changes`. One transaction.
  */
@@ -71,8 +71,12 @@ export async function approveSurveyAssessment(
     const findings = await loadFindings(tx, assessment.id, assessment.survey_version_id);
     const problems = approveProblems(findings.map((f) => ({ ...f, indicatorId: f.indicator_id })));
     if (problems.length > 0) {
+      const codes = problems.map((p) => p.code);
       throw new AppError('invalid_transition', {
-        message: REVIEW_MESSAGES.openNonConformities(problems.map((p) => p.code)),
+        message:
+          context.status === 'UNDER_REVIEW'
+            ? REVIEW_MESSAGES.notMetUnderReview(codes)
+            : REVIEW_MESSAGES.openNonConformities(codes),
       });
     }
     const visit = await tx.one<{ type: string }>(sql`

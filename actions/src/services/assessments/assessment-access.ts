@@ -90,6 +90,7 @@ export async function loadAssessmentForCaller(
       assessment.survey_visit_id !== null &&
       access.visitorOnSurveyVisitIds.includes(assessment.survey_visit_id),
     bulkToolsEnabled: me.has_special_access || options.bulkToolsSwitch,
+    hasSpecialAccess: me.has_special_access,
   });
   return { assessment, access, context, buttons };
 }

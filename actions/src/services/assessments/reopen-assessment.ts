@@ -23,8 +23,9 @@ const ZReopenInputSchema = z.object({ reason: ZReopenReasonSchema });
  * approved survey goes back to the status it was approved from, read from
  * `assessment_status_changes`). Going back IN_PROGRESS withdraws every live submission (kept,
  * stamped with who and when) so it can be submitted again; reopening an approval forgets its
- * repeat-assessment verdict. Only whoever sees the Reopen button (`assessmentButtons`: special
- * access or the ASSESSMENT_BULK_TOOLS switch), with a reason of 1–2000 characters
+ * repeat-assessment verdict; a certified survey goes back to APPROVED, its certificates kept (named
+ * in the history). Only whoever sees the Reopen button (`assessmentButtons`: special access or the
+ * ASSESSMENT_BULK_TOOLS switch; special access for a certified survey), with a reason of 1–2000 characters
  * (`ZReopenReasonSchema`), recorded with the change in `assessment_status_changes`. A status with
  * no target is refused with ASSESSMENT_MESSAGES.notReopenable and changes nothing. `fromStatus`, when
  * given, is the status the user saw: another one (a second press, another tab) is refused with
@@ -79,10 +80,21 @@ export async function reopenAssessment(
         sql`update public.assessments set repeat_assessment_required = null where id = ${assessment.id}`,
       );
     }
+    // A certified survey's certificates stay in force while it is corrected: certifying it again
+    // supersedes them. The history says which they were.
+    const certificatesInForce =
+      done.from === 'CERTIFIED'
+        ? (
+            await tx.many<{ id: number }>(sql`
+              select id from public.certificates
+               where accreditation_id = ${assessment.accreditation_id} and validity = 'VALID'
+               order by id`)
+          ).map((c) => c.id)
+        : null;
     await recordStatusChange(tx, done, {
       byId: caller.userId,
       reason,
-      detail: { action: 'reopen' },
+      detail: certificatesInForce ? { action: 'reopen', certificatesInForce } : { action: 'reopen' },
     });
     return done;
   }, caller.actor);

@@ -37,7 +37,7 @@ export const ASSESSMENT_MESSAGES = {
   noSuchAssessment: 'There is no such assessment.',
   notAllowed: 'You cannot change this assessment in its current status.',
   selfAssessmentOnly: 'This can be done on a self assessment only.',
-  notReopenable: 'Only a submitted assessment that has not been certified can be reopened.',
+  notReopenable: 'Only a submitted assessment can be reopened.',
   /** Reopen pressed on a screen that no longer shows the assessment's status (another tab, a second press). */
   reopenedMeanwhile:
     'This assessment changed meanwhile, so nothing was reopened. Look at it again before reopening it.',

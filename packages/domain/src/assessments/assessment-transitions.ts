@@ -63,13 +63,13 @@ export const SURVEY_ACTION_REQUIRED = {
 
 /**
  * Reopen (spec 001 §4 names it without its target; ours): the statuses it starts from, every later
- * status but CERTIFIED (a certificate has been issued on it). Where each goes is `reopenTarget`
- * (survey-approval.ts); `to` here is the furthest back it ever goes. A bulk tool: special access or
- * the bulk tools switch only, with a reason.
+ * status. Where each goes is `reopenTarget` (survey-approval.ts); `to` here is the furthest back it
+ * ever goes. A bulk tool: special access or the bulk tools switch only, with a reason; a CERTIFIED
+ * survey needs special access itself (`assessmentButtons`: spec 001 §6 lets its inputs change).
  */
 export const ASSESSMENT_REOPEN = {
   types: ['PRESURVEY', 'SURVEY_VISIT'],
-  from: ['PARTIALLY_SUBMITTED', 'UNDER_REVIEW', 'COMPLETED', 'ACTION_REQUIRED', 'APPROVED'],
+  from: ['PARTIALLY_SUBMITTED', 'UNDER_REVIEW', 'COMPLETED', 'ACTION_REQUIRED', 'APPROVED', 'CERTIFIED'],
   to: 'IN_PROGRESS',
 } as const satisfies TAssessmentMove;
 

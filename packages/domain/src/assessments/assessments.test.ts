@@ -219,7 +219,7 @@ describe('the indicator banner (spec 001 §4)', () => {
     expect(indicatorBanner('PRESURVEY', r({ is_marked_complete: true }), [])).toBe('completed');
   });
 
-  it('is success on a survey MET with the must-haves, or NOT_MET with every non-compliance field', () => {
+  it('spec 001 §4: a survey shows success when MET or NOT_MET and the must-haves are done', () => {
     expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'MET', checklists: allMust }), items)).toBe(
       'success',
     );
@@ -233,9 +233,16 @@ describe('the indicator banner (spec 001 §4)', () => {
       risk_impact: 'LOW' as const,
       risk_rating: 'LOW' as const,
     };
-    expect(indicatorBanner('SURVEY_VISIT', r(nc), items)).toBe('success');
-    expect(indicatorBanner('SURVEY_VISIT', r({ ...nc, non_compliance_statement: '  ' }), items)).toBeNull();
-    expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_APPLICABLE' }), items)).toBeNull();
+    // The non-compliance filled in is not what the banner asks: the must-haves are.
+    expect(indicatorBanner('SURVEY_VISIT', r(nc), items)).toBeNull();
+    expect(indicatorBanner('SURVEY_VISIT', r({ ...nc, checklists: allMust }), items)).toBe('success');
+    expect(indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_MET', checklists: allMust }), items)).toBe(
+      'success',
+    );
+    expect(
+      indicatorBanner('SURVEY_VISIT', r({ compliance: 'NOT_APPLICABLE', checklists: allMust }), items),
+    ).toBeNull();
+    expect(indicatorBanner('SURVEY_VISIT', r({ checklists: allMust }), items)).toBeNull();
   });
 
   it('counts a self assessment answered when marked complete or N/A, a survey when it has a compliance', () => {
@@ -315,33 +322,43 @@ describe('transitions (spec 001 §4)', () => {
     expect(surveySubmitMove(2).to).toBe('PARTIALLY_SUBMITTED');
   });
 
-  it('reopens anything but a certified or in-progress assessment', () => {
+  it('spec 001 §6: reopens anything but an in-progress assessment, a certified survey too', () => {
     expect(ASSESSMENT_STATUSES.filter((s) => canMove(ASSESSMENT_REOPEN, 'SURVEY_VISIT', s))).toEqual([
       'PARTIALLY_SUBMITTED',
       'UNDER_REVIEW',
       'ACTION_REQUIRED',
       'APPROVED',
+      'CERTIFIED',
     ]);
     expect(canMove(ASSESSMENT_REOPEN, 'PRESURVEY', 'COMPLETED')).toBe(true);
   });
 });
 
 describe('comments and indicator files (spec 002 §2)', () => {
-  const ctx = (access: TPracticeAccess, status: TAssessmentStatus, isAuthor: boolean) => ({
+  const ctx = (
+    access: TPracticeAccess,
+    status: TAssessmentStatus,
+    isAuthor: boolean,
+    isSuperadmin = false,
+  ) => ({
     type: 'PRESURVEY' as const,
     status,
     flags: derivePermissionFlags(access, { surveyVisitId: null }),
     hasSubmitted: false,
     isAuthor,
-    isProviderAdmin: access.backOfficeRole === 'provider_admin',
+    isSuperadmin,
   });
 
-  it("lets the author edit under the status rules, and a provider admin anyone's on a self assessment", () => {
+  it("spec 001 §6: lets the author edit under the status rules, and a super admin anyone's on a self assessment", () => {
     expect(canEditComment(ctx(PM, 'IN_PROGRESS', true))).toBe(true);
     expect(canEditComment(ctx(PM, 'IN_PROGRESS', false))).toBe(false);
     expect(canEditComment(ctx(PM, 'UNDER_REVIEW', true))).toBe(false);
     expect(canEditComment(ctx(QAM, 'UNDER_REVIEW', false))).toBe(false);
-    expect(canEditComment(ctx(ADMIN, 'UNDER_REVIEW', false))).toBe(true);
+    // The super-admin flag decides, not the provider-admin role.
+    expect(canEditComment(ctx(ADMIN, 'UNDER_REVIEW', false))).toBe(false);
+    expect(canEditComment(ctx(ADMIN, 'UNDER_REVIEW', false, true))).toBe(true);
+    expect(canEditComment(ctx(QAM, 'UNDER_REVIEW', false, true))).toBe(true);
+    expect(canEditComment({ ...ctx(ADMIN, 'UNDER_REVIEW', false, true), type: 'SURVEY_VISIT' })).toBe(false);
   });
 
   it('lets the uploader delete their file only while a self assessment is in progress', () => {

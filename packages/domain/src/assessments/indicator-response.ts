@@ -89,9 +89,9 @@ export function isAnswered(type: 'PRESURVEY' | 'SURVEY_VISIT', response: TIndica
 
 /**
  * The indicator's status banner (spec 001 §4): a self assessment's shows 'completed' when marked
- * complete and every must-have item is ticked; a survey's shows 'success' when MET with every
- * must-have ticked, or NOT_MET with every non-compliance field filled in (the must-haves are
- * then 'done': the ones missing are what the statement is about).
+ * complete and every must-have item is ticked; a survey's shows 'success' when MET or NOT_MET and
+ * every must-have item is ticked (whether a Not met's non-compliance is filled in is the submit
+ * check's business, `surveySubmitProblems`, not the banner's).
  */
 export function indicatorBanner(
   type: 'PRESURVEY' | 'SURVEY_VISIT',
@@ -101,7 +101,6 @@ export function indicatorBanner(
   if (type === 'PRESURVEY') {
     return response.is_marked_complete && mustHavesTicked(response.checklists, items) ? 'completed' : null;
   }
-  if (response.compliance === 'MET') return mustHavesTicked(response.checklists, items) ? 'success' : null;
-  if (response.compliance === 'NOT_MET') return nonComplianceComplete(response) ? 'success' : null;
-  return null;
+  const rated = response.compliance === 'MET' || response.compliance === 'NOT_MET';
+  return rated && mustHavesTicked(response.checklists, items) ? 'success' : null;
 }

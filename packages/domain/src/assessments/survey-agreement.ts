@@ -34,8 +34,9 @@ export const CONFIDENTIALITY_AGREEMENT = {
 
 /**
  * Spec 001 §4: the agreement is required when the assessment is IN_PROGRESS, its type is not
- * PRESURVEY and the user has not signed it. The back office sees a survey's findings without
- * signing (they hold every assessment); the server enforces the rest (`assessment_can_read_findings`).
+ * PRESURVEY and the user has not signed it, whoever they are (QAMs and admins too). The server
+ * keeps the findings from unsigned surveyors and every write from anyone unsigned
+ * (`canReadAssessmentFindings`, `canWriteAssessmentFindings` and their SQL twins).
  */
 export function needsConfidentialityAgreement(input: {
   type: TAssessmentType;

@@ -101,7 +101,7 @@ describe('the repeat-assessment rule (20 %)', () => {
 });
 
 describe('reopenTarget', () => {
-  it('goes one step back, per type and status', () => {
+  it('spec 001 §6: goes one step back, per type and status (a certified survey to approved)', () => {
     const table = Object.fromEntries(
       (['PRESURVEY', 'SURVEY_VISIT'] as const).flatMap((type) =>
         STATUSES_OF_TYPE[type].map((status) => [`${type} ${status}`, reopenTarget(type, status)]),
@@ -116,7 +116,7 @@ describe('reopenTarget', () => {
       'SURVEY_VISIT UNDER_REVIEW': 'IN_PROGRESS',
       'SURVEY_VISIT ACTION_REQUIRED': 'UNDER_REVIEW',
       'SURVEY_VISIT APPROVED': 'UNDER_REVIEW',
-      'SURVEY_VISIT CERTIFIED': null,
+      'SURVEY_VISIT CERTIFIED': 'APPROVED',
     });
   });
 

@@ -26,6 +26,16 @@ export const REVIEW_MESSAGES = {
   notApprovable: 'Only a survey visit under review or with action required can be approved.',
   openNonConformities: (codes: readonly string[]) =>
     `The assessment cannot be approved while these non-conformities are open and not referred to the CA: ${codes.join(', ')}.`,
+  /**
+   * Under review the practice has not acted on its findings yet, and no indicator may stay Not met
+   * for accreditation: the way out is 'Action required' (docs/decisions/assessments.md, "Approve").
+   */
+  notMetUnderReview: (codes: readonly string[]) =>
+    `The assessment cannot be approved while these indicators are Not met: ${codes.join(', ')}. Raise 'Action required' so that the practice acts on them; approve once each non-conformity is closed or referred to the CA.`,
+  /** The Approve modal's words for the same case, above its list and its 'Raise Action required' button. */
+  notMetUnderReviewIntro:
+    "Accreditation needs every indicator met. Raise 'Action required' so that the practice acts on these Not met indicators; approve once each non-conformity is closed or referred to the CA. Each link opens its indicator.",
+  raiseActionRequired: 'Raise Action required',
   repeatAssessment: (notMet: number, mandatory: number, percent: number) =>
     `${notMet} of ${mandatory} mandatory indicators (${percent} %) were not met at the survey: the scheme requires a repeat assessment.`,
   notifyTitle: 'Notify the practice',
@@ -108,7 +118,8 @@ export function repeatAssessmentOf(
  * step back. A survey being surveyed or under review goes back to its surveyors; one with action
  * required goes back under review (the action plan stays); an approved one goes back to the
  * status it was approved from (`approvedFrom`, read from its status history; UNDER_REVIEW if
- * unknown). A self assessment goes back in progress. CERTIFIED and IN_PROGRESS are not reopened.
+ * unknown); a certified one goes back to APPROVED (its findings corrected, it is certified again,
+ * superseding the certificate). A self assessment goes back in progress. IN_PROGRESS is not reopened.
  */
 export function reopenTarget(
   type: TAssessmentType,
@@ -126,6 +137,8 @@ export function reopenTarget(
       return 'UNDER_REVIEW';
     case 'APPROVED':
       return approvedFrom === 'ACTION_REQUIRED' ? 'ACTION_REQUIRED' : 'UNDER_REVIEW';
+    case 'CERTIFIED':
+      return 'APPROVED';
     default:
       return null;
   }

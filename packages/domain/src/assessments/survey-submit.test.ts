@@ -9,6 +9,7 @@ import {
   openNonConformities,
   SURVEY_SUBMIT_MESSAGES,
   summaryProblem,
+  surveySubmitProblemFields,
   surveySubmitProblems,
   type TSurveySubmitIndicator,
   ZSurveyVisitorFormSchema,
@@ -141,6 +142,42 @@ describe('surveySubmitProblems: Accreditation (also Relocation and Gap)', () => 
     expect(summaryProblem(surveySubmitProblems({ visitType: 'ACCREDITATION', indicators, summary }))).toBe(
       false,
     );
+  });
+
+  it("spec 001 §5: every surveyor's summary is checked, not only the submitter's", () => {
+    const indicators = [indicator(1, { compliance: 'NOT_APPLICABLE' })];
+    const problems = surveySubmitProblems({
+      visitType: 'ACCREDITATION',
+      indicators,
+      summary,
+      otherSummaries: [
+        { userId: 7, name: 'Sam Surveyor', text: null },
+        { userId: 8, name: 'Kim Surveyor', text: '  ' },
+        { userId: 9, name: 'Lee Surveyor', text: 'Fine.' },
+      ],
+    });
+    expect(problems).toEqual([
+      {
+        kind: 'otherSummaryMissing',
+        indicatorId: null,
+        code: null,
+        userId: 7,
+        message: SURVEY_SUBMIT_MESSAGES.otherSummaryMissing('Sam Surveyor'),
+      },
+      {
+        kind: 'otherSummaryEmpty',
+        indicatorId: null,
+        code: null,
+        userId: 8,
+        message: SURVEY_SUBMIT_MESSAGES.otherSummaryEmpty('Kim Surveyor'),
+      },
+    ]);
+    // Another's summary is no reason to open the submitter's own summary editor.
+    expect(summaryProblem(problems)).toBe(false);
+    expect(surveySubmitProblemFields(problems)).toEqual({
+      'summary.7': SURVEY_SUBMIT_MESSAGES.otherSummaryMissing('Sam Surveyor'),
+      'summary.8': SURVEY_SUBMIT_MESSAGES.otherSummaryEmpty('Kim Surveyor'),
+    });
   });
 });
 

@@ -19,6 +19,8 @@ export const SURVEY_SUBMIT_MESSAGES = {
   // Ours from here.
   incompleteHeading: 'Incomplete indicators',
   summaryHeading: 'Surveyor summary',
+  /** Above the other problems in the summary modal opened by a refused submit. */
+  alsoBeforeSubmitting: 'Also to fix before you can submit:',
   openNonConformitiesHeading: 'Open non-conformities',
   noCompliance: 'No compliance selected',
   nonComplianceMissing: (fields: readonly string[]) => `Not met needs ${fields.join(', ')}`,
@@ -26,6 +28,8 @@ export const SURVEY_SUBMIT_MESSAGES = {
   checklistNotRated: 'Checklist items ticked but no compliance selected',
   summaryMissing: 'Your surveyor summary is missing',
   summaryEmpty: 'Your surveyor summary is empty',
+  otherSummaryMissing: (name: string) => `${name}'s surveyor summary is missing`,
+  otherSummaryEmpty: (name: string) => `${name}'s surveyor summary is empty`,
   submitRefused: 'The assessment cannot be submitted yet. Fix the listed problems and submit again.',
   partiallySubmitted:
     'Your assessment has been submitted. The other surveyors still have to submit theirs; your findings can no longer be changed.',
@@ -87,6 +91,12 @@ export interface TSurveySubmitInput {
   indicators: readonly TSurveySubmitIndicator[];
   /** The submitting surveyor's own summary (non-archived general comment), or null when they wrote none. */
   summary: { text: string } | null;
+  /**
+   * Every other surveyor's summary that must be there (spec 001 §5: "missing or any has empty
+   * text"): each live summary of another surveyor, and each other visitor who has submitted
+   * (text null when they have none). Visitors still to submit are checked when they do.
+   */
+  otherSummaries?: readonly { userId: number; name: string; text: string | null }[];
 }
 
 export type TSurveySubmitProblemKind =
@@ -95,7 +105,9 @@ export type TSurveySubmitProblemKind =
   | 'mustHavesUnticked'
   | 'checklistNotRated'
   | 'summaryMissing'
-  | 'summaryEmpty';
+  | 'summaryEmpty'
+  | 'otherSummaryMissing'
+  | 'otherSummaryEmpty';
 
 /** One reason the surveyor cannot submit yet: an indicator's (a link to it) or the summary's. */
 export interface TSurveySubmitProblem {
@@ -106,6 +118,8 @@ export interface TSurveySubmitProblem {
   message: string;
   /** nonComplianceMissing: the fields still empty. */
   fields?: readonly (typeof NON_COMPLIANCE_FIELDS)[number][];
+  /** otherSummaryMissing, otherSummaryEmpty: whose summary. */
+  userId?: number;
 }
 
 /** A NOT_MET indicator whose non-conformity is still OPEN (listed by the validation modal). */
@@ -185,6 +199,19 @@ export function surveySubmitProblems(input: TSurveySubmitInput): TSurveySubmitPr
       code: null,
       message: SURVEY_SUBMIT_MESSAGES.summaryEmpty,
     });
+  for (const other of input.otherSummaries ?? []) {
+    if (other.text !== null && filled(other.text)) continue;
+    const missing = other.text === null;
+    problems.push({
+      kind: missing ? 'otherSummaryMissing' : 'otherSummaryEmpty',
+      indicatorId: null,
+      code: null,
+      userId: other.userId,
+      message: (missing
+        ? SURVEY_SUBMIT_MESSAGES.otherSummaryMissing
+        : SURVEY_SUBMIT_MESSAGES.otherSummaryEmpty)(other.name),
+    });
+  }
   return problems;
 }
 
@@ -267,9 +294,9 @@ export type TSurveyVisitorForm = z.input<typeof ZSurveyVisitorFormSchema>;
 export function surveySubmitProblemFields(problems: readonly TSurveySubmitProblem[]): Record<string, string> {
   return Object.fromEntries(
     problems.map((p) =>
-      p.indicatorId === null
-        ? ['summary', p.message]
-        : [`indicator.${p.indicatorId}`, `${p.code}: ${p.message}`],
+      p.indicatorId !== null
+        ? [`indicator.${p.indicatorId}`, `${p.code}: ${p.message}`]
+        : [p.userId === undefined ? 'summary' : `summary.${p.userId}`, p.message],
     ),
   );
 }

@@ -120,16 +120,10 @@ describe('canChangeAssessmentInputs', () => {
     }
   });
 
-  it('survey inputs later follow the assessment rule; in ACTION_REQUIRED only reviewers; certified findings are final', () => {
+  it('spec 001 §6: survey inputs later follow the assessment rule; in ACTION_REQUIRED changeActionPlan; certified findings only through Reopen', () => {
     expect(inputs('SURVEY_VISIT', 'UNDER_REVIEW', only('assessment.changeSurveyUnderReview'))).toBe(true);
-    expect(inputs('SURVEY_VISIT', 'ACTION_REQUIRED', only('assessment.changeActionPlan'))).toBe(false);
-    expect(
-      inputs(
-        'SURVEY_VISIT',
-        'ACTION_REQUIRED',
-        only('assessment.changeActionPlan', 'assessment.changeSurveyUnderReview'),
-      ),
-    ).toBe(true);
+    expect(inputs('SURVEY_VISIT', 'ACTION_REQUIRED', only('assessment.changeActionPlan'))).toBe(true);
+    expect(inputs('SURVEY_VISIT', 'ACTION_REQUIRED', only('assessment.changeSurveyUnderReview'))).toBe(false);
     expect(inputs('SURVEY_VISIT', 'APPROVED', only('assessment.certifySurvey'))).toBe(true);
     expect(inputs('SURVEY_VISIT', 'APPROVED', only('assessment.changeSurveyUnderReview'))).toBe(false);
     expect(inputs('SURVEY_VISIT', 'CERTIFIED', ALL)).toBe(false);
@@ -289,7 +283,7 @@ describe('canWriteAssessmentResponses', () => {
       status: 'ACTION_REQUIRED' as const,
       hasSubmitted: false,
     };
-    expect(canChangeAssessmentInputs({ ...actionRequired, flags: su })).toBe(false);
+    expect(canChangeAssessmentInputs({ ...actionRequired, flags: su })).toBe(true);
     expect(canWriteAssessmentResponses({ ...actionRequired, flags: su })).toBe(true);
   });
 });
@@ -368,9 +362,12 @@ describe('canWriteAssessmentComments and canWriteSurveyorSummary (no writing bef
     ).toBe(true);
   });
 
-  it('the back office writes without signing; a self assessment needs no agreement', () => {
-    expect(canWriteAssessmentComments(survey('IN_PROGRESS', admin, false))).toBe(true);
-    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', admin, false), isAuthor: false })).toBe(true);
+  it('spec 001 §4: the back office too writes only once signed; a self assessment needs no agreement', () => {
+    expect(canWriteAssessmentComments(survey('IN_PROGRESS', admin, false))).toBe(false);
+    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', admin, false), isAuthor: false })).toBe(false);
+    expect(canWriteAssessmentComments(survey('IN_PROGRESS', admin, true))).toBe(true);
+    expect(canWriteSurveyorSummary({ ...survey('IN_PROGRESS', admin, true), isAuthor: false })).toBe(true);
+    expect(canWriteAssessmentComments(survey('UNDER_REVIEW', admin, false))).toBe(true);
     expect(canWriteAssessmentComments({ ...survey('IN_PROGRESS', pm, false), type: 'PRESURVEY' })).toBe(true);
   });
 

@@ -79,9 +79,8 @@ export function canChangeAssessment({ type, status, flags }: TAssessmentAccessCo
  * May the user change the assessment's inputs (its indicator responses)? The assessment rule,
  * narrowed: a self assessment's inputs in COMPLETED need `changeSelfAssessmentComplete`; a survey
  * visit in progress needs `changeSurveyInProgress` and that this user has not submitted yet; in
- * ACTION_REQUIRED every input needs a reviewer (`changeSurveyUnderReview` with `changeActionPlan`),
- * while the non-conformity status follows `canChangeActionPlan`; a certified survey's findings are
- * final.
+ * ACTION_REQUIRED the holders of `changeActionPlan` (spec 001 §6); a certified survey's findings
+ * are changed only through Reopen.
  */
 export function canChangeAssessmentInputs(context: TAssessmentAccessContext): boolean {
   const { type, status, flags, hasSubmitted } = context;
@@ -95,9 +94,7 @@ export function canChangeAssessmentInputs(context: TAssessmentAccessContext): bo
     case 'PARTIALLY_SUBMITTED':
       return a.changeSurveyInProgress && !hasSubmitted;
     case 'ACTION_REQUIRED':
-      // The findings are the reviewers' now; the action plan's holders change only the
-      // non-conformity status (`canChangeActionPlan`), as indicator_responses_guard enforces.
-      return a.changeActionPlan && a.changeSurveyUnderReview;
+      return a.changeActionPlan;
     case 'CERTIFIED':
       return false;
     default:
@@ -166,8 +163,8 @@ export function canChangeNonConformityStatus(context: TAssessmentAccessContext):
 /**
  * May the user write the assessment's responses at all (the row rule of `indicator_responses` and
  * of indicator locks)? Their inputs (`canChangeAssessmentInputs`), or, while action is required,
- * the non-conformity status (`canChangeActionPlan`); the trigger indicator_responses_guard then
- * narrows which columns change.
+ * the non-conformity status (`canChangeActionPlan`); the trigger indicator_responses_guard keeps
+ * opening, closing and referring a non-conformity to the action plan's holders.
  */
 export function canWriteAssessmentResponses(context: TAssessmentAccessContext): boolean {
   return canChangeAssessmentInputs(context) || canChangeActionPlan(context);
@@ -213,35 +210,47 @@ export function canReadAssessmentFindings(
 }
 
 /**
+ * Has the user signed the confidentiality agreement where it is asked (spec 001 §4: a survey visit
+ * IN_PROGRESS), whoever they are? The back office too: it reads every survey to review it, but it
+ * writes to one in progress only once signed, as the screen asks of everyone who opens it.
+ */
+function signedWhereAsked(context: { type: TAssessmentType; status: TAssessmentStatus; hasSigned: boolean }) {
+  return context.type === 'PRESURVEY' || context.status !== 'IN_PROGRESS' || context.hasSigned;
+}
+
+/**
  * May the user write the assessment's responses and take its indicator locks? Whoever may write
- * them (`canWriteAssessmentResponses`) and may read them (`canReadAssessmentFindings`): a surveyor
- * writes no finding of a survey in progress before signing its confidentiality agreement, since
- * they could not see what they would write over. The database's twin is
- * `can_write_assessment_findings`, behind the computed field `can_write_responses`.
+ * them (`canWriteAssessmentResponses`) and may read them (`canReadAssessmentFindings`), and has
+ * signed the confidentiality agreement of a survey in progress (everyone, the back office too: spec
+ * 001 §4). The database's twin is `can_write_assessment_findings`, behind the computed field
+ * `can_write_responses`.
  */
 export function canWriteAssessmentFindings(
   context: TAssessmentAccessContext & { hasSigned: boolean },
 ): boolean {
-  return canWriteAssessmentResponses(context) && canReadAssessmentFindings(context);
+  return (
+    canWriteAssessmentResponses(context) && canReadAssessmentFindings(context) && signedWhereAsked(context)
+  );
 }
 
 /**
  * May the user write comments on the assessment's indicators (add one, edit or archive their
  * own)? Whoever may change the assessment (`canChangeAssessment`) and may read its findings
- * (`canReadAssessmentFindings`): a surveyor who has not signed the confidentiality agreement of a
- * survey in progress writes no comment, as they read none. The database's twin is
+ * (`canReadAssessmentFindings`) and has signed the confidentiality agreement of a survey in
+ * progress (the back office too). The database's twin is
  * `can_write_assessment_comments`, behind the computed field `can_change` of the comments' rules.
  */
 export function canWriteAssessmentComments(
   context: TAssessmentAccessContext & { hasSigned: boolean },
 ): boolean {
-  return canChangeAssessment(context) && canReadAssessmentFindings(context);
+  return canChangeAssessment(context) && canReadAssessmentFindings(context) && signedWhereAsked(context);
 }
 
 /**
  * May the user write this surveyor summary (a new one of their own, or an edit)? Whoever may edit
  * it (`canEditSurveyorSummary`) and may read the survey's findings (`canReadAssessmentFindings`):
- * no summary before signing the confidentiality agreement of a survey in progress. The database's
+ * no summary before signing the confidentiality agreement of a survey in progress (the back office
+ * too). The database's
  * twin is `can_write_surveyor_summary`, behind the computed fields `can_write_own_summary` and
  * `general_comments.can_edit`.
  */
@@ -249,6 +258,9 @@ export function canWriteSurveyorSummary(
   context: TAssessmentAccessContext & { isAuthor: boolean; hasSigned: boolean },
 ): boolean {
   return (
-    context.type === 'SURVEY_VISIT' && canEditSurveyorSummary(context) && canReadAssessmentFindings(context)
+    context.type === 'SURVEY_VISIT' &&
+    canEditSurveyorSummary(context) &&
+    canReadAssessmentFindings(context) &&
+    signedWhereAsked(context)
   );
 }

@@ -20,7 +20,7 @@ function buttons(
   access: TPracticeAccess,
   type: TAssessmentType,
   status: TAssessmentStatus,
-  options: { hasSubmitted?: boolean; bulkToolsEnabled?: boolean } = {},
+  options: { hasSubmitted?: boolean; bulkToolsEnabled?: boolean; hasSpecialAccess?: boolean } = {},
 ): TAssessmentButtons {
   const surveyVisitId = type === 'SURVEY_VISIT' ? 1 : null;
   return assessmentButtons({
@@ -30,6 +30,7 @@ function buttons(
     hasSubmitted: options.hasSubmitted ?? false,
     isSurveyVisitor: surveyVisitId !== null && access.visitorOnSurveyVisitIds.includes(surveyVisitId),
     bulkToolsEnabled: options.bulkToolsEnabled ?? false,
+    hasSpecialAccess: options.hasSpecialAccess ?? false,
   });
 }
 const shown = (b: TAssessmentButtons) =>
@@ -114,6 +115,14 @@ describe('assessmentButtons (spec 001 §6)', () => {
     expect(shown(buttons(ADMIN, 'SURVEY_VISIT', 'CERTIFIED'))).not.toContain('reopen');
     const b = buttons(PM, 'PRESURVEY', 'COMPLETED', { bulkToolsEnabled: true });
     expect([b.autoComplete, b.autoClear, b.reopen]).toEqual([true, true, true]);
+  });
+
+  it('spec 001 §6: Reopen of a certified survey needs special access itself, not the switch', () => {
+    expect(buttons(ADMIN, 'SURVEY_VISIT', 'CERTIFIED', { bulkToolsEnabled: true }).reopen).toBe(false);
+    expect(
+      buttons(ADMIN, 'SURVEY_VISIT', 'CERTIFIED', { bulkToolsEnabled: true, hasSpecialAccess: true }).reopen,
+    ).toBe(true);
+    expect(buttons(ADMIN, 'SURVEY_VISIT', 'APPROVED', { bulkToolsEnabled: true }).reopen).toBe(true);
   });
 
   it('a practice manager sees no review, approval or certification button in any status', () => {

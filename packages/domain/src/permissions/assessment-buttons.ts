@@ -28,6 +28,8 @@ export function assessmentButtons(
     isSurveyVisitor: boolean;
     /** The build flag for bulk tools is on, or the user has special access. */
     bulkToolsEnabled: boolean;
+    /** The user has special access (`users.has_special_access`); default false. */
+    hasSpecialAccess?: boolean;
   },
 ): TAssessmentButtons {
   const { type, status, flags, hasSubmitted, isSurveyVisitor, bulkToolsEnabled } = context;
@@ -59,6 +61,7 @@ export function assessmentButtons(
       survey && ['CERTIFIED', 'APPROVED', 'ACTION_REQUIRED', 'UNDER_REVIEW'].includes(status),
     autoComplete: bulkToolsEnabled,
     autoClear: bulkToolsEnabled,
-    reopen: bulkToolsEnabled,
+    // A certified survey is corrected only by a user with special access, not by the switch.
+    reopen: bulkToolsEnabled && (!(survey && status === 'CERTIFIED') || context.hasSpecialAccess === true),
   };
 }

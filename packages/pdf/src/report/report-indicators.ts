@@ -4,6 +4,7 @@ import {
   INDICATOR_FILTER_LABELS,
   indicatorBanner,
   isTicked,
+  nonComplianceComplete,
   RISK_LEVEL_LABELS,
   RISK_RATING_LABELS,
   type TIndicatorResponseFields,
@@ -197,7 +198,12 @@ export class IndicatorWriter {
     const items = indicator.checklists.flatMap((q) =>
       q.items.map((item) => ({ question: q.number, item: item.number, mustHave: item.mustHave })),
     );
-    if (answer && answer !== 'NOT_APPLICABLE' && indicatorBanner(report.type, response, items) === null) {
+    // A Not met answer is backed by its non-compliance details; any other by its must-haves.
+    const unbacked =
+      answer === 'NOT_MET'
+        ? !nonComplianceComplete(response)
+        : answer && answer !== 'NOT_APPLICABLE' && indicatorBanner(report.type, response, items) === null;
+    if (unbacked) {
       flow.down(3);
       flow.text(
         answer === 'NOT_MET'

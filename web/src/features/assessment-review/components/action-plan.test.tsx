@@ -152,7 +152,7 @@ describe('the action plan on the real stack', () => {
     ]);
   });
 
-  it('a surveyor closes the non-conformity (and may refer it); the server stamps the day; the bar counts it', async () => {
+  it('spec 001 §6: a surveyor closes the non-conformity (may refer it, change the findings); the server stamps the day; the bar counts it', async () => {
     const w = await survey('ACTION_REQUIRED', 'Train staff.');
     await renderAppOnStack(stack, w.path, { as: w.surveyor });
     const user = userEvent.setup();
@@ -164,6 +164,10 @@ describe('the action plan on the real stack', () => {
     // The action plan's holders may refer it to the certification authority too.
     const refer = screen.getByRole('checkbox', { name: 'Refer to CA' });
     expect(refer.hasAttribute('disabled')).toBe(false);
+    // Spec 001 §6: changeActionPlan changes the assessment in ACTION_REQUIRED, its findings too.
+    expect(screen.getByRole('textbox', { name: 'Non-compliance statement' }).hasAttribute('readonly')).toBe(
+      false,
+    );
     await user.click(within(status).getByRole('radio', { name: 'Closed' }));
     const { rows } = await stack.sql.query<{ today: string }>('select public.portal_today()::text as today');
     expect(

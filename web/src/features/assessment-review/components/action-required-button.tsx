@@ -32,14 +32,21 @@ export function ActionRequiredButton({
   access,
   store,
   onChanged,
+  opened: openedFromOutside,
+  onOpenedChange,
 }: {
   assessment: TAssessmentData;
   access: TAssessmentAccess;
   store: ResponseStore;
   onChanged(): void;
+  /** Open the modal from elsewhere (Approve's way out under review); its own state when absent. */
+  opened?: boolean;
+  onOpenedChange?(opened: boolean): void;
 }) {
   const { practiceId } = usePracticeContext();
-  const [opened, setOpened] = useState(false);
+  const [openedHere, setOpenedHere] = useState(false);
+  const opened = openedFromOutside ?? openedHere;
+  const setOpened = onOpenedChange ?? setOpenedHere;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [state, create] = useMutation(CreateActionPlanMutation);
   if (!assessmentButtons(access).actionRequired) return null;

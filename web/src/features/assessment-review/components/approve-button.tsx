@@ -1,5 +1,5 @@
-import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
-import { assessmentPath } from '@portal/domain';
+import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { assessmentPath, REVIEW_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
@@ -13,16 +13,20 @@ import { RepeatAssessmentAlert } from './repeat-assessment-alert.tsx';
 /**
  * Approve (spec 001 §4, §5, §6) and its confirm modal: the open, unreferred non-conformities the
  * screen knows are listed, each a link to its indicator, and the confirm is disabled while there
- * are any; the 20 % notice shows before confirming; the server's refusal shows in the modal.
+ * are any; the 20 % notice shows before confirming; the server's refusal shows in the modal. Under
+ * review the way out is 'Action required' (docs/decisions/assessments.md, "Approve"): the modal
+ * says so and, for who holds that button, opens its modal (`onRaiseActionRequired`).
  */
 export function ApproveButton({
   assessment,
   store,
   onChanged,
+  onRaiseActionRequired,
 }: {
   assessment: TAssessmentData;
   store: ResponseStore;
   onChanged(): void;
+  onRaiseActionRequired?(): void;
 }) {
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -48,6 +52,7 @@ export function ApproveButton({
     onChanged();
   };
   const blocked = facts.openProblems.length > 0;
+  const underReview = assessment.status === 'UNDER_REVIEW';
   return (
     <>
       <Button onClick={() => setOpened(true)} disabled={state.fetching}>
@@ -68,10 +73,12 @@ export function ApproveButton({
           {blocked ? (
             <Stack gap={6}>
               <Title order={3} fz="sm">
-                Open non-conformities ({facts.openProblems.length})
+                {underReview ? 'Not met indicators' : 'Open non-conformities'} ({facts.openProblems.length})
               </Title>
               <Text fz="sm">
-                Close each of these or refer it to the CA before approving. Each link opens its indicator.
+                {underReview
+                  ? REVIEW_MESSAGES.notMetUnderReviewIntro
+                  : 'Close each of these or refer it to the CA before approving. Each link opens its indicator.'}
               </Text>
               <List spacing={4} size="sm" aria-label="Open non-conformities">
                 {facts.openProblems.map((p) => (
@@ -87,6 +94,19 @@ export function ApproveButton({
                   </List.Item>
                 ))}
               </List>
+              {underReview && onRaiseActionRequired ? (
+                <Group>
+                  <Button
+                    variant="light"
+                    onClick={() => {
+                      close();
+                      onRaiseActionRequired();
+                    }}
+                  >
+                    {REVIEW_MESSAGES.raiseActionRequired}
+                  </Button>
+                </Group>
+              ) : null}
             </Stack>
           ) : (
             <Text fz="sm">

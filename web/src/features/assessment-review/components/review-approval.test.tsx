@@ -63,7 +63,7 @@ describe('the review of a survey on the real stack', () => {
     return { practice, pm, qam, id, path, standards };
   }
 
-  it('shows the review panel with the 20 % notice, and Approve lists the open non-conformity', async () => {
+  it('spec 001 §5: shows the review panel with the 20 % notice; Approve lists the Not met indicator and leads to Action required', async () => {
     const w = await underReview();
     await renderAppOnStack(stack, w.path, { as: w.qam });
     const heading = await screen.findByRole(
@@ -87,6 +87,12 @@ describe('the review of a survey on the real stack', () => {
     expect(link.getAttribute('href')).toContain(`/${w.standards.indicatorIds[0]}`);
     expect(within(modal).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true);
     expect(within(modal).getByText(REVIEW_MESSAGES.repeatAssessment(1, 5, 20))).toBeTruthy();
+
+    // Spec 001 §5: under review the way out is Action required, offered from the modal itself.
+    expect(within(modal).getByText(REVIEW_MESSAGES.notMetUnderReviewIntro)).toBeTruthy();
+    await user.click(within(modal).getByRole('button', { name: REVIEW_MESSAGES.raiseActionRequired }));
+    expect(await screen.findByRole('dialog', { name: 'Action required' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve' })).toBeNull());
   }, 60_000);
 
   it('notifies the practice from Reviewed, shows the detail and the history, and closes', async () => {

@@ -39,6 +39,7 @@ export function ActionsPanel({
 }) {
   const buttons = assessmentButtons(access);
   const [dialog, setDialog] = useState<TActionsDialog>(null);
+  const [actionRequiredOpen, setActionRequiredOpen] = useState(false);
   const report = useReportDownload();
   const submitting = useNeedsConnection('Submitting');
   const actions = useStatusActions(assessment.id, store, onChanged, () => setDialog(null));
@@ -68,9 +69,21 @@ export function ActionsPanel({
             Completed
           </Button>
         ) : null}
-        <ActionRequiredButton assessment={assessment} access={access} store={store} onChanged={onChanged} />
+        <ActionRequiredButton
+          assessment={assessment}
+          access={access}
+          store={store}
+          onChanged={onChanged}
+          opened={actionRequiredOpen}
+          onOpenedChange={setActionRequiredOpen}
+        />
         {buttons.approve ? (
-          <ApproveButton assessment={assessment} store={store} onChanged={onChanged} />
+          <ApproveButton
+            assessment={assessment}
+            store={store}
+            onChanged={onChanged}
+            onRaiseActionRequired={buttons.actionRequired ? () => setActionRequiredOpen(true) : undefined}
+          />
         ) : null}
         {buttons.reviewed ? <ReviewNotifyButton assessment={assessment} store={store} /> : null}
         {buttons.issueCertificate ? (

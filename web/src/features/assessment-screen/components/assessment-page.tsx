@@ -58,7 +58,7 @@ function AssessmentScreen({
 }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const { practiceId, access: practiceAccess } = usePracticeContext();
+  const { practiceId } = usePracticeContext();
   const accessOf = useAssessmentAccess();
   const screen = useAssessmentScreen(assessmentId, user.id);
   const { assessment } = screen;
@@ -111,15 +111,13 @@ function AssessmentScreen({
   }
   if (!assessment || !access) return <AssessmentSkeleton />;
 
-  // Spec 001 §4: a surveyor signs before anything of the assessment shows; the back office,
-  // holding every assessment, does not (the server's rule too).
-  const mustSign =
-    practiceAccess.backOfficeRole === null &&
-    needsConfidentialityAgreement({
-      type: assessment.type,
-      status: assessment.status,
-      hasSigned: assessment.confidentiality_signs.some((s) => s.user_id === user.id),
-    });
+  // Spec 001 §4: whoever opens a survey in progress signs before anything of it shows, the back
+  // office too (the server lets nobody write to it unsigned).
+  const mustSign = needsConfidentialityAgreement({
+    type: assessment.type,
+    status: assessment.status,
+    hasSigned: assessment.confidentiality_signs.some((s) => s.user_id === user.id),
+  });
   return (
     <OfflineAssessmentContext.Provider value={screen.offline}>
       <Stack gap="lg">

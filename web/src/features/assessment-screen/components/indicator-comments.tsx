@@ -217,7 +217,7 @@ export function IndicatorComments({
             editable={canEditComment({
               ...access,
               isAuthor: c.created_by_id === access.userId,
-              isProviderAdmin: access.isProviderAdmin,
+              isSuperadmin: access.isSuperadmin,
             })}
             editing={editing?.id === c.id ? editing.text : null}
             onEdit={(text) => setEditing({ id: c.id, text })}

@@ -74,8 +74,7 @@ function IndicatorNotices({
           {banner === 'completed'
             ? 'This indicator is marked complete and every must-have item is ticked.'
             : compliance === 'NOT_MET'
-              ? // A Not met indicator's must-haves are not all ticked: what is done is its non-compliance.
-                'This indicator is rated Not met and its non-compliance is recorded.'
+              ? 'This indicator is rated Not met and its must-haves are done.'
               : 'This indicator is rated and its must-haves are done.'}
         </Alert>
       ) : null}

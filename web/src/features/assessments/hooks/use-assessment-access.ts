@@ -20,7 +20,10 @@ export interface TAssessmentRef {
 export type TAssessmentAccess = TAssessmentAccessContext & {
   isSurveyVisitor: boolean;
   bulkToolsEnabled: boolean;
+  hasSpecialAccess: boolean;
   isProviderAdmin: boolean;
+  /** The user's super-admin flag (spec 001 §6: a super admin edits self assessment comments). */
+  isSuperadmin: boolean;
   userId: number;
 };
 
@@ -28,7 +31,7 @@ export type TAssessmentAccess = TAssessmentAccessContext & {
 export function assessmentAccessOf(
   assessment: TAssessmentRef,
   access: ReturnType<typeof usePracticeContext>['access'],
-  user: { id: number; hasSpecialAccess: boolean },
+  user: { id: number; hasSpecialAccess: boolean; isSuperadmin: boolean },
   bulkToolsSwitch: boolean,
 ): TAssessmentAccess {
   const surveyVisitId = assessment.type === 'PRESURVEY' ? null : assessment.survey_visit_id;
@@ -39,7 +42,9 @@ export function assessmentAccessOf(
     hasSubmitted: assessment.assessment_submissions.some((s) => s.user_id === user.id),
     isSurveyVisitor: surveyVisitId !== null && access.visitorOnSurveyVisitIds.includes(surveyVisitId),
     bulkToolsEnabled: user.hasSpecialAccess || bulkToolsSwitch,
+    hasSpecialAccess: user.hasSpecialAccess,
     isProviderAdmin: access.backOfficeRole === 'provider_admin',
+    isSuperadmin: user.isSuperadmin,
     userId: user.id,
   };
 }
@@ -50,7 +55,11 @@ export function useAssessmentAccess(): (assessment: TAssessmentRef) => TAssessme
   const user = useCurrentUser();
   const config = usePublicConfig();
   return useMemo(() => {
-    const who = { id: user.id, hasSpecialAccess: user.flags.hasSpecialAccess };
+    const who = {
+      id: user.id,
+      hasSpecialAccess: user.flags.hasSpecialAccess,
+      isSuperadmin: user.flags.superadmin,
+    };
     return (assessment) => assessmentAccessOf(assessment, access, who, config?.bulkTools ?? false);
-  }, [access, user.id, user.flags.hasSpecialAccess, config?.bulkTools]);
+  }, [access, user.id, user.flags.hasSpecialAccess, user.flags.superadmin, config?.bulkTools]);
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { INDICATOR_TEXT_MAX_LENGTH, SUMMARY_EDITOR_ROWS, SURVEY_SUBMIT_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
@@ -11,6 +11,7 @@ import {
 } from '../../assessments/index.ts';
 import { isNetworkFailure } from '../../practices/index.ts';
 import type { TSurveyorSummary } from '../hooks/use-surveyor-summaries.ts';
+import type { TSubmitProblemItem } from './survey-validation-modal.tsx';
 
 /** Ours: the spec gives no words for a saved summary. */
 export const SUMMARY_SAVED = 'Your surveyor summary has been saved.';
@@ -24,7 +25,8 @@ export const SUMMARY_SAVED_ON_DEVICE =
 /**
  * The surveyor summary modal (spec 001 §5, 002 §2): 'Surveyor Summary' for a new one or to read
  * another's, 'Edit Summary' for one the user may change; a 12-row editor. Opened by the submit
- * validation, it says '* This field is required before submission' while the text is empty.
+ * validation, it says '* This field is required before submission' while the text is empty, and
+ * lists the submit's other problems under it (`alsoToFix`, indicators as links: spec 001 §5).
  */
 export function SummaryModal({
   assessmentId,
@@ -32,6 +34,8 @@ export function SummaryModal({
   serverSummary = null,
   editable,
   required,
+  alsoToFix = [],
+  onOpenIndicator,
   onClose,
 }: {
   assessmentId: number;
@@ -41,6 +45,9 @@ export function SummaryModal({
   serverSummary?: TSurveyorSummary | null;
   editable: boolean;
   required: boolean;
+  /** The submit's other problems, shown under the editor. Default none. */
+  alsoToFix?: readonly TSubmitProblemItem[];
+  onOpenIndicator?(indicatorId: number): void;
   onClose(): void;
 }) {
   const [text, setText] = useState(summary?.text ?? '');
@@ -115,6 +122,7 @@ export function SummaryModal({
             (required || tried) && empty && editable ? SURVEY_SUBMIT_MESSAGES.summaryRequired : undefined
           }
         />
+        <AlsoToFixList problems={alsoToFix} onOpenIndicator={onOpenIndicator} />
         {error ? (
           <Alert color="red" variant="light" role="alert">
             {error}
@@ -132,5 +140,42 @@ export function SummaryModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The submit's other problems under the summary editor (spec 001 §5), indicators as links. */
+function AlsoToFixList({
+  problems,
+  onOpenIndicator,
+}: {
+  problems: readonly TSubmitProblemItem[];
+  onOpenIndicator?(indicatorId: number): void;
+}) {
+  if (problems.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fz="sm" fw={600}>
+        {SURVEY_SUBMIT_MESSAGES.alsoBeforeSubmitting}
+      </Text>
+      <List spacing={4} size="sm">
+        {problems.map((p) => (
+          <List.Item key={p.key}>
+            {p.indicatorId !== null && onOpenIndicator ? (
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                ta="left"
+                onClick={() => onOpenIndicator(p.indicatorId!)}
+              >
+                {p.text}
+              </Anchor>
+            ) : (
+              p.text
+            )}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }

@@ -4,8 +4,10 @@ import { SURVEY_SUBMIT_MESSAGES, type TOpenNonConformity } from '@portal/domain'
 /** One reason the surveyor cannot submit yet, as the modal lists it. */
 export interface TSubmitProblemItem {
   key: string;
-  /** The indicator the link opens; null for the surveyor summary. */
+  /** The indicator the link opens; null for a surveyor summary. */
   indicatorId: number | null;
+  /** A summary problem of the user's own summary (its link opens the summary modal). */
+  own?: boolean;
   text: string;
 }
 
@@ -59,9 +61,14 @@ export function SurveyValidationModal({
           <Section title={SURVEY_SUBMIT_MESSAGES.summaryHeading}>
             {summary.map((p) => (
               <List.Item key={p.key}>
-                <Anchor component="button" type="button" fz="sm" ta="left" onClick={onOpenSummary}>
-                  {p.text}
-                </Anchor>
+                {p.own ? (
+                  <Anchor component="button" type="button" fz="sm" ta="left" onClick={onOpenSummary}>
+                    {p.text}
+                  </Anchor>
+                ) : (
+                  // Another surveyor's: only they (or the back office) can write it.
+                  p.text
+                )}
               </List.Item>
             ))}
           </Section>

@@ -100,6 +100,34 @@ describe('the survey visit workflow on the real stack', () => {
       expect(await signs()).toEqual([{ user_id: surveyor.id, agreement_version: AGREEMENT_VERSION }]);
     });
 
+    it('spec 001 §4: is asked of the back office too; a QAM who signs then sees the assessment', async () => {
+      const { id, base } = await survey();
+      const qam = await createUser(stack.sql, { isQam: true });
+      await renderAppOnStack(stack, `${base}/Assessment/${id}`, { as: qam });
+      const dialog = await screen.findByRole(
+        'dialog',
+        { name: CONFIDENTIALITY_AGREEMENT.title },
+        { timeout: 15_000 },
+      );
+      const user = userEvent.setup();
+      for (const statement of CONFIDENTIALITY_AGREEMENT.statements)
+        await user.click(within(dialog).getByRole('checkbox', { name: statement }));
+      await user.click(within(dialog).getByRole('button', { name: CONFIDENTIALITY_AGREEMENT.sign }));
+      await waitFor(async () =>
+        expect(
+          (
+            await stack.sql.query(
+              'select user_id from confidentiality_signs where assessment_id = $1 and user_id = $2',
+              [id, qam.id],
+            )
+          ).rows,
+        ).toEqual([{ user_id: qam.id }]),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: CONFIDENTIALITY_AGREEMENT.title })).toBeNull(),
+      );
+    });
+
     it('cannot be skipped: closing it leaves the assessment', async () => {
       const { surveyor, id, base } = await survey({ signed: false });
       const view = await renderAppOnStack(stack, `${base}/Assessment/${id}`, { as: surveyor });
@@ -113,7 +141,7 @@ describe('the survey visit workflow on the real stack', () => {
     });
   });
 
-  it('refuses the submit with every problem as a link, writes the missing summary, then submits (partially)', async () => {
+  it('spec 001 §5: a missing summary opens its modal at once with every other problem as a link; writes it, then submits (partially)', async () => {
     const { surveyor, standards, id, base } = await survey({ visitors: 2 });
     const second = standards.indicatorIds[1]!;
     const view = await renderAppOnStack(stack, `${base}/Assessment/${id}`, { as: surveyor });
@@ -135,11 +163,13 @@ describe('the survey visit workflow on the real stack', () => {
     await user.type(within(form).getByRole('textbox', { name: /Hours worked before the visit/ }), '2');
     await user.click(within(form).getByRole('button', { name: 'Submit for review' }));
 
-    const modal = await screen.findByRole('dialog', { name: SURVEY_SUBMIT_MESSAGES.validationTitle });
+    // Spec 001 §5: the summary is missing, so its modal opens at once, the other problems listed too.
+    const modal = await screen.findByRole('dialog', { name: 'Surveyor Summary' });
+    expect(within(modal).getByText(SURVEY_SUBMIT_MESSAGES.summaryRequired)).toBeTruthy();
+    expect(within(modal).getByText(SURVEY_SUBMIT_MESSAGES.alsoBeforeSubmitting)).toBeTruthy();
     expect(
       within(modal).getByRole('button', { name: `C1.1: ${SURVEY_SUBMIT_MESSAGES.noCompliance}` }),
     ).toBeTruthy();
-    expect(within(modal).getByRole('button', { name: SURVEY_SUBMIT_MESSAGES.summaryMissing })).toBeTruthy();
     // A link opens its indicator.
     await user.click(
       within(modal).getByRole('button', { name: `C1.2: ${SURVEY_SUBMIT_MESSAGES.noCompliance}` }),

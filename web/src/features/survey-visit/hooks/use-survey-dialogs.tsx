@@ -25,28 +25,61 @@ import { SurveyValidationModal, type TSubmitProblemItem } from '../components/su
 import { type TSurveyorSummary, useSurveyorSummaries } from './use-surveyor-summaries.ts';
 
 type TStep = { kind: 'form' } | { kind: 'validation'; problems: TSubmitProblemItem[] } | null;
-type TSummaryDialog = { summary: TSurveyorSummary | null; required: boolean } | null;
+type TSummaryDialog = {
+  summary: TSurveyorSummary | null;
+  required: boolean;
+  alsoToFix?: TSubmitProblemItem[];
+} | null;
 
 const itemOf = (p: TSurveySubmitProblem, i: number): TSubmitProblemItem => ({
-  key: `${p.kind}:${p.indicatorId ?? 'summary'}:${i}`,
+  key: `${p.kind}:${p.indicatorId ?? p.userId ?? 'summary'}:${i}`,
   indicatorId: p.indicatorId,
+  own: summaryProblem([p]),
   text: p.code ? `${p.code}: ${p.message}` : p.message,
 });
 
-/** The server's refusal (`extensions.fields`: `indicator.<id>` or `summary`) as the modal's list. */
+/**
+ * The server's refusal (`extensions.fields`: `indicator.<id>`, `summary` (the user's own) or
+ * `summary.<user id>` (another surveyor's)) as the modal's list.
+ */
 function problemsOfFields(fields: Record<string, string>): TSubmitProblemItem[] {
   return Object.entries(fields).flatMap(([key, text]): TSubmitProblemItem[] => {
-    if (key === 'summary') return [{ key, indicatorId: null, text }];
+    if (key === 'summary') return [{ key, indicatorId: null, own: true, text }];
+    if (/^summary\.\d+$/.test(key)) return [{ key, indicatorId: null, text }];
     const match = /^indicator\.(\d+)$/.exec(key);
     return match ? [{ key, indicatorId: Number(match[1]), text }] : [];
   });
 }
 
+/** Every indicator of the assessment with the response the screen shows (unsaved edits included). */
+function submitIndicators(assessment: TAssessmentData, store: ResponseStore): TSurveySubmitIndicator[] {
+  return (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap((set) =>
+    set.indicators.map((indicator) => ({
+      id: indicator.id,
+      code: indicator.code,
+      items: indicatorItems(indicator),
+      response: store.shown(indicator.id),
+    })),
+  );
+}
+
+/** The other surveyors' live summaries the screen knows (a submitted visitor's missing one the server names). */
+function otherLiveSummaries(summaries: readonly TSurveyorSummary[], userId: number) {
+  return summaries
+    .filter((s) => s.user_id !== userId)
+    .map((s) => ({
+      userId: s.user_id,
+      name: s.user ? `${s.user.first_name} ${s.user.last_name}` : 'A surveyor',
+      text: s.text,
+    }));
+}
+
 /**
  * A survey visit's summaries and submission (spec 001 §5, 002 §2): the live summaries, the summary
  * modal, and Submit for review: the form, then the domain's `surveySubmitProblems` on what the
- * screen shows (every edit saved first); problems open 'Before you can submit' (a missing summary
- * alone opens the summary modal with its required message); the server's refusal shows the same.
+ * screen shows (every edit saved first); problems open 'Before you can submit', or, when the user's
+ * own summary is missing or empty, the summary modal with its required message and the other
+ * problems under it; the server's refusal shows the same.
  */
 export function useSurveyDialogs({
   assessment,
@@ -70,19 +103,12 @@ export function useSurveyDialogs({
   const [formError, setFormError] = useState<string | null>(null);
   const [submitState, submit] = useMutation(SubmitSurveyAssessmentMutation);
 
-  const indicators = (): TSurveySubmitIndicator[] =>
-    (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap((set) =>
-      set.indicators.map((indicator) => ({
-        id: indicator.id,
-        code: indicator.code,
-        items: indicatorItems(indicator),
-        response: store.shown(indicator.id),
-      })),
-    );
-  const refuse = (problems: TSubmitProblemItem[], summaryOnly: boolean) => {
-    if (summaryOnly) {
+  const indicators = () => submitIndicators(assessment, store);
+  // Spec 001 §5: the user's own summary missing or empty opens its modal at once, listing the rest.
+  const refuse = (problems: TSubmitProblemItem[]) => {
+    if (problems.some((p) => p.own)) {
       setStep(null);
-      setSummaryDialog({ summary: own, required: true });
+      setSummaryDialog({ summary: own, required: true, alsoToFix: problems.filter((p) => !p.own) });
     } else setStep({ kind: 'validation', problems });
   };
 
@@ -94,9 +120,10 @@ export function useSurveyDialogs({
       visitType: (assessment.survey_visit?.type ?? 'ACCREDITATION') as TVisitType,
       indicators: indicators(),
       summary: own ? { text: own.text } : null,
+      otherSummaries: otherLiveSummaries(summaries, access.userId),
     });
     if (problems.length > 0) {
-      refuse(problems.map(itemOf), problems.length === 1 && summaryProblem(problems));
+      refuse(problems.map(itemOf));
       return;
     }
     const result = await submit({ assessmentId: assessment.id, ...form });
@@ -104,7 +131,7 @@ export function useSurveyDialogs({
       const first = result.error?.graphQLErrors[0];
       const fields = (first?.extensions?.fields ?? {}) as Record<string, string>;
       const listed = problemsOfFields(fields);
-      if (listed.length > 0) refuse(listed, listed.length === 1 && listed[0]!.indicatorId === null);
+      if (listed.length > 0) refuse(listed);
       else if (Object.keys(fields).length > 0) setServerErrors(fields);
       else setFormError(first?.message ?? ACTION_FAILED);
       onChanged();
@@ -161,6 +188,11 @@ export function useSurveyDialogs({
             serverSummary={serverSummaries.find((s) => s.user_id === access.userId) ?? null}
             editable={summaryEditable(summaryDialog.summary)}
             required={summaryDialog.required}
+            alsoToFix={summaryDialog.alsoToFix}
+            onOpenIndicator={(id) => {
+              setSummaryDialog(null);
+              onOpenIndicator(id);
+            }}
             onClose={() => setSummaryDialog(null)}
           />
         ) : null}
