@@ -534,14 +534,15 @@ describe('demo seeds', () => {
 
   it("has survey planning demo data: a visit to offer, one with both surveyors' days, a conflicted surveyor and a GP surveyor", async () => {
     const visits = await q<{ id: number; status: string; reason: string | null; month_end: boolean }>(
-      `select id, status, reason, due = (date_trunc('month', due) + interval '1 month - 1 day')::date as month_end
+      `select id, status, reason_for_visit as reason,
+              due = (date_trunc('month', due) + interval '1 month - 1 day')::date as month_end
          from survey_visits where id in (1, 2) order by id`,
     );
     expect(visits).toEqual([
       { id: 1, status: 'PLANNING', reason: 'INITIAL_ACCREDITATION', month_end: true },
       { id: 2, status: 'PREFERRED_DAYS_REQ', reason: 'REACCREDITATION', month_end: true },
     ]);
-    expect(await q('select id from survey_visits where reason is null')).toEqual([]);
+    expect(await q('select id from survey_visits where reason_for_visit is null')).toEqual([]);
     // Both surveyors of Riverbend's visit stated days, all within its due month (the requested period).
     const days = await q<{ email: string; stated: number; outside: number }>(
       `select u.email, count(*)::int as stated,
