@@ -151,7 +151,7 @@ export async function createAccreditation(sql: pg.Pool, practiceId: number, spec
 }
 
 export interface SurveyVisitSpec {
-  type?: 'ACCREDITATION' | 'SURVEILLANCE';
+  type?: 'ACCREDITATION' | 'SURVEILLANCE' | 'RELOCATION' | 'GAP';
   status?: 'PLANNING' | 'PREFERRED_DAYS_REQ' | 'DRAFT' | 'FINAL';
   /** The visit's date, days from today. */
   dateIn?: number;

@@ -158,8 +158,20 @@ describe('the practice list on the real stack', () => {
 
   it('counts only a confirmed (FINAL) visit as SV Booked, in the list and the CSV rows', async () => {
     // Riverbend has no dated visit; it gets a DRAFT one with a date, and an older FINAL one.
-    const insert = (status: 'DRAFT' | 'PLANNING' | 'PREFERRED_DAYS_REQ' | 'FINAL', inDays: number) =>
-      createSurveyVisit(stack.sql, riverbendCycle, { status, dateIn: inDays, dueIn: inDays });
+    // At most one open visit of a type per cycle (decisions/survey-planning.md): each open one its own.
+    const types = {
+      DRAFT: 'ACCREDITATION',
+      PLANNING: 'SURVEILLANCE',
+      PREFERRED_DAYS_REQ: 'RELOCATION',
+      FINAL: 'GAP',
+    } as const;
+    const insert = (status: keyof typeof types, inDays: number) =>
+      createSurveyVisit(stack.sql, riverbendCycle, {
+        status,
+        type: types[status],
+        dateIn: inDays,
+        dueIn: inDays,
+      });
     const visits = [await insert('DRAFT', 30)];
     try {
       const booked = async () => {
