@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { ASSESSMENT_MESSAGES, DOCUMENT_MESSAGES, portalToday } from '@portal/domain';
+import {
+  ASSESSMENT_MESSAGES,
+  DOCUMENT_MESSAGES,
+  formatShortDate,
+  PORTAL_TIME_ZONE,
+  portalToday,
+} from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -277,12 +283,10 @@ describe('the self assessment as the practice manager', () => {
       [world.responseIds.get(world.standards.indicatorIds[0]!)],
     );
     expect(rows[0]!.created_by_id).toBe(world.manager.id);
-    const day = new Intl.DateTimeFormat('en-AU', {
-      day: '2-digit',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'Australia/Sydney',
-    }).format(rows[0]!.created_at);
+    // dd MMM yy, the spec's short date (spec 001 §9), of the day in Sydney, then the time.
+    const day = formatShortDate(
+      new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE }).format(rows[0]!.created_at),
+    );
     expect(texts[0]).toContain(world.manager.name);
     expect(texts[0]).toMatch(new RegExp(`${day}, \\d{1,2}:\\d{2}\\s?[ap]m`, 'i'));
     await expectAccessible(page, 'an indicator with comments');

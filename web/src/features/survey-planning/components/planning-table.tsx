@@ -102,7 +102,7 @@ export function PlanningTable({
                         size="xs"
                         variant="subtle"
                         onClick={() => onCreate(row)}
-                        aria-label={`Create another visit for ${row.practiceName}`}
+                        aria-label={`New visit for ${row.practiceName}`}
                       >
                         New visit
                       </Button>

@@ -272,7 +272,7 @@ describe('Survey planning on the real stack', () => {
     await renderAppOnStack(stack, '/SurveyVisits/Planning', { as: qam });
     await user.click(
       within(await rowOf(names.planned)).getByRole('button', {
-        name: `Create another visit for ${names.planned}`,
+        name: `New visit for ${names.planned}`,
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: `Create visit: ${names.planned}` });
