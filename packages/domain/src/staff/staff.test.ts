@@ -237,13 +237,23 @@ describe('save errors', () => {
 });
 
 describe('invites', () => {
-  it('are possible without an active account and with no invite or one still INVITED', () => {
+  it('are possible without an account and with no invite or one still INVITED', () => {
     expect(canInviteStaff({})).toBe(true);
     expect(canInviteStaff({ invite: { status: 'INVITED' } })).toBe(true);
     expect(canInviteStaff({ invite: { status: 'REJECTED' } })).toBe(false);
     expect(canInviteStaff({ invite: { status: 'ACCEPTED' } })).toBe(false);
     expect(canInviteStaff({ user: { id: 1, is_active: true } })).toBe(false);
-    expect(canInviteStaff({ user: { id: 1, is_active: false } })).toBe(true);
+  });
+
+  it('spec 000 §4: a staff member with any account, even a deactivated one, cannot be invited', () => {
+    expect(canInviteStaff({ user: { id: 1, is_active: false } })).toBe(false);
+    expect(canInviteStaff({ user: { id: 1, is_active: false }, invite: { status: 'INVITED' } })).toBe(false);
+    expect(inviteButtonLabel({ user: { id: 1, is_active: false } })).toBeNull();
+  });
+
+  it('spec 000 §4: a staff member with an ACCEPTED or REJECTED invite cannot be invited again', () => {
+    expect(canInviteStaff({ invite: { status: 'ACCEPTED' } })).toBe(false);
+    expect(canInviteStaff({ invite: { status: 'REJECTED' } })).toBe(false);
   });
 
   it('are labelled INVITE, then RE-INVITE', () => {
