@@ -407,6 +407,8 @@ describe('free text (issue 28)', () => {
     'audit_log.row_id',
     'audit_log.table_name',
     'certificates.certificate_number',
+    'client_logs.severity',
+    'client_logs.user_agent',
     'certificates.storage_key',
     'certificates.storage_key_a4',
     'certificates.verification_code',

@@ -176,7 +176,10 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
         return send(res, 400, refused('handoff_invalid'), clearedHandoffCookie());
       state.handoffCode = null;
       // The handed session's refresh and CSRF cookies, as the real exchange sets them.
-      return send(res, 200, { ...issue(), user: state.user }, [...clearedHandoffCookie(), ...sessionCookies()]);
+      return send(res, 200, { ...issue(), user: state.user }, [
+        ...clearedHandoffCookie(),
+        ...sessionCookies(),
+      ]);
     }
     if (path === '/api/user/current') {
       if (!req.headers.authorization) return send(res, 401, refused('not_signed_in'));

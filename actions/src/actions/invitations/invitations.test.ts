@@ -182,9 +182,10 @@ describe('invitations', () => {
     });
     const answer = await stack.gql(pm, INVITE, { staffId });
     expect(answer.errors?.[0]?.message).toBe('This staff member already has an account.');
-    const invites = await stack.sql.query('select count(*)::int as n from invitations where practice_staff_id = $1', [
-      staffId,
-    ]);
+    const invites = await stack.sql.query(
+      'select count(*)::int as n from invitations where practice_staff_id = $1',
+      [staffId],
+    );
     expect(invites.rows[0].n).toBe(0);
   });
 

@@ -294,7 +294,9 @@ describe('GET /api/auth/handoff and POST /api/auth/handoff/exchange (/redirect-f
     // One session: the same family, ending when it did (never extended).
     const rows = await familyRows(user.id);
     expect(new Set(rows.map((row) => row.family_id))).toEqual(new Set([started!.family_id]));
-    expect(new Set(rows.map((row) => row.expires_at.getTime()))).toEqual(new Set([started!.expires_at.getTime()]));
+    expect(new Set(rows.map((row) => row.expires_at.getTime()))).toEqual(
+      new Set([started!.expires_at.getTime()]),
+    );
     // A browser whose refresh cookie is gone gets one of the session too; the token it no longer
     // holds is spent, so only the handed one refreshes.
     const latest = cookieOf(refreshed, 'portal_refresh')!.value;
