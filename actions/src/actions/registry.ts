@@ -33,6 +33,7 @@ import { addPractice } from './practices/add-practice.ts';
 import { confirmSurveyVisit } from './practices/confirm-survey-visit.ts';
 import { practicePaymentUrl } from './practices/practice-payment-url.ts';
 import { savePracticeDetails } from './practices/save-practice-details.ts';
+import { recordPayment } from './practices/record-payment.ts';
 import { submitReapplication } from './practices/submit-reapplication.ts';
 import { archiveResource } from './resources/archive-resource.ts';
 import { createResourceUpload } from './resources/create-resource-upload.ts';
@@ -94,6 +95,7 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     addPractice,
     savePracticeDetails,
     submitReapplication,
+    recordPayment,
     confirmSurveyVisit,
     startSelfAssessment,
     openAssessment,

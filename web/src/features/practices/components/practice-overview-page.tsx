@@ -43,6 +43,7 @@ import { useLingeringFlag } from '../hooks/use-lingering-flag.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { isNetworkFailure, offlinePracticeKey, type TOfflinePractice } from '../model/offline-practice.ts';
 import { PracticeContextProvider, type TPracticeTotals, usePracticeContext } from './practice-context.tsx';
+import { RecordPaymentButton } from './record-payment-button.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Shown when a practice cannot be opened (the spec only says the user goes back to the list). */
@@ -293,6 +294,7 @@ function PracticeHeader() {
               label="History of this practice"
             />
           ) : null}
+          <RecordPaymentButton />
           <Button component={Link} to={practiceDetailsPath(practiceId)} variant="default">
             Practice details
           </Button>
