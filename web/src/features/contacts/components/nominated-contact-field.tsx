@@ -2,7 +2,9 @@ import { Select, Text, TextInput } from '@mantine/core';
 import {
   CONTACT_MESSAGES,
   canRemoveNominatedContact,
+  DEFAULT_PHONE_COUNTRY,
   NOMINATED_CONTACTS,
+  PHONE_COUNTRIES,
   phoneFieldError,
   type TNominatedContactKind,
 } from '@portal/domain';
@@ -25,7 +27,10 @@ function PhoneIcon() {
   );
 }
 
-/** One nominated contact: who it is and their phone (spec 000 §2, §5). */
+/** The phone country choices (spec 000 §9: Australia first, the default). */
+const PHONE_COUNTRY_OPTIONS = PHONE_COUNTRIES.map((c) => ({ value: c.code, label: c.label }));
+
+/** One nominated contact: who it is and their phone, with its country (spec 000 §2, §5, §9). */
 export function NominatedContactField({
   kind,
   contact,
@@ -38,13 +43,16 @@ export function NominatedContactField({
   contact: TContactRow | null;
   options: TPersonOption[];
   disabled: boolean;
-  onChoose(option: TPersonOption | null, phone: string | null): Promise<boolean>;
-  /** Saves a new phone for the person already chosen. */
-  onPhone(option: TPersonOption, phone: string | null): Promise<boolean>;
+  onChoose(option: TPersonOption | null, phone: string | null, country: string): Promise<boolean>;
+  /** Saves a new phone (and its country) for the person already chosen. */
+  onPhone(option: TPersonOption, phone: string | null, country: string): Promise<boolean>;
 }) {
   const { label } = NOMINATED_CONTACTS[kind];
   const current = selectedOption(contact, options);
   const [phone, setPhone] = useState(contact?.phone ?? '');
+  const storedCountry = contact?.phone_country_code ?? DEFAULT_PHONE_COUNTRY;
+  const [country, setCountry] = useState(storedCountry);
+  useEffect(() => setCountry(storedCountry), [storedCountry]);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => setPhone(contact?.phone ?? ''), [contact?.phone]);
@@ -79,15 +87,32 @@ export function NominatedContactField({
           // so, keep the text to correct, and leave the choice as it was. A stored phone left
           // untouched is not being saved, so it does not hold the choice up.
           const typed = phone.trim();
-          const message = typed !== (contact?.phone ?? '') ? phoneFieldError(phone) : null;
+          const message =
+            typed !== (contact?.phone ?? '') || country !== storedCountry
+              ? phoneFieldError(phone, { country })
+              : null;
           if (message) {
             setPhoneError(message);
             return;
           }
           setBusy(true);
           const option = options.find((o) => o.value === value) ?? null;
-          await onChoose(option, typed || null);
+          await onChoose(option, typed || null, country);
           setBusy(false);
+        }}
+      />
+      <Select
+        size="sm"
+        aria-label={`${label} phone country`}
+        data={PHONE_COUNTRY_OPTIONS}
+        value={country}
+        searchable
+        allowDeselect={false}
+        disabled={disabled || busy}
+        comboboxProps={{ withinPortal: true }}
+        onChange={(value) => {
+          setCountry(value ?? DEFAULT_PHONE_COUNTRY);
+          setPhoneError(null);
         }}
       />
       <TextInput
@@ -104,14 +129,14 @@ export function NominatedContactField({
           setPhoneError(null);
         }}
         onBlur={async () => {
-          const message = phoneFieldError(phone);
+          const message = phoneFieldError(phone, { country });
           setPhoneError(message);
           const option = options.find((o) => o.value === current);
           if (message || !contact || !option) return;
           const next = phone.trim() || null;
-          if (next === (contact.phone ?? null)) return;
+          if (next === (contact.phone ?? null) && country === storedCountry) return;
           setBusy(true);
-          await onPhone(option, next);
+          await onPhone(option, next, country);
           setBusy(false);
         }}
       />
