@@ -56,6 +56,7 @@ describe('new staff rows', () => {
       qaCpdNum: '',
       fteBand: null,
       phone: '',
+      phoneCountryCode: 'AU',
       active: true,
     });
   });
@@ -165,6 +166,15 @@ describe('ZStaffMemberSchema', () => {
   it('checks an optional phone only when given, with the spec message', () => {
     expect(errorsOf(validGp({ phone: '0411 101 200' }))).toEqual({});
     expect(errorsOf(validGp({ phone: '12345' }))).toEqual({ phone: 'Invalid phone number format' });
+  });
+
+  it("spec 000 §9: checks a row's phone against its country, AU by default", () => {
+    expect(newStaffMemberDefaults().phoneCountryCode).toBe('AU');
+    expect(errorsOf(validGp({ phone: '04 472 3000' }))).toEqual({ phone: 'Invalid phone number format' });
+    expect(errorsOf(validGp({ phone: '04 472 3000', phoneCountryCode: 'NZ' }))).toEqual({});
+    expect(errorsOf(validGp({ phone: '04 472 3000', phoneCountryCode: 'XX' }))).toEqual({
+      phoneCountryCode: 'Choose the country of the phone number.',
+    });
   });
 
   it('refuses values outside the choice lists and malformed e-mails', () => {

@@ -4,11 +4,11 @@ import {
   canRemoveNominatedContact,
   DEFAULT_PHONE_COUNTRY,
   NOMINATED_CONTACTS,
-  PHONE_COUNTRIES,
   phoneFieldError,
   type TNominatedContactKind,
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
+import { PhoneCountrySelect } from '../../../components/phone-country-select.tsx';
 import { selectedOption, type TContactRow, type TPersonOption } from '../model/contact-people.ts';
 import classes from './nominated-contacts.module.css';
 
@@ -26,9 +26,6 @@ function PhoneIcon() {
     </svg>
   );
 }
-
-/** The phone country choices (spec 000 §9: Australia first, the default). */
-const PHONE_COUNTRY_OPTIONS = PHONE_COUNTRIES.map((c) => ({ value: c.code, label: c.label }));
 
 /** One nominated contact: who it is and their phone, with its country (spec 000 §2, §5, §9). */
 export function NominatedContactField({
@@ -101,17 +98,13 @@ export function NominatedContactField({
           setBusy(false);
         }}
       />
-      <Select
+      <PhoneCountrySelect
         size="sm"
         aria-label={`${label} phone country`}
-        data={PHONE_COUNTRY_OPTIONS}
         value={country}
-        searchable
-        allowDeselect={false}
         disabled={disabled || busy}
-        comboboxProps={{ withinPortal: true }}
-        onChange={(value) => {
-          setCountry(value ?? DEFAULT_PHONE_COUNTRY);
+        onChange={(next) => {
+          setCountry(next);
           setPhoneError(null);
         }}
       />
