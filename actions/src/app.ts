@@ -30,6 +30,7 @@ import practiceRoutes from './routes/practices/index.ts';
 import reportRoutes from './routes/reports/index.ts';
 import surveyVisitRoutes from './routes/survey-visits/index.ts';
 import userRoutes from './routes/user/index.ts';
+import utilRoutes from './routes/utils/index.ts';
 
 /** Secrets and credentials never reach the logs, whatever logs a request or an error. */
 export const LOG_REDACT_PATHS = [
@@ -101,6 +102,7 @@ export async function buildApp(
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(utilRoutes, { prefix: '/api/utils' });
   await app.register(invitationRoutes, { prefix: '/api/invitations' });
   await app.register(practiceRoutes, { prefix: '/api/practices' });
   await app.register(assessmentRoutes, { prefix: '/api/assessments' });

@@ -227,5 +227,15 @@ describe('practice managers of one practice', () => {
     await page.waitForURL((url) => url.pathname === payment);
     await page.getByRole('heading', { name: `Payment for ${practice.name}` }).waitFor();
     expect(pathOf(page)).toBe(payment);
+
+    // Spec 000 §4: once paid (the stand-in does what the gateway's confirmation does) the cycle
+    // starts and the practice opens, no longer sent to payment.
+    await page.getByRole('button', { name: 'Complete the payment (test)' }).click();
+    await page.waitForURL((url) => url.pathname === `/PracticeOverview/${practice.id}/Staff`);
+    await page.getByRole('heading', { name: practice.name }).waitFor();
+    // The list opens their one practice's Staff tab now, not payment.
+    await page.goto(LIST);
+    await page.waitForURL((url) => url.pathname === `/PracticeOverview/${practice.id}/Staff`);
+    await page.getByRole('heading', { name: practice.name }).waitFor();
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAnalyticsWorld } from './support/analytics-data.ts';
 import { expectAccessible } from './support/axe.ts';
 import { signInAs, waitForAppShell } from './support/browser.ts';
-import { createPractice, createPracticeManager } from './support/factories.ts';
+import { createUser } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
 const e2e = useE2e();
@@ -101,16 +101,14 @@ describe('the analytics report', () => {
     await expectAccessible(page, 'the analytics report filtered by network and state');
   });
 
-  it('tells a practice manager the report is for the back office', async () => {
+  it('spec 000 §2: refuses a new user (no practice), who has no Reports in the drawer', async () => {
     const { page, stack } = e2e;
-    const manager = await createPracticeManager(stack.sql, [await createPractice(stack.sql)]);
-    await signInAs(page, manager);
-    await waitForAppShell(page, manager.name);
+    const newcomer = await createUser(stack.sql);
+    await signInAs(page, newcomer);
+    await waitForAppShell(page, newcomer.name);
     await page.goto('/Reports/Analytics');
     await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
-    expect(await page.getByText('The analytics report is for QAMs and provider admins.').isVisible()).toBe(
-      true,
-    );
-    await expectAccessible(page, 'the analytics report refused to a practice manager');
+    expect(await page.getByText('You do not have permission to see this report.').isVisible()).toBe(true);
+    await expectAccessible(page, 'the analytics report refused to a new user');
   });
 });

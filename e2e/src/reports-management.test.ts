@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { pathOf, signInAs, waitForAppShell } from './support/browser.ts';
+import { openSignedIn, pathOf, signInAs, signOut, waitForAppShell } from './support/browser.ts';
 import {
   createAccreditation,
   createNetwork,
@@ -196,19 +196,25 @@ describe('the management report', () => {
     await page.waitForURL((u) => u.pathname === `/PracticeOverview/${banksia.id}/Accreditation`);
   });
 
-  it('a practice manager has no menu entry and is refused at the address', async () => {
+  it('spec 000 §2: a practice manager opens it from the menu; a new user has no entry and is refused', async () => {
     const { page, stack } = e2e;
     const practices = [await createPractice(stack.sql), await createPractice(stack.sql)];
     const manager = await createPracticeManager(stack.sql, practices);
     await signInAs(page, manager);
     await waitForAppShell(page, manager.name);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await nav.getByRole('link', { name: 'Management Report' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Comparative Report' }).count()).toBe(1);
+    await nav.getByRole('link', { name: 'Management Report' }).click();
+    await page.waitForURL((u) => u.pathname === '/Reports/Management');
+    await page.getByRole('table').first().waitFor();
+    expect(await page.getByText('You do not have permission to see this report.').count()).toBe(0);
 
-    await page.goto('/Reports/Management');
+    await signOut(page);
+    const newcomer = await createUser(stack.sql);
+    await openSignedIn(page, newcomer, '/Reports/Management');
+    await waitForAppShell(page, newcomer.name);
+    expect(await nav.getByRole('link', { name: 'Management Report' }).count()).toBe(0);
     await page.getByText('You do not have permission to see this report.').waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
-    await expectAccessible(page, 'the management report, refused to a practice manager');
+    await expectAccessible(page, 'the management report, refused to a new user');
   });
 });

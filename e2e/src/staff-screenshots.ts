@@ -115,8 +115,8 @@ async function run(browser: Browser, base: string, width: number) {
 
   const contacts = page.getByRole('region', { name: 'Nominated contacts' });
   await contacts.scrollIntoViewIfNeeded();
-  await contacts.getByLabel('Nurse contact phone').fill('12ab');
-  await contacts.getByLabel('Nurse contact phone').blur();
+  await contacts.getByLabel('Nurse contact phone', { exact: true }).fill('12ab');
+  await contacts.getByLabel('Nurse contact phone', { exact: true }).blur();
   await contacts.getByText('Invalid phone number format').waitFor();
   await shot(page, `contacts-${width}`, { fullPage: false });
   await context.close();

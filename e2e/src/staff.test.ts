@@ -211,7 +211,7 @@ describe('the staff register as the practice manager', () => {
     await page.getByRole('option', { name: new RegExp(chosen.name) }).click();
     await toast(page, 'Successfully updated nominated contact');
 
-    const phone = contacts.getByLabel('Nurse contact phone');
+    const phone = contacts.getByLabel('Nurse contact phone', { exact: true });
     await phone.fill('12ab');
     await phone.blur();
     await contacts.getByText('Invalid phone number format').waitFor();

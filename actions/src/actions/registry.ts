@@ -32,6 +32,7 @@ import { sendStaffInvite } from './invitations/send-staff-invite.ts';
 import { addPractice } from './practices/add-practice.ts';
 import { confirmSurveyVisit } from './practices/confirm-survey-visit.ts';
 import { practicePaymentUrl } from './practices/practice-payment-url.ts';
+import { recordPayment } from './practices/record-payment.ts';
 import { savePracticeDetails } from './practices/save-practice-details.ts';
 import { submitReapplication } from './practices/submit-reapplication.ts';
 import { archiveResource } from './resources/archive-resource.ts';
@@ -94,6 +95,7 @@ export const ACTION_HANDLERS: ReadonlyMap<string, ActionHandler> = new Map(
     addPractice,
     savePracticeDetails,
     submitReapplication,
+    recordPayment,
     confirmSurveyVisit,
     startSelfAssessment,
     openAssessment,

@@ -115,6 +115,10 @@ export const MATRIX: Record<string, MatrixRow> = {
   // Issued by the certify action; the back office may revoke or supersede (validity).
   certificates: { user: 's', qam: 'su', provider_admin: 'su' },
   email_outbox: { user: '', qam: '', provider_admin: 's' },
+  // Fees received: written by recordPayment and the payment stand-in only.
+  payments: { user: '', qam: 's', provider_admin: 's' },
+  // What the web app only logs (POST /api/utils/log writes it); the provider admin reads it.
+  client_logs: { user: '', qam: '', provider_admin: 's' },
   // The back office reads the history panels (docs/decisions/audit-trail.md); also through the
   // function audit_history.
   audit_log: { user: '', qam: 's', provider_admin: 's' },

@@ -3,6 +3,7 @@ import { createPublicConfig, type PublicConfig } from './api/public-config.ts';
 import { type AuthApi, createAuthApi } from './auth/auth-api.ts';
 import { createAuthorisedFetch } from './auth/authorised-fetch.ts';
 import { createSession, type Session } from './auth/session.ts';
+import { type ClientLog, createClientLog } from './client-log.ts';
 
 /** The app's long-lived services: one session, one REST client, the GraphQL endpoints. */
 export interface PortalServices {
@@ -22,6 +23,8 @@ export interface PortalServices {
    * browser's own navigation; a test renders the app with one that records where it went.
    */
   leaveApp: (url: string) => void;
+  /** Logs what the app only logs, to the console and to the server (spec 000 §7 POST /utils/log/). */
+  log: ClientLog;
 }
 
 /** The browser leaves the app for `url` (a full page load of the other site). */
@@ -53,6 +56,7 @@ export function createPortalServices(options: {
     wsUrl: graphqlUrl.replace(/^http/, 'ws'),
     webSocketImpl: options.webSocketImpl,
     leaveApp: options.leaveApp ?? leaveAppInBrowser,
+    log: createClientLog(apiUrl, authorisedFetch),
   };
 }
 

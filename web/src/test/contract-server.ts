@@ -175,7 +175,11 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
       if (!state.sessionAlive || !code || code !== state.handoffCode)
         return send(res, 400, refused('handoff_invalid'), clearedHandoffCookie());
       state.handoffCode = null;
-      return send(res, 200, { ...issue(), user: state.user }, clearedHandoffCookie());
+      // The handed session's refresh and CSRF cookies, as the real exchange sets them.
+      return send(res, 200, { ...issue(), user: state.user }, [
+        ...clearedHandoffCookie(),
+        ...sessionCookies(),
+      ]);
     }
     if (path === '/api/user/current') {
       if (!req.headers.authorization) return send(res, 401, refused('not_signed_in'));

@@ -134,7 +134,7 @@ describe('invitations', () => {
     });
     // Now the staff member has an active account: no more invites.
     const refused = await stack.gql(pm, INVITE, { staffId });
-    expect(refused.errors?.[0]?.message).toBe('This staff member already has an active account.');
+    expect(refused.errors?.[0]?.message).toBe('This staff member already has an account.');
   });
 
   it('follows the eligibility rules and the access rules', async () => {
@@ -171,6 +171,22 @@ describe('invitations', () => {
     const qam = await createUser(stack.sql, { isQam: true });
     const byQam = await stack.gql(qam, INVITE, { staffId: uninvited });
     expect(byQam.errors).toBeUndefined();
+  });
+
+  it('spec 000 §4: a staff member with a deactivated account cannot be invited again', async () => {
+    const { id: practiceId, pm } = await createManagedPractice(stack.sql);
+    const former = await createUser(stack.sql, { isActive: false, email: 'former.member@home.example' });
+    const staffId = await createStaff(stack.sql, practiceId, {
+      email: 'former.member@home.example',
+      columns: { user_id: former.id },
+    });
+    const answer = await stack.gql(pm, INVITE, { staffId });
+    expect(answer.errors?.[0]?.message).toBe('This staff member already has an account.');
+    const invites = await stack.sql.query(
+      'select count(*)::int as n from invitations where practice_staff_id = $1',
+      [staffId],
+    );
+    expect(invites.rows[0].n).toBe(0);
   });
 
   it('acceptInvitation links a signed-in user; expired, used and unknown tokens are told apart', async () => {

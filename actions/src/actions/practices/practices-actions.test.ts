@@ -12,9 +12,10 @@ import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const PAY = 'query Pay($id: Int!) { practicePaymentUrl(practiceId: $id) { practiceId url } }';
-const CONTACT = `mutation C($practiceId: Int!, $kind: NominatedContactKind!, $staffId: Int, $userId: Int, $phone: String) {
-  setNominatedContact(practiceId: $practiceId, kind: $kind, staffId: $staffId, userId: $userId, phone: $phone) {
-    accreditationId kind contactId message } }`;
+const CONTACT = `mutation C($practiceId: Int!, $kind: NominatedContactKind!, $staffId: Int, $userId: Int, $phone: String,
+  $phoneCountryCode: String) {
+  setNominatedContact(practiceId: $practiceId, kind: $kind, staffId: $staffId, userId: $userId, phone: $phone,
+    phoneCountryCode: $phoneCountryCode) { accreditationId kind contactId message } }`;
 const PAYMENT_FAILED =
   'Sorry, something went wrong while redirecting you to the payment page, please contact your system administrator.';
 
@@ -136,6 +137,22 @@ describe('practice actions', () => {
       });
       expect(again.data!.setNominatedContact.contactId).toBe(result.data!.setNominatedContact.contactId);
       expect((await contactOf(home, 'nominated_nurse_contact_id')).phone).toBeNull();
+      // Spec 000 §9: the phone is checked against its country, which is kept with it.
+      const wrongCountry = { practiceId: home, kind: 'NURSE', staffId: rahul, phone: '04 472 3000' };
+      expect((await stack.gql(manager, CONTACT, wrongCountry)).errors?.[0]?.extensions?.fields).toEqual({
+        phone: 'Invalid phone number format',
+      });
+      const unknown = await stack.gql(manager, CONTACT, { ...wrongCountry, phoneCountryCode: 'XX' });
+      expect(unknown.errors?.[0]?.extensions?.fields).toEqual({
+        phoneCountryCode: 'Choose the country of the phone number.',
+      });
+      expect(
+        (await stack.gql(manager, CONTACT, { ...wrongCountry, phoneCountryCode: 'NZ' })).errors,
+      ).toBeUndefined();
+      expect(await contactOf(home, 'nominated_nurse_contact_id')).toMatchObject({
+        phone: '04 472 3000',
+        phone_country_code: 'NZ',
+      });
     });
 
     it('checks the phone, keeps the accreditation contact, and lets other contacts be cleared', async () => {

@@ -127,6 +127,23 @@ describe('staff actions', () => {
       });
     });
 
+    it("spec 000 §9: keeps a row's phone with its country, checked against it", async () => {
+      const refused = await stack.gql(manager, SAVE, {
+        practiceId: home,
+        staff: gp({ phone: '04 472 3000' }),
+      });
+      expect(refused.errors?.[0]?.extensions?.fields).toMatchObject({ phone: 'Invalid phone number format' });
+      const saved = await stack.gql<{ saveStaffMember: { id: number } }>(manager, SAVE, {
+        practiceId: home,
+        staff: gp({ phone: '04 472 3000', phoneCountryCode: 'NZ' }),
+      });
+      expect(saved.errors).toBeUndefined();
+      expect(await staffRow(saved.data!.saveStaffMember.id)).toMatchObject({
+        phone: '04 472 3000',
+        phone_country_code: 'NZ',
+      });
+    });
+
     it('refuses a bad field with the spec message and the field, changing nothing', async () => {
       const before = await staffCount(home);
       const missing = await stack.gql(manager, SAVE, {

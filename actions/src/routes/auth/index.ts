@@ -121,13 +121,21 @@ const auth: FastifyPluginAsync = async (app) => {
       .redirect(`${BACKEND_HANDOFF_ROUTE}?${query}`, 303);
   });
 
-  // The app's exchange of a handoff code (with this browser's binder cookie) for the session.
+  // The app's exchange of a handoff code (with this browser's binder cookie) for the session: its
+  // access token in the answer, its refresh token in the cookie.
   app.post('/handoff/exchange', async (request, reply) => {
     const { code } = ZHandoffExchangeSchema.parse(request.body);
     const binder = request.cookies[HANDOFF_COOKIE] ?? '';
     clearHandoffCookie(request, reply);
-    const handed = await app.accounts.exchangeSessionHandoff({ code, binder });
-    return reply.header('cache-control', 'no-store').send(handed);
+    const handed = await app.accounts.exchangeSessionHandoff({
+      code,
+      binder,
+      refreshToken: request.cookies[REFRESH_COOKIE],
+      client: clientInfo(request),
+    });
+    // The session's refresh and CSRF cookies, as a sign-in sets them (spec 000 §2 "stores the tokens").
+    setSessionCookies(request, reply, handed);
+    return reply.header('cache-control', 'no-store').send(publicSession(handed));
   });
 
   // Signed-in calls of this folder: one authentication hook for the sub-folder.

@@ -272,6 +272,44 @@ describe('GET /api/auth/handoff and POST /api/auth/handoff/exchange (/redirect-f
     expect((await me()).statusCode).toBe(401);
   });
 
+  it('spec 000 §2: the hand-off keeps the refresh token too, so the session lasts as one started here', async () => {
+    const user = await createUser(t.sql);
+    const session = await signIn(t.app, user.email, user.password);
+    const [started] = await familyRows(user.id);
+    // The browser lost its CSRF cookie (the back end cleared it): the app could not refresh.
+    const first = issued(await handoff(session.refresh));
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/handoff/exchange',
+      payload: { code: first.code },
+      cookies: { portal_handoff: first.binder!, portal_refresh: session.refresh },
+    });
+    expect(answer.statusCode).toBe(200);
+    const handedRefresh = cookieOf(answer, 'portal_refresh')!;
+    const handedCsrf = cookieOf(answer, 'portal_csrf')!;
+    expect(handedRefresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(handedCsrf.value).toBeTruthy();
+    const refreshed = await refresh(t.app, { refresh: handedRefresh.value, csrf: handedCsrf.value });
+    expect(refreshed.statusCode).toBe(200);
+    // One session: the same family, ending when it did (never extended).
+    const rows = await familyRows(user.id);
+    expect(new Set(rows.map((row) => row.family_id))).toEqual(new Set([started!.family_id]));
+    expect(new Set(rows.map((row) => row.expires_at.getTime()))).toEqual(
+      new Set([started!.expires_at.getTime()]),
+    );
+    // A browser whose refresh cookie is gone gets one of the session too; the token it no longer
+    // holds is spent, so only the handed one refreshes.
+    const latest = cookieOf(refreshed, 'portal_refresh')!.value;
+    const second = issued(await handoff(latest));
+    const bare = await exchange(second.code!, second.binder);
+    const bareRefresh = cookieOf(bare, 'portal_refresh')!;
+    const bareCsrf = cookieOf(bare, 'portal_csrf')!;
+    expect(bareRefresh.value).not.toBe(latest);
+    expect((await refresh(t.app, { refresh: bareRefresh.value, csrf: bareCsrf.value })).statusCode).toBe(200);
+    const live = (await familyRows(user.id)).filter((row) => !row.used_at && !row.revoked_at);
+    expect(live).toHaveLength(1);
+  });
+
   it('refuses a code in another browser (login CSRF), once expired, and after its session ended', async () => {
     const attacker = await createUser(t.sql);
     const theirs = issued(await handoff((await signIn(t.app, attacker.email, attacker.password)).refresh));
@@ -285,9 +323,12 @@ describe('GET /api/auth/handoff and POST /api/auth/handoff/exchange (/redirect-f
     }
     // Refusals spend nothing: in its own browser the code still works (and the victim's too).
     expect((await exchange(theirs.code!, theirs.binder)).json().user.id).toBe(attacker.id);
-    expect((await exchange(mine.code!, mine.binder)).json().user.id).toBe(victim.id);
+    const victimAnswer = await exchange(mine.code!, mine.binder);
+    expect(victimAnswer.json().user.id).toBe(victim.id);
+    // The victim's browser now holds the session's refresh cookie the exchange set.
+    const victimRefresh = cookieOf(victimAnswer, 'portal_refresh')!.value;
 
-    const expired = issued(await handoff(victimSession.refresh));
+    const expired = issued(await handoff(victimRefresh));
     await t.sql.query(
       `update session_handoffs set created_at = now() - interval '2 minutes', expires_at = now() - interval '1 minute'
         where code_hash = $1`,
@@ -295,7 +336,7 @@ describe('GET /api/auth/handoff and POST /api/auth/handoff/exchange (/redirect-f
     );
     expect((await exchange(expired.code!, expired.binder)).json()).toEqual(INVALID);
 
-    const ended = issued(await handoff(victimSession.refresh));
+    const ended = issued(await handoff(victimRefresh));
     await t.sql.query('update sessions set revoked_at = now() where user_id = $1', [victim.id]);
     expect((await exchange(ended.code!, ended.binder)).json()).toEqual(INVALID);
     expect((await exchange('made-up', 'made-up')).json()).toEqual(INVALID);

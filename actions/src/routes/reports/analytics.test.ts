@@ -301,12 +301,17 @@ describe('the analytics report', () => {
     ]);
   });
 
-  it('refuses anyone outside the back office, with a clear message', async () => {
-    await expect(load({}, pm, 'user')).rejects.toThrow(
-      'The analytics report is for QAMs and provider admins.',
-    );
-    await expect(load({}, surveyor, 'user')).rejects.toThrow(
-      'The analytics report is for QAMs and provider admins.',
+  it('spec 000 §2: a PM and a surveyor read the findings of their own practice; a newcomer is refused', async () => {
+    for (const who of [pm, surveyor]) {
+      const report = await load({}, who, 'user');
+      expect(rowsOf(report, 'standards', ['met', 'notMet', 'notApplicable'])).toEqual([
+        [2, 1, 0],
+        [1, 1, 1],
+      ]);
+    }
+    const newcomer = await createUser(stack.sql, { isSurveyor: true });
+    await expect(load({}, newcomer, 'user')).rejects.toThrow(
+      'You do not have permission to see this report.',
     );
   });
 
@@ -334,17 +339,18 @@ describe('the analytics report', () => {
       }
     });
 
-    it('refuses without a token (401), with a forged one (401), and a PM or surveyor (403)', async () => {
+    it('refuses without a token (401) and with a forged one (401); a PM reads their own (200)', async () => {
       expect((await get('/api/reports/analytics', null)).statusCode).toBe(401);
       expect(
         (await get('/api/reports/analytics', null, { authorization: 'Bearer not.a.token' })).statusCode,
       ).toBe(401);
-      for (const user of [pm, surveyor]) {
-        const response = await get('/api/reports/analytics', user);
-        expect(response.statusCode).toBe(403);
-        expect(response.json().message).toBe('The analytics report is for QAMs and provider admins.');
-        expect((await get('/api/reports/analytics/standards.csv', user)).statusCode).toBe(403);
-      }
+      const response = await get('/api/reports/analytics', pm);
+      expect(response.statusCode).toBe(200);
+      expect(rowsOf(response.json() as TReport, 'standards', ['met', 'notMet'])).toEqual([
+        [2, 1],
+        [1, 1],
+      ]);
+      expect((await get('/api/reports/analytics/standards.csv', pm)).statusCode).toBe(200);
     });
 
     it('refuses bad filters (400) and reads nothing', async () => {

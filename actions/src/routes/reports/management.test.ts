@@ -51,7 +51,7 @@ function parseCsv(text: string): string[][] {
 
 describe('the management report (GET /api/reports/management)', () => {
   let ctx: TestContext;
-  const tokens: Record<'qam' | 'admin' | 'pm' | 'surveyor', string> = {} as never;
+  const tokens: Record<'qam' | 'admin' | 'pm' | 'surveyor' | 'newcomer', string> = {} as never;
   let qam1: TestUser;
   let qam2: TestUser;
   let network: number;
@@ -161,7 +161,10 @@ describe('the management report (GET /api/reports/management)', () => {
     });
     await createAssessment(sql, goneCycle.id, { type: 'PRESURVEY' });
 
-    for (const [who, user] of Object.entries({ qam: qam1, admin, pm, surveyor: s1 }))
+    // Tess Two surveys Charlie; a newcomer has no practice.
+    await addPracticeRole(sql, charlie.id, s2.id, 'SU');
+    const newcomer = await createUser(sql, { isSurveyor: true });
+    for (const [who, user] of Object.entries({ qam: qam1, admin, pm, surveyor: s2, newcomer }))
       tokens[who as keyof typeof tokens] = (await signIn(ctx.app, user.email, user.password)).accessToken;
   });
   afterAll(async () => {
@@ -308,15 +311,24 @@ describe('the management report (GET /api/reports/management)', () => {
     expect(cells(made, 'cycle-status')).toEqual(cells(await report(), 'cycle-status'));
   });
 
-  it('is for the back office: a provider admin reads it, a PM and a surveyor are refused', async () => {
+  it('spec 000 §2: a PM and a surveyor read it for their own practices; a user without any, 403', async () => {
     expect((await report('', tokens.admin)).tables).toHaveLength(5);
-    for (const token of [tokens.pm, tokens.surveyor]) {
-      const response = await get('/api/reports/management', token);
-      expect(response.statusCode).toBe(403);
-      expect(response.body).toContain('You do not have permission to see this report.');
-      const file = await get('/api/reports/management/cycle-status.csv', token);
-      expect(file.statusCode).toBe(403);
-    }
+    const mine = await report('', tokens.pm);
+    expect(cells(mine, 'cycle-status')).toEqual([{ status: 'In progress', practices: 1, share: 1 }]);
+    expect(work(mine)).toMatchObject({ selfAssessments: [1, 1], surveyVisits: [0, 0], actionPlans: [0, 0] });
+    expect(cells(mine, 'surveyor-workload')).toEqual([]);
+    const surveyed = await report('', tokens.surveyor);
+    expect(cells(surveyed, 'cycle-status')).toEqual([{ status: 'Action required', practices: 1, share: 1 }]);
+    expect(cells(surveyed, 'action-plans-overdue').map((row) => row.practice)).toEqual([
+      'Charlie Family Practice',
+    ]);
+    expect(cells(surveyed, 'surveyor-workload')).toEqual([
+      { surveyor: 'Sam One', visits: 1, hours: 1, offers: 0 },
+    ]);
+    const response = await get('/api/reports/management', tokens.newcomer);
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain('You do not have permission to see this report.');
+    expect((await get('/api/reports/management/cycle-status.csv', tokens.newcomer)).statusCode).toBe(403);
     expect((await get('/api/reports/management')).statusCode).toBe(401);
     expect((await get('/api/reports/management', 'forged.token.value')).statusCode).toBe(401);
   });

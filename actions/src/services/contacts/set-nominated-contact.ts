@@ -90,12 +90,14 @@ export async function setNominatedContact(
     let contactId: number;
     if (samePerson) {
       contactId = current.id;
-      await tx.many(sql`update public.contacts set phone = ${request.phone} where id = ${contactId}`);
+      await tx.many(sql`
+        update public.contacts set phone = ${request.phone}, phone_country_code = ${request.phoneCountryCode}
+         where id = ${contactId}`);
     } else {
       const row = await tx.one<{ id: number }>(sql`
-        insert into public.contacts (practice_id, first_name, last_name, type, user_id, email, phone)
+        insert into public.contacts (practice_id, first_name, last_name, type, user_id, email, phone, phone_country_code)
         values (${request.practiceId}, ${person.first_name}, ${person.last_name}, ${request.kind},
-                ${person.user_id}, ${person.email}, ${request.phone})
+                ${person.user_id}, ${person.email}, ${request.phone}, ${request.phoneCountryCode})
         returning id`);
       contactId = row.id;
       await tx.many(

@@ -29,7 +29,7 @@ interface StaffForInvite {
 
 /**
  * `sendStaffInvite(staffId)` (spec 000 §7 POST web.practicestaff/{id}/send_invite): invites a
- * staff member to the practice by e-mail. Allowed by the spec's rule (no active account; no
+ * staff member to the practice by e-mail. Allowed by the spec's rule (no account, active or not; no
  * invite yet, or one still INVITED, which is then revoked and replaced: RE-INVITE). The link
  * carries a new random token, of which only the hash is kept; it works for
  * INVITATION_VALID_DAYS days. The e-mail goes through the outbox in the same transaction.
@@ -68,8 +68,8 @@ export async function sendStaffInvite(
   };
   if (!canInviteStaff(state)) {
     throw new AppError('invalid_input', {
-      message: state.user?.is_active
-        ? 'This staff member already has an active account.'
+      message: state.user
+        ? 'This staff member already has an account.'
         : 'This staff member has already answered their invitation.',
     });
   }

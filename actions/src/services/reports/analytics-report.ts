@@ -3,7 +3,6 @@ import {
   ANALYTICS_MOST_NOT_MET,
   ANALYTICS_SURVEY_STATUSES,
   ANALYTICS_TABLES,
-  canOpenReport,
   formatMonthShort,
   metRate,
   riskRatingRows,
@@ -15,9 +14,9 @@ import {
   type TRiskRating,
 } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
-import { AppError } from '../../errors/app-error.ts';
 import type { Db } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { readablePractice, requireReport } from './report-viewer.ts';
 
 /**
  * The analytics report (docs/decisions/reports.md, "Analytics report"): compliance by standard,
@@ -37,6 +36,9 @@ import type { Caller } from '../practices/practice-access.ts';
  */
 
 const ZONE = 'Australia/Sydney';
+
+/** The filters and who asks. */
+type Scoped = TReportFilters & { caller: Caller };
 
 interface CountsRow {
   edition: string;
@@ -66,12 +68,21 @@ interface Figures {
   trend: { month: string; surveys: number; met: number; not_met: number }[] | null;
 }
 
-/** The survey assessments that count under the filters, with their practice and date. */
-function surveysUnder(filters: TReportFilters) {
+/**
+ * The survey assessments that count under the filters, with their practice and date. A practice
+ * manager or surveyor counts only the surveys of their practices whose findings they may read
+ * (the `can_read_responses` predicate of GraphQL, asked with their session).
+ */
+function surveysUnder(filters: Scoped) {
   const where = [
     sql`a.type = 'SURVEY_VISIT'`,
     sql`a.status = any(${[...ANALYTICS_SURVEY_STATUSES]}::text[])`,
+    readablePractice(filters.caller, sql`p.organisation_id`),
   ];
+  if (filters.caller.backOfficeRole === null) {
+    const session = { 'x-hasura-role': 'user', 'x-hasura-user-id': String(filters.caller.userId) };
+    where.push(sql`public.assessment_can_read_responses(a, ${JSON.stringify(session)}::json)`);
+  }
   if (filters.state !== undefined) where.push(sql`ad.state = ${filters.state}`);
   if (filters.network !== undefined) where.push(sql`p.network_id = ${filters.network}`);
   if (filters.qam !== undefined) where.push(sql`acc.qam_id = ${filters.qam}`);
@@ -128,7 +139,7 @@ function surveysUnder(filters: TReportFilters) {
 const SUMS = sql`
   sum(met)::int as met, sum(not_met)::int as not_met, sum(not_applicable)::int as not_applicable`;
 
-export function analyticsFiguresQuery(filters: TReportFilters) {
+export function analyticsFiguresQuery(filters: Scoped) {
   return sql`
     with ${surveysUnder(filters)},
     action_required as (
@@ -258,16 +269,13 @@ function table(
 }
 
 export async function loadAnalyticsReport(db: Db, caller: Caller, filters: TReportFilters): Promise<TReport> {
-  if (!canOpenReport('analytics', { backOfficeRole: caller.backOfficeRole }))
-    throw new AppError('forbidden', {
-      message: 'The analytics report is for QAMs and provider admins.',
-    });
+  await requireReport(db, caller, 'analytics', 'You do not have permission to see this report.');
   const figures = await db.transaction(async (tx) => {
     await tx.many(sql`set transaction read only, isolation level repeatable read`);
     // The aggregates hash a row per practice and indicator; with the default 4 MB they spill to
     // disk from a few thousand surveys on (docs/decisions/reports.md, "Analytics report").
     await tx.many(sql`set local work_mem = '64MB'`);
-    return tx.one<Figures>(analyticsFiguresQuery(filters));
+    return tx.one<Figures>(analyticsFiguresQuery({ ...filters, caller }));
   });
   const T = ANALYTICS_TABLES;
   const indicators = figures.indicators ?? [];

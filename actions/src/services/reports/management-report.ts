@@ -1,5 +1,4 @@
 import {
-  canOpenReport,
   MANAGEMENT_CYCLE_STATUS_ORDER,
   MANAGEMENT_REPORT_TABLES,
   MANAGEMENT_WORK,
@@ -13,9 +12,9 @@ import {
   type TReportTable,
 } from '@portal/domain';
 import { type SqlQuery, sql } from '../../db/sql.ts';
-import { AppError } from '../../errors/app-error.ts';
 import type { Db, Queryable } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { readablePractice, requireReport } from './report-viewer.ts';
 
 /** The most rows the 'Action plans overdue' table lists (most days over first). */
 export const ACTION_PLANS_OVERDUE_LIMIT = 2000;
@@ -23,7 +22,7 @@ export const ACTION_PLANS_OVERDUE_LIMIT = 2000;
 /**
  * The management report (docs/decisions/reports.md, "Management report"): where every active
  * practice stands, the work due and overdue, the surveyors' workload and the certificates issued,
- * for the back office. State, network and QAM narrow the practices (the physical address's state,
+ * for the back office, and for a practice manager or surveyor over their own practices. State, network and QAM narrow the practices (the physical address's state,
  * the practice's network, the QAM of its current cycle); the date range narrows each table by the
  * date its rows are about (due dates, visit dates, issue dates), as each table's description says.
  * All five statements read one snapshot.
@@ -34,28 +33,34 @@ export async function loadManagementReport(
   filters: TReportFilters,
   today: string = portalToday(),
 ): Promise<TReport> {
-  if (!canOpenReport('management', { backOfficeRole: caller.backOfficeRole }))
-    throw new AppError('forbidden', { message: 'You do not have permission to see this report.' });
+  await requireReport(db, caller, 'management', 'You do not have permission to see this report.');
+  const scoped = { ...filters, caller };
   const tables = await db.transaction(async (tx) => {
     await tx.many(sql`set transaction read only, isolation level repeatable read`);
     return [
-      await cycleStatusTable(tx, filters),
-      await workDueTable(tx, filters, today),
-      await actionPlansOverdueTable(tx, filters, today),
-      await surveyorWorkloadTable(tx, filters),
-      await certificatesByMonthTable(tx, filters, today),
+      await cycleStatusTable(tx, scoped),
+      await workDueTable(tx, scoped, today),
+      await actionPlansOverdueTable(tx, scoped, today),
+      await surveyorWorkloadTable(tx, scoped),
+      await certificatesByMonthTable(tx, scoped, today),
     ];
   });
   return { report: 'management', generatedAt: new Date().toISOString(), tables };
 }
 
+/** The filters and who asks: a practice manager's or surveyor's report counts their own practices. */
+type Scoped = TReportFilters & { caller: Caller };
+
 /**
- * The active practices the filters keep, with their current cycle (`s.*`). The organisation and
- * address are joined only for a state filter (the tables that show a name join it themselves):
- * at 20,000 practices each join is a hash of the whole table.
+ * The active practices the filters keep and the caller may read, with their current cycle
+ * (`s.*`). The organisation and address are joined only for a state filter (the tables that
+ * show a name join it themselves): at 20,000 practices each join is a hash of the whole table.
  */
-function scope(filters: TReportFilters): SqlQuery {
-  const where: SqlQuery[] = [sql`p.active_status = 'ACTIVE'`];
+function scope(filters: Scoped): SqlQuery {
+  const where: SqlQuery[] = [
+    sql`p.active_status = 'ACTIVE'`,
+    readablePractice(filters.caller, sql`p.organisation_id`),
+  ];
   if (filters.network !== undefined) where.push(sql`p.network_id = ${filters.network}`);
   if (filters.qam !== undefined) where.push(sql`a.qam_id = ${filters.qam}`);
   if (filters.state)
@@ -81,7 +86,7 @@ function inRange(column: SqlQuery, filters: TReportFilters): SqlQuery {
 
 const T = MANAGEMENT_REPORT_TABLES;
 
-async function cycleStatusTable(tx: Queryable, filters: TReportFilters): Promise<TReportTable> {
+async function cycleStatusTable(tx: Queryable, filters: Scoped): Promise<TReportTable> {
   // Grouped by what `practiceCycleStatus` reads, so the statuses are the practice list's own.
   const groups = await tx.many<{
     practice_status: string;
@@ -130,7 +135,7 @@ async function cycleStatusTable(tx: Queryable, filters: TReportFilters): Promise
   );
 }
 
-async function workDueTable(tx: Queryable, filters: TReportFilters, today: string): Promise<TReportTable> {
+async function workDueTable(tx: Queryable, filters: Scoped, today: string): Promise<TReportTable> {
   const counts = await tx.many<{
     work: TManagementWork;
     due: number;
@@ -176,11 +181,7 @@ async function workDueTable(tx: Queryable, filters: TReportFilters, today: strin
   );
 }
 
-async function actionPlansOverdueTable(
-  tx: Queryable,
-  filters: TReportFilters,
-  today: string,
-): Promise<TReportTable> {
+async function actionPlansOverdueTable(tx: Queryable, filters: Scoped, today: string): Promise<TReportTable> {
   const rows = await tx.many<{
     practiceId: number;
     practice: string;
@@ -205,7 +206,7 @@ async function actionPlansOverdueTable(
   return managementTable(T.actionPlansOverdue, rows);
 }
 
-async function surveyorWorkloadTable(tx: Queryable, filters: TReportFilters): Promise<TReportTable> {
+async function surveyorWorkloadTable(tx: Queryable, filters: Scoped): Promise<TReportTable> {
   const rows = await tx.many<{
     surveyorId: number;
     surveyor: string;
@@ -236,7 +237,7 @@ async function surveyorWorkloadTable(tx: Queryable, filters: TReportFilters): Pr
 
 async function certificatesByMonthTable(
   tx: Queryable,
-  filters: TReportFilters,
+  filters: Scoped,
   today: string,
 ): Promise<TReportTable> {
   // Every month of the range (the last twelve months without one), months without a certificate

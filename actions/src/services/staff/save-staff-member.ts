@@ -26,6 +26,7 @@ function detailColumns(staff: TStaffMember): Array<[string, unknown]> {
     ['qa_cpd_num', staff.qaCpdNum],
     ['fte_band', staff.fteBand],
     ['phone', staff.phone],
+    ['phone_country_code', staff.phoneCountryCode],
     ['active', staff.active],
     // Document fields are written only when sent (spec 000 §5): absent keeps what is there.
     ...STAFF_DOCUMENT_FIELDS.filter((field) => staff[field] !== undefined).map((field): [string, unknown] => [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
 import {
   canRemoveNominatedContact,
   NOMINATED_CONTACT_KINDS,
@@ -6,15 +7,17 @@ import {
   ZNominatedContactRequestSchema,
 } from './nominated-contacts.ts';
 import {
-  isValidAustralianPhone,
-  normaliseAustralianPhone,
+  isPhoneCountry,
+  isValidPhone,
+  normalisePhone,
+  PHONE_COUNTRIES,
   phoneFieldError,
   ZOptionalPhoneSchema,
   ZRequiredPhoneSchema,
 } from './phone.ts';
 
-describe('Australian phone numbers', () => {
-  it('accepts landlines, mobiles, +61 and service numbers however they are spaced', () => {
+describe('phone numbers (spec 000 §5, §9: default country AU, checked per country)', () => {
+  it('accepts Australian landlines, mobiles, +61 and service numbers however they are spaced', () => {
     for (const ok of [
       '02 9360 4411',
       '(02) 9360-4411',
@@ -27,12 +30,12 @@ describe('Australian phone numbers', () => {
       '1800-123-456',
       '13 12 34',
     ]) {
-      expect(isValidAustralianPhone(ok), ok).toBe(true);
+      expect(isValidPhone(ok), ok).toBe(true);
     }
-    expect(normaliseAustralianPhone('+61 411 101 200')).toBe('0411101200');
+    expect(normalisePhone('+61 411 101 200')).toBe('+61411101200');
   });
 
-  it('refuses wrong lengths, unknown prefixes, letters and foreign numbers', () => {
+  it('refuses wrong lengths, unknown prefixes, premium numbers, letters and numbers of another country', () => {
     for (const bad of [
       '0411 101 20',
       '04111012001',
@@ -40,11 +43,25 @@ describe('Australian phone numbers', () => {
       '1900 123 456',
       'call me',
       '+1 212 555 0100',
-      '411101200',
       '',
     ]) {
-      expect(isValidAustralianPhone(bad), bad).toBe(false);
+      expect(isValidPhone(bad), bad).toBe(false);
     }
+  });
+
+  it('spec 000 §9: checks a number against the country chosen, AU when none is', () => {
+    expect(isValidPhone('020 7946 0958', 'GB')).toBe(true);
+    expect(isValidPhone('+44 20 7946 0958', 'GB')).toBe(true);
+    expect(isValidPhone('04 472 3000', 'NZ')).toBe(true);
+    expect(isValidPhone('04 472 3000')).toBe(false);
+    expect(isValidPhone('0411 101 200', 'NZ')).toBe(false);
+    expect(isValidPhone('020 7946 0958')).toBe(false);
+    expect(phoneFieldError('020 7946 0958', { country: 'GB' })).toBeNull();
+    expect(phoneFieldError('020 7946 0958')).toBe('Invalid phone number format');
+    expect(DEFAULT_PHONE_COUNTRY).toBe('AU');
+    expect(PHONE_COUNTRIES.find((c) => c.code === 'AU')).toEqual({ code: 'AU', label: 'Australia (+61)' });
+    expect(isPhoneCountry('NZ')).toBe(true);
+    expect(isPhoneCountry('XX')).toBe(false);
   });
 
   it('gives the spec messages on blur; optional phones are only checked when not empty', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZOptionalPhoneSchema } from './phone.ts';
+import { refinePhoneCountry, ZOptionalPhoneTextSchema, ZPhoneCountrySchema } from './phone.ts';
 
 /** The four nominated contacts of an accreditation (spec 000 §2, §3), in display order. */
 export const NOMINATED_CONTACT_KINDS = ['ACCREDITATION', 'GP', 'NURSE', 'SUPPORT'] as const;
@@ -40,8 +40,11 @@ export const ZNominatedContactRequestSchema = z
     kind: z.enum(NOMINATED_CONTACT_KINDS),
     staffId: z.number().int().positive().nullish(),
     userId: z.number().int().positive().nullish(),
-    phone: ZOptionalPhoneSchema,
+    phone: ZOptionalPhoneTextSchema,
+    /** The phone's country (spec 000 §9: AU when none is sent). */
+    phoneCountryCode: ZPhoneCountrySchema,
   })
+  .superRefine(refinePhoneCountry('phoneCountryCode'))
   .refine((value) => !(value.staffId && value.userId), {
     message: 'Choose one person.',
     path: ['staffId'],

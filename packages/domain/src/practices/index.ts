@@ -1,4 +1,5 @@
 export * from './australian-states.ts';
+export * from './payments.ts';
 export * from './practice-list-columns.ts';
 export * from './practice-list-query.ts';
 export * from './practice-rules.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_MESSAGES } from '../constants/messages.ts';
-import { isValidAustralianPhone } from '../contacts/phone.ts';
+import { isValidPhone } from '../contacts/phone.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { ZNumberFieldSchema } from '../validation/number-field.ts';
 
@@ -33,7 +33,7 @@ const email = text
   .refine((v) => v === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), MESSAGES.invalidEmail);
 const phone = text
   .max(40, PHONE_MESSAGES.invalid)
-  .refine((v) => v === '' || isValidAustralianPhone(v), PHONE_MESSAGES.invalid);
+  .refine((v) => v === '' || isValidPhone(v), PHONE_MESSAGES.invalid);
 const flag = z.enum(['true', 'false', '']);
 /** A choice list value (the enum tables' upper-case values), or '' for none. */
 const choice = text.regex(/^[A-Z0-9_]{0,40}$/, PRACTICE_FORM_MESSAGES.choice);

@@ -9,6 +9,7 @@ import {
   type TPracticeAccess,
 } from '../permissions/permission-flags.ts';
 import { practiceStaffPath, preferredDaysRoute, reapplicationPath } from '../routes/app-routes.ts';
+import { canRecordPayment } from './payments.ts';
 import { hasPracticeListCriteria, type PracticeListQuery } from './practice-list-query.ts';
 
 /** Less than 12 months to expire: the expiry or extension date is in the future and within a year. */
@@ -149,7 +150,9 @@ export type TPracticeOpener = TPracticeViewer & { isAdmin: boolean };
 /**
  * What opening a practice (its overview, or the single-practice landing) leads to:
  * - `payment` when the payment redirect applies (spec 000 §4) and the user may pay, i.e. holds
- *   `practice.changePractice` (its PM, a QAM, a provider admin): anyone else would only be refused;
+ *   `practice.changePractice` (its PM, a QAM): anyone else would only be refused; a provider
+ *   admin opens the practice instead, where they record a payment received another way
+ *   (`canRecordPayment`; docs/decisions/practices-and-staff.md, "Payments");
  * - `locked` when the practice list locks the row for the user (spec 000 §2: payment pending, a
  *   surveyor on it, neither admin nor its PM): the practice does not open for them;
  * - `open` otherwise.
@@ -158,7 +161,12 @@ export function practiceOpening(
   practice: { status: string; reapplications?: ReadonlyArray<{ status: string }> | null },
   opener: TPracticeOpener,
 ): 'payment' | 'locked' | 'open' {
-  if (shouldRedirectToPayment(practice) && viewerCanChangePractice(opener)) return 'payment';
+  if (
+    shouldRedirectToPayment(practice) &&
+    viewerCanChangePractice(opener) &&
+    !canRecordPayment(opener.backOfficeRole)
+  )
+    return 'payment';
   const locked = isPracticeRowLocked({
     signedIn: true,
     practiceStatus: practice.status,

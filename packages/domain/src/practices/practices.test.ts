@@ -354,6 +354,13 @@ describe('list rules', () => {
     });
   });
 
+  it('spec 000 §4: a provider admin opens a payment-pending practice, to record a payment received', () => {
+    const pending = { status: 'PAYMENT_PENDING', reapplications: [] };
+    expect(
+      practiceOpening(pending, { practiceRoles: [], backOfficeRole: 'provider_admin', isAdmin: true }),
+    ).toBe('open');
+  });
+
   it('decides what opening a practice leads to, by who opens it', () => {
     const pending = { status: 'PAYMENT_PENDING', reapplications: [] };
     const as = (practiceRoles: TPracticeRole[], backOfficeRole: 'qam' | 'provider_admin' | null = null) => ({
@@ -364,7 +371,6 @@ describe('list rules', () => {
     expect(practiceOpening(pending, as(['PM']))).toBe('payment');
     expect(practiceOpening(pending, as(['PM', 'SU']))).toBe('payment');
     expect(practiceOpening(pending, as([], 'qam'))).toBe('payment');
-    expect(practiceOpening(pending, as([], 'provider_admin'))).toBe('payment');
     expect(practiceOpening(pending, as(['SU']))).toBe('locked');
     // Someone with no role on it who cannot pay is not sent to a payment they would be refused.
     expect(practiceOpening(pending, as([]))).toBe('open');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenReport } from './report-access.ts';
+import { canOpenReport, reportViewer } from './report-access.ts';
 import { parseReportFilters, reportFiltersToSearch } from './report-filters.ts';
 
 describe('report filters', () => {
@@ -23,13 +23,28 @@ describe('report filters', () => {
 });
 
 describe('canOpenReport', () => {
-  it('opens every report to the back office and only the comparative one to a practice manager', () => {
+  it('opens every report to the back office and the comparative one to a practice manager', () => {
     for (const report of ['management', 'analytics', 'comparative'] as const) {
       expect(canOpenReport(report, { backOfficeRole: 'qam' })).toBe(true);
       expect(canOpenReport(report, { backOfficeRole: 'provider_admin' })).toBe(true);
-      expect(canOpenReport(report, { backOfficeRole: null, practiceRoles: ['SU'] })).toBe(false);
     }
     expect(canOpenReport('comparative', { backOfficeRole: null, practiceRoles: ['PM'] })).toBe(true);
-    expect(canOpenReport('management', { backOfficeRole: null, practiceRoles: ['PM'] })).toBe(false);
+    expect(canOpenReport('comparative', { backOfficeRole: null, practiceRoles: ['SU'] })).toBe(false);
+  });
+
+  it('spec 000 §2: the management and analytics reports are hidden only from new users', () => {
+    for (const report of ['management', 'analytics'] as const) {
+      expect(canOpenReport(report, { backOfficeRole: null, practiceRoles: ['PM'] })).toBe(true);
+      expect(canOpenReport(report, { backOfficeRole: null, practiceRoles: ['SU'] })).toBe(true);
+      expect(canOpenReport(report, { backOfficeRole: null, practiceRoles: [] })).toBe(false);
+    }
+    const flags = { admin: false, qam: false, surveyor: false, isPracticeManager: false, newUser: false };
+    expect(reportViewer({ ...flags, isPracticeManager: true })).toEqual({
+      backOfficeRole: null,
+      practiceRoles: ['PM'],
+    });
+    expect(reportViewer({ ...flags, surveyor: true }).practiceRoles).toEqual(['SU']);
+    expect(reportViewer({ ...flags, surveyor: true, newUser: true }).practiceRoles).toEqual([]);
+    expect(reportViewer({ ...flags, qam: true }).backOfficeRole).toBe('qam');
   });
 });

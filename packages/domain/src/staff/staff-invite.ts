@@ -11,11 +11,12 @@ export interface StaffInviteState {
 
 /**
  * A staff member can be invited when they have no user, are not active, and have no invite or
- * an invite still INVITED (spec 000 §4). "Not active" is read as the account: a staff member
- * whose linked account was deactivated may be invited again; one with an active account not.
+ * an invite still INVITED (spec 000 §4). Any linked account, even a deactivated one, rules an
+ * invite out; "not active" is the account's state (every staff row is `active` by default, spec
+ * 000 §3), which without an account holds anyway.
  */
 export function canInviteStaff(staff: StaffInviteState): boolean {
-  if (staff.user?.is_active) return false;
+  if (staff.user) return false;
   return !staff.invite || staff.invite.status === 'INVITED';
 }
 

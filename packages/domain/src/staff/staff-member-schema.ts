@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isWireDate } from '../constants/dates.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
 import { CELL_MESSAGES } from '../constants/messages.ts';
-import { ZOptionalPhoneSchema } from '../contacts/phone.ts';
+import {
+  isPhoneCountry,
+  phoneFieldError,
+  ZOptionalPhoneTextSchema,
+  ZPhoneCountrySchema,
+} from '../contacts/phone.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { normaliseEmail } from '../validation/normalise-email.ts';
 import { staffFieldRules } from './staff-fields.ts';
@@ -93,7 +99,9 @@ export const ZStaffMemberSchema = z
     qicpd: optionalText(100),
     qaCpdNum: optionalText(50),
     fteBand: optionalSelect(FTE_BANDS),
-    phone: ZOptionalPhoneSchema,
+    phone: ZOptionalPhoneTextSchema,
+    /** The phone's country (spec 000 §9: AU when none is sent). */
+    phoneCountryCode: ZPhoneCountrySchema,
     active: z.boolean().default(true),
     primaryQualificationDocumentId: optionalDocumentId,
     secondaryQualificationDocumentId: optionalDocumentId,
@@ -108,6 +116,13 @@ export const ZStaffMemberSchema = z
       // cell. Fields that failed keep their raw input here, hence the type checks.
       const rules = staffFieldRules(row);
       const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+      // The phone against its country (spec 000 §9); an unknown country has its own message.
+      const country = typeof row.phoneCountryCode === 'string' ? row.phoneCountryCode : null;
+      const phoneError =
+        country === null || isPhoneCountry(country)
+          ? phoneFieldError(typeof row.phone === 'string' ? row.phone : null, { country })
+          : null;
+      if (phoneError) ctx.addIssue({ code: 'custom', path: ['phone'], message: phoneError });
       if (rules.registrationNum === 'required' && !filled(row.registrationNum)) {
         ctx.addIssue({ code: 'custom', path: ['registrationNum'], message: requiredField });
       }
@@ -191,6 +206,7 @@ export function newStaffMemberDefaults(): TStaffMemberInput {
     qaCpdNum: '',
     fteBand: null,
     phone: '',
+    phoneCountryCode: DEFAULT_PHONE_COUNTRY,
     active: true,
   };
 }

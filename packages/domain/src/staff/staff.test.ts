@@ -56,6 +56,7 @@ describe('new staff rows', () => {
       qaCpdNum: '',
       fteBand: null,
       phone: '',
+      phoneCountryCode: 'AU',
       active: true,
     });
   });
@@ -167,6 +168,15 @@ describe('ZStaffMemberSchema', () => {
     expect(errorsOf(validGp({ phone: '12345' }))).toEqual({ phone: 'Invalid phone number format' });
   });
 
+  it("spec 000 §9: checks a row's phone against its country, AU by default", () => {
+    expect(newStaffMemberDefaults().phoneCountryCode).toBe('AU');
+    expect(errorsOf(validGp({ phone: '04 472 3000' }))).toEqual({ phone: 'Invalid phone number format' });
+    expect(errorsOf(validGp({ phone: '04 472 3000', phoneCountryCode: 'NZ' }))).toEqual({});
+    expect(errorsOf(validGp({ phone: '04 472 3000', phoneCountryCode: 'XX' }))).toEqual({
+      phoneCountryCode: 'Choose the country of the phone number.',
+    });
+  });
+
   it('refuses values outside the choice lists and malformed e-mails', () => {
     expect(errorsOf(validGp({ title: 'KING' as never }))).toEqual({ title: 'Field required' });
     expect(errorsOf(validGp({ email: 'nobody' }))).toEqual({ email: 'Enter a valid e-mail address.' });
@@ -237,13 +247,23 @@ describe('save errors', () => {
 });
 
 describe('invites', () => {
-  it('are possible without an active account and with no invite or one still INVITED', () => {
+  it('are possible without an account and with no invite or one still INVITED', () => {
     expect(canInviteStaff({})).toBe(true);
     expect(canInviteStaff({ invite: { status: 'INVITED' } })).toBe(true);
     expect(canInviteStaff({ invite: { status: 'REJECTED' } })).toBe(false);
     expect(canInviteStaff({ invite: { status: 'ACCEPTED' } })).toBe(false);
     expect(canInviteStaff({ user: { id: 1, is_active: true } })).toBe(false);
-    expect(canInviteStaff({ user: { id: 1, is_active: false } })).toBe(true);
+  });
+
+  it('spec 000 §4: a staff member with any account, even a deactivated one, cannot be invited', () => {
+    expect(canInviteStaff({ user: { id: 1, is_active: false } })).toBe(false);
+    expect(canInviteStaff({ user: { id: 1, is_active: false }, invite: { status: 'INVITED' } })).toBe(false);
+    expect(inviteButtonLabel({ user: { id: 1, is_active: false } })).toBeNull();
+  });
+
+  it('spec 000 §4: a staff member with an ACCEPTED or REJECTED invite cannot be invited again', () => {
+    expect(canInviteStaff({ invite: { status: 'ACCEPTED' } })).toBe(false);
+    expect(canInviteStaff({ invite: { status: 'REJECTED' } })).toBe(false);
   });
 
   it('are labelled INVITE, then RE-INVITE', () => {

@@ -26,15 +26,27 @@ async function menuItems() {
     .map((item) => item.textContent);
 }
 
+/** A practice manager's drawer. */
+const PM_DRAWER = [
+  'Dashboard',
+  'Practices',
+  'Management Report',
+  'Analytics Report',
+  'Comparative Report',
+  'Resources',
+  'Factsheets',
+  'Webinars',
+] as const;
+
 describe('app shell', () => {
-  it('shows the drawer with practices and reports to practice managers', async () => {
+  it('spec 000 §2: shows the drawer with practices and reports to practice managers', async () => {
     await shellAs(makeUser());
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Practices', 'Comparative Report', 'Resources', 'Factsheets', 'Webinars']);
+    ).toEqual([...PM_DRAWER]);
   });
 
   it('lists every report to the back office', async () => {
@@ -57,11 +69,15 @@ describe('app shell', () => {
     ]);
   });
 
-  it('shows no Reports heading to a user who may open none (a surveyor)', async () => {
+  it('spec 000 §2: shows a surveyor the management and analytics reports', async () => {
     await shellAs(makeUser({ flags: { surveyor: true, isPracticeManager: false } }));
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).queryByText('Reports')).toBeNull();
-    expect(within(nav).queryByRole('link', { name: /Report$/ })).toBeNull();
+    expect(within(nav).getByText('Reports')).toBeTruthy();
+    expect(
+      within(nav)
+        .getAllByRole('link', { name: /Report$/ })
+        .map((link) => link.textContent),
+    ).toEqual(['Management Report', 'Analytics Report']);
   });
 
   it('hides practices and reports from new users', async () => {
@@ -146,7 +162,7 @@ describe('the navigation on a tablet (below 1024 px)', () => {
       within(within(dialog).getByRole('navigation', { name: 'Main navigation' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Practices', 'Comparative Report', 'Resources', 'Factsheets', 'Webinars']);
+    ).toEqual([...PM_DRAWER]);
     // The page is not laid out beside a navbar: the shell has none.
     expect(document.querySelector('.mantine-AppShell-navbar')).toBeNull();
   });

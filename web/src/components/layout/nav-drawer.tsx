@@ -5,11 +5,11 @@ import {
   canOpenReport,
   canPlanSurveyVisits,
   DASHBOARD_PATH,
-  defaultBackOfficeRole,
   FACTSHEETS_PATH,
   MANAGEMENT_REPORT_PATH,
   PRACTICE_LIST_PATH,
   RESOURCES_PATH,
+  reportViewer,
   SURVEY_PLANNING_PATH,
   type TReportName,
   WEBINARS_ROUTE,
@@ -91,11 +91,7 @@ function Item({
 export function NavDrawer({ onNavigate }: { onNavigate?: () => void } = {}) {
   const { flags } = useCurrentUser();
   // The reports this user may open (the pages and the report routes ask the same function).
-  const who = {
-    backOfficeRole: defaultBackOfficeRole(flags),
-    practiceRoles: flags.isPracticeManager ? (['PM'] as const) : [],
-  };
-  const reports = REPORT_ITEMS.filter((item) => canOpenReport(item.report, who));
+  const reports = REPORT_ITEMS.filter((item) => canOpenReport(item.report, reportViewer(flags)));
   return (
     <Stack gap={4} component="nav" aria-label="Main navigation">
       <Item to={DASHBOARD_PATH} label="Dashboard" leftSection={ICONS.dashboard} onNavigate={onNavigate} />

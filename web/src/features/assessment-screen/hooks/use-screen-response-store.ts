@@ -12,6 +12,7 @@ import { readFragment } from '../../../lib/graphql/graphql.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { hasDeviceStore } from '../../../lib/offline/device-store.ts';
 import { networkStatus } from '../../../lib/offline/network-status.ts';
+import { useServices } from '../../../lib/services.tsx';
 import type { useOfflineAssessment } from '../../assessment-offline/index.ts';
 import {
   createResponseStore,
@@ -37,6 +38,7 @@ export function useScreenResponseStore(
   indicatorOf: ReadonlyMap<number, number>,
 ): ResponseStore {
   const client = useClient();
+  const { log } = useServices();
   const storeHolder = useRef<ResponseStore | null>(null);
   const store = useMemo<ResponseStore>(
     () =>
@@ -82,20 +84,22 @@ export function useScreenResponseStore(
           void client
             .mutation(AnnounceIndicatorLockMutation, { assessmentId, responseId })
             .toPromise()
-            .then((r) => r.error && console.error('Indicator lock failed', r.error));
+            .then((r) => r.error && log('error', 'Indicator lock failed', { responseId, error: r.error }));
         },
         releaseLock(responseId) {
           if (!networkStatus.get().online) return;
           void client
             .mutation(ReleaseIndicatorLockMutation, { responseId })
             .toPromise()
-            .then((r) => r.error && console.error('Indicator lock release failed', r.error));
+            .then(
+              (r) => r.error && log('error', 'Indicator lock release failed', { responseId, error: r.error }),
+            );
         },
         onSaveFailed: () => notifyError(ASSESSMENT_MESSAGES.indicatorUpdateFailed),
         setTimeout: (fn, ms) => window.setTimeout(fn, ms),
         clearTimeout: (handle) => window.clearTimeout(handle as number),
       }),
-    [client, assessmentId, serverRows, indicatorOf, offline],
+    [client, assessmentId, serverRows, indicatorOf, offline, log],
   );
   storeHolder.current = store;
   useEffect(() => () => store.dispose(), [store]);

@@ -28,6 +28,7 @@ export const GetNominatedContactsQuery = graphql(
       last_name
       email
       phone
+      phone_country_code
       type
       user_id
     }

@@ -8,6 +8,7 @@ export const NominatedContactFields = graphql(`
     last_name
     email
     phone
+    phone_country_code
     user_id
     type
   }

@@ -11,8 +11,16 @@ export const SetNominatedContactMutation = graphql(`
     $staffId: Int
     $userId: Int
     $phone: String
+    $phoneCountryCode: String
   ) {
-    setNominatedContact(practiceId: $practiceId, kind: $kind, staffId: $staffId, userId: $userId, phone: $phone) {
+    setNominatedContact(
+      practiceId: $practiceId
+      kind: $kind
+      staffId: $staffId
+      userId: $userId
+      phone: $phone
+      phoneCountryCode: $phoneCountryCode
+    ) {
       accreditationId
       kind
       contactId

@@ -2,11 +2,13 @@ import { Select, Text, TextInput } from '@mantine/core';
 import {
   CONTACT_MESSAGES,
   canRemoveNominatedContact,
+  DEFAULT_PHONE_COUNTRY,
   NOMINATED_CONTACTS,
   phoneFieldError,
   type TNominatedContactKind,
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
+import { PhoneCountrySelect } from '../../../components/phone-country-select.tsx';
 import { selectedOption, type TContactRow, type TPersonOption } from '../model/contact-people.ts';
 import classes from './nominated-contacts.module.css';
 
@@ -25,7 +27,7 @@ function PhoneIcon() {
   );
 }
 
-/** One nominated contact: who it is and their phone (spec 000 §2, §5). */
+/** One nominated contact: who it is and their phone, with its country (spec 000 §2, §5, §9). */
 export function NominatedContactField({
   kind,
   contact,
@@ -38,13 +40,16 @@ export function NominatedContactField({
   contact: TContactRow | null;
   options: TPersonOption[];
   disabled: boolean;
-  onChoose(option: TPersonOption | null, phone: string | null): Promise<boolean>;
-  /** Saves a new phone for the person already chosen. */
-  onPhone(option: TPersonOption, phone: string | null): Promise<boolean>;
+  onChoose(option: TPersonOption | null, phone: string | null, country: string): Promise<boolean>;
+  /** Saves a new phone (and its country) for the person already chosen. */
+  onPhone(option: TPersonOption, phone: string | null, country: string): Promise<boolean>;
 }) {
   const { label } = NOMINATED_CONTACTS[kind];
   const current = selectedOption(contact, options);
   const [phone, setPhone] = useState(contact?.phone ?? '');
+  const storedCountry = contact?.phone_country_code ?? DEFAULT_PHONE_COUNTRY;
+  const [country, setCountry] = useState(storedCountry);
+  useEffect(() => setCountry(storedCountry), [storedCountry]);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => setPhone(contact?.phone ?? ''), [contact?.phone]);
@@ -79,15 +84,28 @@ export function NominatedContactField({
           // so, keep the text to correct, and leave the choice as it was. A stored phone left
           // untouched is not being saved, so it does not hold the choice up.
           const typed = phone.trim();
-          const message = typed !== (contact?.phone ?? '') ? phoneFieldError(phone) : null;
+          const message =
+            typed !== (contact?.phone ?? '') || country !== storedCountry
+              ? phoneFieldError(phone, { country })
+              : null;
           if (message) {
             setPhoneError(message);
             return;
           }
           setBusy(true);
           const option = options.find((o) => o.value === value) ?? null;
-          await onChoose(option, typed || null);
+          await onChoose(option, typed || null, country);
           setBusy(false);
+        }}
+      />
+      <PhoneCountrySelect
+        size="sm"
+        aria-label={`${label} phone country`}
+        value={country}
+        disabled={disabled || busy}
+        onChange={(next) => {
+          setCountry(next);
+          setPhoneError(null);
         }}
       />
       <TextInput
@@ -104,14 +122,14 @@ export function NominatedContactField({
           setPhoneError(null);
         }}
         onBlur={async () => {
-          const message = phoneFieldError(phone);
+          const message = phoneFieldError(phone, { country });
           setPhoneError(message);
           const option = options.find((o) => o.value === current);
           if (message || !contact || !option) return;
           const next = phone.trim() || null;
-          if (next === (contact.phone ?? null)) return;
+          if (next === (contact.phone ?? null) && country === storedCountry) return;
           setBusy(true);
-          await onPhone(option, next);
+          await onPhone(option, next, country);
           setBusy(false);
         }}
       />

@@ -134,6 +134,35 @@ describe('nominated contacts on the real stack', () => {
     );
   });
 
+  it('spec 000 §9: the phone country defaults to AU and a number is checked against the country chosen', async () => {
+    const panel = await open();
+    const user = userEvent.setup({ delay: null });
+    const country = within(panel).getByLabelText('GP contact phone country') as HTMLInputElement;
+    expect(country.value).toBe('AU');
+    expect((country as unknown as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Australia (+61)');
+    const phone = within(panel).getByLabelText('GP contact phone') as HTMLInputElement;
+    await user.clear(phone);
+    await user.type(phone, '04 472 3000');
+    await user.tab();
+    expect(await within(panel).findByText('Invalid phone number format')).toBeTruthy();
+    await user.click(country);
+    await user.selectOptions(country, 'New Zealand (+64)');
+    await user.click(phone);
+    await user.tab();
+    expect(await screen.findByText(CONTACT_MESSAGES.updated, {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(async () =>
+      expect(
+        (
+          await stack.sql.query(
+            `select c.phone, c.phone_country_code from practices p join accreditations a on a.id = p.current_accreditation_id
+               join contacts c on c.id = a.nominated_gp_contact_id where p.organisation_id = $1`,
+            [PRACTICE],
+          )
+        ).rows[0],
+      ).toEqual({ phone: '04 472 3000', phone_country_code: 'NZ' }),
+    );
+  });
+
   it('a first nomination with an invalid typed phone says so and saves nothing; corrected, it saves', async () => {
     // The support contact is not nominated yet.
     await stack.sql.query(

@@ -2,6 +2,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CONTACT_MESSAGES,
+  DEFAULT_PHONE_COUNTRY,
   NOMINATED_CONTACT_KINDS,
   phoneFieldError,
   type TNominatedContactKind,
@@ -67,25 +68,40 @@ export function NominatedContactsPanel({
     };
   };
 
-  const save = async (kind: TNominatedContactKind, option: TPersonOption | null, phone: string | null) => {
+  const save = async (
+    kind: TNominatedContactKind,
+    option: TPersonOption | null,
+    phone: string | null,
+    phoneCountryCode: string,
+  ) => {
     const person = personOf(option);
     if (option && person.staffId === null && person.userId === null) {
       // The current contact is nobody on the register any more: only its phone can change.
       const contact = contactOf(kind);
       if (!contact) return false;
-      const updated = await updatePhone({ id: contact.id, phone });
+      const updated = await updatePhone({ id: contact.id, phone, phoneCountryCode });
       refresh();
       return notifyContact(!updated.error);
     }
-    const saved = await setNominated({ practiceId, kind, ...person, phone });
+    const saved = await setNominated({ practiceId, kind, ...person, phone, phoneCountryCode });
     refresh();
     return notifyContact(!saved.error);
   };
 
-  const choose = (kind: TNominatedContactKind, option: TPersonOption | null, typedPhone: string | null) => {
+  const choose = (
+    kind: TNominatedContactKind,
+    option: TPersonOption | null,
+    typedPhone: string | null,
+    typedCountry: string,
+  ) => {
     // A new person brings their own phone; a first nomination keeps what was typed beside it.
-    const own = option?.contact.phone && !phoneFieldError(option.contact.phone) ? option.contact.phone : null;
-    return save(kind, option, contactOf(kind) ? own : (typedPhone ?? own));
+    const ownCountry = option?.contact.phone_country_code ?? DEFAULT_PHONE_COUNTRY;
+    const own =
+      option?.contact.phone && !phoneFieldError(option.contact.phone, { country: ownCountry })
+        ? option.contact.phone
+        : null;
+    const typed = !contactOf(kind) && typedPhone !== null;
+    return save(kind, option, typed ? typedPhone : own, typed ? typedCountry : ownCountry);
   };
 
   return (
@@ -119,8 +135,8 @@ export function NominatedContactsPanel({
                 contact={contactOf(kind)}
                 options={options}
                 disabled={!canChange}
-                onChoose={(option, phone) => choose(kind, option, phone)}
-                onPhone={(option, phone) => save(kind, option, phone)}
+                onChoose={(option, phone, country) => choose(kind, option, phone, country)}
+                onPhone={(option, phone, country) => save(kind, option, phone, country)}
               />
             ))}
           </div>

@@ -1,4 +1,4 @@
-import { NOMINATED_CONTACTS, type TNominatedContactKind } from '@portal/domain';
+import { DEFAULT_PHONE_COUNTRY, NOMINATED_CONTACTS, type TNominatedContactKind } from '@portal/domain';
 import { type ResultOf, readFragment } from '../../../lib/graphql/graphql.ts';
 import type { GetNominatedContactsQuery } from '../api/get-nominated-contacts.ts';
 import { NominatedContactFields } from '../api/nominated-contact-fields.ts';
@@ -38,6 +38,8 @@ export interface TPersonOption {
     last_name: string;
     email: string | null;
     phone: string | null;
+    /** The phone's country (users' phones are Australian: their account has no country). */
+    phone_country_code: string;
     user_id: number | null;
   };
 }
@@ -66,6 +68,7 @@ export function personOptions(
       last_name: s.last_name,
       email: s.email,
       phone: s.phone,
+      phone_country_code: s.phone_country_code,
       user_id: s.user_id,
     },
   }));
@@ -83,6 +86,7 @@ export function personOptions(
         last_name: user.last_name,
         email: user.email,
         phone: user.phone,
+        phone_country_code: DEFAULT_PHONE_COUNTRY,
         user_id: user.id,
       },
     });

@@ -100,15 +100,25 @@ describe('the practice overview on the real stack', () => {
     ).toBeTruthy();
   });
 
-  it('logs and goes back to the practice list when the permissions cannot be loaded', async () => {
+  it('spec 000 §8: logs (to the server too) and goes back to the practice list when the permissions cannot be loaded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // Harbourside is not one of the manager's practices: userPermissions refuses.
     const view = await renderAppOnStack(stack, `/PracticeOverview/${harbourside.id}/Staff`, {
       as: manager,
     });
     await waitFor(() => expect(view.path()).toBe('/Practice/List'), { timeout: 10_000 });
-    const message = `Could not open practice ${harbourside.id}`;
-    expect(logged).toHaveBeenCalledWith(message, expect.anything());
+    const message = 'Permission load failure: could not open the practice';
+    expect(logged).toHaveBeenCalledWith(message, expect.objectContaining({ practiceId: harbourside.id }));
+    // Kept where a provider admin reads it (spec 000 §7 POST /utils/log/).
+    await expect
+      .poll(async () => {
+        const { rows } = await stack.sql.query(
+          "select severity, data->>'message' as message, (data->'details'->>'practiceId')::int as practice from client_logs where user_id = $1",
+          [manager.id],
+        );
+        return rows;
+      })
+      .toEqual([{ severity: 'error', message, practice: harbourside.id }]);
     expect(
       await screen.findByText('This practice could not be opened. You may not have access to it.'),
     ).toBeTruthy();

@@ -35,6 +35,7 @@ import { type CombinedError, useQuery } from 'urql';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { getCopy, hasDeviceStore, putCopy } from '../../../lib/offline/device-store.ts';
+import { useServices } from '../../../lib/services.tsx';
 import { HistoryButton } from '../../audit/index.ts';
 import { GetPracticeOverviewQuery, type TPracticeOverview } from '../api/get-practice-overview.ts';
 import { useUserPermissions } from '../api/get-user-permissions.ts';
@@ -42,6 +43,7 @@ import { useLingeringFlag } from '../hooks/use-lingering-flag.ts';
 import { usePaymentRedirect } from '../hooks/use-payment-redirect.ts';
 import { isNetworkFailure, offlinePracticeKey, type TOfflinePractice } from '../model/offline-practice.ts';
 import { PracticeContextProvider, type TPracticeTotals, usePracticeContext } from './practice-context.tsx';
+import { RecordPaymentButton } from './record-payment-button.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Shown when a practice cannot be opened (the spec only says the user goes back to the list). */
@@ -63,6 +65,7 @@ export function PracticeOverviewRoute() {
 
 function PracticeOverview({ practiceId }: { practiceId: number }) {
   const navigate = useNavigate();
+  const { log } = useServices();
   const [practiceResult, refetchPractice] = useQuery({
     query: GetPracticeOverviewQuery,
     variables: { id: practiceId },
@@ -103,10 +106,10 @@ function PracticeOverview({ practiceId }: { practiceId: number }) {
     if (!failure || Object.is(reportedFor.current, practiceId)) return;
     reportedFor.current = practiceId;
     // Spec 000 §8: a permission load failure is logged and the user goes back to the practice list.
-    console.error(`Could not open practice ${practiceId}`, failure);
+    log('error', 'Permission load failure: could not open the practice', { practiceId, failure });
     notifyError(PRACTICE_OPEN_FAILED);
     navigate(PRACTICE_LIST_PATH, { replace: true });
-  }, [failure, practiceId, navigate]);
+  }, [failure, practiceId, navigate, log]);
 
   // Opening the practice (spec 000 §2, §4): a new application waiting for its fee sends a user
   // who may pay to payment; a user whose list row is locked goes back to the list. Once per visit:
@@ -291,6 +294,7 @@ function PracticeHeader() {
               label="History of this practice"
             />
           ) : null}
+          <RecordPaymentButton />
           <Button component={Link} to={practiceDetailsPath(practiceId)} variant="default">
             Practice details
           </Button>

@@ -2,9 +2,9 @@ import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/
 import {
   ANALYTICS_TABLES,
   canOpenReport,
-  defaultBackOfficeRole,
   formatReportCell,
   metRate,
+  reportViewer,
   type TReport,
   type TReportTable,
 } from '@portal/domain';
@@ -23,12 +23,12 @@ import {
 import { ReportFilterBar } from './report-filter-bar.tsx';
 import { ReportTablePanel } from './report-table-panel.tsx';
 
-export const ANALYTICS_NOT_ALLOWED = 'The analytics report is for QAMs and provider admins.';
+export const ANALYTICS_NOT_ALLOWED = 'You do not have permission to see this report.';
 
-/** /Reports/Analytics: how the standards fare across practices; QAM and provider admin. */
+/** /Reports/Analytics: how the standards fare across practices; the back office, and practice managers and surveyors over their own (spec 000 §2). */
 export function AnalyticsReportPage() {
   const user = useCurrentUser();
-  if (!canOpenReport('analytics', { backOfficeRole: defaultBackOfficeRole(user.flags) }))
+  if (!canOpenReport('analytics', reportViewer(user.flags)))
     return <NotAllowedPage message={ANALYTICS_NOT_ALLOWED} />;
   return <AnalyticsReport />;
 }

@@ -11,9 +11,9 @@ import {
 } from '@mantine/core';
 import {
   canOpenReport,
-  defaultBackOfficeRole,
   MANAGEMENT_REPORT_TABLES,
   managementReportLink,
+  reportViewer,
   type TManagementTableShape,
   type TReport,
   type TReportFilters,
@@ -40,10 +40,7 @@ const T = MANAGEMENT_REPORT_TABLES;
  */
 export function ManagementReportPage() {
   const user = useCurrentUser();
-  const allowed = canOpenReport('management', {
-    backOfficeRole: defaultBackOfficeRole(user.flags),
-    practiceRoles: user.flags.isPracticeManager ? ['PM'] : [],
-  });
+  const allowed = canOpenReport('management', reportViewer(user.flags));
   if (!allowed) {
     return (
       <>

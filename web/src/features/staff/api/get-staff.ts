@@ -32,6 +32,7 @@ export const GetStaffQuery = graphql(
       qicpd
       qa_cpd_num
       phone
+      phone_country_code
       active
       verified
       user_id

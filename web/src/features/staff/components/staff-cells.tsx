@@ -8,6 +8,7 @@ import {
   parseDisplayDate,
   STAFF_OPTION_LABELS,
 } from '@portal/domain';
+import { PhoneCountrySelect } from '../../../components/phone-country-select.tsx';
 import classes from './staff-table.module.css';
 
 /** What every editable cell of the staff row gets. */
@@ -116,6 +117,28 @@ export function SelectCell({
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
       onChange={(next) => onChange(next)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/** The country of a staff row's phone, AU by default (spec 000 §9), in the browser's own select. */
+export function PhoneCountryCell({
+  label,
+  value,
+  error,
+  disabled,
+  onChange,
+  onBlur,
+}: EditCellProps<string | null>) {
+  return (
+    <PhoneCountrySelect
+      {...common}
+      aria-label={label}
+      value={value}
+      error={error}
+      disabled={disabled}
+      onChange={onChange}
       onBlur={onBlur}
     />
   );

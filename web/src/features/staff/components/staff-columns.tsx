@@ -1,5 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import {
+  DEFAULT_PHONE_COUNTRY,
   EMPLOYMENT_STATUSES,
   EMPLOYMENT_TYPES,
   FTE_BANDS,
@@ -13,7 +14,14 @@ import {
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { documentOf, type TStaffRow } from '../model/staff-row.ts';
-import { CheckboxCell, DateCell, NumberCell, SelectCell, TextCell } from './staff-cells.tsx';
+import {
+  CheckboxCell,
+  DateCell,
+  NumberCell,
+  PhoneCountryCell,
+  SelectCell,
+  TextCell,
+} from './staff-cells.tsx';
 import { StaffDocumentLink } from './staff-document-link.tsx';
 import { STAFF_EVIDENCE_TARGETS, StaffDocumentUploads } from './staff-document-upload.tsx';
 import { VerifiedMark } from './staff-row-cells.tsx';
@@ -195,8 +203,22 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     id: 'phone',
     header: 'Phone',
     width: 150,
-    view: (row) => row.phone ?? '',
-    edit: (ctx) => text('phone', 'Phone', ctx, 'tel'),
+    // Another country than Australia is named beside the number (spec 000 §9).
+    view: (row) =>
+      row.phone && row.phone_country_code !== DEFAULT_PHONE_COUNTRY
+        ? `${row.phone} (${row.phone_country_code})`
+        : (row.phone ?? ''),
+    edit: (ctx) => (
+      <Stack gap={4}>
+        <PhoneCountryCell
+          label="Phone country"
+          value={str(ctx.draft.phoneCountryCode) || null}
+          onChange={(v) => ctx.set('phoneCountryCode', v)}
+          onBlur={() => ctx.blur('phoneCountryCode')}
+        />
+        {text('phone', 'Phone', ctx, 'tel')}
+      </Stack>
+    ),
   },
   {
     id: 'vrStatus',

@@ -22,7 +22,8 @@ import { STAFF_ROW_MESSAGES } from './use-staff-row-actions.ts';
 
 /** The cell message of one field after a blur: the phone has its own rule (spec 000 §5). */
 function messageFor(field: string, draft: TStaffMemberInput): string | undefined {
-  if (field === 'phone') return phoneFieldError(draft.phone as string | null) ?? undefined;
+  if (field === 'phone' || field === 'phoneCountryCode')
+    return phoneFieldError(draft.phone as string | null, { country: draft.phoneCountryCode }) ?? undefined;
   const result = ZStaffMemberSchema.safeParse(draft);
   return result.success ? undefined : fieldErrors(result.error)[field];
 }
@@ -115,7 +116,9 @@ export function useStaffEditing(practiceId: number, onSaved: () => void) {
     if (!editing || saving) return;
     const parsed = ZStaffMemberSchema.safeParse(editing.draft);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
-    const phoneError = phoneFieldError(editing.draft.phone as string | null);
+    const phoneError = phoneFieldError(editing.draft.phone as string | null, {
+      country: editing.draft.phoneCountryCode,
+    });
     if (phoneError) errors.phone = phoneError;
     if (Object.keys(errors).length > 0) {
       setEditing({ ...editing, errors });

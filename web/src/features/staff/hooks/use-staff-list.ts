@@ -8,6 +8,8 @@ import {
 } from '@portal/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
+import type { ClientLog } from '../../../lib/client-log.ts';
+import { useServices } from '../../../lib/services.tsx';
 import { GetStaffQuery } from '../api/get-staff.ts';
 import { missingDocuments, type TStaffRow } from '../model/staff-row.ts';
 
@@ -28,13 +30,13 @@ const reportedMissing = new Set<string>();
  * Spec 000 §8 'Staff document missing | logged only': a row pointing at a document that did not
  * come back is logged (staff id, field, document id) and shows no file; the user sees no message.
  */
-export function logMissingDocuments(rows: readonly TStaffRow[]) {
+export function logMissingDocuments(rows: readonly TStaffRow[], log: ClientLog) {
   for (const row of rows)
     for (const { field, documentId } of missingDocuments(row)) {
       const key = `${row.id}:${field}:${documentId}`;
       if (reportedMissing.has(key)) continue;
       reportedMissing.add(key);
-      console.error('Staff document missing', { staffId: row.id, field, documentId });
+      log('error', 'Staff document missing', { staffId: row.id, field, documentId });
     }
 }
 
@@ -65,9 +67,10 @@ export function useStaffList(practiceId: number) {
   });
   const refetch = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   const rows = result.data?.practice_staff;
+  const { log } = useServices();
   useEffect(() => {
-    if (rows) logMissingDocuments(rows);
-  }, [rows]);
+    if (rows) logMissingDocuments(rows, log);
+  }, [rows, log]);
   return {
     filters,
     setFilters,

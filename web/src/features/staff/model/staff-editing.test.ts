@@ -25,6 +25,7 @@ const row = (overrides: Partial<TStaffRow> = {}): TStaffRow => ({
   qicpd: null,
   qa_cpd_num: null,
   phone: null,
+  phone_country_code: 'AU',
   active: true,
   verified: false,
   user_id: null,

@@ -59,6 +59,7 @@ export function toStaffInput(row: TStaffRow): TStaffMemberInput {
     qaCpdNum: row.qa_cpd_num ?? '',
     fteBand: row.fte_band,
     phone: row.phone ?? '',
+    phoneCountryCode: row.phone_country_code,
     active: row.active,
     primaryQualificationDocumentId: documentOf(row, 'primary_qualification_document')?.id ?? null,
     secondaryQualificationDocumentId: documentOf(row, 'secondary_qualification_document')?.id ?? null,

@@ -3,6 +3,7 @@ import { INDICATOR_TEXT_MAX_LENGTH, SUMMARY_EDITOR_ROWS, SURVEY_SUBMIT_MESSAGES 
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useServices } from '../../../lib/services.tsx';
 import { useOfflineAssessmentContext } from '../../assessment-offline/index.ts';
 import {
   ACTION_FAILED,
@@ -50,6 +51,7 @@ export function SummaryModal({
   onOpenIndicator?(indicatorId: number): void;
   onClose(): void;
 }) {
+  const { log } = useServices();
   const [text, setText] = useState(summary?.text ?? '');
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export function SummaryModal({
           }));
     if (offline && own && isNetworkFailure(saved.error)) return keepOnDevice();
     if (!saved.ok) {
-      console.error('Summary save failed', saved.error);
+      log('error', 'Summary save failed', { assessmentId, error: saved.error });
       setError(ACTION_FAILED);
       return;
     }

@@ -3,6 +3,7 @@ import { WEBINARS_ROUTE } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
+import { useServices } from '../../../lib/services.tsx';
 import { ConnectWebinarsMutation } from '../api/connect-webinars.ts';
 
 /**
@@ -13,6 +14,7 @@ import { ConnectWebinarsMutation } from '../api/connect-webinars.ts';
 export function WebinarCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { log } = useServices();
   const [, connectWebinars] = useMutation(ConnectWebinarsMutation);
   const started = useRef(false);
 
@@ -23,17 +25,17 @@ export function WebinarCallbackPage() {
     const state = params.get('state');
     const done = () => navigate(WEBINARS_ROUTE, { replace: true });
     if (!code || !state) {
-      console.error('Webinar connection not made', { error: params.get('error') ?? 'no code or state' });
+      log('error', 'Webinar connection not made', { error: params.get('error') ?? 'no code or state' });
       done();
       return;
     }
     void connectWebinars({ code, state }).then((result) => {
       if (result.error || !result.data?.connectWebinars.connected) {
-        console.error('Webinar token request failed', result.error ?? 'refused');
+        log('error', 'Webinar token request failed', { error: result.error ?? 'refused' });
       }
       done();
     });
-  }, [params, navigate, connectWebinars]);
+  }, [params, navigate, connectWebinars, log]);
 
   return (
     <Center mih={240}>

@@ -100,7 +100,7 @@ describe('Webinars', () => {
     expect(
       await screen.findByRole('button', { name: 'Connect to webinars' }, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(error).toHaveBeenCalledWith('Webinar token request failed', 'refused');
+    expect(error).toHaveBeenCalledWith('Webinar token request failed', { error: 'refused' });
     expect(
       (await stack.sql.query('select 1 from webinar_connections where user_id = $1', [user.id])).rows,
     ).toEqual([]);
