@@ -9,7 +9,9 @@ const staffPage = practiceStaffPath;
 
 /** The Reports section each kind of account sees (`canOpenReport`). */
 export const BACK_OFFICE_REPORTS = ['Management Report', 'Analytics Report', 'Comparative Report'];
-const PM_REPORTS = ['Comparative Report'];
+/** Practice managers and surveyors read the reports over their own practices (spec 000 §2). */
+const PM_REPORTS = BACK_OFFICE_REPORTS;
+const SURVEYOR_REPORTS = ['Management Report', 'Analytics Report'];
 
 /**
  * Demo accounts (hasura/seeds/default) and where each lands with no remembered route (spec 000 §2,
@@ -39,7 +41,7 @@ export const DEMO_ACCOUNT_LANDINGS = [
     landing: LIST,
     admin: false,
     newUser: false,
-    reports: [],
+    reports: SURVEYOR_REPORTS,
   },
   {
     email: 'surveyor2@demo.test',
@@ -47,7 +49,7 @@ export const DEMO_ACCOUNT_LANDINGS = [
     landing: LIST,
     admin: false,
     newUser: false,
-    reports: [],
+    reports: SURVEYOR_REPORTS,
   },
   {
     email: 'surveyor3@demo.test',
@@ -55,7 +57,7 @@ export const DEMO_ACCOUNT_LANDINGS = [
     landing: LIST,
     admin: false,
     newUser: false,
-    reports: [],
+    reports: SURVEYOR_REPORTS,
   },
   {
     email: 'pm@demo.test',

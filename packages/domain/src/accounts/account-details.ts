@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_MESSAGES } from '../constants/messages.ts';
 import { ZOptionalPhoneSchema } from '../contacts/phone.ts';
 import { STAFF_TITLES } from '../staff/staff-options.ts';
 import { CONTROL_CHARACTER_MESSAGE, isOneLineText } from '../validation/control-characters.ts';
@@ -23,10 +24,15 @@ export const ZAccountDetailsSchema = z.object({
   title: z
     .preprocess(blankToNull, z.enum(STAFF_TITLES, { error: ACCOUNT_DETAILS_MESSAGES.title }).nullish())
     .transform((title) => title ?? null),
-  // The phone rule ignores spaces, and TAB, LF and CR are spaces to it: refused here.
-  phone: ZOptionalPhoneSchema.refine((phone) => phone === null || isOneLineText(phone), {
-    message: CONTROL_CHARACTER_MESSAGE,
-  }),
+  // TAB, LF and CR inside the number are refused as control characters, before the number is read.
+  phone: z
+    .string({ error: PHONE_MESSAGES.invalid })
+    .nullish()
+    .refine((phone) => !phone || isOneLineText(phone.trim()), {
+      message: CONTROL_CHARACTER_MESSAGE,
+      abort: true,
+    })
+    .pipe(ZOptionalPhoneSchema),
 });
 /** What the form holds and sends. */
 export type TAccountDetailsInput = z.input<typeof ZAccountDetailsSchema>;
