@@ -27,7 +27,9 @@ const description = (d: unknown, indent = '') =>
 
 const argumentList = (args: unknown) =>
   Array.isArray(args) && args.length
-    ? `(${(args as Obj[]).map((a) => `${String(a.name)}: ${String(a.type)}`).join(', ')})`
+    ? `(${(args as Obj[])
+        .map((a) => `${description(a.description).trim()} ${String(a.name)}: ${String(a.type)}`.trim())
+        .join(', ')})`
     : '';
 
 /**
