@@ -207,7 +207,7 @@ describe('the staff register at narrow widths', () => {
     const three = await textAreaLines(email);
     expect(three.shown).toBe(three.needed);
     expect(three.shown).toBeGreaterThan(CELL_TEXTAREA_MIN_ROWS);
-    const emailHeight = () => email.evaluate((element) => element.getBoundingClientRect().height);
+    const emailHeight = async () => (await email.boundingBox())?.height ?? 0;
     expect(await editRowHeight(page)).toBeGreaterThanOrEqual(Math.max(height, await emailHeight()));
 
     // Far longer: eight lines at most, the rest scrolls inside the cell; the row grows with it.
