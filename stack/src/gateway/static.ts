@@ -50,14 +50,17 @@ function representation(
   file: string,
   stats: Stats,
 ): { file: string; stats: Stats; encoding?: string; varies: boolean } {
-  const copies = Object.entries(ENCODED_COPIES).filter(([, ext]) => fileAt(file + ext));
-  if (copies.length === 0) return { file, stats, varies: false };
+  const copies = new Map<string, Stats>();
+  for (const [encoding, ext] of Object.entries(ENCODED_COPIES)) {
+    const copy = fileAt(file + ext);
+    if (copy) copies.set(encoding, copy);
+  }
+  if (copies.size === 0) return { file, stats, varies: false };
   const header = req.headers['accept-encoding'];
   const encoding = header ? encodings.negotiate(header) : null;
-  const ext = encoding ? ENCODED_COPIES[encoding] : undefined;
-  const copy = ext ? fileAt(file + ext) : null;
-  if (!encoding || !ext || !copy) return { file, stats, varies: true };
-  return { file: file + ext, stats: copy, encoding, varies: true };
+  const copy = encoding ? copies.get(encoding) : undefined;
+  if (!encoding || !copy) return { file, stats, varies: true };
+  return { file: file + ENCODED_COPIES[encoding], stats: copy, encoding, varies: true };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isWireDate, portalToday } from '../constants/dates.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
-import { ONE_LINE_CONTROL_CHARACTERS } from '../validation/control-characters.ts';
+import { isOneLineText } from '../validation/control-characters.ts';
 
 /**
  * Payments received (docs/decisions/practices-and-staff.md, "Payments"). A practice waiting for a
@@ -67,7 +67,7 @@ export const ZRecordPaymentSchema = z.object({
     .trim()
     .min(1, PAYMENT_MESSAGES.reference)
     .max(100, PAYMENT_MESSAGES.referenceLength)
-    .refine((text) => !ONE_LINE_CONTROL_CHARACTERS.test(text), PAYMENT_MESSAGES.referenceCharacters),
+    .refine(isOneLineText, PAYMENT_MESSAGES.referenceCharacters),
   receivedOn: z
     .string({ error: PAYMENT_MESSAGES.receivedOn })
     .refine(isWireDate, PAYMENT_MESSAGES.receivedOn)

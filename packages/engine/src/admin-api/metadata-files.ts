@@ -25,10 +25,13 @@ const objectFile = (value: unknown) => {
 const description = (d: unknown, indent = '') =>
   typeof d === 'string' && d ? `${indent}${JSON.stringify(d)}\n` : '';
 
+/** An argument's description, written before it on the same line. */
+const inlineDescription = (d: unknown) => (typeof d === 'string' && d ? `${JSON.stringify(d)} ` : '');
+
 const argumentList = (args: unknown) =>
   Array.isArray(args) && args.length
     ? `(${(args as Obj[])
-        .map((a) => `${description(a.description).trim()} ${String(a.name)}: ${String(a.type)}`.trim())
+        .map((a) => `${inlineDescription(a.description)}${String(a.name)}: ${String(a.type)}`)
         .join(', ')})`
     : '';
 
