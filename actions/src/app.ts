@@ -28,6 +28,7 @@ import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import practiceRoutes from './routes/practices/index.ts';
 import reportRoutes from './routes/reports/index.ts';
+import staticRoutes from './routes/static/index.ts';
 import surveyVisitRoutes from './routes/survey-visits/index.ts';
 import userRoutes from './routes/user/index.ts';
 import utilRoutes from './routes/utils/index.ts';
@@ -103,6 +104,7 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(utilRoutes, { prefix: '/api/utils' });
+  await app.register(staticRoutes, { prefix: '/api/static' });
   await app.register(invitationRoutes, { prefix: '/api/invitations' });
   await app.register(practiceRoutes, { prefix: '/api/practices' });
   await app.register(assessmentRoutes, { prefix: '/api/assessments' });

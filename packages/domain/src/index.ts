@@ -14,6 +14,7 @@ export * from './admin-console/console-explain.ts';
 export * from './assessments/index.ts';
 export * from './audit/index.ts';
 export * from './certificates/index.ts';
+export * from './choices/index.ts';
 export * from './client-log/client-log.ts';
 export * from './constants/index.ts';
 export * from './contacts/index.ts';

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { uploadLimitMb } from '../../services/choices/static-choices.ts';
 
 /** How long browsers and proxies may keep the answer: a changed limit reaches every tab within this. */
 export const PUBLIC_CONFIG_MAX_AGE_SECONDS = 300;
 
 /** What the browser may know of the service's configuration before anyone signs in. */
 export interface TPublicConfig {
-  /** The largest document upload, in decimal MB (MAX_FILE_SIZE_MB; spec 002 §9). */
+  /** The largest upload, in decimal MB (spec 002 §9: the provider's setting, else MAX_FILE_SIZE_MB). */
   maxFileSizeMb: number;
   /**
    * The assessment bulk tools (Auto complete, Auto clear, Reopen) are on for everyone
@@ -24,7 +25,10 @@ export interface TPublicConfig {
 const config: FastifyPluginAsync = async (app) => {
   app.get('/config', async (_request, reply): Promise<TPublicConfig> => {
     reply.header('cache-control', `public, max-age=${PUBLIC_CONFIG_MAX_AGE_SECONDS}`);
-    return { maxFileSizeMb: app.config.maxFileSizeMb, bulkTools: app.config.assessmentBulkTools };
+    return {
+      maxFileSizeMb: await uploadLimitMb(app.db, app.config.maxFileSizeMb),
+      bulkTools: app.config.assessmentBulkTools,
+    };
   });
 };
 export default config;

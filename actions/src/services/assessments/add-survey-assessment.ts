@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isOfferedChoice } from '../choices/static-choices.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import type { AssessmentRow } from './assessment-access.ts';
 import { createMissingResponses } from './assessment-responses.ts';
@@ -27,7 +28,7 @@ export interface AddSurveyAssessmentInput {
  * must be the practice's (another practice's answers `not_found`, as a missing one) and have no
  * assessment yet; its type (default ACCREDITATION) and, when given, its date are set; the
  * assessment is created IN_PROGRESS with a response row for every indicator of the cycle's survey
- * version; with `copyTicks` (default on) the checklist ticks, and nothing else, of the practice's
+ * version; the type is one the provider offers (new_assessment_types) or the visit's own; with `copyTicks` (default on) the checklist ticks, and nothing else, of the practice's
  * latest survey visit assessment of the same standards edition are copied onto them
  * (`copied_from_assessment_id` records which). A refusal changes nothing.
  */
@@ -44,9 +45,10 @@ export async function addSurveyAssessment(
       practice_id: number;
       survey_version_id: number | null;
       status: string;
+      type: string;
       has_assessment: boolean;
     }>(sql`
-      select v.id, v.accreditation_id, v.status, acc.practice_id, acc.survey_version_id,
+      select v.id, v.accreditation_id, v.status, v.type, acc.practice_id, acc.survey_version_id,
              exists (select 1 from public.assessments a where a.survey_visit_id = v.id) as has_assessment
         from public.survey_visits v
         join public.accreditations acc on acc.id = v.accreditation_id
@@ -58,6 +60,12 @@ export async function addSurveyAssessment(
     if (visit.survey_version_id === null)
       throw new AppError('invalid_input', { message: SURVEY_SUBMIT_MESSAGES.noSurveyVersion });
 
+    // The types offered are the provider's list (new_assessment_types); the visit's own type stays possible.
+    if (
+      input.visitType !== visit.type &&
+      !(await isOfferedChoice(tx, 'new_assessment_types', input.visitType))
+    )
+      throw new AppError('invalid_input', { message: SURVEY_SUBMIT_MESSAGES.typeNotOffered });
     if (isOpenVisit(visit)) {
       // An open visit keeps its cycle's rule: one open visit of a type (docs/decisions/survey-planning.md).
       const others = await tx.many<{ type: string }>(sql`

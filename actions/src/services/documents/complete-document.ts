@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { uploadLimitMb } from '../choices/static-choices.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { contentMatchesType, SNIFF_BYTES } from './check-content.ts';
 import { attachmentOfKey } from './document-keys.ts';
@@ -49,7 +50,7 @@ export async function completeDocument(
   }
   const stored = await storage.head(upload.storage_key);
   if (!stored) return fail(new AppError('invalid_input', { message: DOCUMENT_MESSAGES.fileMissing }));
-  const sizeProblem = uploadSizeProblem(stored.size, app.config.maxFileSizeMb);
+  const sizeProblem = uploadSizeProblem(stored.size, await uploadLimitMb(app.db, app.config.maxFileSizeMb));
   // An empty object is not the size announced (never empty): the mismatch below answers it.
   if (sizeProblem?.reason === 'too_large')
     return fail(new AppError('file_too_large', { message: sizeProblem.message }));

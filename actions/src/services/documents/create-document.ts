@@ -55,7 +55,7 @@ export async function createDocument(
   await requireUploadAccess(app.db, caller, input.practiceId, attachment);
   const folderId = await resolveFolder(app.db, input.practiceId, input, attachment?.kind === 'staff');
 
-  const { name, fileType } = checkedUpload(app, input);
+  const { name, fileType, maxFileSizeMb } = await checkedUpload(app, input);
   const storage = requireStorage(app);
 
   const contentType = fileType.contentType;
@@ -79,6 +79,6 @@ export async function createDocument(
     uploadUrl,
     contentType,
     expiresAt,
-    maxFileSizeMb: app.config.maxFileSizeMb,
+    maxFileSizeMb,
   };
 }

@@ -10,6 +10,7 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import type { StorageProvider } from '../../storage/storage-provider.ts';
+import { uploadLimitMb } from '../choices/static-choices.ts';
 import { type Caller, requirePracticeFlag } from '../practices/practice-access.ts';
 import type { TDocumentAttachment } from './document-keys.ts';
 import { requireIndicatorUploadAccess } from './indicator-upload-access.ts';
@@ -32,21 +33,22 @@ const UPLOAD_REFUSAL_CODES = {
 
 /**
  * A file about to be uploaded (a document or a resource's file), checked by the domain's upload
- * rule against the service's size limit: its trimmed name and its file type, or the rule's
+ * rule against the upload limit (the provider's setting, else the service's): its trimmed name and its file type, or the rule's
  * message as an action error on the `file` field.
  */
-export function checkedUpload(
-  app: Pick<FastifyInstance, 'config'>,
+export async function checkedUpload(
+  app: Pick<FastifyInstance, 'config' | 'db'>,
   input: { name: string; contentType: string; size: number },
 ) {
   const name = input.name.trim();
-  const check = checkUpload({ name, type: input.contentType, size: input.size }, app.config.maxFileSizeMb);
+  const maxFileSizeMb = await uploadLimitMb(app.db, app.config.maxFileSizeMb);
+  const check = checkUpload({ name, type: input.contentType, size: input.size }, maxFileSizeMb);
   if (!check.ok)
     throw new AppError(UPLOAD_REFUSAL_CODES[check.reason], {
       message: check.message,
       fields: { file: check.message },
     });
-  return { name, fileType: check.fileType };
+  return { name, fileType: check.fileType, maxFileSizeMb };
 }
 
 /** The storage, or the service's 'not available' error when none is configured. */

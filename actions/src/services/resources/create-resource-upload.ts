@@ -12,12 +12,12 @@ import { requireResourceManager } from './resource-access.ts';
  * an upload that is never saved leaves only an unreferenced object.
  */
 export async function createResourceUpload(
-  app: Pick<FastifyInstance, 'config' | 'storage'>,
+  app: Pick<FastifyInstance, 'config' | 'db' | 'storage'>,
   caller: Caller,
   input: { name: string; contentType: string; size: number },
 ) {
   requireResourceManager(caller);
-  const { name, fileType } = checkedUpload(app, input);
+  const { name, fileType, maxFileSizeMb } = await checkedUpload(app, input);
   const storageKey = `resources/general/${randomUUID()}/${safeFileName(name)}`;
   const contentType = fileType.contentType;
   const uploadUrl = await requireStorage(app).uploadUrl(
@@ -30,6 +30,6 @@ export async function createResourceUpload(
     uploadUrl,
     contentType,
     expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
-    maxFileSizeMb: app.config.maxFileSizeMb,
+    maxFileSizeMb,
   };
 }

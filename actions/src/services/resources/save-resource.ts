@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { uploadLimitMb } from '../choices/static-choices.ts';
 import { contentMatchesType, SNIFF_BYTES } from '../documents/check-content.ts';
 import { requireStorage } from '../documents/uploads.ts';
 import type { Caller } from '../practices/practice-access.ts';
@@ -21,12 +22,12 @@ const invalid = (
 ) => new AppError(code, { message, fields: { [field]: message } });
 
 /** The accepted type of the stored object, after checking it is there, within the limit and what it says it is. */
-async function checkStoredFile(app: Pick<FastifyInstance, 'config' | 'storage'>, key: string) {
+async function checkStoredFile(app: Pick<FastifyInstance, 'config' | 'db' | 'storage'>, key: string) {
   requireResourceKey(key);
   const storage = requireStorage(app);
   const stored = await storage.head(key);
   if (!stored) throw invalid('file', DOCUMENT_MESSAGES.fileMissing);
-  const sizeProblem = uploadSizeProblem(stored.size, app.config.maxFileSizeMb);
+  const sizeProblem = uploadSizeProblem(stored.size, await uploadLimitMb(app.db, app.config.maxFileSizeMb));
   if (sizeProblem)
     throw invalid(
       'file',

@@ -47,6 +47,8 @@ export const SURVEY_SUBMIT_MESSAGES = {
   added: 'The assessment has been added.',
   noSuchVisit: 'There is no such survey visit for this practice.',
   visitHasAssessment: 'This survey visit already has an assessment.',
+  /** Ours: the type is not in the provider's new_assessment_types list (spec 000 §3). */
+  typeNotOffered: 'This type of assessment is not offered any more: please choose another.',
   noSurveyVersion: 'The practice’s accreditation has no standards edition to assess against.',
   endBeforeStart: 'The end time must be after the start time.',
   timeFormat: 'Enter a time as HH:mm (24-hour), e.g. 08:30.',
