@@ -148,7 +148,7 @@ describe('the provider admin words the lists in the admin console', () => {
       `mutation { insert_choice_items_one(object: {list_key: "practice.phn", value: "Test Coast PHN", label: "Test Coast PHN", position: 40}) { id } }`,
     );
     expect(added.errors).toBeUndefined();
-    const id = (added.data?.insert_choice_items_one as { id: number }).id;
+    const { id } = added.data!.insert_choice_items_one as { id: number };
     const pm = (await createManagedPractice(stack.sql)).pm;
     expect((await choicesAs(pm))['practice.phn']).toContainEqual(['Test Coast PHN', 'Test Coast PHN']);
     const archived = await consoleAs(
