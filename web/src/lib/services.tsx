@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { createPublicConfig, type PublicConfig } from './api/public-config.ts';
+import { createStaticChoices, type StaticChoices } from './api/static-choices.ts';
 import { type AuthApi, createAuthApi } from './auth/auth-api.ts';
 import { createAuthorisedFetch } from './auth/authorised-fetch.ts';
 import { createSession, type Session } from './auth/session.ts';
@@ -15,6 +16,8 @@ export interface PortalServices {
   authorisedFetch: (url: string, init?: RequestInit) => Promise<Response>;
   /** The service's public settings (GET /api/config), fetched once when first needed. */
   publicConfig: PublicConfig;
+  /** The choice lists (spec 000 §3), loaded when signed in and kept a minute. */
+  staticChoices: StaticChoices;
   graphqlUrl: string;
   wsUrl: string;
   webSocketImpl?: unknown;
@@ -46,6 +49,7 @@ export function createPortalServices(options: {
   const session = createSession({ apiUrl });
   const trustedOrigins = [new URL(apiUrl).origin, new URL(graphqlUrl).origin];
   const authorisedFetch = createAuthorisedFetch(session, trustedOrigins);
+  const log = createClientLog(apiUrl, authorisedFetch);
   return {
     session,
     api: createAuthApi(apiUrl, authorisedFetch),
@@ -56,7 +60,8 @@ export function createPortalServices(options: {
     wsUrl: graphqlUrl.replace(/^http/, 'ws'),
     webSocketImpl: options.webSocketImpl,
     leaveApp: options.leaveApp ?? leaveAppInBrowser,
-    log: createClientLog(apiUrl, authorisedFetch),
+    staticChoices: createStaticChoices(apiUrl, authorisedFetch, log),
+    log,
   };
 }
 

@@ -1,4 +1,4 @@
-import { EMPTY_PRACTICE_FORM, type TPracticeFormValues } from '@portal/domain';
+import { EMPTY_PRACTICE_FORM, PRACTICE_FORM_MESSAGES, type TPracticeFormValues } from '@portal/domain';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -148,6 +148,29 @@ describe('practice form actions', () => {
   });
 
   describe('savePracticeDetails', () => {
+    it("spec 000 §3 practice.phn: a PHN is one of the provider's list or the practice's own; other words are refused and change nothing", async () => {
+      const { id, pm } = await createManagedPractice(stack.sql);
+      await stack.sql.query(
+        `update public.practices set phn = 'Old Sydney Division' where organisation_id = $1`,
+        [id],
+      );
+      const save = (phn: string) =>
+        stack.gql<{ savePracticeDetails: { id: number } }>(pm, SAVE, { id, details: form({ phn }) });
+      // The practice's own, though not on the list, stays.
+      expect((await save('Old Sydney Division')).errors).toBeUndefined();
+      const unlisted = await save('Made Up PHN');
+      expect(unlisted.errors?.[0]?.message).toBe(PRACTICE_FORM_MESSAGES.phnUnlisted);
+      expect(unlisted.errors?.[0]?.extensions?.fields).toEqual({ phn: PRACTICE_FORM_MESSAGES.phnUnlisted });
+      const phnOf = async () =>
+        (await stack.sql.query(`select phn from public.practices where organisation_id = $1`, [id])).rows[0]
+          .phn;
+      expect(await phnOf()).toBe('Old Sydney Division');
+      expect((await save('Gold Coast PHN')).errors).toBeUndefined();
+      expect(await phnOf()).toBe('Gold Coast PHN');
+      const added = await stack.gql(pm, ADD, { details: form({ phn: 'Made Up PHN' }) });
+      expect(added.errors?.[0]?.message).toBe(PRACTICE_FORM_MESSAGES.phnUnlisted);
+    });
+
     it("saves a manager's changes and creates the address of a practice that has none", async () => {
       // A practice registered without a physical address, with a postal one.
       const postal = await createAddress(stack.sql, { street: 'PO Box 318', suburb: 'Alice Springs' });

@@ -1,6 +1,7 @@
 import {
   fieldErrors,
   hasAddressValues,
+  PRACTICE_FORM_MESSAGES,
   type TPracticeForm,
   toPracticeChanges,
   ZPracticeFormSchema,
@@ -70,8 +71,26 @@ async function insertAddress(tx: Queryable, values: TPracticeForm): Promise<numb
  * A new organisation, its physical address (when any address field is filled in) and its
  * practice in APPLICATION, the application started today. Returns the practice id.
  */
+/**
+ * A PHN is one of the provider's list (spec 000 §3 practice.phn, active items) or the one the
+ * practice already has (an older value, or one the provider has since archived).
+ */
+async function requireListedPhn(tx: Queryable, practiceId: number | null, phn: string | null) {
+  if (phn === null) return;
+  const listed = await tx.maybeOne(sql`
+    select 1 from public.choice_items where list_key = 'practice.phn' and value = ${phn} and active
+    union all
+    select 1 from public.practices where organisation_id = ${practiceId} and phn = ${phn}`);
+  if (!listed)
+    throw new AppError('invalid_input', {
+      message: PRACTICE_FORM_MESSAGES.phnUnlisted,
+      fields: { phn: PRACTICE_FORM_MESSAGES.phnUnlisted },
+    });
+}
+
 export async function insertPractice(tx: Queryable, values: TPracticeForm): Promise<number> {
   const { organisation: o, practice: p } = toPracticeChanges(values);
+  await requireListedPhn(tx, null, p.phn);
   const addressId = hasAddressValues(values) ? await insertAddress(tx, values) : null;
   const org = await tx.one<{ id: number }>(sql`
     insert into public.organisations
@@ -111,6 +130,7 @@ export async function updatePracticeDetails(
   const { organisation: o, practice: p, address: a } = toPracticeChanges(values);
   const current = await tx.one<{ physical_address_id: number | null }>(sql`
     select physical_address_id from public.organisations where id = ${practiceId} for update`);
+  await requireListedPhn(tx, practiceId, p.phn);
   let addressId = current.physical_address_id;
   // Another organisation's row is never changed through this one: it gets a copy of its own.
   const shared =

@@ -65,3 +65,6 @@ export function choiceLabel(list: readonly TChoice[] | undefined, value: string 
 /** The templates the survey confirmation form can be drawn with (choice_items' values). */
 export const CONFIRMATION_FORM_TEMPLATES = ['ON_SITE', 'REMOTE'] as const;
 export type TConfirmationFormTemplate = (typeof CONFIRMATION_FORM_TEMPLATES)[number];
+
+/** The choice lists' path under the actions service's REST API (spec 000 §7 `GET static.choices/`). */
+export const STATIC_CHOICES_API_PATH = '/static/choices';

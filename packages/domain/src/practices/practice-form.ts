@@ -13,6 +13,8 @@ import { ZNumberFieldSchema } from '../validation/number-field.ts';
 
 /** Messages of our own where the spec gives none (the shared helpers' words where it does). */
 export const PRACTICE_FORM_MESSAGES = {
+  /** Ours: a PHN must be one of the provider's list (spec 000 §3 practice.phn) or the practice's own. */
+  phnUnlisted: 'Choose a Primary Health Network from the list.',
   abn: 'An ABN is 11 digits.',
   postcode: 'A postcode is 4 digits.',
   notANumber: MESSAGES.notANumber,

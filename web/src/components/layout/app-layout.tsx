@@ -4,6 +4,7 @@ import { type PointerEvent, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, Outlet } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { Logo } from '../brand/logo.tsx';
 import classes from './app-layout.module.css';
 import { FullPageLoader } from './full-page-loader.tsx';
@@ -24,7 +25,12 @@ const NAV_ID = 'main-navigation';
 /** The signed-in frame: header, navigation drawer, the page, footer. */
 export function AppLayout() {
   const user = useCurrentUser();
+  const { staticChoices } = useServices();
   const wide = useMinWidth(NAV_OPEN_FROM_PX);
+  // The choice lists are loaded when signed in (spec 000 §3), so the screens find them ready.
+  useEffect(() => {
+    void staticChoices.load();
+  }, [staticChoices]);
   // Beside the page on desktops: starts open, the page makes room. On tablets: over the page,
   // starts closed, the page keeps its width.
   const [besideOpen, setBesideOpen] = useState(true);

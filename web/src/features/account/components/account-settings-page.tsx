@@ -15,12 +15,13 @@ import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
+import { useStaticChoices } from '../../../lib/choices/use-static-choices.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { GetAccountQuery, type TAccountRow } from '../api/get-account.ts';
 import { UpdateAccountMutation } from '../api/update-account.ts';
 import { accountSaveError } from '../model/account-save-error.ts';
-import { TITLE_OPTIONS } from '../model/title-options.ts';
+import { titleOptions } from '../model/title-options.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { ConflictsSection } from './conflicts-section.tsx';
 
@@ -73,6 +74,7 @@ function AccountForm({ row }: { row: TAccountRow | null }) {
   const user = useCurrentUser();
   const { reloadUser } = useAuth();
   const [, update] = useMutation(UpdateAccountMutation);
+  const choices = useStaticChoices();
   const form = useZodForm(ZAccountDetailsSchema, {
     firstName: row?.first_name ?? user.firstName,
     lastName: row?.last_name ?? user.lastName,
@@ -100,7 +102,7 @@ function AccountForm({ row }: { row: TAccountRow | null }) {
           <Select
             label="Title"
             placeholder="Choose a title"
-            data={TITLE_OPTIONS.map((option) => ({ ...option }))}
+            data={titleOptions(choices)}
             value={form.values.title || null}
             onChange={(value) => form.setValue('title', value ?? '')}
             clearable

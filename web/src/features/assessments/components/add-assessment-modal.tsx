@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
+import { useStaticChoices } from '../../../lib/choices/use-static-choices.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { AddSurveyAssessmentMutation } from '../api/add-survey-assessment.ts';
 import { GetVisitsWithoutAssessmentQuery } from '../api/get-visits-without-assessment.ts';
@@ -23,7 +24,8 @@ export const VISIT_REQUIRED = 'Please choose a survey visit';
 
 /**
  * Add assessment (spec 001 §2, §5; the back office, from the Accreditation tab): for a survey visit
- * of the practice without one; visit date optional; type defaulting to ACCREDITATION (Survey);
+ * of the practice without one; visit date optional; type defaulting to ACCREDITATION (Survey), one of
+ * the provider's new_assessment_types (spec 000 §3);
  * 'copy tickboxes from the last assessment' on by default. The action creates every response.
  */
 export function AddAssessmentModal({
@@ -49,6 +51,12 @@ export function AddAssessmentModal({
   const [error, setError] = useState<string | null>(null);
   const [state, add] = useMutation(AddSurveyAssessmentMutation);
   const chosen = visitId ?? (visits.length === 1 ? String(visits[0]!.id) : null);
+  // The types offered are the provider's list (spec 000 §3 new_assessment_types), all four until it loads.
+  const offered = useStaticChoices()?.new_assessment_types;
+  const typeChoices = offered
+    ? offered.map(([value, label]) => ({ value, label }))
+    : VISIT_TYPES.map((t) => ({ value: t, label: VISIT_TYPE_LABELS[t] }));
+  const shownType = typeChoices.some((c) => c.value === type) ? type : (typeChoices[0]?.value ?? type);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,7 +67,7 @@ export function AddAssessmentModal({
       practiceId,
       surveyVisitId: Number(chosen),
       visitDate: date,
-      visitType: type,
+      visitType: shownType,
       copyTicks,
     });
     if (result.error || !result.data) {
@@ -109,8 +117,8 @@ export function AddAssessmentModal({
           />
           <Select
             label="Type"
-            data={VISIT_TYPES.map((t) => ({ value: t, label: VISIT_TYPE_LABELS[t] }))}
-            value={type}
+            data={typeChoices}
+            value={shownType}
             onChange={(value) => setType((value as TVisitType | null) ?? 'ACCREDITATION')}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}

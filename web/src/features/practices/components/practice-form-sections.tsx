@@ -1,7 +1,8 @@
 // The sections of the practice form (Details, Add, Reapplication), in the order it shows them.
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { parseDisplayDate } from '@portal/domain';
+import { parseDisplayDate, type TChoice } from '@portal/domain';
+import { useStaticChoices } from '../../../lib/choices/use-static-choices.ts';
 import {
   Section,
   type TChoiceList,
@@ -9,20 +10,38 @@ import {
   type TPracticeFormState,
 } from './practice-form-fields.tsx';
 
+/**
+ * The PHN list (spec 000 §3 practice.phn, the provider's): its items, and the practice's own
+ * PHN where the list does not have it (an older value, or one the provider archived).
+ */
+export function phnChoices(served: readonly TChoice[], current: string): TChoiceList {
+  const items = served.map(([value, label]) => ({ value, label }));
+  return current && !served.some(([value]) => value === current)
+    ? [{ value: current, label: current }, ...items]
+    : items;
+}
+
 export function PracticeSection({
   fields: { input, select, check },
   choices,
+  phn,
 }: {
   fields: TPracticeFields;
   choices: { practiceTypes: TChoiceList; mmm: TChoiceList };
+  /** The PHN in the form now. */
+  phn: string;
 }) {
+  // A choice of the served list; words typed as before while the lists are not loaded.
+  const servedPhns = useStaticChoices()?.['practice.phn'];
   return (
     <Section title="Practice">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {input('name', 'Practice name', { required: true })}
         {select('practiceType', 'Practice type', choices.practiceTypes)}
         {select('mmm', 'Modified Monash Model (MMM)', choices.mmm)}
-        {input('phn', 'Primary Health Network (PHN)')}
+        {servedPhns
+          ? select('phn', 'Primary Health Network (PHN)', phnChoices(servedPhns, phn))
+          : input('phn', 'Primary Health Network (PHN)')}
         {input('pipId', 'PIP ID')}
       </SimpleGrid>
       <Group gap="xl">

@@ -61,7 +61,7 @@ export function PracticeForm({
     <form ref={formRef} onSubmit={(event) => void send(onSubmit)(event)} noValidate>
       <Paper withBorder radius="lg" p="xl">
         <Stack gap="xl">
-          <PracticeSection fields={fields} choices={choices} />
+          <PracticeSection fields={fields} choices={choices} phn={form.values.phn ?? ''} />
           <Divider />
           <OrganisationSection fields={fields} structures={choices.structures} />
           <Divider />

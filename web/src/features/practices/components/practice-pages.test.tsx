@@ -10,6 +10,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.ts';
+import { pickOption } from '../../../test/pick-option.ts';
 import { renderAppOnStack, type SignIn, useRealStack } from '../../../test/stack-harness.tsx';
 
 type Practice = { id: number; name: string };
@@ -182,6 +183,34 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
       [redCentre.id],
     );
     expect(rows).toEqual([{ street: '14 Hartley Street', suburb: 'Alice Springs', postcode: '0870' }]);
+  });
+
+  it("spec 000 §3 practice.phn: the PHN is a choice of the provider's list, loaded when signed in", async () => {
+    await stack.sql.query(
+      `insert into choice_items (list_key, value, label, position)
+       values ('practice.phn', 'Test Valley PHN', 'Test Valley PHN', 50) on conflict do nothing`,
+    );
+    await open(`/Practice/Details/${riverbend.id}`, manager);
+    await waitFor(() => expect(field('Practice name').value).toBe(riverbend.name), { timeout: 10_000 });
+    // A select once the lists are in (words typed as before until then).
+    const phn = await waitFor(
+      () => {
+        const input = screen
+          .getAllByLabelText('Primary Health Network (PHN)')
+          .find((el) => el.tagName === 'INPUT' && el.getAttribute('aria-haspopup') === 'listbox');
+        expect(input).toBeTruthy();
+        return input!;
+      },
+      { timeout: 10_000 },
+    );
+    const user = userEvent.setup();
+    await pickOption(user, phn, 'Test Valley PHN');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('The practice details have been saved.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    const { rows } = await stack.sql.query(`select phn from practices where organisation_id = $1`, [riverbend.id]);
+    expect(rows[0]).toEqual({ phn: 'Test Valley PHN' });
   });
 
   it('shows a surveyor the details read-only', async () => {

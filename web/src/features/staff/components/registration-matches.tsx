@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { STAFF_OPTION_LABELS, type TStaffMemberInput } from '@portal/domain';
+import type { TStaffMemberInput } from '@portal/domain';
 import type { TRegistrationMatch } from '../api/find-staff-by-registration.ts';
+import { useStaffLabel } from '../model/staff-labels.tsx';
 
 /**
  * The details a match can fill in: who they are, not how they work at this practice. A match of
@@ -41,6 +42,7 @@ export function RegistrationMatches({
   practiceId: number;
   onUse(match: TRegistrationMatch): void;
 }) {
+  const label = useStaffLabel();
   if (refusal !== null && matches.length === 0) {
     return (
       <Stack gap={6} role="region" aria-label="Registration number matches">
@@ -61,14 +63,11 @@ export function RegistrationMatches({
       {matches.slice(0, 5).map((match) => (
         <Group key={match.id} gap="sm" wrap="nowrap">
           <Text fz="sm">
-            {[STAFF_OPTION_LABELS[match.title ?? ''], match.first_name, match.last_name]
-              .filter(Boolean)
-              .join(' ')}
+            {[label(match.title), match.first_name, match.last_name].filter(Boolean).join(' ')}
             <Text span c="dimmed" fz="sm">
               {match.practice_id === practiceId ? ' · on this register' : ' · another practice'}
               {' · '}
-              {match.registration_num ?? 'type the full number for their details'} ·{' '}
-              {STAFF_OPTION_LABELS[match.type] ?? match.type}
+              {match.registration_num ?? 'type the full number for their details'} · {label(match.type)}
             </Text>
           </Text>
           <Button size="compact-xs" variant="light" onClick={() => onUse(match)}>

@@ -6,9 +6,9 @@ import {
   CELL_TEXTAREA_MIN_ROWS,
   numberCellText,
   parseDisplayDate,
-  STAFF_OPTION_LABELS,
 } from '@portal/domain';
 import { PhoneCountrySelect } from '../../../components/phone-country-select.tsx';
+import { type StaffLabel, useStaffLabel } from '../model/staff-labels.tsx';
 import classes from './staff-table.module.css';
 
 /** What every editable cell of the staff row gets. */
@@ -29,9 +29,9 @@ const common = {
   classNames: { root: classes.cellRoot, error: classes.cellError },
 } as const;
 
-/** Options of a choice list, labelled as the enum tables label them. */
-export function choiceOptions(values: readonly string[]) {
-  return values.map((value) => ({ value, label: STAFF_OPTION_LABELS[value] ?? value }));
+/** Options of a choice list, labelled as the provider labels them (the served lists, spec 000 §3). */
+export function choiceOptions(values: readonly string[], label: StaffLabel) {
+  return values.map((value) => ({ value, label: label(value) }));
 }
 
 /** Line breaks typed or pasted into a one-value field: each becomes a space. */
@@ -106,11 +106,12 @@ export function SelectCell({
   onBlur,
   options,
 }: EditCellProps<string | null> & { options: readonly string[] }) {
+  const words = useStaffLabel();
   return (
     <Select
       {...common}
       aria-label={label}
-      data={choiceOptions(options)}
+      data={choiceOptions(options, words)}
       value={value || null}
       error={error}
       disabled={disabled}

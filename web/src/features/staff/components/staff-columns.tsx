@@ -5,7 +5,6 @@ import {
   EMPLOYMENT_TYPES,
   FTE_BANDS,
   formatDisplayDate,
-  STAFF_OPTION_LABELS,
   STAFF_TITLES,
   STAFF_TYPES,
   staffFieldRules,
@@ -13,6 +12,7 @@ import {
   VR_STATUSES,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
+import type { StaffLabel } from '../model/staff-labels.tsx';
 import { documentOf, type TStaffRow } from '../model/staff-row.ts';
 import {
   CheckboxCell,
@@ -45,11 +45,11 @@ export interface StaffColumn {
   width: number;
   /** Fixed at the left edge while the table scrolls (spec 000 §2: verified, title, names). */
   sticky?: boolean;
-  view(row: TStaffRow): ReactNode;
+  /** The row's value in words; `label` words a choice value as the provider labels it. */
+  view(row: TStaffRow, label: StaffLabel): ReactNode;
   edit(ctx: EditContext): ReactNode;
 }
 
-const label = (value: string | null | undefined) => (value ? (STAFF_OPTION_LABELS[value] ?? value) : '');
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const hoursText = (value: number | string | null) => (value === null ? '' : String(Number(value)));
 
@@ -129,7 +129,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     header: 'Title',
     width: 96,
     sticky: true,
-    view: (row) => label(row.title),
+    view: (row, label) => label(row.title),
     edit: (ctx) => select('title', 'Title', ctx, STAFF_TITLES),
   },
   {
@@ -152,7 +152,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     id: 'type',
     header: 'Type',
     width: 150,
-    view: (row) => label(row.type),
+    view: (row, label) => label(row.type),
     edit: (ctx) => select('type', 'Type', ctx, STAFF_TYPES),
   },
   {
@@ -167,7 +167,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     id: 'employmentType',
     header: 'Employment',
     width: 160,
-    view: (row) => label(row.employment_type),
+    view: (row, label) => label(row.employment_type),
     edit: (ctx) => select('employmentType', 'Employment', ctx, EMPLOYMENT_TYPES),
   },
   {
@@ -181,7 +181,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     id: 'employmentStatus',
     header: 'Employment status',
     width: 130,
-    view: (row) => label(row.employment_status),
+    view: (row, label) => label(row.employment_status),
     edit: (ctx) => select('employmentStatus', 'Employment status', ctx, EMPLOYMENT_STATUSES),
   },
   {
@@ -224,7 +224,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     id: 'vrStatus',
     header: 'VR status',
     width: 200,
-    view: (row) => label(row.vr_status),
+    view: (row, label) => label(row.vr_status),
     edit: (ctx) =>
       rulesOf(ctx).vrStatus === 'hidden' ? hidden() : select('vrStatus', 'VR status', ctx, VR_STATUSES),
   },
@@ -247,7 +247,7 @@ export const STAFF_COLUMNS: StaffColumn[] = [
     id: 'fteBand',
     header: 'FTE band',
     width: 150,
-    view: (row) => label(row.fte_band),
+    view: (row, label) => label(row.fte_band),
     edit: (ctx) => select('fteBand', 'FTE band', ctx, FTE_BANDS),
   },
   {

@@ -61,6 +61,17 @@ describe('staff search, paging and the registration look-up, on the real stack',
   const open = async () =>
     (await openStaffRegister(stack, `/PracticeOverview/${PRACTICE}/Staff`, manager, 'Papadopoulos')).table;
 
+  it("spec 000 §3: the register words a staff type as the provider's served list labels it", async () => {
+    await stack.sql.query(`update public.staff_type set comment = 'Registered nurse' where value = 'nurse'`);
+    try {
+      const table = await open();
+      const okafor = within(table).getByText('Okafor').closest('tr')!;
+      expect(await within(okafor as HTMLElement).findByText('Registered nurse', {}, { timeout: 10_000 })).toBeTruthy();
+    } finally {
+      await stack.sql.query(`update public.staff_type set comment = 'Nurse' where value = 'nurse'`);
+    }
+  }, 60_000);
+
   it('pages by 20, with 10, 20, 30 and 40 to choose from', async () => {
     const table = await open();
     expect(screen.getByText('30 staff members')).toBeTruthy();

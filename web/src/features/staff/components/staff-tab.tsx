@@ -6,6 +6,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { NominatedContactsPanel } from '../../contacts/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { UpdateStaffPageFlagsMutation } from '../api/update-staff-page-flags.ts';
+import { StaffLabelsProvider } from '../model/staff-labels.tsx';
 import { StaffIntro } from './staff-intro.tsx';
 import { StaffRegister } from './staff-register.tsx';
 
@@ -75,13 +76,15 @@ export function StaffTab() {
           {STAFF_MESSAGES.notice}
         </Alert>
       ) : null}
-      <StaffRegister
-        practiceId={practiceId}
-        practiceName={practice.organisation.name}
-        permissions={permissions.practiceStaff}
-        canReadHistory={canReadAuditTrail(access)}
-        onTotal={onTotal}
-      />
+      <StaffLabelsProvider>
+        <StaffRegister
+          practiceId={practiceId}
+          practiceName={practice.organisation.name}
+          permissions={permissions.practiceStaff}
+          canReadHistory={canReadAuditTrail(access)}
+          onTotal={onTotal}
+        />
+      </StaffLabelsProvider>
       <NominatedContactsPanel practiceId={practiceId} canChange={permissions.practice.changePractice} />
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
+import { useStaffLabel } from '../model/staff-labels.tsx';
 import type { TStaffRow } from '../model/staff-row.ts';
 import { STAFF_COLUMNS } from './staff-columns.tsx';
 import { RowActions, VerifiedCell } from './staff-row-cells.tsx';
@@ -33,6 +34,7 @@ function CellContent({ content }: { content: ReactNode }) {
 /** A stored row, not in edit. Memoised: typing in the row in edit leaves the others alone. */
 export const StaffViewRow = memo(function StaffViewRow(props: StaffViewRowProps) {
   const { row } = props;
+  const label = useStaffLabel();
   return (
     <Table.Tr>
       {STAFF_COLUMNS.map((column) => (
@@ -40,7 +42,7 @@ export const StaffViewRow = memo(function StaffViewRow(props: StaffViewRowProps)
           {column.id === 'verified' ? (
             <VerifiedCell row={row} canVerify={props.canVerify} onVerify={props.onVerify} />
           ) : (
-            <CellContent content={column.view(row)} />
+            <CellContent content={column.view(row, label)} />
           )}
         </Table.Td>
       ))}
