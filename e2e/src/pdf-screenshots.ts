@@ -84,6 +84,8 @@ const CONFIRMATION: TSurveyConfirmationForm = {
   phone: '02 6295 8100',
   email: 'reception@capitalhill.demo.test',
   visitType: 'ACCREDITATION',
+  template: 'ON_SITE',
+  templateLabel: 'On-site visit',
   date: '2027-02-16',
   due: '2027-03-01',
   startTime: '08:30',
@@ -133,6 +135,14 @@ async function confirmations() {
       status: 'RECEIVED',
       confirmedOn: '2026-11-30',
       confirmedBy: 'Pat Manager',
+    }),
+  );
+  shoot(
+    'confirmation-remote',
+    await renderSurveyConfirmationForm({
+      ...CONFIRMATION,
+      template: 'REMOTE',
+      templateLabel: 'Remote visit (video call)',
     }),
   );
 }

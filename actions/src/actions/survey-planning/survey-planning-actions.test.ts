@@ -1,3 +1,5 @@
+import { REMOTE_SURVEY_PREPARATION } from '@portal/domain';
+import { pdfPageTexts } from '@portal/pdf/pdf-text';
 import {
   addPracticeRole,
   addSurveyVisitor,
@@ -37,6 +39,7 @@ const FINALISE = `mutation Finalise($visitId: Int!, $date: String!, $startTime: 
   finaliseSurveyVisit(visitId: $visitId, date: $date, startTime: $startTime, endTime: $endTime, leadUserId: $leadUserId) {
     visitId status date startTime endTime leadUserId visitors message } }`;
 const SEND = `mutation Send($visitId: Int!) { sendSurveyConfirmation(visitId: $visitId) { visitId confirmationFormStatus recipients message } }`;
+const SEND_WITH = `mutation Send($visitId: Int!, $template: String) { sendSurveyConfirmation(visitId: $visitId, template: $template) { visitId } }`;
 
 type Errors = { errors?: Array<{ message: string; extensions?: { code?: string } }> };
 const refusal = (result: Errors) => ({
@@ -718,6 +721,45 @@ describe('sendSurveyConfirmation', () => {
       { p: practice.id, v: visitId },
     );
     expect(confirmed.data?.confirmSurveyVisit.confirmationFormStatus).toBe('RECEIVED');
+  });
+
+  it('spec 000 §3 survey_visit.confirmation_form_template: the chosen template words the e-mail and the form; an unlisted or archived one is refused', async () => {
+    const visitId = await newVisit({
+      status: 'FINAL',
+      date: '2031-05-07',
+      start_time: '09:00',
+      end_time: '13:00',
+    });
+    const send = (template: string) => stack.gql(qam.email, SEND_WITH, { visitId, template });
+    const unlisted = 'Choose a confirmation form template from the list.';
+    expect((await refusedChangingNothing(visitId, () => send('HYBRID'))).message).toBe(unlisted);
+    await stack.sql.query(
+      `update public.choice_items set active = false where list_key = 'survey_visit.confirmation_form_template' and value = 'REMOTE'`,
+    );
+    try {
+      expect((await refusedChangingNothing(visitId, () => send('REMOTE'))).message).toBe(unlisted);
+    } finally {
+      await stack.sql.query(
+        `update public.choice_items set active = true where list_key = 'survey_visit.confirmation_form_template'`,
+      );
+    }
+    expect((await send('REMOTE')).errors).toBeUndefined();
+    const mail = (
+      await stack.sql.query(`select text_body from public.email_outbox where subject like $1 limit 1`, [
+        '%07/05/2031',
+      ])
+    ).rows[0];
+    expect(mail.text_body).toContain('The visit is held remotely, by video call');
+    const form = await stack.app.inject({
+      method: 'GET',
+      url: `/api/survey-visits/${visitId}/confirmation`,
+      headers: { authorization: `Bearer ${await stack.tokenFor(qam.email)}` },
+    });
+    expect(form.statusCode).toBe(200);
+    const text = (await pdfPageTexts(form.rawPayload)).join('\n');
+    expect(text).toContain('Held\nRemote visit (video call)');
+    expect(text).toContain(REMOTE_SURVEY_PREPARATION.heading);
+    expect(text.replace(/\n/g, ' ')).toContain(REMOTE_SURVEY_PREPARATION.checklist[2]);
   });
 
   it("is another practice's visit's business only: a practice without anyone to tell is refused", async () => {

@@ -3,6 +3,7 @@ import {
   portalToday,
   SURVEY_CONFIRMATION_MESSAGES,
   surveyConfirmationRoute,
+  type TConfirmationFormTemplate,
 } from '@portal/domain';
 import { renderSurveyConfirmationForm, type TSurveyConfirmationForm } from '@portal/pdf';
 import { sql } from '../../db/sql.ts';
@@ -19,6 +20,8 @@ interface VisitRow {
   email: string | null;
   address: string | null;
   type: string;
+  template: TConfirmationFormTemplate;
+  template_label: string;
   date: string | null;
   due: string | null;
   start_time: string | null;
@@ -42,7 +45,9 @@ function loadVisit(db: Queryable, caller: Caller, visitId: number) {
     select v.id, acc.practice_id, o.name as practice_name, o.phone, o.email::text as email,
            nullif(concat_ws(', ', nullif(concat_ws(', ', ad.unit, ad.street), ''), ad.address2,
                             nullif(concat_ws(' ', ad.suburb, ad.state, ad.postcode), '')), '') as address,
-           v.type, to_char(v.date, 'YYYY-MM-DD') as date, to_char(v.due, 'YYYY-MM-DD') as due,
+           v.type, v.confirmation_form_template as template,
+           coalesce(ci.label, v.confirmation_form_template) as template_label,
+           to_char(v.date, 'YYYY-MM-DD') as date, to_char(v.due, 'YYYY-MM-DD') as due,
            to_char(v.start_time, 'HH24:MI') as start_time, to_char(v.end_time, 'HH24:MI') as end_time,
            coalesce(vr.comment, v.reason_for_visit) as reason_for_visit, v.confirmation_form_status,
            to_char(v.confirmation_received_at at time zone 'Australia/Sydney', 'YYYY-MM-DD') as confirmed_at,
@@ -61,6 +66,8 @@ function loadVisit(db: Queryable, caller: Caller, visitId: number) {
       left join public.addresses ad on ad.id = o.physical_address_id
       left join public.users cu on cu.id = v.confirmation_received_by_id
       left join public.visit_reason vr on vr.value = v.reason_for_visit
+      left join public.choice_items ci
+        on ci.list_key = 'survey_visit.confirmation_form_template' and ci.value = v.confirmation_form_template
      where v.id = ${visitId} and not v.archived
        and public.survey_visit_can_read(v, ${JSON.stringify(session)}::json)`);
 }
@@ -85,6 +92,8 @@ export async function getSurveyConfirmationForm(
     phone: visit.phone,
     email: visit.email,
     visitType: visit.type,
+    template: visit.template,
+    templateLabel: visit.template_label,
     date: visit.date,
     due: visit.due,
     startTime: visit.start_time,

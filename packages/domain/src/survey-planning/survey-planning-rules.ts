@@ -57,6 +57,8 @@ export const SURVEY_PLANNING_MESSAGES = {
   finalised: 'The visit is final.',
   confirmationNotFinal: 'Make the visit final before sending the survey confirmation.',
   confirmationAlreadySent: 'The survey confirmation of this visit has already been sent.',
+  /** Ours: the template is not one of the provider's confirmation_form_template list (spec 000 §3). */
+  templateUnlisted: 'Choose a confirmation form template from the list.',
   confirmationNoRecipient:
     'The practice has no practice manager or nominated accreditation contact to send it to.',
   confirmationSent: (count: number) =>

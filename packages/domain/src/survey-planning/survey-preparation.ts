@@ -13,3 +13,25 @@ export const SURVEY_PREPARATION = {
     'Check this form: the date, times and survey team. If anything is wrong, contact your accreditation coordinator before the visit.',
   ],
 } as const;
+
+/**
+ * What the practice prepares for a visit held by video call (the REMOTE confirmation form
+ * template, spec 000 §3 survey_visit.confirmation_form_template).
+ */
+export const REMOTE_SURVEY_PREPARATION = {
+  heading: 'What the practice must prepare for a remote visit',
+  checklist: [
+    'Staff: the practice manager and a principal doctor on the video call for the opening and closing meetings, and clinical and administrative staff available to join it during the day.',
+    'Documents: your evidence uploaded to Documents at least five business days before the visit (your current accreditation certificate, your policy and procedure manual and the deed of agreement for medical deputising services): the surveyors cannot look at originals.',
+    'Connection: a computer with a camera, a microphone and a reliable internet connection in a quiet room; open the video call link your accreditation coordinator sends, and test it, the day before.',
+    'Walk-through: a staff member with a phone or tablet to show the surveyors the consulting and treatment rooms, reception and storage areas on camera when they ask.',
+    'Records: a staff member who can share the screen of the clinical software and patient records the surveyors ask to see, following your privacy policy.',
+    'Check this form: the date, times and survey team. If anything is wrong, contact your accreditation coordinator before the visit.',
+  ],
+} as const;
+
+/** The preparation list of each confirmation form template. */
+export const SURVEY_PREPARATION_BY_TEMPLATE = {
+  ON_SITE: SURVEY_PREPARATION,
+  REMOTE: REMOTE_SURVEY_PREPARATION,
+} as const;

@@ -5,7 +5,8 @@ import {
   PRODUCT_NAME,
   SUPPORT_EMAIL,
   SUPPORT_PHONE,
-  SURVEY_PREPARATION,
+  SURVEY_PREPARATION_BY_TEMPLATE,
+  type TConfirmationFormTemplate,
   type TVisitType,
   VISIT_TYPE_LABELS,
 } from '@portal/domain';
@@ -30,6 +31,10 @@ export interface TSurveyConfirmationForm {
   phone: string | null;
   email: string | null;
   visitType: string;
+  /** The form's template (survey_visit.confirmation_form_template): what the practice prepares. */
+  template: TConfirmationFormTemplate;
+  /** The template's label in the provider's list ('On-site visit'). */
+  templateLabel: string;
   date: string | null;
   due: string | null;
   startTime: string | null;
@@ -136,6 +141,7 @@ function drawFormHeader(flow: PdfFlow, form: TSurveyConfirmationForm, visitType:
 function drawFormDetails(flow: PdfFlow, form: TSurveyConfirmationForm, visitType: string) {
   section(flow, 'The visit');
   row(flow, 'Type of visit', visitType);
+  row(flow, 'Held', form.templateLabel);
   row(flow, 'Date', formatDisplayDate(form.date) || 'To be confirmed');
   row(flow, 'Start time', formatTimeOfDay(form.startTime) || 'To be confirmed');
   row(flow, 'End time', formatTimeOfDay(form.endTime) || 'To be confirmed');
@@ -159,8 +165,9 @@ function drawFormDetails(flow: PdfFlow, form: TSurveyConfirmationForm, visitType
   row(flow, 'E-mail', form.email ?? DASH);
   flow.down(8);
 
-  section(flow, SURVEY_PREPARATION.heading);
-  for (const point of SURVEY_PREPARATION.checklist) {
+  const preparation = SURVEY_PREPARATION_BY_TEMPLATE[form.template];
+  section(flow, preparation.heading);
+  for (const point of preparation.checklist) {
     const lines = flow.lines(point, STYLE.point, flow.width - 14);
     const height = lines.length * flow.lineHeight(STYLE.point) + 3;
     flow.ensure(height);

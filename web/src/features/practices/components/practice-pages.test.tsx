@@ -209,7 +209,9 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     expect(
       await screen.findByText('The practice details have been saved.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
-    const { rows } = await stack.sql.query(`select phn from practices where organisation_id = $1`, [riverbend.id]);
+    const { rows } = await stack.sql.query(`select phn from practices where organisation_id = $1`, [
+      riverbend.id,
+    ]);
     expect(rows[0]).toEqual({ phn: 'Test Valley PHN' });
   });
 

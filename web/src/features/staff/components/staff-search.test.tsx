@@ -66,7 +66,9 @@ describe('staff search, paging and the registration look-up, on the real stack',
     try {
       const table = await open();
       const okafor = within(table).getByText('Okafor').closest('tr')!;
-      expect(await within(okafor as HTMLElement).findByText('Registered nurse', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(
+        await within(okafor as HTMLElement).findByText('Registered nurse', {}, { timeout: 10_000 }),
+      ).toBeTruthy();
     } finally {
       await stack.sql.query(`update public.staff_type set comment = 'Nurse' where value = 'nurse'`);
     }

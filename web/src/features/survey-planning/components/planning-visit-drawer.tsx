@@ -1,4 +1,16 @@
-import { Alert, Button, Center, Divider, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   CONFIRMATION_FORM_STATUS_LABELS,
   canTakePlanningStep,
@@ -7,11 +19,13 @@ import {
   formatTimeOfDay,
   labelOf,
   SURVEY_PLANNING_MESSAGES,
+  type TChoice as TServedChoice,
   VISIT_TYPE_LABELS,
 } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { useStaticChoices } from '../../../lib/choices/use-static-choices.ts';
 import { GetPlanningVisitQuery, type TPlanningVisit } from '../api/get-planning-visit.ts';
 import type { TChoice } from '../api/get-survey-planning.ts';
 import { RequestPreferredDaysMutation } from '../api/request-preferred-days.ts';
@@ -202,9 +216,15 @@ function RequestDaysButton({ visit, onChanged }: { visit: TPlanningVisit; onChan
   );
 }
 
+/** The templates until the provider's list is loaded (spec 000 §3 survey_visit.confirmation_form_template). */
+const DEFAULT_TEMPLATES: TServedChoice[] = [['ON_SITE', 'On-site visit']];
+
 function ConfirmationSection({ visit, onChanged }: { visit: TPlanningVisit; onChanged(): void }) {
   const [asking, setAsking] = useState(false);
   const [{ fetching }, send] = useMutation(SendSurveyConfirmationMutation);
+  const templates = useStaticChoices()?.['survey_visit.confirmation_form_template'] ?? DEFAULT_TEMPLATES;
+  const [template, setTemplate] = useState<string | null>(null);
+  const chosenTemplate = template ?? templates[0]?.[0] ?? 'ON_SITE';
   if (visit.confirmationFormStatus !== 'NOT_SENT')
     return (
       <Text fz="sm">
@@ -228,7 +248,7 @@ function ConfirmationSection({ visit, onChanged }: { visit: TPlanningVisit; onCh
         busy={fetching}
         onClose={() => setAsking(false)}
         onConfirm={async () => {
-          const result = await send({ visitId: visit.id });
+          const result = await send({ visitId: visit.id, template: chosenTemplate });
           setAsking(false);
           if (
             reportOutcome(
@@ -242,6 +262,16 @@ function ConfirmationSection({ visit, onChanged }: { visit: TPlanningVisit; onCh
       >
         {visit.practiceName}'s practice managers and nominated accreditation contact will be e-mailed the
         visit on {formatDisplayDate(visit.date)} and asked to confirm it. It is sent once.
+        <Select
+          mt="md"
+          label="Confirmation form template"
+          description="How the visit is held, and what the practice is asked to prepare"
+          data={templates.map(([value, label]) => ({ value, label }))}
+          value={chosenTemplate}
+          onChange={(value) => setTemplate(value)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
       </ConfirmModal>
     </>
   );
