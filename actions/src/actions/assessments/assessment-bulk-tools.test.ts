@@ -75,6 +75,13 @@ async function world(status = 'IN_PROGRESS', options: { survey?: boolean } = {})
   return { ...cast, standards, accreditationId, visitId, assessmentId };
 }
 
+/** The user signs the assessment's confidentiality agreement (as signConfidentialityAgreement does). */
+const sign = (assessmentId: number, userId: number) =>
+  stack.sql.query('insert into confidentiality_signs (assessment_id, user_id) values ($1, $2)', [
+    assessmentId,
+    userId,
+  ]);
+
 const responsesOf = async (assessmentId: number) =>
   (
     await stack.sql.query(
@@ -255,6 +262,7 @@ describe('autoCompleteAssessment', () => {
       non_compliance_statement: 'No policy',
     });
     await createResponse(stack.sql, w.assessmentId, second, { checklists: { 1: { 1: false } } });
+    await sign(w.assessmentId, w.surveyor.id);
     const result = await callAs(stack, w.surveyor, AUTO_COMPLETE, { a: w.assessmentId });
     expect(result.data).toMatchObject({ autoCompleteAssessment: { updated: 2 } });
     const rows = await responsesOf(w.assessmentId);
@@ -263,6 +271,22 @@ describe('autoCompleteAssessment', () => {
       [second, 'MET', true, { 1: { 1: true } }],
       [third, 'MET', true, { 1: { 1: true } }],
     ]);
+  });
+
+  it('spec 001 §4: on an IN_PROGRESS survey, needs the caller to have signed the confidentiality agreement, changing nothing', async () => {
+    const w = await world('IN_PROGRESS', { survey: true });
+    await createResponse(stack.sql, w.assessmentId, w.standards.indicatorIds[0]!, { observation: 'x' });
+    for (const who of [w.surveyor, w.qam]) {
+      const before = await assessmentState(stack, w.assessmentId);
+      for (const query of [AUTO_COMPLETE, AUTO_CLEAR])
+        expect(refusal(await callAs(stack, who, query, { a: w.assessmentId }))).toEqual({
+          code: 'forbidden',
+          message: ASSESSMENT_MESSAGES.agreementFirst,
+        });
+      expect(await assessmentState(stack, w.assessmentId)).toEqual(before);
+    }
+    await sign(w.assessmentId, w.qam.id);
+    expect((await callAs(stack, w.qam, AUTO_CLEAR, { a: w.assessmentId })).errors).toBeUndefined();
   });
 
   it('needs the right to change the answers, per canChangeAssessmentInputs, changing nothing', async () => {
@@ -348,6 +372,7 @@ describe('autoClearAssessment', () => {
     });
     await createResponse(stack.sql, w.assessmentId, second, { compliance: 'MET', is_marked_complete: true });
     await createResponse(stack.sql, w.assessmentId, third);
+    await sign(w.assessmentId, w.qam.id);
     const result = await callAs(stack, w.qam, AUTO_CLEAR, { a: w.assessmentId });
     expect(result.data).toEqual({
       autoClearAssessment: {

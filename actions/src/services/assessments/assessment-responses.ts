@@ -2,6 +2,7 @@ import {
   ASSESSMENT_MESSAGES,
   BLANK_RESPONSE,
   canChangeAssessmentInputs,
+  needsConfidentialityAgreement,
   type TChecklistItemRef,
   type TIndicatorResponseFields,
 } from '@portal/domain';
@@ -112,6 +113,19 @@ export async function runBulkTool<T>(
       });
       requireThat(buttons[input.button], 'forbidden');
       requireThat(canChangeAssessmentInputs(context), 'invalid_transition', ASSESSMENT_MESSAGES.notAllowed);
+      // Nobody changes an IN_PROGRESS survey's findings unsigned (spec 001 §4), a bulk tool neither.
+      const signed = await tx.one<{ signed: boolean }>(sql`
+        select exists (select 1 from public.confidentiality_signs
+                        where assessment_id = ${assessment.id} and user_id = ${caller.userId}) as signed`);
+      requireThat(
+        !needsConfidentialityAgreement({
+          type: assessment.type,
+          status: assessment.status,
+          hasSigned: signed.signed,
+        }),
+        'forbidden',
+        ASSESSMENT_MESSAGES.agreementFirst,
+      );
       return work(tx, assessment);
     }, caller.actor);
   } catch (error) {

@@ -34,6 +34,8 @@ export const ASSESSMENT_MESSAGES = {
   notUnderReview: 'This self assessment is not under review, so it cannot be completed.',
   reopened: 'The assessment has been reopened.',
   bulkDone: 'All indicators have been updated.',
+  /** Ours: a bulk tool on an IN_PROGRESS survey by someone who has not signed (spec 001 §4). */
+  agreementFirst: 'Sign the confidentiality agreement before you change this assessment.',
   noSuchAssessment: 'There is no such assessment.',
   notAllowed: 'You cannot change this assessment in its current status.',
   selfAssessmentOnly: 'This can be done on a self assessment only.',
