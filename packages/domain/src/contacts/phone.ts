@@ -79,8 +79,8 @@ export function phoneFieldError(
 
 /** A phone's country as sent: ISO alpha-2 of a known country, AU when absent. */
 export const ZPhoneCountrySchema = z
-  .string({ error: 'Choose the country of the phone number.' })
-  .refine(isPhoneCountry, 'Choose the country of the phone number.')
+  .string({ error: PHONE_MESSAGES.country })
+  .refine(isPhoneCountry, PHONE_MESSAGES.country)
   .nullish()
   .transform((value): TPhoneCountry => (value as TPhoneCountry | null | undefined) ?? DEFAULT_PHONE_COUNTRY);
 
