@@ -75,5 +75,10 @@ describe('ZAccountDetailsSchema (the account form and the updateAccount action)'
     expect(errorsOf({ ...valid, phoneCountryCode: 'XX' })).toEqual({
       phoneCountryCode: 'Choose the country of the phone number.',
     });
+    // Checked beside the other fields' messages, not only when they pass.
+    expect(errorsOf({ ...valid, title: 'KING', phone: '04 472 3000' })).toEqual({
+      title: 'Choose one of the listed titles.',
+      phone: 'Invalid phone number format',
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { PHONE_MESSAGES } from '../constants/messages.ts';
-import { refinePhoneCountry, ZOptionalPhoneTextSchema, ZPhoneCountrySchema } from '../contacts/phone.ts';
+import {
+  refinePhoneCountry,
+  whenPhoneParsed,
+  ZOptionalPhoneTextSchema,
+  ZPhoneCountrySchema,
+} from '../contacts/phone.ts';
 import { STAFF_TITLES } from '../staff/staff-options.ts';
 import { CONTROL_CHARACTER_MESSAGE, isOneLineText } from '../validation/control-characters.ts';
 import { ZPersonNameSchema } from './person-name.ts';
@@ -37,7 +42,7 @@ export const ZAccountDetailsSchema = z
       .pipe(ZOptionalPhoneTextSchema),
     phoneCountryCode: ZPhoneCountrySchema,
   })
-  .superRefine(refinePhoneCountry('phoneCountryCode'));
+  .superRefine(refinePhoneCountry('phoneCountryCode'), whenPhoneParsed('phoneCountryCode'));
 /** What the form holds and sends. */
 export type TAccountDetailsInput = z.input<typeof ZAccountDetailsSchema>;
 /** What the action stores. */

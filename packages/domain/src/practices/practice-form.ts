@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PHONE_MESSAGES } from '../constants/messages.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
-import { isPhoneCountry, isValidPhone } from '../contacts/phone.ts';
+import { isPhoneCountry, isValidPhone, whenPhoneParsed } from '../contacts/phone.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { ZNumberFieldSchema } from '../validation/number-field.ts';
 
@@ -99,10 +99,6 @@ const phoneCountryOf = (values: { phoneCountryCode: string }) =>
 
 /** The practice form: each field's rule, the phone valid for its country, and no maximum below its head count. */
 export const ZPracticeFormSchema = ZPracticeFormObject.superRefine((values, ctx) => {
-  const country = phoneCountryOf(values);
-  // An unknown country has its own message; the number is not checked against it.
-  if (values.phone !== '' && isPhoneCountry(country) && !isValidPhone(values.phone, country))
-    ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_MESSAGES.invalid });
   for (const [head, max] of COUNT_PAIRS) {
     if (
       /^\d+$/.test(values[head]) &&
@@ -112,7 +108,12 @@ export const ZPracticeFormSchema = ZPracticeFormObject.superRefine((values, ctx)
       ctx.addIssue({ code: 'custom', path: [max], message: PRACTICE_FORM_MESSAGES.maxBelowHead });
     }
   }
-});
+}).superRefine((values, ctx) => {
+  const country = phoneCountryOf(values);
+  // An unknown country has its own message; the number is not checked against it.
+  if (values.phone !== '' && isPhoneCountry(country) && !isValidPhone(values.phone, country))
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_MESSAGES.invalid });
+}, whenPhoneParsed('phoneCountryCode'));
 
 /** The form's values: one string per field (checkboxes 'true' / 'false', '' when unknown). */
 export type TPracticeFormValues = Record<keyof z.input<typeof ZPracticeFormObject>, string>;
