@@ -106,13 +106,21 @@ describe('updateAccount', () => {
     const wellington = '04 472 3000';
     // Not an Australian number: refused with the spec's message, without a country and with AU.
     for (const country of [undefined, 'AU']) {
-      const refused = await stack.gql(user.email, UPDATE, { ...valid, phone: wellington, phoneCountryCode: country });
+      const refused = await stack.gql(user.email, UPDATE, {
+        ...valid,
+        phone: wellington,
+        phoneCountryCode: country,
+      });
       expect(refused.errors?.[0]?.extensions).toMatchObject({
         code: 'invalid_input',
         fields: { phone: 'Invalid phone number format' },
       });
     }
-    const unknown = await stack.gql(user.email, UPDATE, { ...valid, phone: wellington, phoneCountryCode: 'XX' });
+    const unknown = await stack.gql(user.email, UPDATE, {
+      ...valid,
+      phone: wellington,
+      phoneCountryCode: 'XX',
+    });
     expect(unknown.errors?.[0]?.extensions).toMatchObject({
       fields: { phoneCountryCode: 'Choose the country of the phone number.' },
     });

@@ -219,17 +219,26 @@ describe('practice form actions', () => {
       expect(await phoneOf()).toMatchObject({ phone_country_code: 'AU' });
       // A Wellington number is not Australian: refused with the spec's message, nothing saved.
       const wellington = '04 472 3000';
-      for (const details of [form({ phone: wellington }), form({ phone: wellington, phoneCountryCode: 'AU' })]) {
+      for (const details of [
+        form({ phone: wellington }),
+        form({ phone: wellington, phoneCountryCode: 'AU' }),
+      ]) {
         const refused = await stack.gql(pm, SAVE, { id, details });
         expect(refused.errors?.[0]?.extensions?.fields).toEqual({ phone: 'Invalid phone number format' });
       }
-      const unknown = await stack.gql(pm, SAVE, { id, details: form({ phone: wellington, phoneCountryCode: 'XX' }) });
+      const unknown = await stack.gql(pm, SAVE, {
+        id,
+        details: form({ phone: wellington, phoneCountryCode: 'XX' }),
+      });
       expect(unknown.errors?.[0]?.extensions?.fields).toEqual({
         phoneCountryCode: 'Choose the country of the phone number.',
       });
       expect(await phoneOf()).toMatchObject({ phone_country_code: 'AU' });
       // With its country NZ it is accepted, and both are kept.
-      const saved = await stack.gql(pm, SAVE, { id, details: form({ phone: wellington, phoneCountryCode: 'NZ' }) });
+      const saved = await stack.gql(pm, SAVE, {
+        id,
+        details: form({ phone: wellington, phoneCountryCode: 'NZ' }),
+      });
       expect(saved.errors).toBeUndefined();
       expect(await phoneOf()).toEqual({ phone: wellington, phone_country_code: 'NZ' });
       // A new practice's phone too.

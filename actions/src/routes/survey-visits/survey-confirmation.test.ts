@@ -157,7 +157,7 @@ describe('GET /api/survey-visits/:id/confirmation', () => {
     });
   });
 
-  it("spec 000 §9: prints a practice phone of another country in its international form", async () => {
+  it('spec 000 §9: prints a practice phone of another country in its international form', async () => {
     const { sql } = ctx;
     const practice = await createPractice(sql, {
       name: 'Tasman Family Practice',

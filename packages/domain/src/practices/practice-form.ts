@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PHONE_MESSAGES } from '../constants/messages.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
+import { PHONE_MESSAGES } from '../constants/messages.ts';
 import { isPhoneCountry, isValidPhone, whenPhoneParsed } from '../contacts/phone.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { ZNumberFieldSchema } from '../validation/number-field.ts';

@@ -80,7 +80,9 @@ describe('Account settings on the real stack', () => {
     await user.selectOptions(country, 'New Zealand (+64)');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your account settings have been saved.')).toBeTruthy();
-    const saved = await stack.sql.query('select phone, phone_country_code from users where id = $1', [account.id]);
+    const saved = await stack.sql.query('select phone, phone_country_code from users where id = $1', [
+      account.id,
+    ]);
     expect(saved.rows[0]).toEqual({ phone: '04 472 3000', phone_country_code: 'NZ' });
     // Opened again, the form shows the stored country and number.
     cleanup();

@@ -33,17 +33,38 @@ describe('nominated contact people', () => {
         {
           id: 1,
           role: 'PM',
-          user: { id: 7, first_name: 'Chloe', last_name: 'Martin', email: 'c@x', phone: null, phone_country_code: 'AU' },
+          user: {
+            id: 7,
+            first_name: 'Chloe',
+            last_name: 'Martin',
+            email: 'c@x',
+            phone: null,
+            phone_country_code: 'AU',
+          },
         },
         {
           id: 2,
           role: 'PM',
-          user: { id: 8, first_name: 'Pat', last_name: 'Manager', email: 'pm@x', phone: null, phone_country_code: 'AU' },
+          user: {
+            id: 8,
+            first_name: 'Pat',
+            last_name: 'Manager',
+            email: 'pm@x',
+            phone: null,
+            phone_country_code: 'AU',
+          },
         },
         {
           id: 3,
           role: 'SU',
-          user: { id: 8, first_name: 'Pat', last_name: 'Manager', email: 'pm@x', phone: null, phone_country_code: 'AU' },
+          user: {
+            id: 8,
+            first_name: 'Pat',
+            last_name: 'Manager',
+            email: 'pm@x',
+            phone: null,
+            phone_country_code: 'AU',
+          },
         },
       ],
     );

@@ -152,9 +152,10 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     expect(
       await screen.findByText('The practice details have been saved.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
-    const stored = await stack.sql.query('select phone, phone_country_code from organisations where id = $1', [
-      kiwi.id,
-    ]);
+    const stored = await stack.sql.query(
+      'select phone, phone_country_code from organisations where id = $1',
+      [kiwi.id],
+    );
     expect(stored.rows[0]).toEqual({ phone: '04 472 3000', phone_country_code: 'NZ' });
     // Opened again, the form shows the stored country and number.
     await open(`/Practice/Details/${kiwi.id}`, manager);
