@@ -76,8 +76,6 @@ export const CELL_MESSAGES = {
 export const PHONE_MESSAGES = {
   required: 'This field is required',
   invalid: 'Invalid phone number format',
-  /** Ours: the spec has no words for a country outside the list (§9). */
-  country: 'Choose the country of the phone number.',
 } as const;
 
 export const CONTACT_MESSAGES = {

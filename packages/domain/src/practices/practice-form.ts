@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
 import { PHONE_MESSAGES } from '../constants/messages.ts';
-import { isPhoneCountry, isValidPhone, whenPhoneParsed } from '../contacts/phone.ts';
+import { isPhoneCountry, isValidPhone, PHONE_COUNTRY_MESSAGE, whenPhoneParsed } from '../contacts/phone.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { ZNumberFieldSchema } from '../validation/number-field.ts';
 
@@ -62,7 +62,7 @@ const ZPracticeFormObject = z.object({
   billingEmail: email,
   phone: phoneText,
   /** The phone's country (spec 000 §9), AU when empty or not sent; the phone is checked for it below. */
-  phoneCountryCode: text.refine((v) => v === '' || isPhoneCountry(v), PHONE_MESSAGES.country).default(''),
+  phoneCountryCode: text.refine((v) => v === '' || isPhoneCountry(v), PHONE_COUNTRY_MESSAGE).default(''),
   fax,
   website: text
     .max(2000, PRACTICE_FORM_MESSAGES.website)
