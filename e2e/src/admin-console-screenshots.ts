@@ -26,7 +26,7 @@ await runScreenshots(async (browser, base, width) => {
   await page.getByRole('row').nth(1).waitFor();
   await shot(page, `filtered-${width}`, { fullPage: false });
   await page.getByRole('row').nth(1).click();
-  await page.getByRole('textbox', { name: 'Phone' }).waitFor();
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).waitFor();
   await shot(page, `edit-${width}`);
 
   await page.getByRole('menuitem', { name: 'GraphiQL' }).click();

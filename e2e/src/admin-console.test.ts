@@ -51,7 +51,7 @@ describe('the admin console', { timeout: 180_000 }, () => {
     await findOrganisation(consolePage, practice.name);
     await expectAccessible(consolePage, 'the admin console, organisations filtered by name');
     await consolePage.getByRole('row').filter({ hasText: practice.name }).first().click();
-    const phone = consolePage.getByRole('textbox', { name: 'Phone' });
+    const phone = consolePage.getByRole('textbox', { name: 'Phone', exact: true });
     await phone.waitFor();
     expect(await phone.inputValue()).toBe('02 9360 4411');
     await expectAccessible(consolePage, 'the admin console, editing an organisation');

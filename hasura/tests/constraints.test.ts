@@ -431,6 +431,7 @@ describe('free text holds no control characters (decisions/data-model.md)', () =
     'invitations.token_hash',
     'login_attempts.email_hash',
     'organisations.abn',
+    'organisations.phone_country_code',
     'payments.kind',
     'payments.method',
     'password_resets.token_hash',
@@ -445,6 +446,7 @@ describe('free text holds no control characters (decisions/data-model.md)', () =
     'sessions.user_agent',
     'users.avatar_key',
     'users.password_hash',
+    'users.phone_country_code',
     'webinar_connections.access_token_enc',
     'webinar_connections.refresh_token_enc',
   ];

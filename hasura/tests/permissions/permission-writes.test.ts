@@ -434,6 +434,23 @@ const CASES: Case[] = [
     after: () => ["select first_name <> 'X' as ok from users where id = $1", [w.users.pm.id]],
   },
   {
+    name: "spec 000 §9: user cannot set another user's phone_country_code",
+    as: 'pmSingle',
+    query: u('users', 'id', 'phone_country_code: "NZ"'),
+    variables: () => ({ id: w.users.pm.id }),
+    expect: { code: 'validation-failed', reason: /'update_users' not found in type: 'mutation_root'/ },
+    after: () => ["select phone_country_code = 'AU' as ok from users where id = $1", [w.users.pm.id]],
+  },
+  {
+    name: "spec 000 §9: QAM sets a user's phone_country_code (the back office edits profiles, as the phone)",
+    as: 'qam',
+    role: 'qam',
+    query: u('users', 'id', 'phone_country_code: "NZ"'),
+    variables: () => ({ id: w.users.newuser.id }),
+    expect: { affected: 1 },
+    after: () => ["select phone_country_code = 'NZ' as ok from users where id = $1", [w.users.newuser.id]],
+  },
+  {
     name: 'user cannot make themselves admin',
     as: 'pmSingle',
     query: u('users', 'id', 'is_admin: true'),

@@ -2,9 +2,11 @@ import { createUser } from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const UPDATE = `mutation Update($firstName: String!, $lastName: String!, $title: String, $phone: String) {
-  updateAccount(firstName: $firstName, lastName: $lastName, title: $title, phone: $phone) {
-    id user { id first_name last_name title phone } } }`;
+const UPDATE = `mutation Update($firstName: String!, $lastName: String!, $title: String, $phone: String,
+  $phoneCountryCode: String) {
+  updateAccount(firstName: $firstName, lastName: $lastName, title: $title, phone: $phone,
+    phoneCountryCode: $phoneCountryCode) {
+    id user { id first_name last_name title phone phone_country_code } } }`;
 const CONTROL = 'Remove the control characters (such as NUL) from this field.';
 const valid = { firstName: 'Priya', lastName: 'Nair', title: 'DR', phone: '0412 345 678' };
 
@@ -26,7 +28,7 @@ describe('updateAccount', () => {
   const rowOf = async (id: number) =>
     (
       await stack.sql.query(
-        'select first_name, last_name, title, phone, updated_at from users where id = $1',
+        'select first_name, last_name, title, phone, phone_country_code, updated_at from users where id = $1',
         [id],
       )
     ).rows[0];
@@ -39,7 +41,13 @@ describe('updateAccount', () => {
       { ...valid, firstName: '  Priya ' },
     );
     expect(result.errors).toBeUndefined();
-    const saved = { first_name: 'Priya', last_name: 'Nair', title: 'DR', phone: '0412 345 678' };
+    const saved = {
+      first_name: 'Priya',
+      last_name: 'Nair',
+      title: 'DR',
+      phone: '0412 345 678',
+      phone_country_code: 'AU',
+    };
     expect(result.data?.updateAccount).toEqual({ id: user.id, user: { id: user.id, ...saved } });
     expect(await rowOf(user.id)).toMatchObject(saved);
     // Recorded as the user's own change.
@@ -93,6 +101,41 @@ describe('updateAccount', () => {
     expect(await rowOf(user.id)).toEqual(before);
   });
 
+  it('spec 000 §9: checks the phone against its country, AU by default, and keeps the country', async () => {
+    const user = await signedInUser();
+    const wellington = '04 472 3000';
+    // Not an Australian number: refused with the spec's message, without a country and with AU.
+    for (const country of [undefined, 'AU']) {
+      const refused = await stack.gql(user.email, UPDATE, {
+        ...valid,
+        phone: wellington,
+        phoneCountryCode: country,
+      });
+      expect(refused.errors?.[0]?.extensions).toMatchObject({
+        code: 'invalid_input',
+        fields: { phone: 'Invalid phone number format' },
+      });
+    }
+    const unknown = await stack.gql(user.email, UPDATE, {
+      ...valid,
+      phone: wellington,
+      phoneCountryCode: 'XX',
+    });
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({
+      fields: { phoneCountryCode: 'Choose the country of the phone number.' },
+    });
+    expect(await rowOf(user.id)).toMatchObject({ phone: null, phone_country_code: 'AU' });
+    // A New Zealand number with its country NZ is accepted, and the country kept.
+    const saved = await stack.gql<{ updateAccount: { user: Record<string, unknown> } }>(user.email, UPDATE, {
+      ...valid,
+      phone: wellington,
+      phoneCountryCode: 'NZ',
+    });
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data?.updateAccount.user).toMatchObject({ phone: wellington, phone_country_code: 'NZ' });
+    expect(await rowOf(user.id)).toMatchObject({ phone: wellington, phone_country_code: 'NZ' });
+  });
+
   it("changes only the caller's own row: no id can be given, and update_users_by_pk is gone", async () => {
     const user = await signedInUser();
     const other = await signedInUser({ firstName: 'Other', lastName: 'Person' });
@@ -111,7 +154,11 @@ describe('updateAccount', () => {
     );
     expect(direct.errors?.[0]?.extensions?.code).toBe('validation-failed');
 
-    const own = await stack.gql<{ updateAccount: { id: number } }>(user.email, UPDATE, valid);
+    const own = await stack.gql<{ updateAccount: { id: number } }>(user.email, UPDATE, {
+      ...valid,
+      phone: '021 123 4567',
+      phoneCountryCode: 'NZ',
+    });
     expect(own.data?.updateAccount.id).toBe(user.id);
     expect(await rowOf(other.id)).toEqual(otherBefore);
   });

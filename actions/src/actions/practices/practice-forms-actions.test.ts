@@ -233,6 +233,47 @@ describe('practice form actions', () => {
       });
       expect(await practiceRow(id)).toEqual(before);
     });
+
+    it('spec 000 §9: checks the practice phone against its country, AU by default, and keeps the country', async () => {
+      const { id, pm } = await createManagedPractice(stack.sql);
+      const phoneOf = async () =>
+        (await stack.sql.query('select phone, phone_country_code from organisations where id = $1', [id]))
+          .rows[0];
+      expect(await phoneOf()).toMatchObject({ phone_country_code: 'AU' });
+      // A Wellington number is not Australian: refused with the spec's message, nothing saved.
+      const wellington = '04 472 3000';
+      for (const details of [
+        form({ phone: wellington }),
+        form({ phone: wellington, phoneCountryCode: 'AU' }),
+      ]) {
+        const refused = await stack.gql(pm, SAVE, { id, details });
+        expect(refused.errors?.[0]?.extensions?.fields).toEqual({ phone: 'Invalid phone number format' });
+      }
+      const unknown = await stack.gql(pm, SAVE, {
+        id,
+        details: form({ phone: wellington, phoneCountryCode: 'XX' }),
+      });
+      expect(unknown.errors?.[0]?.extensions?.fields).toEqual({
+        phoneCountryCode: 'Choose the country of the phone number.',
+      });
+      expect(await phoneOf()).toMatchObject({ phone_country_code: 'AU' });
+      // With its country NZ it is accepted, and both are kept.
+      const saved = await stack.gql(pm, SAVE, {
+        id,
+        details: form({ phone: wellington, phoneCountryCode: 'NZ' }),
+      });
+      expect(saved.errors).toBeUndefined();
+      expect(await phoneOf()).toEqual({ phone: wellington, phone_country_code: 'NZ' });
+      // A new practice's phone too.
+      const added = await stack.gql<{ addPractice: { id: number } }>(pm, ADD, {
+        details: form({ name: 'Kiwi Clinic', phone: '+64 4 472 3000', phoneCountryCode: 'NZ' }),
+      });
+      expect(added.errors).toBeUndefined();
+      const row = await stack.sql.query('select phone, phone_country_code from organisations where id = $1', [
+        added.data!.addPractice.id,
+      ]);
+      expect(row.rows[0]).toEqual({ phone: '+64 4 472 3000', phone_country_code: 'NZ' });
+    });
   });
 
   describe('submitReapplication', () => {

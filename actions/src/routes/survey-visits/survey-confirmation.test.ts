@@ -157,6 +157,22 @@ describe('GET /api/survey-visits/:id/confirmation', () => {
     });
   });
 
+  it('spec 000 §9: prints a practice phone of another country in its international form', async () => {
+    const { sql } = ctx;
+    const practice = await createPractice(sql, {
+      name: 'Tasman Family Practice',
+      organisation: { phone: '04 472 3000', phone_country_code: 'NZ' },
+    });
+    const pm = await createUser(sql);
+    await addPracticeRole(sql, practice.id, pm.id, 'PM');
+    const visit = await createSurveyVisit(sql, (await createAccreditation(sql, practice.id)).id, {
+      confirmation_form_status: 'SENT',
+    });
+    const response = await download(visit.id, (await signIn(ctx.app, pm.email, pm.password)).accessToken);
+    expect(response.statusCode).toBe(200);
+    expect((await pdfPageTexts(response.rawPayload)).join('\n')).toContain('Phone\n+64 4 472 3000');
+  });
+
   it('says who confirmed a received form, and when', async () => {
     const response = await download(receivedId, tokens.qam);
     expect(response.statusCode).toBe(200);

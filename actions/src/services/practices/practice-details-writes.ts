@@ -29,6 +29,7 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
   organisations_structure_fkey: 'structure',
   organisations_abn_check: 'abn',
   organisations_email_check: 'email',
+  organisations_phone_country_code_check: 'phoneCountryCode',
   organisations_billing_email_check: 'billingEmail',
   practices_practice_type_fkey: 'practiceType',
   practices_mmm_fkey: 'mmm',
@@ -94,9 +95,10 @@ export async function insertPractice(tx: Queryable, values: TPracticeForm): Prom
   const addressId = hasAddressValues(values) ? await insertAddress(tx, values) : null;
   const org = await tx.one<{ id: number }>(sql`
     insert into public.organisations
-      (name, legal_entity_name, abn, structure, email, billing_email, phone, fax, website, physical_address_id)
+      (name, legal_entity_name, abn, structure, email, billing_email, phone, phone_country_code, fax, website,
+       physical_address_id)
     values (${o.name}, ${o.legal_entity_name}, ${o.abn}, ${o.structure}, ${o.email}, ${o.billing_email},
-            ${o.phone}, ${o.fax}, ${o.website}, ${addressId})
+            ${o.phone}, ${o.phone_country_code}, ${o.fax}, ${o.website}, ${addressId})
     returning id`);
   await tx.one(sql`
     insert into public.practices
@@ -153,7 +155,8 @@ export async function updatePracticeDetails(
     update public.organisations
        set name = ${o.name}, legal_entity_name = ${o.legal_entity_name}, abn = ${o.abn},
            structure = ${o.structure}, email = ${o.email}, billing_email = ${o.billing_email},
-           phone = ${o.phone}, fax = ${o.fax}, website = ${o.website},
+           phone = ${o.phone}, phone_country_code = ${o.phone_country_code}, fax = ${o.fax},
+           website = ${o.website},
            physical_address_id = ${addressId}
      where id = ${practiceId}`);
   await tx.many(sql`

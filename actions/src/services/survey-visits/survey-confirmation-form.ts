@@ -1,4 +1,5 @@
 import {
+  displayPhone,
   hasSurveyConfirmationForm,
   portalToday,
   SURVEY_CONFIRMATION_MESSAGES,
@@ -17,6 +18,7 @@ interface VisitRow {
   practice_id: number;
   practice_name: string;
   phone: string | null;
+  phone_country_code: string;
   email: string | null;
   address: string | null;
   type: string;
@@ -42,7 +44,8 @@ interface VisitRow {
 function loadVisit(db: Queryable, caller: Caller, visitId: number) {
   const session = { 'x-hasura-user-id': String(caller.userId), 'x-hasura-role': caller.role };
   return db.maybeOne<VisitRow>(sql`
-    select v.id, acc.practice_id, o.name as practice_name, o.phone, o.email::text as email,
+    select v.id, acc.practice_id, o.name as practice_name, o.phone, o.phone_country_code,
+           o.email::text as email,
            nullif(concat_ws(', ', nullif(concat_ws(', ', ad.unit, ad.street), ''), ad.address2,
                             nullif(concat_ws(' ', ad.suburb, ad.state, ad.postcode), '')), '') as address,
            v.type, v.confirmation_form_template as template,
@@ -89,7 +92,7 @@ export async function getSurveyConfirmationForm(
   const form: TSurveyConfirmationForm = {
     practiceName: visit.practice_name,
     address: visit.address,
-    phone: visit.phone,
+    phone: displayPhone(visit.phone, visit.phone_country_code),
     email: visit.email,
     visitType: visit.type,
     template: visit.template,

@@ -10,7 +10,10 @@ const errorsOf = (input: Record<string, unknown>) => {
 
 describe('ZAccountDetailsSchema (the account form and the updateAccount action)', () => {
   it('trims the names and keeps the title and phone as typed', () => {
-    expect(ZAccountDetailsSchema.parse({ ...valid, firstName: '  Jo ', lastName: ' Lee' })).toEqual(valid);
+    expect(ZAccountDetailsSchema.parse({ ...valid, firstName: '  Jo ', lastName: ' Lee' })).toEqual({
+      ...valid,
+      phoneCountryCode: 'AU',
+    });
   });
 
   it('stores no title and an empty phone as null', () => {
@@ -19,6 +22,7 @@ describe('ZAccountDetailsSchema (the account form and the updateAccount action)'
         ...valid,
         title: null,
         phone: null,
+        phoneCountryCode: 'AU',
       });
     }
   });
@@ -56,5 +60,25 @@ describe('ZAccountDetailsSchema (the account form and the updateAccount action)'
     for (const bad of ['12345', '+1 212 555 0100', `04${'1'.repeat(60)}`, 412345678]) {
       expect(errorsOf({ ...valid, phone: bad })).toEqual({ phone: 'Invalid phone number format' });
     }
+  });
+
+  it('spec 000 §9: checks the phone against its country, AU when none is given', () => {
+    expect(ZAccountDetailsSchema.parse({ ...valid, phone: '04 472 3000', phoneCountryCode: 'NZ' })).toEqual({
+      ...valid,
+      phone: '04 472 3000',
+      phoneCountryCode: 'NZ',
+    });
+    for (const country of [undefined, null, 'AU'])
+      expect(errorsOf({ ...valid, phone: '04 472 3000', phoneCountryCode: country })).toEqual({
+        phone: 'Invalid phone number format',
+      });
+    expect(errorsOf({ ...valid, phoneCountryCode: 'XX' })).toEqual({
+      phoneCountryCode: 'Choose the country of the phone number.',
+    });
+    // Checked beside the other fields' messages, not only when they pass.
+    expect(errorsOf({ ...valid, title: 'KING', phone: '04 472 3000' })).toEqual({
+      title: 'Choose one of the listed titles.',
+      phone: 'Invalid phone number format',
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   ZNominatedContactRequestSchema,
 } from './nominated-contacts.ts';
 import {
+  displayPhone,
   isPhoneCountry,
   isValidPhone,
   normalisePhone,
@@ -62,6 +63,17 @@ describe('phone numbers (spec 000 §5, §9: default country AU, checked per coun
     expect(PHONE_COUNTRIES.find((c) => c.code === 'AU')).toEqual({ code: 'AU', label: 'Australia (+61)' });
     expect(isPhoneCountry('NZ')).toBe(true);
     expect(isPhoneCountry('XX')).toBe(false);
+  });
+
+  it("spec 000 §9: shows an Australian number as typed and another country's in international form", () => {
+    expect(displayPhone('02 9360 4411', 'AU')).toBe('02 9360 4411');
+    expect(displayPhone(' 0411101200 ', null)).toBe('0411101200');
+    expect(displayPhone('04 472 3000', 'NZ')).toBe('+64 4 472 3000');
+    expect(displayPhone('0064 4 472 3000', 'NZ')).toBe('+64 4 472 3000');
+    // Not a number of its country (an older row): as stored. None: null.
+    expect(displayPhone('call reception', 'NZ')).toBe('call reception');
+    expect(displayPhone('  ', 'NZ')).toBeNull();
+    expect(displayPhone(null, 'AU')).toBeNull();
   });
 
   it('gives the spec messages on blur; optional phones are only checked when not empty', () => {

@@ -20,6 +20,9 @@ import { PHONE_MESSAGES } from '../constants/messages.ts';
 
 export type TPhoneCountry = CountryCode;
 
+/** Ours: the spec has no words for a phone country outside the list (§9). */
+export const PHONE_COUNTRY_MESSAGE = 'Choose the country of the phone number.';
+
 const COUNTRY_NAMES = new Intl.DisplayNames(['en-AU'], { type: 'region' });
 
 /** The countries a phone may be of: Australia first, then by name ('New Zealand (+64)'). */
@@ -63,6 +66,19 @@ export function normalisePhone(input: string, country: TPhoneCountry = DEFAULT_P
 }
 
 /**
+ * A stored phone as printed and shown (spec 000 §9): an Australian number as it was typed; another
+ * country's in its international form ('+64 4 472 3000'), so a reader in Australia can dial it
+ * and sees it is not a local number. A text that is not a number of its country (older rows)
+ * stays as stored; none is null.
+ */
+export function displayPhone(phone: string | null | undefined, country?: string | null): string | null {
+  const text = phone?.trim() ?? '';
+  if (text === '') return null;
+  if (!country || country === DEFAULT_PHONE_COUNTRY || !isPhoneCountry(country)) return text;
+  return parsePhone(text, country)?.formatInternational() ?? text;
+}
+
+/**
  * The message for a phone field on blur, or null when it is fine. An optional phone is only
  * checked when it is not empty; the number is checked against `country` (AU by default).
  */
@@ -79,8 +95,8 @@ export function phoneFieldError(
 
 /** A phone's country as sent: ISO alpha-2 of a known country, AU when absent. */
 export const ZPhoneCountrySchema = z
-  .string({ error: 'Choose the country of the phone number.' })
-  .refine(isPhoneCountry, 'Choose the country of the phone number.')
+  .string({ error: PHONE_COUNTRY_MESSAGE })
+  .refine(isPhoneCountry, PHONE_COUNTRY_MESSAGE)
   .nullish()
   .transform((value): TPhoneCountry => (value as TPhoneCountry | null | undefined) ?? DEFAULT_PHONE_COUNTRY);
 
@@ -108,6 +124,18 @@ export const ZRequiredPhoneSchema = z
   .min(1, PHONE_MESSAGES.required)
   .max(40, PHONE_MESSAGES.invalid)
   .refine((value) => isValidPhone(value), PHONE_MESSAGES.invalid);
+
+/**
+ * When a `refinePhoneCountry` (or another check of the phone against its country) runs: whenever
+ * the phone and its country themselves parsed, whatever the other fields say (zod skips an
+ * object's refinements after any aborting issue), so the phone's message shows beside theirs.
+ */
+export function whenPhoneParsed(countryField: string): z.core.$ZodSuperRefineParams {
+  return {
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'phone' || issue.path?.[0] === countryField),
+  };
+}
 
 /**
  * Checks `phone` of an object against its `countryField` (spec 000 §9): for schemas that carry

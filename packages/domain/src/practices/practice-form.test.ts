@@ -100,7 +100,7 @@ describe('the practice form schema', () => {
     const { doctorHead: _left, ...missing } = form();
     expect(Object.keys(errors(missing))).toEqual(['doctorHead']);
     expect(Object.keys(errors({ ...form(), isAmds: 'yes' }))).toEqual(['isAmds']);
-    expect(PRACTICE_FORM_FIELDS).toHaveLength(33);
+    expect(PRACTICE_FORM_FIELDS).toHaveLength(34);
   });
 });
 
@@ -126,6 +126,28 @@ describe('renewals and survey confirmations', () => {
     expect(hasSurveyConfirmationForm({ confirmation_form_status: 'NOT_SENT' })).toBe(false);
     expect(hasSurveyConfirmationForm({ confirmation_form_status: 'SENT' })).toBe(true);
     expect(hasSurveyConfirmationForm({ confirmation_form_status: 'RECEIVED' })).toBe(true);
+  });
+});
+
+describe('the practice phone (spec 000 §9)', () => {
+  it('spec 000 §9: checks the practice phone against its country, AU when none is given', () => {
+    const wellington = '04 472 3000';
+    const nz = ZPracticeFormSchema.parse(form({ phone: wellington, phoneCountryCode: 'NZ' }));
+    expect(toPracticeChanges(nz).organisation).toMatchObject({ phone: wellington, phone_country_code: 'NZ' });
+    for (const phoneCountryCode of ['AU', ''])
+      expect(errors(form({ phone: wellington, phoneCountryCode }))).toEqual({
+        phone: 'Invalid phone number format',
+      });
+    // Not sent at all (an older form): Australian.
+    const { phoneCountryCode: _absent, ...older } = form({ phone: '07 3844 2201' });
+    expect(toPracticeChanges(ZPracticeFormSchema.parse(older)).organisation.phone_country_code).toBe('AU');
+    expect(errors(form({ phone: wellington, phoneCountryCode: 'XX' }))).toEqual({
+      phoneCountryCode: 'Choose the country of the phone number.',
+    });
+    // The fax stays Australian.
+    expect(errors(form({ fax: wellington, phoneCountryCode: 'NZ' }))).toEqual({
+      fax: 'Invalid phone number format',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
 import { PHONE_MESSAGES } from '../constants/messages.ts';
-import { isValidPhone } from '../contacts/phone.ts';
+import { isPhoneCountry, isValidPhone, PHONE_COUNTRY_MESSAGE, whenPhoneParsed } from '../contacts/phone.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { ZNumberFieldSchema } from '../validation/number-field.ts';
 
@@ -33,9 +34,9 @@ const count = ZNumberFieldSchema;
 const email = text
   .max(254, MESSAGES.invalidEmail)
   .refine((v) => v === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), MESSAGES.invalidEmail);
-const phone = text
-  .max(40, PHONE_MESSAGES.invalid)
-  .refine((v) => v === '' || isValidPhone(v), PHONE_MESSAGES.invalid);
+const phoneText = text.max(40, PHONE_MESSAGES.invalid);
+/** The fax: an Australian number (it has no country of its own). */
+const fax = phoneText.refine((v) => v === '' || isValidPhone(v), PHONE_MESSAGES.invalid);
 const flag = z.enum(['true', 'false', '']);
 /** A choice list value (the enum tables' upper-case values), or '' for none. */
 const choice = text.regex(/^[A-Z0-9_]{0,40}$/, PRACTICE_FORM_MESSAGES.choice);
@@ -61,8 +62,10 @@ const ZPracticeFormObject = z.object({
   structure: choice,
   email,
   billingEmail: email,
-  phone,
-  fax: phone,
+  phone: phoneText,
+  /** The phone's country (spec 000 §9), AU when empty or not sent; the phone is checked for it below. */
+  phoneCountryCode: text.refine((v) => v === '' || isPhoneCountry(v), PHONE_COUNTRY_MESSAGE).default(''),
+  fax,
   website: text
     .max(2000, PRACTICE_FORM_MESSAGES.website)
     .refine((v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), PRACTICE_FORM_MESSAGES.website),
@@ -92,7 +95,11 @@ const ZPracticeFormObject = z.object({
   supportStaffMax: count,
 });
 
-/** The practice form: each field's rule, and no maximum below its head count. */
+/** The phone's country as stored: AU when none is given. */
+const phoneCountryOf = (values: { phoneCountryCode: string }) =>
+  values.phoneCountryCode === '' ? DEFAULT_PHONE_COUNTRY : values.phoneCountryCode;
+
+/** The practice form: each field's rule, the phone valid for its country, and no maximum below its head count. */
 export const ZPracticeFormSchema = ZPracticeFormObject.superRefine((values, ctx) => {
   for (const [head, max] of COUNT_PAIRS) {
     if (
@@ -103,7 +110,12 @@ export const ZPracticeFormSchema = ZPracticeFormObject.superRefine((values, ctx)
       ctx.addIssue({ code: 'custom', path: [max], message: PRACTICE_FORM_MESSAGES.maxBelowHead });
     }
   }
-});
+}).superRefine((values, ctx) => {
+  const country = phoneCountryOf(values);
+  // An unknown country has its own message; the number is not checked against it.
+  if (values.phone !== '' && isPhoneCountry(country) && !isValidPhone(values.phone, country))
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_MESSAGES.invalid });
+}, whenPhoneParsed('phoneCountryCode'));
 
 /** The form's values: one string per field (checkboxes 'true' / 'false', '' when unknown). */
 export type TPracticeFormValues = Record<keyof z.input<typeof ZPracticeFormObject>, string>;
@@ -137,6 +149,7 @@ export function toPracticeChanges(values: TPracticeForm) {
       email: orNull(values.email),
       billing_email: orNull(values.billingEmail),
       phone: orNull(values.phone),
+      phone_country_code: phoneCountryOf(values),
       fax: orNull(values.fax),
       website: orNull(values.website),
     },
@@ -174,6 +187,7 @@ export function toPracticeChanges(values: TPracticeForm) {
 /** A new practice: everything blank, counts zero. */
 export const EMPTY_PRACTICE_FORM: TPracticeFormValues = {
   ...(Object.fromEntries(PRACTICE_FORM_FIELDS.map((key) => [key, ''])) as TPracticeFormValues),
+  phoneCountryCode: DEFAULT_PHONE_COUNTRY,
   meetsGpDefinition: 'true',
   isAmds: 'false',
   isReceivingIncentives: 'false',

@@ -9,6 +9,7 @@ export const GetAccountQuery = graphql(`
       last_name
       title
       phone
+      phone_country_code
     }
   }
 `);

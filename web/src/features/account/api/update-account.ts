@@ -1,12 +1,24 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /**
- * Saves the signed-in user's own names, title and phone (action `updateAccount`, checked with
+ * Saves the signed-in user's own names, title and phone with its country (action `updateAccount`, checked with
  * `ZAccountDetailsSchema`); the answer carries the saved row, so the cached account follows.
  */
 export const UpdateAccountMutation = graphql(`
-  mutation UpdateAccount($firstName: String!, $lastName: String!, $title: String, $phone: String) {
-    updateAccount(firstName: $firstName, lastName: $lastName, title: $title, phone: $phone) {
+  mutation UpdateAccount(
+    $firstName: String!
+    $lastName: String!
+    $title: String
+    $phone: String
+    $phoneCountryCode: String
+  ) {
+    updateAccount(
+      firstName: $firstName
+      lastName: $lastName
+      title: $title
+      phone: $phone
+      phoneCountryCode: $phoneCountryCode
+    ) {
       id
       user {
         id
@@ -14,6 +26,7 @@ export const UpdateAccountMutation = graphql(`
         last_name
         title
         phone
+        phone_country_code
       }
     }
   }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CombinedError } from '@urql/core';
 import { print } from 'graphql';
@@ -36,7 +36,7 @@ describe('Account settings on the real stack', () => {
     const user = userEvent.setup();
     await user.clear(first);
     await user.type(first, 'Priyanka');
-    const phone = screen.getByLabelText(/^Phone/);
+    const phone = screen.getByRole('textbox', { name: /^Phone/ });
     await user.clear(phone);
     await user.type(phone, '0412 345 678');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -52,7 +52,7 @@ describe('Account settings on the real stack', () => {
       [id],
     );
     const user = userEvent.setup();
-    const phone = await screen.findByLabelText(/^Phone/);
+    const phone = await screen.findByRole('textbox', { name: /^Phone/ });
     await user.clear(phone);
     await user.type(phone, '12345');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -62,6 +62,35 @@ describe('Account settings on the real stack', () => {
       [id],
     );
     expect(after.rows).toEqual(before.rows);
+  });
+
+  it('spec 000 §9: the phone has its country (Australia by default); an NZ number saves with NZ and comes back', async () => {
+    const account = await createUser(stack.sql);
+    await open(account);
+    const country = (await screen.findByRole('combobox', { name: 'Phone country' })) as HTMLSelectElement;
+    expect(country.value).toBe('AU');
+    expect(country.selectedOptions[0]?.textContent).toBe('Australia (+61)');
+    const user = userEvent.setup();
+    const phone = screen.getByRole('textbox', { name: /^Phone/ });
+    await user.type(phone, '04 472 3000');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    // A Wellington number is not Australian: refused, nothing saved.
+    expect(await screen.findByText('Invalid phone number format')).toBeTruthy();
+    await user.click(country);
+    await user.selectOptions(country, 'New Zealand (+64)');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your account settings have been saved.')).toBeTruthy();
+    const saved = await stack.sql.query('select phone, phone_country_code from users where id = $1', [
+      account.id,
+    ]);
+    expect(saved.rows[0]).toEqual({ phone: '04 472 3000', phone_country_code: 'NZ' });
+    // Opened again, the form shows the stored country and number.
+    cleanup();
+    await open(account);
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: /^Phone/ }) as HTMLInputElement).value).toBe('04 472 3000'),
+    );
+    expect((screen.getByRole('combobox', { name: 'Phone country' }) as HTMLSelectElement).value).toBe('NZ');
   });
 
   it('refuses a control character in a name before sending, with the field message', async () => {

@@ -10,10 +10,11 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { accountSettingsPath, ZAccountDetailsSchema } from '@portal/domain';
+import { accountSettingsPath, DEFAULT_PHONE_COUNTRY, ZAccountDetailsSchema } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PhoneCountrySelect } from '../../../components/phone-country-select.tsx';
 import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { useStaticChoices } from '../../../lib/choices/use-static-choices.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
@@ -80,6 +81,7 @@ function AccountForm({ row }: { row: TAccountRow | null }) {
     lastName: row?.last_name ?? user.lastName,
     title: row?.title ?? user.title ?? '',
     phone: row?.phone ?? '',
+    phoneCountryCode: row?.phone_country_code ?? DEFAULT_PHONE_COUNTRY,
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -123,10 +125,20 @@ function AccountForm({ row }: { row: TAccountRow | null }) {
             description="Used to sign in; it cannot be changed here."
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
+          <div />
+        </Group>
+        {/* The phone's country beside it, Australia by default (spec 000 §9); the number is checked for it. */}
+        <Group grow align="flex-start">
+          <PhoneCountrySelect
+            label="Phone country"
+            value={form.values.phoneCountryCode || null}
+            onChange={(country) => form.setValue('phoneCountryCode', country)}
+            error={form.errors.phoneCountryCode}
+          />
           <TextInput
             label="Phone (optional)"
             type="tel"
-            placeholder="04xx xxx xxx"
+            placeholder={form.values.phoneCountryCode === DEFAULT_PHONE_COUNTRY ? '04xx xxx xxx' : undefined}
             autoComplete="tel"
             {...form.field('phone')}
           />

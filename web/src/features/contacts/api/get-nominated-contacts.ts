@@ -41,6 +41,7 @@ export const GetNominatedContactsQuery = graphql(
         last_name
         email
         phone
+        phone_country_code
       }
     }
   }

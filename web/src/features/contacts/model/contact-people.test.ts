@@ -33,22 +33,64 @@ describe('nominated contact people', () => {
         {
           id: 1,
           role: 'PM',
-          user: { id: 7, first_name: 'Chloe', last_name: 'Martin', email: 'c@x', phone: null },
+          user: {
+            id: 7,
+            first_name: 'Chloe',
+            last_name: 'Martin',
+            email: 'c@x',
+            phone: null,
+            phone_country_code: 'AU',
+          },
         },
         {
           id: 2,
           role: 'PM',
-          user: { id: 8, first_name: 'Pat', last_name: 'Manager', email: 'pm@x', phone: null },
+          user: {
+            id: 8,
+            first_name: 'Pat',
+            last_name: 'Manager',
+            email: 'pm@x',
+            phone: null,
+            phone_country_code: 'AU',
+          },
         },
         {
           id: 3,
           role: 'SU',
-          user: { id: 8, first_name: 'Pat', last_name: 'Manager', email: 'pm@x', phone: null },
+          user: {
+            id: 8,
+            first_name: 'Pat',
+            last_name: 'Manager',
+            email: 'pm@x',
+            phone: null,
+            phone_country_code: 'AU',
+          },
         },
       ],
     );
     expect(options.map((o) => o.value)).toEqual(['staff:1', 'staff:2', 'user:8']);
     expect(options[1]?.label).toBe('Henry Martin');
+  });
+
+  it("spec 000 §9: a user's option carries their phone's country", () => {
+    const options = personOptions(
+      [],
+      [
+        {
+          id: 1,
+          role: 'PM',
+          user: {
+            id: 8,
+            first_name: 'Pat',
+            last_name: 'Manager',
+            email: 'pm@x',
+            phone: '04 472 3000',
+            phone_country_code: 'NZ',
+          },
+        },
+      ],
+    );
+    expect(options[0]?.contact).toMatchObject({ phone: '04 472 3000', phone_country_code: 'NZ' });
   });
 
   it('finds the current contact by account, else by name and e-mail', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_COUNTRY, NOMINATED_CONTACTS, type TNominatedContactKind } from '@portal/domain';
+import { NOMINATED_CONTACTS, type TNominatedContactKind } from '@portal/domain';
 import { type ResultOf, readFragment } from '../../../lib/graphql/graphql.ts';
 import type { GetNominatedContactsQuery } from '../api/get-nominated-contacts.ts';
 import { NominatedContactFields } from '../api/nominated-contact-fields.ts';
@@ -38,7 +38,7 @@ export interface TPersonOption {
     last_name: string;
     email: string | null;
     phone: string | null;
-    /** The phone's country (users' phones are Australian: their account has no country). */
+    /** The phone's country (a staff row's, or the user's account's). */
     phone_country_code: string;
     user_id: number | null;
   };
@@ -86,7 +86,7 @@ export function personOptions(
         last_name: user.last_name,
         email: user.email,
         phone: user.phone,
-        phone_country_code: DEFAULT_PHONE_COUNTRY,
+        phone_country_code: user.phone_country_code,
         user_id: user.id,
       },
     });

@@ -52,6 +52,7 @@ export const GetPracticeDetailsQuery = graphql(`
         email
         billing_email
         phone
+        phone_country_code
         fax
         website
         physical_address {

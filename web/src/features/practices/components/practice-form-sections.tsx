@@ -2,6 +2,7 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { parseDisplayDate, type TChoice } from '@portal/domain';
+import { PhoneCountrySelect } from '../../../components/phone-country-select.tsx';
 import { useStaticChoices } from '../../../lib/choices/use-static-choices.ts';
 import {
   Section,
@@ -55,9 +56,13 @@ export function PracticeSection({
 
 export function OrganisationSection({
   fields: { input, select },
+  form,
+  readOnly,
   structures,
 }: {
   fields: TPracticeFields;
+  form: TPracticeFormState;
+  readOnly: boolean;
   structures: TChoiceList;
 }) {
   return (
@@ -69,7 +74,19 @@ export function OrganisationSection({
         {input('website', 'Website', { placeholder: 'https://' })}
         {input('email', 'Email', { type: 'email' })}
         {input('billingEmail', 'Billing email', { type: 'email' })}
-        {input('phone', 'Phone', { type: 'tel' })}
+        {/* The phone's country beside it, Australia by default (spec 000 §9); the number is checked for it. */}
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <PhoneCountrySelect
+            label="Phone country"
+            size="sm"
+            w={170}
+            value={form.values.phoneCountryCode || null}
+            onChange={(country) => form.setValue('phoneCountryCode', country)}
+            error={form.errors.phoneCountryCode}
+            disabled={readOnly}
+          />
+          {input('phone', 'Phone', { type: 'tel', style: { flex: 1 } })}
+        </Group>
         {input('fax', 'Fax', { type: 'tel' })}
       </SimpleGrid>
     </Section>

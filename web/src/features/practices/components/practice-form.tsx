@@ -63,7 +63,12 @@ export function PracticeForm({
         <Stack gap="xl">
           <PracticeSection fields={fields} choices={choices} phn={form.values.phn ?? ''} />
           <Divider />
-          <OrganisationSection fields={fields} structures={choices.structures} />
+          <OrganisationSection
+            fields={fields}
+            form={form}
+            readOnly={readOnly}
+            structures={choices.structures}
+          />
           <Divider />
           <AddressSection
             fields={fields}

@@ -132,6 +132,38 @@ describe('practice details, reapplication, add, survey confirmation and dashboar
     expect(rows[0]).toEqual({ abn: '71002563148', phone: '07 3844 2201', suburb: 'Highgate Hill' });
   });
 
+  it('spec 000 §9: the practice phone has its country (Australia by default); an NZ number saves with NZ and comes back', async () => {
+    const kiwi = await createPracticeWith(stack.sql, {
+      name: 'Tasman Bridge Clinic',
+      status: 'IN_PROGRESS',
+      managers: [manager],
+    });
+    await open(`/Practice/Details/${kiwi.id}`, manager);
+    await waitFor(() => expect(field('Practice name').value).toBe(kiwi.name), { timeout: 10_000 });
+    const country = screen.getByRole('combobox', { name: 'Phone country' }) as HTMLSelectElement;
+    expect(country.value).toBe('AU');
+    expect(country.selectedOptions[0]?.textContent).toBe('Australia (+61)');
+    // A Wellington number is not Australian.
+    set('Phone', '04 472 3000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Invalid phone number format')).toBeTruthy();
+    await userEvent.click(country);
+    await userEvent.selectOptions(country, 'New Zealand (+64)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('The practice details have been saved.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    const stored = await stack.sql.query(
+      'select phone, phone_country_code from organisations where id = $1',
+      [kiwi.id],
+    );
+    expect(stored.rows[0]).toEqual({ phone: '04 472 3000', phone_country_code: 'NZ' });
+    // Opened again, the form shows the stored country and number.
+    await open(`/Practice/Details/${kiwi.id}`, manager);
+    await waitFor(() => expect(field('Phone').value).toBe('04 472 3000'), { timeout: 10_000 });
+    expect((screen.getByRole('combobox', { name: 'Phone country' }) as HTMLSelectElement).value).toBe('NZ');
+  });
+
   it('holds the staff numbers to the number rules: digits only, below 1000, no leading 0', async () => {
     await open(`/Practice/Details/${riverbend.id}`, manager);
     await waitFor(() => expect(field('Practice name').value).toBe(riverbend.name), {

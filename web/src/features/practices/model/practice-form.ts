@@ -20,6 +20,7 @@ export function toPracticeFormValues(practice: TPracticeDetails): TPracticeFormV
     email: str(org.email),
     billingEmail: str(org.billing_email),
     phone: str(org.phone),
+    phoneCountryCode: org.phone_country_code,
     fax: str(org.fax),
     website: str(org.website),
     practiceType: str(practice.practice_type),
