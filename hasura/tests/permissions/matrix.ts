@@ -119,6 +119,10 @@ export const MATRIX: Record<string, MatrixRow> = {
   payments: { user: '', qam: 's', provider_admin: 's' },
   // What the web app only logs (POST /api/utils/log writes it); the provider admin reads it.
   client_logs: { user: '', qam: '', provider_admin: 's' },
+  // The choice lists that are data and the provider's settings: served by GET /api/static/choices,
+  // changed in the admin console (console_grants; docs/decisions/practices-and-staff.md#choice-lists).
+  choice_items: { user: '', qam: '', provider_admin: 's' },
+  provider_settings: { user: '', qam: '', provider_admin: 's' },
   // The back office reads the history panels (docs/decisions/audit-trail.md); also through the
   // function audit_history.
   audit_log: { user: '', qam: 's', provider_admin: 's' },
