@@ -416,6 +416,7 @@ describe('free text holds no control characters (decisions/data-model.md)', () =
     'certificates.storage_key',
     'certificates.storage_key_a4',
     'certificates.verification_code',
+    'choice_items.list_key',
     'confidentiality_signs.agreement_version',
     'contacts.phone_country_code',
     'documents.file_type',
@@ -440,6 +441,7 @@ describe('free text holds no control characters (decisions/data-model.md)', () =
     'practice_networks.abn',
     'practice_staff.phone_country_code',
     'review_history.sent_to',
+    'survey_visits.confirmation_form_template',
     'session_handoffs.binder_hash',
     'session_handoffs.code_hash',
     'sessions.refresh_token_hash',
@@ -488,6 +490,8 @@ describe('free text holds no control characters (decisions/data-model.md)', () =
     const oneLineColumns = free.filter((c) => c.rule?.includes(oneLine)).map((c) => c.name);
     expect(oneLineColumns).toEqual([
       'action_plan_activities.responsible',
+      'choice_items.label',
+      'choice_items.value',
       'contacts.email',
       'documents.name',
       'invitations.email',
