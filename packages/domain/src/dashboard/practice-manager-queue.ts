@@ -6,6 +6,7 @@
 import { practiceRolesFrom } from '../accounts/derive-user-flags.ts';
 import { actionPlanDaysLeft } from '../assessments/action-plan.ts';
 import { formatDisplayDate, formatMonthLong } from '../constants/dates.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 import {
   practiceDueButton,
@@ -38,6 +39,8 @@ export interface TQueueStaffRow {
   qa_cpd_num: string | null;
   fte_band: string | null;
   phone: string | null;
+  /** The phone's country (spec 000 §9); AU when absent. */
+  phone_country_code?: string | null;
   primary_qualification_document_id: number | null;
   cpr_evidence_document_id: number | null;
 }
@@ -65,6 +68,7 @@ export function isStaffRowComplete(row: TQueueStaffRow): boolean {
     qaCpdNum: text(row.qa_cpd_num),
     fteBand: row.fte_band,
     phone: text(row.phone),
+    phoneCountryCode: row.phone_country_code ?? DEFAULT_PHONE_COUNTRY,
     active: row.active,
   }).success;
 }

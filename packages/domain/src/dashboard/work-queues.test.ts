@@ -95,6 +95,9 @@ describe('staff rules', () => {
     expect(isStaffRowComplete(staff({ hours_per_week: null }))).toBe(false);
     expect(isStaffRowComplete(staff({ cpr_expiry: null }))).toBe(false);
     expect(isStaffRowComplete(staff({ hours_per_week: '12.50' }))).toBe(true);
+    // spec 000 §9: a number is checked against its own country.
+    expect(isStaffRowComplete(staff({ phone: '04 472 3000', phone_country_code: 'NZ' }))).toBe(true);
+    expect(isStaffRowComplete(staff({ phone: '04 472 3000' }))).toBe(false);
   });
   it('asks CPR evidence of every active member, a qualification of GPs and nurses', () => {
     expect(missingStaffDocuments(staff())).toEqual([]);

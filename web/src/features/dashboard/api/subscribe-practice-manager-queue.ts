@@ -41,6 +41,7 @@ export const PracticeManagerQueueSubscription = graphql(`
         qa_cpd_num
         fte_band
         phone
+        phone_country_code
         primary_qualification_document_id
         cpr_evidence_document_id
       }
