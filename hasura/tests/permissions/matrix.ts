@@ -123,6 +123,8 @@ export const MATRIX: Record<string, MatrixRow> = {
   // changed in the admin console (console_grants; docs/decisions/practices-and-staff.md#choice-lists).
   choice_items: { user: '', qam: '', provider_admin: 's' },
   provider_settings: { user: '', qam: '', provider_admin: 's' },
+  // The notification centre: each user reads and marks read their own (written by the actions service).
+  notifications: { user: 'su', qam: 'su', provider_admin: 'su' },
   // The back office reads the history panels (docs/decisions/audit-trail.md); also through the
   // function audit_history.
   audit_log: { user: '', qam: 's', provider_admin: 's' },
@@ -212,6 +214,7 @@ export const VISIBLE_TO_USER: Record<string, { key: string; sql: string }> = {
       join accreditations a on a.id = v.accreditation_id where sv.user_id = $1 or a.practice_id in ${MINE}`,
   },
   preferred_days: { key: 'id', sql: 'select id from preferred_days where user_id = $1' },
+  notifications: { key: 'id', sql: 'select id from notifications where user_id = $1' },
   surveyor_conflicts: { key: 'id', sql: 'select id from surveyor_conflicts where user_id = $1' },
   reapplications: { key: 'id', sql: byPractice('reapplications') },
   folders: {

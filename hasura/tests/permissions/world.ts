@@ -157,6 +157,15 @@ export async function createPermissionWorld(sql: Sql) {
       .id,
     visit3Surveyor2: (await addSurveyVisitor(sql, visit3.id, users.surveyor2.id, 'ACCEPTED')).id,
   };
+  // A notification of each kind of caller (the bell): its own only.
+  for (const who of [users.pm, users.surveyor, users.qam, users.admin])
+    await insertRow(sql, 'notifications', {
+      user_id: who.id,
+      kind: 'REVIEW_NOTICE',
+      title: 'Your non-conformities have been reviewed',
+      link: '/Dashboard',
+      read_at: new Date(Date.now() + 1000).toISOString(),
+    });
   const preferredDay = await insertRow(sql, 'preferred_days', {
     survey_visit_id: visit2.id,
     user_id: users.surveyor.id,

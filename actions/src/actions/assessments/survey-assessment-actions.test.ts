@@ -489,6 +489,18 @@ describe('submitSurveyAssessment', () => {
       status: 'UNDER_REVIEW',
       message: SURVEY_SUBMIT_MESSAGES.submittedForReview,
     });
+    // The cycle's QAM is told in the bell (the notification centre), opening the assessment.
+    const { rows: told } = await stack.sql.query(
+      `select user_id, kind, link from notifications where kind = 'SURVEY_SUBMITTED' and link like $1`,
+      [`%/Assessment/${w.assessmentId}%`],
+    );
+    expect(told).toEqual([
+      {
+        user_id: w.qam.id,
+        kind: 'SURVEY_SUBMITTED',
+        link: expect.stringContaining(`/PracticeOverview/${w.practice.id}/`),
+      },
+    ]);
     const { rows: changes } = await stack.sql.query(
       `select from_status, to_status, changed_by_id, detail from assessment_status_changes
         where assessment_id = $1 order by id`,

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { transition } from '../../db/transition.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { notifyEmails } from '../notifications/notify.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { practiceRecipients } from '../practices/practice-recipients.ts';
@@ -111,6 +112,15 @@ export async function createActionPlan(
       select o.name from public.organisations o where o.id = ${assessment.practice_id}`);
     const link = `${app.config.appOrigin}${assessmentPath(assessment.practice_id, assessment.id)}`;
     const dueShown = formatDisplayDate(due);
+    await notifyEmails(
+      tx,
+      recipients.map((r) => r.email),
+      {
+        kind: 'ACTION_PLAN',
+        title: `Action required: ${practice.name}'s action plan is due ${dueShown}`,
+        link: assessmentPath(assessment.practice_id, assessment.id),
+      },
+    );
     for (const to of recipients) {
       await enqueueEmail(tx, {
         to: to.email,

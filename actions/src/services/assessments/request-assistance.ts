@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { notifyEmails } from '../notifications/notify.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
@@ -79,6 +80,12 @@ export async function requestAssistance(
       email: details.sender_email,
     });
     const what = assessmentTypeLabel(assessment.type);
+    if (details.qam_email)
+      await notifyEmails(tx, [details.qam_email], {
+        kind: 'ASSISTANCE_REQUESTED',
+        title: `Request for assistance: ${details.practice_name}, ${what}`,
+        link: assessmentPath(assessment.practice_id, assessment.id),
+      });
     const emailId = await enqueueEmail(tx, {
       to: details.qam_email ?? SUPPORT_EMAIL,
       subject: `Request for assistance: ${details.practice_name}, ${what}`,

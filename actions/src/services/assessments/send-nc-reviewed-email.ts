@@ -2,6 +2,7 @@ import { assessmentPath, PRODUCT_NAME, REVIEW_MESSAGES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { notifyEmails } from '../notifications/notify.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { practiceRecipients } from '../practices/practice-recipients.ts';
@@ -46,6 +47,15 @@ export async function sendNcReviewedEmail(
        where a.id = ${assessment.id}
        group by o.name`);
     const link = `${app.config.appOrigin}${assessmentPath(assessment.practice_id, assessment.id)}`;
+    await notifyEmails(
+      tx,
+      recipients.map((r) => r.email),
+      {
+        kind: 'REVIEW_NOTICE',
+        title: `Your non-conformities have been reviewed: ${facts.practice_name}`,
+        link: assessmentPath(assessment.practice_id, assessment.id),
+      },
+    );
     for (const to of recipients) {
       await enqueueEmail(tx, {
         to: to.email,

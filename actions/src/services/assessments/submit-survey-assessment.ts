@@ -1,4 +1,5 @@
 import {
+  assessmentPath,
   canMove,
   fieldErrors,
   needsConfidentialityAgreement,
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { transition } from '../../db/transition.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { notifyUsers } from '../notifications/notify.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
 import { recordStatusChange } from './record-status-change.ts';
@@ -115,6 +117,19 @@ export async function submitSurveyAssessment(
         reason: null,
         detail: { action: 'submit', waiting: waiting.count },
       });
+    if (moved.status === 'UNDER_REVIEW') {
+      // The cycle's QAM reviews it (the back office's queue shows it too).
+      const cycle = await tx.one<{ qam_id: number | null; practice_name: string }>(sql`
+        select acc.qam_id, o.name as practice_name from public.accreditations acc
+          join public.organisations o on o.id = acc.practice_id
+         where acc.id = ${assessment.accreditation_id}`);
+      if (cycle.qam_id !== null)
+        await notifyUsers(tx, [cycle.qam_id], {
+          kind: 'SURVEY_SUBMITTED',
+          title: `Survey submitted for review: ${cycle.practice_name}`,
+          link: assessmentPath(assessment.practice_id, assessment.id),
+        });
+    }
     return {
       id: moved.id,
       status: moved.status,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ASSESSMENT_MESSAGES,
+  accreditationPath,
   CERTIFICATE_MESSAGES,
   CERTIFICATE_SIZES,
   certificateNumber,
@@ -21,6 +22,7 @@ import type { Queryable } from '../../plugins/app/db.ts';
 import { loadAssessmentForMove } from '../assessments/assessment-access.ts';
 import { recordStatusChange } from '../assessments/record-status-change.ts';
 import { requireStorage } from '../documents/uploads.ts';
+import { notifyEmails } from '../notifications/notify.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { practiceRecipients } from '../practices/practice-recipients.ts';
@@ -177,6 +179,15 @@ async function emailPractice(
   },
 ) {
   const recipients = await practiceRecipients(tx, about);
+  await notifyEmails(
+    tx,
+    recipients.map((r) => r.email),
+    {
+      kind: 'CERTIFICATE_ISSUED',
+      title: `Certificate of accreditation issued: ${about.practiceName}`,
+      link: accreditationPath(about.practiceId),
+    },
+  );
   for (const to of recipients) {
     await enqueueEmail(tx, {
       to: to.email,

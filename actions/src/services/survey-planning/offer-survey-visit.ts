@@ -1,7 +1,8 @@
-import { SURVEY_PLANNING_MESSAGES, teamNeedsGpSurveyor } from '@portal/domain';
+import { SURVEY_OFFERS_PATH, SURVEY_PLANNING_MESSAGES, teamNeedsGpSurveyor } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Db } from '../../plugins/app/db.ts';
+import { notifyUsers } from '../notifications/notify.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { actAs, lockPlanningVisit, requirePlanner } from './planning-access.ts';
 
@@ -63,6 +64,11 @@ export async function offerSurveyVisit(
       await tx.many(sql`
         insert into public.survey_visitors (survey_visit_id, user_id, status, offered_at, offered_by_id)
         select ${visit.id}, id, 'OFFERED', now(), ${caller.userId} from unnest(${fresh}::integer[]) as id`);
+    await notifyUsers(tx, fresh, {
+      kind: 'SURVEY_OFFER',
+      title: `Survey offer: ${visit.practice_name}`,
+      link: SURVEY_OFFERS_PATH,
+    });
     const team = await tx.many<{ status: string; is_gp: boolean }>(sql`
       select sv.status, coalesce(sp.is_gp, false) as is_gp from public.survey_visitors sv
         left join public.surveyor_profiles sp on sp.user_id = sv.user_id

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { notifyEmails } from '../notifications/notify.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { actAs, lockPlanningVisit, requirePlanner } from './planning-access.ts';
@@ -46,6 +47,15 @@ export async function requestPreferredDays(
        where id = ${visit.id} returning date_preferred_days_notif_sent as sent_at`);
     const month = formatMonthLong(visit.due);
     const link = `${app.config.appOrigin}${preferredDaysRoute(visit.id)}`;
+    await notifyEmails(
+      tx,
+      surveyors.map((s) => s.email),
+      {
+        kind: 'PREFERRED_DAYS_REQUESTED',
+        title: `Preferred days requested: ${visit.practice_name}, ${month}`,
+        link: preferredDaysRoute(visit.id),
+      },
+    );
     for (const surveyor of surveyors) {
       const name = displayName({
         firstName: surveyor.first_name,

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isOfferedChoice } from '../choices/static-choices.ts';
+import { notifyEmails } from '../notifications/notify.ts';
 import { enqueueEmail } from '../outbox/enqueue-email.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import { practiceRecipients } from '../practices/practice-recipients.ts';
@@ -63,6 +64,15 @@ export async function sendSurveyConfirmation(
            where id = ${visit.id}`,
     );
     const link = `${app.config.appOrigin}${surveyConfirmationRoute(visit.practice_id)}`;
+    await notifyEmails(
+      tx,
+      recipients.map((r) => r.email),
+      {
+        kind: 'SURVEY_CONFIRMATION',
+        title: `Please confirm your survey visit: ${visit.practice_name}, ${formatDisplayDate(details.date)}`,
+        link: surveyConfirmationRoute(visit.practice_id),
+      },
+    );
     const what = labelOf(VISIT_TYPE_LABELS, visit.type).toLowerCase();
     for (const to of recipients) {
       await enqueueEmail(tx, {
