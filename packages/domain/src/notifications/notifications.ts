@@ -1,3 +1,5 @@
+import { ONE_LINE_CONTROL_CHARACTERS } from '../validation/control-characters.ts';
+
 /**
  * The notification centre (the header's bell; docs/decisions/notifications.md): the kinds of
  * event a user is told of as it happens, each with the path of its screen. The database refuses
@@ -27,7 +29,7 @@ export function notificationBellLabel(unread: number): string {
 /** A notification's title, one line of at most 300 characters (the database's rule). */
 export function notificationTitle(text: string): string {
   const line = text
-    .replace(/[\u0000-\u001F\u007F-\u009F]+/g, ' ')
+    .replace(new RegExp(ONE_LINE_CONTROL_CHARACTERS.source, 'g'), ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;

@@ -48,6 +48,7 @@ export function NotificationBell() {
   });
   // A new one while the list is open: the list follows the badge.
   useEffect(() => {
+    void unread;
     if (opened) refetch({ requestPolicy: 'network-only' });
   }, [unread, opened, refetch]);
   const [, markRead] = useMutation(MarkNotificationReadMutation);
