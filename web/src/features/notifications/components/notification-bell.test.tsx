@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
-// Mantine's dropdowns count as hidden in jsdom (no layout): their contents are found with `hidden: true`.
+// Mantine's dropdowns count as hidden in jsdom (no layout): their contents are found by text or with `hidden: true`.
 describe('the notification bell, on the real stack', () => {
   const stack = useRealStack();
 
@@ -64,12 +64,9 @@ describe('the notification bell, on the real stack', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 15_000 });
     const user = userEvent.setup();
     await user.click(bell);
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Notifications', hidden: true },
-      { timeout: 10_000 },
-    );
-    await within(dialog).findByRole('button', { name: /Second/, hidden: true }, { timeout: 10_000 });
+    // The list, then its dialog (jsdom counts Mantine's dropdown as hidden and names it late).
+    const second = await screen.findByText('Second', {}, { timeout: 10_000 });
+    const dialog = second.closest<HTMLElement>('[role="dialog"]')!;
     await user.click(within(dialog).getByRole('button', { name: 'Mark all as read', hidden: true }));
     await waitFor(() => expect(bell.getAttribute('aria-label')).toBe('Notifications, none unread'), {
       timeout: 15_000,
