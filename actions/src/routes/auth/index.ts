@@ -11,6 +11,7 @@ import {
   ZPasswordResetRequestSchema,
   ZRegisterConfirmSchema,
   ZRegisterRequestSchema,
+  ZSignInVerifySchema,
 } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
@@ -39,6 +40,18 @@ const auth: FastifyPluginAsync = async (app) => {
 
   app.post('/login', async (request, reply) => {
     const signedIn = await app.accounts.signIn(ZLoginRequestSchema.parse(request.body), clientInfo(request));
+    // With a second factor: a challenge for /login/verify, no session and no cookie yet.
+    if ('secondFactorRequired' in signedIn) return reply.header('cache-control', 'no-store').send(signedIn);
+    setSessionCookies(request, reply, signedIn);
+    return publicSession(signedIn);
+  });
+
+  // The second step of a sign-in with a factor: the challenge and a code open the session.
+  app.post('/login/verify', async (request, reply) => {
+    const signedIn = await app.accounts.verifySignIn(
+      ZSignInVerifySchema.parse(request.body),
+      clientInfo(request),
+    );
     setSessionCookies(request, reply, signedIn);
     return publicSession(signedIn);
   });
