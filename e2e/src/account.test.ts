@@ -1,5 +1,5 @@
 import { accountSettingsPath } from '@portal/domain';
-import { Secret, TOTP } from 'otpauth';
+import { codeAt } from '@portal/testkit/two-factor';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -16,11 +16,6 @@ import { useE2e } from './support/suite.ts';
 const e2e = useE2e();
 
 const CHECK_INBOX = 'Check your inbox: we have sent an e-mail to that address with the next step.';
-
-/** The code an authenticator app shows for this key, `steps` periods of 30 s from now. */
-function codeAt(key: string, steps = 0): string {
-  return TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + steps * 30_000 });
-}
 
 /** The sign-in form up to its second step (an account with two-factor sign-in). */
 async function signInToSecondStep(page: Page, email: string, password: string) {

@@ -6,16 +6,13 @@ import {
   ZChangePasswordRequestSchema,
   ZHandoffExchangeSchema,
   ZHandoffStartSchema,
-  ZLoginRequestSchema,
   ZPasswordResetConfirmSchema,
   ZPasswordResetRequestSchema,
   ZRegisterConfirmSchema,
   ZRegisterRequestSchema,
-  ZSignInVerifySchema,
 } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
-import type { SignedIn } from '../../services/accounts/sign-in.ts';
 import {
   clearHandoffCookie,
   clearSessionCookies,
@@ -26,35 +23,14 @@ import {
   setHandoffCookie,
   setSessionCookies,
 } from './cookies.ts';
-
-const publicSession = ({ accessToken, accessTokenExpiresAt, user }: SignedIn) => ({
-  accessToken,
-  accessTokenExpiresAt,
-  user,
-});
+import { publicSession, signInRoutes } from './sign-in-routes.ts';
 
 /** /api/auth/*: sign-in, session refresh and sign-out, registration, password reset and change. */
 const auth: FastifyPluginAsync = async (app) => {
   // One hook for the folder: a generous per-address limit on every /api/auth/* call.
   app.addHook('onRequest', app.rateLimit({ max: app.config.authRateLimitPerMinute, timeWindow: 60_000 }));
 
-  app.post('/login', async (request, reply) => {
-    const signedIn = await app.accounts.signIn(ZLoginRequestSchema.parse(request.body), clientInfo(request));
-    // With a second factor: a challenge for /login/verify, no session and no cookie yet.
-    if ('secondFactorRequired' in signedIn) return reply.header('cache-control', 'no-store').send(signedIn);
-    setSessionCookies(request, reply, signedIn);
-    return publicSession(signedIn);
-  });
-
-  // The second step of a sign-in with a factor: the challenge and a code open the session.
-  app.post('/login/verify', async (request, reply) => {
-    const signedIn = await app.accounts.verifySignIn(
-      ZSignInVerifySchema.parse(request.body),
-      clientInfo(request),
-    );
-    setSessionCookies(request, reply, signedIn);
-    return publicSession(signedIn);
-  });
+  await app.register(signInRoutes);
 
   // Without an invitation: the same 202 whether or not the address has an account (the next
   // step is in the inbox). With one: the token proves the address, so the account is created

@@ -1,7 +1,7 @@
 import { createUser } from '@portal/testkit/factories';
 import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { codeAt, enrol, firstStep, verify, wrongCodeFor } from '@portal/testkit/two-factor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeAt, enrol, firstStep, verify, wrongCodeFor } from './two-factor-support.ts';
 
 // The attacks on two-factor sign-in (docs/decisions/accounts-and-sessions.md "Two-factor
 // sign-in"): guessing codes, replaying a used one, spending a recovery code twice, and forged,

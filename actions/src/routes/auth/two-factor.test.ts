@@ -1,7 +1,7 @@
 import { createUser } from '@portal/testkit/factories';
 import { cookieOf, createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { codeAt, enrol, firstStep, verify, wrongCodeFor } from '@portal/testkit/two-factor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeAt, enrol, firstStep, verify, wrongCodeFor } from './two-factor-support.ts';
 
 // Two-factor sign-in, opt-in (docs/decisions/accounts-and-sessions.md "Two-factor sign-in"):
 // each test makes its own account, sets up an authenticator app with the key the server shows

@@ -1,7 +1,8 @@
+/** Two-factor sign-in in tests: codes computed from the key as an authenticator app does, and the set-up and sign-in steps through the real routes. */
 import { TOTP_PERIOD_SECONDS } from '@portal/domain';
-import { cookieOf, signIn } from '@portal/testkit/test-app';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { cookieOf, signIn } from './test-app.ts';
 
 /** The code an authenticator app shows `steps` time steps from now (the tests' own app). */
 export function codeAt(secret: string, steps = 0): string {
