@@ -1,4 +1,5 @@
 import { accountSettingsPath } from '@portal/domain';
+import { codeAt } from '@portal/testkit/two-factor';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -15,6 +16,14 @@ import { useE2e } from './support/suite.ts';
 const e2e = useE2e();
 
 const CHECK_INBOX = 'Check your inbox: we have sent an e-mail to that address with the next step.';
+
+/** The sign-in form up to its second step (an account with two-factor sign-in). */
+async function signInToSecondStep(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+}
 
 /** Whether the sign-in page refuses these credentials (it stays on /Login with its message). */
 async function signInFails(page: Page, email: string, password: string): Promise<boolean> {
@@ -253,5 +262,49 @@ describe('account settings', () => {
     await openSignedIn(page, me, accountSettingsPath(other.id));
     await page.waitForURL((url) => url.pathname === `/AccountSettings/${me.id}`);
     expect(await page.getByLabel('Email').inputValue()).toBe(me.email);
+  });
+
+  it('two-factor sign-in: sets up an authenticator app from the shown key, signs in with a code, then with a recovery code', async () => {
+    const { page, stack } = e2e;
+    const user = await createUser(stack.sql, { firstName: 'Ada', lastName: 'Kerr' });
+    await openSignedIn(page, user, accountSettingsPath(user.id));
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByText('Two-factor sign-in is off.').waitFor();
+    await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await section.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+    const key = (await section.getByTestId('totp-key').textContent())!.replace(/\s/g, '');
+    expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    await expectAccessible(page, 'two-factor sign-in, setting up an authenticator app');
+    await section.getByLabel('Authentication code').fill(codeAt(key));
+    await section.getByRole('button', { name: 'Confirm' }).click();
+    const list = section.getByRole('list', { name: 'Recovery codes' });
+    await list.waitFor();
+    const codes = await list.getByRole('listitem').allTextContents();
+    expect(codes).toHaveLength(10);
+    await expectAccessible(page, 'two-factor sign-in, the recovery codes');
+    await section.getByRole('button', { name: 'Done' }).click();
+    await section.getByText('Recovery codes left: 10 of 10.').waitFor();
+
+    // Signing in now asks for a code, computed from the key as the app would.
+    await signOut(page);
+    await signInToSecondStep(page, user.email, user.password);
+    await expectAccessible(page, 'sign-in, the code of the authenticator app');
+    await page.getByLabel('Authentication code').fill(codeAt(key, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await waitForAppShell(page, 'Ada Kerr');
+
+    // And with a recovery code instead, once.
+    await signOut(page);
+    await signInToSecondStep(page, user.email, user.password);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(codes[0]!);
+    await expectAccessible(page, 'sign-in, a recovery code');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await waitForAppShell(page, 'Ada Kerr');
+    const { rows } = await stack.sql.query<{ used: number }>(
+      'select count(*)::int as used from user_recovery_codes where user_id = $1 and used_at is not null',
+      [user.id],
+    );
+    expect(rows[0]!.used).toBe(1);
   });
 });

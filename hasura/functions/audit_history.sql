@@ -31,5 +31,10 @@ AS $function$
   select a.* from public.audit_log a
    where audit_history.subject = 'response' and a.table_name = 'indicator_responses'
      and a.row_id = audit_history.subject_id::text
+  union all
+  select a.* from public.audit_log a
+   where audit_history.subject = 'user'
+     and a.table_name in ('users', 'user_factors', 'account_security_events')
+     and a.row_id = audit_history.subject_id::text
 $function$;
-comment on function audit_history(text,integer) is 'The audit_log entries of one record: subject practice, staff, assessment or response, and its id.';
+comment on function audit_history(text,integer) is 'The audit_log entries of one record: subject practice, staff, assessment, response or user, and its id.';

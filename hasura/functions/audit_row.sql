@@ -6,8 +6,10 @@ CREATE OR REPLACE FUNCTION public.audit_row()
 AS $function$
 declare
   session json := nullif(current_setting('hasura.user', true), '')::json;
-  -- Secrets never enter the log.
-  hidden text[] := array['password_hash', 'refresh_token_hash', 'token_hash'];
+  -- Secrets never enter the log; nor do a second factor's lock counters and replay guard, which
+  -- change at every code typed (the events table says what happened).
+  hidden text[] := array['password_hash', 'refresh_token_hash', 'token_hash', 'totp_secret', 'code_hash',
+    'last_code_step', 'last_code_at', 'code_failures', 'code_failures_since', 'code_locked_until'];
   old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - hidden end;
   new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - hidden end;
   key_column text := tg_argv[0];

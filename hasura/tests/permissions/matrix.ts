@@ -137,6 +137,8 @@ export function has(row: MatrixRow, role: Role, op: Op): boolean {
 /** Columns no role may read or filter on: only the admin secret (and the actions service) sees them. */
 export const SECRET_COLUMNS = [
   'password_hash',
+  'totp_secret',
+  'code_hash',
   'token_hash',
   'refresh_token_hash',
   'storage_key',
@@ -157,6 +159,10 @@ export const UNTRACKED_SECRET_TABLES = [
   'webinar_connections',
   'registration_lookups',
   'session_handoffs',
+  'user_factors',
+  'user_recovery_codes',
+  'sign_in_challenges',
+  'account_security_events',
 ];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */

@@ -2,18 +2,23 @@ import fp from 'fastify-plugin';
 import { changePassword } from '../../services/accounts/change-password.ts';
 import { confirmPasswordReset } from '../../services/accounts/confirm-password-reset.ts';
 import { confirmRegistration } from '../../services/accounts/confirm-registration.ts';
+import { confirmTotpEnrolment } from '../../services/accounts/confirm-totp-enrolment.ts';
 import type { AccountsDeps } from '../../services/accounts/deps.ts';
 import { exchangeSessionHandoff } from '../../services/accounts/exchange-session-handoff.ts';
 import { getAvatar } from '../../services/accounts/get-avatar.ts';
 import { getCurrentUser } from '../../services/accounts/get-current-user.ts';
+import { listFactors } from '../../services/accounts/list-factors.ts';
 import { refreshSession } from '../../services/accounts/refresh-session.ts';
 import { registerUser } from '../../services/accounts/register-user.ts';
+import { removeFactor } from '../../services/accounts/remove-factor.ts';
 import { requestPasswordReset } from '../../services/accounts/request-password-reset.ts';
 import { requestRegistration } from '../../services/accounts/request-registration.ts';
 import { setAvatar } from '../../services/accounts/set-avatar.ts';
 import { signIn } from '../../services/accounts/sign-in.ts';
 import { signOut } from '../../services/accounts/sign-out.ts';
 import { startSessionHandoff } from '../../services/accounts/start-session-handoff.ts';
+import { startTotpEnrolment } from '../../services/accounts/start-totp-enrolment.ts';
+import { verifySignIn } from '../../services/accounts/verify-sign-in.ts';
 
 /** Binds each operation to the app's dependencies: `fn(deps, ...args)` becomes `fn(...args)`. */
 type Bound<T> = {
@@ -35,6 +40,11 @@ const operations = {
   setAvatar,
   startSessionHandoff,
   exchangeSessionHandoff,
+  verifySignIn,
+  listFactors,
+  startTotpEnrolment,
+  confirmTotpEnrolment,
+  removeFactor,
 };
 
 declare module 'fastify' {

@@ -6,7 +6,6 @@ import {
   ZChangePasswordRequestSchema,
   ZHandoffExchangeSchema,
   ZHandoffStartSchema,
-  ZLoginRequestSchema,
   ZPasswordResetConfirmSchema,
   ZPasswordResetRequestSchema,
   ZRegisterConfirmSchema,
@@ -14,7 +13,6 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
-import type { SignedIn } from '../../services/accounts/sign-in.ts';
 import {
   clearHandoffCookie,
   clearSessionCookies,
@@ -25,23 +23,14 @@ import {
   setHandoffCookie,
   setSessionCookies,
 } from './cookies.ts';
-
-const publicSession = ({ accessToken, accessTokenExpiresAt, user }: SignedIn) => ({
-  accessToken,
-  accessTokenExpiresAt,
-  user,
-});
+import { publicSession, signInRoutes } from './sign-in-routes.ts';
 
 /** /api/auth/*: sign-in, session refresh and sign-out, registration, password reset and change. */
 const auth: FastifyPluginAsync = async (app) => {
   // One hook for the folder: a generous per-address limit on every /api/auth/* call.
   app.addHook('onRequest', app.rateLimit({ max: app.config.authRateLimitPerMinute, timeWindow: 60_000 }));
 
-  app.post('/login', async (request, reply) => {
-    const signedIn = await app.accounts.signIn(ZLoginRequestSchema.parse(request.body), clientInfo(request));
-    setSessionCookies(request, reply, signedIn);
-    return publicSession(signedIn);
-  });
+  await app.register(signInRoutes);
 
   // Without an invitation: the same 202 whether or not the address has an account (the next
   // step is in the inbox). With one: the token proves the address, so the account is created

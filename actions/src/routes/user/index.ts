@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { engineCallerOf } from '../../lib/engine-as-user.ts';
 import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendError } from '../../plugins/app/error-handler.ts';
+import factorRoutes from './factors.ts';
 
 const ZUserParams = z.object({ id: ZRowIdParam });
 
@@ -21,7 +22,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
   return request.body;
 }
 
-/** /api/user/*: the signed-in user and avatars. Every route needs a signed-in user. */
+/** /api/user/*: the signed-in user, avatars and sign-in factors. Every route needs a signed-in user. */
 const user: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
   // Raw image bodies up to the avatar limit; the bytes decide the real type.
@@ -42,6 +43,9 @@ const user: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/current', async (request) => app.accounts.getCurrentUser(request.user.id));
+
+  // Two-factor sign-in: the caller's own factors (Account Settings).
+  await app.register(factorRoutes, { prefix: '/factors' });
 
   // Only someone the caller may see through GraphQL (the engine is asked as the caller).
   app.get('/:id/avatar', async (request) =>

@@ -1,13 +1,15 @@
-import type { TLoginRequest } from '@portal/domain';
+import type { TLoginRequest, TSecondFactorRequired } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password-hash.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import type { AccessToken } from '../../plugins/app/auth.ts';
 import type { AccountsDeps } from './deps.ts';
+import { hasConfirmedFactor } from './factor-store.ts';
 import { type CurrentUser, describeUser } from './get-current-user.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
 import { type ClientInfo, type IssuedRefreshToken, startSession } from './sessions.ts';
+import { issueSignInChallenge } from './sign-in-challenge.ts';
 import { actorOf, findUserByEmail, type UserRow } from './users.ts';
 
 /** What a sign-in (or registration) hands out: tokens and the user. */
@@ -18,13 +20,14 @@ export interface SignedIn extends AccessToken, IssuedRefreshToken {
 /**
  * Checks e-mail and password. Unknown e-mail, wrong password, no password yet and an
  * inactive account all give the same answer after the same work (a scrypt verification),
- * and all count towards the lockout of that e-mail, which is keyed by its hash.
+ * and all count towards the lockout of that e-mail, which is keyed by its hash. An account with a
+ * second factor gets a challenge for the second step instead of a session (`verify-sign-in.ts`).
  */
 export async function signIn(
   deps: AccountsDeps,
   input: TLoginRequest,
   client: ClientInfo,
-): Promise<SignedIn> {
+): Promise<SignedIn | TSecondFactorRequired> {
   const emailHash = sha256Hex(input.email);
   if (await isLoginLocked(deps.db, emailHash)) throw new AppError('too_many_attempts');
   const user = await findUserByEmail(deps.db, input.email);
@@ -34,6 +37,7 @@ export async function signIn(
     throw new AppError('invalid_credentials');
   }
   await clearLoginFailures(deps.db, emailHash);
+  if (await hasConfirmedFactor(deps.db, user.id)) return issueSignInChallenge(deps.db, user.id);
   return openSession(deps, user, client);
 }
 

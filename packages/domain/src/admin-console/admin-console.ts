@@ -67,6 +67,8 @@ export const ADMIN_CONSOLE_SECRET_FIELDS: ReadonlySet<string> = new Set([
   'text_body',
   'html_body',
   'is_superadmin',
+  'totp_secret',
+  'code_hash',
 ]);
 
 export const ADMIN_CONSOLE_HIDDEN_TABLES: ReadonlySet<string> = new Set([
@@ -75,6 +77,9 @@ export const ADMIN_CONSOLE_HIDDEN_TABLES: ReadonlySet<string> = new Set([
   'pending_registrations',
   'login_attempts',
   'webinar_connections',
+  'user_factors',
+  'user_recovery_codes',
+  'sign_in_challenges',
 ]);
 
 export const ADMIN_CONSOLE_SECRET_MESSAGE =

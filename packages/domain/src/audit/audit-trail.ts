@@ -8,8 +8,11 @@ import { ADMIN_CONSOLE_ROLE } from '../admin-console/admin-console.ts';
 import { RISK_RATING_LABELS } from '../assessments/risk-matrix.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 
-/** The records that have a history panel; the SQL function `audit_history` knows the same four. */
-export const AUDIT_SUBJECTS = ['practice', 'staff', 'assessment', 'response'] as const;
+/**
+ * The records that have a history; the SQL function `audit_history` knows the same five. A user's
+ * history is their account row, their sign-in factors and their two-factor sign-in events.
+ */
+export const AUDIT_SUBJECTS = ['practice', 'staff', 'assessment', 'response', 'user'] as const;
 export type TAuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /** Entries per page of a history panel ('Load more' asks for the next 20). */
@@ -86,6 +89,8 @@ export const AUDIT_TABLE_HIDDEN_FIELDS: Readonly<Record<string, readonly string[
   assessment_status_changes: ['assessment_id', 'changed_by_id', 'changed_at'],
   indicator_responses: ['assessment_id', 'indicator_id'],
   practice_staff: ['practice_id'],
+  user_factors: ['user_id'],
+  account_security_events: ['user_id'],
   accreditations: ['practice_id'],
   practices: ['organisation_id'],
 };
@@ -120,6 +125,9 @@ export const AUDIT_TABLE_LABELS: Readonly<Record<string, string>> = {
   assessments: 'Assessment',
   assessment_status_changes: 'Status change',
   indicator_responses: 'Indicator response',
+  users: 'Account',
+  user_factors: 'Sign-in factor',
+  account_security_events: 'Two-factor sign-in',
 };
 
 /** Labels of the common fields where snake_case → words would read wrongly. */

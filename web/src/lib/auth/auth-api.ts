@@ -5,11 +5,20 @@ import type {
   TPasswordResetRequest,
   TRegisterConfirm,
   TRegisterRequest,
+  TSignInVerify,
 } from '@portal/domain';
 import { z } from 'zod';
 import { PortalError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
 import { CSRF_HEADER, readCsrfToken } from './csrf.ts';
-import { type TCurrentUser, type TSignedIn, ZCurrentUserSchema, ZSignedInSchema } from './current-user.ts';
+import {
+  type TCurrentUser,
+  type TSecondFactorStep,
+  type TSignedIn,
+  ZCurrentUserSchema,
+  ZSecondFactorStepSchema,
+  ZSignedInSchema,
+} from './current-user.ts';
+import { createFactorsApi } from './factors-api.ts';
 
 type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -52,8 +61,12 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
   });
 
   return {
-    login: (body: TLoginRequest): Promise<TSignedIn> =>
-      call('/auth/login', json('POST', body), ZSignedInSchema),
+    /** Signed in, or (an account with a second factor) the challenge of the second step. */
+    login: (body: TLoginRequest): Promise<TSignedIn | TSecondFactorStep> =>
+      call('/auth/login', json('POST', body), z.union([ZSignedInSchema, ZSecondFactorStepSchema])),
+    /** The second step: the challenge and a code from the authenticator app, or a recovery code. */
+    verifySignIn: (body: TSignInVerify): Promise<TSignedIn> =>
+      call('/auth/login/verify', json('POST', body), ZSignedInSchema),
     /** 201 signed in (with an invitation), or 202 "check your inbox" (without). */
     register: (body: TRegisterRequest): Promise<TSignedIn | TCheckInbox> =>
       call('/auth/register', json('POST', body), z.union([ZSignedInSchema, ZCheckInboxSchema])),
@@ -81,6 +94,7 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
         { method: 'PUT', headers: { 'Content-Type': image.type || 'application/octet-stream' }, body: image },
         ZAvatarSchema,
       ),
+    factors: createFactorsApi(call, json),
   };
 }
 export type AuthApi = ReturnType<typeof createAuthApi>;

@@ -1,4 +1,4 @@
-import { loginPath, type TLoginRequest, type TRegisterRequest } from '@portal/domain';
+import { loginPath, type TLoginRequest, type TRegisterRequest, type TSignInVerify } from '@portal/domain';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useServices } from '../services.tsx';
@@ -10,17 +10,26 @@ import {
   type AuthStatus,
   type TAuthState,
   type TRegisterOutcome,
+  type TSignInOutcome,
   useAuthActions,
 } from './use-auth-actions.ts';
 
-export { type AuthStatus, changesKeptOnSignOut, type TRegisterOutcome } from './use-auth-actions.ts';
+export {
+  type AuthStatus,
+  changesKeptOnSignOut,
+  type TRegisterOutcome,
+  type TSignInOutcome,
+} from './use-auth-actions.ts';
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: TCurrentUser | null;
   /** True after the user signed out themselves: the page they left is not a route to return to. */
   signedOutByUser: boolean;
-  signIn(credentials: TLoginRequest): Promise<TCurrentUser>;
+  /** Signs in, or answers the challenge of the second step when the account has a second factor. */
+  signIn(credentials: TLoginRequest): Promise<TSignInOutcome>;
+  /** The second step of a sign-in: the challenge and a code (or a recovery code). */
+  verifySignIn(input: TSignInVerify): Promise<TCurrentUser>;
   /**
    * Signs up. With an invitation the account is created and signed in (`signedIn`); without one
    * the answer is the same for every address and the next step is in the inbox (`checkInbox`).
@@ -75,26 +84,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [session, resetStore, navigate],
   );
 
-  const { signIn, register, confirmRegistration, signOut, exchangeHandoff, reloadUser } = useAuthActions(
-    api,
-    session,
-    resetStore,
-    state.user?.id,
-    setState,
-  );
+  const { signIn, verifySignIn, register, confirmRegistration, signOut, exchangeHandoff, reloadUser } =
+    useAuthActions(api, session, resetStore, state.user?.id, setState);
 
   const value = useMemo(
     () => ({
       ...state,
       signedOutByUser: state.signedOutByUser ?? false,
       signIn,
+      verifySignIn,
       register,
       confirmRegistration,
       signOut,
       exchangeHandoff,
       reloadUser,
     }),
-    [state, signIn, register, confirmRegistration, signOut, exchangeHandoff, reloadUser],
+    [state, signIn, verifySignIn, register, confirmRegistration, signOut, exchangeHandoff, reloadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

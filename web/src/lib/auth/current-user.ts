@@ -33,3 +33,11 @@ export const ZSignedInSchema = z.object({
   user: ZCurrentUserSchema,
 });
 export type TSignedIn = z.infer<typeof ZSignedInSchema>;
+
+/** The answer to a sign-in of an account with a second factor: no session yet, a challenge. */
+export const ZSecondFactorStepSchema = z.object({
+  secondFactorRequired: z.literal(true),
+  challenge: z.string(),
+  challengeExpiresAt: z.string(),
+});
+export type TSecondFactorStep = z.infer<typeof ZSecondFactorStepSchema>;

@@ -1,4 +1,4 @@
-import type { TLoginRequest, TRegisterRequest } from '@portal/domain';
+import type { TLoginRequest, TRegisterRequest, TSignInVerify } from '@portal/domain';
 import { useCallback } from 'react';
 import { notifyWarning } from '../notify.ts';
 import { clearDeviceUser, rememberDeviceUser } from '../offline/device-store.ts';
@@ -16,6 +16,11 @@ export interface TAuthState {
   signedOutByUser?: boolean;
 }
 
+/** A sign-in: signed in, or the account has a second factor and the code is asked next. */
+export type TSignInOutcome =
+  | { kind: 'signedIn'; user: TCurrentUser }
+  | { kind: 'secondFactor'; challenge: string };
+
 export type TRegisterOutcome =
   | { kind: 'signedIn'; user: TCurrentUser }
   | { kind: 'checkInbox'; message: string };
@@ -27,7 +32,7 @@ export function changesKeptOnSignOut(pending: number): string {
 }
 
 /**
- * What changes who is signed in: sign-in, sign-up and its e-mail's confirmation, the back end's
+ * What changes who is signed in: sign-in (and its second step), sign-up and its e-mail's confirmation, the back end's
  * handoff, reloading the user, and sign-out (which keeps edits not yet sent on the device).
  */
 export function useAuthActions(
@@ -48,7 +53,16 @@ export function useAuthActions(
   );
 
   const signIn = useCallback(
-    async (credentials: TLoginRequest) => adopt(await api.login(credentials), true),
+    async (credentials: TLoginRequest): Promise<TSignInOutcome> => {
+      const answer = await api.login(credentials);
+      if ('secondFactorRequired' in answer) return { kind: 'secondFactor', challenge: answer.challenge };
+      return { kind: 'signedIn', user: adopt(answer, true) };
+    },
+    [api, adopt],
+  );
+
+  const verifySignIn = useCallback(
+    async (input: TSignInVerify) => adopt(await api.verifySignIn(input), true),
     [api, adopt],
   );
 
@@ -90,5 +104,5 @@ export function useAuthActions(
     setState({ status: 'signedOut', user: null, signedOutByUser: true });
   }, [api, session, resetStore, userId, setState]);
 
-  return { signIn, register, confirmRegistration, signOut, exchangeHandoff, reloadUser };
+  return { signIn, verifySignIn, register, confirmRegistration, signOut, exchangeHandoff, reloadUser };
 }

@@ -25,8 +25,9 @@ import { accountSaveError } from '../model/account-save-error.ts';
 import { titleOptions } from '../model/title-options.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { ConflictsSection } from './conflicts-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
-/** /AccountSettings/:id — name, title, phone and picture of the signed-in user. */
+/** /AccountSettings/:id — name, title, phone and picture of the signed-in user; two-factor sign-in. */
 export function AccountSettingsPage() {
   const { id } = useParams();
   const user = useCurrentUser();
@@ -61,6 +62,9 @@ export function AccountSettingsPage() {
             </Center>
           )}
         </Stack>
+      </Paper>
+      <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">
+        <TwoFactorSection />
       </Paper>
       {user.flags.surveyor ? (
         <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">

@@ -1,11 +1,11 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { FormError } from '../../../components/form-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
 import { ZChangePasswordFormSchema } from '../schemas.ts';
-import { FormError } from './form-error.tsx';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -2,13 +2,13 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { loginPath, signupPath } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/form-error.tsx';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { landingRoute } from '../../../lib/auth/landing-route.ts';
 import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
 import { UNEXPECTED_ERROR_MESSAGE } from '../../../lib/errors.ts';
-import { FormError } from './form-error.tsx';
 
 /**
  * /ConfirmEmail?token=… — the link of the sign-up e-mail: the address is proven, so the account

@@ -8,13 +8,15 @@ import {
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { FormError } from '../../../components/form-error.tsx';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import type { TCurrentUser } from '../../../lib/auth/current-user.ts';
 import { landingRoute } from '../../../lib/auth/landing-route.ts';
 import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
-import { FormError } from './form-error.tsx';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
 /**
  * /Login/:invitationToken? — a signed-in user without a token goes to the practice list; with a
@@ -27,6 +29,8 @@ export function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  // An account with two-factor sign-in: the challenge of the second step, once the password was right.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useZodForm(ZLoginRequestSchema, { email: '', password: '' });
   // Set once this page signs someone in: that session is the one we want, never signed out.
   const signedInHere = useRef(false);
@@ -42,14 +46,34 @@ export function LoginPage() {
   if (auth.status === 'restoring' || signingOut || signedInWithToken) return <FullPageLoader />;
   if (signedInBefore && !invitationToken) return <Navigate to={PRACTICE_LIST_PATH} replace />;
 
-  const submit = form.onSubmit(async (credentials) => {
-    signedInHere.current = true;
-    const user = await auth.signIn(credentials);
+  const goOn = (user: TCurrentUser) => {
     const remembered = takeRememberedRoute();
     navigate(invitationToken ? invitationPath(invitationToken) : landingRoute(user, remembered), {
       replace: true,
     });
+  };
+
+  const submit = form.onSubmit(async (credentials) => {
+    signedInHere.current = true;
+    const outcome = await auth.signIn(credentials);
+    if (outcome.kind === 'secondFactor') setChallenge(outcome.challenge);
+    else goOn(outcome.user);
   });
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle="One more step to confirm it is you.">
+        <SecondFactorForm
+          challenge={challenge}
+          onSignedIn={goOn}
+          onRestart={() => {
+            setChallenge(null);
+            form.setValue('password', '');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { loginPath, ZPasswordResetRequestSchema } from '@portal/domain';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/form-error.tsx';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { useServices } from '../../../lib/services.tsx';
 import { ZResetConfirmFormSchema } from '../schemas.ts';
-import { FormError } from './form-error.tsx';
 
 const BackToSignIn = () => (
   <Text ta="center" fz="sm">

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { invitationPath, loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { FormError } from '../../../components/form-error.tsx';
 import { AuthLayout } from '../../../components/layout/auth-layout.tsx';
 import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
@@ -10,7 +11,6 @@ import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { ZSignupFormSchema } from '../schemas.ts';
-import { FormError } from './form-error.tsx';
 
 /**
  * /signup/:invitationToken? — registration, optionally accepting an invitation. With an
