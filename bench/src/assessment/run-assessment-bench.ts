@@ -7,6 +7,7 @@ import { launchBrowser, newContext, signIn, waitForAppShell } from '@portal/e2e/
 import { type E2eStack, startE2eStack } from '@portal/e2e/support/stack';
 import type { Browser, Request } from 'playwright-core';
 import { REPO_ROOT } from '../data/scale-database.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 import { summarize } from '../lib/stats.ts';
 import { type BenchAssessment, createBenchAssessment } from './assessment-data.ts';
 import {
@@ -39,6 +40,9 @@ const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/assessment.json');
 const TIMEOUT_MS = 30_000;
 /** After the screen's subscriptions are sent, the traffic counts as settled after this much quiet. */
 const QUIET_MS = 1_000;
+
+/** The subscriptions the self assessment screen opens (the bench waits for them before the quiet second). */
+const SELF_ASSESSMENT_SUBSCRIPTIONS = ['AssessmentResponses', 'IndicatorLocks'];
 
 const TARGETS = {
   interactiveMs: 1_000,
@@ -178,7 +182,10 @@ function agreed(runs: NavigationRun[]): {
 }
 
 /** `npm run bench -- assessment [--runs 10] [--edits 20]`. */
-export async function runAssessmentBench(argv: string[]): Promise<number> {
+export async function runAssessmentBench(
+  argv: string[],
+  options: { /** A running product to measure (else one is started and stopped). */ stack?: E2eStack } = {},
+): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -203,8 +210,9 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
     `load average ${loadBefore.join(', ')} on ${os.cpus().length} CPUs; building the web app and starting the stack`,
   );
 
+  const info = startRunInfo();
   const [stack, browser] = await Promise.all([
-    startE2eStack({ database: 'embedded', echo: values.echo }),
+    options.stack ?? startE2eStack({ database: 'embedded', echo: values.echo }),
     launchBrowser(),
   ]);
   try {
@@ -217,9 +225,13 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
         `${data.counts.answered} answered, ${data.counts.comments} comments`,
     );
     const screenNames = featureOperations(REPO_ROOT);
-    const subscriptions = [...screenNames]
-      .filter(([, kind]) => kind === 'subscription')
-      .map(([name]) => name);
+    // What the self assessment screen subscribes to once its query has answered (the survey
+    // visit's own, such as GeneralComments, open only on a survey assessment).
+    const subscriptions = SELF_ASSESSMENT_SUBSCRIPTIONS.filter(
+      (name) => screenNames.get(name) === 'subscription',
+    );
+    if (subscriptions.length !== SELF_ASSESSMENT_SUBSCRIPTIONS.length)
+      throw new Error(`the assessment features no longer define ${SELF_ASSESSMENT_SUBSCRIPTIONS.join(', ')}`);
     const screenPath = `/PracticeOverview/${data.practiceId}/Accreditation/Assessment/${data.assessmentId}`;
 
     const deepLinkRuns: NavigationRun[] = [];
@@ -292,6 +304,7 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
     const routeJs = totalGzip(route);
     const cpus = os.cpus();
     const result: AssessmentBenchResult = {
+      run: info.finish(),
       date: new Date().toISOString(),
       ...built,
       machine: {
@@ -375,7 +388,7 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
     throw error;
   } finally {
     await browser.close();
-    await stack.stop();
+    if (!options.stack) await stack.stop();
   }
 }
 

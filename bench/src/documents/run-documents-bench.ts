@@ -12,6 +12,7 @@ import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
 import { applyMigrations, loadProject } from '@portal/engine';
 import pg from 'pg';
 import { REPO_ROOT } from '../data/scale-database.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 
 /**
  * `npm run bench -- documents`: a folder of 200 files totalling 1 GB in s3rver, zipped by
@@ -139,6 +140,7 @@ function zipEntryCount(tail: Buffer): number {
 }
 
 export async function runDocumentsBench(args: string[]): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args,
     options: {
@@ -322,6 +324,7 @@ export async function runDocumentsBench(args: string[]): Promise<number> {
     const zipMbps = median(zips.map((z) => totalBytes / MB / (z.ms / 1000)));
     const directMbps = median(directs.map((d) => totalBytes / MB / (d.ms / 1000)));
     const result = {
+      run: info.finish(),
       date: new Date().toISOString(),
       commit: gitCommit(),
       machine: {

@@ -1,3 +1,4 @@
+import type { RunInfo } from '../lib/run-info.ts';
 import type { Summary } from '../lib/stats.ts';
 import type { FanoutResult } from './live-fanout.ts';
 import type { BenchParams, QueryName } from './queries.ts';
@@ -27,6 +28,8 @@ export interface QueryResult {
 }
 
 export interface EngineBenchResult {
+  /** The commit and the machine's load (every bench's JSON has it). */
+  run: RunInfo;
   date: string;
   machine: { cpus: number; cpu: string; node: string; postgres: string };
   /** The commit measured, and whether packages/engine had uncommitted changes. */

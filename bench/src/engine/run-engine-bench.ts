@@ -6,6 +6,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import pg from 'pg';
 import { openScaleDatabase, REPO_ROOT } from '../data/scale-database.ts';
 import { GraphQLClient } from '../lib/graphql-client.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 import { concurrent, ratio, type Summary, sequential, summarize } from '../lib/stats.ts';
 import { startBenchPostGraphile } from '../postgraphile/postgraphile-server.ts';
 import { startBenchEngine } from './engine-server.ts';
@@ -30,7 +31,7 @@ function gitState(): { commit: string; dirty: boolean } {
 
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/engine.json');
 
-async function pickParams(url: string): Promise<BenchParams & { liveIds: number[] }> {
+export async function pickParams(url: string): Promise<BenchParams & { liveIds: number[] }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -72,6 +73,7 @@ function check(body: { data?: unknown; errors?: unknown[] }, who: string): Json 
 
 /** `npm run bench -- engine [--iterations N] [--concurrency N] [--subscribers N] [--database-url URL]`. */
 export async function runEngineBench(argv: string[]): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -257,6 +259,7 @@ export async function runEngineBench(argv: string[]): Promise<number> {
     ];
     const cpus = os.cpus();
     const result: EngineBenchResult = {
+      run: info.finish(),
       date: new Date().toISOString(),
       engine: gitState(),
       machine: {

@@ -8,6 +8,7 @@ import { freePort } from '@portal/devdb';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openScaleDatabase, REPO_ROOT } from '../data/scale-database.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 import { percentile } from '../lib/stats.ts';
 import { childrenOf, cpuSeconds, type StackProcess, startStackProcess } from './stack-process.ts';
 
@@ -332,6 +333,7 @@ async function phase(
 
 /** `npm run bench -- fairness [--seconds 20] [--concurrency 8] [--practices 20000] [--database-url URL] [--results FILE]`. */
 export async function runFairnessBench(argv: string[]): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -458,6 +460,7 @@ export async function runFairnessBench(argv: string[]): Promise<number> {
     const quiet = phases[0]!;
     const result = {
       bench: 'fairness',
+      run: info.finish(),
       commit: gitCommit(),
       at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, loadavg: os.loadavg().map((l) => round(l, 2)) },

@@ -8,6 +8,7 @@ import { callerOfUser } from '@portal/actions/practice-access';
 import { renderCertificatePdf, type TCertificatePdf } from '@portal/pdf';
 import { createRatedSurvey, migratedDatabase } from '@portal/testkit/rated-survey';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { startRunInfo } from '../lib/run-info.ts';
 import { type Summary, summarize } from '../lib/stats.ts';
 
 /**
@@ -129,6 +130,7 @@ interface CaseResult extends Summary {
 }
 
 export async function runPdfBench(args: string[]): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args,
     options: {
@@ -199,6 +201,7 @@ export async function runPdfBench(args: string[]): Promise<number> {
   }
   const result = {
     bench: 'pdf',
+    run: info.finish(),
     at: new Date().toISOString(),
     machine: {
       cpus: os.cpus().length,

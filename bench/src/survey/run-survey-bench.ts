@@ -8,6 +8,7 @@ import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import WebSocket from 'ws';
 import { REPO_ROOT } from '../data/scale-database.ts';
 import { GraphQLClient } from '../lib/graphql-client.ts';
+import { type RunInfo, startRunInfo } from '../lib/run-info.ts';
 import { type Summary, summarize } from '../lib/stats.ts';
 import { type BenchSurvey, createBenchSurvey } from './survey-data.ts';
 
@@ -280,6 +281,7 @@ class Session {
 
 interface SurveyBenchResult {
   bench: 'survey';
+  run: RunInfo;
   date: string;
   machine: { cpus: number; load_before: number[]; load_after: number[]; node: string };
   settings: {
@@ -322,6 +324,7 @@ async function migratedDatabase() {
 
 /** `npm run bench -- survey [--sessions 50] [--seconds 60] [--indicators 150] [--results FILE]`. */
 export async function runSurveyBench(args: string[]): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args,
     options: {
@@ -431,6 +434,7 @@ export async function runSurveyBench(args: string[]): Promise<number> {
     const targetMs = REFETCH_INTERVAL_MS + 1000;
     const result: SurveyBenchResult = {
       bench: 'survey',
+      run: info.finish(),
       date: new Date().toISOString(),
       machine: {
         cpus: os.cpus().length,
