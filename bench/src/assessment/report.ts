@@ -40,7 +40,14 @@ export interface AssessmentBenchResult {
     load_before: number[];
     load_after: number[];
   };
-  settings: { runs: number; warmup: number; edits: number; viewport: string };
+  settings: {
+    runs: number;
+    warmup: number;
+    edits: number;
+    viewport: string;
+    quiet_ms?: number;
+    key_delay_ms?: number;
+  };
   data: BenchAssessment['counts'];
   navigation: {
     /** `page.goto` of the assessment's address in a signed-in tab whose shell is in the cache. */

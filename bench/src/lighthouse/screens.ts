@@ -26,18 +26,30 @@ export const SCREEN_NAMES = [
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 
 /**
- * The data the screens show, made for the run with the factories: the assessment bench's practice,
- * practice manager and 150-indicator self assessment (10 sets of 15), and a QAM of the back office
- * (the practice list and the management report are theirs; spec 000 §2, spec 002 reports).
+ * The screens named in `wanted`, with the data they show made for the run with the factories (only
+ * when a screen needs it: sign-in needs none): the assessment bench's practice, practice manager
+ * and 150-indicator self assessment (10 sets of 15), and a QAM of the back office (the practice
+ * list and the management report are theirs; spec 000 §2, spec 002 reports).
  */
-export async function lighthouseScreens(sql: pg.Pool): Promise<LighthouseScreen[]> {
+export async function lighthouseScreens(
+  sql: pg.Pool,
+  wanted: readonly ScreenName[] = SCREEN_NAMES,
+): Promise<LighthouseScreen[]> {
+  const signIn: LighthouseScreen = {
+    name: 'sign-in',
+    title: 'Sign in',
+    path: '/Login',
+    viewer: null,
+    role: 'signed out',
+  };
+  if (wanted.every((name) => name === 'sign-in')) return wanted.map(() => signIn);
   const data = await createBenchAssessment(sql, { sets: 10, indicatorsPerSet: 15 });
   const qam = await createUser(sql, { isQam: true, firstName: 'Helen', lastName: 'Lighthouse' });
   const pm = { email: data.pm.email, password: data.pm.password };
   const PM = 'practice manager';
   const overview = `/PracticeOverview/${data.practiceId}`;
   const screens: Record<ScreenName, Omit<LighthouseScreen, 'name'>> = {
-    'sign-in': { title: 'Sign in', path: '/Login', viewer: null, role: 'signed out' },
+    'sign-in': signIn,
     'practice-list': { title: 'Practice list', path: '/Practice/List', viewer: qam, role: 'QAM' },
     'practice-overview': {
       title: 'Practice overview, Staff tab',
@@ -54,5 +66,5 @@ export async function lighthouseScreens(sql: pg.Pool): Promise<LighthouseScreen[
     documents: { title: 'Documents tab', path: `${overview}/Documents`, viewer: pm, role: PM },
     reports: { title: 'Management report', path: '/Reports/Management', viewer: qam, role: 'QAM' },
   };
-  return SCREEN_NAMES.map((name) => ({ name, ...screens[name] }));
+  return wanted.map((name) => ({ ...screens[name], name }));
 }

@@ -1,15 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '@portal/devdb';
 import { createEngine, type Engine } from '@portal/engine';
 import pg from 'pg';
 import { openScaleDatabase, PROJECT_DIR, REPO_ROOT } from '../data/scale-database.ts';
 import { benchQueries } from '../engine/queries.ts';
 import { RawSql, type ReplaySession } from '../engine/raw-sql.ts';
 import { pickParams } from '../engine/run-engine-bench.ts';
-import { type StackProcess, startStackProcess } from '../fairness/stack-process.ts';
+import { BENCH_STACK_SECRETS, type StackProcess, startBenchStack } from '../fairness/stack-process.ts';
 import { startRunInfo } from '../lib/run-info.ts';
 import { type LoadFigures, runHttp, runRawSql } from './drivers.ts';
 
@@ -22,7 +20,7 @@ import { type LoadFigures, runHttp, runRawSql } from './drivers.ts';
 
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/load.json');
 export const LOAD_TARGET = { p95_ms: 250, connections: 200 } as const;
-const ADMIN_SECRET = 'load-bench-admin-secret';
+const ADMIN_SECRET = BENCH_STACK_SECRETS.adminSecret;
 /** Connections PostgreSQL keeps for others (the stack's engine and actions pools, superusers). */
 const RESERVED_CONNECTIONS = 40;
 
@@ -100,7 +98,12 @@ function printTable(results: Array<{ name: string; rows: Row[] }>) {
 }
 
 /** `npm run bench -- load [--connections 50,100,200] [--seconds 10] [--warmup 3] [--only list,mix] [--practices 20000] [--database-url URL] [--results FILE]`. */
-export async function runLoadBench(argv: string[]): Promise<number> {
+export async function runLoadBench(
+  argv: string[],
+  options: {
+    /** A running stack started by `startBenchStack` on the same database (else one is started and stopped). */ stack?: StackProcess;
+  } = {},
+): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -124,33 +127,12 @@ export async function runLoadBench(argv: string[]): Promise<number> {
     values['database-url'] ?? process.env.BENCH_DATABASE_URL,
     log,
   );
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-load-'));
-  mkdirSync(path.join(dir, 'dist'));
-  let stack: StackProcess | undefined;
+  let stack: StackProcess | undefined = options.stack;
   let engine: Engine | undefined;
   let raw: RawSql | undefined;
   try {
     const params = await pickParams(data.url);
-    const [gatewayPort, enginePort, actionsPort, s3Port, webPort] = await Promise.all(
-      Array.from({ length: 5 }, () => freePort()),
-    );
-    stack = await startStackProcess(
-      {
-        DATABASE_URL: data.url,
-        DATA_DIR: path.join(dir, 'data'),
-        PORT: String(gatewayPort),
-        HASURA_GRAPHQL_SERVER_PORT: String(enginePort),
-        ACTIONS_PORT: String(actionsPort),
-        S3_PORT: String(s3Port),
-        WEB_PORT: String(webPort),
-        WEB_BUILD: 'off',
-        WEB_DIST: path.join(dir, 'dist'),
-        HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
-        NO_COLOR: '1',
-      },
-      { gateway: gatewayPort!, engine: enginePort! },
-      log,
-    );
+    stack ??= await startBenchStack(data.url, log);
     // The same engine in this process, only to compile each request to its SQL (never listening).
     engine = await createEngine({
       projectDir: PROJECT_DIR,
@@ -245,8 +227,7 @@ export async function runLoadBench(argv: string[]): Promise<number> {
   } finally {
     await raw?.close();
     await engine?.close();
-    await stack?.stop();
+    if (!options.stack) await stack?.stop();
     await data.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
