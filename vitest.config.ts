@@ -21,7 +21,6 @@ const SLOW_FILES = [
   'web/src/features/practices/components/practice-pages.test.tsx',
   'bench/src/smoke/scale-benches.test.ts',
   'bench/src/smoke/browser-benches.test.ts',
-  'bench/src/smoke/service-benches.test.ts',
   'stack/src/cli.test.ts',
   'stack/src/stack.test.ts',
   'stack/src/real-stack.test.ts',
