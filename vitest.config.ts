@@ -19,6 +19,8 @@ const SLOW_FILES = [
   'web/src/features/staff/components/staff-tab.test.tsx',
   'web/src/features/assessment-review/components/action-plan.test.tsx',
   'web/src/features/practices/components/practice-pages.test.tsx',
+  'bench/src/smoke/scale-benches.test.ts',
+  'bench/src/smoke/browser-benches.test.ts',
   'stack/src/cli.test.ts',
   'stack/src/stack.test.ts',
   'stack/src/real-stack.test.ts',

@@ -36,6 +36,20 @@ const benches: Record<string, Bench> = {
       'against 100 ms, /healthz, CPU by process (--seconds 20 --concurrency 8 --database-url URL --results FILE)',
     run: async (args) => (await import('./fairness/run-fairness-bench.ts')).runFairnessBench(args),
   },
+  lighthouse: {
+    summary:
+      'Lighthouse 12 (desktop preset, headless Chromium) on sign-in, practice list, practice overview, the 150-indicator ' +
+      'assessment, documents and the management report of the production build, each as its user: performance >= 95, ' +
+      'accessibility 100, best practices 100 (--screens a,b --runs 3 --results FILE --echo)',
+    run: async (args) => (await import('./lighthouse/run-lighthouse-bench.ts')).runLighthouseBench(args),
+  },
+  load: {
+    summary:
+      'the practice list, the assessment read and a mix with an update through the gateway of the stack as `npm start` runs it ' +
+      '(autocannon) at 50, 100 and 200 connections, beside the same SQL sent straight to PostgreSQL at the same concurrency: ' +
+      'req/s and p95 against 250 ms at 200 (--connections 50,100,200 --seconds 10 --warmup 3 --only list,assessment,mix --database-url URL)',
+    run: async (args) => (await import('./load/run-load-bench.ts')).runLoadBench(args),
+  },
   'pdf-reports': {
     summary: 'an alias of `pdf --only assessment_report,action_plan_report` (the reports alone)',
     run: async (args) =>

@@ -1,3 +1,4 @@
+import type { RunInfo } from '../lib/run-info.ts';
 import { percentile, type Summary } from '../lib/stats.ts';
 import type { BenchAssessment } from './assessment-data.ts';
 import type { OperationKind } from './graphql-traffic.ts';
@@ -25,6 +26,8 @@ export interface NavigationRun {
 }
 
 export interface AssessmentBenchResult {
+  /** The commit and the machine's load (every bench's JSON has it). */
+  run: RunInfo;
   date: string;
   commit: string;
   dirty: boolean;
@@ -37,7 +40,14 @@ export interface AssessmentBenchResult {
     load_before: number[];
     load_after: number[];
   };
-  settings: { runs: number; warmup: number; edits: number; viewport: string };
+  settings: {
+    runs: number;
+    warmup: number;
+    edits: number;
+    viewport: string;
+    quiet_ms?: number;
+    key_delay_ms?: number;
+  };
   data: BenchAssessment['counts'];
   navigation: {
     /** `page.goto` of the assessment's address in a signed-in tab whose shell is in the cache. */

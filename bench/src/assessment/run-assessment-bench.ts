@@ -7,6 +7,7 @@ import { launchBrowser, newContext, signIn, waitForAppShell } from '@portal/e2e/
 import { type E2eStack, startE2eStack } from '@portal/e2e/support/stack';
 import type { Browser, Request } from 'playwright-core';
 import { REPO_ROOT } from '../data/scale-database.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 import { summarize } from '../lib/stats.ts';
 import { type BenchAssessment, createBenchAssessment } from './assessment-data.ts';
 import {
@@ -37,8 +38,16 @@ import { AssetLoads, chunkSizes, totalGzip } from './route-chunks.ts';
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/assessment.json');
 /** Waits in this bench: generous, the machine may be shared and loaded. */
 const TIMEOUT_MS = 30_000;
-/** After the screen's subscriptions are sent, the traffic counts as settled after this much quiet. */
-const QUIET_MS = 1_000;
+/** The bench's own waits (`--quiet-ms`, `--key-delay-ms`). */
+interface Pacing {
+  /** After the screen's subscriptions are sent, the traffic counts as settled after this much quiet (1,000 ms). */
+  quietMs: number;
+  /** Each key of an edit is held this long (40 ms: about 150 characters a minute faster than a quick typist). */
+  keyDelayMs: number;
+}
+
+/** The subscriptions the self assessment screen opens (the bench waits for them before the quiet second). */
+const SELF_ASSESSMENT_SUBSCRIPTIONS = ['AssessmentResponses', 'IndicatorLocks'];
 
 const TARGETS = {
   interactiveMs: 1_000,
@@ -72,7 +81,7 @@ function gitState(): { commit: string; dirty: boolean } {
 const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
 /** A signed-in page of a fresh browser profile on the practice overview (Staff tab) with the shell settled. */
-async function signedInPage(browser: Browser, stack: E2eStack, data: BenchAssessment) {
+async function signedInPage(browser: Browser, stack: E2eStack, data: BenchAssessment, pacing: Pacing) {
   const context = await newContext(browser, stack.url);
   context.setDefaultTimeout(TIMEOUT_MS);
   const page = await context.newPage();
@@ -93,8 +102,8 @@ async function signedInPage(browser: Browser, stack: E2eStack, data: BenchAssess
   await waitForAppShell(page, data.pm.name);
   await page.getByRole('button', { name: 'Add staff' }).waitFor();
   // Whatever the shell fetches, or preloads once idle, is part of the shell.
-  await requests.quiet(QUIET_MS, () => traffic.operations.length);
-  return { context, page, traffic, assets, requests, errors, threadTime };
+  await requests.quiet(pacing.quietMs, () => traffic.operations.length);
+  return { context, page, traffic, assets, requests, errors, threadTime, pacing };
 }
 
 type SignedInPage = Awaited<ReturnType<typeof signedInPage>>;
@@ -106,7 +115,7 @@ async function waitSettled(s: SignedInPage, since: number, subscriptions: string
     (ops) => subscriptions.every((name) => ops.some((o) => o.kind === 'subscription' && o.name === name)),
     TIMEOUT_MS,
   );
-  await s.requests.quiet(QUIET_MS, () => s.traffic.operations.length);
+  await s.requests.quiet(s.pacing.quietMs, () => s.traffic.operations.length);
 }
 
 /** Marks in a page's logs, taken before a navigation. */
@@ -177,8 +186,11 @@ function agreed(runs: NavigationRun[]): {
   };
 }
 
-/** `npm run bench -- assessment [--runs 10] [--edits 20]`. */
-export async function runAssessmentBench(argv: string[]): Promise<number> {
+/** `npm run bench -- assessment [--runs 10] [--warmup 1] [--edits 20] [--quiet-ms 1000] [--key-delay-ms 40]`. */
+export async function runAssessmentBench(
+  argv: string[],
+  options: { /** A running product to measure (else one is started and stopped). */ stack?: E2eStack } = {},
+): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -187,6 +199,8 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
       edits: { type: 'string', default: '20' },
       sets: { type: 'string', default: '10' },
       'indicators-per-set': { type: 'string', default: '15' },
+      'quiet-ms': { type: 'string', default: '1000' },
+      'key-delay-ms': { type: 'string', default: '40' },
       results: { type: 'string', default: DEFAULT_RESULTS },
       echo: { type: 'boolean', default: false },
     },
@@ -195,6 +209,7 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
   const runs = Number(values.runs);
   const warmup = Number(values.warmup);
   const edits = Number(values.edits);
+  const pacing: Pacing = { quietMs: Number(values['quiet-ms']), keyDelayMs: Number(values['key-delay-ms']) };
   const log = (line: string) => console.log(`bench assessment: ${line}`);
   const loadBefore = load();
   // Taken now: the build is made from the tree as it is at the start.
@@ -203,8 +218,9 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
     `load average ${loadBefore.join(', ')} on ${os.cpus().length} CPUs; building the web app and starting the stack`,
   );
 
+  const info = startRunInfo();
   const [stack, browser] = await Promise.all([
-    startE2eStack({ database: 'embedded', echo: values.echo }),
+    options.stack ?? startE2eStack({ database: 'embedded', echo: values.echo }),
     launchBrowser(),
   ]);
   try {
@@ -217,9 +233,13 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
         `${data.counts.answered} answered, ${data.counts.comments} comments`,
     );
     const screenNames = featureOperations(REPO_ROOT);
-    const subscriptions = [...screenNames]
-      .filter(([, kind]) => kind === 'subscription')
-      .map(([name]) => name);
+    // What the self assessment screen subscribes to once its query has answered (the survey
+    // visit's own, such as GeneralComments, open only on a survey assessment).
+    const subscriptions = SELF_ASSESSMENT_SUBSCRIPTIONS.filter(
+      (name) => screenNames.get(name) === 'subscription',
+    );
+    if (subscriptions.length !== SELF_ASSESSMENT_SUBSCRIPTIONS.length)
+      throw new Error(`the assessment features no longer define ${SELF_ASSESSMENT_SUBSCRIPTIONS.join(', ')}`);
     const screenPath = `/PracticeOverview/${data.practiceId}/Accreditation/Assessment/${data.assessmentId}`;
 
     const deepLinkRuns: NavigationRun[] = [];
@@ -228,7 +248,7 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
     let routeFiles: string[] = [];
     const waterfalls: AssessmentBenchResult['navigation']['waterfalls'] = { deep_link: [], in_app: [] };
     for (let run = -warmup; run < runs; run++) {
-      const s = await signedInPage(browser, stack, data);
+      const s = await signedInPage(browser, stack, data, pacing);
       try {
         // In-app: from the overview's Staff tab, as following a link does (cold cache for the route).
         const shellCount = s.assets.files.length;
@@ -274,7 +294,7 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
       }
     }
 
-    const save = await measureSaves(browser, stack, data, screenPath, edits, log);
+    const save = await measureSaves(browser, stack, data, screenPath, { edits, ...pacing }, log);
 
     const shell = chunkSizes(stack.webDist, shellFiles);
     const route = chunkSizes(stack.webDist, routeFiles);
@@ -292,6 +312,7 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
     const routeJs = totalGzip(route);
     const cpus = os.cpus();
     const result: AssessmentBenchResult = {
+      run: info.finish(),
       date: new Date().toISOString(),
       ...built,
       machine: {
@@ -302,7 +323,14 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
         load_before: loadBefore,
         load_after: load(),
       },
-      settings: { runs, warmup, edits, viewport: '1280x860' },
+      settings: {
+        runs,
+        warmup,
+        edits,
+        viewport: '1280x860',
+        quiet_ms: pacing.quietMs,
+        key_delay_ms: pacing.keyDelayMs,
+      },
       data: data.counts,
       navigation: {
         deep_link: deepLink,
@@ -375,7 +403,7 @@ export async function runAssessmentBench(argv: string[]): Promise<number> {
     throw error;
   } finally {
     await browser.close();
-    await stack.stop();
+    if (!options.stack) await stack.stop();
   }
 }
 
@@ -390,10 +418,10 @@ async function measureSaves(
   stack: E2eStack,
   data: BenchAssessment,
   screenPath: string,
-  edits: number,
+  { edits, ...pacing }: Pacing & { edits: number },
   log: (line: string) => void,
 ): Promise<{ stored: number[]; shown: number[]; keystrokes: number[] }> {
-  const s = await signedInPage(browser, stack, data);
+  const s = await signedInPage(browser, stack, data, pacing);
   try {
     const { page } = s;
     const targets = data.firstSet.filter((r) => r.observation === null).slice(0, 4);
@@ -432,8 +460,7 @@ async function measureSaves(
         },
         timeout: TIMEOUT_MS,
       });
-      // About 150 characters a minute faster than a quick typist: each key held 40 ms.
-      await page.keyboard.type(text, { delay: 40 });
+      await page.keyboard.type(text, { delay: pacing.keyDelayMs });
       typed += text.length;
       const request = await saved;
       const response = await request.response();

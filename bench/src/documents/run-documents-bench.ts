@@ -12,6 +12,7 @@ import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
 import { applyMigrations, loadProject } from '@portal/engine';
 import pg from 'pg';
 import { REPO_ROOT } from '../data/scale-database.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 
 /**
  * `npm run bench -- documents`: a folder of 200 files totalling 1 GB in s3rver, zipped by
@@ -138,7 +139,25 @@ function zipEntryCount(tail: Buffer): number {
   return tail.readUInt16LE(at + 10);
 }
 
-export async function runDocumentsBench(args: string[]): Promise<number> {
+/** A migrated database of its own: a throwaway embedded cluster's, removed by `drop`. */
+async function throwawayDatabase(work: string) {
+  const cluster = await startCluster({ dataDir: path.join(work, 'pg'), durable: false });
+  await createDatabase(cluster.url(), 'portal_bench_documents');
+  const url = withDatabase(cluster.url(), 'portal_bench_documents');
+  await applyMigrations({ project: loadProject(path.join(REPO_ROOT, 'hasura')), databaseUrl: url });
+  return { url, drop: () => cluster.stop() };
+}
+
+export interface DocumentsBenchOptions {
+  /** A migrated database to add the bench's practice to (else a throwaway cluster's is made and removed). */
+  databaseUrl?: string;
+}
+
+export async function runDocumentsBench(
+  args: string[],
+  options: DocumentsBenchOptions = {},
+): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args,
     options: {
@@ -156,12 +175,23 @@ export async function runDocumentsBench(args: string[]): Promise<number> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-documents-'));
   chmodSync(work, 0o755);
   const children: ChildProcess[] = [];
-  const cluster = await startCluster({ dataDir: path.join(work, 'pg'), durable: false });
+  // s3rver, in its own process, starts while the database is made.
+  mkdirSync(path.join(work, 's3'));
+  const s3rver = startTs(
+    'bench/src/documents/s3rver-process.ts',
+    ['--directory', path.join(work, 's3'), '--bucket', BUCKET],
+    {},
+  );
+  children.push(s3rver);
+  const s3rverReady = firstLine(s3rver);
+  s3rverReady.catch(() => {});
+  let database: { url: string; drop(): Promise<void> } | undefined;
   try {
     // Database: migrated, one practice, its manager, one folder.
-    await createDatabase(cluster.url(), 'portal_bench_documents');
-    const databaseUrl = withDatabase(cluster.url(), 'portal_bench_documents');
-    await applyMigrations({ project: loadProject(path.join(REPO_ROOT, 'hasura')), databaseUrl });
+    database = options.databaseUrl
+      ? { url: options.databaseUrl, drop: async () => {} }
+      : await throwawayDatabase(work);
+    const databaseUrl = database.url;
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     const one = async (text: string, params: unknown[] = []) => (await db.query(text, params)).rows[0];
     const practiceId = (await one(`insert into organisations (name) values ('Bench Practice') returning id`))
@@ -184,15 +214,7 @@ export async function runDocumentsBench(args: string[]): Promise<number> {
       ])
     ).id;
 
-    // s3rver, in its own process.
-    mkdirSync(path.join(work, 's3'));
-    const s3rver = startTs(
-      'bench/src/documents/s3rver-process.ts',
-      ['--directory', path.join(work, 's3'), '--bucket', BUCKET],
-      {},
-    );
-    children.push(s3rver);
-    const { port: s3Port } = JSON.parse(await firstLine(s3rver)) as { port: number };
+    const { port: s3Port } = JSON.parse(await s3rverReady) as { port: number };
     const endpoint = `http://127.0.0.1:${s3Port}`;
     const s3 = new S3Client({
       endpoint,
@@ -202,6 +224,29 @@ export async function runDocumentsBench(args: string[]): Promise<number> {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+
+    // The actions service, in its own process (it reads from s3rver only when asked).
+    const actionsPort = await freePort();
+    const actions = startTs('actions/src/main.ts', [], {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(actionsPort),
+      DATABASE_URL: databaseUrl,
+      HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
+      ACTIONS_SECRET,
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    children.push(actions);
+    const actionsOrigin = `http://127.0.0.1:${actionsPort}`;
+    // It starts while the files are uploaded; the zips wait for it.
+    const actionsReady = waitHealthy(`${actionsOrigin}/api/health`, actions);
+    actionsReady.catch(() => {});
 
     // The files: random bytes (incompressible, like the documents), half PUT directly, half
     // through presigned URLs as the browser does; each half timed.
@@ -244,27 +289,7 @@ export async function runDocumentsBench(args: string[]): Promise<number> {
       );
     }
     const totalBytes = fileBytes * files;
-
-    // The actions service, in its own process.
-    const actionsPort = await freePort();
-    const actions = startTs('actions/src/main.ts', [], {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(actionsPort),
-      DATABASE_URL: databaseUrl,
-      HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
-      ACTIONS_SECRET,
-      S3_ENDPOINT: endpoint,
-      S3_BUCKET: BUCKET,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    });
-    children.push(actions);
-    const actionsOrigin = `http://127.0.0.1:${actionsPort}`;
-    await waitHealthy(`${actionsOrigin}/api/health`, actions);
+    await actionsReady;
 
     const zipLink = async () => {
       const response = await fetch(`${actionsOrigin}/api/actions/documentsZipUrl`, {
@@ -322,6 +347,7 @@ export async function runDocumentsBench(args: string[]): Promise<number> {
     const zipMbps = median(zips.map((z) => totalBytes / MB / (z.ms / 1000)));
     const directMbps = median(directs.map((d) => totalBytes / MB / (d.ms / 1000)));
     const result = {
+      run: info.finish(),
       date: new Date().toISOString(),
       commit: gitCommit(),
       machine: {
@@ -405,7 +431,7 @@ export async function runDocumentsBench(args: string[]): Promise<number> {
         child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined,
       ),
     );
-    await cluster.stop();
+    await database?.drop();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -85,6 +85,23 @@ async function committedTransactions(admin: pg.Client): Promise<number> {
   return Number(res.rows[0]!.n);
 }
 
+/** How long a fan-out scenario watches and how much it changes (`npm run bench -- engine`'s --live-* options). */
+export interface FanoutTiming {
+  /** The refetch interval the engine was started with (ms). */
+  interval: number;
+  /** Refetch ticks during which the statements are counted while nothing changes (15). */
+  observeTicks: number;
+  /** Row changes whose pushes are timed (5). */
+  updates: number;
+  /**
+   * Quiet time before the count (11,000 ms): PostgreSQL flushes an idle backend's statistics after
+   * 10 s, so the database-side count (`db_xacts_per_tick`) is exact only after it; with less, only
+   * the engine's own count (`statements_per_tick`) is. The wait for the last flush after the count
+   * is the smaller of this and 1,200 ms.
+   */
+  settleMs: number;
+}
+
 /**
  * `subscribers` graphql-transport-ws clients (one socket each) on one live query: with the same
  * practice id (`ids` of length 1) or each its own id. Counts the SQL per refetch tick while
@@ -96,9 +113,7 @@ export async function runFanout(
   scenario: string,
   ids: number[],
   subscribers: number,
-  interval: number,
-  observeTicks: number,
-  updates: number,
+  { interval, observeTicks, updates, settleMs }: FanoutTiming,
 ): Promise<FanoutResult> {
   const subs: Subscriber[] = [];
   const idOf = (i: number) => ids[i % ids.length]!;
@@ -109,7 +124,7 @@ export async function runFanout(
   try {
     // Let the subscribe-time first results settle, and every idle backend flush its pending
     // statistics (PostgreSQL flushes an idle backend's counters after 10 s), then observe.
-    await sleep(11_000);
+    await sleep(settleMs);
     const statements0 = bench.statements;
     const xacts0 = await committedTransactions(admin);
     const t0 = performance.now();
@@ -117,7 +132,7 @@ export async function runFanout(
     const seconds = (performance.now() - t0) / 1000;
     const statements = bench.statements - statements0;
     // Backends flush their statistics at most once a second: wait for the last flush.
-    await sleep(1200);
+    await sleep(Math.min(1200, settleMs));
     const xacts = (await committedTransactions(admin)) - xacts0 - 1;
     const ticks = Math.round((seconds * 1000) / interval);
 

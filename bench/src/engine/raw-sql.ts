@@ -56,9 +56,10 @@ export class RawSql {
 
   /**
    * Replays the sessions once; resolves with the rows of each statement. A `root` JSON text
-   * column is parsed, as the GraphQL client parses its response: both hand the caller objects.
+   * column is parsed, as the GraphQL client parses its response: both hand the caller objects
+   * (unless `parse` is false: the load bench's HTTP client does not parse the answers either).
    */
-  async run(sessions: ReplaySession[], unprepared = false): Promise<unknown[][]> {
+  async run(sessions: ReplaySession[], unprepared = false, parse = true): Promise<unknown[][]> {
     const config = (s: ReplayStatement) =>
       s.name && !unprepared
         ? { name: s.name, text: s.text, values: s.values }
@@ -80,7 +81,7 @@ export class RawSql {
       }),
     );
     const rows = results.flat() as Array<Array<Record<string, unknown>>>;
-    for (const r of rows) if (typeof r[0]?.root === 'string') r[0].root = JSON.parse(r[0].root);
+    if (parse) for (const r of rows) if (typeof r[0]?.root === 'string') r[0].root = JSON.parse(r[0].root);
     return rows;
   }
 

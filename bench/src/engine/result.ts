@@ -1,5 +1,6 @@
+import type { RunInfo } from '../lib/run-info.ts';
 import type { Summary } from '../lib/stats.ts';
-import type { FanoutResult } from './live-fanout.ts';
+import type { FanoutResult, FanoutTiming } from './live-fanout.ts';
 import type { BenchParams, QueryName } from './queries.ts';
 
 export type Target = 'engine' | 'raw_sql' | 'raw_sql_unprepared' | 'postgraphile';
@@ -27,12 +28,14 @@ export interface QueryResult {
 }
 
 export interface EngineBenchResult {
+  /** The commit and the machine's load (every bench's JSON has it). */
+  run: RunInfo;
   date: string;
   machine: { cpus: number; cpu: string; node: string; postgres: string };
   /** The commit measured, and whether packages/engine had uncommitted changes. */
   engine: { commit: string; dirty: boolean };
   data: { practices: number; generated_now: boolean };
-  settings: { iterations: number; warmup: number; concurrency: number; rounds: number };
+  settings: { iterations: number; warmup: number; concurrency: number; rounds: number; live?: FanoutTiming };
   params: BenchParams;
   /** The practice list through the engine: p95 of the sequential requests (target: under 50 ms). */
   list_engine_p95_ms: number;

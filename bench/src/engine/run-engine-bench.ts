@@ -6,6 +6,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import pg from 'pg';
 import { openScaleDatabase, REPO_ROOT } from '../data/scale-database.ts';
 import { GraphQLClient } from '../lib/graphql-client.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 import { concurrent, ratio, type Summary, sequential, summarize } from '../lib/stats.ts';
 import { startBenchPostGraphile } from '../postgraphile/postgraphile-server.ts';
 import { startBenchEngine } from './engine-server.ts';
@@ -30,7 +31,7 @@ function gitState(): { commit: string; dirty: boolean } {
 
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/engine.json');
 
-async function pickParams(url: string): Promise<BenchParams & { liveIds: number[] }> {
+export async function pickParams(url: string): Promise<BenchParams & { liveIds: number[] }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -70,8 +71,12 @@ function check(body: { data?: unknown; errors?: unknown[] }, who: string): Json 
   return body.data as Json;
 }
 
-/** `npm run bench -- engine [--iterations N] [--concurrency N] [--subscribers N] [--database-url URL]`. */
+/**
+ * `npm run bench -- engine [--iterations N] [--concurrency N] [--subscribers N] [--live-ticks 15]
+ * [--live-updates 5] [--live-settle-ms 11000] [--database-url URL]`.
+ */
 export async function runEngineBench(argv: string[]): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -81,6 +86,9 @@ export async function runEngineBench(argv: string[]): Promise<number> {
       rounds: { type: 'string', default: '6' },
       subscribers: { type: 'string', default: '200' },
       'refetch-interval': { type: 'string', default: '1000' },
+      'live-ticks': { type: 'string', default: '15' },
+      'live-updates': { type: 'string', default: '5' },
+      'live-settle-ms': { type: 'string', default: '11000' },
       practices: { type: 'string', default: '20000' },
       'database-url': { type: 'string' },
       results: { type: 'string', default: DEFAULT_RESULTS },
@@ -93,6 +101,12 @@ export async function runEngineBench(argv: string[]): Promise<number> {
   const rounds = Number(values.rounds);
   const subscribers = Number(values.subscribers);
   const interval = Number(values['refetch-interval']);
+  const fanoutTiming = {
+    interval,
+    observeTicks: Number(values['live-ticks']),
+    updates: Number(values['live-updates']),
+    settleMs: Number(values['live-settle-ms']),
+  };
   const log = (line: string) => console.log(`bench engine: ${line}`);
 
   const db = await openScaleDatabase(
@@ -101,8 +115,10 @@ export async function runEngineBench(argv: string[]): Promise<number> {
     log,
   );
   const params = await pickParams(db.url);
-  const engine = await startBenchEngine(db.url, interval);
-  const postgraphile = await startBenchPostGraphile(db.url);
+  const [engine, postgraphile] = await Promise.all([
+    startBenchEngine(db.url, interval),
+    startBenchPostGraphile(db.url),
+  ]);
   const raw = new RawSql(db.url);
   const engineClient = new GraphQLClient(engine.url, { 'x-hasura-admin-secret': engine.adminSecret });
   const pglClient = new GraphQLClient(postgraphile.url);
@@ -214,7 +230,7 @@ export async function runEngineBench(argv: string[]): Promise<number> {
     const live: FanoutResult[] = [];
     const liveSame = [params.liveIds[0]!];
     live.push(
-      await runFanout(engine, db.url, 'same query, same variables', liveSame, subscribers, interval, 15, 5),
+      await runFanout(engine, db.url, 'same query, same variables', liveSame, subscribers, fanoutTiming),
     );
     log(`live (same variables): ${live[0]!.statements_per_tick} statements per tick`);
     live.push(
@@ -224,9 +240,7 @@ export async function runEngineBench(argv: string[]): Promise<number> {
         'same query, different variables',
         params.liveIds.slice(0, subscribers),
         subscribers,
-        interval,
-        15,
-        5,
+        fanoutTiming,
       ),
     );
     log(`live (different variables): ${live[1]!.statements_per_tick} statements per tick`);
@@ -257,6 +271,7 @@ export async function runEngineBench(argv: string[]): Promise<number> {
     ];
     const cpus = os.cpus();
     const result: EngineBenchResult = {
+      run: info.finish(),
       date: new Date().toISOString(),
       engine: gitState(),
       machine: {
@@ -266,7 +281,7 @@ export async function runEngineBench(argv: string[]): Promise<number> {
         postgres: version.rows[0]!.v,
       },
       data: { practices: db.practices, generated_now: db.generated },
-      settings: { iterations, warmup, concurrency, rounds },
+      settings: { iterations, warmup, concurrency, rounds, live: fanoutTiming },
       params: {
         search: params.search,
         status: params.status,

@@ -1,15 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '@portal/devdb';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openScaleDatabase, REPO_ROOT } from '../data/scale-database.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 import { percentile } from '../lib/stats.ts';
-import { childrenOf, cpuSeconds, type StackProcess, startStackProcess } from './stack-process.ts';
+import {
+  BENCH_STACK_SECRETS,
+  childrenOf,
+  cpuSeconds,
+  type StackProcess,
+  startBenchStack,
+} from './stack-process.ts';
 
 /**
  * `npm run bench -- fairness`: one practice manager's heaviest allowed load (eight requests at a
@@ -20,7 +26,6 @@ import { childrenOf, cpuSeconds, type StackProcess, startStackProcess } from './
 
 const LIGHT_P95_TARGET_MS = 100;
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/fairness.json');
-const JWT_KEY = 'fairness-bench-key-fairness-bench-key-0123';
 
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -44,7 +49,7 @@ function tokenFor(userId: number): Promise<string> {
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
-    .sign(new TextEncoder().encode(JWT_KEY));
+    .sign(new TextEncoder().encode(BENCH_STACK_SECRETS.jwtKey));
 }
 
 /** One row of the probe's request: a response with two relationships. */
@@ -185,8 +190,8 @@ async function pickCast(url: string): Promise<Omit<Cast, 'heavy'> & { heavyUserI
     const heavyUserId = heavy.rows[0]?.user_id;
     if (heavyUserId === undefined) throw new Error('the scale data has no practice manager with responses');
     const light = await client.query<{ user_id: number; practice_id: number }>(
-      `select user_id, practice_id from public.practice_users
-        where role = 'PM' and active and user_id <> $1 order by practice_id offset 100 limit 1`,
+      `with c as (select user_id, practice_id from public.practice_users where role = 'PM' and active and user_id <> $1)
+       select * from c order by practice_id offset least(100, (select count(*) / 2 from c)) limit 1`,
       [heavyUserId],
     );
     if (!light.rows[0]) throw new Error('the scale data has no second practice manager');
@@ -214,10 +219,16 @@ interface PhaseResult {
   healthz_always_200: boolean;
 }
 
+/** How long each phase lasts: `rampSeconds` of the heavy load alone, then `seconds` timed. */
+interface PhaseTiming {
+  seconds: number;
+  rampSeconds: number;
+}
+
 /** Runs one phase: the heavy user's `query` in `concurrency` loops (none for a quiet phase) while the light user and /healthz are timed. */
 async function phase(
   name: string,
-  seconds: number,
+  { seconds, rampSeconds }: PhaseTiming,
   stack: StackProcess,
   tokens: { heavy: string; light: string },
   lightQuery: string,
@@ -244,13 +255,19 @@ async function phase(
   };
   let running = true;
   const heavyAnswers: Posted[] = [];
+  const firstAnswers: Array<Promise<void>> = [];
   const heavyLoops = heavy
     ? Array.from({ length: heavy.concurrency }, async () => {
-        while (running) heavyAnswers.push(await post(agent, gql, tokens.heavy, heavy.query()));
+        let answered!: () => void;
+        firstAnswers.push(new Promise<void>((resolve) => (answered = resolve)));
+        while (running) {
+          heavyAnswers.push(await post(agent, gql, tokens.heavy, heavy.query()));
+          answered();
+        }
       })
     : [];
-  // Let the load build up before timing the others.
-  if (heavy) await new Promise((r) => setTimeout(r, 2000));
+  // Let the load build up before timing the others: every loop has had an answer, and the ramp is over.
+  if (heavy) await Promise.all([...firstAnswers, new Promise((r) => setTimeout(r, rampSeconds * 1000))]);
   const before = cpu();
   const startedAt = performance.now();
   const light: Posted[] = [];
@@ -330,12 +347,22 @@ async function phase(
   return result;
 }
 
-/** `npm run bench -- fairness [--seconds 20] [--concurrency 8] [--practices 20000] [--database-url URL] [--results FILE]`. */
-export async function runFairnessBench(argv: string[]): Promise<number> {
+export interface FairnessBenchOptions {
+  /** A running stack started by `startBenchStack` on the same database (else one is started and stopped). */
+  stack?: StackProcess;
+}
+
+/**
+ * `npm run bench -- fairness [--seconds 20] [--ramp-seconds 2] [--concurrency 8] [--practices 20000]
+ * [--database-url URL] [--results FILE]`.
+ */
+export async function runFairnessBench(argv: string[], options: FairnessBenchOptions = {}): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args: argv,
     options: {
       seconds: { type: 'string', default: '20' },
+      'ramp-seconds': { type: 'string', default: '2' },
       concurrency: { type: 'string', default: '8' },
       practices: { type: 'string', default: '20000' },
       'database-url': { type: 'string' },
@@ -344,6 +371,7 @@ export async function runFairnessBench(argv: string[]): Promise<number> {
     strict: true,
   });
   const seconds = Number(values.seconds);
+  const timing: PhaseTiming = { seconds, rampSeconds: Number(values['ramp-seconds']) };
   const concurrency = Number(values.concurrency);
   const log = (line: string) => console.log(`bench fairness: ${line}`);
   const data = await openScaleDatabase(
@@ -351,32 +379,10 @@ export async function runFairnessBench(argv: string[]): Promise<number> {
     values['database-url'] ?? process.env.BENCH_DATABASE_URL,
     log,
   );
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-fairness-'));
-  // Run as root, embedded PostgreSQL (not used here) and s3rver need nothing more; the dist is empty.
-  mkdirSync(path.join(dir, 'dist'));
-  let stack: StackProcess | undefined;
+  let stack: StackProcess | undefined = options.stack;
   try {
     const picked = await pickCast(data.url);
-    const [gatewayPort, enginePort, actionsPort, s3Port, webPort] = await Promise.all(
-      Array.from({ length: 5 }, () => freePort()),
-    );
-    stack = await startStackProcess(
-      {
-        DATABASE_URL: data.url,
-        DATA_DIR: path.join(dir, 'data'),
-        PORT: String(gatewayPort),
-        HASURA_GRAPHQL_SERVER_PORT: String(enginePort),
-        ACTIONS_PORT: String(actionsPort),
-        S3_PORT: String(s3Port),
-        WEB_PORT: String(webPort),
-        WEB_BUILD: 'off',
-        WEB_DIST: path.join(dir, 'dist'),
-        HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
-        NO_COLOR: '1',
-      },
-      { gateway: gatewayPort!, engine: enginePort! },
-      log,
-    );
+    stack ??= await startBenchStack(data.url, log);
     const tokens = { heavy: await tokenFor(picked.heavyUserId), light: await tokenFor(picked.light.userId) };
     const agent = new http.Agent({ keepAlive: true });
     const gql = `${stack.url}/v1/graphql`;
@@ -425,7 +431,7 @@ export async function runFairnessBench(argv: string[]): Promise<number> {
     const run = (name: string, heavy: (typeof candidates)[number] | undefined, fresh = false) =>
       phase(
         name,
-        seconds,
+        timing,
         stack!,
         tokens,
         lightQuery,
@@ -458,11 +464,13 @@ export async function runFairnessBench(argv: string[]): Promise<number> {
     const quiet = phases[0]!;
     const result = {
       bench: 'fairness',
+      run: info.finish(),
       commit: gitCommit(),
       at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, loadavg: os.loadavg().map((l) => round(l, 2)) },
       practices: data.practices,
       seconds,
+      ramp_seconds: timing.rampSeconds,
       concurrency,
       cast,
       light_query: lightQuery,
@@ -497,8 +505,7 @@ export async function runFairnessBench(argv: string[]): Promise<number> {
     if (stack) console.error(stack.lastLines());
     throw error;
   } finally {
-    await stack?.stop();
+    if (!options.stack) await stack?.stop();
     await data.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

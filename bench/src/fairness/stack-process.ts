@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@portal/devdb';
 import { REPO_ROOT } from '../data/scale-database.ts';
 
 /** The stack as `npm start` runs it, in a process of its own (gateway there, engine and actions its children). */
@@ -83,8 +86,10 @@ export async function startStackProcess(
       .then((r) => r.status === 200)
       .catch(() => false);
     if (ok) break;
-    if (Date.now() > deadline)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
       throw new Error(`the stack was not healthy in 3 minutes:\n${lines.slice(-40).join('\n')}`);
+    }
   }
   log(`stack up at ${url} (pid ${child.pid})`);
   const stackPid = child.pid!;
@@ -108,4 +113,59 @@ export async function startStackProcess(
       clearTimeout(killed);
     },
   };
+}
+
+/** The secrets of the stacks the benches start (`startBenchStack`). */
+export const BENCH_STACK_SECRETS = {
+  /** The engine's admin secret (the load bench's requests carry it). */
+  adminSecret: 'load-bench-admin-secret',
+  /** The HS256 key of the engine's JWT secret (the fairness bench signs its users' tokens with it). */
+  jwtKey: 'fairness-bench-key-fairness-bench-key-0123',
+} as const;
+
+/**
+ * The stack as `npm start` runs it on `databaseUrl` (no web app: an empty dist), with the admin
+ * secret and the JWT secret of BENCH_STACK_SECRETS, on free ports; the load and fairness benches
+ * start one each, or share one they are given (their smoke tests).
+ */
+export async function startBenchStack(
+  databaseUrl: string,
+  log: (line: string) => void,
+): Promise<StackProcess> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-stack-'));
+  // Run as root, embedded PostgreSQL (not used here) and s3rver need nothing more; the dist is empty.
+  mkdirSync(path.join(dir, 'dist'));
+  const [gatewayPort, enginePort, actionsPort, s3Port, webPort] = await Promise.all(
+    Array.from({ length: 5 }, () => freePort()),
+  );
+  try {
+    const stack = await startStackProcess(
+      {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(gatewayPort),
+        HASURA_GRAPHQL_SERVER_PORT: String(enginePort),
+        ACTIONS_PORT: String(actionsPort),
+        S3_PORT: String(s3Port),
+        WEB_PORT: String(webPort),
+        WEB_BUILD: 'off',
+        WEB_DIST: path.join(dir, 'dist'),
+        HASURA_GRAPHQL_ADMIN_SECRET: BENCH_STACK_SECRETS.adminSecret,
+        HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: BENCH_STACK_SECRETS.jwtKey }),
+        NO_COLOR: '1',
+      },
+      { gateway: gatewayPort!, engine: enginePort! },
+      log,
+    );
+    return {
+      ...stack,
+      stop: async () => {
+        await stack.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }

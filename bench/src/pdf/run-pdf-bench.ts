@@ -8,6 +8,7 @@ import { callerOfUser } from '@portal/actions/practice-access';
 import { renderCertificatePdf, type TCertificatePdf } from '@portal/pdf';
 import { createRatedSurvey, migratedDatabase } from '@portal/testkit/rated-survey';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import { startRunInfo } from '../lib/run-info.ts';
 import { type Summary, summarize } from '../lib/stats.ts';
 
 /**
@@ -128,7 +129,13 @@ interface CaseResult extends Summary {
   met: boolean;
 }
 
-export async function runPdfBench(args: string[]): Promise<number> {
+export interface PdfBenchOptions {
+  /** A running test stack on a migrated database to make the reports' survey in (else a throwaway one is started and stopped). */
+  stack?: TestStack;
+}
+
+export async function runPdfBench(args: string[], options: PdfBenchOptions = {}): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args,
     options: {
@@ -150,8 +157,8 @@ export async function runPdfBench(args: string[]): Promise<number> {
     indicators,
     reports: async () => {
       if (!fixture) {
-        console.log(`pdf: a throwaway database with a survey of ${indicators} indicators…`);
-        const stack = await startTestStack({ database: await migratedDatabase() });
+        console.log(`pdf: a survey of ${indicators} indicators…`);
+        const stack = options.stack ?? (await startTestStack({ database: await migratedDatabase() }));
         const survey = await createRatedSurvey(stack, { indicators, notMet: 40, activities: 3 });
         await stack.sql.query('analyze');
         fixture = { stack, assessmentId: survey.assessmentId, userId: survey.pm.id, notMet: survey.notMet };
@@ -192,13 +199,16 @@ export async function runPdfBench(args: string[]): Promise<number> {
   } finally {
     // Stopping the throwaway cluster ends its connections; a pooled one may say so after its pool
     // closed, which is no failure of the bench.
-    process.on('uncaughtException', (error: Error & { code?: string }) => {
-      if (error.code !== '57P01') throw error;
-    });
-    await fixture?.stack.close();
+    if (fixture && !options.stack) {
+      process.on('uncaughtException', (error: Error & { code?: string }) => {
+        if (error.code !== '57P01') throw error;
+      });
+      await fixture.stack.close();
+    }
   }
   const result = {
     bench: 'pdf',
+    run: info.finish(),
     at: new Date().toISOString(),
     machine: {
       cpus: os.cpus().length,

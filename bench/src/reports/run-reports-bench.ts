@@ -11,6 +11,7 @@ import { DASHBOARD_CASES } from '../dashboard/dashboard-cases.ts';
 import { openScaleDatabase, REPO_ROOT } from '../data/scale-database.ts';
 import { startBenchEngine } from '../engine/engine-server.ts';
 import { GraphQLClient } from '../lib/graphql-client.ts';
+import { startRunInfo } from '../lib/run-info.ts';
 import { type Summary, sequential, summarize } from '../lib/stats.ts';
 
 /** Report queries should answer under this p95 (bench/GUIDE.md). */
@@ -129,6 +130,7 @@ function gitCommit(): string {
 
 /** `npm run bench -- reports [--iterations N] [--warmup N] [--database-url URL] [--results FILE]`. */
 export async function runReportsBench(argv: string[]): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -215,6 +217,7 @@ export async function runReportsBench(argv: string[]): Promise<number> {
 
     const result = {
       bench: 'reports',
+      run: info.finish(),
       commit: gitCommit(),
       at: new Date().toISOString(),
       practices: data.practices,

@@ -8,6 +8,7 @@ import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import WebSocket from 'ws';
 import { REPO_ROOT } from '../data/scale-database.ts';
 import { GraphQLClient } from '../lib/graphql-client.ts';
+import { type RunInfo, startRunInfo } from '../lib/run-info.ts';
 import { type Summary, summarize } from '../lib/stats.ts';
 import { type BenchSurvey, createBenchSurvey } from './survey-data.ts';
 
@@ -27,9 +28,18 @@ import { type BenchSurvey, createBenchSurvey } from './survey-data.ts';
  */
 
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/survey.json');
-const SAVE_DEBOUNCE_MS = 1000;
-const SAVING_RESET_MS = 500;
-const REFETCH_INTERVAL_MS = 1000;
+
+/** The screen's waits the sessions imitate, and the engine's refetch interval (`--debounce-ms` etc.). */
+interface Pacing {
+  /** The screen saves this long after the last keystroke (1,000 ms). */
+  debounceMs: number;
+  /** It releases the lock this long after the save (500 ms). */
+  resetMs: number;
+  /** The engine's live-query refetch interval (1,000 ms, production's). */
+  refetchMs: number;
+  /** Sessions start within this long of each other (2,000 ms). */
+  staggerMs: number;
+}
 
 const LOCKS = `subscription IndicatorLocks($assessmentId: Int!) {
   indicator_locks(where: { assessment_id: { _eq: $assessmentId } }) { id indicator_response_id user_id fields }
@@ -115,7 +125,7 @@ class Session {
   readonly http: GraphQLClient;
   private socket!: WebSocket;
   private readonly seenLocks = new Set<string>();
-  private readonly seenValues = new Map<string, string>();
+  readonly seenValues = new Map<string, string>();
   /** The last value this session saved (acknowledged) per `${responseId}:${field}`. */
   readonly lastSaved = new Map<string, string>();
   /** The `${responseId}:${field}` this session writes (each is written by one session only). */
@@ -132,6 +142,7 @@ class Session {
     private readonly graphqlUrl: string,
     private readonly assessmentId: number,
     private readonly events: Events,
+    private readonly pacing: Pacing,
   ) {
     this.http = new GraphQLClient(graphqlUrl, { authorization: `Bearer ${token}` });
   }
@@ -239,7 +250,7 @@ class Session {
       );
     }
     for (const pause of keystrokes) await sleep(pause);
-    await sleep(SAVE_DEBOUNCE_MS);
+    await sleep(this.pacing.debounceMs);
     const set = field === 'checklists' ? {} : { [field]: value };
     const append = field === 'checklists' ? { checklists: value } : {};
     const saved = await this.call(UPDATE, { id: responseId, set, append }, 'save');
@@ -258,7 +269,7 @@ class Session {
         }
       }
     } else if (saved) this.failures.push(`save: response ${responseId} matched no row`);
-    await sleep(SAVING_RESET_MS);
+    await sleep(this.pacing.resetMs);
     await this.call(RELEASE, { responseId }, 'release');
   }
 
@@ -280,6 +291,7 @@ class Session {
 
 interface SurveyBenchResult {
   bench: 'survey';
+  run: RunInfo;
   date: string;
   machine: { cpus: number; load_before: number[]; load_after: number[]; node: string };
   settings: {
@@ -289,6 +301,7 @@ interface SurveyBenchResult {
     save_debounce_ms: number;
     saving_reset_ms: number;
     refetch_interval_ms: number;
+    stagger_ms: number;
   };
   edits: { lock_takes: number; saves: number; failures: number; failure_samples: string[] };
   lost_writes: number;
@@ -320,27 +333,61 @@ async function migratedDatabase() {
   };
 }
 
-/** `npm run bench -- survey [--sessions 50] [--seconds 60] [--indicators 150] [--results FILE]`. */
-export async function runSurveyBench(args: string[]): Promise<number> {
+/** Until every session's live query shows the last value each session saved (or `timeoutMs` passed). */
+async function everySaveSeen(sessions: Session[], timeoutMs: number): Promise<void> {
+  const saved = sessions.flatMap((s) => [...s.lastSaved]);
+  const deadline = performance.now() + timeoutMs;
+  while (!sessions.every((s) => saved.every(([key, value]) => s.seenValues.get(key) === value))) {
+    if (performance.now() > deadline) return;
+    await sleep(50);
+  }
+}
+
+export interface SurveyBenchOptions {
+  /**
+   * A running test stack on a migrated database whose engine refetches every `--refetch-interval`
+   * ms (else one is started on a throwaway cluster and stopped).
+   */
+  stack?: TestStack;
+}
+
+/**
+ * `npm run bench -- survey [--sessions 50] [--seconds 60] [--indicators 150] [--debounce-ms 1000]
+ * [--reset-ms 500] [--refetch-interval 1000] [--stagger-ms 2000] [--results FILE]`.
+ */
+export async function runSurveyBench(args: string[], options: SurveyBenchOptions = {}): Promise<number> {
+  const info = startRunInfo();
   const { values } = parseArgs({
     args,
     options: {
       sessions: { type: 'string', default: '50' },
       seconds: { type: 'string', default: '60' },
       indicators: { type: 'string', default: '150' },
+      'debounce-ms': { type: 'string', default: '1000' },
+      'reset-ms': { type: 'string', default: '500' },
+      'refetch-interval': { type: 'string', default: '1000' },
+      'stagger-ms': { type: 'string', default: '2000' },
       results: { type: 'string', default: DEFAULT_RESULTS },
     },
   });
   const sessionCount = Number(values.sessions);
   const seconds = Number(values.seconds);
   const indicators = Number(values.indicators);
+  const pacing: Pacing = {
+    debounceMs: Number(values['debounce-ms']),
+    resetMs: Number(values['reset-ms']),
+    refetchMs: Number(values['refetch-interval']),
+    staggerMs: Number(values['stagger-ms']),
+  };
   const loadBefore = os.loadavg().map((x) => Math.round(x * 100) / 100);
 
   console.log(`survey bench: ${sessionCount} sessions, ${indicators} indicators, ${seconds} s`);
-  const stack: TestStack = await startTestStack({
-    database: await migratedDatabase(),
-    engine: { refetchIntervalMs: REFETCH_INTERVAL_MS, poolSize: 20 },
-  });
+  const stack: TestStack =
+    options.stack ??
+    (await startTestStack({
+      database: await migratedDatabase(),
+      engine: { refetchIntervalMs: pacing.refetchMs, poolSize: 20 },
+    }));
   const sessions: Session[] = [];
   try {
     const survey: BenchSurvey = await createBenchSurvey(stack.sql, { surveyors: sessionCount, indicators });
@@ -350,7 +397,7 @@ export async function runSurveyBench(args: string[]): Promise<number> {
     const events = new Events();
     for (const [i, s] of survey.surveyors.entries()) {
       const token = await stack.tokenFor(s.email, s.password);
-      sessions.push(new Session(i, s.id, token, stack.graphqlUrl, survey.assessmentId, events));
+      sessions.push(new Session(i, s.id, token, stack.graphqlUrl, survey.assessmentId, events, pacing));
     }
     await Promise.all(sessions.map((s) => s.connect()));
     console.log('sessions connected; editing');
@@ -365,7 +412,7 @@ export async function runSurveyBench(args: string[]): Promise<number> {
         const mine = owned(k);
         const neighbours = owned((k + 1) % sessionCount);
         let n = 0;
-        await sleep(random() * 2000); // people do not all start on the same second
+        await sleep(random() * pacing.staggerMs); // people do not all start on the same second
         while (performance.now() < deadline) {
           n++;
           const keystrokes = Array.from({ length: 1 + Math.floor(random() * 4) }, () => 120 + random() * 280);
@@ -394,12 +441,15 @@ export async function runSurveyBench(args: string[]): Promise<number> {
               keystrokes,
             );
           }
-          await sleep(300 + random() * 1500);
+          const pause = 300 + random() * 1500;
+          if (performance.now() + pause >= deadline) break;
+          await sleep(pause);
         }
       }),
     );
-    // Let the last saves reach every live query before closing.
-    await sleep(REFETCH_INTERVAL_MS * 2 + 500);
+    // Let the last saves reach every live query before closing (a lost write never arrives: then
+    // the check below finds it).
+    await everySaveSeen(sessions, pacing.refetchMs * 2 + 10_000);
 
     // Lost writes: every value a session saved last is the database's (owner connection).
     const { rows } = await stack.sql.query<{
@@ -428,9 +478,10 @@ export async function runSurveyBench(args: string[]): Promise<number> {
     const lockSummary = summarize(events.lockLatencies);
     const saveSummary = summarize(events.saveLatencies);
     const both = summarize([...events.lockLatencies, ...events.saveLatencies]);
-    const targetMs = REFETCH_INTERVAL_MS + 1000;
+    const targetMs = pacing.refetchMs + 1000;
     const result: SurveyBenchResult = {
       bench: 'survey',
+      run: info.finish(),
       date: new Date().toISOString(),
       machine: {
         cpus: os.cpus().length,
@@ -442,9 +493,10 @@ export async function runSurveyBench(args: string[]): Promise<number> {
         sessions: sessionCount,
         indicators,
         duration_s: seconds,
-        save_debounce_ms: SAVE_DEBOUNCE_MS,
-        saving_reset_ms: SAVING_RESET_MS,
-        refetch_interval_ms: REFETCH_INTERVAL_MS,
+        save_debounce_ms: pacing.debounceMs,
+        saving_reset_ms: pacing.resetMs,
+        refetch_interval_ms: pacing.refetchMs,
+        stagger_ms: pacing.staggerMs,
       },
       edits: {
         lock_takes: sessions.reduce((s, x) => s + x.lockTakes, 0),
@@ -475,14 +527,16 @@ export async function runSurveyBench(args: string[]): Promise<number> {
     return 0;
   } finally {
     for (const s of sessions) s.close();
-    // A pool whose end() resolved before its idle clients closed hears the cluster stop
-    // (57P01 admin_shutdown); nobody listens to that pool any more, and it must not crash the run.
-    process.on('uncaughtException', (error: Error & { code?: string }) => {
-      if (error.code === '57P01') return;
-      console.error(error);
-      process.exit(1);
-    });
-    await stack.close();
+    if (!options.stack) {
+      // A pool whose end() resolved before its idle clients closed hears the cluster stop
+      // (57P01 admin_shutdown); nobody listens to that pool any more, and it must not crash the run.
+      process.on('uncaughtException', (error: Error & { code?: string }) => {
+        if (error.code === '57P01') return;
+        console.error(error);
+        process.exit(1);
+      });
+      await stack.close();
+    }
   }
 }
 
