@@ -9,6 +9,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './config/config.ts';
 import { probePort } from './ports.ts';
+
+/** The banner's last line: the whole banner is out (its lines are written one by one). */
+const BANNER_END = 'Press Ctrl-C to stop.';
+
 import { SERVICES } from './services/table.ts';
 
 /**
@@ -173,7 +177,7 @@ describe('npm start (cli.ts start)', () => {
   }, async () => {
     const first = run('start', env);
     runs.push(first);
-    await waitFor(first, 'is ready at', 150_000);
+    await waitFor(first, BANNER_END, 150_000);
     const out = first.output();
     expect(out).toContain('demo data seeded on this start');
     expect(out).toContain('pm.single@demo.test');
@@ -257,7 +261,7 @@ describe('npm start (cli.ts start)', () => {
     // A second start reuses the data: no seeding, same secrets, our row still there.
     const second = run('start', env);
     runs.push(second);
-    await waitFor(second, 'is ready at', 120_000);
+    await waitFor(second, BANNER_END, 120_000);
     expect(second.output()).toContain('migrations: up to date');
     expect(second.output()).not.toContain('seeded');
     expect(readFileSync(path.join(dir, 'data', 'secrets.json'), 'utf8')).toBe(secrets);
@@ -280,7 +284,7 @@ describe('npm start (cli.ts start)', () => {
   }, async () => {
     const first = run('start', env);
     runs.push(first);
-    await waitFor(first, 'is ready at', 120_000);
+    await waitFor(first, BANNER_END, 120_000);
     const tree = descendants(first.process.pid!);
     const supervisor = tree.find((pid) => cmdline(pid).includes('cli.ts supervise'))!;
     const postgres = tree.filter((pid) => cmdline(pid).includes(path.join(dir, 'data', 'postgres')));
@@ -297,7 +301,7 @@ describe('npm start (cli.ts start)', () => {
     expect(alive(postgres[0]!)).toBe(true);
     const second = run('start', env);
     runs.push(second);
-    await waitFor(second, 'is ready at', 120_000);
+    await waitFor(second, BANNER_END, 120_000);
     expect(second.output()).toContain(
       `stopped a PostgreSQL that an earlier, killed start left running (pid ${postgres[0]})`,
     );
@@ -314,7 +318,7 @@ describe('npm start (cli.ts start)', () => {
     // ...and otherwise starts from nothing: new database, seeded again, new secrets.
     const reset = run('reset', env);
     runs.push(reset);
-    await waitFor(reset, 'is ready at', 120_000);
+    await waitFor(reset, BANNER_END, 120_000);
     expect(reset.output()).toContain(`deleted ${path.join(dir, 'data')}`);
     expect(reset.output()).toContain('demo data seeded on this start');
     expect(readFileSync(path.join(dir, 'data', 'secrets.json'), 'utf8')).not.toBe(secrets);

@@ -1,6 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { createPublicConfig, type PublicConfig } from './api/public-config.ts';
-import { createStaticChoices, type StaticChoices } from './api/static-choices.ts';
 import { type AuthApi, createAuthApi } from './auth/auth-api.ts';
 import { createAuthorisedFetch } from './auth/authorised-fetch.ts';
 import { createSession, type Session } from './auth/session.ts';
@@ -16,8 +15,6 @@ export interface PortalServices {
   authorisedFetch: (url: string, init?: RequestInit) => Promise<Response>;
   /** The service's public settings (GET /api/config), fetched once when first needed. */
   publicConfig: PublicConfig;
-  /** The choice lists (spec 000 §3), loaded when signed in and kept a minute. */
-  staticChoices: StaticChoices;
   graphqlUrl: string;
   wsUrl: string;
   webSocketImpl?: unknown;
@@ -60,7 +57,6 @@ export function createPortalServices(options: {
     wsUrl: graphqlUrl.replace(/^http/, 'ws'),
     webSocketImpl: options.webSocketImpl,
     leaveApp: options.leaveApp ?? leaveAppInBrowser,
-    staticChoices: createStaticChoices(apiUrl, authorisedFetch, log),
     log,
   };
 }

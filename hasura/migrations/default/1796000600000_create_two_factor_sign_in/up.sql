@@ -22,9 +22,9 @@ create table public.user_factors (
   code_failures integer not null default 0,
   code_failures_since timestamptz,
   code_locked_until timestamptz,
-  constraint user_factors_kind_characters check (kind in ('totp')),
-  constraint user_factors_label_characters check (label in ('Authenticator app')),
-  constraint user_factors_totp_secret_characters check (totp_secret ~ '^[A-Z2-7]{32}$'),
+  constraint user_factors_kind_known check (kind in ('totp')),
+  constraint user_factors_label_known check (label in ('Authenticator app')),
+  constraint user_factors_totp_secret_format check (totp_secret ~ '^[A-Z2-7]{32}$'),
   constraint user_factors_code_failures_check check (code_failures >= 0),
   constraint user_factors_removed_after_created check (removed_at is null or removed_at >= created_at)
 );
@@ -41,7 +41,7 @@ create table public.user_recovery_codes (
   created_at timestamptz not null default now(),
   used_at timestamptz,
   archived_at timestamptz,
-  constraint user_recovery_codes_code_hash_characters check (code_hash ~ '^[0-9a-f]{64}$')
+  constraint user_recovery_codes_code_hash_format check (code_hash ~ '^[0-9a-f]{64}$')
 );
 comment on table public.user_recovery_codes is
   'Single-use recovery codes of two-factor sign-in (SHA-256 of each). Read by the actions service only.';
@@ -57,7 +57,7 @@ create table public.sign_in_challenges (
   created_at timestamptz not null default now(),
   expires_at timestamptz not null,
   used_at timestamptz,
-  constraint sign_in_challenges_token_hash_characters check (token_hash ~ '^[0-9a-f]{64}$')
+  constraint sign_in_challenges_token_hash_format check (token_hash ~ '^[0-9a-f]{64}$')
 );
 comment on table public.sign_in_challenges is
   'Pending second steps of sign-in (5 minutes, single use). Read by the actions service only.';
@@ -71,9 +71,9 @@ create table public.account_security_events (
   method text,
   ip_address inet,
   created_at timestamptz not null default now(),
-  constraint account_security_events_event_characters check (event in (
+  constraint account_security_events_event_known check (event in (
     'SIGNED_IN_WITH_FACTOR', 'WRONG_CODE', 'FACTOR_LOCKED', 'RECOVERY_CODE_USED', 'RECOVERY_CODES_ISSUED')),
-  constraint account_security_events_method_characters check (method in ('totp', 'recovery_code'))
+  constraint account_security_events_method_known check (method in ('totp', 'recovery_code'))
 );
 comment on table public.account_security_events is
   'Two-factor sign-in events (success, wrong code, lock, recovery code used); audited into the user''s History.';

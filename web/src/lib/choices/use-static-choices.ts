@@ -1,6 +1,22 @@
 import type { TStaticChoices } from '@portal/domain';
 import { useEffect, useState } from 'react';
-import { useServices } from '../services.tsx';
+import { createStaticChoices, type StaticChoices } from '../api/static-choices.ts';
+import { type PortalServices, useServices } from '../services.tsx';
+
+/**
+ * The choice lists of a set of services (one per app; a test's app has its own). Made on first
+ * use, outside the entry's services, so the first screen does not carry them (they are loaded
+ * when signed in).
+ */
+const byServices = new WeakMap<PortalServices, StaticChoices>();
+export function staticChoicesOf(services: PortalServices): StaticChoices {
+  let choices = byServices.get(services);
+  if (!choices) {
+    choices = createStaticChoices(services.apiUrl, services.authorisedFetch, services.log);
+    byServices.set(services, choices);
+  }
+  return choices;
+}
 
 /**
  * The choice lists (spec 000 §3) once loaded: what is already known at once, then the answer of
@@ -8,7 +24,7 @@ import { useServices } from '../services.tsx';
  * when they cannot be had: callers fall back to their built-in labels.
  */
 export function useStaticChoices(): TStaticChoices | null {
-  const { staticChoices } = useServices();
+  const staticChoices = staticChoicesOf(useServices());
   const [choices, setChoices] = useState<TStaticChoices | null>(() => staticChoices.current());
   useEffect(() => {
     let live = true;
