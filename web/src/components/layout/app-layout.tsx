@@ -4,8 +4,6 @@ import { type PointerEvent, type ReactNode, Suspense, useEffect, useRef, useStat
 import { Link, Outlet } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
-import { staticChoicesOf } from '../../lib/choices/use-static-choices.ts';
-import { useServices } from '../../lib/services.tsx';
 import { Logo } from '../brand/logo.tsx';
 import classes from './app-layout.module.css';
 import { FullPageLoader } from './full-page-loader.tsx';
@@ -29,12 +27,7 @@ const NAV_ID = 'main-navigation';
  */
 export function AppLayout({ headerActions }: { headerActions?: ReactNode }) {
   const user = useCurrentUser();
-  const services = useServices();
   const wide = useMinWidth(NAV_OPEN_FROM_PX);
-  // The choice lists are loaded when signed in (spec 000 §3), so the screens find them ready.
-  useEffect(() => {
-    void staticChoicesOf(services).load();
-  }, [services]);
   // Beside the page on desktops: starts open, the page makes room. On tablets: over the page,
   // starts closed, the page keeps its width.
   const [besideOpen, setBesideOpen] = useState(true);
