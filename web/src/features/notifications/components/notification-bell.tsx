@@ -13,6 +13,7 @@ import { formatAuditDateTime, NOTIFICATION_LIST_SIZE, notificationBellLabel } fr
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
+import { useNetworkStatus } from '../../../lib/offline/network-status.ts';
 import { GetNotificationsQuery } from '../api/get-notifications.ts';
 import { MarkAllNotificationsReadMutation } from '../api/mark-all-notifications-read.ts';
 import { MarkNotificationReadMutation } from '../api/mark-notification-read.ts';
@@ -38,7 +39,9 @@ const BellIcon = () => (
 export function NotificationBell() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const [live] = useSubscription({ query: UnreadNotificationsSubscription });
+  // Live only while online, as the screens' subscriptions: going back online subscribes afresh.
+  const { online } = useNetworkStatus();
+  const [live] = useSubscription({ query: UnreadNotificationsSubscription, pause: !online });
   const unread = live.data?.notifications_aggregate.aggregate?.count ?? 0;
   const [list, refetch] = useQuery({
     query: GetNotificationsQuery,
