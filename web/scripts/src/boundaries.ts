@@ -39,7 +39,6 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   'survey-visit': ['assessment-offline', 'assessments', 'practices'],
   webinars: [],
   'survey-offers': [],
-  notifications: [],
 };
 
 export interface TBoundaryViolation {

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { DASHBOARD_PATH } from '@portal/domain';
-import { type PointerEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
@@ -21,11 +21,8 @@ import { backendUrl, UserMenu } from './user-menu.tsx';
 export const NAV_OPEN_FROM_PX = 1024;
 const NAV_ID = 'main-navigation';
 
-/**
- * The signed-in frame: header, navigation drawer, the page, footer. `headerActions` sits before
- * the user menu (the notification bell, which app/ composes in: shared code imports no feature).
- */
-export function AppLayout({ headerActions }: { headerActions?: ReactNode }) {
+/** The signed-in frame: header, navigation drawer, the page, footer. */
+export function AppLayout() {
   const user = useCurrentUser();
   const wide = useMinWidth(NAV_OPEN_FROM_PX);
   // Beside the page on desktops: starts open, the page makes room. On tablets: over the page,
@@ -101,7 +98,6 @@ export function AppLayout({ headerActions }: { headerActions?: ReactNode }) {
                 Admin area
               </Button>
             ) : null}
-            <Suspense fallback={null}>{headerActions}</Suspense>
             <UserMenu />
           </Group>
         </Group>
