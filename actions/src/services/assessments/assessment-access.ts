@@ -4,6 +4,7 @@ import {
   canMove,
   derivePermissionFlags,
   hasPracticeAccess,
+  needsConfidentialityAgreement,
   type TAssessmentAccessContext,
   type TAssessmentButtons,
   type TAssessmentMove,
@@ -101,6 +102,26 @@ export function noSuchAssessment(): AppError {
 }
 
 /** Refuses with a message of ASSESSMENT_MESSAGES unless `allowed`. */
+/**
+ * Refuses (`forbidden`, with `message`) a caller who must sign the confidentiality agreement of
+ * this assessment first (an IN_PROGRESS survey, unsigned: spec 001 §4), the rule the screen asks.
+ */
+export async function requireAgreementSigned(
+  tx: Queryable,
+  assessment: Pick<AssessmentRow, 'id' | 'type' | 'status'>,
+  userId: number,
+  message: string,
+): Promise<void> {
+  const { signed } = await tx.one<{ signed: boolean }>(sql`
+    select exists (select 1 from public.confidentiality_signs
+                    where assessment_id = ${assessment.id} and user_id = ${userId}) as signed`);
+  requireThat(
+    !needsConfidentialityAgreement({ type: assessment.type, status: assessment.status, hasSigned: signed }),
+    'forbidden',
+    message,
+  );
+}
+
 export function requireThat(allowed: boolean, code: ErrorCode, message?: string): void {
   if (!allowed) throw new AppError(code, message === undefined ? {} : { message });
 }

@@ -2,7 +2,6 @@ import {
   ASSESSMENT_MESSAGES,
   BLANK_RESPONSE,
   canChangeAssessmentInputs,
-  needsConfidentialityAgreement,
   type TChecklistItemRef,
   type TIndicatorResponseFields,
 } from '@portal/domain';
@@ -12,7 +11,12 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Actor, Queryable } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { type AssessmentRow, loadAssessmentForCaller, requireThat } from './assessment-access.ts';
+import {
+  type AssessmentRow,
+  loadAssessmentForCaller,
+  requireAgreementSigned,
+  requireThat,
+} from './assessment-access.ts';
 
 /** The columns of a response the screen reads and writes: exactly the fields of BLANK_RESPONSE. */
 export const RESPONSE_FIELDS = Object.keys(BLANK_RESPONSE) as (keyof TIndicatorResponseFields)[];
@@ -114,18 +118,7 @@ export async function runBulkTool<T>(
       requireThat(buttons[input.button], 'forbidden');
       requireThat(canChangeAssessmentInputs(context), 'invalid_transition', ASSESSMENT_MESSAGES.notAllowed);
       // Nobody changes an IN_PROGRESS survey's findings unsigned (spec 001 §4), a bulk tool neither.
-      const signed = await tx.one<{ signed: boolean }>(sql`
-        select exists (select 1 from public.confidentiality_signs
-                        where assessment_id = ${assessment.id} and user_id = ${caller.userId}) as signed`);
-      requireThat(
-        !needsConfidentialityAgreement({
-          type: assessment.type,
-          status: assessment.status,
-          hasSigned: signed.signed,
-        }),
-        'forbidden',
-        ASSESSMENT_MESSAGES.agreementFirst,
-      );
+      await requireAgreementSigned(tx, assessment, caller.userId, ASSESSMENT_MESSAGES.agreementFirst);
       return work(tx, assessment);
     }, caller.actor);
   } catch (error) {

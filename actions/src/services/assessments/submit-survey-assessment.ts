@@ -2,7 +2,6 @@ import {
   assessmentPath,
   canMove,
   fieldErrors,
-  needsConfidentialityAgreement,
   SURVEY_PART_SUBMIT,
   SURVEY_SUBMIT_MESSAGES,
   surveySubmitMove,
@@ -17,7 +16,7 @@ import { transition } from '../../db/transition.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { notifyUsers } from '../notifications/notify.ts';
 import type { Caller } from '../practices/practice-access.ts';
-import { loadAssessmentForCaller, requireThat } from './assessment-access.ts';
+import { loadAssessmentForCaller, requireAgreementSigned, requireThat } from './assessment-access.ts';
 import { recordStatusChange } from './record-status-change.ts';
 import { loadSurveySubmitInput } from './survey-assessment-data.ts';
 
@@ -58,18 +57,7 @@ export async function submitSurveyAssessment(
       SURVEY_SUBMIT_MESSAGES.notSubmittable,
     );
     requireThat(!context.hasSubmitted, 'invalid_transition', SURVEY_SUBMIT_MESSAGES.alreadySubmitted);
-    const signed = await tx.one<{ signed: boolean }>(sql`
-      select exists (select 1 from public.confidentiality_signs
-                      where assessment_id = ${assessment.id} and user_id = ${caller.userId}) as signed`);
-    requireThat(
-      !needsConfidentialityAgreement({
-        type: assessment.type,
-        status: assessment.status,
-        hasSigned: signed.signed,
-      }),
-      'forbidden',
-      SURVEY_SUBMIT_MESSAGES.notSigned,
-    );
+    await requireAgreementSigned(tx, assessment, caller.userId, SURVEY_SUBMIT_MESSAGES.notSigned);
     const parsed = ZSurveyVisitorFormSchema.safeParse(input);
     if (!parsed.success) throw new AppError('invalid_input', { fields: fieldErrors(parsed.error) });
     const form = parsed.data;

@@ -49,7 +49,9 @@ describe('notifications', () => {
     const notSurveyor = await createUser(stack.sql);
 
     const refused = await stack.gql(as(qam), OFFER, { v: visitId, s: [surveyor.id, notSurveyor.id] });
-    expect(refused.errors).toBeDefined();
+    expect(refused.errors?.[0]?.message).toMatch(
+      /is not an active surveyor and cannot be offered this visit\.$/,
+    );
     expect(await notificationsOf(surveyor.id)).toEqual([]);
 
     expect((await stack.gql(as(qam), OFFER, { v: visitId, s: [surveyor.id] })).errors).toBeUndefined();

@@ -9,6 +9,7 @@ import {
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
+import { isOfferedChoice } from '../choices/static-choices.ts';
 
 /**
  * The writes behind the practice form, shared by `addPractice`, `savePracticeDetails` and
@@ -78,11 +79,12 @@ async function insertAddress(tx: Queryable, values: TPracticeForm): Promise<numb
  */
 async function requireListedPhn(tx: Queryable, practiceId: number | null, phn: string | null) {
   if (phn === null) return;
-  const listed = await tx.maybeOne(sql`
-    select 1 from public.choice_items where list_key = 'practice.phn' and value = ${phn} and active
-    union all
-    select 1 from public.practices where organisation_id = ${practiceId} and phn = ${phn}`);
-  if (!listed)
+  const own =
+    practiceId !== null &&
+    (await tx.maybeOne(
+      sql`select 1 from public.practices where organisation_id = ${practiceId} and phn = ${phn}`,
+    ));
+  if (!own && !(await isOfferedChoice(tx, 'practice.phn', phn)))
     throw new AppError('invalid_input', {
       message: PRACTICE_FORM_MESSAGES.phnUnlisted,
       fields: { phn: PRACTICE_FORM_MESSAGES.phnUnlisted },
