@@ -77,7 +77,9 @@ export default defineConfig({
     globalSetup: ['./vitest.global-setup.ts'],
     // Vitest's default is one worker per core but one; on our 2-core machines that is a single
     // worker, and most files wait (on PostgreSQL, the engine, a browser) more than they compute.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two workers left the cores idle two fifths of a run (1,340 s of CPU in a 1,202 s run on 2
+    // cores); three keep them busy and took the run from 1,112 s to 945 s (docs/testing.md).
+    maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: LongestFirst },
     // The unhandled-errors reporter repeats each such error briefly after the summary (CI logs keep the tail).
     // The JSON report is what `npm run test:report` reads (the slowest files; docs/testing.md).
