@@ -1,23 +1,27 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-// Empty variables take the default, like the stack's own configuration.
-const optional = (schema: z.ZodString, fallback: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.default(fallback));
+// Empty variables take the default, like the stack's own configuration; a value given is trimmed
+// and must be at least `min` characters long.
+const optional = (min: number, fallback: string) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === undefined || value === '' ? fallback : value)),
+    z.string().check(z.trim(), z.minLength(min)),
+  );
 
 const ZEnvSchema = z.object({
   /** Help phone number shown in the footer and in assistance text. */
-  VITE_HELP_PHONE: optional(z.string().trim().min(1), SUPPORT_PHONE),
+  VITE_HELP_PHONE: optional(1, SUPPORT_PHONE),
   /** Support e-mail shown in the footer and in assistance text. */
-  VITE_SUPPORT_EMAIL: optional(z.string().trim().min(3), SUPPORT_EMAIL),
+  VITE_SUPPORT_EMAIL: optional(3, SUPPORT_EMAIL),
   /** Base of the actions service's REST API. */
-  VITE_API_URL: optional(z.string().trim().min(1), '/api'),
+  VITE_API_URL: optional(1, '/api'),
   /** GraphQL endpoint, over HTTP and WebSocket. */
-  VITE_GRAPHQL_URL: optional(z.string().trim().min(1), '/v1/graphql'),
+  VITE_GRAPHQL_URL: optional(1, '/v1/graphql'),
   /** Origin of the backend pages (admin area, survey offers); empty means this origin. */
-  VITE_BACKEND_URL: optional(z.string().trim(), ''),
+  VITE_BACKEND_URL: optional(0, ''),
   /** Path of the backend admin area (spec 002 §2: default admin-mnqa/). */
-  VITE_ADMIN_PATH: optional(z.string().trim().min(1), '/admin-mnqa/'),
+  VITE_ADMIN_PATH: optional(1, '/admin-mnqa/'),
 });
 export type TEnv = z.infer<typeof ZEnvSchema>;
 

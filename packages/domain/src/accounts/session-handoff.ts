@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { AUTH_API_PREFIX } from '../routes/paths.ts';
 
 /**
@@ -31,22 +30,3 @@ export function isSafeReturnRoute(route: string): boolean {
     !/^\/login(\/|$|\?)/i.test(route)
   );
 }
-
-/** GET /api/auth/handoff: where in the app to land (the practice list when absent). */
-export const ZHandoffStartSchema = z.object({
-  url: z
-    .string({ error: 'Give the url once, as an app path.' })
-    .max(2000, 'The url can be at most 2000 characters.')
-    .refine(isSafeReturnRoute, 'The url must be a path of this app.')
-    .optional(),
-});
-
-/** POST /api/auth/handoff/exchange: the code of the redirect. */
-export const ZHandoffExchangeSchema = z.object({
-  code: z
-    .string({ error: 'The sign-in code is missing.' })
-    .trim()
-    .min(1, 'The sign-in code is missing.')
-    .max(200),
-});
-export type THandoffExchange = z.infer<typeof ZHandoffExchangeSchema>;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { API_PREFIX } from '../routes/paths.ts';
 
 /**
@@ -19,17 +18,3 @@ export type TClientLogSeverity = (typeof CLIENT_LOG_SEVERITIES)[number];
 export const CLIENT_LOG_MAX_DATA_BYTES = 4096;
 /** The most entries one signed-in user may send a minute (more answer 429 and are not kept). */
 export const CLIENT_LOG_PER_MINUTE = 30;
-
-const TOO_LARGE = `The log entry's data can be at most ${CLIENT_LOG_MAX_DATA_BYTES} bytes.`;
-
-/** POST /api/utils/log: a severity and any JSON data up to CLIENT_LOG_MAX_DATA_BYTES. */
-export const ZClientLogSchema = z.strictObject({
-  severity: z.enum(CLIENT_LOG_SEVERITIES, { error: 'Choose a severity: debug, info, warning or error.' }),
-  data: z
-    .json({ error: 'Send the data as JSON.' })
-    .refine(
-      (data) => new TextEncoder().encode(JSON.stringify(data) ?? '').length <= CLIENT_LOG_MAX_DATA_BYTES,
-      TOO_LARGE,
-    ),
-});
-export type TClientLog = z.infer<typeof ZClientLogSchema>;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /api/config: what the actions service tells every browser before anyone signs in. */
 const ZPublicConfigSchema = z.object({
-  maxFileSizeMb: z.number().positive(),
+  maxFileSizeMb: z.number().check(z.positive()),
   /** The bulk tools switch of the assessment screen (Auto complete, Auto clear, Reopen); off when absent. */
-  bulkTools: z.boolean().default(false),
+  bulkTools: z._default(z.boolean(), false),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfigSchema>;
 

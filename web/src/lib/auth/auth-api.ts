@@ -7,7 +7,7 @@ import type {
   TRegisterRequest,
   TSignInVerify,
 } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PortalError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
 import { CSRF_HEADER, readCsrfToken } from './csrf.ts';
 import {
@@ -22,16 +22,16 @@ import { createFactorsApi } from './factors-api.ts';
 
 type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
-const ZAvatarSchema = z.object({ name: z.string(), avatar: z.string().nullable() });
+const ZAvatarSchema = z.object({ name: z.string(), avatar: z.nullable(z.string()) });
 export type TAvatar = z.infer<typeof ZAvatarSchema>;
 
 /** POST /api/invitations/details: whether an invitation token can be used, and for what. */
 const ZInvitationDetailsSchema = z.object({
   state: z.enum(['VALID', 'EXPIRED', 'USED', 'INVALID']),
-  message: z.string().nullable(),
-  practiceName: z.string().nullable(),
-  email: z.string().nullable(),
-  inviterName: z.string().nullish(),
+  message: z.nullable(z.string()),
+  practiceName: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  inviterName: z.nullish(z.string()),
 });
 export type TInvitationDetails = z.infer<typeof ZInvitationDetailsSchema>;
 
@@ -41,7 +41,7 @@ export type TCheckInbox = z.infer<typeof ZCheckInboxSchema>;
 
 /** The REST contract of the actions service (`/api/auth/*`, `/api/user/*`), one function per call. */
 export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
-  async function call<T>(path: string, init: RequestInit, schema?: z.ZodType<T>): Promise<T> {
+  async function call<T>(path: string, init: RequestInit, schema?: z.ZodMiniType<T>): Promise<T> {
     const response = await authorisedFetch(`${apiUrl}${path}`, init);
     if (!response.ok) throw await PortalError.fromResponse(response);
     if (!schema) return undefined as T;

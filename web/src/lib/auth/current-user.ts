@@ -1,5 +1,5 @@
 import type { TUserFlags } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const ZFlagsSchema = z.object({
   staff: z.boolean(),
@@ -11,7 +11,7 @@ const ZFlagsSchema = z.object({
   newUser: z.boolean(),
   isPracticeManager: z.boolean(),
   hasSpecialAccess: z.boolean(),
-}) satisfies z.ZodType<TUserFlags>;
+}) satisfies z.ZodMiniType<TUserFlags>;
 
 /** GET /api/user/current, and the `user` of sign-in and registration answers. */
 export const ZCurrentUserSchema = z.object({
@@ -19,9 +19,9 @@ export const ZCurrentUserSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  title: z.string().nullable(),
+  title: z.nullable(z.string()),
   name: z.string(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   flags: ZFlagsSchema,
   practices: z.array(z.object({ id: z.number(), name: z.string(), roles: z.array(z.string()) })),
 });

@@ -1,5 +1,5 @@
 import type { TConfirmTotp, TRemoveFactor } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const ZFactorsSchema = z.object({
   factors: z.array(
@@ -8,7 +8,7 @@ const ZFactorsSchema = z.object({
       kind: z.literal('totp'),
       label: z.string(),
       addedAt: z.string(),
-      lastUsedAt: z.string().nullable(),
+      lastUsedAt: z.nullable(z.string()),
     }),
   ),
   recoveryCodesLeft: z.number(),
@@ -18,7 +18,7 @@ export type TFactors = z.infer<typeof ZFactorsSchema>;
 const ZTotpEnrolmentSchema = z.object({ factorId: z.number(), secret: z.string(), uri: z.string() });
 export type TTotpEnrolment = z.infer<typeof ZTotpEnrolmentSchema>;
 
-type Call = <T>(path: string, init: RequestInit, schema?: z.ZodType<T>) => Promise<T>;
+type Call = <T>(path: string, init: RequestInit, schema?: z.ZodMiniType<T>) => Promise<T>;
 type Json = (method: string, body: unknown) => RequestInit;
 
 /** /api/user/factors/*: the signed-in user's second factors (two-factor sign-in). */
