@@ -42,7 +42,10 @@ const user: FastifyPluginAsync = async (app) => {
     ),
   );
 
-  app.get('/current', async (request) => app.accounts.getCurrentUser(request.user.id));
+  // Also during two-factor enrolment: the app learns from it that the session must enrol first.
+  app.get('/current', { config: { duringEnrolment: true } }, async (request) =>
+    app.accounts.getCurrentUser(request.user),
+  );
 
   // Two-factor sign-in: the caller's own factors (Account Settings).
   await app.register(factorRoutes, { prefix: '/factors' });

@@ -10,6 +10,7 @@ import { type CurrentUser, describeUser } from './get-current-user.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
 import { type ClientInfo, type IssuedRefreshToken, startSession } from './sessions.ts';
 import { issueSignInChallenge } from './sign-in-challenge.ts';
+import { mustEnrolFirst } from './two-factor-policy.ts';
 import { actorOf, findUserByEmail, type UserRow } from './users.ts';
 
 /** What a sign-in (or registration) hands out: tokens and the user. */
@@ -43,6 +44,7 @@ export async function signIn(
 
 /** Starts a session for a user whose identity is proven, and signs their first access token. */
 export async function openSession(deps: AccountsDeps, user: UserRow, client: ClientInfo): Promise<SignedIn> {
+  const enrolmentOnly = await mustEnrolFirst(deps.db, user);
   const issued = await deps.db.transaction(async (tx) => {
     await tx.many(sql`update public.users set last_login_at = now() where id = ${user.id}`);
     return startSession(tx, user.id, client);
@@ -54,7 +56,8 @@ export async function openSession(deps: AccountsDeps, user: UserRow, client: Cli
       isAdmin: user.is_admin,
       isQam: user.is_qam,
       sessionId: issued.familyId,
+      enrolmentOnly,
     }),
-    user: await describeUser(deps, user),
+    user: await describeUser(deps, user, enrolmentOnly),
   };
 }
