@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ZRowIdParam } from '../../lib/route-params.ts';
+import { endAllUserSessions } from '../../services/admin-users/end-all-user-sessions.ts';
 import { resetUserFactors } from '../../services/admin-users/reset-user-factors.ts';
 
 const ZUserParams = z.object({ id: ZRowIdParam });
@@ -18,6 +19,10 @@ const adminUsers: FastifyPluginAsync = async (app) => {
 
   app.post('/:id/reset-factors', async (request) =>
     resetUserFactors(app, request.user.id, ZUserParams.parse(request.params).id),
+  );
+
+  app.post('/:id/end-sessions', async (request) =>
+    endAllUserSessions(app, request.user.id, ZUserParams.parse(request.params).id),
   );
 };
 export default adminUsers;

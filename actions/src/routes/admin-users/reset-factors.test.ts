@@ -1,5 +1,5 @@
 import { createUser } from '@portal/testkit/factories';
-import { cookieOf, signIn } from '@portal/testkit/test-app';
+import { cookieOf, refresh, signIn } from '@portal/testkit/test-app';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { enrol, firstStep } from '@portal/testkit/two-factor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,5 +102,36 @@ describe('POST /api/admin/users/:id/reset-factors', () => {
     expect((await reset(adminToken, '1e3')).statusCode).toBe(400);
     expect((await reset(adminToken, 2_147_483_000)).statusCode).toBe(404);
     expect(await liveFactors(target.id)).toBe(1);
+  });
+});
+
+describe('POST /api/admin/users/:id/end-sessions', () => {
+  it('spec-silent (accounts-and-sessions "Sessions"): a provider admin ends all of a user’s sessions, audited as the admin; anyone else is refused', async () => {
+    const admin = await createUser(stack.sql, { isAdmin: true });
+    const qam = await createUser(stack.sql, { isQam: true });
+    const user = await createUser(stack.sql);
+    const one = await signIn(stack.app, user.email, user.password);
+    const two = await signIn(stack.app, user.email, user.password);
+    const endAll = (token: string) =>
+      stack.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${user.id}/end-sessions`,
+        headers: as(token),
+      });
+
+    const refused = await endAll((await signIn(stack.app, qam.email, qam.password)).accessToken);
+    expect(refused.statusCode).toBe(403);
+    expect((await refresh(stack.app, one)).statusCode).toBe(200);
+
+    const ended = await endAll((await signIn(stack.app, admin.email, admin.password)).accessToken);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ ended: 2 });
+    expect((await refresh(stack.app, two)).statusCode).toBe(401);
+    const { rows } = await stack.sql.query(
+      `select changed_by_id from audit_log where table_name = 'account_security_events'
+        and row_id = $1 and new_data->>'event' = 'SESSION_ENDED'`,
+      [String(user.id)],
+    );
+    expect(rows).toEqual([{ changed_by_id: admin.id }]);
   });
 });

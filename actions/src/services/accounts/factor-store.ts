@@ -86,6 +86,8 @@ export type SecurityEvent =
   | 'WRONG_CODE'
   | 'FACTOR_LOCKED'
   | 'RECOVERY_CODE_USED'
+  | 'FACTORS_RESET'
+  | 'SESSION_ENDED'
   | 'RECOVERY_CODES_ISSUED';
 
 /** One row of `account_security_events` (audited into the user's History). */

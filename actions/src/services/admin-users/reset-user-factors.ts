@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
-import { archiveRecoveryCodes } from '../accounts/factor-store.ts';
+import { archiveRecoveryCodes, recordSecurityEvent } from '../accounts/factor-store.ts';
 import { revokeUserSessions } from '../accounts/sessions.ts';
 import { loadAdminOnUser } from './admin-caller.ts';
 
@@ -25,8 +25,7 @@ export async function resetUserFactors(
         returning id`);
       await archiveRecoveryCodes(tx, user.id);
       await revokeUserSessions(tx, user.id);
-      await tx.many(sql`
-        insert into public.account_security_events (user_id, event) values (${user.id}, 'FACTORS_RESET')`);
+      await recordSecurityEvent(tx, user.id, 'FACTORS_RESET', null);
       await app.outbox.enqueue(tx, {
         to: user.email,
         subject: 'Your two-factor sign-in was reset',

@@ -84,4 +84,29 @@ describe('the console’s sign-in tools on a user’s row, on the real stack', (
     expect(await screen.findByText('Only a provider admin can manage users’ sign-in.')).toBeTruthy();
     expect(await liveFactors(target.id)).toBe(1);
   });
+
+  it('spec-silent (accounts-and-sessions "Sessions"): a provider admin signs a user out of all sessions after confirming', async () => {
+    const admin = await createUser(stack.sql, { isAdmin: true });
+    const target = await createUser(stack.sql);
+    const signedIn = await stack.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: target.email, password: target.password },
+    });
+    const liveSessions = async () =>
+      (
+        await stack.sql.query(
+          'select count(distinct family_id)::int as n from sessions where user_id = $1 and revoked_at is null',
+          [target.id],
+        )
+      ).rows[0].n;
+    expect(signedIn.statusCode).toBe(200);
+    expect(await liveSessions()).toBe(1);
+    await renderTools(admin, target.id);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign out of all sessions' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Every session of this user has ended.')).toBeTruthy();
+    expect(await liveSessions()).toBe(0);
+  });
 });

@@ -12,6 +12,11 @@ const TOOLS = {
       'Remove every second factor of this user and sign them out everywhere? They are e-mailed, and sign in next with their password alone.',
     done: 'Two-factor sign-in was reset; the user has been e-mailed.',
   },
+  'end-sessions': {
+    label: 'Sign out of all sessions',
+    question: 'End every session of this user, on every device? They sign in again next time.',
+    done: 'Every session of this user has ended.',
+  },
 } as const;
 
 type Tool = keyof typeof TOOLS;
