@@ -15,10 +15,12 @@ comment on column public.provider_settings.require_two_factor_surveyor is
 comment on column public.provider_settings.require_two_factor_practice_user is
   'Practice users (any practice role, or staff) must use a second factor to sign in (false: offered).';
 
--- A provider admin's reset of a user's factors, and a session ended by its user or an admin, are
--- in the user's History too.
+-- A password sign-in and a wrong password of an account, a provider admin's reset of a user's
+-- factors, and a session ended by its user or an admin, are in the user's History too.
 alter table public.account_security_events
   drop constraint account_security_events_event_known,
   add constraint account_security_events_event_known check (event in (
     'SIGNED_IN_WITH_FACTOR', 'WRONG_CODE', 'FACTOR_LOCKED', 'RECOVERY_CODE_USED', 'RECOVERY_CODES_ISSUED',
-    'FACTORS_RESET', 'SESSION_ENDED'));
+    'FACTORS_RESET', 'SESSION_ENDED', 'SIGNED_IN', 'SIGN_IN_FAILED')),
+  drop constraint account_security_events_method_known,
+  add constraint account_security_events_method_known check (method in ('totp', 'recovery_code', 'password'));
