@@ -15,6 +15,15 @@ comment on column public.provider_settings.require_two_factor_surveyor is
 comment on column public.provider_settings.require_two_factor_practice_user is
   'Practice users (any practice role, or staff) must use a second factor to sign in (false: offered).';
 
+-- A database that already holds the demo data (seeds run once, before this migration existed)
+-- keeps what a new demo database gets from hasura/seeds/default/97_two_factor_policy.sql: offered
+-- to every role, so the README's demo accounts still sign in with their passwords alone.
+update public.provider_settings set
+  require_two_factor_provider_admin = false,
+  require_two_factor_qam = false,
+  require_two_factor_surveyor = false
+ where exists (select 1 from public.users where email = 'admin@demo.test');
+
 -- A password sign-in and a wrong password of an account, a provider admin's reset of a user's
 -- factors, and a session ended by its user or an admin, are in the user's History too.
 alter table public.account_security_events
