@@ -53,7 +53,9 @@ declare module 'fastify' {
     authenticate: onRequestHookHandler;
     /**
      * The user of the request's bearer token: signature, claims, and a session that has not
-     * ended (signed out, revoked, expired, account deactivated). Throws `token_not_valid`.
+     * ended (signed out, revoked, expired, account deactivated). Throws `token_not_valid`; a
+     * session that must set up a second factor first gets `two_factor_enrolment_required` unless
+     * `duringEnrolment` (the route's `config.duringEnrolment` through `authenticate`).
      */
     verifyAccessToken(
       request: FastifyRequest,
