@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, startCluster, withDatabase } from '@portal/devdb';
 import { applyMigrations, applySeeds, loadProject } from '@portal/engine';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 /** Where a test run leaves its reports (ignored by git). */
@@ -50,6 +51,7 @@ export default async function setup(project: TestProject) {
     const hasura = loadProject(path.resolve(import.meta.dirname, 'hasura'));
     await createDatabase(admin, 'portal_migrated');
     await applyMigrations({ project: hasura, databaseUrl: withDatabase(admin, 'portal_migrated') });
+    await offerTwoFactorToEveryRole(withDatabase(admin, 'portal_migrated'));
     await createDatabase(admin, 'portal_seeded', 'portal_migrated');
     let seedError = '';
     try {
@@ -69,4 +71,20 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   return teardown;
+}
+
+/**
+ * A new provider requires a second factor of its admins, QAMs and surveyors; the test databases,
+ * like the demo data (`hasura/seeds/default/97_two_factor_policy.sql`), only offer it, so a test
+ * signs a QAM in with a password. The tests of the policy turn it on themselves.
+ */
+async function offerTwoFactorToEveryRole(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`update public.provider_settings set require_two_factor_provider_admin = false,
+      require_two_factor_qam = false, require_two_factor_surveyor = false, require_two_factor_practice_user = false`);
+  } finally {
+    await client.end();
+  }
 }

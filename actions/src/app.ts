@@ -17,6 +17,7 @@ import postgres from './plugins/external/postgres.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import actionRoutes from './routes/actions/index.ts';
 import adminConsoleRoutes from './routes/admin-console/index.ts';
+import adminUserRoutes from './routes/admin-users/index.ts';
 import assessmentRoutes from './routes/assessments/index.ts';
 import auditRoutes from './routes/audit/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -114,6 +115,7 @@ export async function buildApp(
   await app.register(reportRoutes, { prefix: '/api/reports' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin-console' });
+  await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

@@ -307,4 +307,34 @@ describe('account settings', () => {
     );
     expect(rows[0]!.used).toBe(1);
   });
+
+  it('two-factor policy: a QAM without a factor is led to set one up before anything else, then sees where they are signed in', async () => {
+    const { page, stack } = e2e;
+    // The journeys' stack offers it to every role (the demo data); this test requires it of QAMs.
+    await stack.sql.query('update provider_settings set require_two_factor_qam = true');
+    try {
+      const qam = await createUser(stack.sql, { firstName: 'Quinn', lastName: 'Mason', isQam: true });
+      await signInAs(page, qam);
+      await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+      await expectAccessible(page, 'two-factor policy, set up before anything else');
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      const key = (await page.getByTestId('totp-key').textContent())!.replace(/\s/g, '');
+      await page.getByLabel('Authentication code').fill(codeAt(key));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await waitForAppShell(page, 'Quinn Mason');
+
+      await page.goto(accountSettingsPath(qam.id));
+      await page.getByLabel('First name').waitFor();
+      const sessions = page.getByRole('list', { name: 'Your sessions' });
+      await sessions.getByText('This device').waitFor();
+      // Setting up the factor ended any other session; this browser's is the one left.
+      expect(await sessions.getByRole('listitem').count()).toBe(1);
+      await expectAccessible(page, 'account settings, where you are signed in');
+    } finally {
+      await stack.sql.query('update provider_settings set require_two_factor_qam = false');
+    }
+  });
 });

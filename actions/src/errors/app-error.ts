@@ -1,3 +1,5 @@
+import { TWO_FACTOR_POLICY_MESSAGES } from '@portal/domain';
+
 /** Every error the service answers with, by string code, and its HTTP status. */
 export const ERROR_STATUS = {
   invalid_input: 400,
@@ -24,6 +26,7 @@ export const ERROR_STATUS = {
   challenge_invalid: 400,
   invalid_code: 400,
   factor_locked: 429,
+  two_factor_enrolment_required: 403,
   storage_unavailable: 503,
   service_unavailable: 503,
   internal: 500,
@@ -61,6 +64,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   challenge_invalid: 'This sign-in has expired. Please sign in again.',
   invalid_code: 'That code is not right. Check it and try again.',
   factor_locked: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  two_factor_enrolment_required: TWO_FACTOR_POLICY_MESSAGES.enrolmentRequired,
   storage_unavailable: 'File storage is not available right now, please try again later.',
   service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internal: 'Something went wrong, please try again.',

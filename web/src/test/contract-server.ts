@@ -52,6 +52,7 @@ export function makeUser(
       { id: 101, name: 'Harbourside', roles: ['PM'] },
       { id: 102, name: 'Northside', roles: ['PM'] },
     ],
+    mustEnrolTwoFactor: false,
     ...rest,
     flags: {
       staff: false,

@@ -4,10 +4,12 @@ import { confirmPasswordReset } from '../../services/accounts/confirm-password-r
 import { confirmRegistration } from '../../services/accounts/confirm-registration.ts';
 import { confirmTotpEnrolment } from '../../services/accounts/confirm-totp-enrolment.ts';
 import type { AccountsDeps } from '../../services/accounts/deps.ts';
+import { endUserSessions } from '../../services/accounts/end-user-sessions.ts';
 import { exchangeSessionHandoff } from '../../services/accounts/exchange-session-handoff.ts';
 import { getAvatar } from '../../services/accounts/get-avatar.ts';
 import { getCurrentUser } from '../../services/accounts/get-current-user.ts';
 import { listFactors } from '../../services/accounts/list-factors.ts';
+import { listUserSessions } from '../../services/accounts/list-user-sessions.ts';
 import { refreshSession } from '../../services/accounts/refresh-session.ts';
 import { registerUser } from '../../services/accounts/register-user.ts';
 import { removeFactor } from '../../services/accounts/remove-factor.ts';
@@ -45,6 +47,8 @@ const operations = {
   startTotpEnrolment,
   confirmTotpEnrolment,
   removeFactor,
+  listUserSessions,
+  endUserSessions,
 };
 
 declare module 'fastify' {

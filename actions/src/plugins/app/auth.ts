@@ -1,4 +1,4 @@
-import { deriveHasuraRoles, type THasuraRole } from '@portal/domain';
+import { deriveHasuraRoles, ENROLMENT_ONLY_ROLE, type THasuraRole } from '@portal/domain';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ export interface SignedInUser {
   role: THasuraRole;
   /** The session family the token was issued for. */
   sessionId: string;
+  /** The session may do nothing but set up a second factor (the provider's two-factor policy). */
+  enrolmentOnly: boolean;
 }
 
 declare module '@fastify/jwt' {
@@ -28,6 +30,11 @@ export interface TokenSubject {
   isQam: boolean;
   /** The session family (sessions.family_id), carried as the `sid` claim. */
   sessionId: string;
+  /**
+   * The policy requires a second factor of the user and they have none: the token's only Hasura
+   * role is ENROLMENT_ONLY_ROLE (no permission anywhere) and only enrolment routes let it in.
+   */
+  enrolmentOnly?: boolean;
 }
 
 export interface AccessToken {
@@ -37,14 +44,23 @@ export interface AccessToken {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route also serves a session that must set up a second factor first. */
+    duringEnrolment?: boolean;
+  }
   interface FastifyInstance {
     /** onRequest hook for a whole route folder: requires a valid access token of a live session. */
     authenticate: onRequestHookHandler;
     /**
      * The user of the request's bearer token: signature, claims, and a session that has not
-     * ended (signed out, revoked, expired, account deactivated). Throws `token_not_valid`.
+     * ended (signed out, revoked, expired, account deactivated). Throws `token_not_valid`; a
+     * session that must set up a second factor first gets `two_factor_enrolment_required` unless
+     * `duringEnrolment` (the route's `config.duringEnrolment` through `authenticate`).
      */
-    verifyAccessToken(request: FastifyRequest): Promise<SignedInUser>;
+    verifyAccessToken(
+      request: FastifyRequest,
+      options?: { duringEnrolment?: boolean },
+    ): Promise<SignedInUser>;
     /** Whether a session family still lets its access tokens in (not ended, user active). */
     sessionIsLive(userId: number, sessionId: string): Promise<boolean>;
     /** Signs a short-lived access token (ACCESS_TOKEN_SECONDS) with the user's Hasura claims. */
@@ -52,7 +68,7 @@ declare module 'fastify' {
   }
 }
 
-const ZRole = z.enum(['user', 'qam', 'provider_admin']);
+const ZRole = z.enum(['user', 'qam', 'provider_admin', ENROLMENT_ONLY_ROLE]);
 
 /** Access tokens: signing with Hasura claims, and the hook that verifies them. */
 export default fp(
@@ -66,7 +82,9 @@ export default fp(
     });
 
     app.decorate('signAccessToken', (user: TokenSubject): AccessToken => {
-      const { allowedRoles, defaultRole } = deriveHasuraRoles(user);
+      const { allowedRoles, defaultRole } = user.enrolmentOnly
+        ? { allowedRoles: [ENROLMENT_ONLY_ROLE], defaultRole: ENROLMENT_ONLY_ROLE }
+        : deriveHasuraRoles(user);
       const accessToken = app.jwt.sign({
         sub: String(user.id),
         sid: user.sessionId,
@@ -92,32 +110,42 @@ export default fp(
 
     app.decorate('sessionIsLive', sessionIsLive);
 
-    app.decorate('verifyAccessToken', async (request: FastifyRequest): Promise<SignedInUser> => {
-      let payload: Record<string, unknown>;
-      try {
-        payload = await request.jwtVerify<Record<string, unknown>>();
-      } catch (error) {
-        // Expired, tampered, wrong algorithm, malformed: all the same to the client.
-        throw new AppError('token_not_valid', { cause: error });
-      }
-      const claims = ZClaims.safeParse(payload);
-      const hasura = ZHasuraClaims.safeParse(payload[namespace]);
-      if (!claims.success || !hasura.success || hasura.data['x-hasura-user-id'] !== claims.data.sub) {
-        throw new AppError('token_not_valid');
-      }
-      const user: SignedInUser = {
-        id: Number(claims.data.sub),
-        role: hasura.data['x-hasura-default-role'],
-        sessionId: claims.data.sid,
-      };
-      // The signature alone would keep a token good for its whole life after sign-out.
-      if (!(await sessionIsLive(user.id, user.sessionId))) throw new AppError('token_not_valid');
-      return user;
-    });
+    app.decorate(
+      'verifyAccessToken',
+      async (request: FastifyRequest, options = {}): Promise<SignedInUser> => {
+        let payload: Record<string, unknown>;
+        try {
+          payload = await request.jwtVerify<Record<string, unknown>>();
+        } catch (error) {
+          // Expired, tampered, wrong algorithm, malformed: all the same to the client.
+          throw new AppError('token_not_valid', { cause: error });
+        }
+        const claims = ZClaims.safeParse(payload);
+        const hasura = ZHasuraClaims.safeParse(payload[namespace]);
+        if (!claims.success || !hasura.success || hasura.data['x-hasura-user-id'] !== claims.data.sub) {
+          throw new AppError('token_not_valid');
+        }
+        const role = hasura.data['x-hasura-default-role'];
+        const enrolmentOnly =
+          role === ENROLMENT_ONLY_ROLE || hasura.data['x-hasura-allowed-roles'].includes(ENROLMENT_ONLY_ROLE);
+        const user: SignedInUser = {
+          id: Number(claims.data.sub),
+          role: role === ENROLMENT_ONLY_ROLE ? 'user' : role,
+          sessionId: claims.data.sid,
+          enrolmentOnly,
+        };
+        // The signature alone would keep a token good for its whole life after sign-out.
+        if (!(await sessionIsLive(user.id, user.sessionId))) throw new AppError('token_not_valid');
+        if (enrolmentOnly && !options.duringEnrolment) throw new AppError('two_factor_enrolment_required');
+        return user;
+      },
+    );
 
     app.decorate('authenticate', async (request) => {
       if (!request.headers.authorization) throw new AppError('not_signed_in');
-      request.user = await app.verifyAccessToken(request);
+      request.user = await app.verifyAccessToken(request, {
+        duringEnrolment: request.routeOptions.config.duringEnrolment === true,
+      });
     });
   },
   { name: 'auth', dependencies: ['config', 'jwt', 'db'] },

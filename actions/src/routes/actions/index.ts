@@ -1,3 +1,4 @@
+import { ENROLMENT_ONLY_ROLE } from '@portal/domain';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ActionHandler } from '../../actions/define-action.ts';
@@ -31,6 +32,8 @@ async function requireLiveSession(app: FastifyInstance, session: Record<string, 
   const userId = sessionUserId(session);
   if (userId === null || !ZSessionId.safeParse(sessionId).success) throw new AppError('token_not_valid');
   if (!(await app.sessionIsLive(userId, sessionId))) throw new AppError('token_not_valid');
+  // The engine refuses this role every action anyway (no permission); this is the second lock.
+  if (session['x-hasura-role'] === ENROLMENT_ONLY_ROLE) throw new AppError('two_factor_enrolment_required');
 }
 
 /**

@@ -174,11 +174,15 @@ describe("two-factor sign-in in the audit log and the user's History", () => {
       .filter((r) => r.table_name === 'account_security_events')
       .map((r) => r.new_data.event);
     expect(events).toEqual([
+      // enrol() signs in with the password first.
+      'SIGNED_IN',
       'RECOVERY_CODES_ISSUED',
       'WRONG_CODE',
       'SIGNED_IN_WITH_FACTOR',
       'RECOVERY_CODE_USED',
       'SIGNED_IN_WITH_FACTOR',
+      // Removing the factor ended the two sessions its sign-ins opened.
+      'SESSION_ENDED',
     ]);
     const factorRows = rows.filter((r) => r.table_name === 'user_factors');
     expect(factorRows.map((r) => r.operation)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
@@ -200,7 +204,7 @@ describe("two-factor sign-in in the audit log and the user's History", () => {
     });
     expect(history.statusCode).toBe(200);
     const tables = history.json().entries.map((e: { tableName: string }) => e.tableName);
-    expect(tables.filter((n: string) => n === 'account_security_events')).toHaveLength(5);
+    expect(tables.filter((n: string) => n === 'account_security_events')).toHaveLength(7);
     expect(tables.filter((n: string) => n === 'user_factors')).toHaveLength(3);
     // The user themselves (no back-office role) does not read it.
     const own = await t.app.inject({ method: 'GET', url: `/api/audit/user/${user.id}`, headers });

@@ -45,6 +45,7 @@ describe('GET /api/user/current', () => {
         hasSpecialAccess: false,
       },
       practices: [{ id: practice.id, name: 'Harbourside Family Practice', roles: ['PM'] }],
+      mustEnrolTwoFactor: false,
     });
   });
 

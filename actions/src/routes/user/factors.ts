@@ -15,13 +15,16 @@ const factors: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/', async (request) => app.accounts.listFactors(request.user));
+  // Listing and setting up an authenticator app are what a session that must enrol first may do.
+  const duringEnrolment = { config: { duringEnrolment: true } };
 
-  app.post('/totp', async (request, reply) =>
+  app.get('/', duringEnrolment, async (request) => app.accounts.listFactors(request.user));
+
+  app.post('/totp', duringEnrolment, async (request, reply) =>
     reply.code(201).send(await app.accounts.startTotpEnrolment(request.user)),
   );
 
-  app.post('/totp/confirm', async (request) =>
+  app.post('/totp/confirm', duringEnrolment, async (request) =>
     app.accounts.confirmTotpEnrolment(request.user, ZConfirmTotpSchema.parse(request.body)),
   );
 

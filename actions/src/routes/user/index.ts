@@ -6,6 +6,7 @@ import { engineCallerOf } from '../../lib/engine-as-user.ts';
 import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendError } from '../../plugins/app/error-handler.ts';
 import factorRoutes from './factors.ts';
+import sessionRoutes from './sessions.ts';
 
 const ZUserParams = z.object({ id: ZRowIdParam });
 
@@ -42,10 +43,15 @@ const user: FastifyPluginAsync = async (app) => {
     ),
   );
 
-  app.get('/current', async (request) => app.accounts.getCurrentUser(request.user.id));
+  // Also during two-factor enrolment: the app learns from it that the session must enrol first.
+  app.get('/current', { config: { duringEnrolment: true } }, async (request) =>
+    app.accounts.getCurrentUser(request.user),
+  );
 
   // Two-factor sign-in: the caller's own factors (Account Settings).
   await app.register(factorRoutes, { prefix: '/factors' });
+  // The caller's own sign-ins (Account Settings): listed and ended.
+  await app.register(sessionRoutes, { prefix: '/sessions' });
 
   // Only someone the caller may see through GraphQL (the engine is asked as the caller).
   app.get('/:id/avatar', async (request) =>

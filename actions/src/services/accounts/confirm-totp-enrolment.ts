@@ -12,6 +12,7 @@ import {
   recordSecurityEvent,
   recordWrongCode,
 } from './factor-store.ts';
+import { endSessionsOf } from './sessions.ts';
 import { actorOf, findUserById } from './users.ts';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -51,6 +52,8 @@ export async function confirmTotpEnrolment(
         sql`insert into public.user_recovery_codes (user_id, code_hash) values (${user.id}, ${sha256Hex(code)})`,
       );
     await recordSecurityEvent(tx, user.id, 'RECOVERY_CODES_ISSUED', 'recovery_code');
+    // A factor changed: a session opened before it (perhaps by whoever knew the password) ends.
+    await endSessionsOf(tx, user.id, { keep: signedIn.sessionId });
     return { kind: 'confirmed', codes };
   }, actorOf(user));
   if (outcome.kind === 'confirmed') return { recoveryCodes: outcome.codes.map(formatRecoveryCode) };

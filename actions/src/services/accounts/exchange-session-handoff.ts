@@ -6,6 +6,7 @@ import type { AccountsDeps } from './deps.ts';
 import { type CurrentUser, describeUser } from './get-current-user.ts';
 import { refreshSession } from './refresh-session.ts';
 import { type ClientInfo, type IssuedRefreshToken, sessionFamilyOf } from './sessions.ts';
+import { mustEnrolFirst } from './two-factor-policy.ts';
 import { findUserById } from './users.ts';
 
 /**
@@ -35,6 +36,7 @@ export async function exchangeSessionHandoff(
   const user = live ? await findUserById(deps.db, claimed.user_id) : undefined;
   if (!claimed || !user?.is_active) throw new AppError('handoff_invalid');
   const refreshed = await handedRefreshToken(deps, claimed, input);
+  const enrolmentOnly = await mustEnrolFirst(deps.db, user);
   return {
     ...refreshed,
     ...deps.signAccessToken({
@@ -42,8 +44,9 @@ export async function exchangeSessionHandoff(
       isAdmin: user.is_admin,
       isQam: user.is_qam,
       sessionId: claimed.family_id,
+      enrolmentOnly,
     }),
-    user: await describeUser(deps, user),
+    user: await describeUser(deps, user, enrolmentOnly),
   };
 }
 

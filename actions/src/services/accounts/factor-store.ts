@@ -86,6 +86,10 @@ export type SecurityEvent =
   | 'WRONG_CODE'
   | 'FACTOR_LOCKED'
   | 'RECOVERY_CODE_USED'
+  | 'FACTORS_RESET'
+  | 'SESSION_ENDED'
+  | 'SIGNED_IN'
+  | 'SIGN_IN_FAILED'
   | 'RECOVERY_CODES_ISSUED';
 
 /** One row of `account_security_events` (audited into the user's History). */
@@ -93,7 +97,7 @@ export async function recordSecurityEvent(
   q: Queryable,
   userId: number,
   event: SecurityEvent,
-  method: 'totp' | 'recovery_code' | null,
+  method: 'totp' | 'recovery_code' | 'password' | null,
   ip?: string,
 ): Promise<void> {
   await q.many(sql`insert into public.account_security_events (user_id, event, method, ip_address)

@@ -23,6 +23,8 @@ export interface CurrentUser {
   avatarUrl: string | null;
   flags: TUserFlags;
   practices: UserPractice[];
+  /** This session may do nothing but set up a second factor (the provider's two-factor policy). */
+  mustEnrolTwoFactor: boolean;
 }
 
 /** Presigned avatar URLs last 12 hours: longer than a sign-in, so an open page keeps its picture. */
@@ -50,6 +52,7 @@ export async function listUserPractices(q: Queryable, userId: number): Promise<U
 export async function describeUser(
   deps: Pick<AccountsDeps, 'db' | 'storage'>,
   user: UserRow,
+  mustEnrolTwoFactor = false,
 ): Promise<CurrentUser> {
   const practices = await listUserPractices(deps.db, user.id);
   const facts = {
@@ -70,12 +73,16 @@ export async function describeUser(
     avatarUrl: await avatarUrl(deps.storage, user.avatar_key),
     flags: deriveUserFlags(facts, practices),
     practices,
+    mustEnrolTwoFactor,
   };
 }
 
 /** The signed-in user; a deactivated account is treated like an expired session. */
-export async function getCurrentUser(deps: AccountsDeps, userId: number): Promise<CurrentUser> {
-  const user = await findUserById(deps.db, userId);
+export async function getCurrentUser(
+  deps: AccountsDeps,
+  session: { id: number; enrolmentOnly: boolean },
+): Promise<CurrentUser> {
+  const user = await findUserById(deps.db, session.id);
   if (!user?.is_active) throw new AppError('token_not_valid');
-  return describeUser(deps, user);
+  return describeUser(deps, user, session.enrolmentOnly);
 }

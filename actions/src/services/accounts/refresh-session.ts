@@ -5,6 +5,7 @@ import { sha256Hex } from '../../lib/tokens.ts';
 import type { AccessToken } from '../../plugins/app/auth.ts';
 import type { AccountsDeps } from './deps.ts';
 import { type ClientInfo, type IssuedRefreshToken, revokeFamily } from './sessions.ts';
+import { mustEnrolFirst } from './two-factor-policy.ts';
 
 interface SessionRow {
   id: string;
@@ -19,6 +20,8 @@ interface SessionRow {
   is_active: boolean;
   is_admin: boolean;
   is_qam: boolean;
+  is_surveyor: boolean;
+  is_staff: boolean;
 }
 
 type Outcome = { ok: true; issued: IssuedRefreshToken; row: SessionRow } | { ok: false; reuse: boolean };
@@ -56,7 +59,7 @@ export async function refreshSession(
     const row = await tx.maybeOne<SessionRow>(sql`
       select s.id, s.user_id, s.family_id, s.expires_at, s.used_at, s.revoked_at, s.expires_at <= now() as expired,
              s.used_at > now() - make_interval(secs => ${REFRESH_RETRY_SECONDS}) as just_used,
-             u.is_active, u.is_admin, u.is_qam
+             u.is_active, u.is_admin, u.is_qam, u.is_surveyor, u.is_staff
         from public.sessions s join public.users u on u.id = s.user_id
        where s.refresh_token_hash = ${sha256Hex(refreshToken)}
        for update of s`);
@@ -113,6 +116,7 @@ export async function refreshSession(
       isAdmin: row.is_admin,
       isQam: row.is_qam,
       sessionId: row.family_id,
+      enrolmentOnly: await mustEnrolFirst(deps.db, { ...row, id: row.user_id }),
     }),
   };
 }

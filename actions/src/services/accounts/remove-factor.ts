@@ -7,6 +7,7 @@ import type { SignedInUser } from '../../plugins/app/auth.ts';
 import type { AccountsDeps } from './deps.ts';
 import { archiveRecoveryCodes } from './factor-store.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
+import { endSessionsOf } from './sessions.ts';
 import { actorOf, findUserById } from './users.ts';
 
 /**
@@ -40,5 +41,7 @@ export async function removeFactor(
       returning id`);
     if (!removed) throw new AppError('not_found', { message: 'No such sign-in factor.' });
     await archiveRecoveryCodes(tx, user.id);
+    // A factor changed: every other session ends.
+    await endSessionsOf(tx, user.id, { keep: signedIn.sessionId });
   }, actorOf(user));
 }

@@ -3,6 +3,7 @@ import { SESSION_COOKIE_SECONDS } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
+import { recordSecurityEvent } from './factor-store.ts';
 
 /** A sign-in lasts as long as the spec's session cookie (8 hours, spec 000 §9); refreshing never extends it. */
 export const SESSION_SECONDS = SESSION_COOKIE_SECONDS;
@@ -58,4 +59,20 @@ export async function revokeUserSessions(
 ): Promise<void> {
   await q.many(sql`update public.sessions set revoked_at = now()
     where user_id = ${userId} and revoked_at is null and family_id is distinct from ${exceptFamilyId ?? null}::uuid`);
+}
+
+/** Ends the user's live sessions named (all but `keep` when none are named); how many ended. */
+export async function endSessionsOf(
+  tx: Queryable,
+  userId: number,
+  options: { familyId?: string; keep?: string; ip?: string },
+): Promise<number> {
+  const families = await tx.many<{ family_id: string }>(sql`
+    select distinct family_id from public.sessions
+     where user_id = ${userId} and revoked_at is null and expires_at > now()
+       and (${options.familyId ?? null}::uuid is null or family_id = ${options.familyId ?? null}::uuid)
+       and family_id is distinct from ${options.keep ?? null}::uuid`);
+  for (const { family_id } of families) await revokeFamily(tx, family_id);
+  if (families.length > 0) await recordSecurityEvent(tx, userId, 'SESSION_ENDED', null, options.ip);
+  return families.length;
 }

@@ -5,11 +5,12 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/password-hash.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import type { AccessToken } from '../../plugins/app/auth.ts';
 import type { AccountsDeps } from './deps.ts';
-import { hasConfirmedFactor } from './factor-store.ts';
+import { hasConfirmedFactor, recordSecurityEvent } from './factor-store.ts';
 import { type CurrentUser, describeUser } from './get-current-user.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
 import { type ClientInfo, type IssuedRefreshToken, startSession } from './sessions.ts';
 import { issueSignInChallenge } from './sign-in-challenge.ts';
+import { mustEnrolFirst } from './two-factor-policy.ts';
 import { actorOf, findUserByEmail, type UserRow } from './users.ts';
 
 /** What a sign-in (or registration) hands out: tokens and the user. */
@@ -34,17 +35,30 @@ export async function signIn(
   const matches = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user?.password_hash || !user.is_active || !matches) {
     await recordLoginFailure(deps.db, emailHash);
+    // An account's History shows tries at its password (by nobody proven: no actor). Unknown
+    // addresses have no History; the insert is small beside the scrypt work every answer waits for.
+    if (user) await recordSecurityEvent(deps.db, user.id, 'SIGN_IN_FAILED', 'password', client.ip);
     throw new AppError('invalid_credentials');
   }
   await clearLoginFailures(deps.db, emailHash);
   if (await hasConfirmedFactor(deps.db, user.id)) return issueSignInChallenge(deps.db, user.id);
-  return openSession(deps, user, client);
+  return openSession(deps, user, client, 'SIGNED_IN');
 }
 
-/** Starts a session for a user whose identity is proven, and signs their first access token. */
-export async function openSession(deps: AccountsDeps, user: UserRow, client: ClientInfo): Promise<SignedIn> {
+/**
+ * Starts a session for a user whose identity is proven, and signs their first access token; with
+ * `event`, the sign-in is recorded in the user's History in the same transaction.
+ */
+export async function openSession(
+  deps: AccountsDeps,
+  user: UserRow,
+  client: ClientInfo,
+  event?: 'SIGNED_IN',
+): Promise<SignedIn> {
+  const enrolmentOnly = await mustEnrolFirst(deps.db, user);
   const issued = await deps.db.transaction(async (tx) => {
     await tx.many(sql`update public.users set last_login_at = now() where id = ${user.id}`);
+    if (event) await recordSecurityEvent(tx, user.id, event, 'password', client.ip);
     return startSession(tx, user.id, client);
   }, actorOf(user));
   return {
@@ -54,7 +68,8 @@ export async function openSession(deps: AccountsDeps, user: UserRow, client: Cli
       isAdmin: user.is_admin,
       isQam: user.is_qam,
       sessionId: issued.familyId,
+      enrolmentOnly,
     }),
-    user: await describeUser(deps, user),
+    user: await describeUser(deps, user, enrolmentOnly),
   };
 }

@@ -1,9 +1,15 @@
 import { loginPath, PRACTICE_LIST_PATH } from '@portal/domain';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/layout/full-page-loader.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { rememberRoute } from '../../lib/auth/return-route.ts';
+import { lazyPage } from '../../lib/lazy-page.ts';
+
+const SetUpTwoFactorPage = lazyPage(
+  () => import('../../features/account/components/set-up-two-factor-page.tsx'),
+  'SetUpTwoFactorPage',
+);
 
 function ToLogin({ remember }: { remember: boolean }) {
   const location = useLocation();
@@ -17,12 +23,20 @@ function ToLogin({ remember }: { remember: boolean }) {
 
 /**
  * Every route but the login ones: signed-out users go to Login, remembering where they were
- * (not after they signed out themselves: that page was left on purpose).
+ * (not after they signed out themselves: that page was left on purpose); a session that must set
+ * up a second factor first sees only "Set up two-factor sign-in".
  */
 export function RequireSignedIn() {
-  const { status, signedOutByUser } = useAuth();
+  const { status, signedOutByUser, user } = useAuth();
   if (status === 'restoring') return <FullPageLoader />;
   if (status === 'signedOut') return <ToLogin remember={!signedOutByUser} />;
+  // The provider's policy requires a second factor of this user: nothing else until it is set up.
+  if (user?.mustEnrolTwoFactor)
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <SetUpTwoFactorPage />
+      </Suspense>
+    );
   return <Outlet />;
 }
 

@@ -19,6 +19,7 @@ import {
   ZSignedInSchema,
 } from './current-user.ts';
 import { createFactorsApi } from './factors-api.ts';
+import { createSessionsApi } from './sessions-api.ts';
 
 type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -95,6 +96,7 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
         ZAvatarSchema,
       ),
     factors: createFactorsApi(call, json),
+    sessions: createSessionsApi(call),
   };
 }
 export type AuthApi = ReturnType<typeof createAuthApi>;

@@ -24,6 +24,8 @@ export const ZCurrentUserSchema = z.object({
   avatarUrl: z.nullable(z.string()),
   flags: ZFlagsSchema,
   practices: z.array(z.object({ id: z.number(), name: z.string(), roles: z.array(z.string()) })),
+  /** The session may do nothing but set up a second factor (the provider's two-factor policy). */
+  mustEnrolTwoFactor: z.boolean().default(false),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUserSchema>;
 

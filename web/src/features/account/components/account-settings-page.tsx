@@ -25,6 +25,7 @@ import { accountSaveError } from '../model/account-save-error.ts';
 import { titleOptions } from '../model/title-options.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { ConflictsSection } from './conflicts-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /** /AccountSettings/:id — name, title, phone and picture of the signed-in user; two-factor sign-in. */
@@ -65,6 +66,9 @@ export function AccountSettingsPage() {
       </Paper>
       <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">
         <TwoFactorSection />
+      </Paper>
+      <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">
+        <SessionsSection />
       </Paper>
       {user.flags.surveyor ? (
         <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">

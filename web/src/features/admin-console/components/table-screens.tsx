@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import type { ConsoleColumn, ConsoleTable } from '../data/hasura-dialect.ts';
 import { humanise } from '../model/labels.ts';
+import { UserSignInTools } from './user-sign-in-tools.tsx';
 
 /** The introspected tables, by name, for the generic screens below. */
 export const TablesContext = createContext<ReadonlyMap<string, ConsoleTable>>(new Map());
@@ -133,7 +134,10 @@ function SaveOnlyToolbar() {
   );
 }
 
-/** One row: every column, the ones the console's role may not write shown read-only. */
+/**
+ * One row: every column, the ones the console's role may not write shown read-only. A user's row
+ * also has the admin's tools on that account's sign-in.
+ */
 export function TableEdit() {
   const table = useTable();
   return (
@@ -141,6 +145,7 @@ export function TableEdit() {
       <SimpleForm toolbar={<SaveOnlyToolbar />} sx={{ maxWidth: 720 }}>
         {table.columns.map((c) => inputOf(c, 'edit'))}
       </SimpleForm>
+      {table.name === 'users' ? <UserSignInTools /> : null}
     </Edit>
   );
 }
