@@ -24,6 +24,7 @@ import authRoutes from './routes/auth/index.ts';
 import certificateRoutes from './routes/certificates/index.ts';
 import configRoutes from './routes/config/index.ts';
 import devRoutes from './routes/dev/index.ts';
+import digestRoutes from './routes/digests/index.ts';
 import documentRoutes from './routes/documents/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
@@ -118,6 +119,7 @@ export async function buildApp(
   await app.register(surveyVisitRoutes, { prefix: '/api/survey-visits' });
   await app.register(documentRoutes, { prefix: '/api/documents' });
   await app.register(certificateRoutes, { prefix: '/api/certificates' });
+  await app.register(digestRoutes, { prefix: '/api/digests' });
   await app.register(reportRoutes, { prefix: '/api/reports' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin-console' });
