@@ -108,6 +108,7 @@ describe('the scheduler (decisions/notifications.md#scheduler)', () => {
     const app = await buildApp(loadConfig(testEnv(database.url, { SCHEDULER_ENABLED: 'false' })));
     await app.ready();
     expect(app.scheduler.enabled).toBe(false);
+    expect(app.scheduler.running()).toBe(false);
     await app.close();
   });
 });

@@ -13,6 +13,8 @@ declare module 'fastify' {
       events: WorkerEvents;
       /** The time a job added by hand runs "on" (tests inject a fixed day). */
       clock(): Date;
+      /** Whether this replica's worker has started (its schema migrated, its cron registered). */
+      running(): boolean;
     };
   }
 }
@@ -35,7 +37,13 @@ export default fp<SchedulerOptions>(
     const jobs = [...SCHEDULED_JOBS, ...(options.extraJobs ?? [])];
     const clock = options.clock ?? (() => new Date());
     const events: WorkerEvents = new EventEmitter();
-    app.decorate('scheduler', { enabled: app.config.schedulerEnabled, events, clock });
+    let runner: Runner | undefined;
+    app.decorate('scheduler', {
+      enabled: app.config.schedulerEnabled,
+      events,
+      clock,
+      running: () => runner !== undefined,
+    });
     if (!app.config.schedulerEnabled) return;
 
     const taskList: TaskList = Object.fromEntries(
@@ -47,21 +55,42 @@ export default fp<SchedulerOptions>(
       else if (level === 'warning') log.warn(meta ?? {}, message);
       else log.debug(meta ?? {}, message);
     });
-    let runner: Runner | undefined;
+    // Started after the app is ready and not awaited: the service answers (503 while the database
+    // is down) even when the scheduler cannot start yet; it tries again every 30 s.
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    let starting: Promise<void> = Promise.resolve();
+    const start = async () => {
+      try {
+        const started = await run({
+          connectionString: app.config.database.url,
+          maxPoolSize: 4,
+          concurrency: 1,
+          noHandleSignals: true,
+          pollInterval: 10_000,
+          taskList,
+          crontab: crontabOf(jobs),
+          logger,
+          events,
+        });
+        if (stopped) await started.stop();
+        else runner = started;
+      } catch (error) {
+        if (stopped) return;
+        app.log.error({ err: error }, 'the scheduler could not start; trying again in 30 s');
+        retry = setTimeout(() => {
+          starting = start();
+        }, 30_000);
+        retry.unref();
+      }
+    };
     app.addHook('onReady', async () => {
-      runner = await run({
-        connectionString: app.config.database.url,
-        maxPoolSize: 4,
-        concurrency: 1,
-        noHandleSignals: true,
-        pollInterval: 10_000,
-        taskList,
-        crontab: crontabOf(jobs),
-        logger,
-        events,
-      });
+      starting = start();
     });
     app.addHook('onClose', async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await starting;
       await runner?.stop();
     });
   },

@@ -10,12 +10,14 @@ import {
 import { testEnv } from '@portal/testkit/test-app';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import type { FastifyInstance } from 'fastify';
+import { quickAddJob } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDigests } from './send-digests.ts';
 
 /** Monday 1 March 2027, 6 am in Sydney: the digest run of that portal day. */
 const MONDAY = new Date('2027-02-28T19:00:00Z');
 const TUESDAY = new Date('2027-03-01T19:00:00Z');
+const WEDNESDAY = new Date('2027-03-02T19:00:00Z');
 const ORIGIN = 'http://portal.test:3000';
 
 describe('e-mail digests (decisions/notifications.md#digests)', () => {
@@ -166,5 +168,24 @@ describe('e-mail digests (decisions/notifications.md#digests)', () => {
     });
     expect(done.statusCode).toBe(200);
     expect(await setting()).toBe('OFF');
+  });
+
+  it("runs as the scheduler's send-digests job, on the day of the app's injected clock", async () => {
+    const scheduled = await buildApp(
+      loadConfig(
+        testEnv(stack.database.url, { SCHEDULER_ENABLED: 'true', HASURA_GRAPHQL_URL: stack.graphqlUrl }),
+      ),
+      { clock: () => WEDNESDAY },
+    );
+    await scheduled.ready();
+    try {
+      await expect.poll(() => scheduled.scheduler.running(), { timeout: 15_000 }).toBe(true);
+      await quickAddJob({ connectionString: stack.database.url }, 'send-digests', {});
+      await expect.poll(async () => (await mailsTo(world.daily.email)).length, { timeout: 15_000 }).toBe(3);
+      expect((await mailsTo(world.daily.email))[2]!.subject).toBe('Your daily digest: 03/03/2027');
+      expect(await mailsTo(world.qam.email)).toHaveLength(1);
+    } finally {
+      await scheduled.close();
+    }
   });
 });
