@@ -139,12 +139,21 @@ describe('e-mail digests (decisions/notifications.md#digests)', () => {
     const token = url.searchParams.get('token')!;
     const [body, signature] = token.split('.');
     const otherUser = Buffer.from(JSON.stringify({ u: world.qam.id, exp: 4102444800 })).toString('base64url');
-    for (const forged of [
-      `${otherUser}.${signature}`,
-      `${body}.${signature!.slice(0, -2)}xx`,
+    const forgeries = [
+      `${otherUser}.${signature}`, // another user's id under this link's signature
+      `${body}.${signature!.slice(0, -2)}xx`, // the signature altered
+      `${body}.${signature}.extra`,
       'nonsense',
       '',
-    ]) {
+      `${body}.${signature}`.repeat(40), // oversized
+    ];
+    for (const forged of forgeries) {
+      const page = await stack.app.inject({
+        method: 'GET',
+        url: `/api/digests/unsubscribe?token=${encodeURIComponent(forged)}`,
+      });
+      expect(page.statusCode).toBe(400);
+      expect(page.body).not.toContain('<button');
       const refused = await stack.app.inject({
         method: 'POST',
         url: `/api/digests/unsubscribe?token=${encodeURIComponent(forged)}`,
