@@ -9,6 +9,7 @@ import errorHandler from './plugins/app/error-handler.ts';
 import housekeeping from './plugins/app/housekeeping.ts';
 import outbox from './plugins/app/outbox.ts';
 import requestGuard, { BODY_LIMIT_BYTES } from './plugins/app/request-guard.ts';
+import scheduler from './plugins/app/scheduler.ts';
 import storage from './plugins/app/storage.ts';
 import cookie from './plugins/external/cookie.ts';
 import jwt from './plugins/external/jwt.ts';
@@ -24,6 +25,7 @@ import authRoutes from './routes/auth/index.ts';
 import certificateRoutes from './routes/certificates/index.ts';
 import configRoutes from './routes/config/index.ts';
 import devRoutes from './routes/dev/index.ts';
+import digestRoutes from './routes/digests/index.ts';
 import documentRoutes from './routes/documents/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
@@ -33,6 +35,7 @@ import staticRoutes from './routes/static/index.ts';
 import surveyVisitRoutes from './routes/survey-visits/index.ts';
 import userRoutes from './routes/user/index.ts';
 import utilRoutes from './routes/utils/index.ts';
+import type { ScheduledJob } from './services/scheduler/scheduled-job.ts';
 
 /** Secrets and credentials never reach the logs, whatever logs a request or an error. */
 export const LOG_REDACT_PATHS = [
@@ -70,6 +73,10 @@ export async function buildApp(
     logStream?: { write(line: string): void };
     /** Handlers answered besides the production ones (test-only wiring such as `ping`). */
     extraActions?: readonly ActionHandler[];
+    /** Scheduled jobs besides the production ones (test-only wiring). */
+    extraJobs?: readonly ScheduledJob[];
+    /** The clock of jobs added by hand (tests run a job "on" a fixed day). */
+    clock?: () => Date;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -99,6 +106,7 @@ export async function buildApp(
   await app.register(housekeeping);
   await app.register(auth);
   await app.register(accounts);
+  await app.register(scheduler, { extraJobs: options.extraJobs, clock: options.clock });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
@@ -112,6 +120,7 @@ export async function buildApp(
   await app.register(surveyVisitRoutes, { prefix: '/api/survey-visits' });
   await app.register(documentRoutes, { prefix: '/api/documents' });
   await app.register(certificateRoutes, { prefix: '/api/certificates' });
+  await app.register(digestRoutes, { prefix: '/api/digests' });
   await app.register(reportRoutes, { prefix: '/api/reports' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin-console' });

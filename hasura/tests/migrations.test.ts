@@ -98,11 +98,12 @@ describe('hasura migrations', () => {
     const untracked = [...catalog.tables.values()]
       .filter((t) => t.schema === 'public' && !tracked.includes(t.name))
       .map((t) => t.name);
-    // Secrets and throttling records (sign-in and its second factors, requests for assistance, webinar tokens) are only ever read by the
-    // actions service, never through GraphQL.
+    // Secrets and throttling records (sign-in and its second factors, requests for assistance, webinar tokens)
+    // and the digests sent are only ever read by the actions service, never through GraphQL.
     expect(untracked.sort()).toEqual([
       'account_security_events',
       'assistance_requests',
+      'email_digests',
       'login_attempts',
       'password_resets',
       'pending_registrations',

@@ -175,6 +175,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the scheduler unless SCHEDULER_ENABLED is false (decisions/notifications.md#scheduler)', () => {
+    expect(loadConfig(base).schedulerEnabled).toBe(true);
+    expect(loadConfig({ ...base, SCHEDULER_ENABLED: '' }).schedulerEnabled).toBe(true);
+    expect(loadConfig({ ...base, SCHEDULER_ENABLED: 'false' }).schedulerEnabled).toBe(false);
+    expect(problemsOf({ ...base, SCHEDULER_ENABLED: 'sometimes' })).toEqual([
+      'SCHEDULER_ENABLED: must be true or false',
+    ]);
+  });
+
   it('takes the webinar provider from WEBINAR_*, or the stand-in outside production with dev pages', () => {
     const real = {
       WEBINAR_CLIENT_ID: 'client',

@@ -5,6 +5,7 @@ import {
   GRAPHQL_PATH,
   SHARED_ENV,
   WEBINARS_CALLBACK_ROUTE,
+  ZBooleanFlagSchema,
   ZHs256JwtSecretSchema,
 } from '@portal/domain';
 import { z } from 'zod';
@@ -93,6 +94,8 @@ export const ZActionsEnvSchema = z.object({
   OUTBOX_POLL_MS: int(5000, 50, 600_000),
   /** How often housekeeping runs (stale rows, abandoned uploads), in minutes. */
   HOUSEKEEPING_INTERVAL_MINUTES: int(60, 1, 1440),
+  /** The scheduler (cron jobs such as the e-mail digests); 'false' turns it off on this replica. */
+  SCHEDULER_ENABLED: blankAsUnset(ZBooleanFlagSchema.default(true)),
   S3_ENDPOINT: blankAsUnset(SHARED_ENV.S3_ENDPOINT.optional()),
   S3_PUBLIC_ENDPOINT: blankAsUnset(SHARED_ENV.S3_PUBLIC_ENDPOINT.optional()),
   S3_BUCKET: blankAsUnset(SHARED_ENV.S3_BUCKET.optional()),
@@ -193,6 +196,8 @@ export interface AppConfig {
   outboxPollMs: number;
   /** How often housekeeping runs, in ms (HOUSEKEEPING_INTERVAL_MINUTES). */
   housekeepingIntervalMs: number;
+  /** Whether this replica runs the scheduler (SCHEDULER_ENABLED, default true). */
+  schedulerEnabled: boolean;
   s3: S3Config | null;
   authRateLimitPerMinute: number;
   verifyRateLimitPerMinute: number;
@@ -301,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     smtp,
     outboxPollMs: e.OUTBOX_POLL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
+    schedulerEnabled: e.SCHEDULER_ENABLED,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

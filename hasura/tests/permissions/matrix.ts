@@ -79,8 +79,9 @@ export const ASSESSMENT_TABLES = [
 
 export const MATRIX: Record<string, MatrixRow> = {
   ...Object.fromEntries(ENUM_TABLES.map((t) => [t, READ_ONLY_FOR_ALL])),
-  // A user changes their own names, title and phone through the updateAccount action, validated there.
-  users: { user: 's', qam: 'su', provider_admin: 'siu' },
+  // A user changes their own names, title and phone through the updateAccount action, validated there;
+  // role user updates only its own row's email_digest (docs/decisions/notifications.md#digests).
+  users: { user: 'su', qam: 'su', provider_admin: 'siu' },
   surveyor_profiles: { user: 's', qam: 'siu', provider_admin: 'siu' },
   // Declared and archived through the conflict-of-interest actions, validated there.
   surveyor_conflicts: { user: 's', qam: 's', provider_admin: 's' },

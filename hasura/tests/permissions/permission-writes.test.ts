@@ -417,7 +417,8 @@ const CASES: Case[] = [
       variables: () => ({ id: w.users.pmSingle.id }),
       expect: {
         code: 'validation-failed',
-        reason: /'update_users_by_pk' not found in type: 'mutation_root'/,
+        // Role user may set only its own email_digest: no other column is in users_set_input.
+        reason: /field '\w+' not found in type: 'users_set_input'/,
       },
       after: () => [
         `select ${column} is distinct from ${stored} as ok from users where id = $1`,
@@ -430,7 +431,7 @@ const CASES: Case[] = [
     as: 'pmSingle',
     query: u('users', 'id', 'first_name: "X"'),
     variables: () => ({ id: w.users.pm.id }),
-    expect: { code: 'validation-failed', reason: /'update_users' not found in type: 'mutation_root'/ },
+    expect: { code: 'validation-failed', reason: /field 'first_name' not found in type: 'users_set_input'/ },
     after: () => ["select first_name <> 'X' as ok from users where id = $1", [w.users.pm.id]],
   },
   {
@@ -438,7 +439,10 @@ const CASES: Case[] = [
     as: 'pmSingle',
     query: u('users', 'id', 'phone_country_code: "NZ"'),
     variables: () => ({ id: w.users.pm.id }),
-    expect: { code: 'validation-failed', reason: /'update_users' not found in type: 'mutation_root'/ },
+    expect: {
+      code: 'validation-failed',
+      reason: /field 'phone_country_code' not found in type: 'users_set_input'/,
+    },
     after: () => ["select phone_country_code = 'AU' as ok from users where id = $1", [w.users.pm.id]],
   },
   {
@@ -455,7 +459,7 @@ const CASES: Case[] = [
     as: 'pmSingle',
     query: u('users', 'id', 'is_admin: true'),
     variables: () => ({ id: w.users.pmSingle.id }),
-    expect: { code: 'validation-failed', reason: /'update_users' not found in type: 'mutation_root'/ },
+    expect: { code: 'validation-failed', reason: /field 'is_admin' not found in type: 'users_set_input'/ },
     after: () => ['select not is_admin as ok from users where id = $1', [w.users.pmSingle.id]],
   },
   {
@@ -605,6 +609,31 @@ const CASES: Case[] = [
       'mutation($p: Int!, $u: Int!) { insert_practice_users_one(object: {practice_id: $p, user_id: $u, role: SU}) { id } }',
     variables: () => ({ p: w.practices.p1.id, u: w.users.newuser.id }),
     expect: { affected: 1 },
+  },
+  // users.email_digest: each user sets their own, as role user; nobody another's (decisions/notifications.md#digests).
+  {
+    name: 'decisions/notifications.md#digests: a user sets their own e-mail digest',
+    as: 'pm',
+    query: u('users', 'id', 'email_digest: "DAILY"'),
+    variables: () => ({ id: w.users.pm.id }),
+    expect: { affected: 1 },
+    after: () => ["select email_digest = 'DAILY' as ok from users where id = $1", [w.users.pm.id]],
+  },
+  {
+    name: "decisions/notifications.md#digests: a user cannot set another user's e-mail digest",
+    as: 'pm',
+    query: u('users', 'id', 'email_digest: "OFF"'),
+    variables: () => ({ id: w.users.pmSingle.id }),
+    expect: { affected: 0 },
+    after: () => ["select email_digest = 'WEEKLY' as ok from users where id = $1", [w.users.pmSingle.id]],
+  },
+  {
+    name: "decisions/notifications.md#digests: a QAM cannot set another user's e-mail digest as qam",
+    as: 'qam',
+    role: 'qam',
+    query: u('users', 'id', 'email_digest: "OFF"'),
+    variables: () => ({ id: w.users.pmSingle.id }),
+    expect: { code: 'validation-failed' },
   },
 ];
 

@@ -25,6 +25,8 @@ export * from './contacts/index.ts';
 export * from './dashboard/index.ts';
 export * from './documents/index.ts';
 export * from './env/index.ts';
+export * from './notifications/digest-content.ts';
+export * from './notifications/email-digest.ts';
 export * from './notifications/notifications.ts';
 export * from './permissions/assessment-access.ts';
 export * from './permissions/assessment-buttons.ts';

@@ -20,6 +20,8 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
     APP_ORIGIN: 'http://portal.test:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     VERIFY_RATE_LIMIT_PER_MINUTE: '10000',
+    // A test that needs the scheduler turns it on; the others do not start graphile-worker.
+    SCHEDULER_ENABLED: 'false',
     ...overrides,
   };
 }

@@ -74,6 +74,26 @@ describe('outbox delivery by SMTP', () => {
     expect(row.sent_at).not.toBeNull();
   });
 
+  it("sends an e-mail's extra headers (a digest's List-Unsubscribe, RFC 8058)", async () => {
+    await t.app.db.transaction((tx) =>
+      t.app.outbox.enqueue(tx, {
+        to: 'digest@demo.test',
+        subject: 'Your weekly digest',
+        text: 'Body text',
+        template: 'test',
+        headers: {
+          'List-Unsubscribe': '<https://portal.test/api/digests/unsubscribe?token=abc>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
+    );
+    const before = smtp.messages.length;
+    expect(await t.app.outbox.deliverPending()).toEqual({ sent: 1, failed: 0 });
+    const message = smtp.messages[before]!;
+    expect(message).toContain('List-Unsubscribe: <https://portal.test/api/digests/unsubscribe?token=abc>');
+    expect(message).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
   it('skips rows another replica holds (for update skip locked)', async () => {
     const id = await enqueue(t, 'locked@demo.test');
     const client = await t.sql.connect();

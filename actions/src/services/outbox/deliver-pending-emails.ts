@@ -13,6 +13,7 @@ interface PendingEmail {
   subject: string;
   text_body: string;
   html_body: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -34,7 +35,7 @@ export async function deliverPendingEmails(
   for (let i = 0; i < limit; i++) {
     const outcome = await db.transaction(async (tx) => {
       const mail = await tx.maybeOne<PendingEmail>(sql`
-        select id, to_address, subject, text_body, html_body, attempts from public.email_outbox
+        select id, to_address, subject, text_body, html_body, headers, attempts from public.email_outbox
          where status = 'PENDING' and not (id = any(${tried}::integer[]))
            and created_at + make_interval(secs => ${BACKOFF_SECONDS} * (power(2, attempts) - 1)) <= now()
          order by created_at, id
@@ -49,6 +50,7 @@ export async function deliverPendingEmails(
           subject: mail.subject,
           text: mail.text_body,
           ...(mail.html_body ? { html: mail.html_body } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
         await tx.many(sql`update public.email_outbox set status = 'SENT', sent_at = now(), attempts = attempts + 1,
           last_error = null where id = ${mail.id}`);

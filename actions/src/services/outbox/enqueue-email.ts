@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   html?: string;
   /** Which kind of e-mail this is (for the dev mailbox and support). */
   template: string;
+  /** Extra headers (name to text), e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -16,8 +18,9 @@ export interface OutgoingEmail {
  */
 export async function enqueueEmail(tx: Queryable, mail: OutgoingEmail): Promise<number> {
   const row = await tx.one<{ id: number }>(sql`
-    insert into public.email_outbox (to_address, subject, text_body, html_body, template)
-    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template})
+    insert into public.email_outbox (to_address, subject, text_body, html_body, template, headers)
+    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template},
+            ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb)
     returning id`);
   return row.id;
 }

@@ -25,7 +25,7 @@ export const ZCurrentUserSchema = z.object({
   flags: ZFlagsSchema,
   practices: z.array(z.object({ id: z.number(), name: z.string(), roles: z.array(z.string()) })),
   /** The session may do nothing but set up a second factor (the provider's two-factor policy). */
-  mustEnrolTwoFactor: z.boolean().default(false),
+  mustEnrolTwoFactor: z._default(z.boolean(), false),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUserSchema>;
 

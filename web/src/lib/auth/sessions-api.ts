@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const ZSessionsSchema = z.array(
   z.object({
     id: z.string(),
     browser: z.string(),
     device: z.string(),
-    address: z.string().nullable(),
+    address: z.nullable(z.string()),
     signedInAt: z.string(),
     lastSeenAt: z.string(),
     current: z.boolean(),
@@ -15,7 +15,7 @@ export type TUserSessions = z.infer<typeof ZSessionsSchema>;
 
 const ZEndedSchema = z.object({ ended: z.number() });
 
-type Call = <T>(path: string, init: RequestInit, schema?: z.ZodType<T>) => Promise<T>;
+type Call = <T>(path: string, init: RequestInit, schema?: z.ZodMiniType<T>) => Promise<T>;
 
 /** /api/user/sessions/*: the signed-in user's own sign-ins, listed and ended. */
 export function createSessionsApi(call: Call) {

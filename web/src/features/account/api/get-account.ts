@@ -10,6 +10,7 @@ export const GetAccountQuery = graphql(`
       title
       phone
       phone_country_code
+      email_digest
     }
   }
 `);

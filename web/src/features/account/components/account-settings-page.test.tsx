@@ -135,4 +135,21 @@ describe('Account settings on the real stack', () => {
       phone: 'Invalid phone number format',
     });
   });
+
+  it('decisions/notifications.md#digests: the E-mail digest select shows the setting (weekly by default) and saves the choice', async () => {
+    // A QAM: the default role is qam, and the setting is saved as role user, their own row only.
+    const { id } = await open(qam);
+    const digest = (await screen.findByRole('combobox', { name: 'E-mail digest' })) as HTMLSelectElement;
+    await waitFor(() => expect(digest.value).toBe('WEEKLY'));
+    const user = userEvent.setup();
+    await user.selectOptions(digest, 'Daily');
+    expect(await screen.findByText('Your e-mail digest setting has been saved.')).toBeTruthy();
+    const saved = await stack.sql.query('select email_digest from users where id = $1', [id]);
+    expect(saved.rows[0]).toEqual({ email_digest: 'DAILY' });
+    await user.selectOptions(digest, 'Off');
+    await waitFor(async () => {
+      const off = await stack.sql.query('select email_digest from users where id = $1', [id]);
+      expect(off.rows[0]).toEqual({ email_digest: 'OFF' });
+    });
+  });
 });

@@ -25,6 +25,7 @@ import { accountSaveError } from '../model/account-save-error.ts';
 import { titleOptions } from '../model/title-options.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { ConflictsSection } from './conflicts-section.tsx';
+import { EmailDigestSelect } from './email-digest-select.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
@@ -64,6 +65,11 @@ export function AccountSettingsPage() {
           )}
         </Stack>
       </Paper>
+      {row ? (
+        <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">
+          <EmailDigestSelect stored={row.email_digest} />
+        </Paper>
+      ) : null}
       <Paper withBorder radius="lg" p="xl" maw={680} mt="xl">
         <TwoFactorSection />
       </Paper>
