@@ -22,6 +22,7 @@ export * from './contacts/index.ts';
 export * from './dashboard/index.ts';
 export * from './documents/index.ts';
 export * from './env/index.ts';
+export * from './evidence/index.ts';
 export * from './notifications/notifications.ts';
 export * from './permissions/assessment-access.ts';
 export * from './permissions/assessment-buttons.ts';
