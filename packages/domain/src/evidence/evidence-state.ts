@@ -1,7 +1,7 @@
 import { addDaysToWireDate, formatDisplayDate, isWireDate } from '../constants/dates.ts';
 
 /**
- * Evidence with a life (issue 32; docs/decisions/evidence.md): a CPR certificate, a registration,
+ * Evidence with a life (docs/decisions/evidence.md): a CPR certificate, a registration,
  * a document to review. Its date is the last day it counts for (an expiry or a review date).
  */
 export type TEvidenceState = 'CURRENT' | 'DUE_SOON' | 'OVERDUE';

@@ -8,7 +8,7 @@ import {
 
 const today = '2026-03-10';
 
-describe('evidence states (issue 32; docs/decisions/evidence.md)', () => {
+describe('evidence states (docs/decisions/evidence.md)', () => {
   it('spec 000 §5: a date already passed is overdue, today and tomorrow are due soon', () => {
     expect(evidenceState('2026-03-09', today)).toBe('OVERDUE');
     expect(evidenceState('2025-01-01', today)).toBe('OVERDUE');

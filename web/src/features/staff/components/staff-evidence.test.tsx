@@ -10,7 +10,7 @@ function rowOf(table: HTMLElement, surname: string): HTMLElement {
   return within(table).getByText(surname).closest('tr') as HTMLElement;
 }
 
-describe('CPR evidence on the staff register (issue 32; docs/decisions/evidence.md)', () => {
+describe('CPR evidence on the staff register (docs/decisions/evidence.md)', () => {
   const stack = useRealStack();
   let manager: TestUser;
   let path: string;
