@@ -1,1 +1,2 @@
 export * from './evidence-state.ts';
+export * from './business-days.ts';
