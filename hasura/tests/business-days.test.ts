@@ -1,4 +1,9 @@
-import { ACTION_PLAN_BUSINESS_DAYS, addBusinessDays as addBusinessDaysHere, addDaysToWireDate, businessDaysLeft } from '@portal/domain';
+import {
+  ACTION_PLAN_BUSINESS_DAYS,
+  addBusinessDays as addBusinessDaysHere,
+  addDaysToWireDate,
+  businessDaysLeft,
+} from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestDb } from './db.ts';
 
@@ -43,7 +48,9 @@ describe('business days skip weekends and the public holidays in the data', () =
 
   it('spec 001 §4: the domain rule (addBusinessDays, businessDaysLeft) gives the dates the SQL function gives', async () => {
     const holidays = new Set(
-      (await t.db.q<{ day: string }>('select day::text as day from public.public_holidays')).map((r) => r.day),
+      (await t.db.q<{ day: string }>('select day::text as day from public.public_holidays')).map(
+        (r) => r.day,
+      ),
     );
     // Every day of two Christmas-to-Easter stretches as a start, and counts from 0 to past 65.
     const starts = Array.from({ length: 140 }, (_, i) => addDaysToWireDate('2025-12-15', i)).concat(

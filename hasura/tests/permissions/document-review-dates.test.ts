@@ -1,4 +1,10 @@
-import { createDocument, createFolder, createManagedPractice, createUser, type TestUser } from '@portal/testkit/factories';
+import {
+  createDocument,
+  createFolder,
+  createManagedPractice,
+  createUser,
+  type TestUser,
+} from '@portal/testkit/factories';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -59,25 +65,33 @@ describe("documents' effective and review dates, folders' review periods", () =>
   it('spec 002 §3, docs/decisions/evidence.md: a review date before the effective date is refused and changes nothing', async () => {
     const own = await createDocument(stack.sql, mine);
     const before = await datesOf(own.id);
-    const result = await stack.gql(PM, SET_DATES, { id: own.id, effective: '2026-05-01', review: '2026-04-30' });
+    const result = await stack.gql(PM, SET_DATES, {
+      id: own.id,
+      effective: '2026-05-01',
+      review: '2026-04-30',
+    });
     expect(result.errors?.[0]?.message).toMatch(/review date/i);
     expect(await datesOf(own.id)).toEqual(before);
   });
 
   it("spec 002 §3, docs/decisions/evidence.md: the back office sets a folder's review period; a PM cannot; 0 or over 120 months is refused", async () => {
     const folder = (await createFolder(stack.sql, mine)).id;
-    expect(await stack.gql(PM, SET_PERIOD, { id: folder, months: 12 })).toMatchObject({ errors: expect.anything() });
+    expect(await stack.gql(PM, SET_PERIOD, { id: folder, months: 12 })).toMatchObject({
+      errors: expect.anything(),
+    });
     expect(await stack.gql(QAM, SET_PERIOD, { id: folder, months: 12 })).toEqual({
       data: { update_folders: { affected_rows: 1 } },
     });
     for (const months of [0, 121]) {
-      expect((await stack.gql(QAM, SET_PERIOD, { id: folder, months })).errors?.length, String(months)).toBe(1);
+      expect((await stack.gql(QAM, SET_PERIOD, { id: folder, months })).errors?.length, String(months)).toBe(
+        1,
+      );
     }
     const { rows } = await stack.sql.query('select review_months from folders where id = $1', [folder]);
     expect(rows[0].review_months).toBe(12);
   });
 
-  it("spec 002 §3, docs/decisions/evidence.md: a document filed in a folder with a review period is given its review date from the effective date; its own date stays", async () => {
+  it('spec 002 §3, docs/decisions/evidence.md: a document filed in a folder with a review period is given its review date from the effective date; its own date stays', async () => {
     const folder = (await createFolder(stack.sql, mine)).id;
     await stack.sql.query('update folders set review_months = 12 where id = $1', [folder]);
     const filed = await createDocument(stack.sql, mine, { folder_id: folder, effective_date: '2026-02-28' });
@@ -89,7 +103,7 @@ describe("documents' effective and review dates, folders' review periods", () =>
     });
     expect((await datesOf(own.id)).review).toBe('2026-06-30');
     // Without an effective date, it is the day it was filed (the portal's today).
-    const today = (await stack.sql.query("select public.portal_today()::text as d")).rows[0].d as string;
+    const today = (await stack.sql.query('select public.portal_today()::text as d')).rows[0].d as string;
     const plain = await createDocument(stack.sql, mine, { folder_id: folder });
     expect((await datesOf(plain.id)).effective).toBe(today);
     // Moved into the folder later: given the date too.

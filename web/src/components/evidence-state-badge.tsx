@@ -6,7 +6,13 @@ import { EVIDENCE_STATE_LABELS, evidenceState, evidenceStateText, portalToday } 
  * is on screen, so the colour is never the only sign; its title repeats it with the date
  * (spec 002 §5's dd/MM/yyyy). Nothing while the evidence is current or undated.
  */
-export function EvidenceStateBadge({ date, today = portalToday() }: { date: string | null | undefined; today?: string }) {
+export function EvidenceStateBadge({
+  date,
+  today = portalToday(),
+}: {
+  date: string | null | undefined;
+  today?: string;
+}) {
   const state = evidenceState(date, today);
   if (state !== 'DUE_SOON' && state !== 'OVERDUE') return null;
   return (

@@ -1,2 +1,2 @@
-export * from './evidence-state.ts';
 export * from './business-days.ts';
+export * from './evidence-state.ts';

@@ -1,7 +1,13 @@
 import { addDaysToWireDate, formatDisplayDate, portalToday } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDocument, createFolder, createPracticeWith, createUser, type TestUser } from '../../../test/factories.ts';
+import {
+  createDocument,
+  createFolder,
+  createPracticeWith,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.ts';
 import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
 
 /** Documents due for review on the Documents tab (docs/decisions/evidence.md). */

@@ -114,13 +114,7 @@ export function DocumentsTable({
                   </Table.Td>
                   {showFolder ? <Table.Td>{row.folder.name}</Table.Td> : null}
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocumentDate(row.created_at)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {/* Its state in words beside the date (docs/decisions/evidence.md). */}
-                    <Group gap={6} wrap="nowrap">
-                      {formatDisplayDate(row.review_date)}
-                      <EvidenceStateBadge date={row.review_date} />
-                    </Group>
-                  </Table.Td>
+                  <ReviewDateCell date={row.review_date} />
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatFileSize(row.file_size === null ? null : Number(row.file_size))}
                   </Table.Td>
@@ -147,5 +141,17 @@ export function DocumentsTable({
         </Group>
       ) : null}
     </>
+  );
+}
+
+/** A document's review date (dd/MM/yyyy) and its state in words beside it (docs/decisions/evidence.md). */
+function ReviewDateCell({ date }: { date: string | null }) {
+  return (
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Group gap={6} wrap="nowrap">
+        {formatDisplayDate(date)}
+        <EvidenceStateBadge date={date} />
+      </Group>
+    </Table.Td>
   );
 }

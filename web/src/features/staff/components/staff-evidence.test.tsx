@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
 import { addDaysToWireDate, formatDisplayDate, portalToday } from '@portal/domain';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPracticeWith, createStaffMember, createUser, type TestUser } from '../../../test/factories.ts';
 import { useRealStack } from '../../../test/stack-harness.tsx';
@@ -21,9 +21,21 @@ describe('CPR evidence on the staff register (docs/decisions/evidence.md)', () =
       practice.id,
     ]);
     path = `/PracticeOverview/${practice.id}/Staff`;
-    await createStaffMember(stack.sql, practice.id, { firstName: 'Olga', lastName: 'Lapsed', cprExpiresIn: -1 });
-    await createStaffMember(stack.sql, practice.id, { firstName: 'Dana', lastName: 'Soonish', cprExpiresIn: 30 });
-    await createStaffMember(stack.sql, practice.id, { firstName: 'Cara', lastName: 'Current', cprExpiresIn: 31 });
+    await createStaffMember(stack.sql, practice.id, {
+      firstName: 'Olga',
+      lastName: 'Lapsed',
+      cprExpiresIn: -1,
+    });
+    await createStaffMember(stack.sql, practice.id, {
+      firstName: 'Dana',
+      lastName: 'Soonish',
+      cprExpiresIn: 30,
+    });
+    await createStaffMember(stack.sql, practice.id, {
+      firstName: 'Cara',
+      lastName: 'Current',
+      cprExpiresIn: 31,
+    });
   }, 60_000);
 
   it('spec 000 §5: the row says Overdue or Due soon in words beside the CPR expiry (dd/MM/yyyy)', async () => {
