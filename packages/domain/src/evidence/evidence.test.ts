@@ -5,6 +5,7 @@ import {
   evidenceState,
   evidenceStateText,
 } from './evidence-state.ts';
+import { outOfDateIndicatorCount, outOfDateIndicatorsText } from './out-of-date-evidence.ts';
 
 const today = '2026-03-10';
 
@@ -37,5 +38,20 @@ describe('evidence states (docs/decisions/evidence.md)', () => {
     expect(evidenceStateText('2026-03-20', today)).toBe('Due soon: 20/03/2026');
     expect(evidenceStateText('2026-05-20', today)).toBe('');
     expect(evidenceStateText(null, today)).toBe('');
+  });
+});
+
+describe('indicators with evidence out of date (docs/decisions/evidence.md)', () => {
+  it('spec 001 §2: counts a response once when any of its documents is overdue; due soon is not out of date', () => {
+    const responses = [
+      { documents: [{ review_date: '2026-03-09' }] },
+      { documents: [{ review_date: '2025-01-01' }, { review_date: '2027-01-01' }] },
+      { documents: [{ review_date: '2026-03-10' }, { review_date: null }] },
+      { documents: [] },
+    ];
+    expect(outOfDateIndicatorCount(responses, today)).toBe(2);
+    expect(outOfDateIndicatorsText(2)).toBe('2 indicators have evidence out of date (past its review date)');
+    expect(outOfDateIndicatorsText(1)).toBe('1 indicator has evidence out of date (past its review date)');
+    expect(outOfDateIndicatorsText(0)).toBe('');
   });
 });
