@@ -110,7 +110,7 @@ describe('review, action plan, approval and certification', { timeout: 240_000 }
     const pm = await e2e.newPage();
     await openAs(pm, world.manager, world);
     const results = pm.getByRole('region', { name: 'Survey results' });
-    await results.getByText(/^Action plan: Due \d\d\/\d\d\/\d{4} · \d+ days left$/).waitFor();
+    await results.getByText(/^Action plan: Due \d\d\/\d\d\/\d{4} · \d+ business days left$/).waitFor();
     await results.getByText('0 of 3 non-conformities closed').waitFor();
     const pmPanel = await indicator(pm, nc1);
     const form = pmPanel.getByRole('form', { name: 'Add activity' });

@@ -1,4 +1,9 @@
-import { ACTION_PLAN_BUSINESS_DAYS } from '@portal/domain';
+import {
+  ACTION_PLAN_BUSINESS_DAYS,
+  addBusinessDays as addBusinessDaysHere,
+  addDaysToWireDate,
+  businessDaysLeft,
+} from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestDb } from './db.ts';
 
@@ -38,6 +43,29 @@ describe('business days skip weekends and the public holidays in the data', () =
       expect(await addBusinessDays(start, ACTION_PLAN_BUSINESS_DAYS), start).toBe(
         day.toISOString().slice(0, 10),
       );
+    }
+  });
+
+  it('spec 001 §4: the domain rule (addBusinessDays, businessDaysLeft) gives the dates the SQL function gives', async () => {
+    const holidays = new Set(
+      (await t.db.q<{ day: string }>('select day::text as day from public.public_holidays')).map(
+        (r) => r.day,
+      ),
+    );
+    // Every day of two Christmas-to-Easter stretches as a start, and counts from 0 to past 65.
+    const starts = Array.from({ length: 140 }, (_, i) => addDaysToWireDate('2025-12-15', i)).concat(
+      Array.from({ length: 40 }, (_, i) => addDaysToWireDate('2027-03-10', i)),
+    );
+    const counts = [0, 1, 2, 5, 20, ACTION_PLAN_BUSINESS_DAYS];
+    const rows = await t.db.q<{ start: string; days: number; due: string }>(
+      `select s::text as start, d as days, public.add_business_days(s, d)::text as due
+         from unnest($1::date[]) s cross join unnest($2::int[]) d`,
+      [starts, counts],
+    );
+    expect(rows).toHaveLength(starts.length * counts.length);
+    for (const { start, days, due } of rows) {
+      expect(addBusinessDaysHere(start, days, holidays), `${start} + ${days}`).toBe(due);
+      if (days > 0) expect(businessDaysLeft(start, due, holidays), `${start} → ${due}`).toBe(days);
     }
   });
 

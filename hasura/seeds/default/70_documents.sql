@@ -41,6 +41,24 @@ select * from (values
   (132, 10, 3, 'Extension letter.pdf', 'practices/10/58e3b8fd-a03e-59eb-aab5-59cc4ded3330-extension-letter.pdf', 1069308, 'application/pdf', now() - interval '25 days', null, now() - interval '25 days', 6, false, null, null)
 ) as v on conflict do nothing;
 
+-- Evidence with a life (docs/decisions/evidence.md), on pm@demo.test's practices: each document
+-- takes effect the day it was uploaded; Riverbend's infection control policy (filed 150 days ago,
+-- a 3-month review) is overdue, its business continuity plan due for review in 3 weeks; Southern
+-- Cross's privacy policy is two years past its review. A new document in Riverbend's self
+-- assessment (under review), its hand hygiene audit, is past its review date: the summary counts
+-- that indicator. Set once (the guards keep a re-run from touching the rows).
+update public.documents set effective_date = (created_at at time zone 'Australia/Sydney')::date
+ where id between 101 and 132 and effective_date is distinct from (created_at at time zone 'Australia/Sydney')::date;
+update public.documents set review_date = effective_date + 90 where id = 106 and review_date is null;
+update public.documents set review_date = public.portal_today() + 21 where id = 107 and review_date is null;
+update public.documents set review_date = effective_date + 365 where id = 110 and review_date is null;
+insert into public.documents (id, practice_id, folder_id, name, storage_key, file_size, file_type, uploaded_at, indicator_response_id, created_at, created_by_id, effective_date, review_date)
+overriding system value
+select 133, 2, 4, 'Hand hygiene audit 2025.pdf', 'practices/2/5f0c3d1e-2a7b-5c8e-9d41-6b2e7f9a0c13-hand-hygiene-audit-2025.pdf', 612204, 'application/pdf',
+       now() - interval '400 days', (select min(r.id) from public.indicator_responses r where r.assessment_id = 2),
+       now() - interval '400 days', 6, public.portal_today() - 400, public.portal_today() - 35
+on conflict do nothing;
+
 -- Set once; the guard keeps a re-run from touching the row (and the audit log).
 update public.practices set previous_certificate_document_id = 129
  where organisation_id = 9 and previous_certificate_document_id is null;

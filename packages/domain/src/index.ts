@@ -27,6 +27,7 @@ export * from './documents/index.ts';
 export * from './env/index.ts';
 export * from './notifications/digest-content.ts';
 export * from './notifications/email-digest.ts';
+export * from './evidence/index.ts';
 export * from './notifications/notifications.ts';
 export * from './permissions/assessment-access.ts';
 export * from './permissions/assessment-buttons.ts';

@@ -375,13 +375,17 @@ export async function createDocument(
     archived?: boolean;
     createdMinutesAgo?: number;
     fileSize?: number;
+    /** yyyy-MM-dd; today unless given. */
+    effectiveDate?: string;
+    /** yyyy-MM-dd; none unless given (or its folder's review period gives one). */
+    reviewDate?: string;
   },
 ) {
   const { rows } = await sql.query<{ id: number }>(
     `insert into documents (practice_id, folder_id, name, storage_key, file_size, file_type, uploaded_at,
-                            created_by_id, archived, archived_at, created_at)
+                            created_by_id, archived, archived_at, created_at, effective_date, review_date)
      values ($1, $2, $3, $4, $7, 'application/pdf', now(), $5, $6, case when $6 then now() end,
-             now() - make_interval(mins => $8))
+             now() - make_interval(mins => $8), coalesce($9::date, public.portal_today()), $10::date)
      returning id`,
     [
       practiceId,
@@ -392,6 +396,8 @@ export async function createDocument(
       !!spec.archived,
       spec.fileSize ?? 1000,
       spec.createdMinutesAgo ?? 0,
+      spec.effectiveDate ?? null,
+      spec.reviewDate ?? null,
     ],
   );
   return rows[0]!.id;

@@ -74,12 +74,26 @@ describe('the due date and its days left (calendar days)', () => {
     expect(actionPlanDaysLeft('2027-03-12', '2027-03-15')).toBe(-3);
   });
 
-  it('reads as the screen shows it', () => {
-    expect(formatActionPlanDue('2027-03-12', '2027-01-30')).toBe('Due 12/03/2027 · 41 days left');
-    expect(formatActionPlanDue('2027-03-12', '2027-03-11')).toBe('Due 12/03/2027 · 1 day left');
-    expect(formatActionPlanDue('2027-03-12', '2027-03-12')).toBe('Due 12/03/2027 · due today');
-    expect(formatActionPlanDue('2027-03-12', '2027-03-13')).toBe('Due 12/03/2027 · 1 day overdue');
-    expect(formatActionPlanDue('2027-03-12', '2027-03-15')).toBe('Due 12/03/2027 · 3 days overdue');
+  it('spec 001 §4: reads as the screen shows it, in business days (docs/decisions/evidence.md)', () => {
+    // Friday 12 March 2027; Good Friday 26 March 2027 is a holiday.
+    const holidays = new Set(['2027-03-26']);
+    expect(formatActionPlanDue('2027-03-12', '2027-03-05', holidays)).toBe(
+      'Due 12/03/2027 · 5 business days left',
+    );
+    expect(formatActionPlanDue('2027-03-12', '2027-03-11', holidays)).toBe(
+      'Due 12/03/2027 · 1 business day left',
+    );
+    expect(formatActionPlanDue('2027-03-12', '2027-03-12', holidays)).toBe(
+      'Due 12/03/2027 · 0 business days left',
+    );
+    expect(formatActionPlanDue('2027-03-12', '2027-03-16', holidays)).toBe(
+      'Due 12/03/2027 · 2 business days overdue',
+    );
+    expect(formatActionPlanDue('2027-03-29', '2027-03-24', holidays)).toBe(
+      'Due 29/03/2027 · 2 business days left',
+    );
+    // Until the holidays are known, the date alone.
+    expect(formatActionPlanDue('2027-03-12', '2027-03-05', undefined)).toBe('Due 12/03/2027');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   progressColour,
 } from '../constants/assessments.ts';
 import { formatDisplayDate, isRecordDateInRange, isWireDate } from '../constants/dates.ts';
+import { businessDaysLeft, businessDaysLeftText, type THolidays } from '../evidence/business-days.ts';
 import {
   canChangeActionPlan,
   canChangeAssessmentInputs,
@@ -60,14 +61,14 @@ export function actionPlanDaysLeft(due: string, today: string): number {
 }
 
 /**
- * The due date as the screen shows it (calendar days, decisions/assessments.md): "Due 12/03/2027 ·
- * 41 days left", "Due 12/03/2027 · due today", "Due 12/03/2027 · 3 days overdue".
+ * The due date as the screen shows it, in business days counted by the one rule (`businessDaysLeft`,
+ * docs/decisions/evidence.md): "Due 12/03/2027 · 41 business days left", "… · 0 business days
+ * left", "… · 3 business days overdue"; the date alone until the holidays are known.
  */
-export function formatActionPlanDue(due: string, today: string): string {
-  const left = actionPlanDaysLeft(due, today);
-  const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
-  const when = left > 0 ? `${days(left)} left` : left === 0 ? 'due today' : `${days(-left)} overdue`;
-  return `Due ${formatDisplayDate(due)} · ${when}`;
+export function formatActionPlanDue(due: string, today: string, holidays: THolidays | undefined): string {
+  const date = `Due ${formatDisplayDate(due)}`;
+  if (!holidays) return date;
+  return `${date} · ${businessDaysLeftText(businessDaysLeft(today, due, holidays))}`;
 }
 
 /**

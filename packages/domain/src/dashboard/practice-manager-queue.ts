@@ -4,9 +4,10 @@
  */
 
 import { practiceRolesFrom } from '../accounts/derive-user-flags.ts';
-import { actionPlanDaysLeft } from '../assessments/action-plan.ts';
+import { actionPlanDaysLeft, formatActionPlanDue } from '../assessments/action-plan.ts';
 import { formatDisplayDate, formatMonthLong } from '../constants/dates.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
+import type { THolidays } from '../evidence/business-days.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 import {
   practiceDueButton,
@@ -125,6 +126,8 @@ export function practiceManagerQueue(
   practices: readonly TPmQueuePractice[],
   today: string,
   backOfficeRole: TBackOfficeRole | null,
+  /** The public holidays, for the action plan's business days; the date alone until known. */
+  holidays?: THolidays,
 ): TWorkQueue {
   const items: TQueueItem[] = [];
   for (const practice of practices) {
@@ -132,7 +135,7 @@ export function practiceManagerQueue(
     items.push(
       ...staffItems(practice, base),
       ...paymentItems(practice, base, today, backOfficeRole),
-      ...assessmentItems(practice, base, today),
+      ...assessmentItems(practice, base, today, holidays),
       ...confirmationItems(practice, base, today),
     );
   }
@@ -229,7 +232,12 @@ function paymentItems(
 }
 
 /** The cycle's self assessment in progress, and each survey whose action plan is required. */
-function assessmentItems(practice: TPmQueuePractice, base: TItemBase, today: string): TQueueItem[] {
+function assessmentItems(
+  practice: TPmQueuePractice,
+  base: TItemBase,
+  today: string,
+  holidays: THolidays | undefined,
+): TQueueItem[] {
   const items: TQueueItem[] = [];
   const practiceId = base.practiceId;
   const accreditation = practice.current_accreditation;
@@ -256,7 +264,7 @@ function assessmentItems(practice: TPmQueuePractice, base: TItemBase, today: str
         key: `action-plan-${assessment.id}`,
         what: 'Action plan due',
         detail: '',
-        when: due ? dueWords(due, today) : '',
+        when: due ? formatActionPlanDue(due, today, holidays) : '',
         daysLeft,
         action: { label: 'Open action plan', to: assessmentPath(practiceId, assessment.id) },
         tone: toneOf(daysLeft),

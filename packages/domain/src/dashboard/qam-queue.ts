@@ -1,15 +1,18 @@
 /** The QAM's queue ('Reviews and planning'): reviews, overdue action plans, visits to plan. */
 
-import { actionPlanDaysLeft } from '../assessments/action-plan.ts';
+import { actionPlanDaysLeft, formatActionPlanDue } from '../assessments/action-plan.ts';
 import { formatMonthLong } from '../constants/dates.ts';
+import type { THolidays } from '../evidence/business-days.ts';
 import { SURVEY_PLANNING_PATH } from '../routes/app-routes.ts';
 import { assessmentItem, practiceOf, type TBackOfficeRows } from './back-office-queues.ts';
-import { byUrgency, dueWords, type TQueueItem, type TWorkQueue, toneOf, WORK_QUEUES } from './work-queues.ts';
+import { byUrgency, type TQueueItem, type TWorkQueue, toneOf, WORK_QUEUES } from './work-queues.ts';
 
 /** The QAM's queue: reviews, overdue action plans, visits to plan. */
 export function qamQueue(
   rows: Omit<TBackOfficeRows, 'toCertify' | 'toCertifyCount'>,
   today: string,
+  /** The public holidays, for the action plans' business days; the date alone until known. */
+  holidays?: THolidays,
 ): TWorkQueue {
   const items: TQueueItem[] = [];
   for (const row of rows.reviews) {
@@ -32,7 +35,7 @@ export function qamQueue(
         key: `overdue-${row.id}`,
         what: 'Action plan overdue',
         detail: '',
-        when: row.action_plan_due ? dueWords(row.action_plan_due, today) : '',
+        when: row.action_plan_due ? formatActionPlanDue(row.action_plan_due, today, holidays) : '',
         daysLeft,
         label: 'Open action plan',
         tone: 'red',

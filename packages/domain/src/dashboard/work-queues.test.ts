@@ -16,6 +16,8 @@ import {
 } from './index.ts';
 
 const today = '2027-03-01';
+/** No public holidays in these weeks: business days are the weekdays. */
+const NO_HOLIDAYS: ReadonlySet<string> = new Set();
 
 const staff = (over: Partial<TQueueStaffRow> = {}): TQueueStaffRow => ({
   id: 1,
@@ -123,7 +125,7 @@ describe('practiceManagerQueue', () => {
     expect(EMPTY_QUEUE_TEXT).toBe('Nothing waiting');
   });
 
-  it('lists each kind of work with its link, most pressing first', () => {
+  it('spec 001 §4: lists each kind of work with its link, most pressing first (the action plan in business days)', () => {
     const queue = practiceManagerQueue(
       [
         practice({
@@ -157,6 +159,7 @@ describe('practiceManagerQueue', () => {
       ],
       today,
       null,
+      NO_HOLIDAYS,
     );
     expect(queue.count).toBe(6);
     expect(queue.items.map((item) => [item.key, item.what, item.detail, item.when, item.action])).toEqual([
@@ -164,7 +167,8 @@ describe('practiceManagerQueue', () => {
         'action-plan-32',
         'Action plan due',
         '',
-        'Due 27/02/2027 · 2 days overdue',
+        // The action plan in business days (docs/decisions/evidence.md), the rest in calendar days.
+        'Due 27/02/2027 · 1 business day overdue',
         { label: 'Open action plan', to: '/PracticeOverview/7/Accreditation/Assessment/32' },
       ],
       [
@@ -413,7 +417,7 @@ describe('back-office queues', () => {
     });
   });
 
-  it('lists reviews, overdue plans and visits to plan, counting every one', () => {
+  it('spec 001 §4: lists reviews, overdue plans (in business days) and visits to plan, counting every one', () => {
     const queue = qamQueue(
       {
         reviews: [row(1, { type: 'PRESURVEY' }), row(2)],
@@ -432,10 +436,11 @@ describe('back-office queues', () => {
         toPlanCount: 40,
       },
       today,
+      NO_HOLIDAYS,
     );
     expect(queue.count).toBe(43);
     expect(queue.items.map((i) => [i.key, i.what, i.when, i.action.label])).toEqual([
-      ['overdue-3', 'Action plan overdue', 'Due 20/02/2027 · 9 days overdue', 'Open action plan'],
+      ['overdue-3', 'Action plan overdue', 'Due 20/02/2027 · 6 business days overdue', 'Open action plan'],
       ['plan-9', 'Visit to plan', 'Due March 2027', 'Plan visit'],
       ['review-1', 'Self assessment to review', '', 'Review assessment'],
       ['review-2', 'Survey to review', '', 'Review assessment'],

@@ -1,4 +1,9 @@
-import { ASSESSMENT_MESSAGES, SURVEY_CONFIRMATION_MESSAGES } from '@portal/domain';
+import {
+  ASSESSMENT_MESSAGES,
+  addDaysToWireDate,
+  portalToday,
+  SURVEY_CONFIRMATION_MESSAGES,
+} from '@portal/domain';
 import {
   createAccreditation,
   createResponse,
@@ -6,7 +11,13 @@ import {
   createSubmission,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
+import {
+  addPracticeRole,
+  createAssessment,
+  createDocument,
+  createPractice,
+  createUser,
+} from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -174,6 +185,39 @@ describe('the assessments feature on the real stack', () => {
         `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}/${standards.indicatorSetIds[0]}`,
       );
       expect(view.search()).toBe('?filter=COMPLETE');
+    });
+
+    it('spec 001 §2: the summary says how many indicators have evidence past its review date', async () => {
+      const { practice, pm, standards, accreditationId } = await practiceWithManager();
+      const { id } = await createAssessment(stack.sql, accreditationId);
+      const [first, second, third] = standards.indicatorIds as [number, number, number];
+      const today = portalToday();
+      const evidence = async (indicator: number, reviews: (string | null)[]) => {
+        const response = await createResponse(stack.sql, id, indicator);
+        for (const review_date of reviews)
+          await createDocument(stack.sql, practice.id, {
+            indicator_response_id: response,
+            effective_date: addDaysToWireDate(today, -800),
+            review_date,
+          });
+      };
+      // Two indicators out of date (one with a current document beside the overdue one); one due
+      // soon, which is not out of date yet (docs/decisions/evidence.md).
+      await evidence(first, [addDaysToWireDate(today, -1)]);
+      await evidence(second, [addDaysToWireDate(today, -200), addDaysToWireDate(today, 200)]);
+      await evidence(third, [addDaysToWireDate(today, 5), null]);
+      await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}`, {
+        as: pm,
+      });
+      const heading = await screen.findByRole(
+        'heading',
+        { name: ASSESSMENT_MESSAGES.commenceHeading },
+        { timeout: 15_000 },
+      );
+      const panel = heading.closest('.mantine-Alert-root') as HTMLElement;
+      expect(
+        within(panel).getByText('2 indicators have evidence out of date (past its review date)'),
+      ).toBeTruthy();
     });
 
     it("says 'Sorry, no indicators found.' under a tab that holds none", async () => {

@@ -1,5 +1,12 @@
 import { Alert, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ASSESSMENT_MESSAGES, isAnswered, progressColour } from '@portal/domain';
+import {
+  ASSESSMENT_MESSAGES,
+  isAnswered,
+  outOfDateIndicatorCount,
+  outOfDateIndicatorsText,
+  portalToday,
+  progressColour,
+} from '@portal/domain';
 import { ReviewSurveyorPanel } from '../../assessment-review/index.ts';
 import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 import { SurveyResultsPanel } from '../../survey-visit/index.ts';
@@ -39,6 +46,10 @@ export function SummaryPanel({ assessment, store }: { assessment: TAssessmentDat
     );
   }
   const inProgress = assessment.status === 'IN_PROGRESS';
+  // Indicators whose linked documents are past their review date (docs/decisions/evidence.md).
+  const outOfDate = outOfDateIndicatorsText(
+    outOfDateIndicatorCount(assessment.indicator_responses, portalToday()),
+  );
   return (
     <Alert
       variant="light"
@@ -64,6 +75,11 @@ export function SummaryPanel({ assessment, store }: { assessment: TAssessmentDat
             {done} of {all.length} complete
           </Text>
         </Group>
+        {outOfDate ? (
+          <Text fz="sm" fw={600} c="red.8">
+            {outOfDate}
+          </Text>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing={4}>
           {sets.map((set) => {
             const ids = set.indicators.map((i) => i.id);

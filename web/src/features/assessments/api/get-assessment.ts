@@ -94,6 +94,7 @@ export const GetAssessmentQuery = graphql(
           file_type
           created_at
           created_by_id
+          review_date
         }
         comments_aggregate(where: { archived: { _eq: false } }) {
           aggregate {

@@ -16,6 +16,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useQuery, useSubscription } from 'urql';
 import type { TCurrentUser } from '../../../lib/auth/current-user.ts';
+import { usePublicHolidays } from '../../../lib/business-days/use-public-holidays.ts';
 import { GetBackOfficeQueueQuery } from '../api/get-back-office-queue.ts';
 import { GetCertifyQueueQuery } from '../api/get-certify-queue.ts';
 import { BackOfficeChangesSubscription } from '../api/subscribe-back-office-changes.ts';
@@ -39,6 +40,8 @@ const count = (answer: { aggregate?: { count: number } | null } | undefined) => 
  * move, since a subscription selects one root field. Each answer goes through the domain's rules.
  */
 export function useWorkQueues(user: TCurrentUser, today: string): TQueueState[] {
+  // The action plans' business days left (docs/decisions/evidence.md).
+  const holidays = usePublicHolidays();
   const keys = workQueueKeys(user);
   const role = defaultBackOfficeRole(user.flags);
   const wants = (key: TQueueKey) => keys.includes(key);
@@ -109,8 +112,8 @@ export function useWorkQueues(user: TCurrentUser, today: string): TQueueState[] 
   }, [signal]);
 
   const pmQueue = useMemo(
-    () => (pm.data ? practiceManagerQueue(pm.data.practices, today, role) : null),
-    [pm.data, today, role],
+    () => (pm.data ? practiceManagerQueue(pm.data.practices, today, role, holidays) : null),
+    [pm.data, today, role, holidays],
   );
   const surveyorWork = useMemo(
     () => (surveyor.data ? surveyorQueue(surveyor.data.survey_visitors, today) : null),
@@ -129,9 +132,10 @@ export function useWorkQueues(user: TCurrentUser, today: string): TQueueState[] 
               toPlanCount: count(backOffice.data.toPlanCount),
             },
             today,
+            holidays,
           )
         : null,
-    [backOffice.data, today],
+    [backOffice.data, today, holidays],
   );
   const certifyWork = useMemo(
     () =>

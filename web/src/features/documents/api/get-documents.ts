@@ -10,6 +10,7 @@ export const GetDocumentsQuery = graphql(`
       id
       name
       created_at
+      review_date
       file_size
       file_type
       object_missing_at

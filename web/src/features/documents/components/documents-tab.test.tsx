@@ -114,7 +114,7 @@ describe('the Documents tab on the real stack', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['', 'Document', 'Date', 'File Size']);
+    ).toEqual(['', 'Document', 'Date', 'Review date', 'File Size']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('button')[0])).toEqual(
       ['WHS.pdf', 'Privacy policy 2026.docx', 'Infection control policy.pdf'].map((name) =>
@@ -134,9 +134,11 @@ describe('the Documents tab on the real stack', () => {
       .map((c) => c.textContent);
     expect(cells[2]).toBe(format(stored[0]!.created_at, 'd LLL yyyy - h:mma'));
     expect(cells[2]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} - \d{1,2}:\d{2}(AM|PM)$/);
-    expect(cells[3]).toBe('999 B');
-    expect(within(rows[1]!).getAllByRole('cell')[3]!.textContent).toBe('2.35 MB');
-    expect(within(rows[2]!).getAllByRole('cell')[3]!.textContent).toBe('183.14 kB');
+    // No review date (docs/decisions/evidence.md): the cell is blank.
+    expect(cells[3]).toBe('');
+    expect(cells[4]).toBe('999 B');
+    expect(within(rows[1]!).getAllByRole('cell')[4]!.textContent).toBe('2.35 MB');
+    expect(within(rows[2]!).getAllByRole('cell')[4]!.textContent).toBe('183.14 kB');
     expect(screen.queryByText('Old policy archived.pdf')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Other practice policy.pdf' })).toBeNull();
   });

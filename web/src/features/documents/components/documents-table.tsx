@@ -12,9 +12,11 @@ import {
 import {
   DOCUMENTS_PAGE_SIZE,
   DOCUMENTS_SCREEN_MESSAGES,
+  formatDisplayDate,
   formatFileSize,
   shortenFileName,
 } from '@portal/domain';
+import { EvidenceStateBadge } from '../../../components/evidence-state-badge.tsx';
 import type { TDocumentRow } from '../api/get-documents.ts';
 import { formatDocumentDate } from '../model/format-document-date.ts';
 import classes from './documents.module.css';
@@ -54,7 +56,7 @@ export function DocumentsTable({
   const pages = Math.max(1, Math.ceil(total / DOCUMENTS_PAGE_SIZE));
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={680}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label={caption}>
           <Table.Thead>
             <Table.Tr>
@@ -70,6 +72,7 @@ export function DocumentsTable({
               <Table.Th>Document</Table.Th>
               {showFolder ? <Table.Th>Folder</Table.Th> : null}
               <Table.Th>Date</Table.Th>
+              <Table.Th>Review date</Table.Th>
               <Table.Th ta="right">File Size</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -111,6 +114,7 @@ export function DocumentsTable({
                   </Table.Td>
                   {showFolder ? <Table.Td>{row.folder.name}</Table.Td> : null}
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocumentDate(row.created_at)}</Table.Td>
+                  <ReviewDateCell date={row.review_date} />
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatFileSize(row.file_size === null ? null : Number(row.file_size))}
                   </Table.Td>
@@ -137,5 +141,17 @@ export function DocumentsTable({
         </Group>
       ) : null}
     </>
+  );
+}
+
+/** A document's review date (dd/MM/yyyy) and its state in words beside it (docs/decisions/evidence.md). */
+function ReviewDateCell({ date }: { date: string | null }) {
+  return (
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Group gap={6} wrap="nowrap">
+        {formatDisplayDate(date)}
+        <EvidenceStateBadge date={date} />
+      </Group>
+    </Table.Td>
   );
 }

@@ -12,6 +12,7 @@ import {
   VR_STATUSES,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
+import { EvidenceStateBadge } from '../../../components/evidence-state-badge.tsx';
 import type { StaffLabel } from '../model/staff-labels.tsx';
 import { documentOf, type TStaffRow } from '../model/staff-row.ts';
 import {
@@ -253,8 +254,14 @@ export const STAFF_COLUMNS: StaffColumn[] = [
   {
     id: 'cprExpiry',
     header: 'CPR expiry',
-    width: 140,
-    view: (row) => formatDisplayDate(row.cpr_expiry),
+    width: 200,
+    // The date and, when it is near or past, its state in words (docs/decisions/evidence.md).
+    view: (row) => (
+      <Group gap={6} wrap="nowrap">
+        {formatDisplayDate(row.cpr_expiry)}
+        <EvidenceStateBadge date={row.cpr_expiry} />
+      </Group>
+    ),
     edit: (ctx) => date('cprExpiry', 'CPR expiry', ctx),
   },
   {

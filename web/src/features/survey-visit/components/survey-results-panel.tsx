@@ -23,6 +23,7 @@ import {
 } from '@portal/domain';
 import { useId } from 'react';
 import { RISK_CHART_COLOURS } from '../../../config/colours.ts';
+import { usePublicHolidays } from '../../../lib/business-days/use-public-holidays.ts';
 import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 
 /** The risk matrix's scale (Critical red to Minor green), darker than its cells to read as a chart. */
@@ -31,7 +32,7 @@ import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts'
  * The summary panel of a survey visit in ACTION_REQUIRED or APPROVED (spec 001 §2): a donut of Met
  * and Not met, the count of improvements suggested, a donut of risk ratings, the progress bar of
  * non-conformities closed (spec 001 §9 colours, `nonConformityProgress`) and the action plan's due
- * date with the days left. Live from the response store. Each chart's numbers are also a visually
+ * date with the business days left. Live from the response store. Each chart's numbers are also a visually
  * hidden table, so a screen reader reads what the picture shows. The surveyor summaries (with
  * 'Read more' and their edit link) follow in their own panel.
  */
@@ -46,6 +47,7 @@ export function SurveyResultsPanel({
   const responses = sets.flatMap((s) => s.indicators.map((i) => store.shown(i.id)));
   const results = surveyResults(responses);
   const today = portalToday();
+  const holidays = usePublicHolidays();
   const due = assessment.action_plan_due ?? null;
   const progress = nonConformityProgress(responses, { status: assessment.status, actionPlanDue: due, today });
   const headingId = useId();
@@ -58,7 +60,7 @@ export function SurveyResultsPanel({
           </Title>
           {due && assessment.status === 'ACTION_REQUIRED' ? (
             <Text fz="sm" fw={600}>
-              Action plan: {formatActionPlanDue(due, today)}
+              Action plan: {formatActionPlanDue(due, today, holidays)}
             </Text>
           ) : null}
         </Group>
