@@ -6,4 +6,9 @@ update public.provider_settings set
   require_two_factor_provider_admin = false,
   require_two_factor_qam = false,
   require_two_factor_surveyor = false,
-  require_two_factor_practice_user = false;
+  require_two_factor_practice_user = false
+-- Only where it differs: a second apply of the seeds changes nothing (no audit row, no new stamp).
+where require_two_factor_provider_admin
+   or require_two_factor_qam
+   or require_two_factor_surveyor
+   or require_two_factor_practice_user;
