@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Center, Divider, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { accountSettingsPath, DEFAULT_PHONE_COUNTRY, ZAccountDetailsSchema } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { Loading } from '../../../components/loading.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PhoneCountrySelect } from '../../../components/phone-country-select.tsx';
 import { useAuth, useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
@@ -60,7 +50,7 @@ export function AccountSettingsPage() {
             <AccountForm row={row} />
           ) : (
             <Center py="xl">
-              <Loader size="sm" aria-label="Loading your details" />
+              <Loading size="sm" label="Loading your details" />
             </Center>
           )}
         </Stack>

@@ -4,7 +4,6 @@ import {
   Button,
   Drawer,
   Group,
-  Loader,
   Paper,
   Stack,
   Table,
@@ -23,6 +22,7 @@ import {
   type TAuditSubject,
 } from '@portal/domain';
 import { type ReactNode, useState } from 'react';
+import { Loading } from '../../../components/loading.tsx';
 import { AUDIT_OPERATION_COLOURS } from '../../../config/colours.ts';
 import { useAuditHistory } from '../api/use-audit-history.ts';
 import classes from './history-drawer.module.css';
@@ -112,7 +112,7 @@ function HistoryList({ subject, id }: { subject: TAuditSubject; id: number }) {
       ) : null}
       {history.loading ? (
         <Group justify="center" py="md">
-          <Loader size="sm" aria-label="Loading history" />
+          <Loading size="sm" label="Loading history" />
         </Group>
       ) : history.hasMore && !history.error ? (
         <Button variant="default" onClick={history.loadMore} style={{ alignSelf: 'center' }}>

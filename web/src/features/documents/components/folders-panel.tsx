@@ -1,6 +1,7 @@
-import { Alert, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { DOCUMENTS_SCREEN_MESSAGES } from '@portal/domain';
 import { SearchIcon } from '../../../components/icons.tsx';
+import { Loading } from '../../../components/loading.tsx';
 import type { TDocumentsView } from '../hooks/use-documents-view.ts';
 import { FolderGrid } from './folder-grid.tsx';
 
@@ -28,7 +29,7 @@ export function FoldersPanel({ view }: { view: TDocumentsView }) {
             The folders could not be loaded. Please try again.
           </Alert>
         ) : view.foldersLoading ? (
-          <Loader size="sm" aria-label="Loading folders" />
+          <Loading size="sm" label="Loading folders" />
         ) : (
           <FolderGrid
             folders={view.folders}

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Center, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   ANALYTICS_TABLES,
   canOpenReport,
@@ -9,6 +9,7 @@ import {
   type TReportTable,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
+import { Loading } from '../../../components/loading.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { NotAllowedPage } from '../../../components/route-error-page.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
@@ -90,7 +91,7 @@ function AnalyticsReport() {
       ) : null}
       {loading && !report ? (
         <Center py="xl">
-          <Loader aria-label="Loading the analytics report" />
+          <Loading label="Loading the analytics report" />
         </Center>
       ) : null}
       {report ? (

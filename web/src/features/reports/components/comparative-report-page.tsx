@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Center, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   canOpenReport,
@@ -13,6 +13,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useQuery } from 'urql';
+import { Loading } from '../../../components/loading.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { NotAllowedPage } from '../../../components/route-error-page.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
@@ -102,7 +103,7 @@ function ComparativeReport({ backOffice }: { backOffice: boolean }) {
         <Text c="dimmed">{COMPARATIVE_REPORT_MESSAGES.choose}</Text>
       ) : loading && !report ? (
         <Center py="xl">
-          <Loader aria-label="Loading the report" />
+          <Loading label="Loading the report" />
         </Center>
       ) : error ? (
         <Alert color="red" variant="light" role="alert" title="The report could not be shown">

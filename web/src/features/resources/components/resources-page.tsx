@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   GENERAL_RESOURCE_PAGES,
@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
+import { Loading } from '../../../components/loading.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { GetResourcesQuery, type TResourceRow } from '../api/get-resources.ts';
@@ -71,7 +72,7 @@ function GeneralResourcesPage({ kind }: { kind: TGeneralResourceKind }) {
           />
           {fetching && !data ? (
             <Center py="xl">
-              <Loader size="sm" aria-label={`Loading ${page.title.toLowerCase()}`} />
+              <Loading size="sm" label={`Loading ${page.title.toLowerCase()}`} />
             </Center>
           ) : error && !data ? (
             <Text c="red" role="alert">

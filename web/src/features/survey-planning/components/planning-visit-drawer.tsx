@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Divider, Drawer, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   CONFIRMATION_FORM_STATUS_LABELS,
   canTakePlanningStep,
@@ -25,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { Loading } from '../../../components/loading.tsx';
 import { useStaticChoices } from '../../../lib/choices/use-static-choices.ts';
 import { GetPlanningVisitQuery, type TPlanningVisit } from '../api/get-planning-visit.ts';
 import type { TChoice } from '../api/get-survey-planning.ts';
@@ -71,7 +60,7 @@ export function PlanningVisitDrawer({
         <VisitPlan visit={visit} reasons={reasons} onChanged={changed} />
       ) : fetching ? (
         <Center py="xl">
-          <Loader size="sm" aria-label="Loading the visit" />
+          <Loading size="sm" label="Loading the visit" />
         </Center>
       ) : (
         <Text c="red" role="alert">

@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
-import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Center, Paper, Stack, Text } from '@mantine/core';
 import { canPlanSurveyVisits, SURVEY_PLANNING_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
+import { Loading } from '../../../components/loading.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { NotAllowedPage } from '../../../components/route-error-page.tsx';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
@@ -59,7 +60,7 @@ function PlanningList() {
           />
           {fetching && !data ? (
             <Center py="xl">
-              <Loader size="sm" aria-label="Loading the visits to plan" />
+              <Loading size="sm" label="Loading the visits to plan" />
             </Center>
           ) : error && !data ? (
             <Text c="red" role="alert">

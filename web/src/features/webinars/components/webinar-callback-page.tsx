@@ -1,8 +1,9 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Stack, Text } from '@mantine/core';
 import { WEBINARS_ROUTE } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
+import { Loading } from '../../../components/loading.tsx';
 import { useServices } from '../../../lib/services.tsx';
 import { ConnectWebinarsMutation } from '../api/connect-webinars.ts';
 
@@ -40,7 +41,7 @@ export function WebinarCallbackPage() {
   return (
     <Center mih={240}>
       <Stack align="center" gap="sm">
-        <Loader aria-label="Connecting" />
+        <Loading label="Connecting" />
         <Text>Connecting your webinar account…</Text>
       </Stack>
     </Center>
