@@ -192,7 +192,7 @@ describe('the production build, for offline use', () => {
  * The target is 150 kB (decisions/web-app.md, "The first load"); until the entry gets there the
  * budget holds the line where it stands, so nothing grows it unnoticed: lower it as it shrinks.
  */
-const ENTRY_BUDGET_GZIP_BYTES = 195_000;
+const ENTRY_BUDGET_GZIP_BYTES = 194_000;
 
 describe('the production build, first load', () => {
   it(`keeps the entry's JavaScript within ${ENTRY_BUDGET_GZIP_BYTES / 1000} kB gzipped`, () => {

@@ -1,4 +1,4 @@
-import { DOCUMENT_MESSAGES } from '../documents/document-messages.ts';
+import { DOCUMENT_DOWNLOAD_MESSAGES } from '../documents/document-download-messages.ts';
 import { SURVEY_CONFIRMATION_MESSAGES } from '../practices/renewal.ts';
 import { TOAST_CONTACT_MS } from './limits.ts';
 
@@ -13,9 +13,9 @@ export const TOAST_DOWNLOAD_MS = TOAST_CONTACT_MS;
 
 /** The download messages of spec 001 §8 and 002 §8 that show for 3000 ms. */
 export const DOWNLOAD_TOAST_MESSAGES: readonly string[] = [
-  DOCUMENT_MESSAGES.downloadSucceeded,
-  DOCUMENT_MESSAGES.documentsDownloaded,
-  DOCUMENT_MESSAGES.folderDownloaded,
+  DOCUMENT_DOWNLOAD_MESSAGES.downloadSucceeded,
+  DOCUMENT_DOWNLOAD_MESSAGES.documentsDownloaded,
+  DOCUMENT_DOWNLOAD_MESSAGES.folderDownloaded,
   SURVEY_CONFIRMATION_MESSAGES.downloadSucceeded,
 ];
 

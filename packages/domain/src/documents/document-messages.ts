@@ -1,4 +1,5 @@
 import { MAX_DOCUMENTS_PER_CALL, MAX_FILES_PER_UPLOAD } from './document-limits.ts';
+import { DOCUMENT_DOWNLOAD_MESSAGES } from './document-download-messages.ts';
 import { DOCUMENT_FILE_TYPES } from './file-types.ts';
 
 /**
@@ -12,7 +13,7 @@ export const DOCUMENT_MESSAGES = {
   /** Storage refused the upload with 403. */
   tooLarge: (count = 1) =>
     `${count > 1 ? '1 or more of the files were too large' : 'The file was too large'}, please contact your systems administrator`,
-  downloadSucceeded: 'Successfully downloaded document',
+  downloadSucceeded: DOCUMENT_DOWNLOAD_MESSAGES.downloadSucceeded,
   downloadFailed:
     'Sorry, your file could not be downloaded at this time, please contact your system administrator',
   /** Ours: the spec lists the types but gives no words. */
@@ -62,9 +63,9 @@ export const DOCUMENT_MESSAGES = {
     count === 1 ? 'Successfully archived document' : 'Successfully archived documents.',
   moved: 'Successfully moved documents.',
   moveFailed: 'Could not move documents.',
-  documentsDownloaded: 'Successfully downloaded documents.',
+  documentsDownloaded: DOCUMENT_DOWNLOAD_MESSAGES.documentsDownloaded,
   documentsDownloadFailed: 'Could not download documents.',
-  folderDownloaded: 'Successfully downloaded folder.',
+  folderDownloaded: DOCUMENT_DOWNLOAD_MESSAGES.folderDownloaded,
   folderDownloadFailed: 'Could not download folder.',
   blobDownloadFailed: 'Oops, something happened when you were trying to download that document',
   indicatorFileDeleted: 'Successfully deleted the indicator file.',

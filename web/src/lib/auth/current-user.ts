@@ -24,8 +24,11 @@ export const ZCurrentUserSchema = z.object({
   avatarUrl: z.nullable(z.string()),
   flags: ZFlagsSchema,
   practices: z.array(z.object({ id: z.number(), name: z.string(), roles: z.array(z.string()) })),
-  /** The session may do nothing but set up a second factor (the provider's two-factor policy). */
-  mustEnrolTwoFactor: z._default(z.boolean(), false),
+  /**
+   * The session may do nothing but set up a second factor (the provider's two-factor policy);
+   * absent means no. Optional rather than defaulted: a default's schema would grow the first load.
+   */
+  mustEnrolTwoFactor: z.optional(z.boolean()),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUserSchema>;
 
