@@ -13,6 +13,11 @@ export interface TAppDocument {
   /** Its export. */
   name: string;
   document: DocumentNode;
+  /**
+   * The roles it is sent as, when its module says (`export const SENT_AS_ROLES`, beside a request
+   * context that sets `x-hasura-role`); otherwise every role a user's default can be.
+   */
+  roles?: readonly string[];
 }
 
 const isOperation = (value: unknown): value is DocumentNode =>
@@ -28,8 +33,15 @@ export async function appDocuments(srcDir: string): Promise<TAppDocument[]> {
   const documents: TAppDocument[] = [];
   for (const file of files) {
     const module: Record<string, unknown> = await import(path.join(srcDir, file));
+    const roles = Array.isArray(module.SENT_AS_ROLES) ? (module.SENT_AS_ROLES as string[]) : undefined;
     for (const [name, value] of Object.entries(module))
-      if (isOperation(value)) documents.push({ file: file.split(path.sep).join('/'), name, document: value });
+      if (isOperation(value))
+        documents.push({
+          file: file.split(path.sep).join('/'),
+          name,
+          document: value,
+          ...(roles && { roles }),
+        });
   }
   return documents;
 }

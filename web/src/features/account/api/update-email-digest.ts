@@ -13,5 +13,8 @@ export const UpdateEmailDigestMutation = graphql(`
   }
 `);
 
+/** The roles this module's documents are sent as (web/scripts/src/user-schema.test.ts checks them as these). */
+export const SENT_AS_ROLES = ['user'] as const;
+
 /** The operation context that sends a request as role user (everyone holds it). */
 export const AS_ROLE_USER = { fetchOptions: { headers: { 'x-hasura-role': 'user' } } } as const;
