@@ -1,5 +1,5 @@
-import { MAX_DOCUMENTS_PER_CALL, MAX_FILES_PER_UPLOAD } from './document-limits.ts';
 import { DOCUMENT_DOWNLOAD_MESSAGES } from './document-download-messages.ts';
+import { MAX_DOCUMENTS_PER_CALL, MAX_FILES_PER_UPLOAD } from './document-limits.ts';
 import { DOCUMENT_FILE_TYPES } from './file-types.ts';
 
 /**
