@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 const ZPublicConfigSchema = z.object({
   maxFileSizeMb: z.number().check(z.positive()),
   /** The bulk tools switch of the assessment screen (Auto complete, Auto clear, Reopen); off when absent. */
-  bulkTools: z.optional(z.boolean()),
+  bulkTools: z._default(z.boolean(), false),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfigSchema>;
 
