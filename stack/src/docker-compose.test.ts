@@ -14,6 +14,8 @@ import { SERVICES, type ServiceContext } from './services/table.ts';
  */
 
 interface ComposeService {
+  profiles?: string[];
+  depends_on?: Record<string, { condition: string }>;
   image?: string;
   build?: { context: string; dockerfile: string };
   command?: string[];
@@ -24,7 +26,8 @@ interface ComposeService {
 }
 
 const composeText = readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
-const compose = YAML.parse(composeText) as { services: Record<string, ComposeService> };
+// `<<: *service` (YAML merge keys, which Compose reads) makes the replicas profile's services.
+const compose = YAML.parse(composeText, { merge: true }) as { services: Record<string, ComposeService> };
 const services = compose.services;
 
 const config = loadConfig({}, REPO_ROOT);
@@ -59,10 +62,35 @@ const IMAGE_ONLY_ENV: Record<string, string[]> = {
 };
 
 describe('docker-compose.yml', () => {
-  it('has the production services', () => {
+  it('has the production services, and a second engine and actions service in the replicas profile', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['actions', 'graphql-engine', 'minio', 'minio-setup', 'postgres', 'web'].sort(),
+      [
+        'actions',
+        'actions-2',
+        'graphql-engine',
+        'graphql-engine-2',
+        'minio',
+        'minio-setup',
+        'postgres',
+        'web',
+      ].sort(),
     );
+    for (const name of ['graphql-engine', 'actions']) {
+      const { profiles, ports, depends_on, ...replica } = services[`${name}-2`]!;
+      const { ports: firstPorts, depends_on: firstDependsOn, ...first } = services[name]!;
+      expect(profiles, name).toEqual(['replicas']);
+      expect(first.profiles, name).toBeUndefined();
+      // The same service once more: image, command, environment, health check.
+      expect(replica, name).toEqual(first);
+      // Only the first engine is published on the host; the second waits for its migrations.
+      if (name === 'graphql-engine') {
+        expect(ports).toEqual([]);
+        expect(depends_on).toEqual({ 'graphql-engine': { condition: 'service_healthy' } });
+      }
+    }
+    // The gateway is told every replica through ENGINE_URL and ACTIONS_URL (comma-separated).
+    expect(composeText).toContain('ENGINE_URL=http://graphql-engine:8080,http://graphql-engine-2:8080');
+    expect(composeText).toContain('ACTIONS_URL=http://actions:3100,http://actions-2:3100');
   });
 
   it('runs Hasura v2 with cli-migrations-v3, mounting hasura/migrations and hasura/metadata', () => {
@@ -102,8 +130,8 @@ describe('docker-compose.yml', () => {
     expect(web.ports).toContain(`${config.port}:${config.port}`);
     const env = web.environment!;
     for (const name of Object.keys(env)) expect(ENV_DOCS, `web: ${name}`).toHaveProperty(name);
-    expect(env.ENGINE_URL).toBe(`http://graphql-engine:${config.engine.port}`);
-    expect(env.ACTIONS_URL).toBe(`http://actions:${config.actions.port}`);
+    expect(env.ENGINE_URL).toBe(`\${ENGINE_URL:-http://graphql-engine:${config.engine.port}}`);
+    expect(env.ACTIONS_URL).toBe(`\${ACTIONS_URL:-http://actions:${config.actions.port}}`);
     expect(env.WEB_DIST).toBe(ENV_DOCS.WEB_DIST.default);
   });
 
@@ -118,7 +146,8 @@ describe('docker-compose.yml', () => {
     const childNames = new Set(SERVICES.flatMap((s) => Object.keys(s.env(context))));
     for (const [name, service] of Object.entries(services)) {
       for (const key of Object.keys(service.environment ?? {})) {
-        const known = key in ENV_DOCS || childNames.has(key) || IMAGE_ONLY_ENV[name]?.includes(key);
+        const image = IMAGE_ONLY_ENV[name.replace(/-2$/, '')];
+        const known = key in ENV_DOCS || childNames.has(key) || image?.includes(key);
         expect(known, `${name}: ${key}`).toBe(true);
       }
     }

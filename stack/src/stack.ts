@@ -10,7 +10,12 @@ import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './services/superviso
 import { SERVICES, type ServiceContext, type ServiceSpec } from './services/table.ts';
 import { openGateway } from './start/open-gateway.ts';
 import { preflight } from './start/preflight.ts';
-import type { PlannedService, ServiceStates, StartContext } from './start/start-context.ts';
+import {
+  type PlannedService,
+  planServices,
+  type ServiceStates,
+  type StartContext,
+} from './start/start-context.ts';
 import { startPostgres } from './start/start-postgres.ts';
 import { startServices } from './start/start-services.ts';
 import { startStorage } from './start/start-storage.ts';
@@ -75,7 +80,7 @@ export async function runStack(config: StackConfig, options: RunOptions = {}): P
     resources,
     fail,
   };
-  const services: PlannedService[] = (options.services ?? servicesFor(config)).map((spec) => ({ spec }));
+  const services = planServices(config, options.services ?? servicesFor(config));
   const ready = start(ctx, services).then(
     () => true,
     (error: Error) => {

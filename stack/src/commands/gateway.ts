@@ -14,13 +14,15 @@ export async function runGatewayOnly(): Promise<number> {
   const config = loadConfigOrReport();
   if (!config) return 1;
   const log = createLogger('gateway', 'blue', config.color);
-  const engineUrl = config.env.ENGINE_URL ?? `http://127.0.0.1:${config.engine.port}`;
-  const actionsUrl = config.env.ACTIONS_URL ?? `http://127.0.0.1:${config.actions.port}`;
+  const engineUrls = config.env.ENGINE_URL ?? [`http://127.0.0.1:${config.engine.port}`];
+  const actionsUrls = config.env.ACTIONS_URL ?? [`http://127.0.0.1:${config.actions.port}`];
+  const replicas = (name: string, urls: string[]) =>
+    urls.map((url, i) => upstreamFromUrl(urls.length > 1 ? `${name}-${i + 1}` : name, url));
   const gateway = await startGateway({
     host: config.host,
     port: config.port,
-    graphql: { kind: 'proxy', upstream: upstreamFromUrl('engine', engineUrl) },
-    api: { kind: 'proxy', upstream: upstreamFromUrl('actions', actionsUrl) },
+    graphql: { kind: 'proxy', upstream: replicas('engine', engineUrls), healthPath: HEALTHZ_PATH },
+    api: { kind: 'proxy', upstream: replicas('actions', actionsUrls), healthPath: ACTIONS_HEALTH_PATH },
     web: { kind: 'static', dir: config.web.dist },
     maxBodyBytes: config.gateway.maxBodyBytes,
     // Tells users apart for their share of /v1/graphql (without it, by address only).
@@ -33,12 +35,20 @@ export async function runGatewayOnly(): Promise<number> {
     }),
     health: () =>
       runHealthChecks([
-        { name: 'engine', url: engineUrl, check: httpCheck(`${engineUrl}${HEALTHZ_PATH}`) },
-        { name: 'actions', url: actionsUrl, check: httpCheck(`${actionsUrl}${ACTIONS_HEALTH_PATH}`) },
+        ...engineUrls.map((url, i) => ({
+          name: engineUrls.length > 1 ? `engine-${i + 1}` : 'engine',
+          url,
+          check: httpCheck(`${url}${HEALTHZ_PATH}`),
+        })),
+        ...actionsUrls.map((url, i) => ({
+          name: actionsUrls.length > 1 ? `actions-${i + 1}` : 'actions',
+          url,
+          check: httpCheck(`${url}${ACTIONS_HEALTH_PATH}`),
+        })),
       ]),
   });
   log(
-    `listening on http://${config.host}:${gateway.port}: /v1/ -> ${engineUrl}, /api/ -> ${actionsUrl}, / -> ${config.web.dist}`,
+    `listening on http://${config.host}:${gateway.port}: /v1/ -> ${engineUrls.join(', ')}, /api/ -> ${actionsUrls.join(', ')}, / -> ${config.web.dist}`,
   );
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());

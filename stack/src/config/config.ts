@@ -68,6 +68,8 @@ export interface StackConfig {
    */
   web: { port: number; dist: string; serve: 'dev' | 'dist'; build: 'auto' | 'off' };
   gateway: { maxBodyBytes: number };
+  /** STACK_REPLICAS: how many engines and actions services run behind the gateway. */
+  replicas: number;
   smtp: { host?: string; port: number; user?: string; password?: string; from: string };
   color: boolean;
   /** The raw validated environment, for the few places that pass values through. */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
     },
     web: { port: e.WEB_PORT, dist: path.resolve(root, e.WEB_DIST), serve: e.WEB_SERVE, build: e.WEB_BUILD },
     gateway: { maxBodyBytes: e.GATEWAY_MAX_BODY_KB * 1024 },
+    replicas: e.STACK_REPLICAS,
     smtp: {
       host: e.SMTP_HOST,
       port: e.SMTP_PORT,

@@ -45,6 +45,13 @@ const jwtSecret = z
   });
 
 /** The stack's environment. Unset and empty variables take their defaults. */
+/** One URL, or several separated by commas (the replicas of one service, for the gateway). */
+const urlList = z
+  .string()
+  .trim()
+  .transform((value) => value.split(',').map((url) => url.trim()))
+  .pipe(z.array(ZHttpUrlSchema).min(1));
+
 export const ZStackEnvSchema = z.object({
   PORT: port.default(3000),
   HOST: text.default('127.0.0.1'),
@@ -87,8 +94,14 @@ export const ZStackEnvSchema = z.object({
   SMTP_USER: SHARED_ENV.SMTP_USER.optional(),
   SMTP_PASSWORD: SHARED_ENV.SMTP_PASSWORD.optional(),
   SMTP_FROM: SHARED_ENV.SMTP_FROM,
-  ENGINE_URL: ZHttpUrlSchema.optional(),
-  ACTIONS_URL: ZHttpUrlSchema.optional(),
+  ENGINE_URL: urlList.optional(),
+  ACTIONS_URL: urlList.optional(),
+  STACK_REPLICAS: z
+    .string()
+    .trim()
+    .regex(/^[1-8]$/, 'must be a whole number from 1 to 8')
+    .transform(Number)
+    .default(1),
   WEB_DIST: text.default('web/dist'),
   GATEWAY_MAX_BODY_KB: z
     .string()
@@ -257,9 +270,17 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
   },
   ENGINE_URL: {
     group: 'gateway',
-    doc: 'Gateway only (`cli.ts gateway`, production web): GraphQL engine to forward /v1/ to.',
+    doc: 'Gateway only (`cli.ts gateway`, production web): GraphQL engine to forward /v1/ to; several replicas separated by commas, balanced over those that are healthy.',
   },
-  ACTIONS_URL: { group: 'gateway', doc: 'Gateway only: actions service to forward /api/ to.' },
+  ACTIONS_URL: {
+    group: 'gateway',
+    doc: 'Gateway only: actions service to forward /api/ to; several replicas separated by commas.',
+  },
+  STACK_REPLICAS: {
+    default: '1',
+    group: 'gateway',
+    doc: 'How many engines and actions services `npm start` runs behind its gateway (1 to 8); each replica after the first listens on the next port.',
+  },
   WEB_DIST: {
     default: 'web/dist',
     group: 'gateway',

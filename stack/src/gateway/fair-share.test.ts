@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthReport } from '../health.ts';
 import { type Gateway, startGateway } from './gateway.ts';
-import type { Upstream } from './proxy.ts';
+import type { Upstream } from './upstream-pool.ts';
 
 /**
  * One user must not slow everyone (docs/security.md). The gateway gives each caller (the user of a

@@ -2,8 +2,9 @@
 import type http from 'node:http';
 import type { Caller } from './caller.ts';
 import type { FairShare, Ticket } from './fair-share.ts';
-import { type ForwardOptions, forwardRequest, type Upstream } from './proxy.ts';
+import { type ForwardOptions, forwardRequest } from './proxy.ts';
 import { sendJson } from './send-json.ts';
+import type { UpstreamPool } from './upstream-pool.ts';
 
 /**
  * Forwards a request in the caller's turn (`FairShare`), or answers 429 with Retry-After and a
@@ -18,7 +19,7 @@ export function forwardInTurn(
   },
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  upstream: Upstream,
+  upstream: UpstreamPool,
 ): void {
   const gone = new AbortController();
   res.once('close', () => gone.abort());

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { HealthReport } from '../health.ts';
 import { type Gateway, routeOf, startGateway } from './gateway.ts';
-import type { Upstream } from './proxy.ts';
+import type { Upstream } from './upstream-pool.ts';
 
 /** A throwaway upstream that echoes what it received, and WebSocket messages, with its name. */
 async function startEcho(

@@ -6,14 +6,18 @@ import type { HealthReport } from '../health.ts';
 import { type Caller, callerOf } from './caller.ts';
 import { type CallerLoad, DEFAULT_FAIR_SHARE, FairShare, type FairShareLimits } from './fair-share.ts';
 import { forwardInTurn } from './forward-in-turn.ts';
-import { type ForwardOptions, forwardRequest, forwardUpgrade, type Upstream } from './proxy.ts';
+import { type ForwardOptions, forwardRequest, forwardUpgrade } from './proxy.ts';
 import { sendJson } from './send-json.ts';
 import { serveStatic } from './static.ts';
 import { renderStatusPage } from './status-page.ts';
+import { type Upstream, UpstreamPool } from './upstream-pool.ts';
 
-/** What serves one part of the origin. */
+/**
+ * What serves one part of the origin. A proxy may name several replicas: each request goes to
+ * the next that is up (`UpstreamPool`), checked at `healthPath` every second.
+ */
 export type Target =
-  | { kind: 'proxy'; upstream: Upstream }
+  | { kind: 'proxy'; upstream: Upstream | readonly Upstream[]; healthPath?: string }
   | { kind: 'static'; dir: string }
   | { kind: 'status-page' }
   | { kind: 'missing'; reason: string };
@@ -108,10 +112,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const upgraded = new Set<Duplex>();
   const identify = callerOf(options.jwtSecret, options.adminSecret);
   const fairShare = new FairShare(options.fairShare ?? DEFAULT_FAIR_SHARE);
+  const pools = poolsOf(options);
+  for (const pool of pools.values()) pool.start();
   const server = http.createServer(
     answerRequest(options, {
       identify,
       fairShare,
+      pools,
       forward: { agent, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES },
     }),
   );
@@ -119,12 +126,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     upgraded.add(socket);
     socket.on('close', () => upgraded.delete(socket));
     const part = routeOf(req.url);
-    const target = part && part !== 'denied' ? options[part] : undefined;
-    if (target?.kind !== 'proxy') {
+    const pool = part && part !== 'denied' ? pools.get(part) : undefined;
+    if (!pool) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    forwardUpgrade(req, socket, head, target.upstream);
+    forwardUpgrade(req, socket, head, pool);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -143,9 +150,21 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       for (const socket of upgraded) socket.destroy();
       server.closeAllConnections();
       agent.destroy();
+      for (const pool of pools.values()) pool.stop();
       await closed;
     },
   };
+}
+
+/** The replicas behind each part of the origin that is a proxy. */
+function poolsOf(options: GatewayOptions): Map<Part, UpstreamPool> {
+  const pools = new Map<Part, UpstreamPool>();
+  for (const part of ['graphql', 'api', 'web'] as const) {
+    const target = options[part];
+    if (target.kind === 'proxy')
+      pools.set(part, new UpstreamPool(target.upstream, { healthPath: target.healthPath }));
+  }
+  return pools;
 }
 
 /** The gateway's answer to an HTTP request: `/healthz`, a 404, or the part of the origin that serves it. */
@@ -154,6 +173,7 @@ function answerRequest(
   parts: {
     identify: (req: http.IncomingMessage) => Promise<Caller>;
     fairShare: FairShare;
+    pools: Map<Part, UpstreamPool>;
     forward: ForwardOptions;
   },
 ): http.RequestListener {
@@ -178,10 +198,12 @@ function answerRequest(
     }
     const target = options[part];
     switch (target.kind) {
-      case 'proxy':
-        if (part === 'graphql') forwardInTurn(parts, req, res, target.upstream);
-        else forwardRequest(req, res, target.upstream, parts.forward);
+      case 'proxy': {
+        const pool = parts.pools.get(part)!;
+        if (part === 'graphql') forwardInTurn(parts, req, res, pool);
+        else forwardRequest(req, res, pool, parts.forward);
         return;
+      }
       case 'static':
         serveStatic(req, res, target.dir);
         return;

@@ -2,13 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { sendJson } from './send-json.ts';
-
-/** A service the gateway forwards to. */
-export interface Upstream {
-  name: string;
-  host: string;
-  port: number;
-}
+import type { Upstream, UpstreamPool } from './upstream-pool.ts';
 
 /** Upstream URL (http://host:port) → Upstream. */
 export function upstreamFromUrl(name: string, url: string): Upstream {
@@ -75,11 +69,11 @@ function endToEnd(
 }
 
 /** What a client gets while an upstream is down or restarting (connection refused, reset, ...). */
-export function unavailableMessage(upstream: Upstream): string {
+export function unavailableMessage(upstream: Pick<Upstream, 'name'>): string {
   return `${upstream.name} is not available right now (it is down or restarting); try again in a moment`;
 }
 
-function sendUnavailable(res: http.ServerResponse, upstream: Upstream): void {
+function sendUnavailable(res: http.ServerResponse, upstream: Pick<Upstream, 'name'>): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -155,7 +149,7 @@ export interface ForwardOptions {
 }
 
 /**
- * Forwards one HTTP request to the upstream and streams the answer back.
+ * Forwards one HTTP request to a replica of the upstream and streams the answer back.
  *
  * The body is read whole first (it is small: at most `maxBodyBytes`; files go straight to S3)
  * and written in one piece. Streamed chunk by chunk, a body the upstream refuses early (413 and
@@ -166,7 +160,7 @@ export interface ForwardOptions {
 export function forwardRequest(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  upstream: Upstream,
+  pool: UpstreamPool,
   options: ForwardOptions,
 ): void {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -177,17 +171,23 @@ export function forwardRequest(
   readBody(req, options.maxBodyBytes).then(
     (body) => {
       if (body === null) sendTooLarge(req, res, options.maxBodyBytes);
-      else if (!res.destroyed) send(req, res, upstream, options.agent, body);
+      else if (!res.destroyed) send(req, res, pool, options.agent, body);
     },
     // A client that aborts mid-body must not take the gateway down; nothing was sent upstream.
     () => res.destroy(),
   );
 }
 
+/** Methods that change nothing (RFC 9110 §9.2.1): sent again to another replica when one fails mid-request. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Errors that say the replica never got the request: it is down, and another one may take it. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
 function send(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  upstream: Upstream,
+  pool: UpstreamPool,
   agent: http.Agent,
   body: Buffer,
 ): void {
@@ -197,7 +197,9 @@ function send(
     headers['content-length'] = body.length;
   let answered = false;
   let outgoing: http.ClientRequest | null = null;
-  const attempt = (retried: boolean) => {
+  const replicas = pool.order();
+  const attempt = (index: number, retried: boolean) => {
+    const upstream = replicas[index]!;
     const request = http.request(
       {
         host: upstream.host,
@@ -221,8 +223,16 @@ function send(
     request.on('error', (error: NodeJS.ErrnoException) => {
       // After an early answer (413 and close) the upstream stops reading: the answer still stands.
       if (answered || res.destroyed) return;
-      if (!retried && isStaleKeepAlive(request, error)) attempt(true);
-      else sendUnavailable(res, upstream);
+      if (!retried && isStaleKeepAlive(request, error)) {
+        attempt(index, true);
+        return;
+      }
+      const neverReceived = NOT_CONNECTED.has(error.code ?? '');
+      if (neverReceived) pool.markDown(upstream);
+      // Another replica takes a request this one never received, or one that changes nothing.
+      if (index + 1 < replicas.length && (neverReceived || SAFE_METHODS.has(req.method ?? '')))
+        attempt(index + 1, false);
+      else sendUnavailable(res, pool);
     });
     request.end(body);
   };
@@ -231,7 +241,7 @@ function send(
     if (!res.writableFinished) outgoing?.destroy();
   });
   res.on('error', () => outgoing?.destroy());
-  attempt(false);
+  attempt(0, false);
 }
 
 /**
@@ -246,42 +256,53 @@ function isStaleKeepAlive(request: http.ClientRequest, error: NodeJS.ErrnoExcept
 }
 
 /**
- * Forwards an HTTP upgrade (WebSocket) by replaying the request on a new TCP connection to
- * the upstream and then joining the two sockets; the upstream does the handshake.
+ * Forwards an HTTP upgrade (WebSocket) by replaying the request on a new TCP connection to a
+ * replica of the upstream (the next that accepts one) and then joining the two sockets; the
+ * upstream does the handshake.
  */
 export function forwardUpgrade(
   req: http.IncomingMessage,
   socket: Duplex,
   head: Buffer,
-  upstream: Upstream,
+  pool: UpstreamPool,
 ): void {
-  const connection = net.connect(upstream.port, upstream.host);
-  let connected = false;
-  connection.on('connect', () => {
-    connected = true;
-    const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
-    const skip = CLIENT_FORWARDING;
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      if (!skip.has(req.rawHeaders[i]!.toLowerCase()))
-        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-    }
-    for (const [key, value] of Object.entries(forwardedFor(req))) lines.push(`${key}: ${value}`);
-    connection.write(`${lines.join('\r\n')}\r\n\r\n`);
-    if (head.length) connection.write(head);
-    connection.pipe(socket);
-    socket.pipe(connection);
-  });
-  connection.on('error', () => {
-    if (!connected && socket.writable) {
-      const body = JSON.stringify({ error: unavailableMessage(upstream), code: 'service-unavailable' });
-      socket.end(
-        `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 2\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-      );
-    } else {
-      socket.destroy();
-    }
-  });
-  connection.on('close', () => socket.destroy());
-  socket.on('error', () => connection.destroy());
-  socket.on('close', () => connection.destroy());
+  const replicas = pool.order();
+  const attempt = (index: number) => {
+    const upstream = replicas[index]!;
+    const connection = net.connect(upstream.port, upstream.host);
+    let connected = false;
+    connection.on('connect', () => {
+      connected = true;
+      const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+      const skip = CLIENT_FORWARDING;
+      for (let i = 0; i < req.rawHeaders.length; i += 2) {
+        if (!skip.has(req.rawHeaders[i]!.toLowerCase()))
+          lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      }
+      for (const [key, value] of Object.entries(forwardedFor(req))) lines.push(`${key}: ${value}`);
+      connection.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length) connection.write(head);
+      connection.pipe(socket);
+      socket.pipe(connection);
+      connection.on('close', () => socket.destroy());
+    });
+    connection.on('error', () => {
+      if (connected) {
+        socket.destroy();
+        return;
+      }
+      pool.markDown(upstream);
+      if (index + 1 < replicas.length && !socket.destroyed) {
+        attempt(index + 1);
+      } else if (socket.writable) {
+        const body = JSON.stringify({ error: unavailableMessage(pool), code: 'service-unavailable' });
+        socket.end(
+          `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 2\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
+      }
+    });
+    socket.on('error', () => connection.destroy());
+    socket.on('close', () => connection.destroy());
+  };
+  attempt(0);
 }

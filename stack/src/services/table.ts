@@ -12,7 +12,15 @@ export interface ServiceContext {
   secrets: Secrets;
   /** URL of the application database. */
   databaseUrl: string;
+  /** The port of this instance when the stack runs replicas (the second engine's, say); else the service's own. */
+  instancePort?: number;
 }
+
+/** Whether the stack runs several replicas of its services (STACK_REPLICAS). */
+const replicated = (context: ServiceContext) => context.config.replicas > 1;
+
+/** The stack's gateway as a service reaches it: with replicas, services call each other through it, balanced. */
+const gatewayUrl = (context: ServiceContext) => `http://127.0.0.1:${context.config.port}`;
 
 /** One application service the stack runs as a child process. */
 export interface ServiceSpec {
@@ -75,18 +83,22 @@ export const SERVICES: readonly ServiceSpec[] = [
     portEnv: 'HASURA_GRAPHQL_SERVER_PORT',
     port: (config) => config.engine.port,
     command: () => tsx('packages/engine/src/server/main.ts', '--project', 'hasura'),
-    env: ({ config, secrets, databaseUrl }) => ({
-      HASURA_GRAPHQL_DATABASE_URL: databaseUrl,
-      HASURA_GRAPHQL_ADMIN_SECRET: secrets.adminSecret,
-      HASURA_GRAPHQL_JWT_SECRET: secrets.jwtSecret,
-      HASURA_GRAPHQL_UNAUTHORIZED_ROLE: config.engine.unauthorizedRole,
-      HASURA_GRAPHQL_SERVER_PORT: String(config.engine.port),
-      HASURA_GRAPHQL_ENABLE_CONSOLE: String(config.engine.enableConsole),
-      ACTIONS_BASE_URL: `http://127.0.0.1:${config.actions.port}${API_PREFIX}`,
-      ACTIONS_SECRET: secrets.actionsSecret,
-      // The engine echoes only these origins in CORS answers (the app itself is same-origin).
-      HASURA_GRAPHQL_CORS_DOMAIN: config.appOrigins.join(','),
-    }),
+    env: (context) => {
+      const { config, secrets, databaseUrl } = context;
+      return {
+        HASURA_GRAPHQL_DATABASE_URL: databaseUrl,
+        HASURA_GRAPHQL_ADMIN_SECRET: secrets.adminSecret,
+        HASURA_GRAPHQL_JWT_SECRET: secrets.jwtSecret,
+        HASURA_GRAPHQL_UNAUTHORIZED_ROLE: config.engine.unauthorizedRole,
+        HASURA_GRAPHQL_SERVER_PORT: String(context.instancePort ?? config.engine.port),
+        HASURA_GRAPHQL_ENABLE_CONSOLE: String(config.engine.enableConsole),
+        // With replicas, through the gateway: whichever actions service is up takes the call.
+        ACTIONS_BASE_URL: `${replicated(context) ? gatewayUrl(context) : `http://127.0.0.1:${config.actions.port}`}${API_PREFIX}`,
+        ACTIONS_SECRET: secrets.actionsSecret,
+        // The engine echoes only these origins in CORS answers (the app itself is same-origin).
+        HASURA_GRAPHQL_CORS_DOMAIN: config.appOrigins.join(','),
+      };
+    },
     healthPath: HEALTHZ_PATH,
     startTimeoutMs: 60_000,
     whenItKeepsCrashing:
@@ -103,7 +115,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       // The local stack is a development environment (dev mailbox on); compose says production.
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
-      PORT: String(context.config.actions.port),
+      PORT: String(context.instancePort ?? context.config.actions.port),
       // Only the gateway (on loopback) may say who the client is: X-Forwarded-For from anyone
       // else is ignored, so the sign-in rate limit counts real addresses.
       TRUST_PROXY: '127.0.0.1',
@@ -115,7 +127,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       ...s3Env(context),
       HASURA_GRAPHQL_JWT_SECRET: context.secrets.jwtSecret,
       // Reads made as the signed-in user (the practice list CSV) go through the engine.
-      HASURA_GRAPHQL_URL: `http://127.0.0.1:${context.config.engine.port}${GRAPHQL_PATH}`,
+      HASURA_GRAPHQL_URL: `${replicated(context) ? gatewayUrl(context) : `http://127.0.0.1:${context.config.engine.port}`}${GRAPHQL_PATH}`,
       // Only the admin console's endpoint uses it, for a provider admin re-checked at each request.
       HASURA_GRAPHQL_ADMIN_SECRET: context.secrets.adminSecret,
       ACTIONS_SECRET: context.secrets.actionsSecret,

@@ -50,20 +50,25 @@ function gatewayTargets(
   services: PlannedService[],
 ): Pick<GatewayOptions, 'graphql' | 'api' | 'web'> {
   const runs = (name: ServiceSpec['name']) => services.some((s) => s.spec.name === name);
-  const proxy = (name: string, port: number): Target => ({
-    kind: 'proxy',
-    upstream: { name, host: '127.0.0.1', port },
-  });
+  // Every replica of the service; the gateway balances over those that answer their health check.
+  const proxy = (service: ServiceSpec['name']): Target => {
+    const replicas = services.filter((s) => s.spec.name === service);
+    return {
+      kind: 'proxy',
+      upstream: replicas.map(({ name, port }) => ({ name, host: '127.0.0.1', port })),
+      healthPath: replicas[0]!.spec.healthPath,
+    };
+  };
   let web: Target = { kind: 'status-page' };
-  if (runs('web')) web = proxy('web', config.web.port);
+  if (runs('web')) web = proxy('web');
   else if (existsSync(path.join(config.web.dist, 'index.html')))
     web = { kind: 'static', dir: config.web.dist };
   return {
     graphql: runs('engine')
-      ? proxy('engine', config.engine.port)
+      ? proxy('engine')
       : { kind: 'missing', reason: 'the GraphQL engine is not part of this stack' },
     api: runs('actions')
-      ? proxy('actions', config.actions.port)
+      ? proxy('actions')
       : { kind: 'missing', reason: 'the actions service is not part of this stack' },
     web,
   };
@@ -87,18 +92,18 @@ function healthChecks(
       check: restartingOr(parts.postgres, postgresCheck(parts.database.url)),
     },
     { name: 's3', url: config.s3.endpoint, check: s3Check(config.s3.endpoint, config.s3.bucket) },
-    ...parts.services.map(({ spec }): HealthCheck => {
-      const url = `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`;
+    ...parts.services.map(({ spec, name, port }): HealthCheck => {
+      const url = `http://127.0.0.1:${port}${spec.healthPath}`;
       return {
-        name: spec.name,
+        name,
         url,
         // Deleted while running (a checkout, a clean): it could not start again after a crash.
         missing: () => {
           const file = missingEntry(spec, config.root);
           return file === null ? null : `its entry file ${file} does not exist`;
         },
-        check: restartingOr(supervisors.get(spec.name), httpCheck(url)),
-        starting: () => !healthy.has(spec.name),
+        check: restartingOr(supervisors.get(name), httpCheck(url)),
+        starting: () => !healthy.has(name),
       };
     }),
   ];

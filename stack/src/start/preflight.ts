@@ -42,8 +42,12 @@ function portClaims(config: StackConfig, services: PlannedService[]): PortClaim[
   if (config.s3.kind === 'embedded') {
     claims.push({ port: config.s3.port, host: '127.0.0.1', env: 'S3_PORT', service: 's3rver' });
   }
-  for (const { spec } of services) {
-    claims.push({ port: spec.port(config), host: '127.0.0.1', env: spec.portEnv, service: spec.name });
+  for (const { spec, name, port } of services) {
+    const env =
+      port === spec.port(config)
+        ? spec.portEnv
+        : `${spec.portEnv} (+${port - spec.port(config)} for ${name})`;
+    claims.push({ port, host: '127.0.0.1', env, service: name });
   }
   return claims;
 }

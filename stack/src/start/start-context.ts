@@ -19,8 +19,29 @@ export interface StartContext {
   fail: (reason: string) => void;
 }
 
-/** A service this stack runs. */
-export type PlannedService = { spec: ServiceSpec };
+/**
+ * A process this stack runs: a service, or one replica of it (`engine-2` on the engine's port
+ * + 1) when STACK_REPLICAS asks for more than one engine and actions service.
+ */
+export interface PlannedService {
+  spec: ServiceSpec;
+  /** `engine`, or `engine-1`, `engine-2`… with replicas: its logs, health and supervisor. */
+  name: string;
+  port: number;
+}
+
+/** The processes for these services: STACK_REPLICAS of the engine and of actions, one of the rest. */
+export function planServices(config: StackConfig, specs: readonly ServiceSpec[]): PlannedService[] {
+  return specs.flatMap((spec) => {
+    const count = spec.name === 'web' ? 1 : config.replicas;
+    if (count === 1) return [{ spec, name: spec.name, port: spec.port(config) }];
+    return Array.from({ length: count }, (_, i) => ({
+      spec,
+      name: `${spec.name}-${i + 1}`,
+      port: spec.port(config) + i,
+    }));
+  });
+}
 
 /** How the services stand: filled as they start, read by the health checks. */
 export interface ServiceStates {

@@ -57,10 +57,10 @@ export async function startServices(
 ): Promise<void> {
   const { config, resources } = ctx;
   const started: Promise<void>[] = [];
-  for (const { spec } of services) {
+  for (const { spec, name, port } of services) {
     const { command, args, cwd } = spec.command(context);
     const childOptions: ChildOptions = {
-      name: spec.name,
+      name,
       command,
       args,
       cwd: cwd ?? config.root,
@@ -69,21 +69,21 @@ export async function startServices(
         HOME: process.env.HOME,
         NODE_ENV: 'development',
         FORCE_COLOR: config.color ? '1' : undefined,
-        ...spec.env(context),
+        ...spec.env({ ...context, instancePort: port }),
       },
-      log: ctx.logger(spec.name, spec.color),
+      log: ctx.logger(name, spec.color),
     };
     const supervisor = new Supervisor({
-      name: spec.name,
+      name,
       launch: async () => spawnService(childOptions),
       policy: ctx.policy,
       log: ctx.log,
       giveUp: ctx.fail,
       whenItKeepsCrashing: spec.whenItKeepsCrashing,
     });
-    states.supervisors.set(spec.name, supervisor);
+    states.supervisors.set(name, supervisor);
     await resources.add({
-      name: spec.name,
+      name,
       stop: () => supervisor.stop(),
       kill: () => supervisor.kill(),
       group: 'services',
@@ -91,13 +91,13 @@ export async function startServices(
     const first = await supervisor.start();
     started.push(
       waitHealthy(
-        spec.name,
+        name,
         first.exited,
-        `http://127.0.0.1:${spec.port(config)}${spec.healthPath}`,
+        `http://127.0.0.1:${port}${spec.healthPath}`,
         spec.startTimeoutMs,
         resources,
       ).then(() => {
-        states.healthy.add(spec.name);
+        states.healthy.add(name);
         supervisor.markReady();
       }),
     );

@@ -1,0 +1,178 @@
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@portal/devdb';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
+import { resolveSecrets } from './config/secrets.ts';
+import { probePort } from './ports.ts';
+import { SERVICES } from './services/table.ts';
+import { type RunningStack, runStack } from './stack.ts';
+
+/**
+ * `npm start` with STACK_REPLICAS=2: two engines and two actions services as child processes
+ * behind the gateway, on the embedded PostgreSQL, one replica of each killed under a write load.
+ */
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The pid of the process that runs `entry` with `variable=value` in its environment. */
+function pidOf(entry: string, variable: string): number {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry)) continue;
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(variable)) return Number(pid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  throw new Error(`no process runs ${entry} with ${variable}`);
+}
+
+describe('the stack with two replicas of the engine and of actions (STACK_REPLICAS=2)', () => {
+  let dir: string;
+  let config: StackConfig;
+  let stack: RunningStack;
+  let base: string;
+  let adminSecret: string;
+  let db: pg.Pool;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'stack-replicas-'));
+    // Started by root, PostgreSQL runs as `postgres`, which must reach the data directory.
+    chmodSync(dir, 0o755);
+    // Each replica after the first listens on the next port: a free port whose next one is free too.
+    const pairOfPorts = async (): Promise<number> => {
+      for (;;) {
+        const port = await freePort();
+        if ((await probePort(port + 1, '127.0.0.1')) === null) return port;
+      }
+    };
+    config = loadConfig(
+      {
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(await freePort()),
+        PGPORT: String(await freePort()),
+        S3_PORT: String(await freePort()),
+        HASURA_GRAPHQL_SERVER_PORT: String(await pairOfPorts()),
+        ACTIONS_PORT: String(await pairOfPorts()),
+        WEB_PORT: String(await freePort()),
+        WEB_BUILD: 'off',
+        STACK_REPLICAS: '2',
+        NO_COLOR: '1',
+      },
+      REPO_ROOT,
+    );
+    stack = await runStack(config, {
+      services: SERVICES.filter((s) => s.name !== 'web'),
+      output: (line) => lines.push(line),
+    });
+    if (!(await stack.ready)) throw new Error(`the stack did not start:\n${lines.join('\n')}`);
+    base = `http://127.0.0.1:${config.port}`;
+    adminSecret = resolveSecrets(config).adminSecret;
+    db = new pg.Pool({
+      connectionString: `postgres://postgres:postgres@127.0.0.1:${config.database.kind === 'embedded' ? config.database.port : 0}/portal`,
+      max: 2,
+    });
+    db.on('error', () => {});
+  }, 240_000);
+
+  afterAll(async () => {
+    await db?.end().catch(() => {});
+    stack?.requestStop('test over');
+    await stack?.done;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const health = async () => {
+    const response = await fetch(`${base}/healthz`);
+    return (await response.json()) as { ok: boolean; services: { name: string; state: string }[] };
+  };
+
+  /** One GraphQL insert as admin through the gateway; acknowledged when the row came back. */
+  async function insert(name: string): Promise<{ name: string; status: number; acknowledged: boolean }> {
+    try {
+      const response = await fetch(`${base}/v1/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': adminSecret },
+        body: JSON.stringify({
+          query:
+            'mutation ($name: String!) { insert_practice_networks_one(object: { name: $name }) { id name } }',
+          variables: { name },
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = await response.text();
+      const acknowledged =
+        response.status === 200 && body.includes(JSON.stringify(name)) && !body.includes('"errors"');
+      return { name, status: response.status, acknowledged };
+    } catch {
+      return { name, status: 0, acknowledged: false };
+    }
+  }
+
+  const signIn = () =>
+    fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'pm@demo.test', password: 'Demo-pass-1' }),
+    });
+
+  it('runs and reports each replica, and serves through all of them', { timeout: 60_000 }, async () => {
+    const report = await health();
+    expect(report.services.filter((s) => /^(engine|actions)/.test(s.name))).toEqual([
+      { name: 'engine-1', state: 'healthy', url: expect.any(String) },
+      { name: 'engine-2', state: 'healthy', url: expect.any(String) },
+      { name: 'actions-1', state: 'healthy', url: expect.any(String) },
+      { name: 'actions-2', state: 'healthy', url: expect.any(String) },
+    ]);
+    // Two sign-ins in a row go to the two actions services: the sessions and the lockout are
+    // in PostgreSQL, so each one signs in.
+    for (let i = 0; i < 2; i++) expect((await signIn()).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await insert(`replica ${i} ${Date.now()}`)).acknowledged).toBe(true);
+  });
+
+  it('kill -9 of one engine and one actions service under writes: none acknowledged is lost, the others take over at once', {
+    timeout: 180_000,
+  }, async () => {
+    const attempts: { name: string; status: number; acknowledged: boolean }[] = [];
+    let running = true;
+    let n = 0;
+    const writer = async () => {
+      while (running) {
+        attempts.push(await insert(`replicas ${n++} ${Math.random().toString(36).slice(2)}`));
+        await sleep(20);
+      }
+    };
+    const work = [writer(), writer()];
+    await sleep(500);
+    process.kill(
+      pidOf('packages/engine/src/server/main.ts', `HASURA_GRAPHQL_SERVER_PORT=${config.engine.port}`),
+      'SIGKILL',
+    );
+    process.kill(pidOf('actions/src/main.ts', `PORT=${config.actions.port}`), 'SIGKILL');
+    const killedAt = attempts.length;
+    // Sign-in (a write of actions) right after: the other actions service answers it.
+    expect((await signIn()).status).toBe(200);
+    await sleep(1500);
+    running = false;
+    await Promise.all(work);
+
+    const { rows } = await db.query<{ name: string }>('select name from practice_networks');
+    const stored = new Set(rows.map((r) => r.name));
+    expect(attempts.filter((a) => a.acknowledged && !stored.has(a.name))).toEqual([]);
+    // Only a write in flight on the killed engine can fail (never sent twice: it may have been
+    // written); every later one goes to the other engine.
+    const failed = attempts.filter((a) => !a.acknowledged);
+    expect(failed.length).toBeLessThanOrEqual(2);
+    expect(failed.filter((a) => a.status !== 503)).toEqual([]);
+    expect(attempts.slice(killedAt + 2).every((a) => a.acknowledged)).toBe(true);
+    expect(lines.join('\n')).toMatch(/engine-1 exited unexpectedly \(signal SIGKILL\)/);
+    expect(lines.join('\n')).toMatch(/actions-1 exited unexpectedly \(signal SIGKILL\)/);
+    // Both are restarted and back in the pool.
+    await expect.poll(async () => (await health()).ok, { timeout: 60_000, interval: 250 }).toBe(true);
+  });
+});
