@@ -24,6 +24,7 @@ const SLOW_FILES = [
   'stack/src/cli.test.ts',
   'stack/src/stack.test.ts',
   'stack/src/real-stack.test.ts',
+  'stack/src/replicas-stack.test.ts',
 ];
 
 /**
