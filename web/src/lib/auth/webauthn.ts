@@ -1,0 +1,64 @@
+import {
+  passkeyErrorMessage,
+  type TAuthenticationResponse,
+  type TRegistrationResponse,
+} from '@portal/domain';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { z } from 'zod/mini';
+
+/**
+ * The browser's side of passkeys (WebAuthn): the server's options handed to
+ * `@simplewebauthn/browser`, which asks the authenticator and answers JSON for the server. The
+ * library is loaded only when a passkey is used (a chunk of its own, not the entry's).
+ */
+export const ZPasskeyRequestOptionsSchema = z.looseObject({ challenge: z.string() });
+export type TPasskeyRequestOptions = z.infer<typeof ZPasskeyRequestOptionsSchema>;
+export const ZPasskeyCreationOptionsSchema = z.looseObject({ challenge: z.string() });
+export type TPasskeyCreationOptions = z.infer<typeof ZPasskeyCreationOptionsSchema>;
+
+/** What went wrong in the browser's ceremony, in the user's words. */
+export class PasskeyCeremonyError extends Error {}
+
+async function ceremony<T>(
+  run: (lib: typeof import('@simplewebauthn/browser')) => Promise<T>,
+  fallback: string,
+): Promise<T> {
+  const lib = await import('@simplewebauthn/browser');
+  if (!lib.browserSupportsWebAuthn())
+    throw new PasskeyCeremonyError(passkeyErrorMessage('NotSupportedError', fallback));
+  try {
+    return await run(lib);
+  } catch (error) {
+    throw new PasskeyCeremonyError(passkeyErrorMessage((error as Error | undefined)?.name, fallback));
+  }
+}
+
+// The library's JSON is the shape the server reads; its extension results are an interface
+// without an index signature, hence the casts to the domain's types.
+
+/** Asks the browser for a new passkey (`navigator.credentials.create()`). */
+export function createPasskey(
+  options: TPasskeyCreationOptions,
+  fallback: string,
+): Promise<TRegistrationResponse> {
+  const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
+  return ceremony(
+    async (lib) => (await lib.startRegistration({ optionsJSON })) as TRegistrationResponse,
+    fallback,
+  );
+}
+
+/** Asks the browser for a passkey's signature (`navigator.credentials.get()`). */
+export function signWithPasskey(
+  options: TPasskeyRequestOptions,
+  fallback: string,
+): Promise<TAuthenticationResponse> {
+  const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
+  return ceremony(
+    async (lib) => (await lib.startAuthentication({ optionsJSON })) as TAuthenticationResponse,
+    fallback,
+  );
+}
