@@ -1,8 +1,4 @@
-import {
-  passkeyErrorMessage,
-  type TAuthenticationResponse,
-  type TRegistrationResponse,
-} from '@portal/domain';
+import type { TAuthenticationResponse, TRegistrationResponse } from '@portal/domain';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -12,27 +8,31 @@ import { z } from 'zod/mini';
 /**
  * The browser's side of passkeys (WebAuthn): the server's options handed to
  * `@simplewebauthn/browser`, which asks the authenticator and answers JSON for the server. The
- * library is loaded only when a passkey is used (a chunk of its own, not the entry's).
+ * library is loaded only when a passkey is used (a chunk of its own, not the entry's); this module
+ * is in the entry (the API clients use its schemas), so it imports no value of `@portal/domain`.
  */
 export const ZPasskeyRequestOptionsSchema = z.looseObject({ challenge: z.string() });
 export type TPasskeyRequestOptions = z.infer<typeof ZPasskeyRequestOptionsSchema>;
 export const ZPasskeyCreationOptionsSchema = z.looseObject({ challenge: z.string() });
 export type TPasskeyCreationOptions = z.infer<typeof ZPasskeyCreationOptionsSchema>;
 
-/** What went wrong in the browser's ceremony, in the user's words. */
-export class PasskeyCeremonyError extends Error {}
+/**
+ * The browser refused or could not finish the ceremony; `errorName` is its DOMException's name
+ * (the domain's `passkeyErrorMessage` says it in the user's words).
+ */
+export class PasskeyCeremonyError extends Error {
+  constructor(readonly errorName: string | undefined) {
+    super(`WebAuthn: ${errorName ?? 'unknown error'}`);
+  }
+}
 
-async function ceremony<T>(
-  run: (lib: typeof import('@simplewebauthn/browser')) => Promise<T>,
-  fallback: string,
-): Promise<T> {
+async function ceremony<T>(run: (lib: typeof import('@simplewebauthn/browser')) => Promise<T>): Promise<T> {
   const lib = await import('@simplewebauthn/browser');
-  if (!lib.browserSupportsWebAuthn())
-    throw new PasskeyCeremonyError(passkeyErrorMessage('NotSupportedError', fallback));
+  if (!lib.browserSupportsWebAuthn()) throw new PasskeyCeremonyError('NotSupportedError');
   try {
     return await run(lib);
   } catch (error) {
-    throw new PasskeyCeremonyError(passkeyErrorMessage((error as Error | undefined)?.name, fallback));
+    throw new PasskeyCeremonyError((error as Error | undefined)?.name);
   }
 }
 
@@ -40,25 +40,13 @@ async function ceremony<T>(
 // without an index signature, hence the casts to the domain's types.
 
 /** Asks the browser for a new passkey (`navigator.credentials.create()`). */
-export function createPasskey(
-  options: TPasskeyCreationOptions,
-  fallback: string,
-): Promise<TRegistrationResponse> {
+export function createPasskey(options: TPasskeyCreationOptions): Promise<TRegistrationResponse> {
   const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
-  return ceremony(
-    async (lib) => (await lib.startRegistration({ optionsJSON })) as TRegistrationResponse,
-    fallback,
-  );
+  return ceremony(async (lib) => (await lib.startRegistration({ optionsJSON })) as TRegistrationResponse);
 }
 
 /** Asks the browser for a passkey's signature (`navigator.credentials.get()`). */
-export function signWithPasskey(
-  options: TPasskeyRequestOptions,
-  fallback: string,
-): Promise<TAuthenticationResponse> {
+export function signWithPasskey(options: TPasskeyRequestOptions): Promise<TAuthenticationResponse> {
   const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
-  return ceremony(
-    async (lib) => (await lib.startAuthentication({ optionsJSON })) as TAuthenticationResponse,
-    fallback,
-  );
+  return ceremony(async (lib) => (await lib.startAuthentication({ optionsJSON })) as TAuthenticationResponse);
 }

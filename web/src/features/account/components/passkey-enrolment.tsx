@@ -1,5 +1,10 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, ZPasskeyNameFormSchema } from '@portal/domain';
+import {
+  PASSKEY_MESSAGES,
+  PASSKEY_NAME_MAX_LENGTH,
+  passkeyErrorMessage,
+  ZPasskeyNameFormSchema,
+} from '@portal/domain';
 import { FormError } from '../../../components/form-error.tsx';
 import { createPasskey, PasskeyCeremonyError } from '../../../lib/auth/webauthn.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
@@ -22,10 +27,10 @@ export function PasskeyEnrolment({
     const options = await api.factors.passkeyOptions();
     let credential: Awaited<ReturnType<typeof createPasskey>>;
     try {
-      credential = await createPasskey(options, PASSKEY_MESSAGES.notRegistered);
+      credential = await createPasskey(options);
     } catch (error) {
       if (!(error instanceof PasskeyCeremonyError)) throw error;
-      form.setFormError(error.message);
+      form.setFormError(passkeyErrorMessage(error.errorName, PASSKEY_MESSAGES.notRegistered));
       return;
     }
     const { recoveryCodes } = await api.factors.registerPasskey({ name, credential });

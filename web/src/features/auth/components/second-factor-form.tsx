@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   PASSKEY_MESSAGES,
+  passkeyErrorMessage,
   type TSecondFactorMethod,
   ZRecoveryCodeFormSchema,
   ZTotpCodeFormSchema,
@@ -76,10 +77,14 @@ function PasskeyStep({ challenge, onSignedIn, children }: StepProps) {
     setError(null);
     try {
       const options = await api.passkeySignInOptions(challenge);
-      const passkey = await signWithPasskey(options, PASSKEY_MESSAGES.refused);
+      const passkey = await signWithPasskey(options);
       onSignedIn(await auth.verifySignIn({ challenge, passkey }));
     } catch (caught) {
-      setError(caught instanceof PasskeyCeremonyError ? caught.message : PortalError.from(caught).message);
+      setError(
+        caught instanceof PasskeyCeremonyError
+          ? passkeyErrorMessage(caught.errorName, PASSKEY_MESSAGES.refused)
+          : PortalError.from(caught).message,
+      );
     } finally {
       setBusy(false);
     }
