@@ -1,6 +1,6 @@
 import type { TConfirmTotp, TRegisterPasskey, TRemoveFactor } from '@portal/domain';
 import { z } from 'zod/mini';
-import { type TPasskeyCreationOptions, ZPasskeyCreationOptionsSchema } from './webauthn.ts';
+import { type TPasskeyCreationOptions, ZPasskeyOptionsSchema } from './webauthn.ts';
 
 const ZFactorsSchema = z.object({
   factors: z.array(
@@ -38,7 +38,7 @@ export function createFactorsApi(call: Call, json: Json) {
       ),
     /** The options for the browser to make a new passkey (a challenge bound to this user). */
     passkeyOptions: (): Promise<TPasskeyCreationOptions> =>
-      call('/user/factors/passkey/options', { method: 'POST' }, ZPasskeyCreationOptionsSchema),
+      call('/user/factors/passkey/options', { method: 'POST' }, ZPasskeyOptionsSchema),
     /** Stores the new passkey under its name; as the first factor, answers the recovery codes (shown once). */
     registerPasskey: (body: TRegisterPasskey): Promise<{ factorId: number; recoveryCodes: string[] }> =>
       call(

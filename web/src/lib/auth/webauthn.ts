@@ -1,52 +1,12 @@
-import type { TAuthenticationResponse, TRegistrationResponse } from '@portal/domain';
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
 import { z } from 'zod/mini';
 
 /**
- * The browser's side of passkeys (WebAuthn): the server's options handed to
- * `@simplewebauthn/browser`, which asks the authenticator and answers JSON for the server. The
- * library is loaded only when a passkey is used (a chunk of its own, not the entry's); this module
- * is in the entry (the API clients use its schemas), so it imports no value of `@portal/domain`.
+ * The WebAuthn options the server answers (passkeys), as the API clients check them: only the
+ * challenge is read here; `passkey-ceremony.ts` hands them whole to `@simplewebauthn/browser`.
+ * This module is in the entry, so it stays this small.
  */
-export const ZPasskeyRequestOptionsSchema = z.looseObject({ challenge: z.string() });
-export type TPasskeyRequestOptions = z.infer<typeof ZPasskeyRequestOptionsSchema>;
-export const ZPasskeyCreationOptionsSchema = z.looseObject({ challenge: z.string() });
-export type TPasskeyCreationOptions = z.infer<typeof ZPasskeyCreationOptionsSchema>;
-
-/**
- * The browser refused or could not finish the ceremony; `errorName` is its DOMException's name
- * (the domain's `passkeyErrorMessage` says it in the user's words).
- */
-export class PasskeyCeremonyError extends Error {
-  constructor(readonly errorName: string | undefined) {
-    super(`WebAuthn: ${errorName ?? 'unknown error'}`);
-  }
-}
-
-async function ceremony<T>(run: (lib: typeof import('@simplewebauthn/browser')) => Promise<T>): Promise<T> {
-  const lib = await import('@simplewebauthn/browser');
-  if (!lib.browserSupportsWebAuthn()) throw new PasskeyCeremonyError('NotSupportedError');
-  try {
-    return await run(lib);
-  } catch (error) {
-    throw new PasskeyCeremonyError((error as Error | undefined)?.name);
-  }
-}
-
-// The library's JSON is the shape the server reads; its extension results are an interface
-// without an index signature, hence the casts to the domain's types.
-
-/** Asks the browser for a new passkey (`navigator.credentials.create()`). */
-export function createPasskey(options: TPasskeyCreationOptions): Promise<TRegistrationResponse> {
-  const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
-  return ceremony(async (lib) => (await lib.startRegistration({ optionsJSON })) as TRegistrationResponse);
-}
-
-/** Asks the browser for a passkey's signature (`navigator.credentials.get()`). */
-export function signWithPasskey(options: TPasskeyRequestOptions): Promise<TAuthenticationResponse> {
-  const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
-  return ceremony(async (lib) => (await lib.startAuthentication({ optionsJSON })) as TAuthenticationResponse);
-}
+export const ZPasskeyOptionsSchema = z.looseObject({ challenge: z.string() });
+/** The options of `navigator.credentials.get()` (a passkey's signature at sign-in). */
+export type TPasskeyRequestOptions = z.infer<typeof ZPasskeyOptionsSchema>;
+/** The options of `navigator.credentials.create()` (a new passkey). */
+export type TPasskeyCreationOptions = z.infer<typeof ZPasskeyOptionsSchema>;

@@ -6,7 +6,7 @@ import {
   ZPasskeyNameFormSchema,
 } from '@portal/domain';
 import { FormError } from '../../../components/form-error.tsx';
-import { createPasskey, PasskeyCeremonyError } from '../../../lib/auth/webauthn.ts';
+import { createPasskey, PasskeyCeremonyError } from '../../../lib/auth/passkey-ceremony.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { useServices } from '../../../lib/services.tsx';
 

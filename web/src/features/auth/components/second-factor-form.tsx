@@ -10,7 +10,7 @@ import { type ReactNode, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import type { TCurrentUser } from '../../../lib/auth/current-user.ts';
-import { PasskeyCeremonyError, signWithPasskey } from '../../../lib/auth/webauthn.ts';
+import { PasskeyCeremonyError, signWithPasskey } from '../../../lib/auth/passkey-ceremony.ts';
 import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { useServices } from '../../../lib/services.tsx';
