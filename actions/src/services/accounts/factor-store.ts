@@ -7,7 +7,7 @@ import type { Queryable } from '../../plugins/app/db.ts';
 
 /**
  * A live second factor of a user, as sign-in and enrolment read it: the authenticator app (its
- * secret) or a passkey (its secret-free fields are read where it is verified, `passkeys.ts`).
+ * secret) or a passkey (its key is read where it is verified, `passkey-ceremonies.ts`).
  */
 export interface FactorRow {
   id: number;
@@ -22,14 +22,7 @@ const COLUMNS = sql`id, user_id, kind, totp_secret, confirmed_at is not null as 
   coalesce(code_locked_until > now(), false) as locked`;
 const TOTP = sql`kind = 'totp' and removed_at is null`;
 
-/** The user's live authenticator app (confirmed or not), if any. */
-export function liveTotpOf(q: Queryable, userId: number): Promise<FactorRow | undefined> {
-  return q.maybeOne<FactorRow>(
-    sql`select ${COLUMNS} from public.user_factors where user_id = ${userId} and ${TOTP}`,
-  );
-}
-
-/** The same, locked for the rest of the transaction (a code is checked and counted once). */
+/** The user's live authenticator app (confirmed or not), if any, locked for the rest of the transaction. */
 export function lockLiveTotp(q: Queryable, userId: number): Promise<FactorRow | undefined> {
   return q.maybeOne<FactorRow>(
     sql`select ${COLUMNS} from public.user_factors where user_id = ${userId} and ${TOTP} for update`,
