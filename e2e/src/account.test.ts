@@ -308,6 +308,64 @@ describe('account settings', () => {
     expect(rows[0]!.used).toBe(1);
   });
 
+  it("passkeys: adds a passkey (Chromium's virtual authenticator), signs in with it after the password, then removes it", async () => {
+    const { page, stack } = e2e;
+    // A platform authenticator that answers at once, as a laptop's with the user present and verified.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable', { enableUI: false });
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    try {
+      const user = await createUser(stack.sql, { firstName: 'Pia', lastName: 'Sato' });
+      await openSignedIn(page, user, accountSettingsPath(user.id));
+      const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+      await section.getByText('Two-factor sign-in is off.').waitFor();
+      await section.getByRole('button', { name: 'Add a passkey' }).click();
+      await section.getByLabel('Passkey name').fill('Work laptop');
+      await expectAccessible(page, 'two-factor sign-in, adding a passkey');
+      await section.getByRole('button', { name: 'Add passkey' }).click();
+      // The account's first factor: the recovery codes, once.
+      await section.getByRole('list', { name: 'Recovery codes' }).waitFor();
+      await section.getByText('From now on, signing in asks for your passkey.').waitFor();
+      await section.getByRole('button', { name: 'Done' }).click();
+      const factors = section.getByRole('list', { name: 'Your sign-in factors' });
+      await factors.getByText('Work laptop').waitFor();
+      await expectAccessible(page, 'two-factor sign-in, a passkey listed');
+
+      // Signing in now offers the passkey first; the browser asks the authenticator.
+      await signOut(page);
+      await signInToSecondStep(page, user.email, user.password);
+      await expectAccessible(page, 'sign-in, the passkey');
+      await page.getByRole('button', { name: 'Use your passkey' }).click();
+      await waitForAppShell(page, 'Pia Sato');
+
+      // Listed as used; removing it needs the password, and two-factor sign-in is off again.
+      await page.goto(accountSettingsPath(user.id));
+      await factors.getByText(/last used/).waitFor();
+      await section.getByRole('button', { name: 'Remove Work laptop' }).click();
+      await section.locator('input[name=password]').fill(user.password);
+      await section.getByRole('button', { name: 'Remove passkey' }).click();
+      await section.getByText('Two-factor sign-in is off.').waitFor();
+      const { rows } = await stack.sql.query<{ kind: string; removed: boolean; count: number }>(
+        `select kind, removed_at is not null as removed, passkey_sign_count::int as count
+           from user_factors where user_id = $1`,
+        [user.id],
+      );
+      expect(rows).toEqual([{ kind: 'passkey', removed: true, count: expect.any(Number) }]);
+    } finally {
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+      await cdp.detach();
+    }
+  });
+
   it('two-factor policy: a QAM without a factor is led to set one up before anything else, then sees where they are signed in', async () => {
     const { page, stack } = e2e;
     // The journeys' stack offers it to every role (the demo data); this test requires it of QAMs.

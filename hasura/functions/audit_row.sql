@@ -7,9 +7,11 @@ AS $function$
 declare
   session json := nullif(current_setting('hasura.user', true), '')::json;
   -- Secrets never enter the log; nor do a second factor's lock counters and replay guard, which
-  -- change at every code typed (the events table says what happened).
+  -- change at every code typed, nor a passkey's public key and signature counter (the events
+  -- table says what happened).
   hidden text[] := array['password_hash', 'refresh_token_hash', 'token_hash', 'totp_secret', 'code_hash',
-    'last_code_step', 'last_code_at', 'code_failures', 'code_failures_since', 'code_locked_until'];
+    'last_code_step', 'last_code_at', 'code_failures', 'code_failures_since', 'code_locked_until',
+    'passkey_public_key', 'passkey_sign_count'];
   old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - hidden end;
   new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - hidden end;
   key_column text := tg_argv[0];

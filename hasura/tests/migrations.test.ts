@@ -113,6 +113,7 @@ describe('hasura migrations', () => {
       'sign_in_challenges',
       'user_factors',
       'user_recovery_codes',
+      'webauthn_challenges',
       'webinar_connections',
     ]);
   });

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_POLICY_MESSAGES } from '@portal/domain';
+import { PASSKEY_MESSAGES, TWO_FACTOR_POLICY_MESSAGES } from '@portal/domain';
 
 /** Every error the service answers with, by string code, and its HTTP status. */
 export const ERROR_STATUS = {
@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   challenge_invalid: 400,
   invalid_code: 400,
   factor_locked: 429,
+  passkey_refused: 400,
   two_factor_enrolment_required: 403,
   storage_unavailable: 503,
   service_unavailable: 503,
@@ -64,6 +65,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   challenge_invalid: 'This sign-in has expired. Please sign in again.',
   invalid_code: 'That code is not right. Check it and try again.',
   factor_locked: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  passkey_refused: PASSKEY_MESSAGES.refused,
   two_factor_enrolment_required: TWO_FACTOR_POLICY_MESSAGES.enrolmentRequired,
   storage_unavailable: 'File storage is not available right now, please try again later.',
   service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',

@@ -153,7 +153,9 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       await createDatabase(cluster.url(), 'portal');
       database = { url: withDatabase(cluster.url(), 'portal'), drop: () => cluster.stop() };
     }
-    const url = `http://127.0.0.1:${port}`;
+    // localhost, not 127.0.0.1: WebAuthn (passkeys) refuses an IP address as the relying party,
+    // and the product's default PUBLIC_URL is localhost too. The gateway still binds 127.0.0.1.
+    const url = `http://localhost:${port}`;
     const devPagesKey = randomBytes(16).toString('hex');
     const config = loadConfig(
       {

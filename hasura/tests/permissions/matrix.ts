@@ -139,6 +139,7 @@ export function has(row: MatrixRow, role: Role, op: Op): boolean {
 export const SECRET_COLUMNS = [
   'password_hash',
   'totp_secret',
+  'passkey_public_key',
   'code_hash',
   'token_hash',
   'refresh_token_hash',
@@ -163,6 +164,7 @@ export const UNTRACKED_SECRET_TABLES = [
   'user_factors',
   'user_recovery_codes',
   'sign_in_challenges',
+  'webauthn_challenges',
   'account_security_events',
 ];
 

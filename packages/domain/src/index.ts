@@ -5,6 +5,7 @@ export * from './accounts/derive-user-flags.ts';
 export * from './accounts/detect-avatar-type.ts';
 export * from './accounts/display-name.ts';
 export * from './accounts/login-request.ts';
+export * from './accounts/passkeys.ts';
 export * from './accounts/password-reset-request.ts';
 export * from './accounts/person-name.ts';
 export * from './accounts/register-request.ts';

@@ -10,7 +10,9 @@ import { getAvatar } from '../../services/accounts/get-avatar.ts';
 import { getCurrentUser } from '../../services/accounts/get-current-user.ts';
 import { listFactors } from '../../services/accounts/list-factors.ts';
 import { listUserSessions } from '../../services/accounts/list-user-sessions.ts';
+import { passkeySignInOptions } from '../../services/accounts/passkey-sign-in-options.ts';
 import { refreshSession } from '../../services/accounts/refresh-session.ts';
+import { registerPasskey } from '../../services/accounts/register-passkey.ts';
 import { registerUser } from '../../services/accounts/register-user.ts';
 import { removeFactor } from '../../services/accounts/remove-factor.ts';
 import { requestPasswordReset } from '../../services/accounts/request-password-reset.ts';
@@ -18,6 +20,7 @@ import { requestRegistration } from '../../services/accounts/request-registratio
 import { setAvatar } from '../../services/accounts/set-avatar.ts';
 import { signIn } from '../../services/accounts/sign-in.ts';
 import { signOut } from '../../services/accounts/sign-out.ts';
+import { startPasskeyRegistration } from '../../services/accounts/start-passkey-registration.ts';
 import { startSessionHandoff } from '../../services/accounts/start-session-handoff.ts';
 import { startTotpEnrolment } from '../../services/accounts/start-totp-enrolment.ts';
 import { verifySignIn } from '../../services/accounts/verify-sign-in.ts';
@@ -46,6 +49,9 @@ const operations = {
   listFactors,
   startTotpEnrolment,
   confirmTotpEnrolment,
+  startPasskeyRegistration,
+  registerPasskey,
+  passkeySignInOptions,
   removeFactor,
   listUserSessions,
   endUserSessions,

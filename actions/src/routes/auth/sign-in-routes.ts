@@ -1,4 +1,4 @@
-import { ZLoginRequestSchema, ZSignInVerifySchema } from '@portal/domain';
+import { ZLoginRequestSchema, ZPasskeySignInOptionsSchema, ZSignInVerifySchema } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SignedIn } from '../../services/accounts/sign-in.ts';
 import { clientInfo, setSessionCookies } from './cookies.ts';
@@ -20,7 +20,15 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     return publicSession(signedIn);
   });
 
-  // The second step of a sign-in with a factor: the challenge and a code open the session.
+  // The second step with a passkey: the WebAuthn options, for the first step's challenge only.
+  app.post('/login/passkey', async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send(await app.accounts.passkeySignInOptions(ZPasskeySignInOptionsSchema.parse(request.body))),
+  );
+
+  // The second step of a sign-in with a factor: the challenge and a code (or a passkey's
+  // signature) open the session.
   app.post('/login/verify', async (request, reply) => {
     const signedIn = await app.accounts.verifySignIn(
       ZSignInVerifySchema.parse(request.body),

@@ -31,8 +31,11 @@ describe('two-factor sign-in: enrolment and the second step', () => {
     expect(Object.keys(first.json()).sort()).toEqual([
       'challenge',
       'challengeExpiresAt',
+      'methods',
       'secondFactorRequired',
     ]);
+    // The ways this account has: its authenticator app, or a recovery code.
+    expect(first.json().methods).toEqual(['totp', 'recovery_code']);
     // No session yet: no token, no cookie.
     expect(cookieOf(first, 'portal_refresh')).toBeUndefined();
     expect(cookieOf(first, 'portal_csrf')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { ZConfirmTotpSchema, ZRemoveFactorSchema } from '@portal/domain';
+import { ZConfirmTotpSchema, ZRegisterPasskeySchema, ZRemoveFactorSchema } from '@portal/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ZRowIdParam } from '../../lib/route-params.ts';
@@ -15,7 +15,8 @@ const factors: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  // Listing and setting up an authenticator app are what a session that must enrol first may do.
+  // Listing and setting up a factor (an authenticator app, a passkey) are what a session that must
+  // enrol first may do.
   const duringEnrolment = { config: { duringEnrolment: true } };
 
   app.get('/', duringEnrolment, async (request) => app.accounts.listFactors(request.user));
@@ -26,6 +27,17 @@ const factors: FastifyPluginAsync = async (app) => {
 
   app.post('/totp/confirm', duringEnrolment, async (request) =>
     app.accounts.confirmTotpEnrolment(request.user, ZConfirmTotpSchema.parse(request.body)),
+  );
+
+  // A passkey: the options for the browser's WebAuthn ceremony, then its answer and the name.
+  app.post('/passkey/options', duringEnrolment, async (request) =>
+    app.accounts.startPasskeyRegistration(request.user),
+  );
+
+  app.post('/passkey', duringEnrolment, async (request, reply) =>
+    reply
+      .code(201)
+      .send(await app.accounts.registerPasskey(request.user, ZRegisterPasskeySchema.parse(request.body))),
   );
 
   app.post('/:id/remove', async (request, reply) => {

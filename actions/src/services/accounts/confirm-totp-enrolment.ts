@@ -1,34 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { formatRecoveryCode, RECOVERY_CODE_COUNT, type TConfirmTotp } from '@portal/domain';
+import { formatRecoveryCode, type TConfirmTotp } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import { AppError, ERROR_MESSAGES } from '../../errors/app-error.ts';
-import { sha256Hex } from '../../lib/tokens.ts';
 import { totpStepOf } from '../../lib/totp.ts';
 import type { SignedInUser } from '../../plugins/app/auth.ts';
 import type { AccountsDeps } from './deps.ts';
-import {
-  archiveRecoveryCodes,
-  lockLiveFactor,
-  recordSecurityEvent,
-  recordWrongCode,
-} from './factor-store.ts';
+import { lockLiveTotp, recordWrongCode, recoveryCodesForNewFactor } from './factor-store.ts';
 import { endSessionsOf } from './sessions.ts';
 import { actorOf, findUserById } from './users.ts';
-
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-
-/** A recovery code: 16 base32 characters, 80 random bits, so a plain SHA-256 is enough to store it. */
-function newRecoveryCode(): string {
-  return [...randomBytes(16)].map((byte) => BASE32[byte & 31]).join('');
-}
 
 type Outcome = { kind: 'confirmed'; codes: string[] } | { kind: 'wrongCode' | 'locked' | 'none' };
 
 /**
  * POST /api/user/factors/totp/confirm: the code proves the app holds the key. The factor is then
- * confirmed (its step the last one used), and ten recovery codes replace any earlier ones; they
- * are answered once, in clear, and stored hashed. A wrong code counts towards the factor's lock
- * as at sign-in.
+ * confirmed (its step the last one used). As the account's first factor it brings ten recovery
+ * codes (answered once, in clear, and stored hashed); beside a passkey, the set the user has stays
+ * and the answer has none. A wrong code counts towards the factor's lock as at sign-in.
  */
 export async function confirmTotpEnrolment(
   deps: AccountsDeps,
@@ -38,20 +24,15 @@ export async function confirmTotpEnrolment(
   const user = await findUserById(deps.db, signedIn.id);
   if (!user?.is_active) throw new AppError('token_not_valid');
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    const factor = await lockLiveFactor(tx, user.id);
-    if (!factor || factor.confirmed) return { kind: 'none' };
+    const factor = await lockLiveTotp(tx, user.id);
+    if (!factor?.totp_secret || factor.confirmed) return { kind: 'none' };
     if (factor.locked) return { kind: 'locked' };
     const step = totpStepOf(factor.totp_secret, input.code);
-    if (step === null) return { kind: (await recordWrongCode(tx, factor.id)) ? 'locked' : 'wrongCode' };
+    if (step === null)
+      return { kind: (await recordWrongCode(tx, { factorId: factor.id })) ? 'locked' : 'wrongCode' };
     await tx.many(sql`update public.user_factors set confirmed_at = now(), last_code_step = ${step},
       last_code_at = now(), code_failures = 0, code_failures_since = null where id = ${factor.id}`);
-    await archiveRecoveryCodes(tx, user.id);
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    for (const code of codes)
-      await tx.many(
-        sql`insert into public.user_recovery_codes (user_id, code_hash) values (${user.id}, ${sha256Hex(code)})`,
-      );
-    await recordSecurityEvent(tx, user.id, 'RECOVERY_CODES_ISSUED', 'recovery_code');
+    const codes = await recoveryCodesForNewFactor(tx, user.id, factor.id);
     // A factor changed: a session opened before it (perhaps by whoever knew the password) ends.
     await endSessionsOf(tx, user.id, { keep: signedIn.sessionId });
     return { kind: 'confirmed', codes };

@@ -5,13 +5,16 @@ import type { AccountsDeps } from './deps.ts';
 /** A set-up factor as Account Settings lists it: never its secret. */
 export interface ListedFactor {
   id: number;
-  kind: 'totp';
+  kind: 'totp' | 'passkey';
   label: string;
   addedAt: string;
   lastUsedAt: string | null;
 }
 
-/** GET /api/user/factors: the caller's confirmed factors and how many recovery codes are left. */
+/**
+ * GET /api/user/factors: the caller's confirmed factors (the authenticator app, passkeys by the
+ * names their owner gave them; added and last used) and how many recovery codes are left.
+ */
 export async function listFactors(
   deps: AccountsDeps,
   signedIn: SignedInUser,

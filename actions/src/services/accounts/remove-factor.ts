@@ -5,7 +5,7 @@ import { verifyPassword } from '../../lib/password-hash.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import type { SignedInUser } from '../../plugins/app/auth.ts';
 import type { AccountsDeps } from './deps.ts';
-import { archiveRecoveryCodes } from './factor-store.ts';
+import { archiveRecoveryCodes, hasConfirmedFactor } from './factor-store.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
 import { endSessionsOf } from './sessions.ts';
 import { actorOf, findUserById } from './users.ts';
@@ -14,7 +14,8 @@ import { actorOf, findUserById } from './users.ts';
  * POST /api/user/factors/:id/remove: removing a factor needs the password again, a fresh proof
  * that the account's owner is at the keyboard and not someone at a session left open. A wrong
  * password counts towards the sign-in lockout of the address (this is not a way round it). The
- * factor is archived (removed_at) with the unused recovery codes.
+ * factor (an authenticator app or a passkey) is archived (removed_at); with the account's last
+ * factor go the unused recovery codes.
  */
 export async function removeFactor(
   deps: AccountsDeps,
@@ -40,7 +41,7 @@ export async function removeFactor(
        where id = ${factorId} and user_id = ${user.id} and removed_at is null and confirmed_at is not null
       returning id`);
     if (!removed) throw new AppError('not_found', { message: 'No such sign-in factor.' });
-    await archiveRecoveryCodes(tx, user.id);
+    if (!(await hasConfirmedFactor(tx, user.id))) await archiveRecoveryCodes(tx, user.id);
     // A factor changed: every other session ends.
     await endSessionsOf(tx, user.id, { keep: signedIn.sessionId });
   }, actorOf(user));

@@ -20,7 +20,23 @@ describe('two-factor sign-in input (decisions/accounts-and-sessions.md)', () => 
       expect(ZRecoveryCodeSchema.safeParse(bad).success).toBe(false);
   });
 
-  it('wants exactly one of the two codes with the challenge', () => {
+  it('wants exactly one proof with the challenge: a code, a recovery code or a passkey', () => {
+    const passkey = {
+      id: 'A'.repeat(43),
+      rawId: 'A'.repeat(43),
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    };
+    expect(ZSignInVerifySchema.safeParse({ challenge: 'c', passkey }).success).toBe(true);
+    expect(ZSignInVerifySchema.safeParse({ challenge: 'c', passkey, code: '123456' }).success).toBe(false);
+    // Bounded and well formed, before anything verifies it.
+    for (const bad of [
+      { ...passkey, type: 'password' },
+      { ...passkey, id: 'not base64url!' },
+      { ...passkey, response: { ...passkey.response, signature: 'A'.repeat(2000) } },
+    ])
+      expect(ZSignInVerifySchema.safeParse({ challenge: 'c', passkey: bad }).success).toBe(false);
+
     expect(ZSignInVerifySchema.safeParse({ challenge: 'c', code: '123456' }).success).toBe(true);
     expect(ZSignInVerifySchema.safeParse({ challenge: 'c', recoveryCode: 'abcdefgh234567ab' }).success).toBe(
       true,

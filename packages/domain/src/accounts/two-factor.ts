@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_NAME } from '../constants/messages.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { ZCurrentPasswordSchema } from '../validation/password-schema.ts';
+import { ZAuthenticationResponseSchema } from './passkeys.ts';
 
 /**
  * Two-factor sign-in, opt-in (docs/decisions/accounts-and-sessions.md, "Two-factor sign-in"):
@@ -23,7 +24,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export const TWO_FACTOR_MESSAGES = {
   codeFormat: 'Enter the 6-digit code from your authenticator app.',
   recoveryCodeFormat: 'Enter one of your recovery codes (16 letters and digits).',
-  oneOf: 'Enter a code from your authenticator app or a recovery code.',
+  oneOf: 'Use your passkey, or enter a code from your authenticator app or a recovery code.',
 } as const;
 
 /** A code typed from an authenticator app: six digits; spaces in it are dropped. */
@@ -45,24 +46,34 @@ export const ZTotpCodeFormSchema = z.object({ code: ZTotpCodeSchema });
 /** The form of the second step, with a recovery code. */
 export const ZRecoveryCodeFormSchema = z.object({ recoveryCode: ZRecoveryCodeSchema });
 
-/** POST /api/auth/login/verify: the challenge of the first step and one code of either kind. */
+/**
+ * POST /api/auth/login/verify: the challenge of the first step and exactly one proof: an
+ * authenticator code, a recovery code or a passkey's signature.
+ */
 export const ZSignInVerifySchema = z
   .object({
     challenge: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(100),
     code: ZTotpCodeSchema.optional(),
     recoveryCode: ZRecoveryCodeSchema.optional(),
+    passkey: ZAuthenticationResponseSchema.optional(),
   })
-  .refine((input) => (input.code === undefined) !== (input.recoveryCode === undefined), {
-    message: TWO_FACTOR_MESSAGES.oneOf,
-    path: ['code'],
-  });
+  .refine(
+    (input) =>
+      [input.code, input.recoveryCode, input.passkey].filter((proof) => proof !== undefined).length === 1,
+    { message: TWO_FACTOR_MESSAGES.oneOf, path: ['code'] },
+  );
 export type TSignInVerify = z.infer<typeof ZSignInVerifySchema>;
+
+/** The ways an account can give its second factor at sign-in, in the order the app offers them. */
+export type TSecondFactorMethod = 'passkey' | 'totp' | 'recovery_code';
 
 /** The first step's answer when the account has a second factor: no session yet. */
 export interface TSecondFactorRequired {
   secondFactorRequired: true;
   challenge: string;
   challengeExpiresAt: string;
+  /** What this account can answer with: its passkeys, its authenticator app, a recovery code. */
+  methods: TSecondFactorMethod[];
 }
 
 /** POST /api/user/factors/totp/confirm: the code that proves the app holds the key. */

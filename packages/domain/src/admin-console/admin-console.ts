@@ -68,6 +68,7 @@ export const ADMIN_CONSOLE_SECRET_FIELDS: ReadonlySet<string> = new Set([
   'html_body',
   'is_superadmin',
   'totp_secret',
+  'passkey_public_key',
   'code_hash',
 ]);
 
@@ -80,6 +81,7 @@ export const ADMIN_CONSOLE_HIDDEN_TABLES: ReadonlySet<string> = new Set([
   'user_factors',
   'user_recovery_codes',
   'sign_in_challenges',
+  'webauthn_challenges',
 ]);
 
 export const ADMIN_CONSOLE_SECRET_MESSAGE =

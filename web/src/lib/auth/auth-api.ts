@@ -20,6 +20,7 @@ import {
 } from './current-user.ts';
 import { createFactorsApi } from './factors-api.ts';
 import { createSessionsApi } from './sessions-api.ts';
+import { type TPasskeyRequestOptions, ZPasskeyOptionsSchema } from './webauthn.ts';
 
 type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -65,7 +66,10 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
     /** Signed in, or (an account with a second factor) the challenge of the second step. */
     login: (body: TLoginRequest): Promise<TSignedIn | TSecondFactorStep> =>
       call('/auth/login', json('POST', body), z.union([ZSignedInSchema, ZSecondFactorStepSchema])),
-    /** The second step: the challenge and a code from the authenticator app, or a recovery code. */
+    /** The options of a passkey's signature for the second step (the first step's challenge). */
+    passkeySignInOptions: (challenge: string): Promise<TPasskeyRequestOptions> =>
+      call('/auth/login/passkey', json('POST', { challenge }), ZPasskeyOptionsSchema),
+    /** The second step: the challenge and a code from the authenticator app, a recovery code or a passkey's signature. */
     verifySignIn: (body: TSignInVerify): Promise<TSignedIn> =>
       call('/auth/login/verify', json('POST', body), ZSignedInSchema),
     /** 201 signed in (with an invitation), or 202 "check your inbox" (without). */

@@ -44,5 +44,7 @@ export const ZSecondFactorStepSchema = z.object({
   secondFactorRequired: z.literal(true),
   challenge: z.string(),
   challengeExpiresAt: z.string(),
+  /** The ways the account has to give its second factor, in the order to offer them. */
+  methods: z.array(z.enum(['passkey', 'totp', 'recovery_code'])),
 });
 export type TSecondFactorStep = z.infer<typeof ZSecondFactorStepSchema>;

@@ -1,11 +1,12 @@
-import type { TConfirmTotp, TRemoveFactor } from '@portal/domain';
+import type { TConfirmTotp, TRegisterPasskey, TRemoveFactor } from '@portal/domain';
 import { z } from 'zod/mini';
+import { type TPasskeyCreationOptions, ZPasskeyOptionsSchema } from './webauthn.ts';
 
 const ZFactorsSchema = z.object({
   factors: z.array(
     z.object({
       id: z.number(),
-      kind: z.literal('totp'),
+      kind: z.enum(['totp', 'passkey']),
       label: z.string(),
       addedAt: z.string(),
       lastUsedAt: z.nullable(z.string()),
@@ -34,6 +35,16 @@ export function createFactorsApi(call: Call, json: Json) {
         '/user/factors/totp/confirm',
         json('POST', body),
         z.object({ recoveryCodes: z.array(z.string()) }),
+      ),
+    /** The options for the browser to make a new passkey (a challenge bound to this user). */
+    passkeyOptions: (): Promise<TPasskeyCreationOptions> =>
+      call('/user/factors/passkey/options', { method: 'POST' }, ZPasskeyOptionsSchema),
+    /** Stores the new passkey under its name; as the first factor, answers the recovery codes (shown once). */
+    registerPasskey: (body: TRegisterPasskey): Promise<{ factorId: number; recoveryCodes: string[] }> =>
+      call(
+        '/user/factors/passkey',
+        json('POST', body),
+        z.object({ factorId: z.number(), recoveryCodes: z.array(z.string()) }),
       ),
     remove: (id: number, body: TRemoveFactor): Promise<void> =>
       call(`/user/factors/${id}/remove`, json('POST', body)),

@@ -1,4 +1,4 @@
-import type { TLoginRequest, TRegisterRequest, TSignInVerify } from '@portal/domain';
+import type { TLoginRequest, TRegisterRequest, TSecondFactorMethod, TSignInVerify } from '@portal/domain';
 import { useCallback } from 'react';
 import { notifyWarning } from '../notify.ts';
 import { clearDeviceUser, rememberDeviceUser } from '../offline/device-store.ts';
@@ -19,7 +19,7 @@ export interface TAuthState {
 /** A sign-in: signed in, or the account has a second factor and the code is asked next. */
 export type TSignInOutcome =
   | { kind: 'signedIn'; user: TCurrentUser }
-  | { kind: 'secondFactor'; challenge: string };
+  | { kind: 'secondFactor'; challenge: string; methods: TSecondFactorMethod[] };
 
 export type TRegisterOutcome =
   | { kind: 'signedIn'; user: TCurrentUser }
@@ -55,7 +55,8 @@ export function useAuthActions(
   const signIn = useCallback(
     async (credentials: TLoginRequest): Promise<TSignInOutcome> => {
       const answer = await api.login(credentials);
-      if ('secondFactorRequired' in answer) return { kind: 'secondFactor', challenge: answer.challenge };
+      if ('secondFactorRequired' in answer)
+        return { kind: 'secondFactor', challenge: answer.challenge, methods: answer.methods };
       return { kind: 'signedIn', user: adopt(answer, true) };
     },
     [api, adopt],

@@ -4,7 +4,16 @@ import { notifySuccess } from '../../../lib/notify.ts';
 const FILE_NAME = 'connect-recovery-codes.txt';
 
 /** The ten recovery codes, shown once after the set-up, with a copy and a download. */
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({
+  codes,
+  kind = 'totp',
+  onDone,
+}: {
+  codes: string[];
+  /** The factor just set up, which the message names. */
+  kind?: 'totp' | 'passkey';
+  onDone: () => void;
+}) {
   const text = `Connect recovery codes (each works once):\n\n${codes.join('\n')}\n`;
   const copy = async () => {
     await navigator.clipboard.writeText(text);
@@ -19,11 +28,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   return (
     <Stack gap="md">
       <Alert color="green" variant="light" title="Two-factor sign-in is on">
-        From now on, signing in asks for a code from your authenticator app.
+        {kind === 'passkey'
+          ? 'From now on, signing in asks for your passkey.'
+          : 'From now on, signing in asks for a code from your authenticator app.'}
       </Alert>
       <Text fz="sm">
-        Save these recovery codes somewhere safe. If you lose your phone, each one signs you in once instead
-        of a code. They are shown only now.
+        Save these recovery codes somewhere safe. If you lose your {kind === 'passkey' ? 'passkey' : 'phone'},
+        each one signs you in once instead. They are shown only now.
       </Text>
       <List aria-label="Recovery codes" listStyleType="none" ff="monospace" spacing={4}>
         {codes.map((code) => (

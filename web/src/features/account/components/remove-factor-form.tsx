@@ -1,33 +1,45 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { ZRemoveFactorSchema } from '@portal/domain';
 import { FormError } from '../../../components/form-error.tsx';
+import type { TFactors } from '../../../lib/auth/factors-api.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
 
-/** Removing the authenticator app: the password again, a fresh proof of who is at the keyboard. */
+/**
+ * Removing an authenticator app or a passkey: the password again, a fresh proof of who is at the
+ * keyboard. The account's last factor takes the recovery codes with it.
+ */
 export function RemoveFactorForm({
-  factorId,
+  factor,
+  last,
   onRemoved,
   onCancel,
 }: {
-  factorId: number;
+  factor: TFactors['factors'][number];
+  /** The account's only factor: two-factor sign-in goes off with it. */
+  last: boolean;
   onRemoved: () => void;
   onCancel: () => void;
 }) {
   const { api } = useServices();
   const form = useZodForm(ZRemoveFactorSchema, { password: '' });
+  const what = factor.kind === 'passkey' ? `the passkey "${factor.label}"` : 'the authenticator app';
   const submit = form.onSubmit(async ({ password }) => {
-    await api.factors.remove(factorId, { password });
-    notifySuccess('Two-factor sign-in is off: the authenticator app has been removed.');
+    await api.factors.remove(factor.id, { password });
+    notifySuccess(
+      last ? `Two-factor sign-in is off: ${what} has been removed.` : `${capitalise(what)} has been removed.`,
+    );
     onRemoved();
   });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text fz="sm">
-          To remove the authenticator app, enter your password. Signing in will then ask only for your e-mail
-          and password, and your recovery codes stop working.
+          To remove {what}, enter your password.
+          {last
+            ? ' Signing in will then ask only for your e-mail and password, and your recovery codes stop working.'
+            : ''}
         </Text>
         <FormError message={form.formError} />
         <PasswordInput
@@ -39,7 +51,7 @@ export function RemoveFactorForm({
         />
         <Group>
           <Button type="submit" color="red" loading={form.submitting}>
-            Remove authenticator app
+            {factor.kind === 'passkey' ? 'Remove passkey' : 'Remove authenticator app'}
           </Button>
           <Button variant="default" onClick={onCancel}>
             Cancel
@@ -49,3 +61,5 @@ export function RemoveFactorForm({
     </form>
   );
 }
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

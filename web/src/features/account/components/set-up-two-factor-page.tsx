@@ -6,19 +6,22 @@ import type { TTotpEnrolment } from '../../../lib/auth/factors-api.ts';
 import { PortalError } from '../../../lib/errors.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
+import { PasskeyEnrolment } from './passkey-enrolment.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
 
 type Step =
   | { kind: 'intro' }
   | { kind: 'enrolling'; enrolment: TTotpEnrolment }
-  | { kind: 'codes'; codes: string[] };
+  | { kind: 'addingPasskey' }
+  | { kind: 'codes'; codes: string[]; factor: 'totp' | 'passkey' };
 
 /**
  * Shown instead of every screen while the session must set up a second factor first (the
  * provider's two-factor policy, docs/decisions/accounts-and-sessions.md "A policy per role"): the
- * server refuses everything else until then. Once the codes are seen, the session is refreshed
- * (its next token is a full one) and the app opens where the user was going.
+ * server refuses everything else until then. Either kind will do: a passkey or an authenticator
+ * app. Once the codes are seen, the session is refreshed (its next token is a full one) and the
+ * app opens where the user was going.
  */
 export function SetUpTwoFactorPage() {
   const { api, session } = useServices();
@@ -53,19 +56,31 @@ export function SetUpTwoFactorPage() {
         {step.kind === 'enrolling' ? (
           <TotpEnrolment
             enrolment={step.enrolment}
-            onConfirmed={(codes) => setStep({ kind: 'codes', codes })}
+            onConfirmed={(codes) =>
+              codes.length > 0 ? setStep({ kind: 'codes', codes, factor: 'totp' }) : void finish()
+            }
+            onCancel={() => setStep({ kind: 'intro' })}
+          />
+        ) : step.kind === 'addingPasskey' ? (
+          <PasskeyEnrolment
+            onAdded={({ recoveryCodes }) =>
+              recoveryCodes.length > 0
+                ? setStep({ kind: 'codes', codes: recoveryCodes, factor: 'passkey' })
+                : void finish()
+            }
             onCancel={() => setStep({ kind: 'intro' })}
           />
         ) : step.kind === 'codes' ? (
-          <RecoveryCodes codes={step.codes} onDone={() => void finish()} />
+          <RecoveryCodes codes={step.codes} kind={step.factor} onDone={() => void finish()} />
         ) : (
           <>
             <Text fz="sm">
-              Your role requires two-factor sign-in: signing in asks for a code from an app on your phone as
-              well as your password. Set it up now to continue.
+              Your role requires two-factor sign-in: signing in asks for a passkey or a code from an app on
+              your phone as well as your password. Set one up now to continue.
             </Text>
             <Group>
-              <Button onClick={() => void start()} loading={busy}>
+              <Button onClick={() => setStep({ kind: 'addingPasskey' })}>Add a passkey</Button>
+              <Button variant="default" onClick={() => void start()} loading={busy}>
                 Set up an authenticator app
               </Button>
               <Button variant="default" onClick={() => void signOut()}>

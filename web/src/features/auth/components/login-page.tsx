@@ -4,6 +4,7 @@ import {
   PRACTICE_LIST_PATH,
   RESET_PATH,
   signupPath,
+  type TSecondFactorMethod,
   ZLoginRequestSchema,
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
@@ -30,7 +31,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   // An account with two-factor sign-in: the challenge of the second step, once the password was right.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ token: string; methods: TSecondFactorMethod[] } | null>(null);
   const form = useZodForm(ZLoginRequestSchema, { email: '', password: '' });
   // Set once this page signs someone in: that session is the one we want, never signed out.
   const signedInHere = useRef(false);
@@ -56,7 +57,7 @@ export function LoginPage() {
   const submit = form.onSubmit(async (credentials) => {
     signedInHere.current = true;
     const outcome = await auth.signIn(credentials);
-    if (outcome.kind === 'secondFactor') setChallenge(outcome.challenge);
+    if (outcome.kind === 'secondFactor') setChallenge({ token: outcome.challenge, methods: outcome.methods });
     else goOn(outcome.user);
   });
 
@@ -64,7 +65,8 @@ export function LoginPage() {
     return (
       <AuthLayout title="Two-factor sign-in" subtitle="One more step to confirm it is you.">
         <SecondFactorForm
-          challenge={challenge}
+          challenge={challenge.token}
+          methods={challenge.methods}
           onSignedIn={goOn}
           onRestart={() => {
             setChallenge(null);

@@ -1,40 +1,108 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { ZRecoveryCodeFormSchema, ZTotpCodeFormSchema } from '@portal/domain';
+import {
+  PASSKEY_MESSAGES,
+  passkeyErrorMessage,
+  type TSecondFactorMethod,
+  ZRecoveryCodeFormSchema,
+  ZTotpCodeFormSchema,
+} from '@portal/domain';
 import { type ReactNode, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import type { TCurrentUser } from '../../../lib/auth/current-user.ts';
+import { PasskeyCeremonyError, signWithPasskey } from '../../../lib/auth/passkey-ceremony.ts';
+import { PortalError } from '../../../lib/errors.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
+import { useServices } from '../../../lib/services.tsx';
 
 interface SecondFactorFormProps {
   challenge: string;
+  /** The ways the account has (the first step's answer), the first offered first. */
+  methods: TSecondFactorMethod[];
   onSignedIn: (user: TCurrentUser) => void;
   /** Back to the e-mail and password (a new challenge). */
   onRestart: () => void;
 }
 
+const SWITCH_LABELS: Record<TSecondFactorMethod, string> = {
+  passkey: 'Use your passkey',
+  totp: 'Use a code from your authenticator app',
+  recovery_code: 'Use a recovery code',
+};
+
 /**
- * The second step of sign-in for an account with two-factor sign-in: the code from the
- * authenticator app, or one of the recovery codes (docs/decisions/accounts-and-sessions.md).
+ * The second step of sign-in for an account with two-factor sign-in: a passkey, the code from
+ * the authenticator app, or one of the recovery codes, whichever the account has
+ * (docs/decisions/accounts-and-sessions.md).
  */
-export function SecondFactorForm({ challenge, onSignedIn, onRestart }: SecondFactorFormProps) {
-  const [useRecovery, setUseRecovery] = useState(false);
-  return useRecovery ? (
-    <RecoveryCodeForm challenge={challenge} onSignedIn={onSignedIn}>
-      <Switches
-        label="Use a code from your authenticator app"
-        onSwitch={() => setUseRecovery(false)}
-        onRestart={onRestart}
-      />
-    </RecoveryCodeForm>
-  ) : (
+export function SecondFactorForm({ challenge, methods, onSignedIn, onRestart }: SecondFactorFormProps) {
+  const offered: TSecondFactorMethod[] = methods.length > 0 ? methods : ['totp', 'recovery_code'];
+  const [method, setMethod] = useState<TSecondFactorMethod>(offered[0]!);
+  const switches = (
+    <Switches
+      others={offered.filter((other) => other !== method)}
+      onSwitch={setMethod}
+      onRestart={onRestart}
+    />
+  );
+  if (method === 'passkey')
+    return (
+      <PasskeyStep challenge={challenge} onSignedIn={onSignedIn}>
+        {switches}
+      </PasskeyStep>
+    );
+  if (method === 'recovery_code')
+    return (
+      <RecoveryCodeForm challenge={challenge} onSignedIn={onSignedIn}>
+        {switches}
+      </RecoveryCodeForm>
+    );
+  return (
     <AppCodeForm challenge={challenge} onSignedIn={onSignedIn}>
-      <Switches label="Use a recovery code" onSwitch={() => setUseRecovery(true)} onRestart={onRestart} />
+      {switches}
     </AppCodeForm>
   );
 }
 
 type StepProps = Pick<SecondFactorFormProps, 'challenge' | 'onSignedIn'> & { children: ReactNode };
+
+/** A passkey or security key: the browser asks for it, its signature is the second step. */
+function PasskeyStep({ challenge, onSignedIn, children }: StepProps) {
+  const auth = useAuth();
+  const { api } = useServices();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const use = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const options = await api.passkeySignInOptions(challenge);
+      const passkey = await signWithPasskey(options);
+      onSignedIn(await auth.verifySignIn({ challenge, passkey }));
+    } catch (caught) {
+      setError(
+        caught instanceof PasskeyCeremonyError
+          ? passkeyErrorMessage(caught.errorName, PASSKEY_MESSAGES.refused)
+          : PortalError.from(caught).message,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="md">
+      <Text fz="sm">
+        Use the passkey or security key you added to your account: your browser asks you to touch the key, or
+        to unlock your device.
+      </Text>
+      <FormError message={error} />
+      <Button size="md" fullWidth loading={busy} onClick={() => void use()} data-autofocus>
+        Use your passkey
+      </Button>
+      {children}
+    </Stack>
+  );
+}
 
 function AppCodeForm({ challenge, onSignedIn, children }: StepProps) {
   const auth = useAuth();
@@ -92,19 +160,23 @@ function RecoveryCodeForm({ challenge, onSignedIn, children }: StepProps) {
 }
 
 function Switches({
-  label,
+  others,
   onSwitch,
   onRestart,
 }: {
-  label: string;
-  onSwitch: () => void;
+  others: TSecondFactorMethod[];
+  onSwitch: (method: TSecondFactorMethod) => void;
   onRestart: () => void;
 }) {
   return (
-    <Group justify="space-between">
-      <Anchor component="button" type="button" fz="sm" onClick={onSwitch}>
-        {label}
-      </Anchor>
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={4} align="flex-start">
+        {others.map((other) => (
+          <Anchor key={other} component="button" type="button" fz="sm" onClick={() => onSwitch(other)}>
+            {SWITCH_LABELS[other]}
+          </Anchor>
+        ))}
+      </Stack>
       <Anchor component="button" type="button" fz="sm" onClick={onRestart}>
         Back to sign in
       </Anchor>
