@@ -82,7 +82,7 @@ export function ScheduledJobsView() {
               )}
               <TableContainer>
                 <Table aria-label="Scheduled jobs" size="small">
-                  <TableHead>
+                  <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                     <TableRow>
                       <TableCell component="th" scope="col">
                         Task
@@ -104,12 +104,16 @@ export function ScheduledJobsView() {
                   <TableBody>
                     {outcome.answer.jobs.map((job) => (
                       <TableRow key={job.task}>
-                        <TableCell component="th" scope="row">
+                        <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                           {job.task}
                         </TableCell>
                         <TableCell>
                           {job.schedule}
-                          <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                          <Typography
+                            variant="body2"
+                            color="text.secondary"
+                            sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+                          >
                             {job.cron}
                           </Typography>
                         </TableCell>
