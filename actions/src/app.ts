@@ -18,6 +18,7 @@ import postgres from './plugins/external/postgres.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import actionRoutes from './routes/actions/index.ts';
 import adminConsoleRoutes from './routes/admin-console/index.ts';
+import adminJobRoutes from './routes/admin-jobs/index.ts';
 import adminUserRoutes from './routes/admin-users/index.ts';
 import assessmentRoutes from './routes/assessments/index.ts';
 import auditRoutes from './routes/audit/index.ts';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin-console' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
+  await app.register(adminJobRoutes, { prefix: '/api/admin/jobs' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

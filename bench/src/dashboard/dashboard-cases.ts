@@ -9,7 +9,7 @@ import {
   BACK_OFFICE_QUEUE_LIMIT,
   backOfficeQueueVariables,
   backOfficeQueueWhere,
-  practiceManagerQueueWhere,
+  practiceManagerQueueVariables,
   surveyorQueueWhere,
 } from '@portal/domain';
 import { GetBackOfficeQueueQuery } from '@portal/web/dashboard-api/get-back-office-queue';
@@ -49,7 +49,7 @@ export const DASHBOARD_CASES: readonly DashboardCase[] = [
     role: 'user',
     pickUserSql: BUSIEST_PM,
     query: asQuery(PracticeManagerQueueSubscription),
-    variables: (userId) => ({ where: practiceManagerQueueWhere(userId), userId }),
+    variables: (userId, today) => practiceManagerQueueVariables(userId, today),
   },
   {
     name: 'dashboard: surveyor queue',

@@ -326,3 +326,10 @@ select setval(pg_get_serial_sequence('public.indicators', 'id'), (select max(id)
 select setval(pg_get_serial_sequence('public.checklists', 'id'), (select max(id) from public.checklists));
 select setval(pg_get_serial_sequence('public.checklist_items', 'id'), (select max(id) from public.checklist_items));
 select setval(pg_get_serial_sequence('public.indicator_resources', 'id'), (select max(id) from public.indicator_resources));
+
+-- Look-back windows (docs/decisions/evidence.md#look-back): how recent an indicator's evidence must
+-- be, where its checklist asks for recency (reviewed yearly, tested in the last year, feedback every
+-- three years, equipment checked monthly). Set once; the guard keeps a re-run from touching the rows.
+update public.indicators i set evidence_lookback_months = v.months
+  from (values (1, 12), (5, 36), (16, 12), (17, 12), (30, 12), (35, 1)) as v(id, months)
+ where i.id = v.id and i.evidence_lookback_months is null;

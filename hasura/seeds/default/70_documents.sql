@@ -59,6 +59,27 @@ select 133, 2, 4, 'Hand hygiene audit 2025.pdf', 'practices/2/5f0c3d1e-2a7b-5c8e
        now() - interval '400 days', 6, public.portal_today() - 400, public.portal_today() - 35
 on conflict do nothing;
 
+-- Harbourside's self assessment (in progress) has a practice information sheet of 14 months ago on
+-- C1.1A, whose evidence must be from the last 12 months (its look-back window): out of date, so
+-- its summary counts that indicator; the newer leaflet beside it is current.
+insert into public.documents (id, practice_id, folder_id, name, storage_key, file_size, file_type, uploaded_at, indicator_response_id, created_at, created_by_id, effective_date)
+overriding system value
+select 134, 1, 5, 'Practice information sheet 2024.pdf', 'practices/1/3a7d2e4b-6c1f-5d8a-9e2b-4f6a8c0d1e35-practice-information-sheet-2024.pdf', 402311, 'application/pdf',
+       now() - interval '60 days',
+       (select r.id from public.indicator_responses r join public.indicators i on i.id = r.indicator_id join public.indicator_sets s on s.id = i.indicator_set_id and s.survey_version_id = 1 where r.assessment_id = 1 and i.code = 'C1.1A'),
+       now() - interval '60 days', 7, public.portal_today() - 430
+on conflict do nothing;
+
+-- Capital Hill's relocation survey (in progress, surveyor@demo.test): its business continuity plan
+-- on C3.4A, tested or reviewed in the last year (12-month window), dates from 16 months ago.
+insert into public.documents (id, practice_id, folder_id, name, storage_key, file_size, file_type, uploaded_at, indicator_response_id, created_at, created_by_id, effective_date)
+overriding system value
+select 135, 8, 4, 'Business continuity plan 2024.pdf', 'practices/8/8c2e4f6a-1b3d-5e7f-9a0c-2d4e6f8a0b13-business-continuity-plan-2024.pdf', 512877, 'application/pdf',
+       now() - interval '3 days',
+       (select r.id from public.indicator_responses r join public.indicators i on i.id = r.indicator_id where r.assessment_id = 15 and i.code = 'C3.4A'),
+       now() - interval '3 days', 6, public.portal_today() - 490
+on conflict do nothing;
+
 -- Set once; the guard keeps a re-run from touching the row (and the audit log).
 update public.practices set previous_certificate_document_id = 129
  where organisation_id = 9 and previous_certificate_document_id is null;

@@ -1,6 +1,7 @@
 import {
   backOfficeQueueVariables,
   portalToday,
+  practiceManagerQueueVariables,
   practiceManagerQueueWhere,
   surveyorQueueWhere,
 } from '@portal/domain';
@@ -88,19 +89,22 @@ async function ask<T>(caller: RoleCaller, document: DocumentNode, variables: Rec
 
 describe("the dashboard's queries keep each role to its own work", () => {
   it('gives a practice manager their own practices only, whatever filter they send', async () => {
-    const own = await ask<PmAnswer>(PM_A, PracticeManagerQueueSubscription, {
-      where: practiceManagerQueueWhere(PM_A.id),
-      userId: PM_A.id,
-    });
+    const own = await ask<PmAnswer>(
+      PM_A,
+      PracticeManagerQueueSubscription,
+      practiceManagerQueueVariables(PM_A.id, '2027-03-01'),
+    );
     expect(own.practices.map((p) => p.organisation_id)).toEqual([practiceA]);
     const forged = await ask<PmAnswer>(PM_A, PracticeManagerQueueSubscription, {
       where: practiceManagerQueueWhere(PM_B.id),
       userId: PM_B.id,
+      reviewBy: '2099-12-31',
     });
     expect(forged.practices).toEqual([]);
     const everything = await ask<PmAnswer>(PM_A, PracticeManagerQueueSubscription, {
       where: {},
       userId: PM_A.id,
+      reviewBy: '2099-12-31',
     });
     expect(everything.practices.map((p) => p.organisation_id)).toEqual([practiceA]);
   });

@@ -2,6 +2,7 @@ import {
   createDocument,
   createFolder,
   createManagedPractice,
+  createStandards,
   createUser,
   type TestUser,
 } from '@portal/testkit/factories';
@@ -111,5 +112,28 @@ describe("documents' effective and review dates, folders' review periods", () =>
     expect((await datesOf(moved.id)).review).toBeNull();
     await stack.sql.query('update documents set folder_id = $1 where id = $2', [folder, moved.id]);
     expect((await datesOf(moved.id)).review).not.toBeNull();
+  });
+
+  it("issue 32, docs/decisions/evidence.md#look-back: an indicator's look-back window is read by all, set by the provider admin only, 1 to 120 months", async () => {
+    const indicator = (await createStandards(stack.sql, 1)).indicators[0]!.id;
+    const ADMIN = { ...(await createUser(stack.sql, { isAdmin: true })), role: 'provider_admin' };
+    const SET_WINDOW = `mutation($id: Int!, $months: Int) {
+      update_indicators(where: {id: {_eq: $id}}, _set: {evidence_lookback_months: $months}) { affected_rows } }`;
+    for (const caller of [PM, QAM])
+      expect((await stack.gql(caller, SET_WINDOW, { id: indicator, months: 12 })).errors?.length).toBe(1);
+    expect(await stack.gql(ADMIN, SET_WINDOW, { id: indicator, months: 12 })).toEqual({
+      data: { update_indicators: { affected_rows: 1 } },
+    });
+    for (const months of [0, 121])
+      expect(
+        (await stack.gql(ADMIN, SET_WINDOW, { id: indicator, months })).errors?.length,
+        String(months),
+      ).toBe(1);
+    const read = await stack.gql<{ indicators_by_pk: unknown }>(
+      PM,
+      'query($id: Int!) { indicators_by_pk(id: $id) { evidence_lookback_months } }',
+      { id: indicator },
+    );
+    expect(read.data?.indicators_by_pk).toEqual({ evidence_lookback_months: 12 });
   });
 });

@@ -15,6 +15,7 @@ export * from './accounts/two-factor.ts';
 export * from './accounts/two-factor-policy.ts';
 export * from './admin-console/admin-console.ts';
 export * from './admin-console/console-explain.ts';
+export * from './admin-console/scheduled-jobs.ts';
 export * from './assessments/index.ts';
 export * from './audit/index.ts';
 export * from './certificates/index.ts';

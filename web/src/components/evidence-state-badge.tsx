@@ -9,20 +9,25 @@ import { EVIDENCE_STATE_LABELS, evidenceState, evidenceStateText, portalToday } 
 export function EvidenceStateBadge({
   date,
   today = portalToday(),
+  withDate = false,
 }: {
   date: string | null | undefined;
   today?: string;
+  /** Whether the badge says the date too ('Overdue since 09/03/2026'), where no column shows it. Default false. */
+  withDate?: boolean;
 }) {
   const state = evidenceState(date, today);
   if (state !== 'DUE_SOON' && state !== 'OVERDUE') return null;
+  const text = evidenceStateText(date, today);
   return (
     <Badge
       size="sm"
       variant="light"
       color={state === 'OVERDUE' ? 'red' : 'yellow'}
-      title={evidenceStateText(date, today)}
+      title={text}
+      tt={withDate ? 'none' : undefined}
     >
-      {EVIDENCE_STATE_LABELS[state]}
+      {withDate ? text : EVIDENCE_STATE_LABELS[state]}
     </Badge>
   );
 }

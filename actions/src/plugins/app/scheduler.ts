@@ -9,6 +9,8 @@ declare module 'fastify' {
     scheduler: {
       /** Whether this replica runs the scheduler (SCHEDULER_ENABLED). */
       enabled: boolean;
+      /** The schedules (the production ones and any a test adds), for the admin's jobs view. */
+      jobs: readonly ScheduledJob[];
       /** graphile-worker's events (cron started, job failed, …), for logs and tests. */
       events: WorkerEvents;
       /** The time a job added by hand runs "on" (tests inject a fixed day). */
@@ -40,6 +42,7 @@ export default fp<SchedulerOptions>(
     let runner: Runner | undefined;
     app.decorate('scheduler', {
       enabled: app.config.schedulerEnabled,
+      jobs,
       events,
       clock,
       running: () => runner !== undefined,

@@ -5,7 +5,7 @@ import {
   backOfficeQueueWhere,
   defaultBackOfficeRole,
   practiceManagerQueue,
-  practiceManagerQueueWhere,
+  practiceManagerQueueVariables,
   providerAdminQueue,
   qamQueue,
   surveyorQueue,
@@ -19,6 +19,7 @@ import {
   DIGEST_BACK_OFFICE_QUEUE,
   DIGEST_CERTIFY_QUEUE,
   DIGEST_PRACTICE_MANAGER_QUEUE,
+  DIGEST_PUBLIC_HOLIDAYS,
   DIGEST_SURVEYOR_QUEUE,
 } from './digest-queries.ts';
 
@@ -67,14 +68,21 @@ export async function collectDigestQueues(
   const ask = askAs(app, user, graphqlUrl);
   const role = defaultBackOfficeRole(user.flags);
   const queues: TWorkQueue[] = [];
+  // The business-day clocks (action plans, certificates) count as the Dashboard does.
+  const { public_holidays } = await ask<{ public_holidays: Array<{ day: string }> }>(
+    DIGEST_PUBLIC_HOLIDAYS,
+    {},
+    'user',
+  );
+  const holidays: ReadonlySet<string> = new Set(public_holidays.map((h) => h.day));
   for (const key of workQueueKeys(user)) {
     if (key === 'practiceManager') {
       const data = await ask<{ practices: Parameters<typeof practiceManagerQueue>[0] }>(
         DIGEST_PRACTICE_MANAGER_QUEUE,
-        { where: practiceManagerQueueWhere(user.id), userId: user.id },
+        practiceManagerQueueVariables(user.id, today),
         'user',
       );
-      queues.push(practiceManagerQueue(data.practices, today, role));
+      queues.push(practiceManagerQueue(data.practices, today, role, holidays));
     } else if (key === 'surveyor') {
       const data = await ask<{ survey_visitors: Parameters<typeof surveyorQueue>[0] }>(
         DIGEST_SURVEYOR_QUEUE,
@@ -103,6 +111,7 @@ export async function collectDigestQueues(
             toPlanCount: count(data.toPlanCount),
           },
           today,
+          holidays,
         ),
       );
     } else if (key === 'providerAdmin') {
@@ -119,7 +128,11 @@ export async function collectDigestQueues(
         'provider_admin',
       );
       queues.push(
-        providerAdminQueue({ toCertify: data.toCertify, toCertifyCount: count(data.toCertifyCount) }),
+        providerAdminQueue(
+          { toCertify: data.toCertify, toCertifyCount: count(data.toCertifyCount) },
+          today,
+          holidays,
+        ),
       );
     }
   }

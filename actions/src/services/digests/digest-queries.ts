@@ -6,7 +6,7 @@
 
 /** The practices the user manages (`practiceManagerQueueWhere`). */
 export const DIGEST_PRACTICE_MANAGER_QUEUE = /* GraphQL */ `
-  query DigestPracticeManagerQueue($where: practices_bool_exp!, $userId: Int!) {
+  query DigestPracticeManagerQueue($where: practices_bool_exp!, $userId: Int!, $reviewBy: date!) {
     practices(where: $where, order_by: { organisation: { name: asc } }, limit: 200) {
       organisation_id
       status
@@ -43,6 +43,15 @@ export const DIGEST_PRACTICE_MANAGER_QUEUE = /* GraphQL */ `
         primary_qualification_document_id
         cpr_evidence_document_id
       }
+      documents(
+        where: { archived: { _eq: false }, uploaded_at: { _is_null: false }, review_date: { _lte: $reviewBy } }
+        order_by: { review_date: asc }
+        limit: 50
+      ) {
+        id
+        name
+        review_date
+      }
       reapplications(where: { status: { _in: [DUE, PAYMENT_PENDING] } }) {
         id
         status
@@ -75,6 +84,15 @@ export const DIGEST_PRACTICE_MANAGER_QUEUE = /* GraphQL */ `
           due
         }
       }
+    }
+  }
+`;
+
+/** The public holidays, for the business-day clocks (the web app's `usePublicHolidays`). */
+export const DIGEST_PUBLIC_HOLIDAYS = /* GraphQL */ `
+  query DigestPublicHolidays {
+    public_holidays(order_by: { day: asc }) {
+      day
     }
   }
 `;
@@ -190,6 +208,10 @@ export const DIGEST_CERTIFY_QUEUE = /* GraphQL */ `
   query DigestCertifyQueue($toCertify: assessments_bool_exp!, $limit: Int!) {
     toCertify: assessments(where: $toCertify, order_by: { id: asc }, limit: $limit) {
       ...QueueAssessmentFields
+      status_changes(where: { to_status: { _eq: APPROVED } }, order_by: { changed_at: desc }, limit: 1) {
+        id
+        changed_at
+      }
     }
     toCertifyCount: assessments_aggregate(where: $toCertify) {
       aggregate {

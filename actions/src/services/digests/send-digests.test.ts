@@ -3,6 +3,8 @@ import { loadConfig } from '@portal/actions/config';
 import { assessmentPath } from '@portal/domain';
 import {
   addSurveyVisitor,
+  createDocument,
+  createStaff,
   createSurveyedPractice,
   createSurveyVisit,
   createUser,
@@ -31,8 +33,28 @@ describe('e-mail digests (decisions/notifications.md#digests)', () => {
     await sql.query(`update accreditations set self_assessment_due = '2027-03-06' where id = $1`, [
       reviewed.accreditation.id,
     ]);
-    // A survey approved, its certificate to issue.
+    // Its evidence (issue 32): a CPR certificate lapsed, a document due for review in 19 days.
+    await createStaff(sql, reviewed.practice.id, {
+      firstName: 'Sophie',
+      lastName: 'Scott',
+      columns: { cpr_expiry: '2027-02-20' },
+    });
+    await createDocument(sql, reviewed.practice.id, {
+      name: 'Infection control policy.pdf',
+      effective_date: '2026-06-01',
+      review_date: '2027-03-20',
+    });
+    // A survey approved on Monday 15 February (Sydney), its certificate to issue within 20 business days.
     const approved = await createSurveyedPractice(sql, { survey: { status: 'APPROVED' } });
+    await sql.query(
+      `insert into assessment_status_changes (assessment_id, from_status, to_status, changed_at)
+       values ($1, 'UNDER_REVIEW', 'APPROVED', '2027-02-14T23:00:00Z')`,
+      [approved.survey.id],
+    );
+    // An action plan due in 7 business days: near its limit.
+    const planning = await createSurveyedPractice(sql, {
+      survey: { status: 'ACTION_REQUIRED', action_plan_due: '2027-03-10' },
+    });
     // A visit being planned, offered to the first practice's surveyor.
     const offered = await createSurveyVisit(sql, reviewed.accreditation.id, { status: 'PLANNING' });
     await addSurveyVisitor(sql, offered.id, reviewed.surveyors[0]!.id, 'OFFERED');
@@ -44,7 +66,7 @@ describe('e-mail digests (decisions/notifications.md#digests)', () => {
     await sql.query(`update users set email_digest = 'OFF' where id = $1`, [off.id]);
     // Nothing to do: no practice, no role.
     const idle = await createUser(sql);
-    return { reviewed, approved, offered, qam, admin, daily, off, idle };
+    return { reviewed, approved, planning, offered, qam, admin, daily, off, idle };
   }
 
   const mailsTo = async (email: string) =>
@@ -81,6 +103,14 @@ describe('e-mail digests (decisions/notifications.md#digests)', () => {
     expect(mail!.text_body).toContain(
       `Open assessment: ${ORIGIN}${assessmentPath(world.reviewed.practice.id, world.reviewed.self.id)}\n`,
     );
+    // Evidence falling due (issue 32): the lapsed CPR overdue, the document within 30 days.
+    const section = (title: string) => mail!.text_body.split(`${title}:\n`)[1]?.split('\n\n')[0] ?? '';
+    expect(section('Overdue')).toMatch(
+      /- .*CPR certificate to renew · Sophie Scott · Overdue since 20\/02\/2027\n {2}Open staff: .*\/Staff/,
+    );
+    expect(section('Due within 30 days')).toMatch(
+      /- .*Document to review · Infection control policy\.pdf · Due soon: 20\/03\/2027\n {2}Open documents: .*\/Documents/,
+    );
   });
 
   it('gives a surveyor the offer to answer, a QAM the review waiting, an admin the certificate to issue', async () => {
@@ -94,9 +124,17 @@ describe('e-mail digests (decisions/notifications.md#digests)', () => {
     expect(qam!.text_body).not.toContain(
       assessmentPath(world.approved.practice.id, world.approved.survey.id),
     );
+    // Action plans near their limit (issue 32), in business days.
+    expect(qam!.text_body).toMatch(
+      /- .*Action plan near its limit · Due 10\/03\/2027 · 7 business days left\n {2}Open action plan:/,
+    );
     const [admin] = await mailsTo(world.admin.email);
     expect(admin!.text_body).toContain(
       `Issue certificate: ${ORIGIN}${assessmentPath(world.approved.practice.id, world.approved.survey.id)}\n`,
+    );
+    // The 20-business-day report clock from the approval (issue 32).
+    expect(admin!.text_body).toMatch(
+      /Due within 30 days:\n- .*Survey to certify · Certificate due 15\/03\/2027 · 10 business days left\n/,
     );
   });
 
@@ -106,14 +144,14 @@ describe('e-mail digests (decisions/notifications.md#digests)', () => {
         group by to_address having count(*) > 1`,
     );
     expect(twice.rows).toEqual([]);
-    // Both practice managers (the second's self assessment is open, undated), the surveyor, the
+    // The practice managers (the others' self assessments are open, undated), the surveyor, the
     // QAM, the admin and the daily reader: not the OFF admin, not the user with nothing to do.
     const recipients = await stack.sql.query<{ email: string }>(
       `select u.email from email_digests d join users u on u.id = d.user_id order by u.email`,
     );
     const w = world;
     expect(recipients.rows.map((r) => r.email)).toEqual(
-      [w.reviewed.pm, w.approved.pm, w.reviewed.surveyors[0]!, w.qam, w.admin, w.daily]
+      [w.reviewed.pm, w.approved.pm, w.planning.pm, w.reviewed.surveyors[0]!, w.qam, w.admin, w.daily]
         .map((u) => u.email)
         .sort(),
     );

@@ -3,10 +3,17 @@
  * the filters of their lists, the rows the lists answer and an assessment's item.
  */
 
+import { addDaysToWireDate } from '../constants/dates.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 import { assessmentPath, PRACTICE_LIST_PATH } from '../routes/app-routes.ts';
 import { SURVEY_PLANNING_STEPS } from '../survey-planning/survey-planning-rules.ts';
 import { BACK_OFFICE_QUEUE_LIMIT, type TQueueItem } from './work-queues.ts';
+
+/**
+ * An action plan due within this many days (or past due) is in the QAM's queue: "action plans
+ * near their limit" (issue 32), the same two weeks in which the queue turns an item orange.
+ */
+export const ACTION_PLAN_NEAR_LIMIT_DAYS = 14;
 
 /** The visit statuses a visit may still be planned from: those `finalise` starts from. */
 export const VISIT_STATUSES_TO_PLAN = SURVEY_PLANNING_STEPS.finalise.from;
@@ -26,8 +33,8 @@ function accreditationScope(
 
 /**
  * The filters of the back office's lists (each also counted by an aggregate of the same filter):
- * assessments UNDER_REVIEW, surveys ACTION_REQUIRED whose action plan is past due, visits still to
- * plan, and (provider admin) surveys APPROVED, to certify.
+ * assessments UNDER_REVIEW, surveys ACTION_REQUIRED whose action plan is past due or due within
+ * ACTION_PLAN_NEAR_LIMIT_DAYS, visits still to plan, and (provider admin) surveys APPROVED, to certify.
  */
 export function backOfficeQueueWhere(userId: number, role: TBackOfficeRole, today: string) {
   const accreditation = accreditationScope(userId, role);
@@ -36,7 +43,7 @@ export function backOfficeQueueWhere(userId: number, role: TBackOfficeRole, toda
     overdue: {
       type: { _eq: 'SURVEY_VISIT' as const },
       status: { _eq: 'ACTION_REQUIRED' as const },
-      action_plan_due: { _lt: today },
+      action_plan_due: { _lte: addDaysToWireDate(today, ACTION_PLAN_NEAR_LIMIT_DAYS) },
       accreditation,
     },
     toPlan: { archived: { _eq: false }, status: { _in: [...VISIT_STATUSES_TO_PLAN] }, accreditation },
@@ -84,7 +91,7 @@ export interface TBackOfficeRows {
     accreditation: { practice_id: number; practice: { organisation: { name: string } } | null } | null;
   }>;
   toPlanCount: number;
-  toCertify: readonly TBackOfficeAssessment[];
+  toCertify: readonly (TBackOfficeAssessment & { status_changes?: ReadonlyArray<{ changed_at: string }> })[];
   toCertifyCount: number;
 }
 

@@ -5,16 +5,23 @@
 
 import { practiceRolesFrom } from '../accounts/derive-user-flags.ts';
 import { actionPlanDaysLeft, formatActionPlanDue } from '../assessments/action-plan.ts';
-import { formatDisplayDate, formatMonthLong } from '../constants/dates.ts';
+import { addDaysToWireDate, formatDisplayDate, formatMonthLong } from '../constants/dates.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../constants/limits.ts';
 import type { THolidays } from '../evidence/business-days.ts';
+import { EVIDENCE_DUE_SOON_DAYS, evidenceState, evidenceStateText } from '../evidence/evidence-state.ts';
 import type { TBackOfficeRole } from '../permissions/permission-flags.ts';
 import {
   practiceDueButton,
   shouldRedirectToPayment,
   viewerCanChangePractice,
 } from '../practices/practice-rules.ts';
-import { assessmentPath, practiceStaffPath, surveyConfirmationRoute } from '../routes/app-routes.ts';
+import {
+  assessmentPath,
+  PRACTICE_TABS,
+  practiceOverviewPath,
+  practiceStaffPath,
+  surveyConfirmationRoute,
+} from '../routes/app-routes.ts';
 import { ZStaffMemberSchema } from '../staff/staff-member-schema.ts';
 import { byUrgency, dueWords, type TQueueItem, type TWorkQueue, toneOf, WORK_QUEUES } from './work-queues.ts';
 
@@ -96,6 +103,11 @@ export interface TPmQueuePractice {
   practice_users: ReadonlyArray<{ role: string }>;
   /** The practice's staff rows that are not archived. */
   practice_staff: readonly TQueueStaffRow[];
+  /**
+   * Its live documents whose review date falls within EVIDENCE_DUE_SOON_DAYS or has passed
+   * (`practiceManagerQueueVariables`' reviewBy); absent: none asked.
+   */
+  documents?: ReadonlyArray<{ id: number; name: string; review_date: string | null }>;
   /** Its reapplications DUE or PAYMENT_PENDING. */
   reapplications: ReadonlyArray<{ status: string; due_date: string | null }>;
   current_accreditation: {
@@ -121,6 +133,18 @@ export function practiceManagerQueueWhere(userId: number) {
   };
 }
 
+/**
+ * The variables of the practice manager's queue document: the practices, the user, and the last
+ * review date its documents list holds (today + EVIDENCE_DUE_SOON_DAYS: due soon or overdue).
+ */
+export function practiceManagerQueueVariables(userId: number, today: string) {
+  return {
+    where: practiceManagerQueueWhere(userId),
+    userId,
+    reviewBy: addDaysToWireDate(today, EVIDENCE_DUE_SOON_DAYS),
+  };
+}
+
 /** The practice manager's work on each practice they manage. */
 export function practiceManagerQueue(
   practices: readonly TPmQueuePractice[],
@@ -134,6 +158,7 @@ export function practiceManagerQueue(
     const base = { practiceId: practice.organisation_id, practiceName: practice.organisation.name };
     items.push(
       ...staffItems(practice, base),
+      ...evidenceItems(practice, base, today),
       ...paymentItems(practice, base, today, backOfficeRole),
       ...assessmentItems(practice, base, today, holidays),
       ...confirmationItems(practice, base, today),
@@ -175,6 +200,48 @@ function staffItems(practice: TPmQueuePractice, base: TItemBase): TQueueItem[] {
       daysLeft: null,
       action: { label: 'Add documents', to: staffPath },
       tone: 'yellow',
+    });
+  }
+  return items;
+}
+
+/**
+ * Evidence falling due (docs/decisions/evidence.md): each active staff member's CPR certificate
+ * and each document whose review date is due soon or overdue, one item each, dated.
+ */
+function evidenceItems(practice: TPmQueuePractice, base: TItemBase, today: string): TQueueItem[] {
+  const items: TQueueItem[] = [];
+  const dated = (date: string) => {
+    const daysLeft = actionPlanDaysLeft(date, today);
+    return { when: evidenceStateText(date, today), daysLeft, tone: toneOf(daysLeft, 'orange') };
+  };
+  const isDue = (date: string | null): date is string => {
+    const state = evidenceState(date, today);
+    return state === 'OVERDUE' || state === 'DUE_SOON';
+  };
+  for (const row of practice.practice_staff) {
+    if (!row.active || row.employment_status !== 'ACTIVE' || !isDue(row.cpr_expiry)) continue;
+    items.push({
+      ...base,
+      key: `cpr-${row.id}`,
+      what: 'CPR certificate to renew',
+      detail: `${row.first_name} ${row.last_name}`,
+      ...dated(row.cpr_expiry),
+      action: { label: 'Open staff', to: practiceStaffPath(base.practiceId) },
+    });
+  }
+  for (const document of practice.documents ?? []) {
+    if (!isDue(document.review_date)) continue;
+    items.push({
+      ...base,
+      key: `document-review-${document.id}`,
+      what: 'Document to review',
+      detail: document.name,
+      ...dated(document.review_date),
+      action: {
+        label: 'Open documents',
+        to: practiceOverviewPath(base.practiceId, PRACTICE_TABS.documents),
+      },
     });
   }
   return items;

@@ -1,4 +1,4 @@
-/** The QAM's queue ('Reviews and planning'): reviews, overdue action plans, visits to plan. */
+/** The QAM's queue ('Reviews and planning'): reviews, action plans overdue or near their limit, visits to plan. */
 
 import { actionPlanDaysLeft, formatActionPlanDue } from '../assessments/action-plan.ts';
 import { formatMonthLong } from '../constants/dates.ts';
@@ -7,7 +7,7 @@ import { SURVEY_PLANNING_PATH } from '../routes/app-routes.ts';
 import { assessmentItem, practiceOf, type TBackOfficeRows } from './back-office-queues.ts';
 import { byUrgency, type TQueueItem, type TWorkQueue, toneOf, WORK_QUEUES } from './work-queues.ts';
 
-/** The QAM's queue: reviews, overdue action plans, visits to plan. */
+/** The QAM's queue: reviews, action plans overdue or near their limit, visits to plan. */
 export function qamQueue(
   rows: Omit<TBackOfficeRows, 'toCertify' | 'toCertifyCount'>,
   today: string,
@@ -33,12 +33,12 @@ export function qamQueue(
     items.push(
       assessmentItem(row, {
         key: `overdue-${row.id}`,
-        what: 'Action plan overdue',
+        what: daysLeft !== null && daysLeft >= 0 ? 'Action plan near its limit' : 'Action plan overdue',
         detail: '',
         when: row.action_plan_due ? formatActionPlanDue(row.action_plan_due, today, holidays) : '',
         daysLeft,
         label: 'Open action plan',
-        tone: 'red',
+        tone: toneOf(daysLeft, 'red'),
       }),
     );
   }

@@ -6,6 +6,8 @@ import {
   isStaffRowComplete,
   missingStaffDocuments,
   practiceManagerQueue,
+  practiceManagerQueueVariables,
+  practiceManagerQueueWhere,
   providerAdminQueue,
   qamQueue,
   surveyorQueue,
@@ -210,6 +212,62 @@ describe('practiceManagerQueue', () => {
     expect(queue.items[0]?.tone).toBe('red');
   });
 
+  it('issue 32: lists CPR certificates and documents overdue or due within 30 days, dated, with their screens', () => {
+    const queue = practiceManagerQueue(
+      [
+        practice({
+          practice_staff: [
+            staff({ id: 1, first_name: 'Sophie', last_name: 'Scott', cpr_expiry: '2027-02-20' }),
+            staff({ id: 2, first_name: 'Oscar', last_name: 'Walker', cpr_expiry: '2027-03-31' }),
+            // Current (the 31st day on), and a member who left: neither is work.
+            staff({ id: 3, cpr_expiry: '2027-04-01' }),
+            staff({ id: 4, cpr_expiry: '2027-02-01', active: false }),
+          ],
+          documents: [
+            { id: 51, name: 'Infection control policy.docx', review_date: '2027-03-01' },
+            { id: 52, name: 'Privacy policy.pdf', review_date: '2027-05-01' },
+          ],
+        }),
+      ],
+      today,
+      null,
+    );
+    expect(queue.items.map((i) => [i.key, i.what, i.detail, i.when, i.daysLeft, i.tone, i.action])).toEqual([
+      [
+        'cpr-1',
+        'CPR certificate to renew',
+        'Sophie Scott',
+        'Overdue since 20/02/2027',
+        -9,
+        'red',
+        { label: 'Open staff', to: '/PracticeOverview/7/Staff' },
+      ],
+      [
+        'document-review-51',
+        'Document to review',
+        'Infection control policy.docx',
+        'Due soon: 01/03/2027',
+        0,
+        'orange',
+        { label: 'Open documents', to: '/PracticeOverview/7/Documents' },
+      ],
+      [
+        'cpr-2',
+        'CPR certificate to renew',
+        'Oscar Walker',
+        'Due soon: 31/03/2027',
+        30,
+        'orange',
+        { label: 'Open staff', to: '/PracticeOverview/7/Staff' },
+      ],
+    ]);
+    expect(practiceManagerQueueVariables(9, today)).toEqual({
+      where: practiceManagerQueueWhere(9),
+      userId: 9,
+      reviewBy: '2027-03-31',
+    });
+  });
+
   it('says the due month of a visit to confirm without a date, and orders undated work by kind', () => {
     const queue = practiceManagerQueue(
       [
@@ -407,7 +465,8 @@ describe('back-office queues', () => {
     });
     expect(qam.overdue).toMatchObject({
       status: { _eq: 'ACTION_REQUIRED' },
-      action_plan_due: { _lt: today },
+      // Overdue or due within two weeks: near its limit (issue 32).
+      action_plan_due: { _lte: '2027-03-15' },
     });
     expect(qam.toPlan.status).toEqual({ _in: ['DRAFT', 'PLANNING', 'PREFERRED_DAYS_REQ'] });
     expect(backOfficeQueueWhere(4, 'provider_admin', today).toCertify).toEqual({
@@ -422,8 +481,11 @@ describe('back-office queues', () => {
       {
         reviews: [row(1, { type: 'PRESURVEY' }), row(2)],
         reviewsCount: 2,
-        overdue: [row(3, { status: 'ACTION_REQUIRED', action_plan_due: '2027-02-20' })],
-        overdueCount: 1,
+        overdue: [
+          row(3, { status: 'ACTION_REQUIRED', action_plan_due: '2027-02-20' }),
+          row(4, { status: 'ACTION_REQUIRED', action_plan_due: '2027-03-05' }),
+        ],
+        overdueCount: 2,
         toPlan: [
           {
             id: 9,
@@ -438,26 +500,57 @@ describe('back-office queues', () => {
       today,
       NO_HOLIDAYS,
     );
-    expect(queue.count).toBe(43);
+    expect(queue.count).toBe(44);
     expect(queue.items.map((i) => [i.key, i.what, i.when, i.action.label])).toEqual([
       ['overdue-3', 'Action plan overdue', 'Due 20/02/2027 · 6 business days overdue', 'Open action plan'],
+      [
+        'overdue-4',
+        'Action plan near its limit',
+        'Due 05/03/2027 · 4 business days left',
+        'Open action plan',
+      ],
       ['plan-9', 'Visit to plan', 'Due March 2027', 'Plan visit'],
       ['review-1', 'Self assessment to review', '', 'Review assessment'],
       ['review-2', 'Survey to review', '', 'Review assessment'],
     ]);
-    expect(queue.items[2]?.action).toEqual({
+    expect(queue.items[3]?.action).toEqual({
       label: 'Review assessment',
       to: '/PracticeOverview/3/Accreditation/Assessment/1',
     });
   });
 
   it('lists approved surveys to certify', () => {
-    const queue = providerAdminQueue({ toCertify: [row(5, { status: 'APPROVED' })], toCertifyCount: 1 });
+    const queue = providerAdminQueue(
+      { toCertify: [row(5, { status: 'APPROVED' })], toCertifyCount: 1 },
+      today,
+      NO_HOLIDAYS,
+    );
     expect(queue).toMatchObject({ key: 'providerAdmin', title: 'Certification', count: 1 });
     expect(queue.items[0]).toMatchObject({
       what: 'Survey to certify',
       practiceName: 'Hinterland',
+      when: '',
+      daysLeft: null,
       action: { label: 'Issue certificate', to: '/PracticeOverview/3/Accreditation/Assessment/5' },
     });
+  });
+
+  it('issue 32: puts each survey to certify on the 20-business-day clock from its approval, most pressing first', () => {
+    // Approved on Monday 1 February 2027 (Sydney) and on 22 February: due 1 March and 22 March.
+    const approved = (id: number, at: string) =>
+      row(id, { status: 'APPROVED', status_changes: [{ changed_at: at }] });
+    const rows = {
+      toCertify: [approved(6, '2027-02-21T23:30:00Z'), approved(5, '2027-01-31T22:00:00Z')],
+      toCertifyCount: 2,
+    };
+    const queue = providerAdminQueue(rows, '2027-03-02', NO_HOLIDAYS);
+    expect(queue.items.map((i) => [i.key, i.when, i.daysLeft, i.tone])).toEqual([
+      ['certify-5', 'Certificate due 01/03/2027 · 1 business day overdue', -1, 'red'],
+      ['certify-6', 'Certificate due 22/03/2027 · 14 business days left', 20, 'green'],
+    ]);
+    // A holiday moves the due day on; without the holidays yet, no clock.
+    const withHoliday = providerAdminQueue(rows, '2027-03-02', new Set(['2027-02-10']));
+    expect(withHoliday.items[0]?.when).toBe('Certificate due 02/03/2027 · 0 business days left');
+    expect(providerAdminQueue(rows, '2027-03-02').items.map((i) => i.when)).toEqual(['', '']);
   });
 });

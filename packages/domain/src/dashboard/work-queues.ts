@@ -23,9 +23,13 @@ export const WORK_QUEUES: Record<TQueueKey, { title: string; description: string
   },
   qam: {
     title: 'Reviews and planning',
-    description: 'Assessments waiting for review, overdue action plans and visits to plan.',
+    description:
+      'Assessments waiting for review, action plans overdue or near their limit, and visits to plan.',
   },
-  providerAdmin: { title: 'Certification', description: 'Approved surveys waiting for their certificate.' },
+  providerAdmin: {
+    title: 'Certification',
+    description: 'Approved surveys waiting for their certificate, due 20 business days after approval.',
+  },
 };
 
 /** What an empty queue says. */

@@ -30,6 +30,7 @@ import { humanise, tableInitials } from '../model/labels.ts';
 import { ConsoleMenu, initialsIcon } from './console-menu.tsx';
 import { ConsoleRefused } from './console-refused.tsx';
 import { ExplainView } from './explain-view.tsx';
+import { ScheduledJobsView } from './scheduled-jobs-view.tsx';
 import { TableCreate, TableEdit, TableList, TablesContext } from './table-screens.tsx';
 
 /** The console's path without slashes (VITE_ADMIN_PATH, default admin-mnqa). */
@@ -179,6 +180,7 @@ export function AdminConsolePage() {
         <CustomRoutes>
           <Route path="/graphiql" element={<GraphiQLRoute />} />
           <Route path="/explain" element={<ExplainView />} />
+          <Route path="/jobs" element={<ScheduledJobsView />} />
         </CustomRoutes>
         {state.tables.map((table) => (
           <Resource

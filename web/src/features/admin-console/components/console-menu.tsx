@@ -1,12 +1,13 @@
 import CodeIcon from '@mui/icons-material/Code';
 import HomeIcon from '@mui/icons-material/Home';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Divider } from '@mui/material';
 import type { ComponentType } from 'react';
 import { Menu, useBasename } from 'react-admin';
 
 /**
- * The console's menu: its first screen, GraphiQL and Explain, then every table. Folded (a narrow
+ * The console's menu: its first screen, GraphiQL, Explain and the scheduled jobs, then every table. Folded (a narrow
  * window, or closed by the burger) each table keeps its own initials instead of one list icon for
  * all, and each item names itself in a tooltip.
  */
@@ -18,6 +19,7 @@ export function ConsoleMenu() {
       <Menu.DashboardItem primaryText="Tables" leftIcon={<HomeIcon />} />
       <Menu.Item to={`${basename}/graphiql`} primaryText="GraphiQL" leftIcon={<CodeIcon />} />
       <Menu.Item to={`${basename}/explain`} primaryText="Explain" leftIcon={<QueryStatsIcon />} />
+      <Menu.Item to={`${basename}/jobs`} primaryText="Scheduled jobs" leftIcon={<ScheduleIcon />} />
       <Divider sx={{ my: 1 }} />
       <Menu.ResourceItems />
     </Menu>

@@ -216,7 +216,9 @@ describe('the assessments feature on the real stack', () => {
       );
       const panel = heading.closest('.mantine-Alert-root') as HTMLElement;
       expect(
-        within(panel).getByText('2 indicators have evidence out of date (past its review date)'),
+        within(panel).getByText(
+          '2 indicators have evidence out of date (past its review date or too old for the indicator)',
+        ),
       ).toBeTruthy();
     });
 

@@ -13,13 +13,16 @@ import {
   ASSESSMENT_MESSAGES,
   canChangeAssessmentInputs,
   canDeleteIndicatorFile,
+  evidenceLastDay,
   formatDisplayDate,
   formatFileSize,
+  lookbackWindowText,
   shortenFileName,
 } from '@portal/domain';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { EvidenceStateBadge } from '../../../components/evidence-state-badge.tsx';
 import { FileIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNeedsConnection } from '../../../lib/offline/needs-connection.ts';
@@ -34,15 +37,21 @@ import { usePracticeContext } from '../../practices/index.ts';
 import { ArchiveIndicatorDocumentMutation } from '../api/archive-indicator-document.ts';
 import { IndicatorUploadModal } from './indicator-upload-modal.tsx';
 
-/** One uploaded file: its shortened name downloads it; the bin asks before deleting. */
+/**
+ * One uploaded file: its shortened name downloads it; 'Due soon' or 'Overdue' with the date when
+ * it is past or near its review date or the indicator's look-back window (`lastDay`,
+ * docs/decisions/evidence.md); the bin asks before deleting.
+ */
 function IndicatorDocumentRow({
   doc,
+  lastDay,
   deletable,
   busy,
   onDownload,
   onDelete,
 }: {
   doc: TResponseRow['documents'][number];
+  lastDay: string | null;
   deletable: boolean;
   busy: boolean;
   onDownload(): void;
@@ -62,6 +71,7 @@ function IndicatorDocumentRow({
         <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {formatFileSize(doc.file_size)} · {formatDisplayDate(doc.created_at)}
         </Text>
+        <EvidenceStateBadge date={lastDay} withDate />
       </Group>
       {deletable ? (
         <ActionIcon variant="subtle" color="red" aria-label={`Delete ${doc.name}`} onClick={onDelete}>
@@ -98,6 +108,7 @@ export function IndicatorDocuments({
   const [archiveState, archive] = useMutation(ArchiveIndicatorDocumentMutation);
   const mayUpload = responseId !== null && canChangeAssessmentInputs(access);
   const uploadNeeds = useNeedsConnection('Uploading files');
+  const lookback = lookbackWindowText(indicator.evidence_lookback_months);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -114,9 +125,16 @@ export function IndicatorDocuments({
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Title order={4} fz="sm">
-          Documents
-        </Title>
+        <Group gap="xs" align="baseline">
+          <Title order={4} fz="sm">
+            Documents
+          </Title>
+          {lookback ? (
+            <Text fz="xs" c="dimmed">
+              {lookback}
+            </Text>
+          ) : null}
+        </Group>
         {mayUpload ? (
           <Button
             size="compact-sm"
@@ -138,6 +156,7 @@ export function IndicatorDocuments({
             <IndicatorDocumentRow
               key={doc.id}
               doc={doc}
+              lastDay={evidenceLastDay(doc, indicator.evidence_lookback_months)}
               deletable={canDeleteIndicatorFile({
                 type: assessment.type,
                 status: assessment.status,

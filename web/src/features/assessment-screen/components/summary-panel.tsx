@@ -7,6 +7,7 @@ import {
   portalToday,
   progressColour,
 } from '@portal/domain';
+import type { ReactNode } from 'react';
 import { ReviewSurveyorPanel } from '../../assessment-review/index.ts';
 import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
 import { SurveyResultsPanel } from '../../survey-visit/index.ts';
@@ -14,6 +15,39 @@ import { SurveyResultsPanel } from '../../survey-visit/index.ts';
 /** How many indicators of a list are answered (live, with unsaved edits). */
 function answered(assessment: TAssessmentData, store: ResponseStore, ids: readonly number[]): number {
   return ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length;
+}
+
+/**
+ * How many indicators have evidence out of date on the portal day: a document past its review date
+ * or older than its indicator's look-back window (docs/decisions/evidence.md); '' when none.
+ */
+function outOfDateText(assessment: TAssessmentData): string {
+  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const windows = new Map(sets.flatMap((s) => s.indicators.map((i) => [i.id, i.evidence_lookback_months])));
+  return outOfDateIndicatorsText(
+    outOfDateIndicatorCount(assessment.indicator_responses, portalToday(), (id) =>
+      id === undefined ? null : windows.get(id),
+    ),
+  );
+}
+
+/**
+ * The surveyor's view of the evidence (issue 32): the same count as the self assessment's summary,
+ * above the survey's own panel (or alone while the survey is being rated).
+ */
+function SurveyEvidence({ assessment, children }: { assessment: TAssessmentData; children: ReactNode }) {
+  const outOfDate = outOfDateText(assessment);
+  if (!outOfDate) return children;
+  return (
+    <Stack gap="sm">
+      <Alert variant="light" color="red" title={<PanelHeading>Evidence</PanelHeading>}>
+        <Text fz="sm" fw={600}>
+          {outOfDate}
+        </Text>
+      </Alert>
+      {children}
+    </Stack>
+  );
 }
 
 /**
@@ -27,10 +61,12 @@ export function SummaryPanel({ assessment, store }: { assessment: TAssessmentDat
   const done = answered(assessment, store, all);
   const percent = all.length === 0 ? 0 : Math.round((done / all.length) * 100);
   if (assessment.type !== 'PRESURVEY') {
+    let panel: ReactNode = null;
     if (['ACTION_REQUIRED', 'APPROVED'].includes(assessment.status))
-      return <SurveyResultsPanel assessment={assessment} store={store} />;
-    if (assessment.status !== 'UNDER_REVIEW') return null;
-    return <ReviewSurveyorPanel assessment={assessment} store={store} />;
+      panel = <SurveyResultsPanel assessment={assessment} store={store} />;
+    else if (assessment.status === 'UNDER_REVIEW')
+      panel = <ReviewSurveyorPanel assessment={assessment} store={store} />;
+    return <SurveyEvidence assessment={assessment}>{panel}</SurveyEvidence>;
   }
   if (assessment.status === 'COMPLETED') {
     const shown = all.map((id) => store.shown(id));
@@ -46,10 +82,7 @@ export function SummaryPanel({ assessment, store }: { assessment: TAssessmentDat
     );
   }
   const inProgress = assessment.status === 'IN_PROGRESS';
-  // Indicators whose linked documents are past their review date (docs/decisions/evidence.md).
-  const outOfDate = outOfDateIndicatorsText(
-    outOfDateIndicatorCount(assessment.indicator_responses, portalToday()),
-  );
+  const outOfDate = outOfDateText(assessment);
   return (
     <Alert
       variant="light"

@@ -39,6 +39,11 @@ export const GetAssessmentQuery = graphql(
         user_id
         submitted_at
       }
+      # The latest approval: the certificate's 20-business-day clock counts from it.
+      status_changes(where: { to_status: { _eq: APPROVED } }, order_by: { changed_at: desc }, limit: 1) {
+        id
+        changed_at
+      }
       confidentiality_signs {
         user_id
       }
@@ -63,6 +68,7 @@ export const GetAssessmentQuery = graphql(
               criterion_code
               description
               document_folder_id
+              evidence_lookback_months
               checklists(order_by: { question_number: asc }) {
                 id
                 question_number
@@ -86,6 +92,7 @@ export const GetAssessmentQuery = graphql(
       }
       indicator_responses {
         id
+        indicator_id
         ...ResponseFields
         documents(where: { archived: { _eq: false }, uploaded_at: { _is_null: false } }, order_by: { created_at: desc }) {
           id
@@ -94,6 +101,7 @@ export const GetAssessmentQuery = graphql(
           file_type
           created_at
           created_by_id
+          effective_date
           review_date
         }
         comments_aggregate(where: { archived: { _eq: false } }) {

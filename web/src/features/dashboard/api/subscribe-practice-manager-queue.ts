@@ -8,7 +8,7 @@ import { graphql } from '../../../lib/graphql/graphql.ts';
 
 /** The practices the user manages, with what their queue reads. */
 export const PracticeManagerQueueSubscription = graphql(`
-  subscription PracticeManagerQueue($where: practices_bool_exp!, $userId: Int!) {
+  subscription PracticeManagerQueue($where: practices_bool_exp!, $userId: Int!, $reviewBy: date!) {
     practices(where: $where, order_by: { organisation: { name: asc } }, limit: 200) {
       organisation_id
       status
@@ -44,6 +44,15 @@ export const PracticeManagerQueueSubscription = graphql(`
         phone_country_code
         primary_qualification_document_id
         cpr_evidence_document_id
+      }
+      documents(
+        where: { archived: { _eq: false }, uploaded_at: { _is_null: false }, review_date: { _lte: $reviewBy } }
+        order_by: { review_date: asc }
+        limit: 50
+      ) {
+        id
+        name
+        review_date
       }
       reapplications(where: { status: { _in: [DUE, PAYMENT_PENDING] } }) {
         id

@@ -1,4 +1,4 @@
-import { businessDaysLeft, businessDaysLeftText } from '@portal/domain';
+import { businessDaysLeft, businessDaysLeftText, formatCertificateDue, portalToday } from '@portal/domain';
 import { createAssessment, dayFromToday } from '@portal/testkit/factories';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -267,11 +267,22 @@ describe('the dashboard work queues on the real stack', () => {
     });
   });
 
-  it('shows a provider admin the surveys to certify and every QAM item', async () => {
+  it('shows a provider admin the surveys to certify (on the 20-business-day clock) and every QAM item', async () => {
+    const approvedAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await stack.sql.query(
+      `insert into assessment_status_changes (assessment_id, from_status, to_status, changed_at)
+       values ($1, 'UNDER_REVIEW', 'APPROVED', $2)`,
+      [approved, approvedAt],
+    );
+    const { rows } = await stack.sql.query<{ day: string }>('select day::text as day from public_holidays');
+    const clock = formatCertificateDue(approvedAt, portalToday(), new Set(rows.map((r) => r.day)));
     await open(admin);
     expect(await countOf('providerAdmin')).toBe('1 waiting');
     expect(linkOf(`certify-${approved}`, 'Issue certificate')).toBe(
       `/PracticeOverview/${riverbend.id}/Accreditation/Assessment/${approved}`,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId(`due-certify-${approved}`).textContent).toContain(clock!.text),
     );
     expect(await countOf('qam')).toBe('4 waiting');
     expect(screen.getByTestId(`due-review-${hinterlandSelf}`).textContent).toContain(

@@ -4,7 +4,7 @@ import {
   backOfficeQueueWhere,
   defaultBackOfficeRole,
   practiceManagerQueue,
-  practiceManagerQueueWhere,
+  practiceManagerQueueVariables,
   providerAdminQueue,
   qamQueue,
   surveyorQueue,
@@ -40,16 +40,13 @@ const count = (answer: { aggregate?: { count: number } | null } | undefined) => 
  * move, since a subscription selects one root field. Each answer goes through the domain's rules.
  */
 export function useWorkQueues(user: TCurrentUser, today: string): TQueueState[] {
-  // The action plans' business days left (docs/decisions/evidence.md).
+  // The business-day clocks: action plans, certificates (docs/decisions/evidence.md).
   const holidays = usePublicHolidays();
   const keys = workQueueKeys(user);
   const role = defaultBackOfficeRole(user.flags);
   const wants = (key: TQueueKey) => keys.includes(key);
 
-  const pmVariables = useMemo(
-    () => ({ where: practiceManagerQueueWhere(user.id), userId: user.id }),
-    [user.id],
-  );
+  const pmVariables = useMemo(() => practiceManagerQueueVariables(user.id, today), [user.id, today]);
   const [pm] = useSubscription({
     query: PracticeManagerQueueSubscription,
     variables: pmVariables,
@@ -140,12 +137,13 @@ export function useWorkQueues(user: TCurrentUser, today: string): TQueueState[] 
   const certifyWork = useMemo(
     () =>
       certify.data
-        ? providerAdminQueue({
-            toCertify: certify.data.toCertify,
-            toCertifyCount: count(certify.data.toCertifyCount),
-          })
+        ? providerAdminQueue(
+            { toCertify: certify.data.toCertify, toCertifyCount: count(certify.data.toCertifyCount) },
+            today,
+            holidays,
+          )
         : null,
-    [certify.data],
+    [certify.data, today, holidays],
   );
   const states: Record<TQueueKey, TQueueState> = {
     practiceManager: { key: 'practiceManager', queue: pmQueue, error: !!pm.error },

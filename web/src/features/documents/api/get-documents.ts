@@ -10,6 +10,7 @@ export const GetDocumentsQuery = graphql(`
       id
       name
       created_at
+      effective_date
       review_date
       file_size
       file_type

@@ -75,7 +75,7 @@ export function DocumentsTab() {
               {selectedIds.length} selected
             </Text>
           ) : null}
-          <DocumentsListing view={view} />
+          <DocumentsListing view={view} canChange={canChange} />
         </Stack>
       </Paper>
       {canChange ? (

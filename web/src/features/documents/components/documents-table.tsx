@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Anchor,
   Badge,
   Checkbox,
@@ -17,6 +18,7 @@ import {
   shortenFileName,
 } from '@portal/domain';
 import { EvidenceStateBadge } from '../../../components/evidence-state-badge.tsx';
+import { PencilIcon } from '../../../components/icons.tsx';
 import type { TDocumentRow } from '../api/get-documents.ts';
 import { formatDocumentDate } from '../model/format-document-date.ts';
 import classes from './documents.module.css';
@@ -26,7 +28,8 @@ import classes from './documents.module.css';
  * (and Folder for a search), newest first, a checkbox per row and one for the page, and paging.
  * A name of 10 or more characters shows shortened; the whole name is its tooltip and what it
  * reads. Clicking a name downloads the document; one whose file is missing from storage shows
- * Unavailable (and its download says why).
+ * Unavailable (and its download says why). Who may change the practice edits a document's dates
+ * from its Review date cell (`onEditDates`).
  */
 export function DocumentsTable({
   caption,
@@ -39,6 +42,7 @@ export function DocumentsTable({
   onSelect,
   onDownload,
   downloading,
+  onEditDates,
 }: {
   caption: string;
   rows: readonly TDocumentRow[];
@@ -50,6 +54,8 @@ export function DocumentsTable({
   onSelect(ids: readonly number[], selected: boolean): void;
   onDownload(row: TDocumentRow): void;
   downloading: boolean;
+  /** Opens the row's 'Document dates' dialog; absent for who may not change them. */
+  onEditDates?: (row: TDocumentRow) => void;
 }) {
   const pageIds = rows.map((r) => r.id);
   const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
@@ -114,7 +120,7 @@ export function DocumentsTable({
                   </Table.Td>
                   {showFolder ? <Table.Td>{row.folder.name}</Table.Td> : null}
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocumentDate(row.created_at)}</Table.Td>
-                  <ReviewDateCell date={row.review_date} />
+                  <ReviewDateCell row={row} onEdit={onEditDates} />
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatFileSize(row.file_size === null ? null : Number(row.file_size))}
                   </Table.Td>
@@ -144,13 +150,29 @@ export function DocumentsTable({
   );
 }
 
-/** A document's review date (dd/MM/yyyy) and its state in words beside it (docs/decisions/evidence.md). */
-function ReviewDateCell({ date }: { date: string | null }) {
+/**
+ * A document's review date (dd/MM/yyyy), its state in words beside it (docs/decisions/evidence.md),
+ * and the button that edits its dates.
+ */
+function ReviewDateCell({ row, onEdit }: { row: TDocumentRow; onEdit?: (row: TDocumentRow) => void }) {
+  const date = row.review_date as string | null;
   return (
     <Table.Td style={{ whiteSpace: 'nowrap' }}>
       <Group gap={6} wrap="nowrap">
         {formatDisplayDate(date)}
         <EvidenceStateBadge date={date} />
+        {onEdit ? (
+          <Tooltip label="Edit dates" withinPortal>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-label={`Edit dates of ${row.name}`}
+              onClick={() => onEdit(row)}
+            >
+              <PencilIcon size={14} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
       </Group>
     </Table.Td>
   );

@@ -15,6 +15,7 @@ import {
 import {
   CHART_SIZE_PX,
   formatActionPlanDue,
+  formatCertificateDue,
   nonConformityProgress,
   portalToday,
   RISK_RATING_LABELS,
@@ -32,7 +33,7 @@ import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts'
  * The summary panel of a survey visit in ACTION_REQUIRED or APPROVED (spec 001 §2): a donut of Met
  * and Not met, the count of improvements suggested, a donut of risk ratings, the progress bar of
  * non-conformities closed (spec 001 §9 colours, `nonConformityProgress`) and the action plan's due
- * date with the business days left. Live from the response store. Each chart's numbers are also a visually
+ * date with the business days left (approved: the certificate's, 20 business days from the approval). Live from the response store. Each chart's numbers are also a visually
  * hidden table, so a screen reader reads what the picture shows. The surveyor summaries (with
  * 'Read more' and their edit link) follow in their own panel.
  */
@@ -49,6 +50,11 @@ export function SurveyResultsPanel({
   const today = portalToday();
   const holidays = usePublicHolidays();
   const due = assessment.action_plan_due ?? null;
+  // The certificate's 20-business-day clock from the approval (docs/decisions/evidence.md).
+  const certificate =
+    assessment.status === 'APPROVED'
+      ? formatCertificateDue(assessment.status_changes?.[0]?.changed_at, today, holidays)
+      : null;
   const progress = nonConformityProgress(responses, { status: assessment.status, actionPlanDue: due, today });
   const headingId = useId();
   return (
@@ -61,6 +67,11 @@ export function SurveyResultsPanel({
           {due && assessment.status === 'ACTION_REQUIRED' ? (
             <Text fz="sm" fw={600}>
               Action plan: {formatActionPlanDue(due, today, holidays)}
+            </Text>
+          ) : null}
+          {certificate ? (
+            <Text fz="sm" fw={600} c={certificate.left < 0 ? 'red.8' : undefined}>
+              {certificate.text}
             </Text>
           ) : null}
         </Group>

@@ -1,11 +1,23 @@
-import { SURVEY_CONFIRMATIONS } from '@portal/domain';
+import {
+  addDaysToWireDate,
+  formatCertificateDue,
+  formatDisplayDate,
+  portalToday,
+  SURVEY_CONFIRMATIONS,
+} from '@portal/domain';
 import {
   createAccreditation,
   createResponse,
   createStandards,
   createSurveyVisit,
 } from '@portal/testkit/assessment-factories';
-import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
+import {
+  addPracticeRole,
+  createAssessment,
+  createDocument,
+  createPractice,
+  createUser,
+} from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -252,5 +264,60 @@ describe('the survey visit indicator on the real stack', () => {
         }),
       { timeout: 10_000 },
     );
+  });
+
+  it("issue 32: shows the surveyor each document's evidence state with its date, the indicator's window and the count", async () => {
+    const { surveyor, id, indicatorId, path, practice } = await surveyInProgress();
+    const today = portalToday();
+    // The indicator asks for evidence from the last 12 months (docs/decisions/evidence.md#look-back).
+    await stack.sql.query('update indicators set evidence_lookback_months = 12 where id = $1', [indicatorId]);
+    const response = await createResponse(stack.sql, id, indicatorId);
+    const old = addDaysToWireDate(today, -430);
+    await createDocument(stack.sql, practice.id, {
+      name: 'Practice information sheet.pdf',
+      indicator_response_id: response,
+      effective_date: old,
+    });
+    const soon = addDaysToWireDate(today, 5);
+    await createDocument(stack.sql, practice.id, {
+      name: 'Fee schedule.pdf',
+      indicator_response_id: response,
+      effective_date: addDaysToWireDate(today, -20),
+      review_date: soon,
+    });
+    await renderAppOnStack(stack, path, { as: surveyor });
+    const heading = await screen.findByRole('heading', { name: 'Evidence' }, { timeout: 15_000 });
+    expect(
+      within(heading.closest('.mantine-Alert-root') as HTMLElement).getByText(
+        '1 indicator has evidence out of date (past its review date or too old for the indicator)',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText('Evidence from the last 12 months')).toBeTruthy();
+    // The window's last day is a year after the effective date; the review date is the other's.
+    const lastDay = new Date(`${old}T00:00:00Z`);
+    lastDay.setUTCFullYear(lastDay.getUTCFullYear() + 1);
+    const windowEnd = lastDay.toISOString().slice(0, 10);
+    const row = (name: string) => screen.getByRole('button', { name: `Download ${name}` }).closest('li')!;
+    expect(
+      within(row('Practice information sheet.pdf')).getByText(
+        `Overdue since ${formatDisplayDate(windowEnd)}`,
+      ),
+    ).toBeTruthy();
+    expect(within(row('Fee schedule.pdf')).getByText(`Due soon: ${formatDisplayDate(soon)}`)).toBeTruthy();
+  });
+
+  it('issue 32: shows an approved survey its certificate clock, 20 business days from the approval', async () => {
+    const { surveyor, id, path } = await surveyInProgress();
+    await stack.sql.query(`update assessments set status = 'APPROVED' where id = $1`, [id]);
+    const approvedAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    await stack.sql.query(
+      `insert into assessment_status_changes (assessment_id, from_status, to_status, changed_at)
+       values ($1, 'UNDER_REVIEW', 'APPROVED', $2)`,
+      [id, approvedAt],
+    );
+    const { rows } = await stack.sql.query<{ day: string }>('select day::text as day from public_holidays');
+    const expected = formatCertificateDue(approvedAt, portalToday(), new Set(rows.map((r) => r.day)));
+    await renderAppOnStack(stack, path, { as: surveyor });
+    expect(await screen.findByText(expected!.text, {}, { timeout: 15_000 })).toBeTruthy();
   });
 });
