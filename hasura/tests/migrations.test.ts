@@ -111,7 +111,10 @@ describe('hasura migrations', () => {
       'session_handoffs',
       'sessions',
       'sign_in_challenges',
+      'sso_sign_in_requests',
+      'user_devices',
       'user_factors',
+      'user_identities',
       'user_recovery_codes',
       'webinar_connections',
     ]);

@@ -164,6 +164,9 @@ export const UNTRACKED_SECRET_TABLES = [
   'user_recovery_codes',
   'sign_in_challenges',
   'account_security_events',
+  'user_identities',
+  'sso_sign_in_requests',
+  'user_devices',
 ];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */

@@ -69,6 +69,8 @@ export const ADMIN_CONSOLE_SECRET_FIELDS: ReadonlySet<string> = new Set([
   'is_superadmin',
   'totp_secret',
   'code_hash',
+  'code_verifier',
+  'device_hash',
 ]);
 
 export const ADMIN_CONSOLE_HIDDEN_TABLES: ReadonlySet<string> = new Set([
@@ -80,6 +82,8 @@ export const ADMIN_CONSOLE_HIDDEN_TABLES: ReadonlySet<string> = new Set([
   'user_factors',
   'user_recovery_codes',
   'sign_in_challenges',
+  'sso_sign_in_requests',
+  'user_devices',
 ]);
 
 export const ADMIN_CONSOLE_SECRET_MESSAGE =
