@@ -10,6 +10,7 @@ import housekeeping from './plugins/app/housekeeping.ts';
 import outbox from './plugins/app/outbox.ts';
 import requestGuard, { BODY_LIMIT_BYTES } from './plugins/app/request-guard.ts';
 import scheduler from './plugins/app/scheduler.ts';
+import singleSignOn from './plugins/app/single-sign-on.ts';
 import storage from './plugins/app/storage.ts';
 import cookie from './plugins/external/cookie.ts';
 import jwt from './plugins/external/jwt.ts';
@@ -107,6 +108,7 @@ export async function buildApp(
   await app.register(housekeeping);
   await app.register(auth);
   await app.register(accounts);
+  await app.register(singleSignOn);
   await app.register(scheduler, { extraJobs: options.extraJobs, clock: options.clock });
 
   await app.register(healthRoutes, { prefix: '/api' });

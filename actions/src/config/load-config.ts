@@ -9,6 +9,9 @@ import {
   ZHs256JwtSecretSchema,
 } from '@portal/domain';
 import { z } from 'zod';
+import { OIDC_ENV, type OidcConfig, oidcConfig, oidcProblems } from './oidc-config.ts';
+
+export type { OidcConfig } from './oidc-config.ts';
 
 const DEFAULT_CLAIMS_NAMESPACE = 'https://hasura.io/jwt/claims';
 
@@ -137,6 +140,7 @@ export const ZActionsEnvSchema = z.object({
   WEBINAR_REVOKE_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   /** The redirect URI registered with the provider; default <APP_ORIGIN>/GoToWebinars/callback. */
   WEBINAR_REDIRECT_URI: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  ...OIDC_ENV,
 });
 
 /** The webinar provider: a real one from WEBINAR_*, or the stand-in of this service. */
@@ -228,6 +232,8 @@ export interface AppConfig {
   devMailbox: boolean;
   /** The webinar provider, or null (production without WEBINAR_*: the page says so). */
   webinar: WebinarConfig | null;
+  /** Single sign-on for provider staff, or null (off). */
+  oidc: OidcConfig | null;
 }
 
 /** TRUST_PROXY → Fastify's trustProxy: unset trusts nobody; digits are a hop count. */
@@ -269,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         if (!e[name]) problems.push(`${name}: is required with WEBINAR_CLIENT_ID`);
       }
     }
+    problems.push(...oidcProblems(e));
   }
   if (problems.length > 0 || !e) throw new ConfigError(problems);
 
@@ -335,6 +342,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     devPagesKey: e.NODE_ENV !== 'production' ? (e.DEV_PAGES_KEY ?? null) : null,
     devMailbox: e.NODE_ENV !== 'production' && !!e.DEV_PAGES_KEY && !smtp,
     webinar: webinarConfig(e, (e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')),
+    oidc: oidcConfig(e, (e.APP_ORIGIN ?? e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')),
   };
 }
 

@@ -46,6 +46,8 @@ export interface E2eStackOptions {
    * 3600; default 300): short, a test can let a token expire while the browser is offline.
    */
   accessTokenSeconds?: number;
+  /** More of the stack's environment, e.g. OIDC_* for single sign-on (`startTestOidcProvider().env()`). */
+  env?: Record<string, string>;
 }
 
 /** Written into the shared build's directory once it is complete. */
@@ -173,6 +175,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
         DEV_PAGES_KEY: devPagesKey,
         NO_COLOR: '1',
         ...(options.accessTokenSeconds ? { ACCESS_TOKEN_SECONDS: String(options.accessTokenSeconds) } : {}),
+        ...options.env,
       },
       REPO_ROOT,
     );

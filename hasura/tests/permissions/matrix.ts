@@ -166,6 +166,9 @@ export const UNTRACKED_SECRET_TABLES = [
   'sign_in_challenges',
   'webauthn_challenges',
   'account_security_events',
+  'user_identities',
+  'sso_sign_in_requests',
+  'user_devices',
 ];
 
 /** Practices on which user `$1` holds a role (PM or SU): an active row on an ACTIVE practice. */

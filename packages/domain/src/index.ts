@@ -11,6 +11,7 @@ export * from './accounts/person-name.ts';
 export * from './accounts/register-request.ts';
 export * from './accounts/session-handoff.ts';
 export * from './accounts/session-handoff-schemas.ts';
+export * from './accounts/single-sign-on.ts';
 export * from './accounts/two-factor.ts';
 export * from './accounts/two-factor-policy.ts';
 export * from './admin-console/admin-console.ts';

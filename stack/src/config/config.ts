@@ -61,6 +61,8 @@ export interface StackConfig {
     devPagesKey?: string;
     /** WEBINAR_*: the webinar provider, passed to the actions service as they are. */
     webinar: Record<`WEBINAR_${string}`, string | undefined>;
+    /** OIDC_*: single sign-on for provider staff, passed to the actions service as they are. */
+    oidc: Record<`OIDC_${string}`, string | undefined>;
   };
   /**
    * WEB_SERVE: `dist` (`npm start`) serves the production build in `dist`, made or brought up to
@@ -74,6 +76,15 @@ export interface StackConfig {
   color: boolean;
   /** The raw validated environment, for the few places that pass values through. */
   env: TStackEnv;
+}
+
+/** OIDC_*: passed to the actions service as they are (it checks them). */
+function oidcVariables(e: TStackEnv): Record<`OIDC_${string}`, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(e).flatMap(([name, value]) =>
+      name.startsWith('OIDC_') && (value === undefined || typeof value === 'string') ? [[name, value]] : [],
+    ),
+  );
 }
 
 /** Drops unset and blank variables so that they take their defaults. */
@@ -183,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
         WEBINAR_REVOKE_URL: e.WEBINAR_REVOKE_URL,
         WEBINAR_REDIRECT_URI: e.WEBINAR_REDIRECT_URI,
       },
+      oidc: oidcVariables(e),
     },
     web: { port: e.WEB_PORT, dist: path.resolve(root, e.WEB_DIST), serve: e.WEB_SERVE, build: e.WEB_BUILD },
     gateway: { maxBodyBytes: e.GATEWAY_MAX_BODY_KB * 1024 },

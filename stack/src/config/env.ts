@@ -86,6 +86,16 @@ export const ZStackEnvSchema = z.object({
   WEBINAR_LIST_URL: text.optional(),
   WEBINAR_REVOKE_URL: text.optional(),
   WEBINAR_REDIRECT_URI: text.optional(),
+  OIDC_ISSUER: text.optional(),
+  OIDC_CLIENT_ID: text.optional(),
+  OIDC_CLIENT_SECRET: text.optional(),
+  OIDC_ROLE_CLAIM: text.default('groups'),
+  OIDC_ROLE_MAP: text.optional(),
+  OIDC_CREATE_USERS: text.default('false'),
+  OIDC_BUTTON_LABEL: text.default('single sign-on'),
+  OIDC_SCOPES: text.default('openid email profile'),
+  OIDC_MFA_AMR: text.default('mfa'),
+  OIDC_REDIRECT_URI: text.optional(),
   WEB_PORT: port.default(5173),
   WEB_SERVE: z.enum(['dev', 'dist']).default('dist'),
   WEB_BUILD: z.enum(['auto', 'off']).default('auto'),
@@ -247,6 +257,51 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
   WEBINAR_REDIRECT_URI: {
     group: 'actions',
     doc: 'Webinar provider: the redirect URI registered with it; unset: <PUBLIC_URL>/GoToWebinars/callback.',
+  },
+  OIDC_ISSUER: {
+    group: 'actions',
+    doc: `Single sign-on for provider staff (OpenID Connect, authorization code flow with PKCE): the identity provider's issuer URL (https; http only on localhost); unset: single sign-on is off. With it, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_ROLE_MAP are required.`,
+  },
+  OIDC_CLIENT_ID: {
+    group: 'actions',
+    doc: 'Single sign-on: the client id registered with the identity provider.',
+  },
+  OIDC_CLIENT_SECRET: {
+    group: 'actions',
+    doc: 'Single sign-on: the client secret (sent as HTTP Basic).',
+  },
+  OIDC_ROLE_CLAIM: {
+    default: 'groups',
+    group: 'actions',
+    doc: `Single sign-on: the ID token claim naming the person's groups or roles (a string or a list).`,
+  },
+  OIDC_ROLE_MAP: {
+    group: 'actions',
+    doc: 'Single sign-on: claim values and the provider staff role each gives, comma-separated value=role (roles: provider_admin, qam, surveyor), e.g. portal-qams=qam. A sign-in whose claim maps to no role is refused.',
+  },
+  OIDC_CREATE_USERS: {
+    default: 'false',
+    group: 'actions',
+    doc: 'Single sign-on: make an account for a verified member of staff the identity provider signs in and no account has the address of (with the mapped roles); off: such a sign-in is refused.',
+  },
+  OIDC_BUTTON_LABEL: {
+    default: 'single sign-on',
+    group: 'actions',
+    doc: 'Single sign-on: the words after "Sign in with" on the sign-in screen (at most 60 characters).',
+  },
+  OIDC_SCOPES: {
+    default: 'openid email profile',
+    group: 'actions',
+    doc: 'Single sign-on: the scopes asked for (openid is always one); the e-mail, its verification and the role claim must be in the ID token.',
+  },
+  OIDC_MFA_AMR: {
+    default: 'mfa',
+    group: 'actions',
+    doc: 'Single sign-on: amr values (RFC 8176, comma-separated) that mean the identity provider used more than one factor; such a sign-in meets the two-factor policy without our factor.',
+  },
+  OIDC_REDIRECT_URI: {
+    group: 'actions',
+    doc: 'Single sign-on: the redirect URI registered with the identity provider; unset: <PUBLIC_URL>/api/auth/oidc/callback.',
   },
   WEB_PORT: { default: '5173', group: 'web', doc: 'Port of the Vite dev server behind the gateway.' },
   WEB_SERVE: {

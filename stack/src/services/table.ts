@@ -136,6 +136,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       ASSESSMENT_BULK_TOOLS: String(context.config.actions.assessmentBulkTools),
       ACCESS_TOKEN_SECONDS: String(context.config.actions.accessTokenSeconds),
       ...context.config.actions.webinar,
+      ...context.config.actions.oidc,
       SMTP_HOST: context.config.smtp.host,
       SMTP_PORT: String(context.config.smtp.port),
       SMTP_USER: context.config.smtp.user,

@@ -10,6 +10,13 @@ export const CSRF_COOKIE = 'portal_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 /** The refresh cookie only travels to the endpoints that use it. */
 const REFRESH_PATH = '/api/auth';
+/**
+ * The browser's device id (`known-devices.ts`): httpOnly, Lax so that the identity provider's
+ * redirect back (a cross-site navigation) carries it, only to /api/auth, for 400 days (the most
+ * Chromium keeps a cookie).
+ */
+export const DEVICE_COOKIE = 'portal_device';
+const DEVICE_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 /** Binds a session handoff code to the browser it was issued to (httpOnly, its own path). */
 export const HANDOFF_COOKIE = 'portal_handoff';
 
@@ -30,7 +37,12 @@ export function secureCookies(request: FastifyRequest): boolean {
 export function setSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
-  { refreshToken, expiresAt, familyId }: { refreshToken: string; expiresAt: Date; familyId: string },
+  {
+    refreshToken,
+    expiresAt,
+    familyId,
+    deviceId,
+  }: { refreshToken: string; expiresAt: Date; familyId: string; deviceId?: string },
 ) {
   // Rounded: the database clock set the end, a few milliseconds before this line runs.
   const maxAge = Math.min(
@@ -52,6 +64,16 @@ export function setSessionCookies(
     path: '/',
     maxAge,
   });
+  // A sign-in (not a refresh) names the browser's device: its cookie is set, or renewed.
+  if (deviceId) {
+    reply.setCookie(DEVICE_COOKIE, deviceId, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: REFRESH_PATH,
+      maxAge: DEVICE_COOKIE_SECONDS,
+    });
+  }
 }
 
 /** The handoff's binder: only the handoff exchange reads it, for the code's minute. */
@@ -98,5 +120,9 @@ export async function requireCsrf(request: FastifyRequest, refreshToken: string)
 
 /** Where the request comes from, for the session row. */
 export function clientInfo(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    deviceId: request.cookies[DEVICE_COOKIE],
+  };
 }

@@ -23,6 +23,7 @@ import {
   setHandoffCookie,
   setSessionCookies,
 } from './cookies.ts';
+import { oidcRoutes } from './oidc-routes.ts';
 import { publicSession, signInRoutes } from './sign-in-routes.ts';
 
 /** /api/auth/*: sign-in, session refresh and sign-out, registration, password reset and change. */
@@ -31,6 +32,7 @@ const auth: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.rateLimit({ max: app.config.authRateLimitPerMinute, timeWindow: 60_000 }));
 
   await app.register(signInRoutes);
+  await app.register(oidcRoutes);
 
   // Without an invitation: the same 202 whether or not the address has an account (the next
   // step is in the inbox). With one: the token proves the address, so the account is created

@@ -13,6 +13,8 @@ export interface TPublicConfig {
    * (ASSESSMENT_BULK_TOOLS); when false only users with special access get them.
    */
   bulkTools: boolean;
+  /** Single sign-on for provider staff: the words after "Sign in with"; absent when it is off. */
+  singleSignOn?: { label: string };
 }
 
 /**
@@ -28,6 +30,7 @@ const config: FastifyPluginAsync = async (app) => {
     return {
       maxFileSizeMb: await uploadLimitMb(app.db, app.config.maxFileSizeMb),
       bulkTools: app.config.assessmentBulkTools,
+      ...(app.config.oidc ? { singleSignOn: { label: app.config.oidc.buttonLabel } } : {}),
     };
   });
 };

@@ -22,6 +22,8 @@ interface SessionRow {
   is_qam: boolean;
   is_surveyor: boolean;
   is_staff: boolean;
+  /** The identity provider reported a multi-factor sign-in (single sign-on): the policy is met. */
+  second_factor_at_idp: boolean;
 }
 
 type Outcome = { ok: true; issued: IssuedRefreshToken; row: SessionRow } | { ok: false; reuse: boolean };
@@ -58,6 +60,7 @@ export async function refreshSession(
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     const row = await tx.maybeOne<SessionRow>(sql`
       select s.id, s.user_id, s.family_id, s.expires_at, s.used_at, s.revoked_at, s.expires_at <= now() as expired,
+             s.second_factor_at_idp,
              s.used_at > now() - make_interval(secs => ${REFRESH_RETRY_SECONDS}) as just_used,
              u.is_active, u.is_admin, u.is_qam, u.is_surveyor, u.is_staff
         from public.sessions s join public.users u on u.id = s.user_id
@@ -94,9 +97,10 @@ export async function refreshSession(
     }
     await tx.many(sql`update public.sessions set used_at = now() where id = ${row.id}`);
     await tx.many(sql`
-      insert into public.sessions (user_id, family_id, refresh_token_hash, expires_at, user_agent, ip_address)
+      insert into public.sessions (user_id, family_id, refresh_token_hash, expires_at, user_agent, ip_address,
+        second_factor_at_idp)
       values (${row.user_id}, ${row.family_id}, ${sha256Hex(next)}, ${row.expires_at},
-        ${client.userAgent?.slice(0, 500) ?? null}, ${client.ip ?? null})`);
+        ${client.userAgent?.slice(0, 500) ?? null}, ${client.ip ?? null}, ${row.second_factor_at_idp})`);
     return {
       ok: true,
       row,
@@ -116,7 +120,8 @@ export async function refreshSession(
       isAdmin: row.is_admin,
       isQam: row.is_qam,
       sessionId: row.family_id,
-      enrolmentOnly: await mustEnrolFirst(deps.db, { ...row, id: row.user_id }),
+      enrolmentOnly:
+        !row.second_factor_at_idp && (await mustEnrolFirst(deps.db, { ...row, id: row.user_id })),
     }),
   };
 }

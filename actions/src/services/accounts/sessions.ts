@@ -12,6 +12,8 @@ export const SESSION_SECONDS = SESSION_COOKIE_SECONDS;
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;
+  /** The browser's device cookie (`known-devices.ts`), when it sent one. */
+  deviceId?: string;
 }
 
 export interface IssuedRefreshToken {
@@ -25,13 +27,15 @@ export async function startSession(
   tx: Queryable,
   userId: number,
   client: ClientInfo,
+  secondFactorAtIdp = false,
 ): Promise<IssuedRefreshToken> {
   const refreshToken = randomToken();
   const familyId = randomUUID();
   const row = await tx.one<{ expires_at: Date }>(sql`
-    insert into public.sessions (user_id, family_id, refresh_token_hash, expires_at, user_agent, ip_address)
+    insert into public.sessions (user_id, family_id, refresh_token_hash, expires_at, user_agent, ip_address,
+      second_factor_at_idp)
     values (${userId}, ${familyId}, ${sha256Hex(refreshToken)}, now() + make_interval(secs => ${SESSION_SECONDS}),
-      ${client.userAgent?.slice(0, 500) ?? null}, ${client.ip ?? null})
+      ${client.userAgent?.slice(0, 500) ?? null}, ${client.ip ?? null}, ${secondFactorAtIdp})
     returning expires_at`);
   return { refreshToken, familyId, expiresAt: row.expires_at };
 }

@@ -7,6 +7,7 @@ import type { AccessToken } from '../../plugins/app/auth.ts';
 import type { AccountsDeps } from './deps.ts';
 import { hasConfirmedFactor, recordSecurityEvent } from './factor-store.ts';
 import { type CurrentUser, describeUser } from './get-current-user.ts';
+import { recogniseDevice } from './known-devices.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
 import { type ClientInfo, type IssuedRefreshToken, startSession } from './sessions.ts';
 import { issueSignInChallenge } from './sign-in-challenge.ts';
@@ -16,6 +17,16 @@ import { actorOf, findUserByEmail, type UserRow } from './users.ts';
 /** What a sign-in (or registration) hands out: tokens and the user. */
 export interface SignedIn extends AccessToken, IssuedRefreshToken {
   user: CurrentUser;
+  /** The browser's device cookie to set (`known-devices.ts`); a handed-over session has none. */
+  deviceId?: string;
+}
+
+/** How a session was opened, for the user's History, and whether the identity provider did MFA. */
+export interface OpenSessionOptions {
+  /** Records SIGNED_IN with this method in the session's transaction. */
+  signedInWith?: 'password' | 'oidc';
+  /** The identity provider reported a multi-factor sign-in: the two-factor policy is met. */
+  secondFactorAtIdp?: boolean;
 }
 
 /**
@@ -42,27 +53,35 @@ export async function signIn(
   }
   await clearLoginFailures(deps.db, emailHash);
   if (await hasConfirmedFactor(deps.db, user.id)) return issueSignInChallenge(deps.db, user.id);
-  return openSession(deps, user, client, 'SIGNED_IN');
+  return openSession(deps, user, client, { signedInWith: 'password' });
 }
 
 /**
  * Starts a session for a user whose identity is proven, and signs their first access token; with
- * `event`, the sign-in is recorded in the user's History in the same transaction.
+ * `signedInWith`, the sign-in is recorded in the user's History in the same transaction. A device
+ * not seen before for the user is recorded and e-mailed about there too (`known-devices.ts`).
  */
 export async function openSession(
   deps: AccountsDeps,
   user: UserRow,
   client: ClientInfo,
-  event?: 'SIGNED_IN',
+  options: OpenSessionOptions = {},
 ): Promise<SignedIn> {
-  const enrolmentOnly = await mustEnrolFirst(deps.db, user);
-  const issued = await deps.db.transaction(async (tx) => {
+  const secondFactorAtIdp = options.secondFactorAtIdp ?? false;
+  const enrolmentOnly = !secondFactorAtIdp && (await mustEnrolFirst(deps.db, user));
+  const { deviceId, ...issued } = await deps.db.transaction(async (tx) => {
     await tx.many(sql`update public.users set last_login_at = now() where id = ${user.id}`);
-    if (event) await recordSecurityEvent(tx, user.id, event, 'password', client.ip);
-    return startSession(tx, user.id, client);
+    if (options.signedInWith) {
+      // The method column's list is the migrations' (oidc since single sign-on).
+      await tx.many(sql`insert into public.account_security_events (user_id, event, method, ip_address)
+        values (${user.id}, 'SIGNED_IN', ${options.signedInWith}, ${client.ip ?? null}::inet)`);
+    }
+    const device = await recogniseDevice(tx, deps, user, client);
+    return { ...(await startSession(tx, user.id, client, secondFactorAtIdp)), deviceId: device };
   }, actorOf(user));
   return {
     ...issued,
+    deviceId,
     ...deps.signAccessToken({
       id: user.id,
       isAdmin: user.is_admin,

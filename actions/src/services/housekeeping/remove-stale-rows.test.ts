@@ -50,6 +50,19 @@ describe('removeStaleRows', () => {
         ('live', 'b', gen_random_uuid(), $1, now(), now() + interval '1 minute')`,
       [user.id],
     );
+    const nonce = 'n'.repeat(43);
+    await t.sql.query(
+      `insert into public.sso_sign_in_requests (state_hash, binder_hash, nonce, code_verifier, created_at, expires_at) values
+        (repeat('a', 64), repeat('b', 64), $1, $1, now() - interval '2 days', now() - interval '2 days' + interval '10 minutes'),
+        (repeat('c', 64), repeat('b', 64), $1, $1, now(), now() + interval '10 minutes')`,
+      [nonce],
+    );
+    await t.sql.query(
+      `insert into public.user_devices (user_id, device_hash, agent_family, first_seen_at, last_seen_at) values
+        ($1, repeat('d', 64), 'Firefox', now() - interval '500 days', now() - interval '401 days'),
+        ($1, repeat('e', 64), 'Firefox', now() - interval '500 days', now() - interval '399 days')`,
+      [user.id],
+    );
     expect(await removeStaleRows(t.app.db)).toEqual({
       indicatorLocks: 0,
       loginAttempts: 1,
@@ -58,6 +71,8 @@ describe('removeStaleRows', () => {
       pendingRegistrations: 1,
       registrationLookups: 1,
       sessionHandoffs: 1,
+      ssoSignInRequests: 1,
+      userDevices: 1,
     });
     const pending = await t.sql.query('select email from public.pending_registrations');
     expect(pending.rows).toEqual([{ email: 'live@demo.test' }]);

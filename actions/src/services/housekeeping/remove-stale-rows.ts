@@ -6,7 +6,8 @@ import type { Queryable } from '../../plugins/app/db.ts';
  * sessions and reset tokens that expired a week ago (kept that long for support questions), sign-ups
  * whose confirmation link expired (they hold a password hash; nobody can use them), the counts of
  * registration-number look-ups older than a day (only the last hour limits anyone), session
- * handoff codes that expired a day ago (a minute is their life), and
+ * handoff codes and single sign-on requests that expired a day ago (minutes are their life), the
+ * devices of the new-device e-mail not seen for 400 days (their cookie is gone by then), and
  * indicator editing locks that have expired (no role sees them and they block nothing; a lock is
  * presence, not data).
  * Idempotent, so every replica may run it.
@@ -31,6 +32,12 @@ export async function removeStaleRows(q: Queryable) {
   const [handoffs] = await q.many<{ count: number }>(sql`
     with gone as (delete from public.session_handoffs where expires_at < now() - interval '1 day' returning 1)
     select count(*)::integer as count from gone`);
+  const [ssoRequests] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.sso_sign_in_requests where expires_at < now() - interval '1 day' returning 1)
+    select count(*)::integer as count from gone`);
+  const [devices] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.user_devices where last_seen_at < now() - interval '400 days' returning 1)
+    select count(*)::integer as count from gone`);
   const [locks] = await q.many<{ count: number }>(sql`
     with gone as (delete from public.indicator_locks where expires_at < now() returning 1)
     select count(*)::integer as count from gone`);
@@ -42,5 +49,7 @@ export async function removeStaleRows(q: Queryable) {
     pendingRegistrations: pending?.count ?? 0,
     registrationLookups: lookups?.count ?? 0,
     sessionHandoffs: handoffs?.count ?? 0,
+    ssoSignInRequests: ssoRequests?.count ?? 0,
+    userDevices: devices?.count ?? 0,
   };
 }

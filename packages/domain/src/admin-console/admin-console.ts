@@ -70,6 +70,8 @@ export const ADMIN_CONSOLE_SECRET_FIELDS: ReadonlySet<string> = new Set([
   'totp_secret',
   'passkey_public_key',
   'code_hash',
+  'code_verifier',
+  'device_hash',
 ]);
 
 export const ADMIN_CONSOLE_HIDDEN_TABLES: ReadonlySet<string> = new Set([
@@ -82,6 +84,8 @@ export const ADMIN_CONSOLE_HIDDEN_TABLES: ReadonlySet<string> = new Set([
   'user_recovery_codes',
   'sign_in_challenges',
   'webauthn_challenges',
+  'sso_sign_in_requests',
+  'user_devices',
 ]);
 
 export const ADMIN_CONSOLE_SECRET_MESSAGE =

@@ -5,6 +5,8 @@ const ZPublicConfigSchema = z.object({
   maxFileSizeMb: z.number().check(z.positive()),
   /** The bulk tools switch of the assessment screen (Auto complete, Auto clear, Reopen); off when absent. */
   bulkTools: z._default(z.boolean(), false),
+  /** Single sign-on for provider staff: the words after "Sign in with"; absent when it is off. */
+  singleSignOn: z.optional(z.object({ label: z.string() })),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfigSchema>;
 

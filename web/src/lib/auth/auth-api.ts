@@ -72,6 +72,9 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
     /** The second step: the challenge and a code from the authenticator app, a recovery code or a passkey's signature. */
     verifySignIn: (body: TSignInVerify): Promise<TSignedIn> =>
       call('/auth/login/verify', json('POST', body), ZSignedInSchema),
+    /** After single sign-on, when our second factor is still to give: the challenge, once (an httpOnly cookie). */
+    ssoChallenge: (): Promise<TSecondFactorStep> =>
+      call('/auth/oidc/challenge', { method: 'POST' }, ZSecondFactorStepSchema),
     /** 201 signed in (with an invitation), or 202 "check your inbox" (without). */
     register: (body: TRegisterRequest): Promise<TSignedIn | TCheckInbox> =>
       call('/auth/register', json('POST', body), z.union([ZSignedInSchema, ZCheckInboxSchema])),

@@ -3,6 +3,7 @@ import {
   invitationPath,
   PRACTICE_LIST_PATH,
   RESET_PATH,
+  SSO_ERROR_MESSAGES,
   signupPath,
   type TSecondFactorMethod,
   ZLoginRequestSchema,
@@ -17,7 +18,9 @@ import type { TCurrentUser } from '../../../lib/auth/current-user.ts';
 import { landingRoute } from '../../../lib/auth/landing-route.ts';
 import { takeRememberedRoute } from '../../../lib/auth/return-route.ts';
 import { useZodForm } from '../../../lib/forms/use-zod-form.ts';
+import { useServices } from '../../../lib/services.tsx';
 import { SecondFactorForm } from './second-factor-form.tsx';
+import { SingleSignOnButton, useSingleSignOnLabel, useSingleSignOnReturn } from './single-sign-on.tsx';
 
 /**
  * /Login/:invitationToken? — a signed-in user without a token goes to the practice list; with a
@@ -35,6 +38,28 @@ export function LoginPage() {
   const form = useZodForm(ZLoginRequestSchema, { email: '', password: '' });
   // Set once this page signs someone in: that session is the one we want, never signed out.
   const signedInHere = useRef(false);
+  // Single sign-on: the button's label when it is on, and what the identity provider's way back says.
+  const ssoLabel = useSingleSignOnLabel();
+  const sso = useSingleSignOnReturn();
+  const { api } = useServices();
+  const [ssoProblem, setSsoProblem] = useState<string | null>(null);
+  // Back from the identity provider with our second factor still to give: its challenge, once.
+  const wantsSsoChallenge = sso.secondFactor && !invitationToken;
+  useEffect(() => {
+    if (!wantsSsoChallenge) return;
+    api.ssoChallenge().then(
+      (step) => setChallenge(step.challenge),
+      (error: unknown) =>
+        setSsoProblem(error instanceof Error ? error.message : SSO_ERROR_MESSAGES.sso_failed),
+    );
+  }, [wantsSsoChallenge, api]);
+  // Back from the identity provider signed in (the session restored from its cookie): on to the landing screen.
+  const ssoSignedIn = sso.signedIn && auth.status === 'signedIn' ? auth.user : null;
+  useEffect(() => {
+    if (!ssoSignedIn) return;
+    signedInHere.current = true;
+    navigate(landingRoute(ssoSignedIn, takeRememberedRoute()), { replace: true });
+  }, [ssoSignedIn, navigate]);
 
   const signedInBefore = auth.status === 'signedIn' && !signedInHere.current;
   const signedInWithToken = signedInBefore && Boolean(invitationToken);
@@ -44,8 +69,13 @@ export function LoginPage() {
     void auth.signOut().finally(() => setSigningOut(false));
   }, [signedInWithToken, auth.signOut]);
 
-  if (auth.status === 'restoring' || signingOut || signedInWithToken) return <FullPageLoader />;
+  if (auth.status === 'restoring' || signingOut || signedInWithToken || ssoSignedIn)
+    return <FullPageLoader />;
   if (signedInBefore && !invitationToken) return <Navigate to={PRACTICE_LIST_PATH} replace />;
+  const ssoError =
+    sso.error ??
+    ssoProblem ??
+    (sso.signedIn && auth.status === 'signedOut' ? SSO_ERROR_MESSAGES.sso_failed : null);
 
   const goOn = (user: TCurrentUser) => {
     const remembered = takeRememberedRoute();
@@ -84,7 +114,7 @@ export function LoginPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <FormError message={form.formError} />
+          <FormError message={form.formError ?? ssoError} />
           <TextInput label="Email" type="email" autoComplete="email" required {...form.field('email')} />
           <PasswordInput
             label="Password"
@@ -100,6 +130,7 @@ export function LoginPage() {
           <Button type="submit" size="md" fullWidth loading={form.submitting}>
             Sign in
           </Button>
+          {ssoLabel && !invitationToken && <SingleSignOnButton label={ssoLabel} />}
           <Text ta="center" fz="sm" c="dimmed">
             New to Connect?{' '}
             <Anchor component={Link} to={signupPath(invitationToken)} fw={600}>
