@@ -30,6 +30,8 @@ import {
 } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
 import { pathOf } from './support/browser.ts';
+import { createStaffMember } from './support/factories.ts';
+import { openStaff, staffRow } from './support/staff-register.ts';
 import { useE2e } from './support/suite.ts';
 
 /**
@@ -295,6 +297,42 @@ describe('the self assessment as the practice manager', () => {
     await comments.filter({ hasText: 'Comment 1:' }).waitFor();
     expect(await comments.count()).toBe(6);
     expect(await panel.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  });
+
+  it("shows the evidence out of date: a CPR expired on the staff register ('Overdue'), and the summary's count", async () => {
+    const { page, stack } = e2e;
+    const world = await createSelfAssessmentWorld(stack.sql);
+    // A nurse whose CPR lapsed 12 days ago; a document on the first indicator past its review date.
+    const lapsed = await createStaffMember(stack.sql, world.practice.id, {
+      type: 'nurse',
+      firstName: 'Ruth',
+      lastName: 'Lapsed',
+    });
+    await stack.sql.query('update practice_staff set cpr_expiry = public.portal_today() - 12 where id = $1', [
+      lapsed.id,
+    ]);
+    // The register itself, not the Staff tab's first-visit introduction.
+    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
+      world.practice.id,
+    ]);
+    await stack.sql.query(
+      `insert into documents (practice_id, folder_id, indicator_response_id, name, storage_key, file_size,
+                              file_type, uploaded_at, effective_date, review_date)
+       values ($1::int, $2, $3, 'Hand hygiene audit.pdf', 'practices/' || $1::int || '/' || gen_random_uuid() || '.pdf',
+               183137, 'application/pdf', now(), public.portal_today() - 400, public.portal_today() - 5)`,
+      [world.practice.id, world.folder.id, world.responseIds.get(world.standards.indicatorIds[0]!)],
+    );
+
+    await openStaff(page, `/PracticeOverview/${world.practice.id}/Staff`, lapsed.lastName, world.manager);
+    await staffRow(page, lapsed.lastName).getByText('Overdue', { exact: true }).waitFor();
+    await expectAccessible(page, 'the staff register with a CPR overdue');
+
+    await page.goto(assessmentPath(world));
+    await waitForAssessmentScreen(page);
+    await page
+      .getByText('1 indicator has evidence out of date (past its review date)', { exact: true })
+      .waitFor();
+    await expectAccessible(page, 'the self assessment counting an indicator with evidence out of date');
   });
 
   it('uploads a PDF from an indicator into a chosen folder, lists it, and deletes it', async () => {

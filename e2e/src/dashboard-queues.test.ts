@@ -1,8 +1,10 @@
+import { devMailboxPath, preferredDaysRoute, SURVEY_OFFERS_PATH } from '@portal/domain';
 import { createAssessment } from '@portal/testkit/factories';
+import { runScheduledJob } from '@portal/testkit/scheduled-jobs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ACTION_TIMEOUT_MS, openSignedIn, pathOf } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, openSignedIn, pathOf, waitForAppShell } from './support/browser.ts';
 import {
   addPracticeRole,
   createAccreditation,
@@ -20,7 +22,9 @@ import { useE2e } from './support/suite.ts';
  * The dashboard's work queues (docs/decisions/dashboard.md) in a real browser: a practice manager,
  * a surveyor, a QAM and a provider admin each see their queue, one item of each leads to the screen
  * where the work is done, and a change made by another user (the QAM completes a staff row through
- * GraphQL) moves the practice manager's count without a reload. Axe on each dashboard.
+ * GraphQL) moves the practice manager's count without a reload. Axe on each dashboard. The same
+ * work reaches users outside the dashboard (docs/decisions/notifications.md): the header's bell
+ * counts a new offer live and opens it; the e-mail digest's link opens its screen.
  */
 const e2e = useE2e();
 const POLL = { timeout: ACTION_TIMEOUT_MS, interval: 100 };
@@ -166,5 +170,83 @@ describe('the dashboard work queues in the browser', () => {
     await page.getByTestId('queue-empty-surveyor').getByText('Nothing waiting').waitFor();
     expect(await countOf(page, 'surveyor')).toBe('0 waiting');
     await expectAccessible(page, 'an empty queue');
+  });
+});
+
+describe('the same work outside the dashboard: the bell and the e-mail digest', () => {
+  it('the bell counts an offer the QAM makes meanwhile, without a reload, and opens Survey Offers', async () => {
+    const { page, stack } = e2e;
+    const offered = await createUser(stack.sql, { isSurveyor: true, firstName: 'Nell', lastName: 'Bellamy' });
+    const practice = await createPractice(stack.sql, {
+      name: 'Bellbird Medical Centre',
+      status: 'IN_PROGRESS',
+    });
+    const cycle = await createAccreditation(stack.sql, practice.id, { qamId: qam.id });
+    const visit = await createSurveyVisit(stack.sql, cycle.id, { status: 'PLANNING', dueIn: 90 });
+    // Nothing waiting yet: the dashboard says so, the bell counts none.
+    await openSignedIn(page, offered, '/Dashboard');
+    await page.getByTestId('queue-empty-surveyor').waitFor();
+    await page.getByRole('button', { name: 'Notifications, none unread' }).waitFor();
+
+    // The QAM offers the visit through the actions API (their own session, not the page's).
+    const answer = await graphqlAs(
+      qam,
+      'qam',
+      'mutation ($visitId: Int!, $ids: [Int!]!) { offerSurveyVisit(visitId: $visitId, surveyorIds: $ids) { offered } }',
+      { visitId: visit.id, ids: [offered.id] },
+    );
+    expect(answer.errors).toBeUndefined();
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await bell.click();
+    const centre = page.getByRole('dialog', { name: 'Notifications' });
+    const item = centre.getByRole('button', { name: /^Unread: Survey offer: Bellbird Medical Centre/ });
+    await item.waitFor();
+    await expectAccessible(page, 'the notification centre with an unread offer');
+    await item.click();
+    await page.waitForURL((url) => url.pathname === SURVEY_OFFERS_PATH);
+    await page
+      .getByRole('region', { name: 'Waiting for your answer' })
+      .getByText('Bellbird Medical Centre')
+      .waitFor();
+    await page.getByRole('button', { name: 'Notifications, none unread' }).waitFor();
+    const { rows } = await stack.sql.query(
+      'select kind, read_at is not null as read from notifications where user_id = $1',
+      [offered.id],
+    );
+    expect(rows).toEqual([{ kind: 'SURVEY_OFFER', read: true }]);
+  });
+
+  it("the digest e-mail in the development mailbox links to the surveyor's preferred days, opened signed in", async () => {
+    const { page, stack } = e2e;
+    const reader = await createUser(stack.sql, { isSurveyor: true, firstName: 'Dora', lastName: 'Digest' });
+    await stack.sql.query(`update users set email_digest = 'DAILY' where id = $1`, [reader.id]);
+    const practice = await createPractice(stack.sql, { name: 'Digest Creek Clinic', status: 'IN_PROGRESS' });
+    const cycle = await createAccreditation(stack.sql, practice.id, { qamId: qam.id });
+    const visit = await createSurveyVisit(stack.sql, cycle.id, {
+      status: 'PREFERRED_DAYS_REQ',
+      dueIn: 20,
+      visitors: [{ userId: reader.id }],
+    });
+    // The digest run of a portal day that is not a Monday (weekly digests, every other user's, go
+    // on Mondays), as its cron would start it: at 6 am in Sydney.
+    const { rows } = await stack.sql.query<{ day: string }>(
+      `select to_char(d, 'YYYY-MM-DD') as day from generate_series(public.portal_today(), public.portal_today() + 1, '1 day') d
+        where extract(isodow from d) <> 1 limit 1`,
+    );
+    await runScheduledJob(stack.sql, 'send-digests', new Date(`${rows[0]!.day}T06:00:00+10:00`));
+
+    // Signed in through the API, then the mailbox through the banner's link, then the e-mail's link.
+    await openSignedIn(page, reader, devMailboxPath(stack.devPagesKey));
+    const mail = page
+      .getByRole('article')
+      .filter({ hasText: `To ${reader.email}` })
+      .first();
+    await mail.getByText('Your daily digest', { exact: false }).waitFor();
+    await mail.getByRole('link', { name: `${stack.url}${preferredDaysRoute(visit.id)}` }).click();
+    await page.waitForURL((url) => url.pathname === preferredDaysRoute(visit.id));
+    await page.getByRole('heading', { name: 'Preferred days', level: 1 }).waitFor();
+    await page.getByText(/^Digest Creek Clinic, /).waitFor();
+    await waitForAppShell(page, reader.name);
+    await expectAccessible(page, "the digest's screen, the surveyor's preferred days");
   });
 });

@@ -39,6 +39,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   'survey-visit': ['assessment-offline', 'assessments', 'practices'],
   webinars: [],
   'survey-offers': [],
+  notifications: [],
 };
 
 export interface TBoundaryViolation {

@@ -120,7 +120,11 @@ const AnalyticsReportPage = lazyPage(
   () => import('../../features/reports/components/analytics-report-page.tsx'),
   'AnalyticsReportPage',
 );
-const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout');
+// The header's bell, its own chunk like the screens (the entry stays lean), fetched with the layout.
+const NotificationBell = lazyPage(() => import('../../features/notifications/index.ts'), 'NotificationBell');
+const AppLayout = lazyPage(() => import('../../components/layout/app-layout.tsx'), 'AppLayout', [
+  NotificationBell,
+]);
 
 /** The route table of spec 000 §2 (the patterns are the domain's `APP_ROUTES`, which every link builds on). */
 export const routes: RouteObject[] = [
@@ -143,7 +147,7 @@ export const routes: RouteObject[] = [
           // The header's admin link (spec 002 §2, default admin-mnqa/): its own full-screen layout.
           { path: `${env.VITE_ADMIN_PATH.replace(/^\/+|\/+$/g, '')}/*`, element: <AdminConsolePage /> },
           {
-            element: <AppLayout />,
+            element: <AppLayout headerActions={<NotificationBell />} />,
             errorElement: <RouteErrorPage />,
             children: [
               { path: APP_ROUTES.changePassword, element: <ChangePasswordPage /> },

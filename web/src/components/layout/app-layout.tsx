@@ -1,6 +1,6 @@
 import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { DASHBOARD_PATH } from '@portal/domain';
-import { type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { env } from '../../config/env.ts';
 import { useCurrentUser } from '../../lib/auth/auth-provider.tsx';
@@ -8,6 +8,7 @@ import { Logo } from '../brand/logo.tsx';
 import classes from './app-layout.module.css';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { HEADER_HEIGHT } from './header-height.ts';
+import { HeaderSlotBoundary } from './header-slot-boundary.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
 import { NAV_WIDTH, NavOverlay } from './nav-overlay.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -21,8 +22,11 @@ import { backendUrl, UserMenu } from './user-menu.tsx';
 export const NAV_OPEN_FROM_PX = 1024;
 const NAV_ID = 'main-navigation';
 
-/** The signed-in frame: header, navigation drawer, the page, footer. */
-export function AppLayout() {
+/**
+ * The signed-in frame: header, navigation drawer, the page, footer. `headerActions` sits before
+ * the user menu (the notification bell, which app/ composes in: shared code imports no feature).
+ */
+export function AppLayout({ headerActions }: { headerActions?: ReactNode }) {
   const user = useCurrentUser();
   const wide = useMinWidth(NAV_OPEN_FROM_PX);
   // Beside the page on desktops: starts open, the page makes room. On tablets: over the page,
@@ -98,6 +102,9 @@ export function AppLayout() {
                 Admin area
               </Button>
             ) : null}
+            <HeaderSlotBoundary>
+              <Suspense fallback={null}>{headerActions}</Suspense>
+            </HeaderSlotBoundary>
             <UserMenu />
           </Group>
         </Group>

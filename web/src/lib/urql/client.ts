@@ -1,6 +1,8 @@
 import { Client, fetchExchange } from '@urql/core';
 import { cacheExchange } from '@urql/exchange-graphcache';
+import type { Client as WsClient } from 'graphql-ws';
 import type { Session } from '../auth/session.ts';
+import type { NetworkStatusStore } from '../offline/network-status.ts';
 import {
   bearerAuthExchange,
   isNetworkError,
@@ -20,6 +22,8 @@ export interface GraphqlClientOptions {
   onResetStore: () => void;
   /** Node has no global WebSocket (tests pass `ws`). */
   webSocketImpl?: unknown;
+  /** The app's network status (tests pass their own). */
+  network?: NetworkStatusStore;
 }
 
 /**
@@ -29,14 +33,22 @@ export interface GraphqlClientOptions {
  *     network status: no answer → offline, any answer → online;
  *  3. auth: bearer token, refresh before expiry, one refresh and retry on invalid-jwt / 401;
  *  4. fetch: queries and mutations over HTTP;
- *  5. subscriptions: graphql-ws with a fresh token per connection.
+ *  5. subscriptions: graphql-ws with a fresh token per connection, live only while signed in and
+ *     online (subscription-exchange.ts).
  */
-export function createGraphqlClient(options: GraphqlClientOptions): { client: Client; dispose: () => void } {
+export function createGraphqlClient(options: GraphqlClientOptions): {
+  client: Client;
+  /** Ends the subscriptions and their socket; never rejects. */
+  dispose: () => Promise<void>;
+  /** The subscriptions' graphql-ws client (tests watch its events). */
+  ws: WsClient;
+} {
   const { session } = options;
   const subscriptions = createSubscriptionExchange({
     url: options.wsUrl,
     session,
     webSocketImpl: options.webSocketImpl,
+    network: options.network,
     onTokenExpired: () => {
       void session
         .refresh()
@@ -54,11 +66,12 @@ export function createGraphqlClient(options: GraphqlClientOptions): { client: Cl
     exchanges: [
       cacheExchange(cacheOptions),
       sessionExpiryExchange(session),
-      networkStatusExchange(),
+      networkStatusExchange(options.network),
       bearerAuthExchange(session),
       fetchExchange,
       subscriptions.exchange,
     ],
   });
-  return { client, dispose: () => void subscriptions.ws.dispose() };
+  // Never rejects: a socket still connecting when the client goes (sign-out, a stack torn down).
+  return { client, dispose: () => subscriptions.dispose(), ws: subscriptions.ws };
 }

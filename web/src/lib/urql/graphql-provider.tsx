@@ -25,7 +25,7 @@ export function GraphqlProvider({ children }: { children: ReactNode }) {
       }),
     [services, reset, generation],
   );
-  useEffect(() => built.dispose, [built]);
+  useEffect(() => () => void built.dispose(), [built]);
   return (
     <ResetContext.Provider value={reset}>
       <Provider value={built.client}>{children}</Provider>
