@@ -78,12 +78,18 @@ export interface StackConfig {
   env: TStackEnv;
 }
 
-/** OIDC_*: passed to the actions service as they are (it checks them). */
+/**
+ * OIDC_*: passed to the actions service as they are (it checks them). Every name the schema
+ * knows, set or not, so that the service's contract (docker-compose.yml, the Kubernetes manifests)
+ * does not depend on which ones this machine sets.
+ */
 function oidcVariables(e: TStackEnv): Record<`OIDC_${string}`, string | undefined> {
+  const names = Object.keys(ZStackEnvSchema.shape).filter((name) => name.startsWith('OIDC_'));
   return Object.fromEntries(
-    Object.entries(e).flatMap(([name, value]) =>
-      name.startsWith('OIDC_') && (value === undefined || typeof value === 'string') ? [[name, value]] : [],
-    ),
+    names.map((name) => {
+      const value = (e as Record<string, unknown>)[name];
+      return [name, typeof value === 'string' ? value : undefined];
+    }),
   );
 }
 
