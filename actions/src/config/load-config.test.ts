@@ -76,6 +76,42 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(5);
   });
 
+  it('single sign-on: off by default; with OIDC_ISSUER the client, its secret and a valid role map are required, and https off this machine', () => {
+    expect(loadConfig(base).oidc).toBeNull();
+    expect(problemsOf({ ...base, OIDC_ISSUER: 'http://id.example.org' })).toEqual([
+      'OIDC_CLIENT_ID: is required with OIDC_ISSUER',
+      'OIDC_CLIENT_SECRET: is required with OIDC_ISSUER',
+      'OIDC_ROLE_MAP: is required with OIDC_ISSUER',
+      'OIDC_ISSUER: must be https (plain http only on this machine: localhost, 127.0.0.1)',
+    ]);
+    const on = {
+      ...base,
+      OIDC_ISSUER: 'https://id.example.org',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 's',
+    };
+    expect(problemsOf({ ...on, OIDC_ROLE_MAP: 'portal-pm=practice_manager' })).toEqual([
+      'OIDC_ROLE_MAP: "practice_manager" is not one of provider_admin, qam, surveyor',
+    ]);
+    const oidc = loadConfig({
+      ...on,
+      APP_ORIGIN: 'https://portal.example.org',
+      OIDC_ROLE_MAP: 'qams=qam',
+    }).oidc;
+    expect(oidc).toMatchObject({
+      roleClaim: 'groups',
+      createUsers: false,
+      buttonLabel: 'single sign-on',
+      scopes: 'openid email profile',
+      mfaAmr: ['mfa'],
+      redirectUri: 'https://portal.example.org/api/auth/oidc/callback',
+    });
+    expect([...(oidc?.roleMap ?? [])]).toEqual([['qams', 'qam']]);
+    expect(loadConfig({ ...on, OIDC_ROLE_MAP: 'qams=qam', OIDC_SCOPES: 'email groups' }).oidc?.scopes).toBe(
+      'openid email groups',
+    );
+  });
+
   it('names a JWT secret that is not JSON', () => {
     expect(problemsOf({ ...base, HASURA_GRAPHQL_JWT_SECRET: 'plain' })).toEqual([
       'HASURA_GRAPHQL_JWT_SECRET: must be JSON like {"type":"HS256","key":"..."}',

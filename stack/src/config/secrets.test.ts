@@ -69,4 +69,23 @@ describe('resolveSecrets', () => {
     });
     expect(env.WEBINAR_CLIENT_SECRET).toBeUndefined();
   });
+
+  it('passes OIDC_* on to the actions service (single sign-on), its defaults where unset and nothing when off', () => {
+    const off = loadConfig({ DATA_DIR: dir }, '/repo');
+    const actions = SERVICES.find((s) => s.name === 'actions')!;
+    const envOf = (config: typeof off) =>
+      actions.env({ config, secrets: resolveSecrets(config), databaseUrl: 'postgres://127.0.0.1/x' });
+    expect(envOf(off).OIDC_ISSUER).toBeUndefined();
+    const on = loadConfig(
+      { DATA_DIR: dir, OIDC_ISSUER: 'https://id.example.org', OIDC_ROLE_MAP: 'portal-qams=qam' },
+      '/repo',
+    );
+    expect(envOf(on)).toMatchObject({
+      OIDC_ISSUER: 'https://id.example.org',
+      OIDC_ROLE_MAP: 'portal-qams=qam',
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_CREATE_USERS: 'false',
+    });
+    expect(envOf(on).OIDC_CLIENT_SECRET).toBeUndefined();
+  });
 });
