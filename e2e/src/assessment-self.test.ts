@@ -38,7 +38,7 @@ import { useE2e } from './support/suite.ts';
  * The self assessment as its practice manager (spec 001 §2–§7, 002 §2): the first view
  * of the Accreditation tab starts it; the assessment screen filters, opens all, saves answers,
  * comments, uploads and deletes an indicator file, submits for review once and downloads the
- * report. Each test makes its own practice, manager, standards and assessment (support/
+ * report; evidence out of date shows on the staff register and in the summary (issue 32). Each test makes its own practice, manager, standards and assessment (support/
  * assessment-data.ts) and runs axe on every screen it visits.
  */
 const e2e = useE2e();

@@ -588,4 +588,23 @@ describe('demo seeds', () => {
       reason: 'Worked there as a locum GP on weekends',
     });
   });
+
+  it("gives surveyor2's bell two unread notifications of their offers and one read, each an app path", async () => {
+    const rows = await q<{ email: string; kind: string; title: string; link: string; read: boolean }>(
+      `select u.email, n.kind, n.title, n.link, n.read_at is not null as read
+         from notifications n join users u on u.id = n.user_id order by n.created_at desc, n.id desc`,
+    );
+    expect(rows.map(({ email, kind, link, read }) => ({ email, kind, link, read }))).toEqual([
+      { email: 'surveyor2@demo.test', kind: 'SURVEY_OFFER', link: '/SurveyVisits/Offers', read: false },
+      {
+        email: 'surveyor2@demo.test',
+        kind: 'PREFERRED_DAYS_REQUESTED',
+        link: '/SurveyVisits/2/PreferredDays',
+        read: false,
+      },
+      { email: 'surveyor2@demo.test', kind: 'SURVEY_OFFER', link: '/SurveyVisits/Offers', read: true },
+    ]);
+    expect(rows[0]!.title).toBe('Survey offer: Harbourside Family Medical');
+    expect(rows[1]!.title).toMatch(/^Preferred days requested: Riverbend Medical Centre, [A-Z][a-z]+ \d{4}$/);
+  });
 });

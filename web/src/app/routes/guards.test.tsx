@@ -22,7 +22,11 @@ describe('route guards', () => {
     await waitFor(() => expect(app.path()).toBe('/Login'));
     await signIn();
     await waitFor(() => expect(app.path()).toBe('/Reports/Management'));
-    expect(await screen.findByRole('heading', { name: 'Management Report' })).toBeTruthy();
+    // The file's first signed-in render loads the report's and the header bell's modules (jsdom
+    // transforms them on first use): up to 10 s beside other files on two cores.
+    expect(
+      await screen.findByRole('heading', { name: 'Management Report' }, { timeout: 15_000 }),
+    ).toBeTruthy();
   });
 
   it('does not remember the Login route itself; multi-practice users land on the practice list', async () => {

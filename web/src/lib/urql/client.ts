@@ -40,8 +40,8 @@ export function createGraphqlClient(options: GraphqlClientOptions): {
   client: Client;
   /** Ends the subscriptions and their socket; never rejects. */
   dispose: () => Promise<void>;
-  /** The subscriptions' graphql-ws client (tests watch its events). */
-  ws: WsClient;
+  /** The subscriptions' graphql-ws client, loaded on first use (tests watch its events). */
+  ws: () => Promise<WsClient>;
 } {
   const { session } = options;
   const subscriptions = createSubscriptionExchange({

@@ -41,9 +41,10 @@ async function signedInClient(user: { email: string; password: string }, wsUrl: 
     network,
   });
   const sockets = { connected: 0, closed: 0 };
-  built.ws.on('connected', () => sockets.connected++);
-  built.ws.on('closed', () => sockets.closed++);
-  return { ...built, network, session, sockets };
+  const ws = await built.ws();
+  ws.on('connected', () => sockets.connected++);
+  ws.on('closed', () => sockets.closed++);
+  return { ...built, ws, network, session, sockets };
 }
 
 /** A port nothing listens on. */

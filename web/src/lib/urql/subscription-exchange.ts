@@ -1,30 +1,10 @@
 import { type Exchange, subscriptionExchange } from '@urql/core';
-import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import type { Client as WsClient } from 'graphql-ws';
 import type { Session } from '../auth/session.ts';
 import { type NetworkStatusStore, networkStatus } from '../offline/network-status.ts';
 
 /** Close codes with which the server drops a socket whose token expired or was refused. */
 const AUTH_CLOSE_CODES = new Set([4401, 4403]);
-
-/** A socket's close (a CloseEvent, or graphql-ws's own) or a socket's error event: not a GraphQL error. */
-function isSocketEnd(value: unknown): value is { code?: number; reason?: string; type?: string } {
-  return typeof value === 'object' && value !== null && ('code' in value || 'type' in value);
-}
-
-/** What a subscription's error says, as an Error (urql's CombinedError reads its message). */
-function asError(value: unknown): Error {
-  if (value instanceof Error) return value;
-  if (isSocketEnd(value))
-    return new Error(
-      value.code === undefined
-        ? 'The live connection failed'
-        : `The live connection closed (${value.code}${value.reason ? `: ${value.reason}` : ''})`,
-    );
-  // graphql-ws hands a subscription's GraphQL errors over as an array.
-  if (Array.isArray(value))
-    return new Error(value.map((e) => (e as { message?: string }).message ?? String(e)).join('; '));
-  return new Error(String(value));
-}
 
 export interface SubscriptionExchange {
   exchange: Exchange;
@@ -33,8 +13,8 @@ export interface SubscriptionExchange {
    * never rejects, even when the socket is still connecting or its server is gone.
    */
   dispose(): Promise<void>;
-  /** The graphql-ws client (tests watch its events). */
-  ws: WsClient;
+  /** The graphql-ws client, loaded on first use (tests watch its events). */
+  ws: () => Promise<WsClient>;
 }
 
 /**
@@ -67,29 +47,34 @@ export function createSubscriptionExchange(options: {
   /** Whether a socket could be used now: not disposed, signed in, online. */
   const usable = () => !disposed && session.token() !== null && network.get().online;
 
-  const ws = createWsClient({
-    url: options.url,
-    webSocketImpl: options.webSocketImpl,
-    lazy: true,
-    retryAttempts: 5,
-    shouldRetry: () => usable(),
-    connectionParams: async () => {
-      // A refresh that gets no answer throws (offline): the socket fails and is retried if usable.
-      const token = await session.freshToken();
-      if (!token) throw new Error('Signed out: no live connection without a session');
-      connectedUntil = session.expiresAt();
-      return { headers: { Authorization: `Bearer ${token}` } };
-    },
-    on: {
-      closed: (event) => {
-        if (disposed) return;
-        const code = (event as { code?: number }).code;
-        if (code === undefined || !AUTH_CLOSE_CODES.has(code)) return;
-        if (connectedUntil !== null && connectedUntil <= Date.now()) options.onTokenExpired();
-        else session.expire();
-      },
-    },
-  });
+  // graphql-ws is loaded with the first subscription (its own chunk: the entry stays within its budget).
+  let loading: Promise<WsClient> | null = null;
+  const ws = (): Promise<WsClient> =>
+    (loading ??= import('graphql-ws').then(({ createClient }) =>
+      createClient({
+        url: options.url,
+        webSocketImpl: options.webSocketImpl,
+        lazy: true,
+        retryAttempts: 5,
+        shouldRetry: () => usable(),
+        connectionParams: async () => {
+          // A refresh that gets no answer throws (offline): the socket fails and is retried if usable.
+          const token = await session.freshToken();
+          if (!token) throw new Error('Signed out: no live connection without a session');
+          connectedUntil = session.expiresAt();
+          return { headers: { Authorization: `Bearer ${token}` } };
+        },
+        on: {
+          closed: (event) => {
+            if (disposed) return;
+            const code = (event as { code?: number }).code;
+            if (code === undefined || !AUTH_CLOSE_CODES.has(code)) return;
+            if (connectedUntil !== null && connectedUntil <= Date.now()) options.onTokenExpired();
+            else session.expire();
+          },
+        },
+      }),
+    ));
 
   /** The stops of every subscription now on the socket. */
   const running = new Set<() => void>();
@@ -113,9 +98,7 @@ export function createSubscriptionExchange(options: {
       unlistenExpiry();
       for (const stop of [...running]) stop();
       // graphql-ws waits for a socket still connecting and rejects when it fails: nothing to tell.
-      await Promise.resolve()
-        .then(() => ws.dispose())
-        .catch(() => {});
+      await loading?.then((client) => client.dispose()).catch(() => {});
     },
   };
 }
@@ -125,16 +108,16 @@ export function createSubscriptionExchange(options: {
  * the app goes offline and started again when it comes back, its sink told only of what the
  * current start says. An error of a socket that cannot be used now ends nothing (the subscription
  * waits to start again, or ends quietly with its client); a GraphQL error or a socket that failed
- * while usable (retries spent) reaches the sink as an Error.
+ * while usable (retries spent) reaches the sink (urql reads a list as GraphQL errors).
  */
 function whileUsable(
-  ws: WsClient,
+  ws: () => Promise<WsClient>,
   payload: { query: string; variables?: Record<string, unknown> | null },
   context: { usable: () => boolean; network: NetworkStatusStore; running: Set<() => void> },
 ) {
   const { usable, network, running } = context;
   return {
-    subscribe: (sink: { next(value: unknown): void; error(error: Error): void; complete(): void }) => {
+    subscribe: (sink: { next(value: unknown): void; error(error: unknown): void; complete(): void }) => {
       let stopCurrent: (() => void) | null = null;
       let ended = false;
       const stop = () => {
@@ -151,33 +134,41 @@ function whileUsable(
         if (ended || stopCurrent || !usable()) return;
         // Each start has its own sink: what a stopped one says afterwards is not heard.
         let mine = true;
-        const unsubscribe = ws.subscribe(payload, {
-          next: (value) => {
-            if (mine) sink.next(value);
-          },
-          error: (error) => {
-            if (!mine) return;
-            mine = false;
-            settle();
-            // Not a GraphQL error (a list): the socket went with the network, the session or the
-            // client. It starts again when it can, or ends quietly with its client.
-            if (!Array.isArray(error) && !usable()) return;
-            ended = true;
-            sink.error(asError(error));
-          },
-          complete: () => {
-            if (!mine) return;
-            mine = false;
-            settle();
-            ended = true;
-            sink.complete();
-          },
-        });
+        const fail = (error: unknown) => {
+          if (!mine) return;
+          mine = false;
+          settle();
+          // Not a GraphQL error (a list): the socket went with the network, the session or the
+          // client. It starts again when it can, or ends quietly with its client.
+          if (!Array.isArray(error) && !usable()) return;
+          ended = true;
+          // urql reads a list as GraphQL errors; a socket's end becomes an Error it can show.
+          sink.error(
+            Array.isArray(error) || error instanceof Error ? error : new Error('The live connection closed'),
+          );
+        };
+        let unsubscribe = () => {};
         stopCurrent = () => {
           mine = false;
           unsubscribe();
         };
         running.add(stop);
+        ws().then((client) => {
+          if (!mine) return;
+          unsubscribe = client.subscribe(payload, {
+            next: (value) => {
+              if (mine) sink.next(value);
+            },
+            error: fail,
+            complete: () => {
+              if (!mine) return;
+              mine = false;
+              settle();
+              ended = true;
+              sink.complete();
+            },
+          });
+        }, fail);
       };
       const unlisten = network.subscribe(() => {
         if (network.get().online) start();

@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { formatAuditDateTime, NOTIFICATION_LIST_SIZE, notificationBellLabel } from '@portal/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import type { ResultOf } from '../../../lib/graphql/graphql.ts';
@@ -91,6 +91,7 @@ function NotificationList({
 export function NotificationBell() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
   const [live] = useSubscription({ query: UnreadNotificationsSubscription });
   const unread = live.data?.notifications_aggregate.aggregate?.count ?? 0;
   const [list, refetch] = useQuery({
@@ -129,7 +130,8 @@ export function NotificationBell() {
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={notificationBellLabel(unread)}
+          // No count before the first answer: 'none unread' would be read out when it is not known.
+          aria-label={live.data ? notificationBellLabel(unread) : 'Notifications'}
           aria-expanded={opened}
           aria-haspopup="dialog"
           aria-controls={opened ? LIST_ID : undefined}
@@ -154,6 +156,7 @@ export function NotificationBell() {
         role="dialog"
         aria-labelledby={`${LIST_ID}-title`}
         tabIndex={-1}
+        ref={dialog}
         className={classes.dropdown}
       >
         <Group justify="space-between" px="md" py="sm" wrap="nowrap" className={classes.head}>
@@ -167,6 +170,8 @@ export function NotificationBell() {
               loading={markingAll.fetching}
               onClick={async () => {
                 await markAll({});
+                // The button goes with the unread: focus stays in the dialog, not lost to the page.
+                dialog.current?.focus();
                 refetch({ requestPolicy: 'network-only' });
               }}
             >
