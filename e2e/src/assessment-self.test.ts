@@ -330,7 +330,9 @@ describe('the self assessment as the practice manager', () => {
     await page.goto(assessmentPath(world));
     await waitForAssessmentScreen(page);
     await page
-      .getByText('1 indicator has evidence out of date (past its review date)', { exact: true })
+      .getByText('1 indicator has evidence out of date (past its review date or too old for the indicator)', {
+        exact: true,
+      })
       .waitFor();
     await expectAccessible(page, 'the self assessment counting an indicator with evidence out of date');
   });
