@@ -48,7 +48,7 @@ export function LoginPage() {
   useEffect(() => {
     if (!wantsSsoChallenge) return;
     api.ssoChallenge().then(
-      (step) => setChallenge(step.challenge),
+      (step) => setChallenge({ token: step.challenge, methods: step.methods }),
       (error: unknown) =>
         setSsoProblem(error instanceof Error ? error.message : SSO_ERROR_MESSAGES.sso_failed),
     );
