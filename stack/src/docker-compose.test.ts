@@ -5,7 +5,8 @@ import YAML from 'yaml';
 import { loadConfig, REPO_ROOT } from './config/config.ts';
 import { ENV_DOCS } from './config/env.ts';
 import { COMPOSE_ONLY_ENV } from './config/env-example.ts';
-import { SERVICES, type ServiceContext } from './services/table.ts';
+import { contractContext, IMAGE_ONLY_ENV, STACK_ONLY_ENV } from './deploy-contract.ts';
+import { SERVICES } from './services/table.ts';
 
 /**
  * docker-compose.yml cannot run on our machines, so this keeps it honest: the services it
@@ -31,35 +32,9 @@ const compose = YAML.parse(composeText, { merge: true }) as { services: Record<s
 const services = compose.services;
 
 const config = loadConfig({}, REPO_ROOT);
-const context: ServiceContext = {
-  config,
-  secrets: {
-    adminSecret: 'a'.repeat(32),
-    jwtSecret: '{}',
-    actionsSecret: 's'.repeat(32),
-    devPagesKey: 'd'.repeat(32),
-    s3SecretAccessKey: 'k'.repeat(32),
-  },
-  databaseUrl: 'postgres://x',
-};
+const context = contractContext(config);
 const spec = (name: string) => SERVICES.find((s) => s.name === name)!;
 const envNames = (service: string) => Object.keys(services[service]?.environment ?? {}).sort();
-
-// What the real images read on top of our names, documented so that additions are deliberate.
-/**
- * What the embedded stack gives a service that production must not have: the actions service's
- * admin secret serves only the embedded admin console (production opens the real Hasura console,
- * and without the secret the console endpoint answers 503; docs/decisions/admin-console.md).
- */
-const STACK_ONLY_ENV: Record<string, string[]> = {
-  actions: ['HASURA_GRAPHQL_ADMIN_SECRET'],
-};
-
-const IMAGE_ONLY_ENV: Record<string, string[]> = {
-  'graphql-engine': ['HASURA_GRAPHQL_ENABLED_LOG_TYPES'],
-  postgres: ['POSTGRES_USER', 'POSTGRES_PASSWORD', 'POSTGRES_DB'],
-  minio: ['MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD', 'MINIO_API_CORS_ALLOW_ORIGIN'],
-};
 
 describe('docker-compose.yml', () => {
   it('has the production services, and a second engine and actions service in the replicas profile', () => {

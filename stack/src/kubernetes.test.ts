@@ -13,7 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { loadConfig, REPO_ROOT } from './config/config.ts';
 import { ENV_DOCS } from './config/env.ts';
-import { SERVICES, type ServiceContext } from './services/table.ts';
+import { contractContext, IMAGE_ONLY_ENV, STACK_ONLY_ENV, stackEnvNames } from './deploy-contract.ts';
+import { SERVICES } from './services/table.ts';
 
 /**
  * The Kubernetes manifests (deploy/kubernetes) cannot be applied here, so this keeps them honest:
@@ -85,22 +86,8 @@ const container = (objects: K8sObject[], kind: string, name: string) =>
 const envNames = (c: { env?: { name: string }[] }) => (c.env ?? []).map((e) => e.name).sort();
 
 const config = loadConfig({}, REPO_ROOT);
-const context: ServiceContext = {
-  config,
-  secrets: {
-    adminSecret: 'a'.repeat(32),
-    jwtSecret: '{}',
-    actionsSecret: 's'.repeat(32),
-    devPagesKey: 'd'.repeat(32),
-    s3SecretAccessKey: 'k'.repeat(32),
-  },
-  databaseUrl: 'postgres://x',
-};
-const stackEnv = (name: string) => Object.keys(SERVICES.find((s) => s.name === name)!.env(context));
-/** What Hasura's image reads on top of the stack's names (docker-compose.test.ts has the same). */
-const HASURA_IMAGE_ENV = ['HASURA_GRAPHQL_ENABLED_LOG_TYPES'];
-/** The embedded console's secret: production opens the real Hasura console instead. */
-const STACK_ONLY_ACTIONS_ENV = ['HASURA_GRAPHQL_ADMIN_SECRET'];
+const context = contractContext(config);
+const stackEnv = (name: string) => stackEnvNames(name, context);
 
 /** The keys portal-secrets.example.env documents (the Secret the operator creates). */
 const secretKeys = readFileSync(path.join(DEPLOY, 'portal-secrets.example.env'), 'utf8')
@@ -130,8 +117,12 @@ describe.each(OVERLAYS)('deploy/kubernetes/overlays/%s', (overlay) => {
     for (const name of ['graphql-engine', 'actions', 'web']) {
       const deployment = find(objects(), 'Deployment', name);
       const c = deployment.spec.template.spec.containers[0];
-      expect(c.readinessProbe, name).toBeDefined();
-      expect(c.livenessProbe, name).toBeDefined();
+      // Ready when the service answers its own HTTP check; alive while its port accepts (or its check answers).
+      expect(c.readinessProbe.httpGet, name).toMatchObject({
+        path: expect.stringMatching(/^\//),
+        port: 'http',
+      });
+      expect(c.livenessProbe.httpGet?.port ?? c.livenessProbe.tcpSocket?.port, name).toBe('http');
       expect(c.resources.requests, name).toMatchObject({
         cpu: expect.any(String),
         memory: expect.any(String),
@@ -170,11 +161,11 @@ describe.each(OVERLAYS)('deploy/kubernetes/overlays/%s', (overlay) => {
 
   it('gives each service the environment the stack gives it, from the ConfigMap and the Secret', () => {
     const engine = container(objects(), 'Deployment', 'graphql-engine');
-    expect(envNames(engine)).toEqual([...stackEnv('engine'), ...HASURA_IMAGE_ENV].sort());
+    expect(envNames(engine)).toEqual([...stackEnv('engine'), ...IMAGE_ONLY_ENV['graphql-engine']!].sort());
     const actions = container(objects(), 'Deployment', 'actions');
     expect(envNames(actions)).toEqual(
       stackEnv('actions')
-        .filter((n) => !STACK_ONLY_ACTIONS_ENV.includes(n))
+        .filter((n) => !STACK_ONLY_ENV.actions!.includes(n))
         .sort(),
     );
     expect(actions.command.join(' ')).toContain(SERVICES.find((s) => s.name === 'actions')!.entry);

@@ -14,6 +14,7 @@ import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
 import { resolveSecrets } from './config/secrets.ts';
 import { SERVICES } from './services/table.ts';
 import { type RunningStack, runStack } from './stack.ts';
+import { type Attempt, insertNetwork } from './write-probe.ts';
 
 /**
  * The stack as `npm start` runs it (embedded PostgreSQL, the real engine and actions as child
@@ -36,13 +37,6 @@ function pidsOf(text: string): number[] {
     }
   }
   return found;
-}
-
-interface Attempt {
-  name: string;
-  status: number;
-  acknowledged: boolean;
-  body: string;
 }
 
 interface Answer {
@@ -187,29 +181,7 @@ describe('the stack under failure (embedded PostgreSQL, real engine and actions)
     throw new Error(`not healthy again within ${timeoutMs} ms:\n${lines.slice(-40).join('\n')}`);
   }
 
-  /** One GraphQL insert as admin through the gateway; acknowledged when the row came back. */
-  async function insert(name: string): Promise<Attempt> {
-    try {
-      const response = await fetch(`${base}/v1/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': adminSecret },
-        body: JSON.stringify({
-          query:
-            'mutation ($name: String!) { insert_practice_networks_one(object: { name: $name }) { id name } }',
-          variables: { name },
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      const body = await response.text();
-      const acknowledged =
-        response.status === 200 &&
-        body.includes(`"name":${JSON.stringify(name)}`) &&
-        !body.includes('"errors"');
-      return { name, status: response.status, acknowledged, body };
-    } catch (error) {
-      return { name, status: 0, acknowledged: false, body: (error as Error).message };
-    }
-  }
+  const insert = (name: string) => insertNetwork(base, adminSecret, name);
 
   /**
    * Writes one row after another (two writers) while `disrupt` runs; also records /healthz

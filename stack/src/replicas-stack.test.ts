@@ -9,6 +9,7 @@ import { resolveSecrets } from './config/secrets.ts';
 import { probePort } from './ports.ts';
 import { SERVICES } from './services/table.ts';
 import { type RunningStack, runStack } from './stack.ts';
+import { type Attempt, insertNetwork } from './write-probe.ts';
 
 /**
  * `npm start` with STACK_REPLICAS=2: two engines and two actions services as child processes
@@ -92,27 +93,7 @@ describe('the stack with two replicas of the engine and of actions (STACK_REPLIC
     return (await response.json()) as { ok: boolean; services: { name: string; state: string }[] };
   };
 
-  /** One GraphQL insert as admin through the gateway; acknowledged when the row came back. */
-  async function insert(name: string): Promise<{ name: string; status: number; acknowledged: boolean }> {
-    try {
-      const response = await fetch(`${base}/v1/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': adminSecret },
-        body: JSON.stringify({
-          query:
-            'mutation ($name: String!) { insert_practice_networks_one(object: { name: $name }) { id name } }',
-          variables: { name },
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      const body = await response.text();
-      const acknowledged =
-        response.status === 200 && body.includes(JSON.stringify(name)) && !body.includes('"errors"');
-      return { name, status: response.status, acknowledged };
-    } catch {
-      return { name, status: 0, acknowledged: false };
-    }
-  }
+  const insert = (name: string) => insertNetwork(base, adminSecret, name);
 
   const signIn = () =>
     fetch(`${base}/api/auth/login`, {
@@ -138,7 +119,7 @@ describe('the stack with two replicas of the engine and of actions (STACK_REPLIC
   it('kill -9 of one engine and one actions service under writes: none acknowledged is lost, the others take over at once', {
     timeout: 180_000,
   }, async () => {
-    const attempts: { name: string; status: number; acknowledged: boolean }[] = [];
+    const attempts: Attempt[] = [];
     let running = true;
     let n = 0;
     const writer = async () => {
@@ -156,7 +137,8 @@ describe('the stack with two replicas of the engine and of actions (STACK_REPLIC
     process.kill(pidOf('actions/src/main.ts', `PORT=${config.actions.port}`), 'SIGKILL');
     const killedAt = attempts.length;
     // Sign-in (a write of actions) right after: the other actions service answers it.
-    expect((await signIn()).status).toBe(200);
+    const afterKill = await signIn();
+    expect(afterKill.status, await afterKill.clone().text()).toBe(200);
     await sleep(1500);
     running = false;
     await Promise.all(work);

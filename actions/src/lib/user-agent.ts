@@ -8,8 +8,17 @@ export interface DescribedAgent {
   device: string;
 }
 
-export function describeUserAgent(userAgent: string | null): DescribedAgent {
-  const parsed = Bowser.parse(userAgent ?? '');
+/**
+ * A User-Agent header parsed by `bowser`; a request without one (curl with -A '', a script, a
+ * proxy that drops it) parses as nothing known, where `Bowser.parse` would throw.
+ */
+export function parseUserAgent(userAgent: string | null | undefined): Bowser.Parser.ParsedResult {
+  if (!userAgent?.trim()) return { browser: {}, os: {}, platform: {}, engine: {} };
+  return Bowser.parse(userAgent);
+}
+
+export function describeUserAgent(userAgent: string | null | undefined): DescribedAgent {
+  const parsed = parseUserAgent(userAgent);
   const major = parsed.browser.version?.split('.')[0];
   const browser = parsed.browser.name
     ? [parsed.browser.name, major].filter(Boolean).join(' ')

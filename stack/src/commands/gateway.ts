@@ -3,6 +3,7 @@ import { loadConfigOrReport } from '../config/config.ts';
 import { startGateway } from '../gateway/gateway.ts';
 import { upstreamFromUrl } from '../gateway/proxy.ts';
 import { securityHeaders } from '../gateway/security-headers.ts';
+import { replicaName } from '../gateway/upstream-pool.ts';
 import { httpCheck, runHealthChecks } from '../health.ts';
 import { createLogger } from '../log.ts';
 
@@ -14,15 +15,30 @@ export async function runGatewayOnly(): Promise<number> {
   const config = loadConfigOrReport();
   if (!config) return 1;
   const log = createLogger('gateway', 'blue', config.color);
-  const engineUrls = config.env.ENGINE_URL ?? [`http://127.0.0.1:${config.engine.port}`];
-  const actionsUrls = config.env.ACTIONS_URL ?? [`http://127.0.0.1:${config.actions.port}`];
-  const replicas = (name: string, urls: string[]) =>
-    urls.map((url, i) => upstreamFromUrl(urls.length > 1 ? `${name}-${i + 1}` : name, url));
+  // Each service's replicas: one, unless ENGINE_URL or ACTIONS_URL lists several.
+  const replicasOf = (service: string, urls: string[], health: string) => ({
+    urls,
+    health,
+    replicas: urls.map((url, i) => ({ url, name: replicaName(service, i, urls.length) })),
+  });
+  const engine = replicasOf(
+    'engine',
+    config.env.ENGINE_URL ?? [`http://127.0.0.1:${config.engine.port}`],
+    HEALTHZ_PATH,
+  );
+  const actions = replicasOf(
+    'actions',
+    config.env.ACTIONS_URL ?? [`http://127.0.0.1:${config.actions.port}`],
+    ACTIONS_HEALTH_PATH,
+  );
+  const services = [engine, actions];
+  const upstreams = (service: typeof engine) =>
+    service.replicas.map(({ name, url }) => upstreamFromUrl(name, url));
   const gateway = await startGateway({
     host: config.host,
     port: config.port,
-    graphql: { kind: 'proxy', upstream: replicas('engine', engineUrls), healthPath: HEALTHZ_PATH },
-    api: { kind: 'proxy', upstream: replicas('actions', actionsUrls), healthPath: ACTIONS_HEALTH_PATH },
+    graphql: { kind: 'proxy', upstream: upstreams(engine), healthPath: engine.health },
+    api: { kind: 'proxy', upstream: upstreams(actions), healthPath: actions.health },
     web: { kind: 'static', dir: config.web.dist },
     maxBodyBytes: config.gateway.maxBodyBytes,
     // Tells users apart for their share of /v1/graphql (without it, by address only).
@@ -34,21 +50,18 @@ export async function runGatewayOnly(): Promise<number> {
       publicUrl: config.publicUrl,
     }),
     health: () =>
-      runHealthChecks([
-        ...engineUrls.map((url, i) => ({
-          name: engineUrls.length > 1 ? `engine-${i + 1}` : 'engine',
-          url,
-          check: httpCheck(`${url}${HEALTHZ_PATH}`),
-        })),
-        ...actionsUrls.map((url, i) => ({
-          name: actionsUrls.length > 1 ? `actions-${i + 1}` : 'actions',
-          url,
-          check: httpCheck(`${url}${ACTIONS_HEALTH_PATH}`),
-        })),
-      ]),
+      runHealthChecks(
+        services.flatMap((service) =>
+          service.replicas.map(({ name, url }) => ({
+            name,
+            url,
+            check: httpCheck(`${url}${service.health}`),
+          })),
+        ),
+      ),
   });
   log(
-    `listening on http://${config.host}:${gateway.port}: /v1/ -> ${engineUrls.join(', ')}, /api/ -> ${actionsUrls.join(', ')}, / -> ${config.web.dist}`,
+    `listening on http://${config.host}:${gateway.port}: /v1/ -> ${engine.urls.join(', ')}, /api/ -> ${actions.urls.join(', ')}, / -> ${config.web.dist}`,
   );
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());

@@ -17,6 +17,11 @@ export interface PoolOptions {
   timeoutMs?: number;
 }
 
+/** A replica's name: the service's own when it runs alone, else `engine-1`, `engine-2`… */
+export function replicaName(service: string, index: number, count: number): string {
+  return count > 1 ? `${service}-${index + 1}` : service;
+}
+
 interface Member {
   upstream: Upstream;
   /** False after a failed health check or a refused connection, until a check passes. */

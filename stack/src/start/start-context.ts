@@ -1,5 +1,6 @@
 /** What every step of a stack's start shares: its configuration, logs, resources and restart policy. */
 import type { StackConfig } from '../config/config.ts';
+import { replicaName } from '../gateway/upstream-pool.ts';
 import type { Resources } from '../lifecycle.ts';
 import type { Color, Logger } from '../log.ts';
 import type { RestartPolicy, Supervisor } from '../services/supervisor.ts';
@@ -34,10 +35,9 @@ export interface PlannedService {
 export function planServices(config: StackConfig, specs: readonly ServiceSpec[]): PlannedService[] {
   return specs.flatMap((spec) => {
     const count = spec.name === 'web' ? 1 : config.replicas;
-    if (count === 1) return [{ spec, name: spec.name, port: spec.port(config) }];
     return Array.from({ length: count }, (_, i) => ({
       spec,
-      name: `${spec.name}-${i + 1}`,
+      name: replicaName(spec.name, i, count),
       port: spec.port(config) + i,
     }));
   });

@@ -1,6 +1,6 @@
 import { SSO_START_PATH } from '@portal/domain';
 import { createUser } from '@portal/testkit/factories';
-import { createTestContext, type TestContext } from '@portal/testkit/test-app';
+import { cookieOf, createTestContext, type TestContext } from '@portal/testkit/test-app';
 import { codeAt, enrol, firstStep, verify } from '@portal/testkit/two-factor';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,8 +35,7 @@ function login(
   });
 }
 
-const deviceOf = (response: LightMyRequestResponse) =>
-  response.cookies.find((c) => c.name === 'portal_device');
+const deviceOf = (response: LightMyRequestResponse) => cookieOf(response, 'portal_device');
 
 async function mailsTo(email: string) {
   const { rows } = await t.sql.query<{ subject: string; text_body: string; template: string }>(
@@ -95,6 +94,18 @@ describe('the e-mail on a sign-in from a new device', () => {
     expect(await mailsTo(user.email)).toHaveLength(2);
   });
 
+  it('a request without a User-Agent (a script, a proxy that drops it) signs in; its device is an unknown browser', async () => {
+    const user = await createUser(t.sql);
+    await login(user, { userAgent: FIREFOX_LINUX });
+    const bare = await login(user, { userAgent: '' });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(deviceOf(bare)?.value).toMatch(/^\S{16,}$/);
+    const [mail, ...more] = await mailsTo(user.email);
+    expect(more).toEqual([]);
+    expect(mail?.text_body).toContain('Browser: Unknown browser');
+    expect(mail?.text_body).toContain('Device: Unknown device');
+  });
+
   it('is sent for a two-factor sign-in from a new device, when the session opens (not at the password step)', async () => {
     const user = await createUser(t.sql);
     const { secret } = await enrol(t.app, user.email, user.password);
@@ -109,7 +120,8 @@ describe('the e-mail on a sign-in from a new device', () => {
       headers: { 'user-agent': SAFARI_IPHONE },
     });
     expect(opened.statusCode).toBe(200);
-    expect(deviceOf(opened)).toBeDefined();
+    // The new device is remembered by its own cookie, out of the page's reach.
+    expect(deviceOf(opened)).toMatchObject({ value: expect.stringMatching(/^\S{16,}$/), httpOnly: true });
     expect(await mailsTo(user.email)).toHaveLength(1);
     expect((await verify(t.app, { challenge, code: codeAt(secret, 1) })).statusCode).toBe(400);
   });

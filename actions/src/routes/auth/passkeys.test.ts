@@ -90,7 +90,10 @@ describe('passkeys', () => {
     const signedIn = await verify(t.app, { challenge, passkey: authenticator.assert(options) } as never);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.id).toBe(user.id);
-    expect(cookieOf(signedIn, 'portal_refresh')).toBeDefined();
+    expect(cookieOf(signedIn, 'portal_refresh')).toMatchObject({
+      value: expect.stringMatching(/^\S{16,}$/),
+      httpOnly: true,
+    });
     const state = await passkeyState(factorId);
     expect(state.count).toBe(1);
     expect(state.last_code_at).not.toBeNull();

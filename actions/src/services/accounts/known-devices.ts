@@ -1,8 +1,7 @@
 import { accountSettingsPath, PRODUCT_NAME } from '@portal/domain';
-import Bowser from 'bowser';
 import { sql } from '../../db/sql.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
-import { describeUserAgent } from '../../lib/user-agent.ts';
+import { describeUserAgent, parseUserAgent } from '../../lib/user-agent.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 import type { AccountsDeps } from './deps.ts';
 import type { ClientInfo } from './sessions.ts';
@@ -18,7 +17,7 @@ const ZONE = 'Australia/Sydney';
 
 /** The browser and system family of a User-Agent, without versions: "Chrome · Windows · desktop". */
 export function agentFamily(userAgent: string | undefined): string {
-  const parsed = Bowser.parse(userAgent ?? '');
+  const parsed = parseUserAgent(userAgent);
   return [
     parsed.browser.name ?? 'Unknown browser',
     parsed.os.name ?? 'Unknown system',
