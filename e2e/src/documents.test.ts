@@ -147,7 +147,7 @@ describe('the Documents tab', () => {
     await upload.waitFor({ state: 'detached' });
     const evidenceTable = documentsTable(page, `Documents in ${evidence.name}`);
     for (const file of Object.values(FILES))
-      await evidenceTable.getByRole('button', { name: file.name }).waitFor();
+      await evidenceTable.getByRole('button', { name: file.name, exact: true }).waitFor();
     await folderTile(page, evidence.name)
       .and(page.getByRole('button', { name: /\s*,\s*3 documents$/ }))
       .waitFor();
@@ -157,7 +157,7 @@ describe('the Documents tab', () => {
     const search = page.getByRole('searchbox', { name: DOCUMENTS_SCREEN_MESSAGES.searchLabel });
     await search.fill('HYGIENE');
     const results = documentsTable(page, 'Documents matching "HYGIENE"');
-    await results.getByRole('button', { name: FILES.audit.name }).waitFor();
+    await results.getByRole('button', { name: FILES.audit.name, exact: true }).waitFor();
     expect(await results.getByRole('row').count()).toBe(2);
     await results.getByRole('cell', { name: evidence.name }).waitFor();
     await search.fill('no such thing');
@@ -181,7 +181,7 @@ describe('the Documents tab', () => {
     await move.getByRole('button', { name: 'Move', exact: true }).click();
     await toast(page, DOCUMENT_MESSAGES.moved);
     await move.waitFor({ state: 'detached' });
-    await evidenceTable.getByRole('button', { name: FILES.audit.name }).waitFor({ state: 'detached' });
+    await evidenceTable.getByRole('button', { name: FILES.audit.name, exact: true }).waitFor({ state: 'detached' });
     expect(await evidenceTable.getByRole('row').count()).toBe(2);
 
     // One of them archived from the policies folder.
@@ -195,7 +195,7 @@ describe('the Documents tab', () => {
     await expectAccessible(page, 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, DOCUMENT_MESSAGES.archiveSucceeded(1));
-    await policiesTable.getByRole('button', { name: FILES.schedule.name }).waitFor({ state: 'detached' });
+    await policiesTable.getByRole('button', { name: FILES.schedule.name, exact: true }).waitFor({ state: 'detached' });
     const archived = await stack.sql.query(
       `select archived, archived_by_id, folder_id from documents where practice_id = $1 and name = $2`,
       [practice.id, FILES.schedule.name],
@@ -204,7 +204,7 @@ describe('the Documents tab', () => {
 
     // One downloaded: the same bytes, under its own name.
     const single = page.waitForEvent('download');
-    await policiesTable.getByRole('button', { name: FILES.audit.name }).click();
+    await policiesTable.getByRole('button', { name: FILES.audit.name, exact: true }).click();
     const file = await single;
     await toast(page, DOCUMENT_MESSAGES.downloadSucceeded);
     expect(file.suggestedFilename()).toBe(FILES.audit.name);
@@ -300,7 +300,7 @@ describe('the Documents tab', () => {
     expect(rows).toHaveLength(1);
     await openSignedIn(page, surveyor, `${path}?folder=${evidence.id}`);
     const table = documentsTable(page, `Documents in ${evidence.name}`);
-    await table.getByRole('button', { name: 'Deed of agreement.pdf' }).waitFor();
+    await table.getByRole('button', { name: 'Deed of agreement.pdf', exact: true }).waitFor();
     // The alert is the practice's to dismiss, not the surveyor's.
     const alert = page.getByRole('alert').filter({ hasText: DOCUMENTS_SCREEN_MESSAGES.introStep });
     await alert.waitFor();

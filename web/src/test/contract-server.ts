@@ -31,6 +31,9 @@ function sessionCookies(maxAge = SESSION_COOKIE_SECONDS): string[] {
   ];
 }
 const clearedSessionCookies = () => sessionCookies(0);
+/** A sign-in (not a refresh) names the browser's device: its long-lived httpOnly cookie, SameSite=Lax. */
+const deviceCookie = () =>
+  `portal_device=device-test-id; Max-Age=${400 * 24 * 60 * 60}; Path=/api/auth; HttpOnly; SameSite=Lax`;
 /** The handoff exchange clears the binder cookie of /redirect-from-backend, whatever it answers. */
 const clearedHandoffCookie = () => [
   'portal_handoff=; Max-Age=0; Path=/api/auth/handoff; HttpOnly; SameSite=Strict',
@@ -125,10 +128,10 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
     for await (const chunk of req) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString();
   };
-  /** Signs in: a session (the refresh cookie), its CSRF cookie and an access token. */
+  /** Signs in: a session (the refresh cookie), its CSRF cookie, the device cookie and an access token. */
   const signedIn = (res: ServerResponse, status: number, user: TCurrentUser) => {
     state.sessionAlive = true;
-    send(res, status, { ...issue(), user }, sessionCookies());
+    send(res, status, { ...issue(), user }, [...sessionCookies(), deviceCookie()]);
   };
 
   const server = createServer(async (req, res) => {
