@@ -21,6 +21,12 @@ interface Cohort {
   key: string;
   vars: Array<string | null>;
   subscribers: Set<Subscriber>;
+  /**
+   * Its first result is on its way (`add`): ticks leave it alone until then, or a tick that
+   * starts meanwhile would read a stream's cursor before the first batch moves it, and send that
+   * batch twice (it did, on a busy machine).
+   */
+  priming: boolean;
 }
 
 function deliver(s: Subscriber, body: string) {
@@ -149,13 +155,18 @@ class Poller {
     // A new stream subscriber starts its own cohort: its first batch must not move others' cursor.
     if (cohort && this.stream) key = `${key}#${this.nextId}`;
     if (!cohort || this.stream) {
-      cohort = { id: this.nextId++, key, vars, subscribers: new Set() };
+      cohort = { id: this.nextId++, key, vars, subscribers: new Set(), priming: true };
       this.cohorts.set(key, cohort);
     }
     cohort.subscribers.add(subscriber);
     this.membership.set(subscriber, cohort);
     if (!this.timer) this.timer = setInterval(() => void this.tick(), this.interval);
-    const first = await this.run([cohort]);
+    let first: Map<number, string>;
+    try {
+      first = await this.run([cohort]);
+    } finally {
+      cohort.priming = false;
+    }
     const current = this.membership.get(subscriber);
     if (current) this.handle(current, first.get(cohort.id)!, this.stream ? undefined : subscriber);
     return () => this.remove(subscriber);
@@ -181,7 +192,7 @@ class Poller {
     if (this.running) return;
     this.running = true;
     try {
-      const cohorts = [...this.cohorts.values()];
+      const cohorts = [...this.cohorts.values()].filter((cohort) => !cohort.priming);
       for (let i = 0; i < cohorts.length; i += this.batchSize) {
         const batch = cohorts.slice(i, i + this.batchSize);
         const results = await this.run(batch);

@@ -158,6 +158,37 @@ describe('subscriptions over graphql-transport-ws (HASURA-DIALECT §13 #39, #40)
     c.ws.close();
   });
 
+  it('sends a stream’s first batch once when ticks come while it is still being read', async () => {
+    // The table locked: the first read waits, and so would any tick's; three ticks pass meanwhile.
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table article in access exclusive mode');
+      const c = connect('graphql-transport-ws');
+      await c.opened;
+      c.send({ type: 'connection_init', payload: { headers: { 'x-hasura-admin-secret': 's3cret' } } });
+      await c.next((m) => m.type === 'connection_ack');
+      const query =
+        'subscription { article_stream(batch_size: 2, cursor: {initial_value: {id: 0}, ordering: ASC}) { id } }';
+      c.send({ type: 'subscribe', id: 'slow', payload: { query } });
+      await sleep(350);
+      await locker.query('commit');
+      const batch = async () =>
+        (
+          (await c.next((m) => m.type === 'next' && m.id === 'slow', 2000)).payload as {
+            data: { article_stream: unknown };
+          }
+        ).data.article_stream;
+      expect(await batch()).toEqual([{ id: 1 }, { id: 2 }]);
+      expect(await batch()).toEqual([{ id: 3 }, { id: 4 }]);
+      c.send({ type: 'complete', id: 'slow' });
+      c.ws.close();
+    } finally {
+      await locker.end();
+    }
+  });
+
   it('closes the socket when the JWT expires', async () => {
     const c = connect('graphql-transport-ws');
     await c.opened;
