@@ -60,7 +60,8 @@ async function accept(page: Page, user: TestUser, practiceName: string) {
   await page.getByRole('region', { name: 'Answered offers' }).getByText(practiceName).waitFor();
 }
 
-describe('survey planning', () => {
+// One flow through four people's screens: a minute alone, up to twice that beside other files.
+describe('survey planning', { timeout: 180_000 }, () => {
   it('plans a visit from creation to the practice confirming it, with the surveyors in between', async () => {
     const { page, stack } = e2e;
     const qam = await createUser(stack.sql, { firstName: 'Quentin', lastName: 'Amos', isQam: true });
