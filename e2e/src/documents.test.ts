@@ -181,7 +181,9 @@ describe('the Documents tab', () => {
     await move.getByRole('button', { name: 'Move', exact: true }).click();
     await toast(page, DOCUMENT_MESSAGES.moved);
     await move.waitFor({ state: 'detached' });
-    await evidenceTable.getByRole('button', { name: FILES.audit.name, exact: true }).waitFor({ state: 'detached' });
+    await evidenceTable
+      .getByRole('button', { name: FILES.audit.name, exact: true })
+      .waitFor({ state: 'detached' });
     expect(await evidenceTable.getByRole('row').count()).toBe(2);
 
     // One of them archived from the policies folder.
@@ -195,7 +197,9 @@ describe('the Documents tab', () => {
     await expectAccessible(page, 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, DOCUMENT_MESSAGES.archiveSucceeded(1));
-    await policiesTable.getByRole('button', { name: FILES.schedule.name, exact: true }).waitFor({ state: 'detached' });
+    await policiesTable
+      .getByRole('button', { name: FILES.schedule.name, exact: true })
+      .waitFor({ state: 'detached' });
     const archived = await stack.sql.query(
       `select archived, archived_by_id, folder_id from documents where practice_id = $1 and name = $2`,
       [practice.id, FILES.schedule.name],
