@@ -32,6 +32,16 @@ function pidOf(entry: string, variable: string): number {
   throw new Error(`no process runs ${entry} with ${variable}`);
 }
 
+/** Whether a process has ended (gone, or a zombie its parent has not reaped yet). */
+function isDead(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
 describe('the stack with two replicas of the engine and of actions (STACK_REPLICAS=2)', () => {
   let dir: string;
   let config: StackConfig;
@@ -130,13 +140,18 @@ describe('the stack with two replicas of the engine and of actions (STACK_REPLIC
     };
     const work = [writer(), writer()];
     await sleep(500);
-    process.kill(
-      pidOf('packages/engine/src/server/main.ts', `HASURA_GRAPHQL_SERVER_PORT=${config.engine.port}`),
-      'SIGKILL',
+    const engine1 = pidOf(
+      'packages/engine/src/server/main.ts',
+      `HASURA_GRAPHQL_SERVER_PORT=${config.engine.port}`,
     );
-    process.kill(pidOf('actions/src/main.ts', `PORT=${config.actions.port}`), 'SIGKILL');
+    const actions1 = pidOf('actions/src/main.ts', `PORT=${config.actions.port}`);
+    process.kill(engine1, 'SIGKILL');
+    process.kill(actions1, 'SIGKILL');
     const killedAt = attempts.length;
-    // Sign-in (a write of actions) right after: the other actions service answers it.
+    // Sign-in (a write of actions) once actions-1 is dead: the other actions service answers it.
+    // (Sent while the kernel still ends the process, its connection may be accepted and then
+    // reset: a write that may have been received, which the gateway never sends twice.)
+    await expect.poll(() => isDead(actions1), { timeout: 5000, interval: 10 }).toBe(true);
     const afterKill = await signIn();
     expect(afterKill.status, await afterKill.clone().text()).toBe(200);
     await sleep(1500);

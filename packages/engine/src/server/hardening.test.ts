@@ -203,7 +203,9 @@ describe('requests that would exhaust the engine are refused quickly, while othe
     expect(wide.json.errors?.[0]?.message).toMatch(
       /^the introspection answer exceeds the limit of \d+ values/,
     );
-    expect(wide.ms).toBeLessThan(2000);
+    // Refused early: well under what computing the answer would take (minutes), with room for a
+    // busy machine (2.06 s beside the other tests on a slow day).
+    expect(wide.ms).toBeLessThan(5000);
   });
 
   it('still answers the full GraphiQL introspection query for a user and for admin', async () => {
