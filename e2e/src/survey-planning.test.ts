@@ -45,7 +45,10 @@ async function surveyor(firstName: string, lastName: string, isGp: boolean): Pro
 /** Clicks a day of the preferred days calendar, moving to its month first when needed. */
 async function clickDay(page: Page, wire: string) {
   // The calendar first (isVisible does not wait): before it shows, no day is visible yet.
-  await page.getByRole('button', { name: /^\d{1,2} \w+ \d{4}/ }).first().waitFor();
+  await page
+    .getByRole('button', { name: /^\d{1,2} \w+ \d{4}/ })
+    .first()
+    .waitFor();
   const day = page.getByRole('button', { name: new RegExp(`^${buttonLabel(wire)}(,|$)`) });
   for (let i = 0; i < 4 && !(await day.isVisible()); i++)
     await page.getByRole('button', { name: 'Next month' }).click();
