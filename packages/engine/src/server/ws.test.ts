@@ -80,6 +80,21 @@ async function sql(text: string) {
   await client.end();
 }
 
+/** A graphql-transport-ws client acknowledged as admin. */
+async function adminClient() {
+  const c = connect('graphql-transport-ws');
+  await c.opened;
+  c.send({ type: 'connection_init', payload: { headers: { 'x-hasura-admin-secret': 's3cret' } } });
+  await c.next((m) => m.type === 'connection_ack');
+  return c;
+}
+
+/** The rows of the next batch a stream subscription `id` pushes to `c`. */
+async function nextBatch(c: Awaited<ReturnType<typeof adminClient>>, id: string) {
+  const message = await c.next((m) => m.type === 'next' && m.id === id, 2000);
+  return (message.payload as { data: { article_stream: unknown } }).data.article_stream;
+}
+
 describe('subscriptions over graphql-transport-ws (HASURA-DIALECT §13 #39, #40)', () => {
   it('pushes the first result, then only changes, and stops on complete', async () => {
     const c = connect('graphql-transport-ws');
@@ -134,19 +149,11 @@ describe('subscriptions over graphql-transport-ws (HASURA-DIALECT §13 #39, #40)
   });
 
   it('streams rows after a cursor in batches, then new rows as they arrive', async () => {
-    const c = connect('graphql-transport-ws');
-    await c.opened;
-    c.send({ type: 'connection_init', payload: { headers: { 'x-hasura-admin-secret': 's3cret' } } });
-    await c.next((m) => m.type === 'connection_ack');
+    const c = await adminClient();
     const query =
       'subscription ($from: Int!) { article_stream(batch_size: 2, cursor: {initial_value: {id: $from}, ordering: ASC}) { id } }';
     c.send({ type: 'subscribe', id: 'st', payload: { query, variables: { from: 0 } } });
-    const batch = async () =>
-      (
-        (await c.next((m) => m.type === 'next' && m.id === 'st', 2000)).payload as {
-          data: { article_stream: unknown };
-        }
-      ).data.article_stream;
+    const batch = () => nextBatch(c, 'st');
     expect(await batch()).toEqual([{ id: 1 }, { id: 2 }]);
     expect(await batch()).toEqual([{ id: 3 }, { id: 4 }]);
     expect(await batch()).toEqual([{ id: 5 }, { id: 6 }]);
@@ -165,23 +172,14 @@ describe('subscriptions over graphql-transport-ws (HASURA-DIALECT §13 #39, #40)
     try {
       await locker.query('begin');
       await locker.query('lock table article in access exclusive mode');
-      const c = connect('graphql-transport-ws');
-      await c.opened;
-      c.send({ type: 'connection_init', payload: { headers: { 'x-hasura-admin-secret': 's3cret' } } });
-      await c.next((m) => m.type === 'connection_ack');
+      const c = await adminClient();
       const query =
         'subscription { article_stream(batch_size: 2, cursor: {initial_value: {id: 0}, ordering: ASC}) { id } }';
       c.send({ type: 'subscribe', id: 'slow', payload: { query } });
       await sleep(350);
       await locker.query('commit');
-      const batch = async () =>
-        (
-          (await c.next((m) => m.type === 'next' && m.id === 'slow', 2000)).payload as {
-            data: { article_stream: unknown };
-          }
-        ).data.article_stream;
-      expect(await batch()).toEqual([{ id: 1 }, { id: 2 }]);
-      expect(await batch()).toEqual([{ id: 3 }, { id: 4 }]);
+      expect(await nextBatch(c, 'slow')).toEqual([{ id: 1 }, { id: 2 }]);
+      expect(await nextBatch(c, 'slow')).toEqual([{ id: 3 }, { id: 4 }]);
       c.send({ type: 'complete', id: 'slow' });
       c.ws.close();
     } finally {
