@@ -1,7 +1,7 @@
 // The screens project's setup file (vitest.config.ts), run before each of its test files: what
 // jsdom lacks and Mantine uses, and the clean-up after each test.
 import { notifications } from '@mantine/notifications';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 if (!window.matchMedia) {
@@ -34,7 +34,40 @@ if (!('fonts' in document)) {
 
 // Component tests render against the real engine and actions service; on a loaded 2-core CI
 // machine an answer can take longer than testing-library's 1 s default for findBy/waitFor.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 5000, getElementError: lazyElementError });
+
+/**
+ * testing-library's own error, with the document printed only when the message is read. Each
+ * failed attempt of a `findBy…`/`waitFor` builds such an error and drops it; the default prints
+ * the whole document into every one of them, and on a big screen that printing took more than half
+ * of a wait's CPU, on the thread the in-process stack answers the screen's requests on (a 0.5 MB
+ * upload took 10 s instead of 1.5 s while a `findByText` waited for its toast). The message read
+ * when a wait times out, or a `getBy…` fails, is the default's (the document once, not twice).
+ */
+function lazyElementError(message: string | null, container: Element | Document): Error {
+  const error = new Error();
+  Error.captureStackTrace(error, lazyElementError);
+  error.name = 'TestingLibraryElementError';
+  // A timed-out wait passes its last error's message back in, document and all: print it once.
+  const printed = message?.includes('\nIgnored nodes: comments, ');
+  let text: string | undefined;
+  Object.defineProperty(error, 'message', {
+    configurable: true,
+    enumerable: false,
+    get: () => {
+      text ??= printed
+        ? (message as string)
+        : [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`]
+            .filter(Boolean)
+            .join('\n\n');
+      return text;
+    },
+    set: (value: string) => {
+      text = value;
+    },
+  });
+  return error;
+}
 
 afterEach(() => {
   cleanup();

@@ -216,6 +216,7 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
     );
   }
   const table = root.table;
+  const writes = `${table.schema}.${table.name}`;
   switch (root.kind) {
     case 'select':
       return query(listQuery(ctx, table, ctx.args(sel), sel, objectType(sel.def!.type), tableSource(table)));
@@ -238,16 +239,28 @@ function compileRoot(ctx: CompileCtx, sel: Selected, root: RootInfo): FieldPlan 
       return compileStream(ctx, table, sel);
     case 'insert':
     case 'insert_one':
-      return { kind: 'mutation', alias, ...compileInsert(ctx, table, sel, root.kind === 'insert_one') };
+      return {
+        kind: 'mutation',
+        alias,
+        writes,
+        ...compileInsert(ctx, table, sel, root.kind === 'insert_one'),
+      };
     case 'update':
     case 'update_by_pk':
     case 'update_many':
-      return { kind: 'mutation', alias, ...compileUpdate(ctx, table, sel, root.kind), setsUser: true };
+      return {
+        kind: 'mutation',
+        alias,
+        writes,
+        ...compileUpdate(ctx, table, sel, root.kind),
+        setsUser: true,
+      };
     case 'delete':
     case 'delete_by_pk':
       return {
         kind: 'mutation',
         alias,
+        writes,
         ...compileDelete(ctx, table, sel, root.kind === 'delete_by_pk'),
         setsUser: true,
       };

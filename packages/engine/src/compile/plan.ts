@@ -14,6 +14,8 @@ export type FieldPlan =
   | {
       kind: 'mutation';
       alias: string;
+      /** The table it writes (`schema.table`; a nested insert's other tables are not named). */
+      writes: string;
       run: (runner: StatementRunner) => Promise<string>;
       /** Its statements set `hasura.user` themselves (updates, deletes). */
       setsUser?: boolean;

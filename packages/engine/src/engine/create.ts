@@ -37,6 +37,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     (text) => core.executor.onStatement?.(text, [], []),
     core.executor.prepare,
   );
+  core.onWrite = (tables) => live.wrote(tables);
   const http = createHttpServer(core);
   const ws = new WsServer(core, live);
   http.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));

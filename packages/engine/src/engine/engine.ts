@@ -57,6 +57,8 @@ export class EngineCore {
   runAction: ActionRunner = async () => {
     throw new HasuraError('not-supported', 'actions are not available');
   };
+  /** Told the tables (`schema.table`) of each mutation this core committed (the live queries listen). */
+  onWrite: (tables: string[]) => void = () => {};
 
   constructor(
     public model: Model,
@@ -240,10 +242,10 @@ export class EngineCore {
       const other = (f: FieldPlan, runner: StatementRunner) =>
         this.runAction(f, runner, session, headers, req.query, req.variables);
       const key = userKey(session, headers);
-      const values =
-        plan.operation === 'mutation'
-          ? await this.executor.mutation(plan, req.variables, session, other, key)
-          : await this.executor.query(plan, req.variables, session, other, key);
+      if (plan.operation !== 'mutation')
+        return dataBody(plan, await this.executor.query(plan, req.variables, session, other, key));
+      const values = await this.executor.mutation(plan, req.variables, session, other, key);
+      this.onWrite(plan.fields.flatMap((f) => (f.kind === 'mutation' ? [f.writes] : [])));
       return dataBody(plan, values);
     } catch (error) {
       return errorBody(error, session.role === 'admin');

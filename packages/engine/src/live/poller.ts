@@ -65,9 +65,22 @@ export function liveStatement(
   };
 }
 
-/** Re-runs one query shape for all its cohorts on every tick, one statement per batch of cohorts. */
+/** The tables a statement names (`"schema"."table"`, as the compiler quotes them), as `schema.table`. */
+export function tablesNamed(text: string): Set<string> {
+  const tables = new Set<string>();
+  for (const match of text.matchAll(/"((?:[^"]|"")+)"\."((?:[^"]|"")+)"/g))
+    tables.add(`${match[1]!.replaceAll('""', '"')}.${match[2]!.replaceAll('""', '"')}`);
+  return tables;
+}
+
+/**
+ * Re-runs one query shape for all its cohorts on every tick, one statement per batch of cohorts,
+ * and soon after this engine writes a table the shape reads (`wake`).
+ */
 class Poller {
   readonly query: MultiplexedQuery;
+  /** The tables the shape's statement reads (relationships' too). */
+  readonly reads: Set<string>;
   private readonly cohorts = new Map<string, Cohort>();
   private readonly membership = new Map<Subscriber, Cohort>();
   /** Set for streaming subscriptions: the root alias and the cursor's slot in a cohort's vars. */
@@ -75,6 +88,11 @@ class Poller {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private nextId = 1;
+  /** A wake's refetch, waiting for the gap since the last one (`wake`). */
+  private wakeTimer: NodeJS.Timeout | undefined;
+  /** A write came while a refetch ran (which may have read before it): run once more after it. */
+  private again = false;
+  private lastEnd = 0;
 
   constructor(
     plan: Plan,
@@ -86,6 +104,7 @@ class Poller {
     prepare = true,
   ) {
     this.query = multiplex(plan);
+    this.reads = tablesNamed(this.query.statement.text);
     if (!prepare) this.query.statement.name = undefined;
     const first = plan.fields[0];
     if (first?.kind === 'query' && first.stream)
@@ -184,13 +203,35 @@ class Poller {
   stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
     this.onEmpty();
+  }
+
+  /**
+   * This engine committed a write to a table the shape reads: refetch now instead of at the next
+   * tick, so that a change reaches the other screens in a fraction of the interval. Wakes are
+   * spaced by a quarter of the interval (at most 100 ms), so a burst of writes costs a few
+   * refetches, not one each; a write that lands while a refetch runs gets one more after it.
+   */
+  wake() {
+    if (this.wakeTimer || !this.timer) return;
+    const gap = Math.min(100, this.interval / 4);
+    this.wakeTimer = setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        if (this.running) this.again = true;
+        else void this.tick();
+      },
+      Math.max(0, this.lastEnd + gap - Date.now()),
+    );
   }
 
   /** One refetch of every cohort, in batches; skipped while the previous one still runs. */
   async tick() {
     if (this.running) return;
     this.running = true;
+    this.again = false;
     try {
       const cohorts = [...this.cohorts.values()].filter((cohort) => !cohort.priming);
       for (let i = 0; i < cohorts.length; i += this.batchSize) {
@@ -203,6 +244,8 @@ class Poller {
       }
     } finally {
       this.running = false;
+      this.lastEnd = Date.now();
+      if (this.again && this.timer) this.wake();
     }
   }
 }
@@ -245,6 +288,18 @@ export class LiveQueries {
       this.pollers.set(plan, poller);
     }
     return poller.add(bindParams(poller.query.slots, boundVariables(plan, variables), session), subscriber);
+  }
+
+  /**
+   * This engine committed writes to these tables (`schema.table`): the shapes that read one of
+   * them refetch now (`Poller.wake`). Writes made elsewhere (the actions service, another
+   * replica, psql) are seen at the next tick, as in Hasura.
+   */
+  wrote(tables: Iterable<string>) {
+    const written = new Set(tables);
+    if (!written.size) return;
+    for (const poller of this.pollers.values())
+      if ([...poller.reads].some((table) => written.has(table))) poller.wake();
   }
 
   /** Number of distinct query shapes being polled (for tests and metrics). */
