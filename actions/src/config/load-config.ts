@@ -78,6 +78,11 @@ export const ZActionsEnvSchema = z.object({
    */
   DEV_PAGES_KEY: blankAsUnset(SHARED_ENV.DEV_PAGES_KEY.optional()),
   DATABASE_URL: blankAsUnset(SHARED_ENV.DATABASE_URL),
+  /**
+   * A read replica of DATABASE_URL for the reports' figures (docs/operations.md); unset: the
+   * reports read DATABASE_URL. Who may read a report is always checked on DATABASE_URL.
+   */
+  REPORTS_DATABASE_URL: blankAsUnset(SHARED_ENV.DATABASE_URL.optional()),
   DATABASE_POOL_SIZE: int(10, 1, 100),
   /** How long a request waits to connect to PostgreSQL before answering 503. */
   DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100, 60_000),
@@ -185,7 +190,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Fastify's trustProxy: false (nobody, the default), a hop count, or addresses / CIDRs. */
   trustProxy: boolean | number | string[];
-  database: { url: string; poolSize: number; connectTimeoutMs: number };
+  /** `reportsUrl`: the reports' read replica (REPORTS_DATABASE_URL), or null. */
+  database: { url: string; reportsUrl: string | null; poolSize: number; connectTimeoutMs: number };
   jwt: {
     key: string;
     claimsNamespace: string;
@@ -298,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     database: {
       url: e.DATABASE_URL,
+      reportsUrl: e.REPORTS_DATABASE_URL ?? null,
       poolSize: e.DATABASE_POOL_SIZE,
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '@portal/actions/db';
 import { callerOfUser } from '@portal/actions/practice-access';
-import { REPORT_LOADERS } from '@portal/actions/report-loaders';
+import { oneSource, REPORT_LOADERS } from '@portal/actions/report-loaders';
 import type { TReportFilters, TReportName } from '@portal/domain';
 import pg from 'pg';
 import { DASHBOARD_CASES } from '../dashboard/dashboard-cases.ts';
@@ -166,9 +166,9 @@ export async function runReportsBench(argv: string[]): Promise<number> {
       }
       const caller = callerOfUser(c.user);
       let rows = 0;
-      await sequential(warmup, () => loader(db, caller, c.filters));
+      await sequential(warmup, () => loader(oneSource(db), caller, c.filters));
       const samples = await sequential(iterations, async () => {
-        const made = await loader(db, caller, c.filters);
+        const made = await loader(oneSource(db), caller, c.filters);
         rows = made.tables.reduce((n, t) => n + t.rows.length, 0);
       });
       const summary = summarize(samples);

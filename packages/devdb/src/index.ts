@@ -11,4 +11,4 @@ export {
   startCluster,
   withDatabase,
 } from './cluster.ts';
-export { debianBinDir, hasDebianPostgres, startSystemCluster } from './system-cluster.ts';
+export { debianBinDir, hasDebianPostgres, startSystemCluster, startSystemStandby } from './system-cluster.ts';

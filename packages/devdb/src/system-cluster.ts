@@ -14,6 +14,14 @@ function asPostgresUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
+/** As root, gives a data directory to Debian's `postgres` user, whom the server runs as. */
+function ownedByPostgres(dir: string) {
+  if (process.getuid?.() !== 0) return;
+  const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  chownSync(dir, Number(id.stdout), Number(gid.stdout));
+}
+
 /**
  * Starts a cluster from an installed PostgreSQL (e.g. Debian's 15) with trust authentication
  * on 127.0.0.1, initialising `dataDir` on first use. Used to prove our SQL on older majors.
@@ -27,11 +35,7 @@ export async function startSystemCluster(options: {
   const port = options.port || (await freePort());
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     mkdirSync(dataDir, { recursive: true });
-    if (process.getuid?.() === 0) {
-      const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-      const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-      chownSync(dataDir, Number(id.stdout), Number(gid.stdout));
-    }
+    ownedByPostgres(dataDir);
     const [cmd, args] = asPostgresUser(path.join(options.binDir, 'initdb'), [
       '-D',
       dataDir,
@@ -60,7 +64,8 @@ export async function startSystemCluster(options: {
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('ready to accept connections')) resolve();
+      // A standby says "ready to accept read-only connections".
+      if (/ready to accept (read-only )?connections/.test(output)) resolve();
     });
     child.on('exit', (code) => reject(new Error(`PostgreSQL exited (${code}): ${output}`)));
   });
@@ -89,4 +94,37 @@ export async function startSystemCluster(options: {
         spawnSync(ctl, ctlArgs, { stdio: 'ignore' });
       }),
   };
+}
+
+/**
+ * A streaming replica of `primary` (a cluster started by `startSystemCluster` from the same
+ * binaries): `pg_basebackup` copies it into `dataDir` with the standby settings (`-R`), and the
+ * copy starts as a hot standby that applies the primary's changes as they come. Trust
+ * authentication on 127.0.0.1 lets it connect for replication (initdb's default pg_hba.conf).
+ */
+export async function startSystemStandby(options: {
+  binDir: string;
+  primary: Cluster;
+  dataDir: string;
+}): Promise<Cluster> {
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ownedByPostgres(dataDir);
+  const [cmd, args] = asPostgresUser(path.join(options.binDir, 'pg_basebackup'), [
+    '-D',
+    dataDir,
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(options.primary.port),
+    '-U',
+    'postgres',
+    '-X',
+    'stream',
+    '-R',
+    '--checkpoint=fast',
+  ]);
+  const copied = spawnSync(cmd, args, { encoding: 'utf8' });
+  if (copied.status !== 0) throw new Error(`pg_basebackup failed: ${copied.stderr || copied.stdout}`);
+  return startSystemCluster({ binDir: options.binDir, dataDir });
 }

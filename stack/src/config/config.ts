@@ -59,6 +59,8 @@ export interface StackConfig {
     /** ACCESS_TOKEN_SECONDS: how long an access token lives. */
     accessTokenSeconds: number;
     devPagesKey?: string;
+    /** REPORTS_DATABASE_URL: a read replica for the reports' figures. */
+    reportsDatabaseUrl?: string;
     /** WEBINAR_*: the webinar provider, passed to the actions service as they are. */
     webinar: Record<`WEBINAR_${string}`, string | undefined>;
     /** OIDC_*: single sign-on for provider staff, passed to the actions service as they are. */
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = REPO_ROO
       assessmentBulkTools: e.ASSESSMENT_BULK_TOOLS,
       accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
       devPagesKey: e.DEV_PAGES_KEY,
+      reportsDatabaseUrl: e.REPORTS_DATABASE_URL,
       webinar: {
         WEBINAR_CLIENT_ID: e.WEBINAR_CLIENT_ID,
         WEBINAR_CLIENT_SECRET: e.WEBINAR_CLIENT_SECRET,

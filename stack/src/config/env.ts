@@ -79,6 +79,7 @@ export const ZStackEnvSchema = z.object({
   ASSESSMENT_BULK_TOOLS: SHARED_ENV.ASSESSMENT_BULK_TOOLS,
   ACCESS_TOKEN_SECONDS: SHARED_ENV.ACCESS_TOKEN_SECONDS,
   DEV_PAGES_KEY: SHARED_ENV.DEV_PAGES_KEY.optional(),
+  REPORTS_DATABASE_URL: SHARED_ENV.DATABASE_URL.optional(),
   WEBINAR_CLIENT_ID: text.optional(),
   WEBINAR_CLIENT_SECRET: text.optional(),
   WEBINAR_AUTHORIZE_URL: text.optional(),
@@ -238,6 +239,10 @@ export const ENV_DOCS: Record<StackEnvName, EnvDoc> = {
   DEV_PAGES_KEY: {
     group: 'actions',
     doc: 'Key of the development pages (/api/dev/mailbox, /api/dev/payment, the webinar provider stand-in /api/dev/webinars); generated once and kept in $DATA_DIR/secrets.json when unset; the start-up banner prints the mailbox link with it.',
+  },
+  REPORTS_DATABASE_URL: {
+    group: 'actions',
+    doc: "A read replica of the database for the reports' figures (who may read a report is still checked on the primary); unset: the reports read the primary. The reports say how old their figures are when the replica lags.",
   },
   WEBINAR_CLIENT_ID: {
     group: 'actions',

@@ -124,6 +124,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       DEV_PAGES_KEY: context.secrets.devPagesKey,
       PUBLIC_URL: context.config.publicUrl,
       DATABASE_URL: context.databaseUrl,
+      REPORTS_DATABASE_URL: context.config.actions.reportsDatabaseUrl,
       ...s3Env(context),
       HASURA_GRAPHQL_JWT_SECRET: context.secrets.jwtSecret,
       // Reads made as the signed-in user (the practice list CSV) go through the engine.

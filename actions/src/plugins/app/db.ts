@@ -30,6 +30,8 @@ export interface Db extends Queryable {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Where the reports read their figures: the read replica when configured, else `db`. */
+    reportsDb: Db;
   }
 }
 
@@ -86,10 +88,12 @@ export function createDb(pool: pg.Pool): Db {
   };
 }
 
-/** `app.db`: queries and transactions on the pool. */
+/** `app.db`: queries and transactions on the pool; `app.reportsDb` on the reports' replica. */
 export default fp(
   async (app) => {
-    app.decorate('db', createDb(app.pool));
+    const db = createDb(app.pool);
+    app.decorate('db', db);
+    app.decorate('reportsDb', app.reportsPool ? createDb(app.reportsPool) : db);
   },
   { name: 'db', dependencies: ['postgres'] },
 );

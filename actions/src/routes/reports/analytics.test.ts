@@ -15,6 +15,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
 import { loadAnalyticsReport } from '../../services/reports/analytics-report.ts';
+import { oneSource } from '../../services/reports/registry.ts';
 
 /**
  * The analytics report on data this test makes, every figure counted by hand below.
@@ -182,7 +183,7 @@ describe('the analytics report', () => {
   });
 
   const load = (filters: TReportFilters, who: TestUser = qam, role = 'qam') =>
-    loadAnalyticsReport(stack.app.db, callerOfUser({ id: who.id, role }), filters);
+    loadAnalyticsReport(oneSource(stack.app.db), callerOfUser({ id: who.id, role }), filters);
   const tableOf = (report: TReport, key: string): TReportTable => {
     const found = report.tables.find((table) => table.key === key);
     if (!found) throw new Error(`no table ${key}`);

@@ -24,7 +24,8 @@ const ZExportParams = ZReportParams.extend({
  * /api/reports/*: the reports (docs/decisions/reports.md). Every route needs a signed-in user
  * (bearer token); each report's service decides who may read it (`canOpenReport`).
  *
- * GET /api/reports/:report?<filters>: the report's tables as JSON (`TReport`).
+ * GET /api/reports/:report?<filters>: the report's tables as JSON (`TReport`), the figures read
+ * from the reports' read replica when REPORTS_DATABASE_URL names one.
  * GET /api/reports/:report/:table.csv|.xlsx?<filters>: one of its tables as a file, the same
  * rows the screen shows.
  */
@@ -36,7 +37,7 @@ const reports: FastifyPluginAsync = async (app) => {
     const loader = REPORT_LOADERS[report];
     if (!loader) throw new AppError('not_found');
     const filters = parseReportFilters(request.query as Record<string, unknown>);
-    return loader(app.db, callerOfUser(request.user), filters);
+    return loader({ primary: app.db, figures: app.reportsDb }, callerOfUser(request.user), filters);
   };
 
   app.get('/:report', async (request, reply) => {

@@ -14,8 +14,8 @@ import {
   type TRiskRating,
 } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
-import type { Db } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { figuresAsOf, type ReportSources } from './figures-as-of.ts';
 import { readablePractice, requireReport } from './report-viewer.ts';
 
 /**
@@ -268,20 +268,28 @@ function table(
   return { key: shape.key, title, columns: [...shape.columns], rows };
 }
 
-export async function loadAnalyticsReport(db: Db, caller: Caller, filters: TReportFilters): Promise<TReport> {
-  await requireReport(db, caller, 'analytics', 'You do not have permission to see this report.');
-  const figures = await db.transaction(async (tx) => {
+export async function loadAnalyticsReport(
+  sources: ReportSources,
+  caller: Caller,
+  filters: TReportFilters,
+): Promise<TReport> {
+  await requireReport(sources.primary, caller, 'analytics', 'You do not have permission to see this report.');
+  const { asOf, figures } = await sources.figures.transaction(async (tx) => {
     await tx.many(sql`set transaction read only, isolation level repeatable read`);
     // The aggregates hash a row per practice and indicator; with the default 4 MB they spill to
     // disk from a few thousand surveys on (docs/decisions/reports.md, "Analytics report").
     await tx.many(sql`set local work_mem = '64MB'`);
-    return tx.one<Figures>(analyticsFiguresQuery({ ...filters, caller }));
+    return {
+      asOf: await figuresAsOf(tx),
+      figures: await tx.one<Figures>(analyticsFiguresQuery({ ...filters, caller })),
+    };
   });
   const T = ANALYTICS_TABLES;
   const indicators = figures.indicators ?? [];
   return {
     report: 'analytics',
     generatedAt: new Date().toISOString(),
+    asOf,
     tables: [
       table(
         T.standards,

@@ -17,8 +17,9 @@ import {
 } from '@portal/domain';
 import { type SqlQuery, sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { Db, Queryable } from '../../plugins/app/db.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
 import { type Caller, loadPracticeAccess } from '../practices/practice-access.ts';
+import { figuresAsOf, type ReportSources } from './figures-as-of.ts';
 
 /**
  * The comparative report (docs/decisions/reports.md, "Comparative report"): one practice against
@@ -340,13 +341,14 @@ function cycleTimesTable(subject: Subject, compared: Compared): TReportTable {
 
 /** The comparative report of `filters.practice` (the other filters do not apply to it). */
 export async function loadComparativeReport(
-  db: Db,
+  { primary, figures }: ReportSources,
   caller: Caller,
   filters: TReportFilters,
 ): Promise<TReport> {
-  return db.transaction(async (tx) => {
+  const practiceId = await requireAccess(primary, caller, filters.practice);
+  return figures.transaction(async (tx) => {
     await tx.many(sql`set transaction read only, isolation level repeatable read`);
-    const practiceId = await requireAccess(tx, caller, filters.practice);
+    const asOf = await figuresAsOf(tx);
     const subject = await loadSubject(tx, practiceId);
     const header: TReportTable = {
       key: 'practice',
@@ -367,7 +369,7 @@ export async function loadComparativeReport(
       ],
     };
     if (subject.surveyVersionId === null) {
-      return { report: 'comparative', generatedAt: new Date().toISOString(), tables: [header] };
+      return { report: 'comparative', generatedAt: new Date().toISOString(), asOf, tables: [header] };
     }
     // The caller's own practices are never their peers: a manager of two practices in one network
     // would otherwise know one of the five.
@@ -387,6 +389,7 @@ export async function loadComparativeReport(
     return {
       report: 'comparative',
       generatedAt: new Date().toISOString(),
+      asOf,
       tables: [header, standards, nonConformities, cycleTimes],
     };
   });

@@ -12,8 +12,9 @@ import {
   type TReportTable,
 } from '@portal/domain';
 import { type SqlQuery, sql } from '../../db/sql.ts';
-import type { Db, Queryable } from '../../plugins/app/db.ts';
+import type { Queryable } from '../../plugins/app/db.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { figuresAsOf, type ReportSources } from './figures-as-of.ts';
 import { readablePractice, requireReport } from './report-viewer.ts';
 
 /** The most rows the 'Action plans overdue' table lists (most days over first). */
@@ -28,24 +29,27 @@ export const ACTION_PLANS_OVERDUE_LIMIT = 2000;
  * All five statements read one snapshot.
  */
 export async function loadManagementReport(
-  db: Db,
+  { primary, figures }: ReportSources,
   caller: Caller,
   filters: TReportFilters,
   today: string = portalToday(),
 ): Promise<TReport> {
-  await requireReport(db, caller, 'management', 'You do not have permission to see this report.');
+  await requireReport(primary, caller, 'management', 'You do not have permission to see this report.');
   const scoped = { ...filters, caller };
-  const tables = await db.transaction(async (tx) => {
+  const { asOf, tables } = await figures.transaction(async (tx) => {
     await tx.many(sql`set transaction read only, isolation level repeatable read`);
-    return [
-      await cycleStatusTable(tx, scoped),
-      await workDueTable(tx, scoped, today),
-      await actionPlansOverdueTable(tx, scoped, today),
-      await surveyorWorkloadTable(tx, scoped),
-      await certificatesByMonthTable(tx, scoped, today),
-    ];
+    return {
+      asOf: await figuresAsOf(tx),
+      tables: [
+        await cycleStatusTable(tx, scoped),
+        await workDueTable(tx, scoped, today),
+        await actionPlansOverdueTable(tx, scoped, today),
+        await surveyorWorkloadTable(tx, scoped),
+        await certificatesByMonthTable(tx, scoped, today),
+      ],
+    };
   });
-  return { report: 'management', generatedAt: new Date().toISOString(), tables };
+  return { report: 'management', generatedAt: new Date().toISOString(), asOf, tables };
 }
 
 /** The filters and who asks: a practice manager's or surveyor's report counts their own practices. */

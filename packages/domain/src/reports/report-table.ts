@@ -1,4 +1,5 @@
-import { formatDisplayDate } from '../constants/dates.ts';
+import { formatAuditDateTime } from '../audit/audit-trail.ts';
+import { formatDisplayDate, PORTAL_TIME_ZONE } from '../constants/dates.ts';
 
 /**
  * The shape every report answers with (docs/decisions/reports.md): named tables of plain cells. The
@@ -31,7 +32,25 @@ export interface TReportTable {
 export interface TReport {
   report: TReportName;
   generatedAt: string;
+  /**
+   * The moment its figures reflect: when they were read, or, read from a reports replica that is
+   * behind, the commit time of the last change the replica had applied (ISO 8601).
+   */
+  asOf: string;
   tables: TReportTable[];
+}
+
+/**
+ * The line under a report's figures: when they are from, in the portal's day and time, and how far
+ * behind they are when read from a reports replica that lags by a minute or more.
+ */
+export function figuresAsAtText(report: Pick<TReport, 'asOf' | 'generatedAt'>): string {
+  const at = `Figures as at ${formatAuditDateTime(report.asOf, PORTAL_TIME_ZONE)}`;
+  const behind = Math.floor((Date.parse(report.generatedAt) - Date.parse(report.asOf)) / 60_000);
+  if (!(behind >= 1)) return `${at}.`;
+  const span =
+    behind < 120 ? `${behind} minute${behind === 1 ? '' : 's'}` : `${Math.floor(behind / 60)} hours`;
+  return `${at}: the reporting copy of the data is ${span} behind, so the latest changes are not counted yet.`;
 }
 
 export const REPORT_NAMES = ['management', 'analytics', 'comparative'] as const;

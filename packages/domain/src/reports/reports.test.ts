@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canOpenReport, reportViewer } from './report-access.ts';
 import { parseReportFilters, reportFiltersToSearch } from './report-filters.ts';
+import { figuresAsAtText } from './report-table.ts';
 
 describe('report filters', () => {
   it('reads the URL query and writes it back in a fixed order', () => {
@@ -46,5 +47,21 @@ describe('canOpenReport', () => {
     expect(reportViewer({ ...flags, surveyor: true }).practiceRoles).toEqual(['SU']);
     expect(reportViewer({ ...flags, surveyor: true, newUser: true }).practiceRoles).toEqual([]);
     expect(reportViewer({ ...flags, qam: true }).backOfficeRole).toBe('qam');
+  });
+});
+
+describe('figuresAsAtText', () => {
+  const at = (asOf: string, generatedAt = asOf) => figuresAsAtText({ asOf, generatedAt });
+  it("gives the figures' moment in Sydney's day and time", () => {
+    expect(at('2026-11-30T04:05:00.000Z')).toBe('Figures as at 30/11/2026 15:05.');
+  });
+  it('says nothing of a lag under a minute, and how far behind a lagging replica is', () => {
+    expect(at('2026-11-30T04:05:00.000Z', '2026-11-30T04:05:59.000Z')).toBe(
+      'Figures as at 30/11/2026 15:05.',
+    );
+    expect(at('2026-11-30T04:05:00.000Z', '2026-11-30T04:06:00.000Z')).toBe(
+      'Figures as at 30/11/2026 15:05: the reporting copy of the data is 1 minute behind, so the latest changes are not counted yet.',
+    );
+    expect(at('2026-11-30T04:05:00.000Z', '2026-11-30T07:10:00.000Z')).toContain('is 3 hours behind');
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Center, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   ANALYTICS_TABLES,
   canOpenReport,
+  figuresAsAtText,
   formatReportCell,
   metRate,
   reportViewer,
@@ -97,6 +98,9 @@ function AnalyticsReport() {
       {report ? (
         <Stack gap="lg" aria-busy={loading}>
           <KeyFigures report={report} />
+          <Text c="dimmed" fz="xs">
+            {figuresAsAtText(report)}
+          </Text>
           {empty ? (
             <Paper withBorder radius="lg" p="lg">
               <Text fw={600}>No submitted survey matches these filters.</Text>

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   canOpenReport,
   defaultBackOfficeRole,
+  figuresAsAtText,
   MIN_AGGREGATE_PRACTICES,
   PRACTICE_SEARCH_DEBOUNCE_MS,
   practiceRolesFrom,
@@ -112,6 +113,9 @@ function ComparativeReport({ backOffice }: { backOffice: boolean }) {
       ) : report ? (
         <Stack gap="lg">
           <PracticeSummary row={header} />
+          <Text c="dimmed" fz="xs">
+            {figuresAsAtText(report)}
+          </Text>
           <MethodNote />
           {tables.length === 0 ? <Text c="dimmed">{COMPARATIVE_REPORT_MESSAGES.noEdition}</Text> : null}
           {tables.map((table) => (

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import {
   canOpenReport,
+  figuresAsAtText,
   MANAGEMENT_REPORT_TABLES,
   managementReportLink,
   reportViewer,
@@ -102,8 +103,8 @@ function ManagementReport() {
         >
           <Summary report={report} />
           <Text c="dimmed" fz="xs">
-            Figures as at {new Date(report.generatedAt).toLocaleString('en-AU')}. Links to the practice list
-            keep the state and network; it has no QAM or date filter.
+            {figuresAsAtText(report)} Links to the practice list keep the state and network; it has no QAM or
+            date filter.
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Panel shape={T.cycleStatus} report={report} filters={filters} networkName={networkName} />
