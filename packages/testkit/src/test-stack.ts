@@ -26,14 +26,7 @@ export interface GraphQLResult<T = Record<string, unknown>> {
   errors?: Array<{ message: string; extensions?: { code?: string; path?: string; [k: string]: unknown } }>;
 }
 
-export interface TestStack {
-  /** The real engine, serving `hasura/` on its own database, with JWT and admin secret set. */
-  engine: Engine;
-  /** The actions service the engine forwards Hasura actions to. */
-  app: FastifyInstance;
-  /** `http://127.0.0.1:<port>/v1/graphql` */
-  graphqlUrl: string;
-  actionsUrl: string;
+export interface TestStack extends StackServices {
   database: TestDatabase;
   /** The throwaway s3rver the actions service stores files in, with `{s3: true}`. */
   s3: Awaited<ReturnType<typeof startTestS3>> | null;
@@ -43,12 +36,11 @@ export interface TestStack {
   tokenFor(email: string, password?: string): Promise<string>;
   /** The id of the user with this e-mail. */
   userId(email: string): Promise<number>;
-  /** Posts a GraphQL request to the engine over HTTP as the caller. */
-  gql<T = Record<string, unknown>>(
-    caller: Caller,
-    query: string,
-    variables?: Record<string, unknown>,
-  ): Promise<GraphQLResult<T>>;
+  /**
+   * Another engine and actions service on the same database, storage and settings: a second
+   * replica of each, as `STACK_REPLICAS=2` runs them (closed with the stack).
+   */
+  replica(): Promise<StackServices>;
   close(): Promise<void>;
 }
 
@@ -72,12 +64,28 @@ export interface TestStackOptions {
   database?: TestDatabase;
 }
 
-async function openTestStack(options: TestStackOptions): Promise<TestStack> {
-  const [database, s3] = await Promise.all([
-    options.database ?? createTestDatabase(options.template ?? 'seeded'),
-    options.s3 ? startTestS3() : null,
-  ]);
-  const app = await buildApp(loadConfig(testEnv(database.url, { ...s3?.env, ...options.env })), {
+/** One engine and one actions service on a database: a stack's own, or another replica of them. */
+export interface StackServices {
+  engine: Engine;
+  app: FastifyInstance;
+  graphqlUrl: string;
+  actionsUrl: string;
+  /** Posts a GraphQL request to this engine over HTTP as the caller. */
+  gql<T = Record<string, unknown>>(
+    caller: Caller,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<GraphQLResult<T>>;
+  close(): Promise<void>;
+}
+
+async function startServices(
+  databaseUrl: string,
+  env: Record<string, string>,
+  options: TestStackOptions,
+  tokenFor: (email: string, password?: string) => Promise<string>,
+): Promise<StackServices> {
+  const app = await buildApp(loadConfig(testEnv(databaseUrl, env)), {
     extraActions: options.actions?.map((action) => action.handler),
   });
   const project = options.actions?.length ? projectWithTestActions(options.actions) : null;
@@ -85,7 +93,7 @@ async function openTestStack(options: TestStackOptions): Promise<TestStack> {
   const actionsUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
   const engine = await createEngine({
     projectDir: project?.dir ?? HASURA_DIR,
-    databaseUrl: database.url,
+    databaseUrl,
     adminSecret: TEST_ADMIN_SECRET,
     jwtSecret: { type: 'HS256', key: TEST_JWT_KEY },
     env: { ...process.env, ACTIONS_BASE_URL: actionsUrl, ACTIONS_SECRET: TEST_ACTIONS_SECRET },
@@ -94,43 +102,11 @@ async function openTestStack(options: TestStackOptions): Promise<TestStack> {
   });
   const port = await engine.listen(0, '127.0.0.1');
   const graphqlUrl = `http://127.0.0.1:${port}/v1/graphql`;
-  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
-  // Closing drops the database WITH (FORCE): a connection still closing then gets the server's
-  // FATAL, which pg reports as the pool's 'error' (unhandled without a listener; it failed CI runs).
-  sql.on('error', () => {});
-  const tokens = new Map<string, Promise<string>>();
-
-  const tokenFor = (email: string, password = DEMO_PASSWORD) => {
-    let token = tokens.get(email);
-    if (!token) {
-      token = app
-        .inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-        .then((response) => {
-          if (response.statusCode !== 200) {
-            throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
-          }
-          return response.json().accessToken as string;
-        });
-      tokens.set(email, token);
-      token.catch(() => tokens.delete(email));
-    }
-    return token;
-  };
-
   return {
     engine,
     app,
     graphqlUrl,
     actionsUrl,
-    database,
-    s3,
-    sql,
-    tokenFor,
-    async userId(email) {
-      const { rows } = await sql.query<{ id: number }>('select id from users where email = $1', [email]);
-      if (!rows[0]) throw new Error(`no user ${email}`);
-      return rows[0].id;
-    },
     async gql(caller, query, variables) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (caller === 'admin') headers['x-hasura-admin-secret'] = TEST_ADMIN_SECRET;
@@ -154,10 +130,63 @@ async function openTestStack(options: TestStackOptions): Promise<TestStack> {
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
+      project?.remove();
+    },
+  };
+}
+
+async function openTestStack(options: TestStackOptions): Promise<TestStack> {
+  const [database, s3] = await Promise.all([
+    options.database ?? createTestDatabase(options.template ?? 'seeded'),
+    options.s3 ? startTestS3() : null,
+  ]);
+  const env = { ...s3?.env, ...options.env };
+  const tokens = new Map<string, Promise<string>>();
+  const tokenFor = (email: string, password = DEMO_PASSWORD) => {
+    let token = tokens.get(email);
+    if (!token) {
+      token = services.app
+        .inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+        .then((response) => {
+          if (response.statusCode !== 200) {
+            throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+          }
+          return response.json().accessToken as string;
+        });
+      tokens.set(email, token);
+      token.catch(() => tokens.delete(email));
+    }
+    return token;
+  };
+  const services = await startServices(database.url, env, options, tokenFor);
+  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  // Closing drops the database WITH (FORCE): a connection still closing then gets the server's
+  // FATAL, which pg reports as the pool's 'error' (unhandled without a listener; it failed CI runs).
+  sql.on('error', () => {});
+  const replicas: StackServices[] = [];
+
+  return {
+    ...services,
+    database,
+    s3,
+    sql,
+    tokenFor,
+    async userId(email) {
+      const { rows } = await sql.query<{ id: number }>('select id from users where email = $1', [email]);
+      if (!rows[0]) throw new Error(`no user ${email}`);
+      return rows[0].id;
+    },
+    async replica() {
+      const replica = await startServices(database.url, env, options, tokenFor);
+      replicas.push(replica);
+      return replica;
+    },
+    async close() {
+      for (const replica of replicas) await replica.close();
+      await services.close();
       await sql.end();
       await database.drop();
       await s3?.stop();
-      project?.remove();
     },
   };
 }

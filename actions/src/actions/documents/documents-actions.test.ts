@@ -119,6 +119,25 @@ describe('document uploads', () => {
     await stack?.close();
   });
 
+  it('spans two replicas: created through one, completed and downloaded through the other', async () => {
+    const other = await stack.replica();
+    const created = await uploaded();
+    const completed = await other.gql<{ completeDocument: { documentId: number; staffId: number } }>(
+      PM,
+      COMPLETE,
+      {
+        id: created.documentId,
+      },
+    );
+    expect(completed.errors).toBeUndefined();
+    expect(completed.data!.completeDocument).toMatchObject({ documentId: created.documentId, staffId });
+    const link = await other.gql<{ documentDownloadUrl: { url: string } }>(PM, DOWNLOAD, {
+      id: created.documentId,
+    });
+    const file = await fetch(link.data!.documentDownloadUrl.url);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
+  });
+
   it('uploads a staff document end to end: pending, PUT, completed and attached, downloadable', async () => {
     const result = await create(PM, { staffId, staffField: 'CPR_EVIDENCE' });
     expect(result.errors).toBeUndefined();

@@ -253,6 +253,17 @@ describe('connecting to the webinar provider', () => {
     expect(row!.expires_at.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('finishes on a second replica a connection started on the first (the state is signed, not kept in memory)', async () => {
+    const other = await stack.replica();
+    const email = await user();
+    const { code, state } = await authorize(email);
+    expect((await other.gql(email, CONNECT, { code, state })).data).toEqual({
+      connectWebinars: { connected: true },
+    });
+    expect((await other.gql<{ webinars: Webinars }>(email, LIST)).data!.webinars.connected).toBe(true);
+    expect((await list(email)).connected).toBe(true);
+  });
+
   it('refuses a state that is not the caller’s: nothing is asked of the provider, nothing kept', async () => {
     const [mallory, victim] = [await user(), await user()];
     const mine = await authorize(mallory);
