@@ -97,10 +97,11 @@ export async function buildApp(
   await app.register(requestGuard);
 
   await app.register(cookie);
-  await app.register(rateLimit);
   await app.register(jwt);
   await app.register(multipart);
   await app.register(postgres);
+  // Its counters are in PostgreSQL.
+  await app.register(rateLimit);
 
   await app.register(db);
   await app.register(storage);

@@ -443,6 +443,7 @@ describe('free text holds no control characters (decisions/data-model.md)', () =
     'payments.method',
     'pending_registrations.password_hash',
     'pending_registrations.token_hash',
+    'rate_limit_hits.key',
     'practice_networks.abn',
     'practice_staff.phone_country_code',
     'review_history.sent_to',

@@ -98,8 +98,8 @@ describe('hasura migrations', () => {
     const untracked = [...catalog.tables.values()]
       .filter((t) => t.schema === 'public' && !tracked.includes(t.name))
       .map((t) => t.name);
-    // Secrets and throttling records (sign-in and its second factors, requests for assistance, webinar tokens)
-    // and the digests sent are only ever read by the actions service, never through GraphQL.
+    // Secrets and throttling records (sign-in and its second factors, requests for assistance, webinar tokens,
+    // flood-limit counters) and the digests sent are only ever read by the actions service, never through GraphQL.
     expect(untracked.sort()).toEqual([
       'account_security_events',
       'assistance_requests',
@@ -107,6 +107,7 @@ describe('hasura migrations', () => {
       'login_attempts',
       'password_resets',
       'pending_registrations',
+      'rate_limit_hits',
       'registration_lookups',
       'session_handoffs',
       'sessions',

@@ -34,6 +34,7 @@ const adminConsole: FastifyPluginAsync = async (app) => {
   app.addHook(
     'onRequest',
     app.rateLimit({
+      groupId: 'admin-console',
       max: ADMIN_CONSOLE_LIMITS.ratePerMinute,
       timeWindow: 60_000,
       keyGenerator: (request) => `admin-console:${request.user?.id ?? request.ip}`,

@@ -29,7 +29,10 @@ import { publicSession, signInRoutes } from './sign-in-routes.ts';
 /** /api/auth/*: sign-in, session refresh and sign-out, registration, password reset and change. */
 const auth: FastifyPluginAsync = async (app) => {
   // One hook for the folder: a generous per-address limit on every /api/auth/* call.
-  app.addHook('onRequest', app.rateLimit({ max: app.config.authRateLimitPerMinute, timeWindow: 60_000 }));
+  app.addHook(
+    'onRequest',
+    app.rateLimit({ groupId: 'auth', max: app.config.authRateLimitPerMinute, timeWindow: 60_000 }),
+  );
 
   await app.register(signInRoutes);
   await app.register(oidcRoutes);

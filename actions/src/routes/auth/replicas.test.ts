@@ -74,3 +74,34 @@ describe('accounts across two replicas of the actions service', () => {
     }
   });
 });
+
+describe('flood limits across two replicas of the actions service', () => {
+  let stack: TestStack;
+  let other: StackServices;
+  beforeAll(async () => {
+    stack = await startTestStack({ template: 'migrated', env: { VERIFY_RATE_LIMIT_PER_MINUTE: '3' } });
+    other = await stack.replica();
+  }, 60_000);
+  afterAll(() => stack?.close());
+
+  it("counts one address's requests on both: the fourth in a minute is refused, wherever it goes", async () => {
+    const verify = (app: FastifyInstance) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/certificates/verify/NOSUCHCODE',
+        remoteAddress: '198.51.100.7',
+      });
+    const answers = [];
+    for (const app of [stack.app, other.app, stack.app, other.app])
+      answers.push((await verify(app)).statusCode);
+    expect(answers.slice(0, 3)).not.toContain(429);
+    expect(answers[3]).toBe(429);
+    // Another address has its own count.
+    const elsewhere = await stack.app.inject({
+      method: 'GET',
+      url: '/api/certificates/verify/NOSUCHCODE',
+      remoteAddress: '198.51.100.8',
+    });
+    expect(elsewhere.statusCode).not.toBe(429);
+  });
+});

@@ -13,7 +13,14 @@ const ZVerifyParams = z.object({ code: z.string() });
  * 400 for a code that cannot be one, 404 'No certificate matches this code'.
  */
 const certificates: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', app.rateLimit({ max: app.config.verifyRateLimitPerMinute, timeWindow: 60_000 }));
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      groupId: 'certificate-verify',
+      max: app.config.verifyRateLimitPerMinute,
+      timeWindow: 60_000,
+    }),
+  );
 
   app.get('/verify/:code', async (request, reply) => {
     const { code } = ZVerifyParams.parse(request.params);

@@ -23,7 +23,14 @@ const REFUSED =
  * setting to OFF. A forged, altered or expired token is refused and changes nothing.
  */
 const digests: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', app.rateLimit({ max: app.config.verifyRateLimitPerMinute, timeWindow: 60_000 }));
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      groupId: 'digest-unsubscribe',
+      max: app.config.verifyRateLimitPerMinute,
+      timeWindow: 60_000,
+    }),
+  );
   // RFC 8058's one-click POST is a form body (List-Unsubscribe=One-Click); its content does not matter.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

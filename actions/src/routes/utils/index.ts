@@ -14,6 +14,7 @@ const utils: FastifyPluginAsync = async (app) => {
   app.addHook(
     'onRequest',
     app.rateLimit({
+      groupId: 'client-log',
       max: CLIENT_LOG_PER_MINUTE,
       timeWindow: 60_000,
       keyGenerator: (request) => `client-log:${request.user?.id ?? request.ip}`,

@@ -63,8 +63,13 @@ describe('removeStaleRows', () => {
         ($1, repeat('e', 64), 'Firefox', now() - interval '500 days', now() - interval '399 days')`,
       [user.id],
     );
+    await t.sql.query(
+      `insert into public.rate_limit_hits (key, hits, window_ends_at) values
+        ('auth:old', 3, now() - interval '61 minutes'), ('auth:recent', 3, now() - interval '59 minutes')`,
+    );
     expect(await removeStaleRows(t.app.db)).toEqual({
       indicatorLocks: 0,
+      rateLimitHits: 1,
       loginAttempts: 1,
       sessions: 1,
       passwordResets: 1,
@@ -74,6 +79,10 @@ describe('removeStaleRows', () => {
       ssoSignInRequests: 1,
       userDevices: 1,
     });
+    const hits = await t.sql.query(
+      `select key from public.rate_limit_hits where key in ('auth:old', 'auth:recent')`,
+    );
+    expect(hits.rows).toEqual([{ key: 'auth:recent' }]);
     const pending = await t.sql.query('select email from public.pending_registrations');
     expect(pending.rows).toEqual([{ email: 'live@demo.test' }]);
     const left = await t.sql.query(`

@@ -9,7 +9,7 @@ import type { Queryable } from '../../plugins/app/db.ts';
  * handoff codes and single sign-on requests that expired a day ago (minutes are their life), the
  * devices of the new-device e-mail not seen for 400 days (their cookie is gone by then), and
  * indicator editing locks that have expired (no role sees them and they block nothing; a lock is
- * presence, not data).
+ * presence, not data), and flood-limit counters whose window ended an hour ago.
  * Idempotent, so every replica may run it.
  */
 export async function removeStaleRows(q: Queryable) {
@@ -41,8 +41,12 @@ export async function removeStaleRows(q: Queryable) {
   const [locks] = await q.many<{ count: number }>(sql`
     with gone as (delete from public.indicator_locks where expires_at < now() returning 1)
     select count(*)::integer as count from gone`);
+  const [hits] = await q.many<{ count: number }>(sql`
+    with gone as (delete from public.rate_limit_hits where window_ends_at < now() - interval '1 hour' returning 1)
+    select count(*)::integer as count from gone`);
   return {
     indicatorLocks: locks?.count ?? 0,
+    rateLimitHits: hits?.count ?? 0,
     loginAttempts: attempts?.count ?? 0,
     sessions: sessions?.count ?? 0,
     passwordResets: resets?.count ?? 0,

@@ -1,0 +1,1 @@
+drop table public.rate_limit_hits;
