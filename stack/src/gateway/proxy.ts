@@ -227,8 +227,12 @@ function send(
         attempt(index, true);
         return;
       }
-      const neverReceived = NOT_CONNECTED.has(error.code ?? '');
-      if (neverReceived) pool.markDown(upstream);
+      const refused = NOT_CONNECTED.has(error.code ?? '');
+      if (refused) pool.markDown(upstream);
+      // Refused on a first try, the replica never got the request. Refused when sending again
+      // after a reset of a reused connection, it may have: that reset was the replica dying with
+      // the request read (kill -9 after its commit), not an idle connection it was closing.
+      const neverReceived = refused && !retried;
       // Another replica takes a request this one never received, or one that changes nothing.
       if (index + 1 < replicas.length && (neverReceived || SAFE_METHODS.has(req.method ?? '')))
         attempt(index + 1, false);
@@ -248,7 +252,8 @@ function send(
  * The request went on a kept-alive connection the upstream was closing as it was reused (it
  * closes idle connections: Node's servers after 5 s), and came back reset with no answer. The
  * upstream never read it, so it is sent once more on a new connection; a service that is down
- * refuses that one, and the client gets the 503. Without this, a busy machine (where the close
+ * refuses that one, and the client gets the 503 (a write is then never sent to another replica:
+ * the reset may have been the service dying after it read the write). Without this, a busy machine (where the close
  * is noticed late) turned one request in a few hundred into a spurious 503.
  */
 function isStaleKeepAlive(request: http.ClientRequest, error: NodeJS.ErrnoException): boolean {

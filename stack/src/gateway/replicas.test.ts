@@ -10,9 +10,20 @@ import type { Upstream } from './upstream-pool.ts';
  * made to hang (accepts connections, answers nothing) or to reset a request mid-way.
  */
 async function startReplica(name: string) {
-  const state = { hang: false, resetNext: false, served: 0 };
+  const state = { hang: false, resetNext: false, keepAlive: false, dieOnNext: false, served: 0 };
   const server = http.createServer((req, res) => {
     if (state.hang) return;
+    if (state.dieOnNext && req.url !== '/health') {
+      // Killed after reading (and, for all the client knows, committing) the request: no answer,
+      // and no new connection accepted.
+      state.served++;
+      req.resume();
+      req.on('end', () => {
+        server.close();
+        server.closeAllConnections();
+      });
+      return;
+    }
     if (req.url === '/health') {
       res.end('ok');
       return;
@@ -26,7 +37,11 @@ async function startReplica(name: string) {
     req.resume();
     // A connection per request: a reset then always meets a new connection, never a reused one
     // (which the gateway takes for a stale keep-alive and sends again to the same replica).
-    req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain', connection: 'close' }).end(name));
+    req.on('end', () =>
+      res
+        .writeHead(200, { 'content-type': 'text/plain', ...(state.keepAlive ? {} : { connection: 'close' }) })
+        .end(name),
+    );
   });
   const wss = new WebSocketServer({ server });
   wss.on('connection', (socket) => socket.on('message', () => socket.send(name)));
@@ -121,6 +136,20 @@ describe('the gateway with replicas (STACK_REPLICAS, ENGINE_URL and ACTIONS_URL 
     replicas[1]!.state.resetNext = true;
     expect(await answers(base, 1, 'POST')).toEqual(['status 503']);
     expect(replicas[0]!.state.served).toBe(0);
+  });
+
+  it('never sends on a write that a replica killed mid-request had read on a kept-alive connection', async () => {
+    const base = await twoReplicas();
+    for (const replica of replicas) replica.state.keepAlive = true;
+    // actions-1, then actions-2: both connections are kept alive in the gateway's pool.
+    expect(await answers(base, 2)).toEqual(['actions-1', 'actions-2']);
+    // The next write reuses actions-1's connection; it reads the write and is killed. The reset
+    // looks like a stale keep-alive, but actions-1 then refuses a new connection: it may have
+    // committed the write, so the client gets a 503 and actions-2 never sees the write.
+    replicas[0]!.state.dieOnNext = true;
+    expect(await answers(base, 1)).toEqual(['status 503']);
+    expect(replicas[0]!.state.served).toBe(2);
+    expect(replicas[1]!.state.served).toBe(1);
   });
 
   it('opens a WebSocket on a replica that is up when another is gone', async () => {
