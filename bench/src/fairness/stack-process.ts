@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portal/devdb';
@@ -17,6 +18,31 @@ export interface StackProcess {
   enginePid(): number | undefined;
   lastLines(): string;
   stop(): Promise<void>;
+}
+
+/** Whether nothing listens on `port` of 127.0.0.1 (a listener there can be opened and closed). */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The first of `count` consecutive free ports (from `after` on when given, else any), none of
+ * them one of `taken` (chosen for another service, not listening yet).
+ */
+async function freePorts(count: number, taken: readonly number[], after?: number): Promise<number> {
+  for (
+    let first = after ?? (await freePort());
+    ;
+    first = after === undefined ? await freePort() : first + 1
+  ) {
+    let all = true;
+    for (let i = 0; i < count && all; i++) all = !taken.includes(first + i) && (await isFree(first + i));
+    if (all) return first;
+  }
 }
 
 /** The processes whose parent is `pid`. */
@@ -131,13 +157,17 @@ export const BENCH_STACK_SECRETS = {
 export async function startBenchStack(
   databaseUrl: string,
   log: (line: string) => void,
+  /** Engines and actions services behind the gateway (STACK_REPLICAS). */
+  replicas = 1,
 ): Promise<StackProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-stack-'));
   // Run as root, embedded PostgreSQL (not used here) and s3rver need nothing more; the dist is empty.
   mkdirSync(path.join(dir, 'dist'));
-  const [gatewayPort, enginePort, actionsPort, s3Port, webPort] = await Promise.all(
-    Array.from({ length: 5 }, () => freePort()),
-  );
+  const [gatewayPort, s3Port, webPort] = await Promise.all(Array.from({ length: 3 }, () => freePort()));
+  // Each replica after the first listens on the next port.
+  const taken = [gatewayPort!, s3Port!, webPort!];
+  const enginePort = await freePorts(replicas, taken);
+  const actionsPort = await freePorts(replicas, taken, enginePort + replicas);
   try {
     const stack = await startStackProcess(
       {
@@ -150,11 +180,12 @@ export async function startBenchStack(
         WEB_PORT: String(webPort),
         WEB_BUILD: 'off',
         WEB_DIST: path.join(dir, 'dist'),
+        STACK_REPLICAS: String(replicas),
         HASURA_GRAPHQL_ADMIN_SECRET: BENCH_STACK_SECRETS.adminSecret,
         HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: BENCH_STACK_SECRETS.jwtKey }),
         NO_COLOR: '1',
       },
-      { gateway: gatewayPort!, engine: enginePort! },
+      { gateway: gatewayPort!, engine: enginePort },
       log,
     );
     return {

@@ -81,6 +81,38 @@ describe('the data-set benches on tiny settings', () => {
       }
   }, 120_000);
 
+  it('npm run bench -- load --replicas 1,2: the list through one and through two replicas of each service', async () => {
+    const results = tempResults('load-replicas');
+    const args = [
+      '--connections',
+      '2',
+      '--seconds',
+      '1',
+      '--warmup',
+      '0',
+      '--only',
+      'list',
+      '--replicas',
+      '1,2',
+    ];
+    await expect(
+      runLoadBench([...args, ...data(), '--results', results], { stack: await stack() }),
+    ).resolves.toBe(0);
+    const json = readResults<{
+      replicas: number[];
+      workloads: Array<{
+        rows: Array<{ by_replicas: Array<{ replicas: number; requests: number; errors: number }> }>;
+      }>;
+    }>(results);
+    expect(json.replicas).toEqual([1, 2]);
+    const [row] = json.workloads[0]!.rows;
+    expect(row!.by_replicas.map((r) => r.replicas)).toEqual([1, 2]);
+    for (const figures of row!.by_replicas) {
+      expect(figures.requests).toBeGreaterThan(0);
+      expect(figures.errors).toBe(0);
+    }
+  }, 180_000);
+
   it('npm run bench -- fairness: one-second phases, no ramp', async () => {
     const results = tempResults('fairness');
     const args = ['--seconds', '1', '--ramp-seconds', '0', '--concurrency', '2', ...data()];

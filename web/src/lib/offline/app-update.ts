@@ -4,6 +4,9 @@ import { Workbox } from 'workbox-window';
 /** How often an open app asks the server whether a new version is out (and whenever it reconnects). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/** The longest "Make available offline" waits for the service worker to keep the app's files. */
+export const CODE_ON_DEVICE_BOUND_MS = 60_000;
+
 /**
  * The app's service worker (docs/decisions/offline.md) and its updates: registered with
  * workbox-window (a module of the bundle, so the gateway's CSP needs no inline script). A new
@@ -38,6 +41,30 @@ export function createAppUpdate() {
       workbox
         .register()
         .catch((error: unknown) => console.error('The service worker did not register', error));
+    },
+    /**
+     * Resolves once the app's own files are kept on this device and serve this page: its service
+     * worker has installed (which precaches every file of the build), is active and controls the
+     * page (it claims open pages as it activates). At once without a service worker (the
+     * development server); after `boundMs` at most, so that a worker that cannot install never
+     * holds up what waits for it (the data is kept on the device all the same).
+     */
+    async codeOnDevice(boundMs = CODE_ON_DEVICE_BOUND_MS): Promise<void> {
+      if (!workbox) return;
+      const { serviceWorker } = navigator;
+      const controlled = (async () => {
+        await serviceWorker.ready;
+        if (serviceWorker.controller) return;
+        await new Promise<void>((resolve) =>
+          serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+        );
+      })();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        controlled,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMs))),
+      ]);
+      clearTimeout(timer);
     },
     /** The user's Reload: the waiting version takes over, then the page loads again under it. */
     reload(): void {

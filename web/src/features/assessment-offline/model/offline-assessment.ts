@@ -1,5 +1,6 @@
 import type { Client } from '@urql/core';
 import type { ResultOf } from '../../../lib/graphql/graphql.ts';
+import { appUpdate } from '../../../lib/offline/app-update.ts';
 import { getCopy, putCopy, type TDeviceCopy } from '../../../lib/offline/device-store.ts';
 import { GetAssessmentQuery, OpenAssessmentMutation } from '../../assessments/index.ts';
 import { savePracticeForOffline } from '../../practices/index.ts';
@@ -77,5 +78,8 @@ export async function saveAssessmentForOffline(
   const practiceId = assessment.accreditation?.practice_id;
   if (practiceId != null) await savePracticeForOffline(client, userId, practiceId);
   const savedAt = await keepAssessmentCopy(client, userId, assessment);
+  // The screen's own files too: "Available offline" on a first visit, before the service worker
+  // had kept them, opened a blank page offline.
+  await appUpdate.codeOnDevice();
   return { savedAt };
 }
