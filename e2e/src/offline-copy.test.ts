@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { openIndicator, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
 import { goOffline, goOnline } from './support/network.ts';
-import { connectionBanner, readDeviceCopy, waitForActiveServiceWorker } from './support/offline.ts';
+import {
+  connectionBanner,
+  readDeviceCopy,
+  waitForActiveServiceWorker,
+  waitForServiceWorkerControl,
+} from './support/offline.ts';
 import { signInOnTablet, TABLET, waitForOfflineBanner } from './support/offline-journey.ts';
 import { useE2e } from './support/suite.ts';
 import { createSurveyWorld, type SurveyWorld, surveyPath } from './support/survey-data.ts';
@@ -51,6 +56,10 @@ describe('Make available offline', { timeout: 120_000 }, () => {
     expect(await make.getAttribute('aria-describedby')).toBeTruthy();
     await expectAccessible(page, 'the Survey work queue with Make available offline (tablet)');
     await make.click();
+    // "Available offline" once the data is on the device and the service worker keeps the app's
+    // files (it is still installing on this first visit: a busy machine takes longer than one
+    // action's wait to precache the build).
+    await waitForServiceWorkerControl(page);
     await item.getByText(SAVED).waitFor();
     await item.getByRole('button', { name: 'Update offline copy' }).waitFor();
     expect(await item.getByRole('button', { name: 'Make available offline' }).count()).toBe(0);
