@@ -85,22 +85,25 @@ describe.skipIf(!available)('reports read from a streaming replica (REPORTS_DATA
     const table = made.tables.find((t) => t.key === MANAGEMENT_REPORT_TABLES.cycleStatus.key)!;
     return table.rows.reduce((sum, row) => sum + Number(row.practices ?? 0), 0);
   };
-  /** The replica has applied everything the primary has written so far. */
-  const caughtUp = async () => {
+  /**
+   * The replica has received (`pg_last_wal_receive_lsn`) or applied (`pg_last_wal_replay_lsn`)
+   * everything the primary has written so far.
+   */
+  const replicaReached = async (position: 'pg_last_wal_receive_lsn' | 'pg_last_wal_replay_lsn') => {
     const { rows } = await onPrimary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
     await expect
       .poll(
         async () =>
           (
-            await onReplica.query<{ done: boolean }>(
-              'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done',
-              [rows[0]!.lsn],
-            )
+            await onReplica.query<{ done: boolean }>(`select ${position}() >= $1::pg_lsn as done`, [
+              rows[0]!.lsn,
+            ])
           ).rows[0]!.done,
         { timeout: 20_000, interval: 50 },
       )
       .toBe(true);
   };
+  const caughtUp = () => replicaReached('pg_last_wal_replay_lsn');
 
   it('counts what the replica has applied and says how old its figures are while it lags', async () => {
     await createPractice(onPrimary);
@@ -117,19 +120,7 @@ describe.skipIf(!available)('reports read from a streaming replica (REPORTS_DATA
     try {
       const applied = await onReplica.query<{ at: Date }>('select pg_last_xact_replay_timestamp() as at');
       await createPractice(onPrimary);
-      const { rows } = await onPrimary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-      await expect
-        .poll(
-          async () =>
-            (
-              await onReplica.query<{ received: boolean }>(
-                'select pg_last_wal_receive_lsn() >= $1::pg_lsn as received',
-                [rows[0]!.lsn],
-              )
-            ).rows[0]!.received,
-          { timeout: 20_000, interval: 50 },
-        )
-        .toBe(true);
+      await replicaReached('pg_last_wal_receive_lsn');
       const lagging = await report();
       expect(practicesCounted(lagging.body)).toBe(counted);
       expect(lagging.body.asOf).toBe(applied.rows[0]!.at.toISOString());
