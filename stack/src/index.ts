@@ -5,6 +5,7 @@ export { startS3rver } from './data/s3.ts';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts.ts';
 export { type Gateway, type GatewayOptions, startGateway, type Target } from './gateway/gateway.ts';
 export type { LogOutput } from './log.ts';
+export { hasEnded, pidOfService } from './processes.ts';
 export { SERVICES, type ServiceSpec } from './services/table.ts';
 export { type RunningStack, runStack, servicesFor } from './stack.ts';
 export { buildWebApp, ensureWebBuild, webBuildKey } from './web/web-build.ts';

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portal/devdb';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT, type StackConfig } from './config/config.ts';
 import { resolveSecrets } from './config/secrets.ts';
 import { probePort } from './ports.ts';
+import { hasEnded, pidOfService } from './processes.ts';
 import { SERVICES } from './services/table.ts';
 import { type RunningStack, runStack } from './stack.ts';
 import { type Attempt, insertNetwork } from './write-probe.ts';
@@ -17,30 +18,6 @@ import { type Attempt, insertNetwork } from './write-probe.ts';
  */
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The pid of the process that runs `entry` with `variable=value` in its environment. */
-function pidOf(entry: string, variable: string): number {
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry)) continue;
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(variable)) return Number(pid);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  throw new Error(`no process runs ${entry} with ${variable}`);
-}
-
-/** Whether a process has ended (gone, or a zombie its parent has not reaped yet). */
-function isDead(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
-  }
-}
 
 describe('the stack with two replicas of the engine and of actions (STACK_REPLICAS=2)', () => {
   let dir: string;
@@ -141,11 +118,11 @@ describe('the stack with two replicas of the engine and of actions (STACK_REPLIC
     };
     const work = writers.map(writer);
     await sleep(500);
-    const engine1 = pidOf(
+    const engine1 = pidOfService(
       'packages/engine/src/server/main.ts',
       `HASURA_GRAPHQL_SERVER_PORT=${config.engine.port}`,
     );
-    const actions1 = pidOf('actions/src/main.ts', `PORT=${config.actions.port}`);
+    const actions1 = pidOfService('actions/src/main.ts', `PORT=${config.actions.port}`);
     process.kill(engine1, 'SIGKILL');
     process.kill(actions1, 'SIGKILL');
     // Sign-in (a write of actions) once actions-1 is dead: the other actions service answers it.
@@ -153,7 +130,7 @@ describe('the stack with two replicas of the engine and of actions (STACK_REPLIC
     // gateway cannot tell that from actions-1 dying after reading it (a write it may have made),
     // so it answers 503 rather than send it twice, marks actions-1 down, and the client's retry
     // goes to actions-2 at once.
-    await expect.poll(() => isDead(actions1), { timeout: 5000, interval: 10 }).toBe(true);
+    await expect.poll(() => hasEnded(actions1), { timeout: 5000, interval: 10 }).toBe(true);
     let afterKill = await signIn();
     if (afterKill.status === 503) afterKill = await signIn();
     expect(afterKill.status, await afterKill.clone().text()).toBe(200);

@@ -12,6 +12,8 @@ export interface StackProcess {
   url: string;
   /** The engine's own port (its /healthz is asked directly too). */
   engineUrl: string;
+  /** The first replica's port of the engine and of actions (each further replica's is the next). */
+  ports: { engine: number; actions: number };
   /** The stack's process (it runs the gateway). */
   pid: number;
   /** The engine's process, once it is up. */
@@ -84,7 +86,7 @@ export function cpuSeconds(pid: number, reaped = false): number {
  */
 export async function startStackProcess(
   env: Record<string, string>,
-  ports: { gateway: number; engine: number },
+  ports: { gateway: number; engine: number; actions: number },
   log: (line: string) => void,
 ): Promise<StackProcess> {
   const lines: string[] = [];
@@ -122,6 +124,7 @@ export async function startStackProcess(
   return {
     url,
     engineUrl: `http://127.0.0.1:${ports.engine}`,
+    ports: { engine: ports.engine, actions: ports.actions },
     pid: stackPid,
     enginePid: () =>
       childrenOf(stackPid).find((pid) => {
@@ -185,7 +188,7 @@ export async function startBenchStack(
         HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: BENCH_STACK_SECRETS.jwtKey }),
         NO_COLOR: '1',
       },
-      { gateway: gatewayPort!, engine: enginePort },
+      { gateway: gatewayPort!, engine: enginePort, actions: actionsPort },
       log,
     );
     return {

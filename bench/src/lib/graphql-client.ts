@@ -12,11 +12,16 @@ export class GraphQLClient {
     this.url = new URL(url);
   }
 
-  /** Posts one operation; resolves with the parsed response body. */
+  /** Sends `value` as header `name` from now on (a refreshed access token). */
+  setHeader(name: string, value: string): void {
+    this.headers[name] = value;
+  }
+
+  /** Posts one operation; resolves with the parsed response body and the HTTP status. */
   request(
     query: string,
     variables: Record<string, unknown>,
-  ): Promise<{ data?: unknown; errors?: unknown[] }> {
+  ): Promise<{ data?: unknown; errors?: unknown[]; status: number }> {
     const body = JSON.stringify({ query, variables });
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -37,7 +42,7 @@ export class GraphQLClient {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             try {
-              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+              resolve({ ...JSON.parse(Buffer.concat(chunks).toString('utf8')), status: res.statusCode ?? 0 });
             } catch (error) {
               reject(error);
             }

@@ -66,3 +66,30 @@ describe('the service benches on tiny settings', () => {
     expect(json.lost_writes).toBe(0);
   }, 120_000);
 });
+
+// The survey bench on the stack as `npm start` runs it (processes), with two replicas of the engine
+// and of actions, one of each killed mid-run: its own throwaway cluster and stack.
+describe('the survey bench with replicas on tiny settings', () => {
+  it('npm run bench -- survey --replicas 2 --kill-at 2: two surveyors, engine-1 and actions-1 killed after 2 s', async () => {
+    const results = tempResults('survey-replicas');
+    const pacing = ['--debounce-ms', '100', '--reset-ms', '50', '--stagger-ms', '0'];
+    const args = ['--sessions', '2', '--seconds', '4', '--indicators', '5', ...pacing];
+    await expect(
+      runSurveyBench([...args, '--replicas', '2', '--kill-at', '2', '--results', results]),
+    ).resolves.toBe(0);
+    const json = readResults<{
+      edits: { saves: number; failures: number };
+      lost_writes: number;
+      wrong_answers: number;
+      faults: { replicas: number; killed: string; token_refreshes: number; reconnects: number };
+    }>(results);
+    expect(json.faults.replicas).toBe(2);
+    expect(json.faults.killed).toMatch(/^engine-1 \(pid \d+\) and actions-1 \(pid \d+\)$/);
+    // Each session's token was refreshed through the actions service left.
+    expect(json.faults.token_refreshes).toBe(2);
+    expect(json.edits.saves).toBeGreaterThanOrEqual(2);
+    expect(json.edits.failures).toBe(0);
+    expect(json.lost_writes).toBe(0);
+    expect(json.wrong_answers).toBe(0);
+  }, 240_000);
+});
