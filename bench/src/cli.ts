@@ -45,9 +45,9 @@ const benches: Record<string, Bench> = {
   },
   load: {
     summary:
-      'the practice list, the assessment read and a mix with an update through the gateway of the stack as `npm start` runs it ' +
+      "the practice list as practice managers (the app's request, one manager per connection) and searched as admin, the assessment read and a mix with an update through the gateway of the stack as `npm start` runs it " +
       '(autocannon) at 50, 100 and 200 connections, beside the same SQL sent straight to PostgreSQL at the same concurrency: ' +
-      'req/s and p95 against 250 ms at 200 (--connections 50,100,200 --seconds 10 --warmup 3 --only list,assessment,mix --database-url URL)',
+      'req/s and p95 against 250 ms at 200 (--connections 50,100,200 --seconds 10 --warmup 3 --only list_pm,list,assessment,mix --database-url URL)',
     run: async (args) => (await import('./load/run-load-bench.ts')).runLoadBench(args),
   },
   'pdf-reports': {

@@ -4,13 +4,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openScaleDatabase, REPO_ROOT } from '../data/scale-database.ts';
 import { startRunInfo } from '../lib/run-info.ts';
 import { percentile } from '../lib/stats.ts';
 import {
-  BENCH_STACK_SECRETS,
+  benchUserToken,
   childrenOf,
   cpuSeconds,
   type StackProcess,
@@ -35,21 +34,6 @@ function gitCommit(): string {
   } catch {
     return 'unknown';
   }
-}
-
-/** The access token actions would sign for a user of role `user` (what the engine checks of it). */
-function tokenFor(userId: number): Promise<string> {
-  return new SignJWT({
-    'https://hasura.io/jwt/claims': {
-      'x-hasura-allowed-roles': ['user'],
-      'x-hasura-default-role': 'user',
-      'x-hasura-user-id': String(userId),
-    },
-    sub: String(userId),
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
-    .sign(new TextEncoder().encode(BENCH_STACK_SECRETS.jwtKey));
 }
 
 /** One row of the probe's request: a response with two relationships. */
@@ -383,7 +367,10 @@ export async function runFairnessBench(argv: string[], options: FairnessBenchOpt
   try {
     const picked = await pickCast(data.url);
     stack ??= await startBenchStack(data.url, log);
-    const tokens = { heavy: await tokenFor(picked.heavyUserId), light: await tokenFor(picked.light.userId) };
+    const tokens = {
+      heavy: await benchUserToken(picked.heavyUserId),
+      light: await benchUserToken(picked.light.userId),
+    };
     const agent = new http.Agent({ keepAlive: true });
     const gql = `${stack.url}/v1/graphql`;
     const visible = await post(

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portal/devdb';
+import { SignJWT } from 'jose';
 import { REPO_ROOT } from '../data/scale-database.ts';
 
 /** The stack as `npm start` runs it, in a process of its own (gateway there, engine and actions its children). */
@@ -151,6 +152,24 @@ export const BENCH_STACK_SECRETS = {
   /** The HS256 key of the engine's JWT secret (the fairness bench signs its users' tokens with it). */
   jwtKey: 'fairness-bench-key-fairness-bench-key-0123',
 } as const;
+
+/**
+ * The access token actions would sign for a user of role `user` (a practice manager, a
+ * surveyor), with the bench stacks' key: what the engine checks of it.
+ */
+export function benchUserToken(userId: number): Promise<string> {
+  return new SignJWT({
+    'https://hasura.io/jwt/claims': {
+      'x-hasura-allowed-roles': ['user'],
+      'x-hasura-default-role': 'user',
+      'x-hasura-user-id': String(userId),
+    },
+    sub: String(userId),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
+    .sign(new TextEncoder().encode(BENCH_STACK_SECRETS.jwtKey));
+}
 
 /**
  * The stack as `npm start` runs it on `databaseUrl` (no web app: an empty dist), with the admin

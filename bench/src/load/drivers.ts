@@ -29,9 +29,11 @@ function figures(latencies: number[], seconds: number, errors: number): LoadFigu
   };
 }
 
-/** One GraphQL request of a workload; `body(connection, turn)` may vary by connection and turn. */
+/** One GraphQL request of a workload; its body and headers may vary by connection and turn. */
 export interface WorkloadStep {
   body(connection: number, turn: number): string;
+  /** Who sends it (a user's token, or the admin secret). */
+  headers(connection: number, turn: number): Record<string, string>;
 }
 
 /**
@@ -41,7 +43,6 @@ export interface WorkloadStep {
  */
 export async function runHttp(
   url: string,
-  headers: Record<string, string>,
   steps: WorkloadStep[],
   connections: number,
   seconds: number,
@@ -65,12 +66,16 @@ export async function runHttp(
     requests: steps.map((step) => ({
       method: 'POST' as const,
       path: new URL(url).pathname,
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json' },
       setupRequest: (request: autocannon.Request, context: object) => {
         const c = context as { connection?: number; turn?: number };
         c.connection ??= nextConnection++;
         c.turn = (c.turn ?? 0) + 1;
-        return { ...request, body: step.body(c.connection, c.turn) };
+        return {
+          ...request,
+          headers: { ...request.headers, ...step.headers(c.connection, c.turn) },
+          body: step.body(c.connection, c.turn),
+        };
       },
       onResponse: (status: number, body: string) => {
         if (status !== 200 || body.startsWith('{"errors"')) errors++;

@@ -1,13 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { portalToday, practiceListVariables } from '@portal/domain';
 import { createEngine, type Engine } from '@portal/engine';
+import { GetPracticeListQuery } from '@portal/web/practices-api/get-practice-list';
+import { print } from 'graphql';
 import pg from 'pg';
 import { openScaleDatabase, PROJECT_DIR, REPO_ROOT } from '../data/scale-database.ts';
 import { benchQueries } from '../engine/queries.ts';
 import { RawSql, type ReplaySession } from '../engine/raw-sql.ts';
 import { pickParams } from '../engine/run-engine-bench.ts';
-import { BENCH_STACK_SECRETS, type StackProcess, startBenchStack } from '../fairness/stack-process.ts';
+import {
+  BENCH_STACK_SECRETS,
+  benchUserToken,
+  type StackProcess,
+  startBenchStack,
+} from '../fairness/stack-process.ts';
 import { startRunInfo } from '../lib/run-info.ts';
 import { type LoadFigures, runHttp, runRawSql } from './drivers.ts';
 
@@ -28,6 +36,29 @@ const RESERVED_CONNECTIONS = 40;
 interface GraphqlRequest {
   query: string;
   variables: Record<string, unknown>;
+  /** Sent as this user (role `user`, a practice manager) instead of with the admin secret. */
+  as?: number;
+}
+
+/** The app's practice list request (`GetPracticeList`), first page, no search: what a practice manager's list sends. */
+const PRACTICE_LIST = print(GetPracticeListQuery);
+const FIRST_PAGE = { search: '', filters: [], state: null, network: null, page: 1 };
+
+/** Practice managers of the data set, one per connection (each sees their own practices). */
+async function practiceManagers(url: string, count: number): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `select user_id as id from public.practice_users where role = 'PM' and active
+        group by user_id order by user_id limit $1`,
+      [count],
+    );
+    if (rows.length === 0) throw new Error('the data set has no practice manager');
+    return rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A workload: its requests in turn per connection (`at(connection, turn)`). */
@@ -37,8 +68,13 @@ interface Workload {
   steps: Array<(connection: number, turn: number) => GraphqlRequest>;
 }
 
-function workloads(params: Awaited<ReturnType<typeof pickParams>>): Workload[] {
+function workloads(
+  params: Awaited<ReturnType<typeof pickParams>>,
+  managers: number[],
+  today: string,
+): Workload[] {
   const q = Object.fromEntries(benchQueries(params).map((b) => [b.name, b.engine]));
+  const managerOf = (connection: number) => managers[connection % managers.length]!;
   const fixed = (name: string) => () => ({ query: q[name]!.query, variables: q[name]!.variables(0) });
   // Each connection updates a practice of its own (no two wait on one row's lock), flipping is_amds.
   const update = (connection: number, turn: number) => ({
@@ -46,7 +82,23 @@ function workloads(params: Awaited<ReturnType<typeof pickParams>>): Workload[] {
     variables: { id: params.liveIds[connection % params.liveIds.length]!, value: turn % 2 === 0 },
   });
   return [
-    { name: 'list', title: 'practice list (25 rows + count + networks)', steps: [fixed('list')] },
+    {
+      name: 'list_pm',
+      title:
+        "practice list as practice managers (the app's GetPracticeList, first page; one manager per connection)",
+      steps: [
+        (connection) => ({
+          query: PRACTICE_LIST,
+          variables: practiceListVariables(FIRST_PAGE, managerOf(connection), today),
+          as: managerOf(connection),
+        }),
+      ],
+    },
+    {
+      name: 'list',
+      title: 'practice list of every practice, searched (25 rows + count + networks; admin)',
+      steps: [fixed('list')],
+    },
     { name: 'assessment', title: 'assessment read (survey, its responses)', steps: [fixed('assessment')] },
     {
       name: 'mix',
@@ -63,7 +115,11 @@ function compiler(engine: Engine) {
     const key = JSON.stringify(request);
     let sessions = cache.get(key);
     if (!sessions) {
-      sessions = RawSql.sessions(await engine.compile(request, { 'x-hasura-admin-secret': ADMIN_SECRET }));
+      const { as, ...operation } = request;
+      const role = as === undefined ? {} : { 'x-hasura-role': 'user', 'x-hasura-user-id': String(as) };
+      sessions = RawSql.sessions(
+        await engine.compile(operation, { 'x-hasura-admin-secret': ADMIN_SECRET, ...role }),
+      );
       cache.set(key, sessions);
     }
     return sessions;
@@ -162,9 +218,20 @@ export async function runLoadBench(
       .finally(() => admin.end());
     const poolLimit = Math.max(10, rows[0]!.max - rows[0]!.used - RESERVED_CONNECTIONS);
     raw = new RawSql(data.url, Math.min(poolLimit, Math.max(...levels)));
-    const headers = { 'x-hasura-admin-secret': ADMIN_SECRET };
+    const managers = await practiceManagers(data.url, Math.max(...levels));
+    const tokens = new Map(
+      await Promise.all(managers.map(async (id) => [id, await benchUserToken(id)] as const)),
+    );
+    // A practice manager's request carries their token; the others the admin secret.
+    const authOf = (request: GraphqlRequest): Record<string, string> =>
+      request.as === undefined
+        ? { 'x-hasura-admin-secret': ADMIN_SECRET }
+        : { authorization: `Bearer ${tokens.get(request.as)}` };
+    const bodyOf = ({ as: _as, ...operation }: GraphqlRequest) => JSON.stringify(operation);
 
-    const chosen = workloads(params).filter((w) => !values.only || values.only.split(',').includes(w.name));
+    const chosen = workloads(params, managers, portalToday()).filter(
+      (w) => !values.only || values.only.split(',').includes(w.name),
+    );
     // The raw-SQL target's statements for every request it may send (compiled before timing).
     const sessions = new Map<string, ReplaySession[]>();
     for (const w of chosen)
@@ -179,7 +246,10 @@ export async function runLoadBench(
         (step) => (connection: number, turn: number) => sessions.get(JSON.stringify(step(connection, turn)))!,
       );
     const bodiesOf = (w: Workload) =>
-      w.steps.map((step) => ({ body: (c: number, t: number) => JSON.stringify(step(c, t)) }));
+      w.steps.map((step) => ({
+        body: (c: number, t: number) => bodyOf(step(c, t)),
+        headers: (c: number, t: number) => authOf(step(c, t)),
+      }));
 
     // PostgreSQL's own figures, once: they do not depend on the stack in front of it.
     const rawFigures = new Map<string, LoadFigures>();
@@ -203,16 +273,16 @@ export async function runLoadBench(
             const answer = (await (
               await fetch(url, {
                 method: 'POST',
-                headers: { 'content-type': 'application/json', ...headers },
-                body: JSON.stringify(step(0, 1)),
+                headers: { 'content-type': 'application/json', ...authOf(step(0, 1)) },
+                body: bodyOf(step(0, 1)),
               })
             ).json()) as { data?: unknown; errors?: unknown };
             if (!answer.data || answer.errors)
               throw new Error(`${w.name}: ${JSON.stringify(answer).slice(0, 300)}`);
           }
-          if (warmup > 0) await runHttp(url, headers, bodiesOf(w), levels[0]!, warmup);
+          if (warmup > 0) await runHttp(url, bodiesOf(w), levels[0]!, warmup);
           for (const connections of levels) {
-            const figures = await runHttp(url, headers, bodiesOf(w), connections, seconds);
+            const figures = await runHttp(url, bodiesOf(w), connections, seconds);
             const raw = rawFigures.get(`${w.name}@${connections}`)!;
             log(
               `${w.name} at ${connections}, ${replicas} replica(s): engine ${figures.rps} req/s p95 ${figures.p95_ms} ms; raw SQL ${raw.rps} req/s p95 ${raw.p95_ms} ms`,
@@ -256,7 +326,7 @@ export async function runLoadBench(
       replicas: replicaCounts,
       how: {
         engine:
-          'autocannon over HTTP/1.1 keep-alive to the gateway (/v1/graphql), admin secret, one request in flight per connection',
+          "autocannon over HTTP/1.1 keep-alive to the gateway (/v1/graphql), one request in flight per connection; list_pm with each connection's practice manager's JWT, the others with the admin secret",
         by_replicas:
           'the same through a stack with that many engines and actions services behind the gateway (STACK_REPLICAS), each started for its run on the same database and machine',
         raw_sql:

@@ -72,7 +72,7 @@ describe('the data-set benches on tiny settings', () => {
         rows: Array<Record<'engine' | 'raw_sql', { requests: number; errors: number; p95_ms: number }>>;
       }>;
     }>(results);
-    expect(json.workloads.map((w) => w.name)).toEqual(['list', 'assessment', 'mix']);
+    expect(json.workloads.map((w) => w.name)).toEqual(['list_pm', 'list', 'assessment', 'mix']);
     for (const w of json.workloads)
       for (const target of ['engine', 'raw_sql'] as const) {
         expect(w.rows[0]![target].requests, `${w.name} ${target}`).toBeGreaterThan(0);

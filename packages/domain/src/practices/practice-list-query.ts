@@ -222,3 +222,24 @@ export const PRACTICE_LIST_ORDER_BY = [
 export function practiceListPage(page: number, pageSize = PRACTICE_LIST_PAGE_SIZE) {
   return { limit: pageSize, offset: (Math.max(1, Math.floor(page)) - 1) * pageSize };
 }
+
+/**
+ * The variables of the list's one request (`GetPracticeList`) for `query`, as `userId` sees it on
+ * `today`: the page's rows, the total, and the networks of every practice the user may see. The
+ * screen and the load benchmark send the same.
+ */
+export function practiceListVariables(query: PracticeListQuery, userId: number, today: string) {
+  return {
+    where: practiceListWhere(query, today),
+    networksWhere: {
+      _and: [
+        practiceListWhere({ search: '', filters: [], state: null, network: null }, today),
+        { network_id: { _is_null: false } },
+      ],
+    },
+    orderBy: [...PRACTICE_LIST_ORDER_BY],
+    ...practiceListPage(query.page),
+    userId,
+    today,
+  };
+}

@@ -1,11 +1,9 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   PRACTICE_LIST_DEBOUNCE_MS,
-  PRACTICE_LIST_ORDER_BY,
   type PracticeListQuery,
   portalToday,
-  practiceListPage,
-  practiceListWhere,
+  practiceListVariables,
 } from '@portal/domain';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
@@ -26,22 +24,7 @@ export interface TFilterOption {
 export function usePracticeList(query: PracticeListQuery) {
   const user = useCurrentUser();
   const today = portalToday();
-  const variables = useMemo(
-    () => ({
-      where: practiceListWhere(query, today),
-      networksWhere: {
-        _and: [
-          practiceListWhere({ search: '', filters: [], state: null, network: null }, today),
-          { network_id: { _is_null: false } },
-        ],
-      },
-      orderBy: [...PRACTICE_LIST_ORDER_BY],
-      ...practiceListPage(query.page),
-      userId: user.id,
-      today,
-    }),
-    [query, today, user.id],
-  );
+  const variables = useMemo(() => practiceListVariables(query, user.id, today), [query, today, user.id]);
   const [debounced] = useDebouncedValue(variables, PRACTICE_LIST_DEBOUNCE_MS);
   const [result, reexecute] = useQuery({
     query: GetPracticeListQuery,
