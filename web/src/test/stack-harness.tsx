@@ -18,6 +18,14 @@ export type { TestStack };
 export const REAL_STACK_TEST_TIMEOUT_MS = 60_000;
 
 /**
+ * How long a screen's first appearance may take after `renderAppOnStack`: the first screen of a
+ * file loads its route's modules into the worker (transformed on first use) before it asks the
+ * stack; 15 s was not enough on a loaded CI machine (the action plan's first screen, 2026-11-30).
+ * A bound on a wait for the screen, not a pause: a screen that is there sooner goes on at once.
+ */
+export const SCREEN_READY_TIMEOUT_MS = 30_000;
+
+/**
  * The real stack of one test file: started before its tests, closed after them. The handle stands
  * for the started stack (use it inside hooks and tests, not at import time). The database starts
  * empty (migrated, no demo data): each test file makes what it needs with `./factories.ts` in a

@@ -9,7 +9,7 @@ import { addPracticeRole, createAssessment, createPractice, createUser } from '@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAppOnStack, useRealStack } from '../../../test/stack-harness.tsx';
+import { renderAppOnStack, SCREEN_READY_TIMEOUT_MS, useRealStack } from '../../../test/stack-harness.tsx';
 
 /**
  * 'Action required' and the action plan on the real stack (engine, actions, database), each test
@@ -77,7 +77,11 @@ describe('the action plan on the real stack', () => {
     const w = await survey('UNDER_REVIEW', null);
     await renderAppOnStack(stack, w.path, { as: w.qam });
     const user = userEvent.setup();
-    const open = await screen.findByRole('button', { name: 'Action required' }, { timeout: 15_000 });
+    const open = await screen.findByRole(
+      'button',
+      { name: 'Action required' },
+      { timeout: SCREEN_READY_TIMEOUT_MS },
+    );
     await user.click(open);
     let dialog = await screen.findByRole('dialog', { name: 'Action required' });
     expect(within(dialog).getByText(ACTION_PLAN_MESSAGES.missingPlansHeading)).toBeTruthy();
@@ -125,7 +129,11 @@ describe('the action plan on the real stack', () => {
     const w = await survey('ACTION_REQUIRED', 'Train staff on the cold chain.');
     await renderAppOnStack(stack, w.path, { as: w.pm });
     const user = userEvent.setup();
-    const plan = await screen.findByRole('textbox', { name: 'Action plan' }, { timeout: 15_000 });
+    const plan = await screen.findByRole(
+      'textbox',
+      { name: 'Action plan' },
+      { timeout: SCREEN_READY_TIMEOUT_MS },
+    );
     expect((plan as HTMLTextAreaElement).value).toBe('Train staff on the cold chain.');
     expect(plan.hasAttribute('readonly')).toBe(true);
     const status = screen.getByRole('radiogroup', { name: 'Non-conformity status' });
@@ -162,7 +170,7 @@ describe('the action plan on the real stack', () => {
     const status = await screen.findByRole(
       'radiogroup',
       { name: 'Non-conformity status' },
-      { timeout: 15_000 },
+      { timeout: SCREEN_READY_TIMEOUT_MS },
     );
     // The action plan's holders may refer it to the certification authority too.
     const refer = screen.getByRole('checkbox', { name: 'Refer to CA' });
@@ -215,7 +223,11 @@ describe('the action plan on the real stack', () => {
     const w = await survey('ACTION_REQUIRED', 'Train staff.');
     await renderAppOnStack(stack, w.path, { as: w.qam });
     const user = userEvent.setup();
-    const tabs = await screen.findByRole('tablist', { name: 'Filter indicators' }, { timeout: 15_000 });
+    const tabs = await screen.findByRole(
+      'tablist',
+      { name: 'Filter indicators' },
+      { timeout: SCREEN_READY_TIMEOUT_MS },
+    );
     expect(within(tabs).queryByRole('tab', { name: /^N\/A/ })).toBeNull();
     expect(screen.queryByRole('radiogroup', { name: 'Filter non-conformities' })).toBeNull();
     await user.click(within(tabs).getByRole('tab', { name: /^Not met/ }));
