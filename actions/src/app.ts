@@ -29,6 +29,7 @@ import configRoutes from './routes/config/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import digestRoutes from './routes/digests/index.ts';
 import documentRoutes from './routes/documents/index.ts';
+import editionRoutes, { editionSchemaRoute } from './routes/editions/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import practiceRoutes from './routes/practices/index.ts';
@@ -130,6 +131,8 @@ export async function buildApp(
   await app.register(adminConsoleRoutes, { prefix: '/api/admin-console' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminJobRoutes, { prefix: '/api/admin/jobs' });
+  await app.register(editionRoutes, { prefix: '/api/admin/editions' });
+  await app.register(editionSchemaRoute, { prefix: '/api/editions' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });
 

@@ -3,8 +3,10 @@
 -- None of the text is taken from any published standard. Generated once from a plain-text outline;
 -- ids are fixed so the file is re-runnable and later seeds can point at indicators by id.
 
-insert into public.survey_versions (id, code, name, effective_from, is_current, created_at) overriding system value values
-  (1, 'GPS-6', 'General Practice Standards, 6th edition (demo)', date '2025-01-01', true, timestamptz '2024-11-01 09:00+10')
+-- A draft while its standards are written (this file, then the later seeds' changes to them);
+-- 99_publish_editions.sql publishes it and makes it the current edition.
+insert into public.survey_versions (id, code, name, effective_from, is_current, status, created_at) overriding system value values
+  (1, 'GPS-6', 'General Practice Standards, 6th edition (demo)', date '2025-01-01', false, 'DRAFT', timestamptz '2024-11-01 09:00+10')
 on conflict do nothing;
 
 insert into public.indicator_sets (id, survey_version_id, name, full_code, type, sort_order) overriding system value values

@@ -33,6 +33,7 @@ export const ENUM_TABLES = [
   'compliance',
   'confirmation_form_status',
   'contact_type',
+  'edition_status',
   'email_status',
   'employment_status',
   'employment_type',

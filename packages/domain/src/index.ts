@@ -27,6 +27,7 @@ export * from './constants/index.ts';
 export * from './contacts/index.ts';
 export * from './dashboard/index.ts';
 export * from './documents/index.ts';
+export * from './editions/index.ts';
 export * from './env/index.ts';
 export * from './evidence/index.ts';
 export * from './notifications/digest-content.ts';

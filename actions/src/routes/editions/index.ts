@@ -1,0 +1,104 @@
+import { EDITION_FILE_MAX_BYTES, editionJsonSchema } from '@portal/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error.ts';
+import { ZRowIdParam } from '../../lib/route-params.ts';
+import { sendAttachment } from '../../lib/send-attachment.ts';
+import { sendError } from '../../plugins/app/error-handler.ts';
+import { requireActiveProviderAdmin } from '../../services/admin-users/admin-caller.ts';
+import {
+  changeEditionStatus,
+  EDITIONS_REFUSED,
+  EditionFileRefused,
+  exportEdition,
+  importEdition,
+  listEditions,
+} from '../../services/editions/editions.ts';
+
+const ZEditionParams = z.object({ id: ZRowIdParam });
+const ZExportQuery = z.object({
+  format: z.enum(['json', 'yaml'], { error: 'Choose the format json or yaml.' }).default('json'),
+});
+
+/** The bodies an edition file comes as: its text, whatever its type says (the line numbers need the text). */
+const FILE_TYPES = /^(application\/json|application\/(x-)?yaml|text\/(x-)?yaml|text\/plain)(;.*)?$/;
+
+/**
+ * /api/admin/editions: the editions of the standards (docs/editions.md). A provider admin lists
+ * them, imports a file as a draft (its text as the body; 400 with every problem and its line,
+ * nothing stored), exports one as JSON or YAML, publishes or retires one. A bearer token; the
+ * caller is re-read as an active provider admin on every request.
+ */
+const editions: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    FILE_TYPES,
+    { parseAs: 'string', bodyLimit: EDITION_FILE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof EditionFileRefused)
+      return reply.code(400).send({
+        code: 'invalid_input',
+        message: error.message,
+        problems: error.problems,
+        total: error.total,
+      });
+    if ((error as { statusCode?: number }).statusCode === 413)
+      return sendError(
+        new AppError('file_too_large', {
+          message: `The file is larger than ${EDITION_FILE_MAX_BYTES / 1024 / 1024} MB: split it or shorten its texts.`,
+        }),
+        request,
+        reply,
+      );
+    if ((error as { statusCode?: number }).statusCode === 415)
+      return sendError(
+        new AppError('unsupported_file_type', { message: 'Send the edition file as JSON or YAML text.' }),
+        request,
+        reply,
+      );
+    return sendError(error, request, reply);
+  });
+
+  app.get('/', async (request) => {
+    await requireActiveProviderAdmin(app.db, request.user.id, EDITIONS_REFUSED);
+    return { editions: await listEditions(app.db) };
+  });
+
+  app.post('/import', async (request, reply) => {
+    if (typeof request.body !== 'string' || !request.body.trim())
+      throw new AppError('invalid_input', { message: 'Choose an edition file (JSON or YAML) to import.' });
+    return reply.code(201).send(await importEdition(app, request.user.id, request.body));
+  });
+
+  app.get('/:id/export', async (request, reply) => {
+    const { id } = ZEditionParams.parse(request.params);
+    const { format } = ZExportQuery.parse(request.query);
+    const file = await exportEdition(app, request.user.id, id, format);
+    return sendAttachment(reply, { ...file, body: new TextEncoder().encode(file.body) });
+  });
+
+  app.post('/:id/publish', async (request) =>
+    changeEditionStatus(app, request.user.id, ZEditionParams.parse(request.params).id, 'publish'),
+  );
+  app.post('/:id/retire', async (request) =>
+    changeEditionStatus(app, request.user.id, ZEditionParams.parse(request.params).id, 'retire'),
+  );
+};
+export default editions;
+
+/** GET /api/editions/edition.schema.json: the format's JSON Schema, public (an editor checks a file with it). */
+export const editionSchemaRoute: FastifyPluginAsync = async (app) => {
+  const schema = JSON.stringify(editionJsonSchema(), null, 2);
+  app.get('/edition.schema.json', async (_request, reply) =>
+    reply
+      .header('content-type', 'application/schema+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(schema),
+  );
+};

@@ -1,0 +1,1 @@
+export * from './edition-file.ts';
