@@ -4,7 +4,9 @@ import { EDITION_FILE_MAX_BYTES, editionJsonSchema } from '@portal/domain';
 import { createUser } from '@portal/testkit/factories';
 import { signIn } from '@portal/testkit/test-app';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { stringify } from 'yaml';
 
 // The editions of the standards as data (issue 30, docs/editions.md): a provider admin imports a
@@ -256,7 +258,7 @@ describe('POST /api/admin/editions/import', () => {
 
     const empty = await importFile('   ');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('Choose an edition file (JSON or YAML) to import.');
+    expect(empty.json().message).toBe('Choose an edition file (JSON, YAML or .xlsx) to import.');
     expect(await counts()).toEqual(afterFirst);
     expect(afterFirst.survey_versions).toBe(before.survey_versions! + 1);
   });
@@ -280,6 +282,180 @@ describe('POST /api/admin/editions/import', () => {
       expect(list.statusCode).toBe(403);
     }
     expect((await importFile(body, formerToken)).statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A workbook of these sheets, each cell's value as given (null: an empty cell). */
+const workbookOf = (sheets: Array<{ sheet: string; data: unknown[][] }>) =>
+  writeXlsxFile(
+    sheets.map(({ sheet, data }) => ({
+      sheet,
+      data: data.map((row) => row.map((value) => (value === null ? null : ({ value } as Cell)))),
+    })),
+  ).toBuffer();
+const importWorkbook = (bytes: Uint8Array, token: string | null = adminToken) =>
+  stack.app.inject({
+    method: 'POST',
+    url: '/api/admin/editions/import',
+    headers: { ...as(token), 'content-type': XLSX },
+    payload: Buffer.from(bytes),
+  });
+const exportAs = (id: number, format: string) =>
+  stack.app.inject({
+    method: 'GET',
+    url: `/api/admin/editions/${id}/export?format=${format}`,
+    headers: as(adminToken),
+  });
+
+describe('the spreadsheet: one row per checklist item', () => {
+  it('exports an edition as a workbook that imports as the same edition; the template imports too', async () => {
+    const file = editionFile();
+    const imported = (await importFile(JSON.stringify(file))).json();
+    const workbook = await exportAs(imported.id, 'xlsx');
+    expect(workbook.statusCode).toBe(200);
+    expect(workbook.headers['content-type']).toBe(XLSX);
+    const sheets = await readXlsxFile(workbook.rawPayload);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Edition', 'Standards', 'Resources']);
+    // Two items of C1.1A, one row for C1.2A (no question), one for M1.1A.
+    expect(sheets[1]!.data).toHaveLength(1 + 4);
+    expect(sheets[1]!.data[1]!.slice(0, 4)).toEqual(['C1', 'Communication', 'STANDARDS', 'C1.1A']);
+
+    // Under another code (a new edition), the workbook gives back the same JSON but for the code.
+    const renamed = sheets.map(({ sheet, data }) => ({
+      sheet,
+      data: data.map((row) => row.map((value) => (value === file.code ? `${file.code}-X` : value))),
+    }));
+    const bytes = await workbookOf(renamed);
+    const again = await importWorkbook(bytes);
+    expect(again.statusCode, again.body).toBe(201);
+    const before = JSON.parse((await exportAs(imported.id, 'json')).body);
+    const after = JSON.parse((await exportAs(again.json().id, 'json')).body);
+    expect(after).toEqual({ ...before, code: `${file.code}-X` });
+
+    const template = await stack.app.inject({
+      method: 'GET',
+      url: '/api/admin/editions/template.xlsx',
+      headers: as(adminToken),
+    });
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-disposition']).toContain('edition-template.xlsx');
+    const templateSheets = await readXlsxFile(template.rawPayload);
+    const code = `TPL-${process.pid}`;
+    const fromTemplate = await importWorkbook(
+      await workbookOf(
+        templateSheets.map(({ sheet, data }) => ({
+          sheet,
+          data: data.map((row) => row.map((value) => (value === 'GPS-7' ? code : value))),
+        })),
+      ),
+    );
+    expect(fromTemplate.statusCode, fromTemplate.body).toBe(201);
+    expect(fromTemplate.json()).toMatchObject({ code, sets: 1, indicators: 2 });
+  });
+
+  it('names the sheet and row of every problem, and stores nothing', async () => {
+    const before = await counts();
+    const header = [
+      'Set code',
+      'Set name',
+      'Set type',
+      'Indicator code',
+      'Criterion',
+      'Indicator name',
+      'Indicator description',
+      'Mandatory',
+      'Flagged',
+      'Evidence lookback months',
+      'Question',
+      'Item',
+      'Must have',
+    ];
+    const bytes = await workbookOf([
+      {
+        sheet: 'Edition',
+        data: [
+          ['Format', 'portal-edition/1'],
+          ['Code', `WB-${process.pid}`],
+          ['Name', 'Workbook'],
+        ],
+      },
+      {
+        sheet: 'Standards',
+        data: [
+          header,
+          ['C1', 'One', null, 'C1.1A', null, 'First', null, 'perhaps', null, null, 'Asked?', 'Item', 'yes'], // row 2
+          ['C1', 'One', null, 'C1.2A', null, null, null, null, null, 500, null, null, null], // row 3
+          ['C2', 'Two', null, 'C1.1A', null, 'Again', null, null, null, null, null, null, null], // row 4
+          [
+            'C2',
+            'Two',
+            null,
+            'C2.1A',
+            null,
+            'Lonely item',
+            null,
+            null,
+            null,
+            null,
+            null,
+            'No question',
+            null,
+          ], // row 5
+        ],
+      },
+      {
+        sheet: 'Resources',
+        data: [
+          [
+            'Indicator code',
+            'Name',
+            'URL',
+            'Stored file',
+            'File type',
+            'For practice manager',
+            'For surveyor',
+          ],
+          ['X9', 'Nowhere', 'https://example.org', null, null, null, null],
+        ],
+      },
+    ]);
+    const response = await importWorkbook(bytes);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().problems).toEqual([
+      { sheet: 'Resources', line: 2, path: '', message: 'No indicator of sheet Standards has the code X9.' },
+      {
+        sheet: 'Standards',
+        line: 2,
+        path: 'sets[0].indicators[0].mandatory',
+        message: 'Write mandatory as true or false.',
+      },
+      {
+        sheet: 'Standards',
+        line: 3,
+        path: 'sets[0].indicators[1].name',
+        message: 'Give the indicator name as text.',
+      },
+      {
+        sheet: 'Standards',
+        line: 3,
+        path: 'sets[0].indicators[1].evidenceLookbackMonths',
+        message: 'Give evidenceLookbackMonths from 1 to 120.',
+      },
+      {
+        sheet: 'Standards',
+        line: 4,
+        path: '',
+        message: 'The indicator C1.1A is in set C1 on row 2: write all its rows under one set.',
+      },
+      { sheet: 'Standards', line: 5, path: '', message: 'Write the question this item belongs to.' },
+    ]);
+    const notAWorkbook = await importWorkbook(new TextEncoder().encode('not a zip'));
+    expect(notAWorkbook.statusCode).toBe(400);
+    expect(notAWorkbook.json().problems[0].message).toBe(
+      'The file is not an .xlsx workbook: export it from your spreadsheet as Excel (.xlsx).',
+    );
     expect(await counts()).toEqual(before);
   });
 });

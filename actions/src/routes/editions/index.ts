@@ -6,6 +6,7 @@ import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendAttachment } from '../../lib/send-attachment.ts';
 import { sendError } from '../../plugins/app/error-handler.ts';
 import { requireActiveProviderAdmin } from '../../services/admin-users/admin-caller.ts';
+import { editionTemplate, XLSX_CONTENT_TYPE } from '../../services/editions/edition-sheet.ts';
 import {
   changeEditionStatus,
   EDITIONS_REFUSED,
@@ -17,7 +18,9 @@ import {
 
 const ZEditionParams = z.object({ id: ZRowIdParam });
 const ZExportQuery = z.object({
-  format: z.enum(['json', 'yaml'], { error: 'Choose the format json or yaml.' }).default('json'),
+  format: z
+    .enum(['json', 'yaml', 'xlsx'], { error: 'Choose the format json, yaml or xlsx.' })
+    .default('json'),
 });
 
 /** The bodies an edition file comes as: its text, whatever its type says (the line numbers need the text). */
@@ -35,6 +38,11 @@ const editions: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store');
   });
   app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    XLSX_CONTENT_TYPE,
+    { parseAs: 'buffer', bodyLimit: EDITION_FILE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   app.addContentTypeParser(
     FILE_TYPES,
     { parseAs: 'string', bodyLimit: EDITION_FILE_MAX_BYTES },
@@ -58,7 +66,9 @@ const editions: FastifyPluginAsync = async (app) => {
       );
     if ((error as { statusCode?: number }).statusCode === 415)
       return sendError(
-        new AppError('unsupported_file_type', { message: 'Send the edition file as JSON or YAML text.' }),
+        new AppError('unsupported_file_type', {
+          message: 'Send the edition file as JSON or YAML text, or as an .xlsx workbook.',
+        }),
         request,
         reply,
       );
@@ -71,16 +81,31 @@ const editions: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/import', async (request, reply) => {
-    if (typeof request.body !== 'string' || !request.body.trim())
-      throw new AppError('invalid_input', { message: 'Choose an edition file (JSON or YAML) to import.' });
-    return reply.code(201).send(await importEdition(app, request.user.id, request.body));
+    const body = request.body;
+    if (Buffer.isBuffer(body) && body.length)
+      return reply.code(201).send(await importEdition(app, request.user.id, { workbook: body }));
+    if (typeof body !== 'string' || !body.trim())
+      throw new AppError('invalid_input', {
+        message: 'Choose an edition file (JSON, YAML or .xlsx) to import.',
+      });
+    return reply.code(201).send(await importEdition(app, request.user.id, { text: body }));
+  });
+
+  // The workbook to start from: a small example edition (docs/editions/README.md, "The spreadsheet").
+  app.get('/template.xlsx', async (request, reply) => {
+    await requireActiveProviderAdmin(app.db, request.user.id, EDITIONS_REFUSED);
+    return sendAttachment(reply, {
+      contentType: XLSX_CONTENT_TYPE,
+      fileName: 'edition-template.xlsx',
+      body: await editionTemplate(),
+    });
   });
 
   app.get('/:id/export', async (request, reply) => {
     const { id } = ZEditionParams.parse(request.params);
     const { format } = ZExportQuery.parse(request.query);
     const file = await exportEdition(app, request.user.id, id, format);
-    return sendAttachment(reply, { ...file, body: new TextEncoder().encode(file.body) });
+    return sendAttachment(reply, file);
   });
 
   app.post('/:id/publish', async (request) =>

@@ -4,6 +4,7 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { requireActiveProviderAdmin } from '../admin-users/admin-caller.ts';
 import { type EditionFileFormat, readEditionFile, writeEditionFile } from './edition-file.ts';
+import { readEditionWorkbook, writeEditionWorkbook, XLSX_CONTENT_TYPE } from './edition-sheet.ts';
 import { type EditionSummary, insertEdition, loadEdition, unknownStoredFiles } from './edition-store.ts';
 
 /** Who may manage the editions of the standards. */
@@ -23,14 +24,22 @@ export class EditionFileRefused extends Error {
   }
 }
 
+/** An edition file as received: JSON or YAML text, or a workbook's bytes. */
+export type EditionUpload = { text: string } | { workbook: Buffer };
+
 /**
- * A provider admin imports an edition file (JSON or YAML): checked whole first (every problem
+ * A provider admin imports an edition file (JSON, YAML or a workbook): checked whole first (every problem
  * with its line, then codes already taken and stored files this installation does not hold),
  * then stored as a DRAFT in one transaction, run as the admin. A refused file stores nothing.
  */
-export async function importEdition(app: App, adminId: number, text: string): Promise<EditionSummary> {
+export async function importEdition(
+  app: App,
+  adminId: number,
+  upload: EditionUpload,
+): Promise<EditionSummary> {
   await requireActiveProviderAdmin(app.db, adminId, EDITIONS_REFUSED);
-  const reading = readEditionFile(text);
+  const reading =
+    'text' in upload ? readEditionFile(upload.text) : await readEditionWorkbook(upload.workbook);
   if (!reading.ok) throw new EditionFileRefused(reading.problems, reading.total);
   const { edition } = reading;
   return app.db.transaction(
@@ -63,16 +72,19 @@ export async function exportEdition(
   app: App,
   adminId: number,
   id: number,
-  format: EditionFileFormat,
-): Promise<{ fileName: string; contentType: string; body: string }> {
+  format: EditionFileFormat | 'xlsx',
+): Promise<{ fileName: string; contentType: string; body: Uint8Array }> {
   await requireActiveProviderAdmin(app.db, adminId, EDITIONS_REFUSED);
   const edition = await loadEdition(app.db, id);
   if (!edition) throw new AppError('not_found', { message: 'No such edition.' });
   const { status: _status, ...file } = edition;
+  const fileName = `${edition.code}.edition.${format}`;
+  if (format === 'xlsx')
+    return { fileName, contentType: XLSX_CONTENT_TYPE, body: await writeEditionWorkbook(file) };
   return {
-    fileName: `${edition.code}.edition.${format}`,
+    fileName,
     contentType: format === 'json' ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8',
-    body: writeEditionFile(file, format),
+    body: new TextEncoder().encode(writeEditionFile(file, format)),
   };
 }
 

@@ -210,7 +210,9 @@ export type TEditionFileInput = z.input<typeof ZEditionFile>;
 
 /** One problem of an edition file: where (the path of keys and positions, and its line) and what. */
 export interface TEditionFileProblem {
-  /** 1-based line of the file, when the problem is at a value of the file. */
+  /** The sheet of a workbook the problem is on (null in a JSON or YAML file). */
+  sheet?: string | null;
+  /** 1-based line of the file (a workbook: row of the sheet), when the problem is at a value of it. */
   line: number | null;
   /** Where in the edition, e.g. `sets[2].indicators[0].code`. */
   path: string;
