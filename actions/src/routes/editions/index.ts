@@ -6,7 +6,8 @@ import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendAttachment } from '../../lib/send-attachment.ts';
 import { sendError } from '../../plugins/app/error-handler.ts';
 import { requireActiveProviderAdmin } from '../../services/admin-users/admin-caller.ts';
-import { editionTemplate, XLSX_CONTENT_TYPE } from '../../services/editions/edition-sheet.ts';
+import { XLSX_CONTENT_TYPE } from '../../services/editions/edition-sheet.ts';
+import { editionTemplate } from '../../services/editions/edition-sheet-write.ts';
 import {
   changeEditionStatus,
   EDITIONS_REFUSED,

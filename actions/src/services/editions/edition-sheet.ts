@@ -1,13 +1,5 @@
-import {
-  canonicalEditionFile,
-  checkEditionFile,
-  EDITION_FILE_FORMAT,
-  editionPath,
-  type TEditionFile,
-  type TEditionFileProblem,
-} from '@portal/domain';
+import { checkEditionFile, editionPath, type TEditionFileProblem } from '@portal/domain';
 import readXlsxFile from 'read-excel-file/node';
-import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import type { EditionFileReading } from './edition-file.ts';
 import { EDITION_PROBLEMS_SHOWN } from './edition-file.ts';
 
@@ -54,72 +46,6 @@ export const RESOURCES_COLUMNS = [
 ] as const;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
-const text = (value: string | undefined): Cell => (value ? { value, type: String } : null);
-
-/** The edition as a workbook, canonical as the JSON export: importing it gives the edition back. */
-export async function writeEditionWorkbook(edition: TEditionFile): Promise<Uint8Array> {
-  const file = canonicalEditionFile(edition);
-  const header = (columns: readonly string[]): Cell[] =>
-    columns.map((value) => ({ value, fontWeight: 'bold' }));
-  const standards: Cell[][] = [header(STANDARDS_COLUMNS)];
-  const resources: Cell[][] = [header(RESOURCES_COLUMNS)];
-  for (const set of edition.sets)
-    for (const indicator of set.indicators) {
-      const row = (question?: string, item?: { text: string; mustHave: boolean }): Cell[] => [
-        text(set.code),
-        text(set.name),
-        text(set.type),
-        text(indicator.code),
-        text(indicator.criterion),
-        text(indicator.name),
-        text(indicator.description),
-        text(yesNo(indicator.mandatory)),
-        text(yesNo(indicator.flagged)),
-        indicator.evidenceLookbackMonths ? { value: indicator.evidenceLookbackMonths, type: Number } : null,
-        text(question),
-        text(item?.text),
-        item ? text(yesNo(item.mustHave)) : null,
-      ];
-      if (!indicator.checklists.length) standards.push(row());
-      for (const checklist of indicator.checklists)
-        for (const item of checklist.items) standards.push(row(checklist.question, item));
-      for (const resource of indicator.resources)
-        resources.push([
-          text(indicator.code),
-          text(resource.name),
-          text(resource.url),
-          text(resource.storedFile),
-          text(resource.fileType),
-          text(yesNo(resource.forPracticeManager)),
-          text(yesNo(resource.forSurveyor)),
-        ]);
-    }
-  const editionRows: Cell[][] = [
-    [text(EDITION_KEYS.format), text(file.format)],
-    [text(EDITION_KEYS.code), text(file.code)],
-    [text(EDITION_KEYS.name), text(file.name)],
-    [text(EDITION_KEYS.effectiveFrom), text(file.effectiveFrom)],
-  ];
-  return writeXlsxFile([
-    { data: editionRows, sheet: EDITION_SHEET, columns: [{ width: 16 }, { width: 60 }] },
-    {
-      data: standards,
-      sheet: STANDARDS_SHEET,
-      stickyRowsCount: 1,
-      columns: STANDARDS_COLUMNS.map((name) => ({
-        width: /name|description|Question|Item$/.test(name) ? 40 : 14,
-      })),
-    },
-    {
-      data: resources,
-      sheet: RESOURCES_SHEET,
-      stickyRowsCount: 1,
-      columns: RESOURCES_COLUMNS.map(() => ({ width: 24 })),
-    },
-  ]).toBuffer();
-}
 
 type CellValue = string | number | boolean | Date | null | undefined;
 
@@ -209,15 +135,44 @@ export async function readEditionWorkbook(bytes: Buffer): Promise<EditionFileRea
     : null;
   if (!columns || (resourcesSheet && !resourceColumns)) return refuse(problems);
 
-  type RawIndicator = Record<string, unknown> & {
-    checklists: Array<{ question: string; items: unknown[] }>;
-    resources: unknown[];
-  };
-  const sets: Array<Record<string, unknown> & { indicators: RawIndicator[] }> = [];
-  const indicatorsByCode = new Map<
-    string,
-    { set: number; index: number; indicator: RawIndicator; row: number }
-  >();
+  const { sets, indicatorsByCode } = readStandards(standardsSheet, columns, at, problems);
+  if (resourcesSheet) readResources(resourcesSheet, resourceColumns!, indicatorsByCode, at, problems);
+  raw.sets = sets;
+  const checked = checkEditionFile(raw);
+  if (checked.ok && !problems.length) return { ok: true, edition: checked.edition };
+  for (const issue of checked.ok ? [] : checked.issues) {
+    const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+    // The nearest place recorded on the way to the problem's path.
+    let place: Place | undefined;
+    for (let length = path.length; length >= 0 && !place; length--)
+      place = places.get(editionPath(path.slice(0, length)));
+    problems.push({
+      sheet: place?.sheet ?? null,
+      line: place?.row ?? null,
+      path: editionPath(issue.path),
+      message: issue.message,
+    });
+  }
+  return refuse(problems);
+}
+
+type RawIndicator = Record<string, unknown> & {
+  checklists: Array<{ question: string; items: unknown[] }>;
+  resources: unknown[];
+};
+type RawSet = Record<string, unknown> & { indicators: RawIndicator[] };
+type KnownIndicators = Map<string, { set: number; index: number; indicator: RawIndicator; row: number }>;
+type Mark = (path: Array<string | number>, place: Place) => void;
+
+/** Sheet Standards into sets, indicators, questions and items, marking where each was read. */
+function readStandards(
+  standardsSheet: CellValue[][],
+  columns: Map<(typeof STANDARDS_COLUMNS)[number], number>,
+  at: Mark,
+  problems: TEditionFileProblem[],
+): { sets: RawSet[]; indicatorsByCode: KnownIndicators } {
+  const sets: RawSet[] = [];
+  const indicatorsByCode: KnownIndicators = new Map();
   for (const [index, row] of standardsSheet.entries()) {
     if (index === 0 || row.every(blank)) continue;
     const place = { sheet: STANDARDS_SHEET, row: index + 1 };
@@ -304,9 +259,20 @@ export async function readEditionWorkbook(bytes: Buffer): Promise<EditionFileRea
     });
     at([...path, 'checklists', q, 'items', checklists[q]!.items.length - 1], place);
   }
-  for (const [index, row] of (resourcesSheet ?? []).entries()) {
+  return { sets, indicatorsByCode };
+}
+
+/** Sheet Resources onto the indicators they name. */
+function readResources(
+  resourcesSheet: CellValue[][],
+  resourceColumns: Map<(typeof RESOURCES_COLUMNS)[number], number>,
+  indicatorsByCode: KnownIndicators,
+  at: Mark,
+  problems: TEditionFileProblem[],
+): void {
+  for (const [index, row] of resourcesSheet.entries()) {
     if (index === 0 || row.every(blank)) continue;
-    const cell = (name: (typeof RESOURCES_COLUMNS)[number]) => row[resourceColumns!.get(name)!] as CellValue;
+    const cell = (name: (typeof RESOURCES_COLUMNS)[number]) => row[resourceColumns.get(name)!] as CellValue;
     const code = asText(cell('Indicator code')) ?? '';
     const known = indicatorsByCode.get(code.toLowerCase());
     if (!known) {
@@ -333,23 +299,6 @@ export async function readEditionWorkbook(bytes: Buffer): Promise<EditionFileRea
       row: index + 1,
     });
   }
-  raw.sets = sets;
-  const checked = checkEditionFile(raw);
-  if (checked.ok && !problems.length) return { ok: true, edition: checked.edition };
-  for (const issue of checked.ok ? [] : checked.issues) {
-    const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
-    // The nearest place recorded on the way to the problem's path.
-    let place: Place | undefined;
-    for (let length = path.length; length >= 0 && !place; length--)
-      place = places.get(editionPath(path.slice(0, length)));
-    problems.push({
-      sheet: place?.sheet ?? null,
-      line: place?.row ?? null,
-      path: editionPath(issue.path),
-      message: issue.message,
-    });
-  }
-  return refuse(problems);
 }
 
 /** The header row's columns by name; every column of the template is needed (in any order). */
@@ -379,55 +328,4 @@ function refuse(problems: TEditionFileProblem[]): EditionFileReading {
     (a, b) => (a.sheet ?? '').localeCompare(b.sheet ?? '') || (a.line ?? 0) - (b.line ?? 0),
   );
   return { ok: false, problems: sorted.slice(0, EDITION_PROBLEMS_SHOWN), total: problems.length };
-}
-
-/** The template to start from: a small example edition as a workbook. */
-export function editionTemplate(): Promise<Uint8Array> {
-  return writeEditionWorkbook({
-    format: EDITION_FILE_FORMAT,
-    code: 'GPS-7',
-    name: 'General Practice Standards, 7th edition',
-    effectiveFrom: '2027-07-01',
-    sets: [
-      {
-        code: 'C1',
-        name: 'Core: Communication and patient participation',
-        type: 'STANDARDS',
-        indicators: [
-          {
-            code: 'C1.1A',
-            criterion: 'C1.1',
-            name: 'Patients can contact the practice and know its hours.',
-            mandatory: true,
-            flagged: false,
-            checklists: [
-              {
-                question: 'Does the practice publish its opening hours?',
-                items: [
-                  { text: 'On its website', mustHave: true },
-                  { text: 'At the front door', mustHave: false },
-                ],
-              },
-            ],
-            resources: [
-              {
-                name: 'Guide to opening hours',
-                url: 'https://example.org/hours',
-                forPracticeManager: true,
-                forSurveyor: false,
-              },
-            ],
-          },
-          {
-            code: 'C1.2A',
-            name: 'Patients are told of fees before they are charged.',
-            mandatory: true,
-            flagged: false,
-            checklists: [],
-            resources: [],
-          },
-        ],
-      },
-    ],
-  });
 }

@@ -4,7 +4,8 @@ import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { requireActiveProviderAdmin } from '../admin-users/admin-caller.ts';
 import { type EditionFileFormat, readEditionFile, writeEditionFile } from './edition-file.ts';
-import { readEditionWorkbook, writeEditionWorkbook, XLSX_CONTENT_TYPE } from './edition-sheet.ts';
+import { readEditionWorkbook, XLSX_CONTENT_TYPE } from './edition-sheet.ts';
+import { writeEditionWorkbook } from './edition-sheet-write.ts';
 import { type EditionSummary, insertEdition, loadEdition, unknownStoredFiles } from './edition-store.ts';
 
 /** Who may manage the editions of the standards. */
