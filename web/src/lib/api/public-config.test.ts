@@ -43,6 +43,28 @@ describe('createPublicConfig', () => {
     expect(calls()).toBe(3);
   });
 
+  it('a caller waits at most the time-out; the request goes on, and the next caller joins it instead of asking again', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    server = createServer((_request, response) => {
+      calls += 1;
+      void released.then(() =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"maxFileSizeMb":3}'),
+      );
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const config = createPublicConfig(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, 50);
+    expect(await config.load()).toBeNull();
+    const second = config.load();
+    release();
+    expect(await second).toEqual({ maxFileSizeMb: 3, bulkTools: false });
+    expect(await config.load()).toEqual({ maxFileSizeMb: 3, bulkTools: false });
+    expect(calls).toBe(1);
+  });
+
   it('answers null when nothing listens', async () => {
     const { apiUrl } = await serve([{ status: 200, body: '{}' }]);
     await new Promise<void>((resolve) => server!.close(() => resolve()));

@@ -21,9 +21,15 @@ export interface PublicConfig {
   load(): Promise<TPublicConfig | null>;
 }
 
-/** The public settings of the actions service at `apiUrl`, fetched lazily on the first `load`. */
-export function createPublicConfig(apiUrl: string): PublicConfig {
-  let pending: Promise<TPublicConfig | null> | null = null;
+/**
+ * The public settings of the actions service at `apiUrl`, fetched lazily on the first `load`. A
+ * caller waits at most `PUBLIC_CONFIG_TIMEOUT_MS`; the request itself goes on, and a later `load`
+ * joins it rather than asking again (a slow server is not asked twice). Only a failed answer is
+ * asked again.
+ */
+export function createPublicConfig(apiUrl: string, timeoutMs = PUBLIC_CONFIG_TIMEOUT_MS): PublicConfig {
+  let answer: TPublicConfig | null = null;
+  let inFlight: Promise<TPublicConfig | null> | null = null;
   const ask = async (): Promise<TPublicConfig | null> => {
     try {
       // No credentials: the answer is the same for everyone and may be cached as such.
@@ -35,21 +41,20 @@ export function createPublicConfig(apiUrl: string): PublicConfig {
       return null;
     }
   };
-  /** The answer, or null after the time-out (a timer rather than a signal: fetch implementations differ on signals). */
-  const askInTime = () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), PUBLIC_CONFIG_TIMEOUT_MS);
-    });
-    return Promise.race([ask(), late]).finally(() => clearTimeout(timer));
-  };
   return {
     load() {
-      pending ??= askInTime().then((config) => {
-        if (!config) pending = null;
+      if (answer) return Promise.resolve(answer);
+      inFlight ??= ask().then((config) => {
+        answer = config;
+        inFlight = null;
         return config;
       });
-      return pending;
+      // A timer rather than a signal: fetch implementations differ on signals.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), timeoutMs);
+      });
+      return Promise.race([inFlight, late]).finally(() => clearTimeout(timer));
     },
   };
 }
