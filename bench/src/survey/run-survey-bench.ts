@@ -538,16 +538,6 @@ interface SurveyBenchResult {
   targets: Array<{ target: string; measured: number | string; pass: boolean }>;
 }
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A throwaway embedded PostgreSQL with every migration applied (no demo data), removed by `drop`. */
 async function migratedDatabase() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-survey-'));
@@ -559,9 +549,11 @@ async function migratedDatabase() {
   await applyMigrations({ project: loadProject(path.join(REPO_ROOT, 'hasura')), databaseUrl: url });
   // A new provider requires surveyors to sign in with a second factor; the bench measures the
   // editing, so its surveyors sign in with their password, as in the test templates.
-  await withClient(url, (client) =>
-    client.query('update public.provider_settings set require_two_factor_surveyor = false'),
-  );
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client
+    .query('update public.provider_settings set require_two_factor_surveyor = false')
+    .finally(() => client.end());
   return {
     name: 'portal',
     url,

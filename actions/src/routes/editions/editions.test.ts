@@ -8,6 +8,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { stringify } from 'yaml';
+import { RESOURCES_COLUMNS, STANDARDS_COLUMNS } from '../../services/editions/edition-sheet.ts';
 
 // The editions of the standards as data (issue 30, docs/editions.md): a provider admin imports a
 // file as a draft, exports it, publishes and retires it; a published edition never changes.
@@ -357,21 +358,7 @@ describe('the spreadsheet: one row per checklist item', () => {
 
   it('names the sheet and row of every problem, and stores nothing', async () => {
     const before = await counts();
-    const header = [
-      'Set code',
-      'Set name',
-      'Set type',
-      'Indicator code',
-      'Criterion',
-      'Indicator name',
-      'Indicator description',
-      'Mandatory',
-      'Flagged',
-      'Evidence lookback months',
-      'Question',
-      'Item',
-      'Must have',
-    ];
+    const header = [...STANDARDS_COLUMNS];
     const bytes = await workbookOf([
       {
         sheet: 'Edition',
@@ -407,18 +394,7 @@ describe('the spreadsheet: one row per checklist item', () => {
       },
       {
         sheet: 'Resources',
-        data: [
-          [
-            'Indicator code',
-            'Name',
-            'URL',
-            'Stored file',
-            'File type',
-            'For practice manager',
-            'For surveyor',
-          ],
-          ['X9', 'Nowhere', 'https://example.org', null, null, null, null],
-        ],
+        data: [[...RESOURCES_COLUMNS], ['X9', 'Nowhere', 'https://example.org', null, null, null, null]],
       },
     ]);
     const response = await importWorkbook(bytes);

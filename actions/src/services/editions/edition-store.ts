@@ -133,7 +133,10 @@ export async function unknownStoredFiles(q: Queryable, edition: TEditionFile): P
   return keys.filter((key) => !found.has(key));
 }
 
-/** The edition read back as its file (every set, indicator, question, item and live resource, in order). */
+/**
+ * The edition read back as its file (every set, indicator, question, item and live resource, in
+ * order); absent values stay undefined, which the canonical file leaves out.
+ */
 export async function loadEdition(
   q: Queryable,
   id: number,
@@ -202,21 +205,19 @@ export async function loadEdition(
     code: version.code,
     name: version.name,
     status: version.status,
-    ...(version.effective_from ? { effectiveFrom: version.effective_from } : {}),
+    effectiveFrom: version.effective_from ?? undefined,
     sets: sets.map((set) => ({
       code: set.code,
       name: set.name,
       type: set.type,
       indicators: (indicatorsOf.get(set.id) ?? []).map((indicator) => ({
         code: indicator.code,
-        ...(indicator.criterion_code ? { criterion: indicator.criterion_code } : {}),
+        criterion: indicator.criterion_code ?? undefined,
         name: indicator.name,
-        ...(indicator.description ? { description: indicator.description } : {}),
+        description: indicator.description ?? undefined,
         mandatory: indicator.mandatory,
         flagged: indicator.flagged,
-        ...(indicator.evidence_lookback_months
-          ? { evidenceLookbackMonths: indicator.evidence_lookback_months }
-          : {}),
+        evidenceLookbackMonths: indicator.evidence_lookback_months ?? undefined,
         checklists: (questionsOf.get(indicator.id) ?? []).map((question) => ({
           question: question.question_text,
           items: (itemsOf.get(question.id) ?? []).map((item) => ({
@@ -226,9 +227,9 @@ export async function loadEdition(
         })),
         resources: (resourcesOf.get(indicator.id) ?? []).map((resource) => ({
           name: resource.name,
-          ...(resource.url ? { url: resource.url } : {}),
-          ...(resource.storage_key ? { storedFile: resource.storage_key } : {}),
-          ...(resource.file_type ? { fileType: resource.file_type } : {}),
+          url: resource.url ?? undefined,
+          storedFile: resource.storage_key ?? undefined,
+          fileType: resource.file_type ?? undefined,
           forPracticeManager: resource.for_pm,
           forSurveyor: resource.for_surveyor,
         })),
