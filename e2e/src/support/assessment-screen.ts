@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { openSignedIn, waitForAppShell } from './browser.ts';
+import { openSignedIn, SCREEN_LOAD_TIMEOUT_MS, waitForAppShell } from './browser.ts';
 
 /**
  * Finding things on the assessment screen as a user does (spec 001 §2): the filter tabs by their
@@ -19,9 +19,12 @@ export async function signInTo(
   await waitForAppShell(page, user.name);
 }
 
-/** Waits for the assessment screen itself (its filter tabs), not the tab or skeleton before it. */
+/**
+ * Waits for the assessment screen itself (its filter tabs), not the tab or skeleton before it:
+ * after a navigation or a reload, so it may take `SCREEN_LOAD_TIMEOUT_MS`.
+ */
 export async function waitForAssessmentScreen(page: Page): Promise<void> {
-  await page.getByRole('tablist', { name: 'Filter indicators' }).waitFor();
+  await page.getByRole('tablist', { name: 'Filter indicators' }).waitFor({ timeout: SCREEN_LOAD_TIMEOUT_MS });
 }
 
 /** A filter tab, e.g. 'Marked complete' (its name is the label and the count: 'Marked complete 1'). */

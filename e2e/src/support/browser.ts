@@ -55,6 +55,14 @@ export function launchBrowser(): Promise<Browser> {
  */
 export const ACTION_TIMEOUT_MS = 15_000;
 
+/**
+ * How long a whole screen may take to appear after a navigation or a reload: its scripts, its
+ * queries and its first render, on a 2-core machine that also runs two other journeys and the
+ * screens' tests (CI once took more than 15 s to reload a survey's assessment screen). The bound
+ * of a wait, not a pause.
+ */
+export const SCREEN_LOAD_TIMEOUT_MS = 30_000;
+
 /** A desktop window: the app's layout at the width most of our users have. */
 export const DESKTOP = { width: 1280, height: 860 } as const;
 
@@ -216,6 +224,8 @@ export async function signOut(page: Page): Promise<void> {
  * navigation (fails after the page's default time-out).
  */
 export async function waitForAppShell(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: `Account menu for ${name}` }).waitFor();
+  await page
+    .getByRole('button', { name: `Account menu for ${name}` })
+    .waitFor({ timeout: SCREEN_LOAD_TIMEOUT_MS });
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
 }
