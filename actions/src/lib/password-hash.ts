@@ -2,6 +2,13 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 
 // scrypt$N$r$p$salt$key, base64url — the format the demo seeds use (docs/decisions.md).
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
+
+/** scrypt's cost parameters; a stored hash names its own, so verifying needs none. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
@@ -17,13 +24,14 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Scry
   );
 }
 
-/** Hashes a password with scrypt and a random salt into a self-describing string. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password with scrypt and a random salt into a self-describing string. The product
+ * always uses its own cost; only the test kit passes a lower one (see its `createUser`).
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, KEY_BYTES, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
-    '$',
-  );
+  const key = await derive(password, salt, KEY_BYTES, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Whether the password matches the stored hash (constant-time); false for a malformed hash. */
