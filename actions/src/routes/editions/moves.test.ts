@@ -2,8 +2,10 @@ import { createEdition, type TestEdition } from '@portal/testkit/edition-factori
 import {
   addPracticeRole,
   createAccreditation,
+  createAddress,
   createAssessment,
   createDocument,
+  createNetwork,
   createPractice,
   createUser,
   insertRow,
@@ -256,6 +258,28 @@ describe('moving an assessment to the newer edition', () => {
     });
     expect(byCode.B4).toMatchObject({ outcome: 'NEW', flag: 'NEW', answer: 'none' });
     expect(await state()).toEqual(before);
+  });
+
+  it('chooses the assessments of a network or a state (only those still on the older edition)', async () => {
+    const network = await createNetwork(stack.sql);
+    const address = await createAddress(stack.sql, { state: 'TAS' });
+    const inNetwork = await createPractice(stack.sql, {
+      practice: { network_id: network.id, is_in_practice_network: true },
+    });
+    const inState = await createPractice(stack.sql, { organisation: { physical_address_id: address.id } });
+    const assessmentOf = async (practiceId: number) => {
+      const accreditation = await createAccreditation(stack.sql, practiceId, { survey_version_id: older.id });
+      return (await createAssessment(stack.sql, accreditation.id)).id;
+    };
+    const networkAssessment = await assessmentOf(inNetwork.id);
+    const stateAssessment = await assessmentOf(inState.id);
+    const ids = async (body: Record<string, unknown>) =>
+      (await post('/dry-run', { mappingId, ...body }))
+        .json()
+        .assessments.map((a: { assessmentId: number }) => a.assessmentId);
+    expect(await ids({ networkId: network.id })).toEqual([networkAssessment]);
+    expect(await ids({ state: 'TAS' })).toContain(stateAssessment);
+    expect(await ids({ state: 'TAS' })).not.toContain(networkAssessment);
   });
 
   it('undoes a move nobody has edited (documents back, the copy gone, the cycle back), and refuses once the copy was edited', async () => {
