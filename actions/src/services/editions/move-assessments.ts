@@ -137,8 +137,8 @@ export interface DryRunAssessment {
   retired: Array<{ code: string; answered: boolean }>;
 }
 
-async function planOne(q: Queryable, mapping: MoveMapping, a: MovableAssessment) {
-  const responses = await loadResponses(q, a.id);
+async function planOne(q: Queryable, mapping: MoveMapping, a: MovableAssessment, withCounts = false) {
+  const responses = await loadResponses(q, a.id, withCounts);
   const plan = planCarry({
     rows: mapping.rows,
     items: mapping.items,
@@ -171,7 +171,7 @@ export async function dryRunMove(
     };
     out.push(entry);
     if (refused || !a) continue;
-    const { responses, plan } = await planOne(app.db, mapping, a);
+    const { responses, plan } = await planOne(app.db, mapping, a, true);
     const names = new Map(mapping.newer.map((i) => [i.id, i]));
     entry.indicators = plan.map((p) => {
       const sources = p.sources.map((s) => responses.get(s));
@@ -222,15 +222,17 @@ export interface MoveResult {
  * closed, authors) stay as they were; the audit log names the mover.
  */
 export async function moveAssessments(
-  app: App,
+  app: App & Pick<FastifyInstance, 'log'>,
   callerId: number,
   request: TMoveRequest,
+  options: { onEach?: (assessmentId: number, ms: number) => void } = {},
 ): Promise<MoveResult> {
   await requireMover(app.db, callerId);
   const mapping = await usableMapping(app.db, request.mappingId);
   const ids = await selectAssessments(app.db, request, mapping.fromVersionId);
   const result: MoveResult = { moved: [], refused: [] };
   for (const id of ids) {
+    const started = performance.now();
     try {
       const done = await app.db.transaction(
         async (tx) => {
@@ -246,11 +248,14 @@ export async function moveAssessments(
       if ('refused' in done) result.refused.push({ assessmentId: id, reason: done.refused });
       else result.moved.push({ assessmentId: id, movedTo: done.assessmentId, moveId: done.moveId });
     } catch (error) {
-      const reason = (error as { constraint?: string }).constraint
+      const known = Boolean((error as { constraint?: string }).constraint);
+      if (!known) app.log.error({ err: error, assessmentId: id }, 'moving an assessment failed');
+      const reason = known
         ? (error as Error).message
         : 'The move failed; nothing of this assessment changed.';
       result.refused.push({ assessmentId: id, reason });
     }
+    options.onEach?.(id, performance.now() - started);
   }
   return result;
 }

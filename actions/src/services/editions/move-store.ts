@@ -79,25 +79,20 @@ export async function loadAssessment(
   id: number,
   lock: boolean,
 ): Promise<MovableAssessment | undefined> {
-  const row = await q.maybeOne<{ id: number }>(
-    lock
-      ? sql`select id from public.assessments where id = ${id} for update`
-      : sql`select id from public.assessments where id = ${id}`,
-  );
-  if (!row) return undefined;
-  return q.one<MovableAssessment>(sql`
+  return q.maybeOne<MovableAssessment>(sql`
     select a.id, a.accreditation_id, a.type, a.status, a.survey_version_id, a.moved_to_assessment_id,
            acc.practice_id, o.name as practice_name,
            (select count(*)::int from public.indicator_locks l where l.assessment_id = a.id and l.expires_at > now()) as editing
       from public.assessments a join public.accreditations acc on acc.id = a.accreditation_id
       join public.organisations o on o.id = acc.practice_id
-     where a.id = ${id}`);
+     where a.id = ${id} ${lock ? sql`for update of a` : sql``}`);
 }
 
 /** The older responses of an assessment by indicator, with their counts of comments and documents. */
 export async function loadResponses(
   q: Queryable,
   assessmentId: number,
+  withCounts = false,
 ): Promise<Map<number, TOlderResponse & { id: number; comments: number; documents: number }>> {
   const rows = await q.many<{
     id: number;
@@ -114,8 +109,16 @@ export async function loadResponses(
              ANSWER_FIELDS.map((f) => sql`${f}::text, ${sql.ident('r', f)}`),
              sql`, `,
            )}) as answer,
-           (select count(*)::int from public.comments c where c.indicator_response_id = r.id and not c.archived) as comments,
-           (select count(*)::int from public.documents d where d.indicator_response_id = r.id and not d.archived) as documents
+           ${
+             withCounts
+               ? sql`(select count(*)::int from public.comments c where c.indicator_response_id = r.id and not c.archived)`
+               : sql`0`
+           } as comments,
+           ${
+             withCounts
+               ? sql`(select count(*)::int from public.documents d where d.indicator_response_id = r.id and not d.archived)`
+               : sql`0`
+           } as documents
       from public.indicator_responses r where r.assessment_id = ${assessmentId} and not r.archived`);
   return new Map(
     rows.map((r) => [
@@ -150,20 +153,21 @@ export async function writeMove(
   },
 ): Promise<{ moveId: number; assessmentId: number }> {
   const { mapping, from, plan } = input;
-  const { id } = await tx.one<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence('public.assessments', 'id'))::int as id`,
-  );
-  await tx.many(sql`update public.assessments set moved_to_assessment_id = ${id} where id = ${from.id}`);
-  await tx.many(sql`
-    insert into public.assessments (id, accreditation_id, survey_visit_id, type, status, due_date, action_plan_due,
-      copied_from_assessment_id, last_updated_by_id, created_at, repeat_assessment_required, survey_version_id)
-    overriding system value
-    select ${id}::int, accreditation_id, survey_visit_id, type, status, due_date, action_plan_due,
-           copied_from_assessment_id, last_updated_by_id, created_at, repeat_assessment_required, ${mapping.toVersionId}::int
-      from public.assessments where id = ${from.id}`);
+  // The older assessment leaves the live ones first (its copy takes its place in the uniques).
+  const { id } = await tx.one<{ id: number }>(sql`
+    update public.assessments set moved_to_assessment_id = nextval(pg_get_serial_sequence('public.assessments', 'id'))
+     where id = ${from.id} returning moved_to_assessment_id as id`);
   const move = await tx.one<{ id: number }>(sql`
+    with copy as (
+      insert into public.assessments (id, accreditation_id, survey_visit_id, type, status, due_date, action_plan_due,
+        copied_from_assessment_id, last_updated_by_id, created_at, repeat_assessment_required, survey_version_id)
+      overriding system value
+      select ${id}::int, accreditation_id, survey_visit_id, type, status, due_date, action_plan_due,
+             copied_from_assessment_id, last_updated_by_id, created_at, repeat_assessment_required, ${mapping.toVersionId}::int
+        from public.assessments where id = ${from.id}
+      returning id)
     insert into public.assessment_moves (mapping_id, from_assessment_id, to_assessment_id, moved_by_id)
-    values (${mapping.id}, ${from.id}, ${id}, ${input.moverId}) returning id`);
+    select ${mapping.id}::int, ${from.id}::int, copy.id, ${input.moverId}::int from copy returning id`);
   const written = plan.filter((p) => p.write);
   const responses = await tx.many<{ id: number; indicator_id: number }>(sql`
     insert into public.indicator_responses (assessment_id, indicator_id, ${sql.join(
@@ -203,26 +207,29 @@ export async function writeMove(
     return older && target ? [{ older, newer: target, first: row.position === 1 }] : [];
   });
   await tx.many(sql`
-    insert into public.comments (practice_id, indicator_response_id, comment, practice_relationship, created_by_id, created_at)
-    select c.practice_id, l.newer, c.comment, c.practice_relationship, c.created_by_id, c.created_at
-      from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as l(older integer, newer integer, first boolean)
-      join public.comments c on c.indicator_response_id = l.older and not c.archived
-     order by c.created_at, c.id`);
-  await tx.many(sql`
-    with moved as (
+    with links as (
+      select * from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as l(older integer, newer integer, first boolean)),
+    copied_comments as (
+      insert into public.comments (practice_id, indicator_response_id, comment, practice_relationship, created_by_id, created_at)
+      select c.practice_id, l.newer, c.comment, c.practice_relationship, c.created_by_id, c.created_at
+        from links l join public.comments c on c.indicator_response_id = l.older and not c.archived
+       order by c.created_at, c.id
+      returning 1),
+    moved_documents as (
       update public.documents d set indicator_response_id = l.newer
-        from jsonb_to_recordset(${JSON.stringify(links.filter((l) => l.first))}::jsonb) as l(older integer, newer integer)
-       where d.indicator_response_id = l.older and not d.archived
-      returning d.id, l.older)
-    insert into public.assessment_move_documents (move_id, document_id, from_response_id)
-    select ${move.id}::int, id, older from moved`);
-  await tx.many(sql`
-    insert into public.general_comments (assessment_id, user_id, text, archived, created_at)
-    select ${id}::int, user_id, text, archived, created_at from public.general_comments where assessment_id = ${from.id}`);
-  await tx.many(sql`
-    insert into public.confidentiality_signs (assessment_id, user_id, agreement_version, signed_at)
-    select ${id}::int, user_id, agreement_version, signed_at from public.confidentiality_signs where assessment_id = ${from.id}`);
-  await tx.many(sql`
+        from links l where l.first and d.indicator_response_id = l.older and not d.archived
+      returning d.id, l.older),
+    recorded as (
+      insert into public.assessment_move_documents (move_id, document_id, from_response_id)
+      select ${move.id}::int, id, older from moved_documents returning 1),
+    summaries as (
+      insert into public.general_comments (assessment_id, user_id, text, archived, created_at)
+      select ${id}::int, user_id, text, archived, created_at from public.general_comments where assessment_id = ${from.id}
+      returning 1),
+    agreements as (
+      insert into public.confidentiality_signs (assessment_id, user_id, agreement_version, signed_at)
+      select ${id}::int, user_id, agreement_version, signed_at from public.confidentiality_signs where assessment_id = ${from.id}
+      returning 1)
     update public.accreditations set survey_version_id = ${mapping.toVersionId}
      where id = ${from.accreditation_id} and survey_version_id is distinct from ${mapping.toVersionId}`);
   return { moveId: move.id, assessmentId: id };

@@ -195,7 +195,7 @@ create table public.assessment_move_documents (
 );
 comment on table public.assessment_move_documents is 'Where each evidence document a move carried came from.';
 
--- A moved assessment is read-only: its responses, their comments and locks, its summaries, and
+-- A moved assessment is read-only: its responses (below), their comments and locks, its summaries, and
 -- documents attached to its responses are refused. The check takes a key-share lock on the
 -- assessment, so an edit and a move of the same assessment run one after the other: an edit
 -- committed first is carried; one that comes after the move is refused, never lost silently.
@@ -230,8 +230,43 @@ begin
 end
 $$;
 
-create trigger indicator_responses_not_moved before insert or update or delete on public.indicator_responses
-  for each row execute function public.refuse_write_to_moved_assessment();
+-- The responses, written by the hundred (a move, auto complete), are checked once per statement:
+-- the same key-share lock, taken on every assessment the statement wrote to.
+create function public.refuse_write_to_moved_responses() returns trigger
+  language plpgsql
+  as $$
+declare
+  moved_to integer;
+begin
+  if tg_op = 'INSERT' then
+    select min(x.moved_to_assessment_id) into moved_to from (
+      select a.moved_to_assessment_id from public.assessments a
+       where a.id in (select assessment_id from changed) order by a.id for key share) x;
+  elsif tg_op = 'UPDATE' then
+    select min(x.moved_to_assessment_id) into moved_to from (
+      select a.moved_to_assessment_id from public.assessments a
+       where a.id in (select assessment_id from changed union select assessment_id from changed_old)
+       order by a.id for key share) x;
+  else
+    select min(x.moved_to_assessment_id) into moved_to from (
+      select a.moved_to_assessment_id from public.assessments a
+       where a.id in (select assessment_id from changed_old) order by a.id for key share) x;
+  end if;
+  if moved_to is not null then
+    raise exception 'This assessment was moved to a newer edition and is read-only: make the change in assessment % instead.', moved_to
+      using errcode = 'check_violation', constraint = 'assessment_moved';
+  end if;
+  return null;
+end
+$$;
+
+create trigger indicator_responses_not_moved_insert after insert on public.indicator_responses
+  referencing new table as changed for each statement execute function public.refuse_write_to_moved_responses();
+create trigger indicator_responses_not_moved_update after update on public.indicator_responses
+  referencing old table as changed_old new table as changed
+  for each statement execute function public.refuse_write_to_moved_responses();
+create trigger indicator_responses_not_moved_delete after delete on public.indicator_responses
+  referencing old table as changed_old for each statement execute function public.refuse_write_to_moved_responses();
 create trigger comments_not_moved before insert or update or delete on public.comments
   for each row execute function public.refuse_write_to_moved_assessment();
 create trigger indicator_locks_not_moved before insert or update on public.indicator_locks
