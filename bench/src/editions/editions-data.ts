@@ -46,8 +46,9 @@ export async function createEditionsData(
     await sql.query(`update public.survey_versions set status = 'PUBLISHED' where id = $1`, [id]);
     return id;
   };
-  const older = await edition('BENCH-OLD', 0);
-  const newer = await edition('BENCH-NEW', 5);
+  const suffix = Date.now().toString(36);
+  const older = await edition(`BENCH-OLD-${suffix}`, 0);
+  const newer = await edition(`BENCH-NEW-${suffix}`, 5);
   const { rows: mapping } = await sql.query<{ id: number }>(
     'insert into public.edition_mappings (from_version_id, to_version_id) values ($1, $2) returning id',
     [older, newer],
@@ -96,11 +97,12 @@ export async function createEditionsData(
     client.release();
   }
   const { rows: admin } = await sql.query<{ id: number }>(
-    `insert into public.users (email, first_name, last_name, is_admin) values ('bench-admin@bench.test', 'Bench', 'Admin', true)
-     returning id`,
+    `insert into public.users (email, first_name, last_name, is_admin) values ($1, 'Bench', 'Admin', true) returning id`,
+    [`bench-admin-${suffix}@bench.test`],
   );
   const { rows: folder } = await sql.query<{ id: number }>(
-    `insert into public.folders (name, code) values ('General (bench)', 'GENERAL') returning id`,
+    'insert into public.folders (name) values ($1) returning id',
+    [`Bench evidence ${suffix}`],
   );
   await sql.query(
     `with o as (insert into public.organisations (name) select 'Bench practice ' || g from generate_series(1, $1::int) g returning id),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dryRunMove, moveAssessments } from '@portal/actions/move-assessments';
 import { migratedDatabase } from '@portal/testkit/rated-survey';
-import { startTestStack } from '@portal/testkit/test-stack';
+import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { REPO_ROOT } from '../data/scale-database.ts';
 import { startRunInfo } from '../lib/run-info.ts';
 import { summarize } from '../lib/stats.ts';
@@ -20,7 +20,7 @@ import { createEditionsData } from './editions-data.ts';
 const DEFAULT_RESULTS = path.join(REPO_ROOT, 'bench/results/editions.json');
 const TARGET_TOTAL_MS = 60_000;
 
-export async function runEditionsBench(args: string[]): Promise<number> {
+export async function runEditionsBench(args: string[], options: { stack?: TestStack } = {}): Promise<number> {
   const info = startRunInfo();
   const { values } = parseArgs({
     args,
@@ -31,7 +31,7 @@ export async function runEditionsBench(args: string[]): Promise<number> {
   });
   const count = Number(values.assessments);
   console.log(`editions: a migrated database, ${count} assessments of 150 indicators…`);
-  const stack = await startTestStack({ database: await migratedDatabase() });
+  const stack = options.stack ?? (await startTestStack({ database: await migratedDatabase() }));
   try {
     const setupStarted = performance.now();
     const data = await createEditionsData(stack.sql, count);
@@ -86,10 +86,12 @@ export async function runEditionsBench(args: string[]): Promise<number> {
     console.log(`wrote ${path.relative(process.cwd(), values.results)}`);
     return output.met ? 0 : 1;
   } finally {
-    // Stopping the throwaway cluster ends its connections; a pooled one may say so after its pool closed.
-    process.on('uncaughtException', (error: Error & { code?: string }) => {
-      if (error.code !== '57P01') throw error;
-    });
-    await stack.close();
+    if (!options.stack) {
+      // Stopping the throwaway cluster ends its connections; a pooled one may say so after its pool closed.
+      process.on('uncaughtException', (error: Error & { code?: string }) => {
+        if (error.code !== '57P01') throw error;
+      });
+      await stack.close();
+    }
   }
 }

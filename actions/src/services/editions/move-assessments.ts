@@ -214,12 +214,44 @@ export interface MoveResult {
   refused: Array<{ assessmentId: number; reason: string }>;
 }
 
+/** How many assessments move at once (each in its own transaction and connection). */
+export const MOVE_CONCURRENCY = 3;
+
+/** Moves one assessment in its own transaction: its copy, or why it did not move. */
+async function moveOne(
+  app: App & Pick<FastifyInstance, 'log'>,
+  callerId: number,
+  mapping: MoveMapping,
+  id: number,
+): Promise<{ moveId: number; assessmentId: number } | { refused: string }> {
+  try {
+    return await app.db.transaction(
+      async (tx) => {
+        const a = await loadAssessment(tx, id, true);
+        const refused = refusal(mapping, a);
+        if (refused || !a) return { refused: refused ?? 'No such assessment.' };
+        const { responses, plan } = await planOne(tx, mapping, a);
+        const olderResponseIds = new Map([...responses].map(([indicator, r]) => [indicator, r.id]));
+        return writeMove(tx, { mapping, from: a, plan, olderResponseIds, moverId: callerId });
+      },
+      { userId: callerId, role: 'admin' },
+    );
+  } catch (error) {
+    const known = Boolean((error as { constraint?: string }).constraint);
+    if (!known) app.log.error({ err: error, assessmentId: id }, 'moving an assessment failed');
+    return {
+      refused: known ? (error as Error).message : 'The move failed; nothing of this assessment changed.',
+    };
+  }
+}
+
 /**
- * Moves the chosen assessments, each in its own transaction: the assessment is locked (an edit in
- * flight commits first and is carried; an edit after the move is refused by the database), its
- * answers are planned and copied to the newer edition, and the older assessment stays, read-only
- * and linked. Written as the admin secret would (`role: admin`), so the carried stamps (dates
- * closed, authors) stay as they were; the audit log names the mover.
+ * Moves the chosen assessments, each in its own transaction (`MOVE_CONCURRENCY` at a time): the
+ * assessment is locked (an edit in flight commits first and is carried; an edit after the move is
+ * refused by the database), its answers are planned and copied to the newer edition, and the
+ * older assessment stays, read-only and linked. Written as the admin secret would (`role:
+ * admin`), so the carried stamps (dates closed, authors) stay as they were; the audit log names
+ * the mover. The results are in the order of the assessments' ids.
  */
 export async function moveAssessments(
   app: App & Pick<FastifyInstance, 'log'>,
@@ -229,33 +261,19 @@ export async function moveAssessments(
 ): Promise<MoveResult> {
   await requireMover(app.db, callerId);
   const mapping = await usableMapping(app.db, request.mappingId);
-  const ids = await selectAssessments(app.db, request, mapping.fromVersionId);
+  const queue = (await selectAssessments(app.db, request, mapping.fromVersionId)).sort((x, y) => x - y);
   const result: MoveResult = { moved: [], refused: [] };
-  for (const id of ids) {
-    const started = performance.now();
-    try {
-      const done = await app.db.transaction(
-        async (tx) => {
-          const a = await loadAssessment(tx, id, true);
-          const refused = refusal(mapping, a);
-          if (refused || !a) return { refused: refused ?? 'No such assessment.' };
-          const { responses, plan } = await planOne(tx, mapping, a);
-          const olderResponseIds = new Map([...responses].map(([indicator, r]) => [indicator, r.id]));
-          return writeMove(tx, { mapping, from: a, plan, olderResponseIds, moverId: callerId });
-        },
-        { userId: callerId, role: 'admin' },
-      );
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const started = performance.now();
+      const done = await moveOne(app, callerId, mapping, id);
       if ('refused' in done) result.refused.push({ assessmentId: id, reason: done.refused });
       else result.moved.push({ assessmentId: id, movedTo: done.assessmentId, moveId: done.moveId });
-    } catch (error) {
-      const known = Boolean((error as { constraint?: string }).constraint);
-      if (!known) app.log.error({ err: error, assessmentId: id }, 'moving an assessment failed');
-      const reason = known
-        ? (error as Error).message
-        : 'The move failed; nothing of this assessment changed.';
-      result.refused.push({ assessmentId: id, reason });
+      options.onEach?.(id, performance.now() - started);
     }
-    options.onEach?.(id, performance.now() - started);
-  }
+  };
+  await Promise.all(Array.from({ length: MOVE_CONCURRENCY }, worker));
+  result.moved.sort((x, y) => x.assessmentId - y.assessmentId);
+  result.refused.sort((x, y) => x.assessmentId - y.assessmentId);
   return result;
 }
