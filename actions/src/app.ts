@@ -30,6 +30,7 @@ import devRoutes from './routes/dev/index.ts';
 import digestRoutes from './routes/digests/index.ts';
 import documentRoutes from './routes/documents/index.ts';
 import editionRoutes, { editionSchemaRoute } from './routes/editions/index.ts';
+import { mappingRoutes, moveRoutes } from './routes/editions/mappings.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import practiceRoutes from './routes/practices/index.ts';
@@ -132,6 +133,8 @@ export async function buildApp(
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminJobRoutes, { prefix: '/api/admin/jobs' });
   await app.register(editionRoutes, { prefix: '/api/admin/editions' });
+  await app.register(mappingRoutes, { prefix: '/api/admin/editions/mappings' });
+  await app.register(moveRoutes, { prefix: '/api/admin/editions/moves' });
   await app.register(editionSchemaRoute, { prefix: '/api/editions' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });

@@ -23,6 +23,13 @@ const benches: Record<string, Bench> = {
       'time to first byte, throughput against reading S3 directly; presigned against direct PUT (--files 200 --total-mb 1000 --runs 3)',
     run: async (args) => (await import('./documents/run-documents-bench.ts')).runDocumentsBench(args),
   },
+  editions: {
+    summary:
+      'moving 1,000 self assessments of 150 answered indicators (a comment and a document each) to a newer ' +
+      'edition through the move service, one transaction each: total against 1 minute, per-assessment p95, ' +
+      'and the dry run (--assessments 1000 --results FILE)',
+    run: async (args) => (await import('./editions/run-editions-bench.ts')).runEditionsBench(args),
+  },
   engine: {
     summary:
       'engine vs raw SQL vs PostGraphile v5 on the 20,000-practice data set, and live-query fan-out ' +

@@ -424,6 +424,8 @@ describe('free text holds no control characters (decisions/data-model.md)', () =
     'contacts.phone_country_code',
     'documents.file_type',
     'documents.storage_key',
+    // A mapping's kind: EQUIVALENT, SPLIT, MERGED or RETIRED (a check constraint).
+    'edition_indicator_mappings.kind',
     'email_digests.period',
     'email_outbox.html_body',
     'email_outbox.last_error',

@@ -1,6 +1,7 @@
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocumentsBench } from '../documents/run-documents-bench.ts';
+import { runEditionsBench } from '../editions/run-editions-bench.ts';
 import { runPdfBench } from '../pdf/run-pdf-bench.ts';
 import { runSurveyBench } from '../survey/run-survey-bench.ts';
 import { readResults, tempResults } from './smoke-support.ts';
@@ -51,6 +52,15 @@ describe('the service benches on tiny settings', () => {
     const json = readResults<{ zip: { runs: Array<{ zip_bytes: number }> } }>(results);
     expect(json.zip.runs).toHaveLength(1);
     expect(json.zip.runs[0]!.zip_bytes).toBeGreaterThan(1_000_000);
+  }, 120_000);
+
+  it('npm run bench -- editions: three assessments moved', async () => {
+    const results = tempResults('editions');
+    await expect(runEditionsBench(['--assessments', '3', '--results', results], { stack })).resolves.toBe(0);
+    const json = readResults<{ moved: number; refused: number; per_assessment: { n: number } }>(results);
+    expect(json.moved).toBe(3);
+    expect(json.refused).toBe(0);
+    expect(json.per_assessment.n).toBe(3);
   }, 120_000);
 
   it('npm run bench -- survey: two surveyors for one second on 5 indicators, quick pacing', async () => {

@@ -39,7 +39,7 @@ export async function startSelfAssessment(
     const created = await tx.maybeOne<{ id: number }>(sql`
       insert into public.assessments (accreditation_id, type, status, due_date)
       values (${accreditation.id}, 'PRESURVEY', 'IN_PROGRESS', ${accreditation.self_assessment_due})
-      on conflict (accreditation_id) where type = 'PRESURVEY' do nothing
+      on conflict (accreditation_id) where type = 'PRESURVEY' and moved_to_assessment_id is null do nothing
       returning id`);
     const assessment =
       created ??

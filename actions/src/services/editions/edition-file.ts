@@ -5,9 +5,10 @@ import {
   editionPath,
   type TEditionFile,
   type TEditionFileProblem,
+  type TEditionIssue,
 } from '@portal/domain';
 import { type ParseError, parse as parseJson, printParseErrorCode } from 'jsonc-parser';
-import { isMap, isSeq, LineCounter, type Node, parseDocument, stringify } from 'yaml';
+import { type Document, isMap, isSeq, LineCounter, type Node, parseDocument, stringify } from 'yaml';
 
 /** The formats an edition file is written in. */
 export type EditionFileFormat = 'json' | 'yaml';
@@ -56,13 +57,18 @@ function nodeAt(root: Node | null, path: readonly PropertyKey[]): Node | null {
   return node;
 }
 
+/** A text read as JSON or YAML: its document and line counter, or the problems of its syntax. */
+export type ParsedFileText =
+  | { ok: true; document: Document.Parsed; lines: LineCounter }
+  | { ok: false; problems: TEditionFileProblem[]; total: number };
+
 /**
- * Reads an edition file (JSON is YAML too, so one parser gives both a line for every value):
- * the edition, or every problem with its line and place, at most `EDITION_PROBLEMS_SHOWN` of
- * them. Nothing is stored here.
+ * Reads a file's text as JSON or YAML (JSON is YAML too, so one parser gives both a line for every
+ * value; a text that starts like JSON is checked as strict JSON first): its document, or every
+ * problem of its syntax (at most `EDITION_PROBLEMS_SHOWN`). Also used by the mapping files.
  */
-export function readEditionFile(text: string): EditionFileReading {
-  if (Buffer.byteLength(text) > EDITION_FILE_MAX_BYTES)
+export function parseFileText(text: string, maxBytes: number): ParsedFileText {
+  if (Buffer.byteLength(text) > maxBytes)
     return {
       ok: false,
       total: 1,
@@ -70,7 +76,7 @@ export function readEditionFile(text: string): EditionFileReading {
         {
           line: null,
           path: '',
-          message: `The file is larger than ${EDITION_FILE_MAX_BYTES / 1024 / 1024} MB: split it or shorten its texts.`,
+          message: `The file is larger than ${maxBytes / 1024 / 1024} MB: split it or shorten its texts.`,
         },
       ],
     };
@@ -96,18 +102,36 @@ export function readEditionFile(text: string): EditionFileReading {
     });
   if (problems.length)
     return { ok: false, problems: problems.slice(0, EDITION_PROBLEMS_SHOWN), total: problems.length };
-  const checked = checkEditionFile(document.toJS({ maxAliasCount: 0 }));
-  if (checked.ok) return { ok: true, edition: checked.edition };
-  for (const issue of checked.issues) {
-    const node = nodeAt(document.contents, issue.path);
-    problems.push({
-      line: node?.range ? lines.linePos(node.range[0]).line : null,
+  return { ok: true, document, lines };
+}
+
+/** Problems at places of a parsed file, each given its line, in the file's order (the first `EDITION_PROBLEMS_SHOWN`). */
+export function locateIssues(
+  parsed: { document: Document.Parsed; lines: LineCounter },
+  issues: readonly TEditionIssue[],
+): { problems: TEditionFileProblem[]; total: number } {
+  const problems = issues.map((issue) => {
+    const node = nodeAt(parsed.document.contents, issue.path);
+    return {
+      line: node?.range ? parsed.lines.linePos(node.range[0]).line : null,
       path: editionPath(issue.path),
       message: issue.message,
-    });
-  }
+    };
+  });
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { ok: false, problems: problems.slice(0, EDITION_PROBLEMS_SHOWN), total: problems.length };
+  return { problems: problems.slice(0, EDITION_PROBLEMS_SHOWN), total: problems.length };
+}
+
+/**
+ * Reads an edition file: the edition, or every problem with its line and place, at most
+ * `EDITION_PROBLEMS_SHOWN` of them. Nothing is stored here.
+ */
+export function readEditionFile(text: string): EditionFileReading {
+  const parsed = parseFileText(text, EDITION_FILE_MAX_BYTES);
+  if (!parsed.ok) return parsed;
+  const checked = checkEditionFile(parsed.document.toJS({ maxAliasCount: 0 }));
+  if (checked.ok) return { ok: true, edition: checked.edition };
+  return { ok: false, ...locateIssues(parsed, checked.issues) };
 }
 
 /** The edition as a file: canonical (defaults written out), so exporting what was imported gives it back. */

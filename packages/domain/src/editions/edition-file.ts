@@ -40,7 +40,8 @@ const multiLine = (what: string, max: number) =>
     .max(max, `Shorten the ${what} to ${max} characters or fewer.`)
     .refine((text) => !CONTROL_CHARACTERS.test(text), `Remove the control characters from the ${what}.`);
 
-const code = (what: string) =>
+/** A code of the format (an edition's, a set's, an indicator's): letters, digits and . - _ /. */
+export const editionCode = (what: string) =>
   oneLine(what, 40).refine(
     (text) => /^[A-Za-z0-9][A-Za-z0-9.\-_/]*$/.test(text),
     `Write the ${what} with letters, digits and . - _ / only, starting with a letter or digit.`,
@@ -87,8 +88,8 @@ const ZResource = z
 
 const ZIndicator = z.strictObject(
   {
-    code: code('indicator code'),
-    criterion: code('criterion code').optional(),
+    code: editionCode('indicator code'),
+    criterion: editionCode('criterion code').optional(),
     name: multiLine('indicator name', 2000),
     description: multiLine('indicator description', 10000).optional(),
     mandatory: z.boolean({ error: 'Write mandatory as true or false.' }).default(true),
@@ -107,7 +108,7 @@ const ZIndicator = z.strictObject(
 
 const ZIndicatorSet = z.strictObject(
   {
-    code: code('set code'),
+    code: editionCode('set code'),
     name: oneLine('set name', 500),
     type: z
       .enum(INDICATOR_SET_TYPES, { error: `Give the set's type as ${INDICATOR_SET_TYPES.join(' or ')}.` })
@@ -123,7 +124,7 @@ const ZIndicatorSet = z.strictObject(
 export const ZEditionFile = z.strictObject(
   {
     format: z.literal(EDITION_FILE_FORMAT, { error: `Start the file with format: ${EDITION_FILE_FORMAT}.` }),
-    code: code('edition code'),
+    code: editionCode('edition code'),
     name: oneLine('edition name', 300),
     effectiveFrom: z.iso.date({ error: 'Give effectiveFrom as a date, YYYY-MM-DD.' }).optional(),
     sets: z

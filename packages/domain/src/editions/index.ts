@@ -1,1 +1,3 @@
+export * from './carry-answers.ts';
 export * from './edition-file.ts';
+export * from './mapping-file.ts';
