@@ -402,7 +402,7 @@ describe('addSurveyAssessment', () => {
       surveyVersionId: older.surveyVersionId,
       status: 'CLOSED',
     });
-    const ticks = [
+    const ticks: Array<Record<string, Record<string, boolean>>> = [
       { '1': { '1': true, '2': false } },
       { '1': { '1': true, '2': true } },
       { '1': { '1': true } },
