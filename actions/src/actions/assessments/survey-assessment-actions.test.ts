@@ -351,6 +351,93 @@ describe('addSurveyAssessment', () => {
     ]);
   });
 
+  it('copies the ticks of the latest survey on an older edition through the mapping to this one', async () => {
+    const w = await world();
+    const [b0, b1, b2, b3] = w.standards.indicatorIds as [number, number, number, number];
+    const older = await createStandards(stack.sql, { sets: 1, indicatorsPerSet: 3 });
+    const [a0, a1, a2] = older.indicatorIds as [number, number, number];
+    const item = async (indicatorId: number, n: number) =>
+      (
+        await stack.sql.query<{ id: number }>(
+          `select t.id from checklist_items t join checklists c on c.id = t.checklist_id
+            where c.indicator_id = $1 and c.question_number = 1 and t.item_number = $2`,
+          [indicatorId, n],
+        )
+      ).rows[0]!.id;
+    // a0 is b0 (both items carry), a1 split into b1 and b2 (its first item goes to b2's first),
+    // a2 retired; b3 is new.
+    const client = await stack.sql.connect();
+    try {
+      await client.query('begin');
+      const mapping = await client.query<{ id: number }>(
+        'insert into edition_mappings (from_version_id, to_version_id) values ($1, $2) returning id',
+        [older.surveyVersionId, w.standards.surveyVersionId],
+      );
+      const m = mapping.rows[0]!.id;
+      for (const [from, kind, to, position] of [
+        [a0, 'EQUIVALENT', b0, 1],
+        [a1, 'SPLIT', b1, 1],
+        [a1, 'SPLIT', b2, 2],
+        [a2, 'RETIRED', null, 1],
+      ] as const)
+        await client.query(
+          `insert into edition_indicator_mappings (mapping_id, from_indicator_id, kind, to_indicator_id, position)
+           values ($1, $2, $3, $4, $5)`,
+          [m, from, kind, to, position],
+        );
+      for (const [from, to] of [
+        [await item(a0, 1), await item(b0, 1)],
+        [await item(a0, 2), await item(b0, 2)],
+        [await item(a1, 1), await item(b2, 1)],
+      ])
+        await client.query(
+          'insert into edition_item_mappings (mapping_id, from_item_id, to_item_id) values ($1, $2, $3)',
+          [m, from, to],
+        );
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const oldCycle = await createAccreditation(stack.sql, w.practice.id, {
+      surveyVersionId: older.surveyVersionId,
+      status: 'CLOSED',
+    });
+    const ticks: Array<Record<string, Record<string, boolean>>> = [
+      { '1': { '1': true, '2': false } },
+      { '1': { '1': true, '2': true } },
+      { '1': { '1': true } },
+    ];
+    const latest = await earlierSurvey(w, oldCycle, older.indicatorIds, (i) => ({
+      compliance: 'MET',
+      observation: 'Carried? No: only ticks.',
+      checklists: ticks[i]!,
+    }));
+
+    const result = await callAs<{ addSurveyAssessment: { id: number; copiedFromAssessmentId: number } }>(
+      stack,
+      w.admin,
+      ADD,
+      { p: w.practice.id, v: w.visitId },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.addSurveyAssessment).toMatchObject({
+      copiedFromAssessmentId: latest,
+      copiedTicks: 2,
+    });
+    const responses = await stack.sql.query(
+      `select indicator_id, checklists, compliance, observation from indicator_responses
+        where assessment_id = $1 order by indicator_id`,
+      [result.data!.addSurveyAssessment.id],
+    );
+    const blank = { compliance: null, observation: null };
+    expect(responses.rows).toEqual([
+      { indicator_id: b0, checklists: { '1': { '1': true, '2': false } }, ...blank },
+      { indicator_id: b1, checklists: {}, ...blank },
+      { indicator_id: b2, checklists: { '1': { '1': true } }, ...blank },
+      { indicator_id: b3, checklists: {}, ...blank },
+    ]);
+  });
+
   it('without copyTicks, with a type, and without a date: blank responses, the type set, the date kept', async () => {
     const w = await world();
     await stack.sql.query(`update survey_visits set date = '2026-11-30' where id = $1`, [w.visitId]);

@@ -12,6 +12,7 @@ import { isOfferedChoice } from '../choices/static-choices.ts';
 import type { Caller } from '../practices/practice-access.ts';
 import type { AssessmentRow } from './assessment-access.ts';
 import { createMissingResponses } from './assessment-responses.ts';
+import { copyTicks, findTickSource } from './copy-ticks.ts';
 
 export interface AddSurveyAssessmentInput {
   practiceId: number;
@@ -29,8 +30,9 @@ export interface AddSurveyAssessmentInput {
  * assessment yet; its type (default ACCREDITATION) and, when given, its date are set; the
  * assessment is created IN_PROGRESS with a response row for every indicator of the cycle's survey
  * version; the type is one the provider offers (new_assessment_types) or the visit's own; with `copyTicks` (default on) the checklist ticks, and nothing else, of the practice's
- * latest survey visit assessment of the same standards edition are copied onto them
- * (`copied_from_assessment_id` records which). A refusal changes nothing.
+ * latest survey visit assessment of the same standards edition, or of an older edition through its
+ * mapping to this one, are copied onto them (`copied_from_assessment_id` records which;
+ * `copy-ticks.ts`). A refusal changes nothing.
  */
 export async function addSurveyAssessment(
   app: Pick<FastifyInstance, 'db'>,
@@ -84,13 +86,7 @@ export async function addSurveyAssessment(
        where id = ${visit.id}
       returning date::text, due::text`);
     const source = input.copyTicks
-      ? await tx.maybeOne<{ id: number }>(sql`
-          select a.id from public.assessments a
-            join public.accreditations acc on acc.id = a.accreditation_id
-           where acc.practice_id = ${visit.practice_id} and a.type = 'SURVEY_VISIT'
-             and acc.survey_version_id = ${visit.survey_version_id}
-           order by a.created_at desc, a.id desc
-           limit 1`)
+      ? await findTickSource(tx, visit.practice_id, visit.survey_version_id)
       : null;
     const assessment = await tx.one<AssessmentRow>(sql`
       insert into public.assessments
@@ -100,21 +96,14 @@ export async function addSurveyAssessment(
       returning id, type, status, accreditation_id, survey_visit_id,
                 ${visit.practice_id}::integer as practice_id, ${visit.survey_version_id}::integer as survey_version_id`);
     const createdResponses = await createMissingResponses(tx, assessment);
-    const copied = source
-      ? await tx.many<{ id: number }>(sql`
-          update public.indicator_responses r set checklists = s.checklists
-            from public.indicator_responses s
-           where r.assessment_id = ${assessment.id} and s.assessment_id = ${source.id}
-             and s.indicator_id = r.indicator_id and not s.archived and s.checklists <> '{}'::jsonb
-          returning r.id`)
-      : [];
+    const copiedTicks = source ? await copyTicks(tx, assessment.id, source) : 0;
     return {
       id: assessment.id,
       surveyVisitId: visit.id,
       status: assessment.status,
       createdResponses,
       copiedFromAssessmentId: source?.id ?? null,
-      copiedTicks: copied.length,
+      copiedTicks,
       message: SURVEY_SUBMIT_MESSAGES.added,
     };
   }, caller.actor);
