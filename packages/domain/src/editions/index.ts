@@ -1,1 +1,2 @@
+export * from './edition-admin.ts';
 export * from './edition-file.ts';
