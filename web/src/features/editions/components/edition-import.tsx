@@ -67,45 +67,53 @@ export function EditionImport({ onImported }: { onImported(edition: TEditionSumm
         edition is a draft until you publish it.
       </Typography>
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-end' } }}>
-          <Box>
-            <Typography
-              component="label"
-              htmlFor={inputId}
-              variant="body2"
-              sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}
-            >
-              Edition file
-            </Typography>
-            <Box
-              component="input"
-              key={inputKey}
-              id={inputId}
-              type="file"
-              accept={ACCEPT}
-              aria-describedby={hintId}
-              aria-invalid={missing ? 'true' : undefined}
-              onChange={(event) => {
-                setFile(event.currentTarget.files?.[0] ?? null);
-                setMissing(false);
-              }}
-              sx={{
+        <Typography
+          component="label"
+          htmlFor={inputId}
+          variant="body2"
+          sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}
+        >
+          Edition file
+        </Typography>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box
+            component="input"
+            key={inputKey}
+            id={inputId}
+            type="file"
+            accept={ACCEPT}
+            aria-describedby={hintId}
+            aria-invalid={missing ? 'true' : undefined}
+            onChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null);
+              setMissing(false);
+            }}
+            sx={{
+              font: 'inherit',
+              fontSize: 14,
+              maxWidth: '100%',
+              '&::file-selector-button': {
                 font: 'inherit',
-                fontSize: 14,
-                maxWidth: '100%',
-                '&:focus-visible': { outline: '2px solid #006e66', outlineOffset: 2 },
-              }}
-            />
-            <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              .json, .yaml, .yml or .xlsx
-            </Typography>
-          </Box>
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              Import edition
-            </Button>
-          </Box>
+                fontWeight: 500,
+                mr: 1.5,
+                px: 1.5,
+                py: 0.75,
+                color: '#006e66',
+                bgcolor: '#fff',
+                border: '1px solid rgba(0, 110, 102, 0.5)',
+                borderRadius: 1,
+                cursor: 'pointer',
+              },
+              '&:focus-visible': { outline: '2px solid #006e66', outlineOffset: 2 },
+            }}
+          />
+          <Button type="submit" variant="contained" disabled={busy}>
+            Import edition
+          </Button>
         </Stack>
+        <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          A .json, .yaml, .yml or .xlsx file
+        </Typography>
       </Box>
       <EditionFileHelp />
       <Box aria-live="polite">

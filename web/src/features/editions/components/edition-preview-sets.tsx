@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ResultOf } from '../../../lib/graphql/graphql.ts';
 import { IndicatorChecklists, IndicatorResources } from '../../assessments/index.ts';
 import type { GetEditionPreviewQuery } from '../api/get-edition-preview.ts';
+import classes from './edition-preview.module.css';
 
 type TPreviewEdition = NonNullable<ResultOf<typeof GetEditionPreviewQuery>['survey_versions_by_pk']>;
 type TPreviewSet = TPreviewEdition['indicator_sets'][number];
@@ -31,7 +32,7 @@ function IndicatorPreview({ indicator }: { indicator: TPreviewIndicator }) {
       : null,
   ].filter((fact): fact is string => fact !== null);
   return (
-    <Stack gap="md" pt="xs">
+    <Stack gap="md" pt="xs" className={classes.readable}>
       <Text fz="sm" c="dimmed">
         {facts.join(' · ')}
       </Text>

@@ -1,12 +1,6 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import type { TEditionFileProblem } from '@portal/domain';
-
-/** Where a problem is, in words: a workbook's sheet and row, a file's line, or the whole file. */
-export function problemPlace(problem: TEditionFileProblem): string {
-  if (problem.sheet)
-    return problem.line ? `Sheet ${problem.sheet}, row ${problem.line}` : `Sheet ${problem.sheet}`;
-  return problem.line ? `Line ${problem.line}` : 'The file as a whole';
-}
+import { problemPlace } from '../model/problem-place.ts';
 
 /**
  * An import refused: nothing was imported, and every problem of the file (the first 200 the

@@ -38,7 +38,7 @@ function StatusCell({ edition }: { edition: TEditionSummary }) {
         {edition.isCurrent ? <Chip size="small" label="Current" variant="outlined" color="primary" /> : null}
       </Stack>
       {editionLife(edition).map((step) => (
-        <Typography key={step} variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        <Typography key={step} variant="body2" color="text.secondary">
           {step}
         </Typography>
       ))}
@@ -47,7 +47,7 @@ function StatusCell({ edition }: { edition: TEditionSummary }) {
 }
 
 /**
- * Every edition, newest first: code, name, status with its dates, its size, and what may be done
+ * Every edition, newest first: code, name and size, status with its dates, and what may be done
  * with it (Preview and Export always; Publish a draft; Retire a published edition that is not the
  * current one). Each action's button is described by the row's code.
  */
@@ -79,9 +79,6 @@ export function EditionsTable({
               Status
             </TableCell>
             <TableCell component="th" scope="col">
-              Size
-            </TableCell>
-            <TableCell component="th" scope="col">
               Actions
             </TableCell>
           </TableRow>
@@ -99,13 +96,17 @@ export function EditionsTable({
                 >
                   {edition.code}
                 </TableCell>
-                <TableCell sx={{ minWidth: 160 }}>{edition.name}</TableCell>
+                <TableCell sx={{ minWidth: 140 }}>
+                  {edition.name}
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                    {editionSize(edition)}
+                  </Typography>
+                </TableCell>
                 <TableCell>
                   <StatusCell edition={edition} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{editionSize(edition)}</TableCell>
                 <TableCell>
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minWidth: 150 }}>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minWidth: { xs: 100, lg: 250 } }}>
                     <Button
                       size="small"
                       variant="outlined"

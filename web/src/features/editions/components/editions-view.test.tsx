@@ -135,6 +135,29 @@ describe('the admin console’s Editions, on the real stack', () => {
     expect(within(row).queryByRole('button', { name: 'Retire' })).toBeNull();
   });
 
+  it('issue 30: imports a workbook (the spreadsheet template), and refuses it the second time: its code is taken', async () => {
+    const admin = await openAsAdmin();
+    const template = await fetch(`${stack.actionsUrl}/admin/editions/template.xlsx`, {
+      headers: { authorization: `Bearer ${await stack.tokenFor(admin.email, admin.password)}` },
+    });
+    const bytes = new Uint8Array(await template.arrayBuffer());
+    const workbook = () => new File([bytes], 'standards.xlsx', { type: 'application/octet-stream' });
+    await importFile(workbook());
+    expect(
+      await screen.findByText(/is imported from standards\.xlsx as a draft/, {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+
+    const before = await editionCount();
+    await importFile(workbook());
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(within(alert).getByText('Nothing was imported from standards.xlsx')).toBeTruthy();
+    const [problem] = within(alert).getAllByRole('listitem');
+    expect(problem!.textContent).toMatch(
+      /^The file as a wholecodeAn edition with the code .+ exists already \(draft\)/,
+    );
+    expect(await editionCount()).toBe(before);
+  });
+
   it('issue 30: publishes a draft and retires it, each after a confirmation that says what cannot be undone', async () => {
     const admin = await createUser(stack.sql, { isAdmin: true });
     const file = await imported(admin);
