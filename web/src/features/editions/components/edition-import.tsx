@@ -140,7 +140,7 @@ function EditionFileHelp() {
   const schemaUrl = `${apiUrl}${EDITION_SCHEMA_PATH.slice(API_PREFIX.length)}`;
   return (
     <>
-      <Stack direction="row" spacing={3} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
         <Link
           component="button"
           type="button"

@@ -38,7 +38,12 @@ function StatusCell({ edition }: { edition: TEditionSummary }) {
         {edition.isCurrent ? <Chip size="small" label="Current" variant="outlined" color="primary" /> : null}
       </Stack>
       {editionLife(edition).map((step) => (
-        <Typography key={step} variant="body2" color="text.secondary">
+        <Typography
+          key={step}
+          variant="body2"
+          color="text.secondary"
+          sx={{ whiteSpace: { xs: 'normal', md: 'nowrap' } }}
+        >
           {step}
         </Typography>
       ))}

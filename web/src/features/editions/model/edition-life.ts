@@ -5,8 +5,9 @@ import {
   type TEditionSummary,
 } from '@portal/domain';
 
-/** An instant as the portal's day and time (Sydney): 02/03/2027 07:00. */
-export const portalDateTime = (iso: string) => formatAuditDateTime(iso, PORTAL_TIME_ZONE);
+/** An instant as the portal's day and time (Sydney): 02/03/2027 07:00, never broken between the two. */
+export const portalDateTime = (iso: string) =>
+  formatAuditDateTime(iso, PORTAL_TIME_ZONE).replace(' ', '\u00a0');
 
 /**
  * The steps of an edition's life so far, in words, oldest first: imported, published, retired,
