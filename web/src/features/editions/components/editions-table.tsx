@@ -70,7 +70,10 @@ export function EditionsTable({
   if (editions.length === 0)
     return <Typography color="text.secondary">No edition yet: import one above.</Typography>;
   return (
-    <TableContainer>
+    // Within the window beside the console's sidebar (260 px open): react-admin's layout grows to fit
+    // its content, so a table wider than the window would push the whole page sideways; it scrolls
+    // in its own box instead.
+    <TableContainer sx={{ maxWidth: { xs: 'calc(100vw - 48px)', sm: 'calc(100vw - 300px)' } }}>
       <Table aria-label="Editions" size="small" sx={{ '& td, & th': { verticalAlign: 'top', py: 1.25 } }}>
         <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
           <TableRow>
