@@ -11,7 +11,7 @@ import path from 'node:path';
 /** Which features a feature may import (through their index.ts). Keep web/README.md in step. */
 export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   account: [],
-  'admin-console': [],
+  'admin-console': ['editions'],
   assessments: ['certificates', 'practices'],
   'assessment-offline': ['assessments', 'practices'],
   'assessment-review': ['assessments', 'practices'],
@@ -30,6 +30,7 @@ export const FEATURE_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   contacts: [],
   dashboard: ['assessment-offline', 'practices'],
   documents: ['practices'],
+  editions: ['assessments'],
   invitations: [],
   practices: ['audit'],
   reports: ['practices'],

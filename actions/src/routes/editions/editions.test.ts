@@ -114,6 +114,11 @@ describe('POST /api/admin/editions/import', () => {
       status: 'DRAFT',
       sets: 2,
       indicators: 3,
+      effectiveFrom: '2027-01-01',
+      isCurrent: false,
+      createdAt: expect.any(String),
+      publishedAt: null,
+      retiredAt: null,
     });
 
     const json = await stack.app.inject({
@@ -531,15 +536,33 @@ describe('publishing and retiring an edition', () => {
     expect((await post('abc' as never, 'retire')).statusCode).toBe(400);
   });
 
-  it('lists the editions with their counts', async () => {
+  it('lists the editions newest first with their counts and the dates of their life', async () => {
+    const list = () =>
+      stack.app.inject({ method: 'GET', url: '/api/admin/editions', headers: as(adminToken) });
+    const published = (await importFile(JSON.stringify(editionFile({ effectiveFrom: undefined })))).json();
+    const before = Date.now();
+    expect((await post(published.id, 'publish')).statusCode).toBe(200);
     const imported = (await importFile(JSON.stringify(editionFile()))).json();
-    const list = await stack.app.inject({
-      method: 'GET',
-      url: '/api/admin/editions',
-      headers: as(adminToken),
+    const answer = await list();
+    expect(answer.statusCode).toBe(200);
+    const [first, second] = answer.json().editions;
+    expect(first).toEqual(imported);
+    expect(second).toMatchObject({
+      id: published.id,
+      status: 'PUBLISHED',
+      sets: 2,
+      indicators: 3,
+      effectiveFrom: null,
+      isCurrent: false,
+      retiredAt: null,
     });
-    expect(list.statusCode).toBe(200);
-    expect(list.json().editions[0]).toEqual(imported);
+    expect(Date.parse(second.createdAt)).toBeLessThanOrEqual(Date.parse(second.publishedAt));
+    expect(Date.parse(second.publishedAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    expect((await post(published.id, 'retire')).statusCode).toBe(200);
+    const retired = (await list()).json().editions.find((e: { id: number }) => e.id === published.id);
+    expect(retired).toMatchObject({ status: 'RETIRED', publishedAt: second.publishedAt });
+    expect(Date.parse(retired.retiredAt)).toBeGreaterThanOrEqual(Date.parse(second.publishedAt));
   });
 });
 

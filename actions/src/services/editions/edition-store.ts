@@ -1,16 +1,9 @@
-import type { TEditionFile, TEditionStatus } from '@portal/domain';
+import type { TEditionFile, TEditionStatus, TEditionSummary } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
 
 /** An edition as the admin area lists it. */
-export interface EditionSummary {
-  id: number;
-  code: string;
-  name: string;
-  status: TEditionStatus;
-  sets: number;
-  indicators: number;
-}
+export type EditionSummary = TEditionSummary;
 
 const rows = (value: unknown) => JSON.stringify(value);
 
@@ -19,7 +12,7 @@ const rows = (value: unknown) => JSON.stringify(value);
  * and items, and the indicators' resources: one statement per table, in the caller's transaction.
  * Positions in the file are the numbers and orders.
  */
-export async function insertEdition(tx: Queryable, edition: TEditionFile): Promise<EditionSummary> {
+export async function insertEdition(tx: Queryable, edition: TEditionFile): Promise<{ id: number }> {
   const version = await tx.one<{ id: number }>(sql`
     insert into public.survey_versions (code, name, effective_from, status)
     values (${edition.code}, ${edition.name}, ${edition.effectiveFrom ?? null}, 'DRAFT')
@@ -106,14 +99,7 @@ export async function insertEdition(tx: Queryable, edition: TEditionFile): Promi
         ),
       )}::jsonb) as r(indicator_id integer, name text, url text, storage_key text, file_type text,
         for_pm boolean, for_surveyor boolean)`);
-  return {
-    id: version.id,
-    code: edition.code,
-    name: edition.name,
-    status: 'DRAFT',
-    sets: edition.sets.length,
-    indicators: all.length,
-  };
+  return { id: version.id };
 }
 
 /** The stored files the edition's resources name that are not files of this installation's indicator resources. */

@@ -1,4 +1,4 @@
-import type { TEditionFileProblem, TEditionStatus } from '@portal/domain';
+import { EDITIONS_REFUSED_MESSAGE, type TEditionFileProblem, type TEditionStatus } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -9,7 +9,7 @@ import { writeEditionWorkbook } from './edition-sheet-write.ts';
 import { type EditionSummary, insertEdition, loadEdition, unknownStoredFiles } from './edition-store.ts';
 
 /** Who may manage the editions of the standards. */
-export const EDITIONS_REFUSED = 'Only a provider admin can manage the editions of the standards.';
+export const EDITIONS_REFUSED = EDITIONS_REFUSED_MESSAGE;
 
 type App = Pick<FastifyInstance, 'db'>;
 
@@ -62,7 +62,8 @@ export async function importEdition(
           message: `No indicator resource of this installation has the stored file ${key}: give a url, or export the edition that holds the file.`,
         });
       if (problems.length) throw new EditionFileRefused(problems, problems.length);
-      return insertEdition(tx, edition);
+      const { id } = await insertEdition(tx, edition);
+      return (await listEditions(tx, id))[0]!;
     },
     { userId: adminId, role: 'provider_admin' },
   );
@@ -136,13 +137,18 @@ export async function changeEditionStatus(
     });
 }
 
-/** Every edition (or one), newest first, with its counts. */
+/** Every edition (or one), newest first, with its counts and the dates of its life. */
 export async function listEditions(q: Pick<App['db'], 'many'>, id?: number): Promise<EditionSummary[]> {
   return q.many<EditionSummary>(sql`
     select v.id, v.code, v.name, v.status,
            (select count(*)::int from public.indicator_sets s where s.survey_version_id = v.id) as sets,
            (select count(*)::int from public.indicators i join public.indicator_sets s on s.id = i.indicator_set_id
-             where s.survey_version_id = v.id) as indicators
+             where s.survey_version_id = v.id) as indicators,
+           to_char(v.effective_from, 'YYYY-MM-DD') as "effectiveFrom",
+           v.is_current as "isCurrent",
+           to_json(v.created_at) #>> '{}' as "createdAt",
+           to_json(v.published_at) #>> '{}' as "publishedAt",
+           to_json(v.retired_at) #>> '{}' as "retiredAt"
       from public.survey_versions v
      where ${id ?? null}::int is null or v.id = ${id ?? null}::int
      order by v.created_at desc, v.id desc`);

@@ -1,8 +1,9 @@
 /**
  * The assessments feature's public API: the model every assessment feature shares (the assessment
  * as read, the response store, who may do what, the documents the screen writes and the offline
- * queue replays, the status badge, the report download). The Accreditation tab is a page: the
- * route table loads it directly.
+ * queue replays, the status badge, an indicator's checklists and resources as shown (the
+ * assessment screen and the editions' preview), the report download). The Accreditation tab is a
+ * page: the route table loads it directly.
  */
 export { AddCommentMutation } from './api/add-comment.ts';
 export { GetAssessmentQuery } from './api/get-assessment.ts';
@@ -12,6 +13,8 @@ export { ResponseFieldsFragment } from './api/response-fields.ts';
 export { UpdateGeneralCommentMutation } from './api/update-general-comment.ts';
 export { UpdateIndicatorResponseMutation } from './api/update-indicator-response.ts';
 export { AssessmentStatusBadge } from './components/assessment-status-badge.tsx';
+export { IndicatorChecklists } from './components/indicator-checklists.tsx';
+export { IndicatorResources } from './components/indicator-resources.tsx';
 export { type TAssessmentAccess, useAssessmentAccess } from './hooks/use-assessment-access.ts';
 export {
   ACTION_PLAN_DOWNLOADED,

@@ -1,4 +1,4 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Typography } from '@mui/material';
 import {
   ADMIN_CONSOLE_GRAPHQL_PATH,
   ADMIN_CONSOLE_REFUSED_MESSAGE,
@@ -6,7 +6,7 @@ import {
   canUseAdminConsole,
   DASHBOARD_PATH,
 } from '@portal/domain';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import {
   Admin,
   AppBar,
@@ -24,6 +24,7 @@ import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx'
 import { env } from '../../../config/env.ts';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { useServices } from '../../../lib/services.tsx';
+import { EditionPreviewRoute, EditionsView } from '../../editions/index.ts';
 import { createConsoleDataProvider } from '../data/console-data-provider.ts';
 import { type ConsoleTable, describeTables } from '../data/hasura-dialect.ts';
 import { humanise, tableInitials } from '../model/labels.ts';
@@ -35,6 +36,9 @@ import { TableCreate, TableEdit, TableList, TablesContext } from './table-screen
 
 /** The console's path without slashes (VITE_ADMIN_PATH, default admin-mnqa). */
 export const ADMIN_CONSOLE_BASENAME = `/${env.VITE_ADMIN_PATH.replace(/^\/+|\/+$/g, '')}`;
+
+/** An edition's preview in the console. */
+const editionPreviewPath = (id: number) => `${ADMIN_CONSOLE_BASENAME}/editions/${id}`;
 
 /**
  * react-admin's theme in the brand's deep teal (brand.8 and brand.9 of the app's theme): its default
@@ -53,7 +57,15 @@ const CONSOLE_THEME: RaThemeOptions = {
 };
 
 /** The console's first screen: what it is, and the rules of using it. */
+/**
+ * Why the tables could not be listed (the console's GraphQL endpoint failed: no admin secret, the
+ * engine away), or null. The console still opens: its screens of the actions service (scheduled
+ * jobs, editions) need no table.
+ */
+const TablesFailure = createContext<string | null>(null);
+
 function ConsoleHome() {
+  const failure = useContext(TablesFailure);
   return (
     <Card sx={{ mt: 2, maxWidth: 760 }}>
       <Title title="Admin console" />
@@ -61,6 +73,12 @@ function ConsoleHome() {
         <Typography component="h2" variant="h5" gutterBottom>
           Tables
         </Typography>
+        {failure ? (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            The console could not load the tables: {failure} The other screens on the left (Scheduled jobs,
+            Editions) work without them.
+          </Alert>
+        ) : null}
         <Typography sx={{ mb: 2 }}>
           Every table the portal tracks is listed on the left. Open one to filter, sort and page through its
           rows; select a row to edit it, or use Create to add one.
@@ -118,7 +136,9 @@ type State =
  * The embedded stack's admin console (docs/decisions/admin-console.md) at VITE_ADMIN_PATH:
  * react-admin over every table the console's role reads (the provider admin's permissions and the
  * console's grants), through the console endpoint only. Anyone but a provider admin gets the
- * refusal (the endpoint refuses them too, re-reading the account at each request).
+ * refusal (the endpoint refuses them too, re-reading the account at each request). When the
+ * endpoint fails otherwise (no admin secret, the engine away) the console still opens, without
+ * tables and saying why on its first screen: its screens of the actions service work without them.
  */
 export function AdminConsolePage() {
   const user = useCurrentUser();
@@ -162,38 +182,43 @@ export function AdminConsolePage() {
   const initials = useMemo(() => tableInitials([...tables.keys()]), [tables]);
 
   if (!allowed || state.kind === 'refused') return <ConsoleRefused />;
-  if (state.kind === 'failed')
-    return <ConsoleRefused detail={`The console could not load the tables: ${state.message}`} />;
   if (state.kind === 'loading') return <FullPageLoader />;
   return (
-    <TablesContext.Provider value={tables}>
-      <Admin
-        basename={ADMIN_CONSOLE_BASENAME}
-        dataProvider={provider}
-        layout={ConsoleLayout}
-        theme={CONSOLE_THEME}
-        dashboard={ConsoleHome}
-        title="Admin console"
-        disableTelemetry
-        requireAuth={false}
-      >
-        <CustomRoutes>
-          <Route path="/graphiql" element={<GraphiQLRoute />} />
-          <Route path="/explain" element={<ExplainView />} />
-          <Route path="/jobs" element={<ScheduledJobsView />} />
-        </CustomRoutes>
-        {state.tables.map((table) => (
-          <Resource
-            key={table.name}
-            name={table.name}
-            icon={initialsIcon(initials.get(table.name) ?? '?')}
-            options={{ label: humanise(table.name) }}
-            list={TableList}
-            edit={table.key ? TableEdit : undefined}
-            create={table.key && table.creatable ? TableCreate : undefined}
-          />
-        ))}
-      </Admin>
-    </TablesContext.Provider>
+    <TablesFailure.Provider value={state.kind === 'failed' ? state.message : null}>
+      <TablesContext.Provider value={tables}>
+        <Admin
+          basename={ADMIN_CONSOLE_BASENAME}
+          dataProvider={provider}
+          layout={ConsoleLayout}
+          theme={CONSOLE_THEME}
+          dashboard={ConsoleHome}
+          title="Admin console"
+          disableTelemetry
+          requireAuth={false}
+        >
+          <CustomRoutes>
+            <Route path="/graphiql" element={<GraphiQLRoute />} />
+            <Route path="/explain" element={<ExplainView />} />
+            <Route path="/jobs" element={<ScheduledJobsView />} />
+            <Route path="/editions" element={<EditionsView previewPath={editionPreviewPath} />} />
+            <Route
+              path="/editions/:id"
+              element={<EditionPreviewRoute listPath={`${ADMIN_CONSOLE_BASENAME}/editions`} />}
+            />
+          </CustomRoutes>
+          {(state.kind === 'ready' ? state.tables : []).map((table) => (
+            <Resource
+              key={table.name}
+              name={table.name}
+              icon={initialsIcon(initials.get(table.name) ?? '?')}
+              options={{ label: humanise(table.name) }}
+              list={TableList}
+              edit={table.key ? TableEdit : undefined}
+              create={table.key && table.creatable ? TableCreate : undefined}
+            />
+          ))}
+        </Admin>
+      </TablesContext.Provider>
+    </TablesFailure.Provider>
   );
 }

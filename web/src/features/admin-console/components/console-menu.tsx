@@ -1,5 +1,6 @@
 import CodeIcon from '@mui/icons-material/Code';
 import HomeIcon from '@mui/icons-material/Home';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Divider } from '@mui/material';
@@ -7,7 +8,8 @@ import type { ComponentType } from 'react';
 import { Menu, useBasename } from 'react-admin';
 
 /**
- * The console's menu: its first screen, GraphiQL, Explain and the scheduled jobs, then every table. Folded (a narrow
+ * The console's menu: its first screen, GraphiQL, Explain, the scheduled jobs and the editions of the
+ * standards, then every table. Folded (a narrow
  * window, or closed by the burger) each table keeps its own initials instead of one list icon for
  * all, and each item names itself in a tooltip.
  */
@@ -20,6 +22,7 @@ export function ConsoleMenu() {
       <Menu.Item to={`${basename}/graphiql`} primaryText="GraphiQL" leftIcon={<CodeIcon />} />
       <Menu.Item to={`${basename}/explain`} primaryText="Explain" leftIcon={<QueryStatsIcon />} />
       <Menu.Item to={`${basename}/jobs`} primaryText="Scheduled jobs" leftIcon={<ScheduleIcon />} />
+      <Menu.Item to={`${basename}/editions`} primaryText="Editions" leftIcon={<LibraryBooksIcon />} />
       <Divider sx={{ my: 1 }} />
       <Menu.ResourceItems />
     </Menu>

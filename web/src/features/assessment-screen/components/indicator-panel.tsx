@@ -13,6 +13,8 @@ import {
 } from '@portal/domain';
 import { ActionPlanSection } from '../../assessment-review/index.ts';
 import {
+  IndicatorChecklists,
+  IndicatorResources,
   indicatorItems,
   type ResponseStore,
   type TAssessmentAccess,
@@ -24,8 +26,7 @@ import { usePracticeContext } from '../../practices/index.ts';
 import { SurveyFindings, useSurveyTransitions } from '../../survey-visit/index.ts';
 import { IndicatorComments } from './indicator-comments.tsx';
 import { IndicatorDocuments } from './indicator-documents.tsx';
-import { IndicatorChecklists, ReviewMarks, SelfAssessmentChoice } from './indicator-inputs.tsx';
-import { IndicatorResources } from './indicator-resources.tsx';
+import { ReviewMarks, SelfAssessmentChoice } from './indicator-inputs.tsx';
 
 /** The History button of the indicator's response, for those who may read the audit trail. */
 function IndicatorHistory({

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { FileIcon, LinkIcon } from '../../../components/icons.tsx';
 import { useResourceDownload } from '../../../lib/upload/use-resource-download.ts';
-import type { TIndicator } from '../../assessments/index.ts';
+import type { TIndicator } from '../model/assessment-view.ts';
 
 /**
  * The indicator's resources (spec 002 §2): a link opens in a new tab, a file downloads. Which
