@@ -1,3 +1,4 @@
 export * from './carry-answers.ts';
+export * from './edition-changes.ts';
 export * from './edition-file.ts';
 export * from './mapping-file.ts';
