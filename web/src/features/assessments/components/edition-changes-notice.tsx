@@ -31,7 +31,7 @@ export function EditionChangesNotice({ practiceId }: { practiceId: number }) {
           <Text fz="sm" style={{ flex: '1 1 22rem' }}>
             {moved
               ? 'This practice’s answers were carried to the newer edition of the standards. See what was carried and what is left to review.'
-              : 'A newer edition of the standards is published. See what it changes for this practice and what would happen to its answers.'}
+              : 'See what this newer edition of the standards changes for this practice, and what would happen to its answers when it moves to it.'}
           </Text>
           <Button
             variant="filled"

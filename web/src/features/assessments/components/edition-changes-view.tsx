@@ -114,7 +114,14 @@ function ChangeGroup({ group, lines }: { group: TEditionChangeGroup; lines: read
               py="xs"
               style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
             >
-              <Badge color={COLOURS[group]} variant="light" radius="sm" miw={56} style={{ flexShrink: 0 }}>
+              <Badge
+                color={COLOURS[group]}
+                variant="light"
+                radius="sm"
+                tt="none"
+                miw={56}
+                style={{ flexShrink: 0 }}
+              >
                 {line.code}
               </Badge>
               <Stack gap={2} miw={0}>
