@@ -6,6 +6,7 @@
  */
 export * from './action-plan/action-plan-report-pdf.ts';
 export * from './certificate/certificate-pdf.ts';
+export * from './edition-changes/edition-changes-pdf.ts';
 export * from './kit/index.ts';
 export { renderAssessmentReport } from './report/report-pdf.ts';
 export * from './report/report-types.ts';

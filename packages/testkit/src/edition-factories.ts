@@ -19,7 +19,7 @@ export interface TestEdition {
 export async function createEdition(
   sql: Sql,
   indicators: Record<string, number>,
-  options: { status?: 'DRAFT' | 'PUBLISHED'; code?: string } = {},
+  options: { status?: 'DRAFT' | 'PUBLISHED'; code?: string; names?: Record<string, string> } = {},
 ): Promise<TestEdition> {
   const code = options.code ?? `E${unique()}`;
   const version = await insertRow(sql, 'survey_versions', { code, name: `Edition ${code}` });
@@ -35,7 +35,7 @@ export async function createEdition(
     const indicator = await insertRow(sql, 'indicators', {
       indicator_set_id: set.id,
       code: name,
-      name: `Indicator ${name}`,
+      name: options.names?.[name] ?? `Indicator ${name}`,
       sort_order: ++order,
     });
     ids[name] = indicator.id;
@@ -132,4 +132,53 @@ export function editionYamlWithProblems(code = `BAD-${Date.now() % 100_000}-${++
     '        name: The same code again.',
     '',
   ].join('\n');
+}
+
+/** An older and a newer edition and the mapping between them, with one row of each kind. */
+export interface TestMappedEditions {
+  older: TestEdition;
+  newer: TestEdition;
+  mappingId: number;
+}
+
+/**
+ * Two published editions and a complete mapping: A1 → B1 EQUIVALENT (items 1.1 → 1.1, 1.2 → 1.2),
+ * A2 → B2a + B2b SPLIT, A3 + A4 → B3 MERGED, A5 RETIRED; B4 is new. Written in one statement, so
+ * the mapping's rules (checked at commit) see it whole. `names`: indicator names by code.
+ */
+export async function createMappedEditions(
+  sql: Sql,
+  options: { names?: Record<string, string> } = {},
+): Promise<TestMappedEditions> {
+  const older = await createEdition(sql, { A1: 2, A2: 1, A3: 1, A4: 1, A5: 0 }, options);
+  const newer = await createEdition(sql, { B1: 2, B2a: 0, B2b: 1, B3: 1, B4: 0 }, options);
+  const mapping = await insertRow(sql, 'edition_mappings', {
+    from_version_id: older.id,
+    to_version_id: newer.id,
+  });
+  const o = older.indicators;
+  const n = newer.indicators;
+  const rows: Array<[number, string, number | null, number]> = [
+    [o.A1!, 'EQUIVALENT', n.B1!, 1],
+    [o.A2!, 'SPLIT', n.B2a!, 1],
+    [o.A2!, 'SPLIT', n.B2b!, 2],
+    [o.A3!, 'MERGED', n.B3!, 1],
+    [o.A4!, 'MERGED', n.B3!, 1],
+    [o.A5!, 'RETIRED', null, 1],
+  ];
+  await sql.query(
+    `insert into public.edition_indicator_mappings (mapping_id, from_indicator_id, kind, to_indicator_id, position)
+     select $1, r.f, r.k, r.t, r.p from jsonb_to_recordset($2::jsonb) as r(f integer, k text, t integer, p integer)`,
+    [mapping.id, JSON.stringify(rows.map(([f, k, t, p]) => ({ f, k, t, p })))],
+  );
+  await sql.query(
+    `insert into public.edition_item_mappings (mapping_id, from_item_id, to_item_id)
+     select $1, f.id, t.id
+       from public.checklist_items f join public.checklists fc on fc.id = f.checklist_id
+       join public.checklist_items t on t.item_number = f.item_number
+       join public.checklists tc on tc.id = t.checklist_id
+      where fc.indicator_id = $2 and tc.indicator_id = $3`,
+    [mapping.id, o.A1, n.B1],
+  );
+  return { older, newer, mappingId: mapping.id as number };
 }

@@ -11,7 +11,13 @@ import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { engineCallerOf } from '../../lib/engine-as-user.ts';
+import { ZRowIdParam } from '../../lib/route-params.ts';
+import { sendAttachment } from '../../lib/send-attachment.ts';
+import { getEditionChanges, getEditionChangesPdf } from '../../services/editions/get-edition-changes.ts';
+import { callerOfUser } from '../../services/practices/practice-access.ts';
 import { listPracticesAsUser } from './list-practices-as-user.ts';
+
+const ZPracticeParams = z.object({ practiceId: ZRowIdParam });
 
 const ZCsvQuery = z.object({
   /** The calendar day the date filters count from; the server's day when absent. */
@@ -42,6 +48,10 @@ function readCsvQuery(params: Record<string, string | string[] | undefined>) {
  * the filtered practice list as CSV, read from the engine with the caller's own token, so the
  * GraphQL permissions decide which practices appear, exactly as in the list. Streamed page by
  * page, so 20,000 rows never sit in memory at once.
+ *
+ * GET /api/practices/:practiceId/edition-changes and …/edition-changes.pdf (issue 30, "What changes
+ * for us"): what the newer edition changes for the practice's current assessment, as JSON and as a
+ * PDF attachment, for whoever has access to the practice (404 otherwise).
  */
 const practices: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -61,6 +71,18 @@ const practices: FastifyPluginAsync = async (app) => {
       .header('content-disposition', `attachment; filename="practices-${today}.csv"`)
       .header('cache-control', 'no-store')
       .send(stream);
+  });
+
+  app.get('/:practiceId/edition-changes', async (request, reply) => {
+    const { practiceId } = ZPracticeParams.parse(request.params);
+    const changes = await getEditionChanges(app.db, callerOfUser(request.user), practiceId);
+    return reply.header('cache-control', 'no-store').send(changes);
+  });
+
+  app.get('/:practiceId/edition-changes.pdf', async (request, reply) => {
+    const { practiceId } = ZPracticeParams.parse(request.params);
+    const file = await getEditionChangesPdf(app.db, callerOfUser(request.user), practiceId);
+    return sendAttachment(reply, { contentType: 'application/pdf', fileName: file.fileName, body: file.pdf });
   });
 };
 export default practices;

@@ -1,14 +1,13 @@
-import { planCarry, type TPlannedIndicator } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sql } from '../../db/sql.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { ROW_ID_MAX } from '../../lib/route-params.ts';
 import type { Queryable } from '../../plugins/app/db.ts';
+import { describeMove, type MoveDescription, planOne } from './describe-move.ts';
 import {
   loadAssessment,
   loadMoveMapping,
-  loadResponses,
   type MovableAssessment,
   type MoveMapping,
   writeMove,
@@ -112,41 +111,11 @@ async function usableMapping(q: Queryable, id: number): Promise<MoveMapping> {
   return mapping;
 }
 
-/** One newer indicator in a dry run. */
-export interface DryRunIndicator {
-  code: string;
-  name: string;
-  outcome: TPlannedIndicator['outcome'];
-  from: string[];
-  flag: 'NEW' | 'CHANGED' | null;
-  answer: 'carried' | 'none' | 'sources differ';
-  compliance: unknown;
-  ticks: number;
-  observation: boolean;
-  comments: number;
-  documents: number;
-}
-
 /** What a move would do to one assessment, indicator by indicator; or why it would not move. */
-export interface DryRunAssessment {
+export interface DryRunAssessment extends MoveDescription {
   assessmentId: number;
   practice: { id: number; name: string } | null;
   refused: string | null;
-  indicators: DryRunIndicator[];
-  /** Older indicators retired in the newer edition whose answer stays in the older assessment only. */
-  retired: Array<{ code: string; answered: boolean }>;
-}
-
-async function planOne(q: Queryable, mapping: MoveMapping, a: MovableAssessment, withCounts = false) {
-  const responses = await loadResponses(q, a.id, withCounts);
-  const plan = planCarry({
-    rows: mapping.rows,
-    items: mapping.items,
-    newerIndicatorIds: mapping.newer.map((i) => i.id),
-    responses,
-    codeOf: (id) => mapping.codes.get(id) ?? String(id),
-  });
-  return { responses, plan };
 }
 
 /** A dry run: for each chosen assessment, what would move, indicator by indicator. Changes nothing. */
@@ -171,39 +140,7 @@ export async function dryRunMove(
     };
     out.push(entry);
     if (refused || !a) continue;
-    const { responses, plan } = await planOne(app.db, mapping, a, true);
-    const names = new Map(mapping.newer.map((i) => [i.id, i]));
-    entry.indicators = plan.map((p) => {
-      const sources = p.sources.map((s) => responses.get(s));
-      return {
-        code: names.get(p.toIndicatorId)!.code,
-        name: names.get(p.toIndicatorId)!.name,
-        outcome: p.outcome,
-        from: p.sources.map((s) => mapping.codes.get(s)!),
-        flag: p.newInEdition ? 'NEW' : p.reviewAfterMove ? 'CHANGED' : null,
-        answer: p.answer ? 'carried' : p.disagreed ? 'sources differ' : 'none',
-        compliance: p.answer?.compliance ?? null,
-        ticks: p.ticks,
-        observation: p.observation !== null,
-        comments: sources.reduce((n, r) => n + (r?.comments ?? 0), 0),
-        documents: p.sources.reduce(
-          (n, s) =>
-            n +
-            (mapping.rows.some(
-              (r) => r.fromIndicatorId === s && r.toIndicatorId === p.toIndicatorId && r.position === 1,
-            )
-              ? (responses.get(s)?.documents ?? 0)
-              : 0),
-          0,
-        ),
-      };
-    });
-    entry.retired = mapping.rows
-      .filter((r) => r.kind === 'RETIRED')
-      .map((r) => ({
-        code: mapping.codes.get(r.fromIndicatorId)!,
-        answered: responses.has(r.fromIndicatorId),
-      }));
+    Object.assign(entry, await describeMove(app.db, mapping, a.id));
   }
   return out;
 }
@@ -230,7 +167,7 @@ async function moveOne(
         const a = await loadAssessment(tx, id, true);
         const refused = refusal(mapping, a);
         if (refused || !a) return { refused: refused ?? 'No such assessment.' };
-        const { responses, plan } = await planOne(tx, mapping, a);
+        const { responses, plan } = await planOne(tx, mapping, a.id);
         const olderResponseIds = new Map([...responses].map(([indicator, r]) => [indicator, r.id]));
         return writeMove(tx, { mapping, from: a, plan, olderResponseIds, moverId: callerId });
       },

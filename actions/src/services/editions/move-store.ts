@@ -20,6 +20,8 @@ export interface MoveMapping {
   items: TCarryItem[];
   newer: IndicatorRef[];
   codes: Map<number, string>;
+  /** Every indicator's name (both editions) by id. */
+  names: Map<number, string>;
   /** Older indicators with no row: a move needs none. */
   unmapped: string[];
 }
@@ -54,6 +56,7 @@ export async function loadMoveMapping(q: Queryable, id: number): Promise<MoveMap
     items,
     newer: indicators.filter((i) => i.version === head.to_version_id),
     codes: new Map(indicators.map((i) => [i.id, i.code])),
+    names: new Map(indicators.map((i) => [i.id, i.name])),
     unmapped: indicators
       .filter((i) => i.version === head.from_version_id && !mapped.has(i.id))
       .map((i) => i.code),

@@ -1,4 +1,5 @@
 export * from './carry-answers.ts';
 export * from './edition-admin.ts';
+export * from './edition-changes.ts';
 export * from './edition-file.ts';
 export * from './mapping-file.ts';

@@ -19,6 +19,7 @@ import { useIndicatorFilter } from '../hooks/use-indicator-filter.ts';
 import type { TLocksByResponse } from '../hooks/use-indicator-locks.ts';
 import { useIndicatorNavigation } from '../hooks/use-indicator-navigation.ts';
 import { indicatorColour, indicatorStateLabel } from '../model/indicator-colour.ts';
+import { EditionFlagBadge, editionFlagOf } from './edition-flags.tsx';
 import { IndicatorFilters } from './indicator-filters.tsx';
 import { IndicatorPanel } from './indicator-panel.tsx';
 import { SaveState } from './save-state.tsx';
@@ -236,6 +237,7 @@ const IndicatorItem = memo(function IndicatorItem({
             <VisuallyHidden>{indicatorStateLabel(assessment.type, response)}</VisuallyHidden>
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <EditionFlagBadge flag={editionFlagOf(store.entry(indicator.id)?.saved)} />
             {lockedBy ? (
               <Badge variant="light" color="grape" radius="sm" tt="none">
                 {ASSESSMENT_MESSAGES.editingBy(lockedBy)}

@@ -24,6 +24,7 @@ import {
 import { HistoryButton } from '../../audit/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { SurveyFindings, useSurveyTransitions } from '../../survey-visit/index.ts';
+import { EditionFlagNote, editionFlagOf } from './edition-flags.tsx';
 import { IndicatorComments } from './indicator-comments.tsx';
 import { IndicatorDocuments } from './indicator-documents.tsx';
 import { ReviewMarks, SelfAssessmentChoice } from './indicator-inputs.tsx';
@@ -124,6 +125,7 @@ export function IndicatorPanel({
   return (
     <Stack gap="md" pt="xs">
       <IndicatorHistory indicator={indicator} responseId={responseId} />
+      <EditionFlagNote flag={editionFlagOf(store.entry(id)?.saved)} />
       <IndicatorNotices lockedBy={lockedBy} banner={banner} compliance={response.compliance} />
       {indicator.description ? (
         <Text fz="sm" c="dimmed">

@@ -23,5 +23,7 @@ export const ResponseFieldsFragment = graphql(`
     checklists
     updated_at
     last_updated_by_id
+    new_in_edition
+    review_after_move
   }
 `);

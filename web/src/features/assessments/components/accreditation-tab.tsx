@@ -19,6 +19,7 @@ import { useConfirmationDownload, useReportDownload } from '../hooks/use-report-
 import { AccreditationStart } from './accreditation-start.tsx';
 import { AddAssessmentModal } from './add-assessment-modal.tsx';
 import { AssessmentsTable } from './assessments-table.tsx';
+import { EditionChangesNotice } from './edition-changes-notice.tsx';
 
 /** The words when the tab's data cannot be had (the spec gives none). */
 export const ACCREDITATION_LOAD_FAILED = 'The accreditation details could not be loaded. Please try again.';
@@ -101,6 +102,7 @@ export function AccreditationTab() {
           </Button>
         </Group>
       ) : null}
+      <EditionChangesNotice practiceId={practiceId} />
       <CertificatesList
         certificates={data.certificates}
         onDownload={certificate.download}

@@ -28,6 +28,8 @@ export function toStoredResponse(
     indicator_id: number;
     checklists: unknown;
     date_closed?: string | null;
+    new_in_edition?: boolean;
+    review_after_move?: boolean;
   } & Omit<TIndicatorResponseFields, 'checklists'>,
 ): TStoredResponse {
   const checklists =
@@ -53,5 +55,7 @@ export function toStoredResponse(
     action_plan: row.action_plan,
     checklists,
     date_closed: row.date_closed ?? null,
+    new_in_edition: row.new_in_edition ?? false,
+    review_after_move: row.review_after_move ?? false,
   };
 }

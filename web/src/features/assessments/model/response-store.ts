@@ -17,6 +17,10 @@ export type TStoredResponse = TIndicatorResponseFields & {
   id: number;
   indicator_id: number;
   date_closed?: string | null;
+  /** "New in this edition": a move to a newer edition found nothing that maps to the indicator. */
+  new_in_edition?: boolean;
+  /** "Changed — review": carried from a split or merged indicator; the database clears it on an answer. */
+  review_after_move?: boolean;
 };
 
 /** How one indicator's saving stands, as the screen shows it. */
