@@ -168,7 +168,7 @@ describe('GET /api/practices/:practiceId/edition-changes.pdf', () => {
 
 describe('after the move', () => {
   it('shows what was carried and what is still to review', async () => {
-    const moved = await moveAssessments({ db: ctx.app.db }, adminId, {
+    const moved = await moveAssessments(ctx.app, adminId, {
       mappingId: editions.mappingId,
       assessmentIds: [other.assessment.id],
     });
