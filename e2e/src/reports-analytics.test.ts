@@ -23,7 +23,8 @@ async function reportLoaded(page: Page) {
 /**
  * The analytics report (docs/decisions/reports.md) in a real browser: the QAM opens
  * /Reports/Analytics, the charts render (their SVGs, each named for screen readers) with their
- * tables, the Network and State filters change the figures and stay in the address; a practice
+ * tables, the Network and State filters change the figures and stay in the address, Compare on
+ * edition names the edition in the tables' titles; a practice
  * manager is told the report is not theirs. Data: `src/support/analytics-data.ts` (six surveyed
  * practices of a network of the test's own).
  */
@@ -99,6 +100,13 @@ describe('the analytics report', () => {
     await reportLoaded(page);
     await expect.poll(() => keyFigure(page, 'Surveys')).toBe(String(world.surveysIn.VIC));
     await expectAccessible(page, 'the analytics report filtered by network and state');
+
+    // Compared on one edition (older editions would follow their mappings): the tables say which.
+    await page.getByRole('combobox', { name: 'Compare on edition' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${world.edition.code}: `) }).click();
+    await page.waitForURL(new RegExp(`edition=${world.edition.id}`));
+    await page.getByRole('table', { name: `Compliance by standard, on ${world.edition.code}` }).waitFor();
+    await expect.poll(() => keyFigure(page, 'Surveys')).toBe(String(world.surveysIn.VIC));
   });
 
   it('spec 000 §2: refuses a new user (no practice), who has no Reports in the drawer', async () => {

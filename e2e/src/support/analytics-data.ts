@@ -8,7 +8,7 @@ import { createNetwork, createPractice, createUser, type TestUser, unique } from
  * Data for the analytics report's journey and screenshots: a QAM, a network of its own and six
  * practices in it (NSW, VIC, QLD) surveyed against standards of their own (three standards of
  * four indicators), each survey in a status that counts, visited a few weeks apart, with Met,
- * Not met (risk rated, some closed) and Not applicable findings.
+ * Not met (risk rated, some closed) and Not applicable findings. The edition is published.
  */
 
 const STATES = ['NSW', 'VIC', 'NSW', 'QLD', 'VIC', 'NSW'] as const;
@@ -34,6 +34,8 @@ export interface AnalyticsWorld {
   /** The surveys made, and how many of them are in each state. */
   surveys: number;
   surveysIn: Record<string, number>;
+  /** The surveys' edition (published, so the report's Compare on edition offers it). */
+  edition: { id: number; code: string };
 }
 
 const addDays = addDaysToWireDate;
@@ -108,5 +110,15 @@ export async function createAnalyticsWorld(sql: pg.Pool): Promise<AnalyticsWorld
       });
     surveysIn[state] = (surveysIn[state] ?? 0) + 1;
   }
-  return { qam, network, surveys: STATES.length, surveysIn };
+  const { rows } = await sql.query<{ code: string }>(
+    `update public.survey_versions set status = 'PUBLISHED' where id = $1 returning code`,
+    [surveyVersionId],
+  );
+  return {
+    qam,
+    network,
+    surveys: STATES.length,
+    surveysIn,
+    edition: { id: surveyVersionId, code: rows[0]!.code },
+  };
 }

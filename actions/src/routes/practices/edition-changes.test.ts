@@ -9,9 +9,11 @@ import {
   createUser,
   insertRow,
 } from '@portal/testkit/factories';
-import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
+import { createTestContext, signIn, TEST_ACTIONS_SECRET, type TestContext } from '@portal/testkit/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAssessmentForCaller } from '../../services/assessments/assessment-access.ts';
 import { dryRunMove, moveAssessments } from '../../services/editions/move-assessments.ts';
+import type { Caller } from '../../services/practices/practice-access.ts';
 
 // "What changes for us" (issue 30): the practice's view of a newer edition, as JSON and as a PDF,
 // computed as the dry run computes it; read by the practice's people and the back office only.
@@ -21,6 +23,7 @@ let ctx: TestContext;
 let editions: TestMappedEditions;
 const tokens = {} as Record<Who, string>;
 let adminId: number;
+let otherPmId: number;
 
 const get = (practiceId: number | string, token?: string, pdf = false) =>
   ctx.app.inject({
@@ -72,6 +75,7 @@ beforeAll(async () => {
     stranger: await createUser(ctx.sql),
   };
   adminId = users.admin.id;
+  otherPmId = users.otherPm.id;
   await addPracticeRole(ctx.sql, bayside.practice.id, users.pm.id, 'PM');
   await addPracticeRole(ctx.sql, bayside.practice.id, users.surveyor.id, 'SU');
   await addPracticeRole(ctx.sql, other.practice.id, users.otherPm.id, 'PM');
@@ -195,5 +199,39 @@ describe('after the move', () => {
     );
     expect(pdf).toContain('MOVED ON');
     expect(pdf).toContain('The answer was carried');
+
+    // The older assessment is read as it was: opened without a write, its report on its own
+    // edition, none of its buttons but the report; the copy is the practice's self assessment.
+    const open = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/actions/openAssessment',
+      headers: { 'x-actions-secret': TEST_ACTIONS_SECRET },
+      payload: {
+        action: { name: 'openAssessment' },
+        input: { assessmentId: other.assessment.id },
+        session_variables: { 'x-hasura-user-id': String(otherPmId), 'x-hasura-role': 'user' },
+      },
+    });
+    expect(open.json()).toEqual({ id: other.assessment.id, releasedLocks: 0, createdResponses: 0 });
+    const caller = { userId: otherPmId, role: 'user', backOfficeRole: null, actor: { userId: otherPmId } };
+    const { context, buttons } = await loadAssessmentForCaller(
+      ctx.app.db,
+      caller as Caller,
+      other.assessment.id,
+      {
+        bulkToolsSwitch: true,
+      },
+    );
+    expect(context.moved).toBe(true);
+    expect(Object.entries(buttons).filter(([, shown]) => shown)).toEqual([['report', true]]);
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/assessments/${other.assessment.id}/report`,
+      headers: { authorization: `Bearer ${otherPmToken}` },
+    });
+    expect(report.statusCode).toBe(200);
+    const text = (await pdfPageTexts(report.rawPayload)).join('\n');
+    expect(text).toContain(`Edition ${editions.older.code}`);
+    expect(text).toContain('A5');
   });
 });

@@ -1,4 +1,5 @@
 import type { TReport, TReportFilters, TReportTable } from '@portal/domain';
+import { createEdition } from '@portal/testkit/edition-factories';
 import {
   addPracticeRole,
   createAccreditation,
@@ -361,6 +362,7 @@ describe('the analytics report', () => {
         'qam=1%20or%201=1',
         'from=2026-13-01',
         'from=2026-07-01&to=2026-06-30',
+        'edition=GPS-6',
         `state=${'N'.repeat(5000)}`,
       ]) {
         expect((await get(`/api/reports/analytics?${query}`)).statusCode, query).toBe(400);
@@ -396,5 +398,103 @@ describe('the analytics report', () => {
         ['Not rated', 1, 1, 0, 1 / 6],
       ]);
     });
+  });
+
+  it('compared on a newer edition, follows the mapping and says where figures mix editions', async () => {
+    // The newer edition: N1 ← S1.1A (equivalent), N2a and N2b ← S1.2A (split), N3 ← S1.3A and
+    // S2.1A (merged), S2.2A retired, N5 ← S2.3A (equivalent), N6 new; P7 surveyed on it.
+    const newer = await createEdition(stack.sql, { N1: 0, N2a: 0, N2b: 0, N3: 0, N5: 0, N6: 0 });
+    const mapping = await insertRow(stack.sql, 'edition_mappings', {
+      from_version_id: ids.version,
+      to_version_id: newer.id,
+    });
+    const n = newer.indicators;
+    const rows: Array<[number, string, number | undefined, number]> = [
+      [ids.indicator0!, 'EQUIVALENT', n.N1, 1],
+      [ids.indicator1!, 'SPLIT', n.N2a, 1],
+      [ids.indicator1!, 'SPLIT', n.N2b, 2],
+      [ids.indicator2!, 'MERGED', n.N3, 1],
+      [ids.indicator3!, 'MERGED', n.N3, 1],
+      [ids.indicator4!, 'RETIRED', undefined, 1],
+      [ids.indicator5!, 'EQUIVALENT', n.N5, 1],
+    ];
+    // One statement: the mapping's rules are checked at commit, over all its rows.
+    await stack.sql.query(
+      `insert into public.edition_indicator_mappings (mapping_id, from_indicator_id, kind, to_indicator_id, position)
+       select $1, r.f, r.k, r.t, r.p from jsonb_to_recordset($2::jsonb) as r(f integer, k text, t integer, p integer)`,
+      [mapping.id, JSON.stringify(rows.map(([f, k, t, p]) => ({ f, k, t: t ?? null, p })))],
+    );
+    const p7 = await createPractice(stack.sql, {
+      practice: { network_id: (await createNetwork(stack.sql)).id, is_in_practice_network: true },
+    });
+    const cycle = await createAccreditation(stack.sql, p7.id, {
+      qam_id: qam.id,
+      survey_version_id: newer.id,
+    });
+    const visit = await insertRow(stack.sql, 'survey_visits', {
+      accreditation_id: cycle.id,
+      status: 'FINAL',
+      date: '2026-05-01',
+    });
+    const survey = await insertRow(stack.sql, 'assessments', {
+      accreditation_id: cycle.id,
+      survey_visit_id: visit.id,
+      type: 'SURVEY_VISIT',
+      status: 'CERTIFIED',
+    });
+    for (const [code, compliance] of [
+      ['N1', 'MET'],
+      ['N6', 'NOT_MET'],
+    ] as const)
+      await insertRow(stack.sql, 'indicator_responses', {
+        assessment_id: survey.id,
+        indicator_id: n[code],
+        compliance,
+      });
+    const older = (
+      await stack.sql.query('select code from public.survey_versions where id = $1', [ids.version])
+    ).rows[0].code as string;
+
+    // P1, P2, P3 and P5 (all Not met) on the older edition, P7 on the newer; S2.2A counts nowhere.
+    const compared = await load({ edition: newer.id });
+    const indicators = tableOf(compared, 'indicators');
+    expect(indicators.title).toBe(
+      `Compliance by indicator, on ${newer.code}; findings on ${older} counted through the mapping`,
+    );
+    expect(
+      rowsOf(compared, 'indicators', [
+        'edition',
+        'code',
+        'practices',
+        'met',
+        'notMet',
+        'notApplicable',
+        'mapped',
+      ]),
+    ).toEqual([
+      [newer.code, 'N1', 5, 3, 2, 0, 4],
+      [newer.code, 'N2a', 4, 0, 4, 0, 4],
+      [newer.code, 'N2b', 4, 0, 4, 0, 4],
+      [newer.code, 'N3', 4, 5, 3, 0, 8],
+      [newer.code, 'N5', 4, 1, 2, 1, 4],
+      [newer.code, 'N6', 1, 0, 1, 0, 0],
+    ]);
+    expect(rowsOf(compared, 'standards', ['edition', 'practices', 'met', 'notMet', 'mapped'])).toEqual([
+      [newer.code, 5, 9, 16, 24],
+    ]);
+    // On the older edition itself: its own surveys only, nothing through a mapping.
+    const own = await load({ edition: ids.version });
+    expect(tableOf(own, 'standards').title).toBe(`Compliance by standard, on ${older}`);
+    expect(rowsOf(own, 'standards', ['practices', 'met', 'notMet', 'mapped'])).toEqual([
+      [4, 4, 8, 0],
+      [4, 6, 4, 0],
+    ]);
+    // Each edition apart (no edition chosen): no column of mapped findings, P7 on its own edition.
+    const apart = await load({});
+    expect(tableOf(apart, 'indicators').columns.map((c) => c.key)).not.toContain('mapped');
+    expect(rowsOf(apart, 'indicators', ['edition', 'code']).filter(([e]) => e === newer.code)).toEqual([
+      [newer.code, 'N1'],
+      [newer.code, 'N6'],
+    ]);
   });
 });

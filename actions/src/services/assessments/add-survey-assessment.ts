@@ -94,7 +94,8 @@ export async function addSurveyAssessment(
       values (${visit.accreditation_id}, ${visit.id}, 'SURVEY_VISIT', 'IN_PROGRESS',
               ${updated.date ?? updated.due}::date, ${source?.id ?? null}, ${caller.userId})
       returning id, type, status, accreditation_id, survey_visit_id,
-                ${visit.practice_id}::integer as practice_id, ${visit.survey_version_id}::integer as survey_version_id`);
+                ${visit.practice_id}::integer as practice_id, ${visit.survey_version_id}::integer as survey_version_id,
+                false as moved`);
     const createdResponses = await createMissingResponses(tx, assessment);
     const copiedTicks = source ? await copyTicks(tx, assessment.id, source) : 0;
     return {

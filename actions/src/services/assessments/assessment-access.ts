@@ -28,6 +28,8 @@ export interface AssessmentRow {
   survey_visit_id: number | null;
   practice_id: number;
   survey_version_id: number | null;
+  /** Moved to a newer edition: read-only (docs/decisions/editions.md). */
+  moved: boolean;
 }
 
 /** Who the caller is on one assessment, and what the domain lets them do there. */
@@ -67,7 +69,9 @@ export async function loadAssessmentForCaller(
   options: { bulkToolsSwitch: boolean; lock?: boolean },
 ): Promise<AssessmentForCaller> {
   const assessment = await db.maybeOne<AssessmentRow>(sql`
-    select a.id, a.type, a.status, a.accreditation_id, a.survey_visit_id, acc.practice_id, acc.survey_version_id
+    select a.id, a.type, a.status, a.accreditation_id, a.survey_visit_id, acc.practice_id,
+           coalesce(a.survey_version_id, acc.survey_version_id) as survey_version_id,
+           a.moved_to_assessment_id is not null as moved
       from public.assessments a
       join public.accreditations acc on acc.id = a.accreditation_id
      where a.id = ${assessmentId}
@@ -84,6 +88,7 @@ export async function loadAssessmentForCaller(
     status: assessment.status,
     flags: derivePermissionFlags(access, { surveyVisitId: assessment.survey_visit_id }),
     hasSubmitted: me.has_submitted,
+    moved: assessment.moved,
   };
   const buttons = assessmentButtons({
     ...context,

@@ -65,7 +65,7 @@ function loadHeader(db: Queryable, assessmentId: number) {
       from public.assessments a
       join public.accreditations acc on acc.id = a.accreditation_id
       join public.organisations o on o.id = acc.practice_id
-      left join public.survey_versions sv on sv.id = acc.survey_version_id
+      left join public.survey_versions sv on sv.id = coalesce(a.survey_version_id, acc.survey_version_id)
       left join public.survey_visits v on v.id = a.survey_visit_id
      where a.id = ${assessmentId}`);
 }

@@ -57,7 +57,7 @@ interface IndicatorRow {
 function loadAssessment(db: Queryable, assessmentId: number) {
   return db.maybeOne<AssessmentRow>(sql`
     select a.id, a.type, a.status, a.survey_visit_id, acc.practice_id, o.name as practice_name,
-           acc.survey_version_id, sv.name as survey_version, v.type as visit_type,
+           coalesce(a.survey_version_id, acc.survey_version_id) as survey_version_id, sv.name as survey_version, v.type as visit_type,
            to_char(v.date, 'YYYY-MM-DD') as visit_date, to_char(a.due_date, 'YYYY-MM-DD') as due_date,
            -- The later of the assessment's own change and its latest saved answer (as the screen says).
            greatest(a.updated_at, (select max(r.updated_at) from public.indicator_responses r
@@ -69,7 +69,7 @@ function loadAssessment(db: Queryable, assessmentId: number) {
       join public.accreditations acc on acc.id = a.accreditation_id
       join public.organisations o on o.id = acc.practice_id
       join public.assessment_counts c on c.assessment_id = a.id
-      left join public.survey_versions sv on sv.id = acc.survey_version_id
+      left join public.survey_versions sv on sv.id = coalesce(a.survey_version_id, acc.survey_version_id)
       left join public.survey_visits v on v.id = a.survey_visit_id
      where a.id = ${assessmentId}`);
 }

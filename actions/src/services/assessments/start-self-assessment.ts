@@ -44,7 +44,8 @@ export async function startSelfAssessment(
     const assessment =
       created ??
       (await tx.one<{ id: number }>(sql`
-        select id from public.assessments where accreditation_id = ${accreditation.id} and type = 'PRESURVEY'`));
+        select id from public.assessments
+         where accreditation_id = ${accreditation.id} and type = 'PRESURVEY' and moved_to_assessment_id is null`));
     return { accreditationId: accreditation.id, assessmentId: assessment.id };
   }, caller.actor);
 }

@@ -28,8 +28,9 @@ export interface CertificateContentRow {
  * The certificates `where` selects, each with what it prints: the practice's trading and legal
  * names and every site it covers (SQL `practice_certificate_locations`: the practice's physical
  * address, then each active branch practice's by suburb; docs/decisions/assessments.md,
- * "Certification and the certificate"), the standards of its cycle, the certifier's
- * name, its number and verification code. One statement for the service and the demo files
+ * "Certification and the certificate"), the standards, the certifier's
+ * name, its number and verification code. The standards are those the certified assessment was
+ * answered against (its cycle's when it names none). One statement for the service and the demo files
  * (stack), so a stored certificate and a demo one print alike.
  */
 export function certificateContentQuery(where: SqlQuery): SqlQuery {
@@ -46,7 +47,8 @@ export function certificateContentQuery(where: SqlQuery): SqlQuery {
       from public.certificates c
       join public.organisations o on o.id = c.practice_id
       left join public.accreditations acc on acc.id = c.accreditation_id
-      left join public.survey_versions sv on sv.id = acc.survey_version_id
+      left join public.assessments ca on ca.id = c.assessment_id
+      left join public.survey_versions sv on sv.id = coalesce(ca.survey_version_id, acc.survey_version_id)
       left join public.users u on u.id = c.certified_by_id
      where ${where}`;
 }

@@ -74,7 +74,7 @@ export async function lockChangeableDocuments(
   const documents = await tx.many<LiveDocument>(sql`
     select d.id, d.practice_id, d.folder_id, d.created_by_id, d.indicator_response_id,
            case when d.indicator_response_id is null then null
-                else coalesce((select a.type = 'PRESURVEY' and a.status = 'IN_PROGRESS'
+                else coalesce((select a.type = 'PRESURVEY' and a.status = 'IN_PROGRESS' and a.moved_to_assessment_id is null
                                  from public.indicator_responses r
                                  join public.assessments a on a.id = r.assessment_id
                                 where r.id = d.indicator_response_id), false) end

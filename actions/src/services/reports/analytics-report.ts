@@ -1,8 +1,10 @@
 import {
   ANALYTICS_INDICATOR_ROWS,
+  ANALYTICS_MAPPED_COLUMN,
   ANALYTICS_MOST_NOT_MET,
   ANALYTICS_SURVEY_STATUSES,
   ANALYTICS_TABLES,
+  comparedOnEditionTitle,
   formatMonthShort,
   metRate,
   riskRatingRows,
@@ -15,6 +17,7 @@ import {
 } from '@portal/domain';
 import { sql } from '../../db/sql.ts';
 import type { Caller } from '../practices/practice-access.ts';
+import { comparedFindings, editionNames, SURVEY_EDITION } from './analytics-editions.ts';
 import { figuresAsOf, type ReportSources } from './figures-as-of.ts';
 import { readablePractice, requireReport } from './report-viewer.ts';
 
@@ -47,6 +50,7 @@ interface CountsRow {
   met: number;
   not_met: number;
   not_applicable: number;
+  mapped: number;
 }
 
 interface Figures {
@@ -66,6 +70,9 @@ interface Figures {
     p90: number | null;
   }[];
   trend: { month: string; surveys: number; met: number; not_met: number }[] | null;
+  /** Compared on one edition: its code, and the older editions counted through a mapping. */
+  edition_code: string | null;
+  older_editions: string[] | null;
 }
 
 /**
@@ -87,6 +94,10 @@ function surveysUnder(filters: Scoped) {
   if (filters.network !== undefined) where.push(sql`p.network_id = ${filters.network}`);
   if (filters.qam !== undefined) where.push(sql`acc.qam_id = ${filters.qam}`);
   if (filters.practice !== undefined) where.push(sql`p.organisation_id = ${filters.practice}`);
+  if (filters.edition !== undefined)
+    where.push(sql`(${SURVEY_EDITION} = ${filters.edition}
+      or exists (select 1 from public.edition_mappings em
+                  where em.from_version_id = ${SURVEY_EDITION} and em.to_version_id = ${filters.edition}))`);
   const dated = [sql`true`];
   if (filters.from !== undefined) dated.push(sql`survey_date >= ${filters.from}::date`);
   if (filters.to !== undefined) dated.push(sql`survey_date <= ${filters.to}::date`);
@@ -111,6 +122,7 @@ function surveysUnder(filters: Scoped) {
         join public.indicator_responses r on r.assessment_id = s.assessment_id and not r.archived
        where r.compliance is not null
     ),
+    ${comparedFindings(filters.edition)},
     -- One row per practice and indicator (narrow integer keys, hash-aggregated), so each table's
     -- "practices" is a count of rows rather than a count(distinct) that sorts every finding.
     -- Each indicator's standard and criterion, the criterion numbered so the aggregates below
@@ -126,8 +138,9 @@ function surveysUnder(filters: Scoped) {
       select f.practice_id, f.indicator_id, m.set_id, m.criterion_id,
              count(*) filter (where f.compliance = 'MET') as met,
              count(*) filter (where f.compliance = 'NOT_MET') as not_met,
-             count(*) filter (where f.compliance = 'NOT_APPLICABLE') as not_applicable
-        from findings f join indicator_map m on m.indicator_id = f.indicator_id
+             count(*) filter (where f.compliance = 'NOT_APPLICABLE') as not_applicable,
+             count(*) filter (where f.mapped) as mapped
+        from compared f join indicator_map m on m.indicator_id = f.indicator_id
        group by f.practice_id, f.indicator_id, m.set_id, m.criterion_id
     ),
     sets as (
@@ -137,7 +150,8 @@ function surveysUnder(filters: Scoped) {
 }
 
 const SUMS = sql`
-  sum(met)::int as met, sum(not_met)::int as not_met, sum(not_applicable)::int as not_applicable`;
+  sum(met)::int as met, sum(not_met)::int as not_met, sum(not_applicable)::int as not_applicable,
+  sum(mapped)::int as mapped`;
 
 export function analyticsFiguresQuery(filters: Scoped) {
   return sql`
@@ -193,7 +207,7 @@ export function analyticsFiguresQuery(filters: Scoped) {
          select sets.edition, sets.standard, sets.set_order, y.*
            from (select set_id, count(*)::int as practices, ${SUMS}
                    from (select set_id, practice_id, sum(met) as met, sum(not_met) as not_met,
-                                sum(not_applicable) as not_applicable
+                                sum(not_applicable) as not_applicable, sum(mapped) as mapped
                            from by_practice group by set_id, practice_id) per_practice
                   group by set_id) y
            join sets on sets.set_id = y.set_id) t) as standards,
@@ -201,7 +215,7 @@ export function analyticsFiguresQuery(filters: Scoped) {
          select sets.edition, sets.standard, sets.set_order, c.criterion_order, c.criterion, y.*
            from (select set_id, criterion_id, count(*)::int as practices, ${SUMS}
                    from (select set_id, criterion_id, practice_id, sum(met) as met, sum(not_met) as not_met,
-                                sum(not_applicable) as not_applicable
+                                sum(not_applicable) as not_applicable, sum(mapped) as mapped
                            from by_practice group by set_id, criterion_id, practice_id) per_practice
                   group by set_id, criterion_id) y
            join sets on sets.set_id = y.set_id
@@ -209,7 +223,7 @@ export function analyticsFiguresQuery(filters: Scoped) {
                    from indicator_map group by criterion_id) c on c.criterion_id = y.criterion_id) t) as criteria,
       (select json_agg(t order by t.edition, t.set_order, t.indicator_order, t.code) from (
          select sets.edition, sets.set_order, i.sort_order as indicator_order, i.code, i.name as indicator, y.*
-           from (select indicator_id, practices, met, not_met, not_applicable from per_indicator) y
+           from (select indicator_id, practices, met, not_met, not_applicable, mapped from per_indicator) y
            join public.indicators i on i.id = y.indicator_id
            join sets on sets.set_id = i.indicator_set_id
           order by sets.edition, sets.set_order, i.sort_order, i.code
@@ -245,7 +259,8 @@ export function analyticsFiguresQuery(filters: Scoped) {
                                 interval '1 month') as m (month)
            left join surveys s on date_trunc('month', s.survey_date) = m.month
            left join per_survey f on f.assessment_id = s.assessment_id
-          group by m.month) t) as trend`;
+          group by m.month) t) as trend,
+      ${editionNames(filters.edition)}`;
 }
 
 const compliance = (row: CountsRow) => ({
@@ -255,6 +270,7 @@ const compliance = (row: CountsRow) => ({
   notMet: row.not_met,
   notApplicable: row.not_applicable,
   metRate: metRate(row.met, row.not_met),
+  mapped: row.mapped,
 });
 
 /** Days as the table shows them: one decimal at most (a median of an even count may be x.5). */
@@ -286,12 +302,32 @@ export async function loadAnalyticsReport(
   });
   const T = ANALYTICS_TABLES;
   const indicators = figures.indicators ?? [];
+  // Compared on one edition, the compliance tables say so and where their figures mix editions.
+  const compliant = (
+    shape: Omit<TReportTable, 'rows'>,
+    rows: Record<string, TReportCell>[],
+    title: string = shape.title,
+  ): TReportTable => {
+    if (figures.edition_code === null) {
+      const own = table(
+        { ...shape, columns: shape.columns.filter((c) => c.key !== ANALYTICS_MAPPED_COLUMN) },
+        rows,
+        title,
+      );
+      return { ...own, rows: rows.map(({ [ANALYTICS_MAPPED_COLUMN]: _mapped, ...row }) => row) };
+    }
+    return table(
+      shape,
+      rows,
+      comparedOnEditionTitle(title, figures.edition_code, figures.older_editions ?? []),
+    );
+  };
   return {
     report: 'analytics',
     generatedAt: new Date().toISOString(),
     asOf,
     tables: [
-      table(
+      compliant(
         T.standards,
         (figures.standards ?? []).map((row) => ({
           edition: row.edition,
@@ -299,7 +335,7 @@ export async function loadAnalyticsReport(
           ...compliance(row),
         })),
       ),
-      table(
+      compliant(
         T.criteria,
         (figures.criteria ?? []).map((row) => ({
           edition: row.edition,
@@ -308,7 +344,7 @@ export async function loadAnalyticsReport(
           ...compliance(row),
         })),
       ),
-      table(
+      compliant(
         T.indicators,
         indicators.map((row) => ({
           edition: row.edition,

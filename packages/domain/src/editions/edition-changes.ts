@@ -22,6 +22,16 @@ export const EDITION_FLAG_LABELS = {
   CHANGED: 'Changed \u2014 review',
 } as const;
 
+/** What a moved assessment says of itself (read-only, its answers going on in its copy). */
+export const MOVED_ASSESSMENT_MESSAGES = {
+  title: 'Moved to a newer edition',
+  text: (edition: string) =>
+    `This assessment was moved to ${edition}. Its answers are kept here as they were, read-only; the work goes on in the new assessment.`,
+  open: 'Open the new assessment',
+  /** Its badge in the Assessments table. */
+  badge: 'moved',
+} as const;
+
 const ZEditionRefSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
 
 /** One indicator of the newer edition and what it receives from this practice's answers. */

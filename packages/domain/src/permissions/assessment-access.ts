@@ -37,6 +37,11 @@ export interface TAssessmentAccessContext {
   flags: TPermissionFlags;
   /** This user has already submitted this assessment (a row in assessment_submissions). */
   hasSubmitted: boolean;
+  /**
+   * Moved to a newer edition (`moved_to_assessment_id` set): kept whole and read-only, its answers
+   * go on in its copy (docs/decisions/editions.md, "Moving a practice"). Nobody changes it.
+   */
+  moved?: boolean;
 }
 
 /**
@@ -44,7 +49,8 @@ export interface TAssessmentAccessContext {
  * "yes" are read as "whoever may change the practice's own records" (`practice.changePractice`):
  * a surveyor stays read-only outside their survey visits.
  */
-export function canChangeAssessment({ type, status, flags }: TAssessmentAccessContext): boolean {
+export function canChangeAssessment({ type, status, flags, moved }: TAssessmentAccessContext): boolean {
+  if (moved) return false;
   const a = flags.assessment;
   if (type === 'PRESURVEY') {
     switch (status) {
@@ -84,6 +90,7 @@ export function canChangeAssessment({ type, status, flags }: TAssessmentAccessCo
  */
 export function canChangeAssessmentInputs(context: TAssessmentAccessContext): boolean {
   const { type, status, flags, hasSubmitted } = context;
+  if (context.moved) return false;
   const a = flags.assessment;
   if (type === 'PRESURVEY') {
     if (status === 'COMPLETED') return a.changeSelfAssessmentComplete;

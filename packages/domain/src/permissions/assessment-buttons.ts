@@ -17,6 +17,22 @@ export interface TAssessmentButtons {
   reopen: boolean;
 }
 
+const NO_BUTTONS: TAssessmentButtons = {
+  submitForReview: false,
+  completed: false,
+  actionRequired: false,
+  approve: false,
+  reviewed: false,
+  issueCertificate: false,
+  editSummary: false,
+  requestAssistance: false,
+  report: false,
+  actionPlanDownload: false,
+  autoComplete: false,
+  autoClear: false,
+  reopen: false,
+};
+
 /**
  * The spec's status rules, each also gated by the flag that lets the user do what the button
  * does (the spec does not say; showing QAM-only buttons to a practice manager would only lead to
@@ -32,6 +48,8 @@ export function assessmentButtons(
     hasSpecialAccess?: boolean;
   },
 ): TAssessmentButtons {
+  // A moved assessment is read: its report, nothing that changes it.
+  if (context.moved) return { ...NO_BUTTONS, report: true };
   const { type, status, flags, hasSubmitted, isSurveyVisitor, bulkToolsEnabled } = context;
   const a = flags.assessment;
   const self = type === 'PRESURVEY';

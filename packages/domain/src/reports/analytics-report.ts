@@ -45,6 +45,8 @@ const count = (key: string, label: string): TReportColumn => ({ key, label, kind
 const rate = (key: string, label: string): TReportColumn => ({ key, label, kind: 'rate' });
 const days = (key: string, label: string): TReportColumn => ({ key, label, kind: 'days' });
 
+const ANALYTICS_MAPPED_LABEL = 'From older editions';
+
 const COMPLIANCE_COLUMNS: TReportColumn[] = [
   count('practices', 'Practices'),
   count('rated', 'Findings rated'),
@@ -52,7 +54,27 @@ const COMPLIANCE_COLUMNS: TReportColumn[] = [
   count('notMet', 'Not met'),
   count('notApplicable', 'Not applicable'),
   rate('metRate', 'Met rate'),
+  // Only when the report compares on one edition: the findings of this row made on an older one.
+  count('mapped', ANALYTICS_MAPPED_LABEL),
 ];
+
+/** The column that says where a row's figures mix editions (compared on one edition). */
+export const ANALYTICS_MAPPED_COLUMN = 'mapped';
+
+/**
+ * A compliance table's title when the report compares on one edition, naming the older editions
+ * whose findings were counted through a mapping (none: the edition's own findings only).
+ */
+export function comparedOnEditionTitle(
+  title: string,
+  edition: string,
+  olderEditions: readonly string[],
+): string {
+  const through = olderEditions.length
+    ? `; findings on ${olderEditions.join(', ')} counted through the mapping`
+    : '';
+  return `${title}, on ${edition}${through}`;
+}
 
 /** The tables of the analytics report, in screen order, without their rows. */
 export const ANALYTICS_TABLES = {

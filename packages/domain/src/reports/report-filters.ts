@@ -28,6 +28,11 @@ export const ZReportFilters = z
     to: optionalDate,
     /** The practice a comparative report is about. */
     practice: optionalId,
+    /**
+     * The edition the analytics report compares on: findings on older editions follow the mappings
+     * to it (docs/decisions/editions.md, "Reports across editions"); absent, each edition apart.
+     */
+    edition: optionalId,
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, {
     message: "'From' must be on or before 'To'.",
@@ -36,7 +41,7 @@ export const ZReportFilters = z
 
 export type TReportFilters = z.infer<typeof ZReportFilters>;
 
-export const REPORT_FILTER_KEYS = ['state', 'network', 'qam', 'from', 'to', 'practice'] as const;
+export const REPORT_FILTER_KEYS = ['state', 'network', 'qam', 'from', 'to', 'practice', 'edition'] as const;
 
 /** The filters of a URL query (empty values count as absent); throws a ZodError on bad values. */
 export function parseReportFilters(query: URLSearchParams | Record<string, unknown>): TReportFilters {

@@ -23,12 +23,35 @@ export interface TOfflineAssessment {
 
 export const offlineAssessmentKey = (assessmentId: number) => `assessment:${assessmentId}`;
 
+/**
+ * A copy kept by an earlier version of the app, read as this one reads it: the standards were then
+ * under the cycle (`accreditation.survey_version`); they are the assessment's own now.
+ */
+export function upgradeOfflineCopy(copy: TOfflineAssessment): TOfflineAssessment {
+  const assessment = copy.assessment as TAssessmentData & {
+    accreditation: { survey_version?: TAssessmentData['survey_version'] } | null;
+  };
+  if (assessment.survey_version !== undefined || !assessment.accreditation?.survey_version) return copy;
+  const { survey_version, ...accreditation } = assessment.accreditation;
+  return {
+    ...copy,
+    assessment: {
+      ...assessment,
+      accreditation,
+      survey_version,
+      moved_to_assessment_id: null,
+      moved_to_assessment: null,
+    } as TAssessmentData,
+  };
+}
+
 /** The device's copy of an assessment for this user, if it has one. */
-export function offlineAssessmentCopy(
+export async function offlineAssessmentCopy(
   userId: number,
   assessmentId: number,
 ): Promise<TDeviceCopy<TOfflineAssessment> | undefined> {
-  return getCopy<TOfflineAssessment>(userId, offlineAssessmentKey(assessmentId));
+  const copy = await getCopy<TOfflineAssessment>(userId, offlineAssessmentKey(assessmentId));
+  return copy && { ...copy, data: upgradeOfflineCopy(copy.data) };
 }
 
 /** Keeps what the screen loaded (plus its comments and summaries) as the device's copy. */

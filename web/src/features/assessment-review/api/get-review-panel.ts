@@ -21,16 +21,13 @@ export const GetReviewPanelQuery = graphql(`
           last_name
         }
       }
-      accreditation {
+      survey_version {
         id
-        survey_version {
+        indicator_sets(where: { type: { _eq: STANDARDS } }) {
           id
-          indicator_sets(where: { type: { _eq: STANDARDS } }) {
+          indicators {
             id
-            indicators {
-              id
-              mandatory
-            }
+            mandatory
           }
         }
       }

@@ -51,7 +51,7 @@ export function ActionRequiredButton({
   const [state, create] = useMutation(CreateActionPlanMutation);
   if (!assessmentButtons(access).actionRequired) return null;
 
-  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const sets = assessment.survey_version?.indicator_sets ?? [];
   const missing = opened
     ? actionRequiredProblems(
         sets.flatMap((set) =>

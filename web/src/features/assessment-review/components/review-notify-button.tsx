@@ -37,7 +37,7 @@ export function ReviewNotifyButton({
     const timer = window.setTimeout(close, REVIEW_MODAL_CLOSE_MS);
     return () => window.clearTimeout(timer);
   }, [outcome, close]);
-  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const sets = assessment.survey_version?.indicator_sets ?? [];
   const notMet = sets
     .flatMap((s) => s.indicators)
     .map((i) => store.shown(i.id))

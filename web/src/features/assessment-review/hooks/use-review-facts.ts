@@ -37,12 +37,12 @@ export function useReviewFacts(assessment: TAssessmentData, store: ResponseStore
     requestPolicy: 'cache-and-network',
   });
   const extra = data?.assessments_by_pk;
-  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const sets = assessment.survey_version?.indicator_sets ?? [];
   const indicators = sets.flatMap((s) => s.indicators.map((i) => ({ ...i, setId: s.id })));
   const shown = indicators.map((i) => ({ indicator: i, response: store.shown(i.id) }));
   const plans = new Map((extra?.indicator_responses ?? []).map((r) => [r.indicator_id, r.action_plan]));
   const mandatory = new Map(
-    (extra?.accreditation?.survey_version?.indicator_sets ?? []).flatMap((s) =>
+    (extra?.survey_version?.indicator_sets ?? []).flatMap((s) =>
       s.indicators.map((i) => [i.id, i.mandatory] as const),
     ),
   );

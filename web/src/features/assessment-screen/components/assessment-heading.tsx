@@ -63,7 +63,7 @@ export function AssessmentHeading({
         {[
           assessment.due_date ? `Due ${formatDisplayDate(assessment.due_date)}` : null,
           `Last updated ${formatDisplayDate(lastUpdatedOf(assessment))}${updatedBy}`,
-          assessment.accreditation?.survey_version?.name,
+          assessment.survey_version?.name,
           editable ? null : 'Read only',
         ]
           .filter(Boolean)

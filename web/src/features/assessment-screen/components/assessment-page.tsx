@@ -16,6 +16,7 @@ import { AgreementModal } from '../../survey-visit/index.ts';
 import { useAssessmentScreen } from '../hooks/use-assessment-screen.ts';
 import { AssessmentHeading } from './assessment-heading.tsx';
 import { AssessmentWorkspace } from './assessment-workspace.tsx';
+import { MovedNotice } from './moved-notice.tsx';
 
 /** When the assessment cannot be loaded for another reason than access (the spec gives no words). */
 export const ASSESSMENT_LOAD_FAILED = 'The assessment could not be loaded. Please try again.';
@@ -118,6 +119,8 @@ function AssessmentScreen({
     status: assessment.status,
     hasSigned: assessment.confidentiality_signs.some((s) => s.user_id === user.id),
   });
+  // A moved survey is signed for in its copy: unsigned, only the way there shows.
+  const moved = Boolean(assessment.moved_to_assessment_id);
   return (
     <OfflineAssessmentContext.Provider value={screen.offline}>
       <Stack gap="lg">
@@ -125,7 +128,8 @@ function AssessmentScreen({
         <RefusedWrites offline={screen.offline} />
         <ConflictDialog offline={screen.offline} />
         <AssessmentHeading assessment={assessment} access={access} tab={tab} />
-        {mustSign ? (
+        <MovedNotice assessment={assessment} practiceId={practiceId} />
+        {mustSign && moved ? null : mustSign ? (
           <AgreementModal
             assessmentId={assessment.id}
             onSigned={onSigned}

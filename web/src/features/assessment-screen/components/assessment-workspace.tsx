@@ -30,7 +30,7 @@ export function AssessmentWorkspace({
   const { practiceId } = usePracticeContext();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const sets = assessment.survey_version?.indicator_sets ?? [];
   const survey = useSurveyDialogs({
     assessment,
     access,

@@ -1,5 +1,6 @@
-import { EDITION_FLAG_LABELS } from '@portal/domain';
+import { EDITION_FLAG_LABELS, MOVED_ASSESSMENT_MESSAGES } from '@portal/domain';
 import { createAccreditation, createResponse, createStandards } from '@portal/testkit/assessment-factories';
+import { createMappedEditions } from '@portal/testkit/edition-factories';
 import { addPracticeRole, createAssessment, createPractice, createUser } from '@portal/testkit/factories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -84,5 +85,61 @@ describe('the edition flags on the assessment screen', () => {
       timeout: 15_000,
     });
     expect((await header('C1.1')).textContent).toContain(NEW);
+  });
+
+  it('shows a moved assessment read-only, with the way to its copy on the newer edition', async () => {
+    const practice = await createPractice(stack.sql);
+    const pm = await createUser(stack.sql);
+    const admin = await createUser(stack.sql, { isAdmin: true });
+    await addPracticeRole(stack.sql, practice.id, pm.id, 'PM');
+    await stack.sql.query('update practices set is_staff_first_view = false where organisation_id = $1', [
+      practice.id,
+    ]);
+    const editions = await createMappedEditions(stack.sql, { names: { A1: 'Patient feedback' } });
+    const accreditationId = await createAccreditation(stack.sql, practice.id, {
+      surveyVersionId: editions.older.id,
+      isFirstView: false,
+    });
+    const { id } = await createAssessment(stack.sql, accreditationId);
+    await createResponse(stack.sql, id, editions.older.indicators.A1!, { compliance: 'NOT_APPLICABLE' });
+    const move = await fetch(`${stack.actionsUrl}/admin/editions/moves`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await stack.tokenFor(admin.email, admin.password)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ mappingId: editions.mappingId, assessmentIds: [id] }),
+    });
+    expect(((await move.json()) as { moved: unknown[] }).moved).toHaveLength(1);
+
+    await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation/Assessment/${id}`, {
+      as: pm,
+    });
+    const notice = await screen.findByRole(
+      'status',
+      { name: MOVED_ASSESSMENT_MESSAGES.title },
+      { timeout: SCREEN_READY_TIMEOUT_MS },
+    );
+    expect(notice.textContent).toContain(`moved to Edition ${editions.newer.code}`);
+    // Its own edition's standards, answered as they were, and nothing to change them with.
+    await userEvent.click(await screen.findByRole('button', { name: 'Open all' }));
+    expect(await screen.findByRole('button', { name: /^A1 / })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^A1 / }));
+    const na = await screen.findByRole('radio', { name: 'Not applicable' });
+    expect((na as HTMLInputElement).checked).toBe(true);
+    expect((na as HTMLInputElement).disabled).toBe(true);
+
+    await userEvent.click(within(notice).getByRole('link', { name: MOVED_ASSESSMENT_MESSAGES.open }));
+    await waitFor(
+      () => expect(screen.queryByRole('status', { name: MOVED_ASSESSMENT_MESSAGES.title })).toBeNull(),
+      {
+        timeout: SCREEN_READY_TIMEOUT_MS,
+      },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Open all' }, { timeout: SCREEN_READY_TIMEOUT_MS }),
+    );
+    expect(await screen.findByRole('button', { name: /^B1 / })).toBeTruthy();
   });
 });

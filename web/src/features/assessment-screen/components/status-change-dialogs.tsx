@@ -38,9 +38,7 @@ export function StatusChangeDialogs({
   onClose(): void;
   onChanged(): void;
 }) {
-  const indicators = (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap(
-    (s) => s.indicators,
-  );
+  const indicators = (assessment.survey_version?.indicator_sets ?? []).flatMap((s) => s.indicators);
   const unanswered = indicators.filter((i) => !isAnswered(assessment.type, store.shown(i.id))).length;
   const id = assessment.id;
 

@@ -22,7 +22,7 @@ function answered(assessment: TAssessmentData, store: ResponseStore, ids: readon
  * or older than its indicator's look-back window (docs/decisions/evidence.md); '' when none.
  */
 function outOfDateText(assessment: TAssessmentData): string {
-  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const sets = assessment.survey_version?.indicator_sets ?? [];
   const windows = new Map(sets.flatMap((s) => s.indicators.map((i) => [i.id, i.evidence_lookback_months])));
   return outOfDateIndicatorsText(
     outOfDateIndicatorCount(assessment.indicator_responses, portalToday(), (id) =>
@@ -56,7 +56,7 @@ function SurveyEvidence({ assessment, children }: { assessment: TAssessmentData;
  * for a completed one, what the review found.
  */
 export function SummaryPanel({ assessment, store }: { assessment: TAssessmentData; store: ResponseStore }) {
-  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const sets = assessment.survey_version?.indicator_sets ?? [];
   const all = sets.flatMap((s) => s.indicators.map((i) => i.id));
   const done = answered(assessment, store, all);
   const percent = all.length === 0 ? 0 : Math.round((done / all.length) * 100);

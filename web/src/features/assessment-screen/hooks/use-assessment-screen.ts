@@ -64,7 +64,7 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
   useEffect(() => {
     if (!assessment) return;
     const byIndicator = new Map<number, string>();
-    for (const set of assessment.accreditation?.survey_version?.indicator_sets ?? [])
+    for (const set of assessment.survey_version?.indicator_sets ?? [])
       for (const indicator of set.indicators) byIndicator.set(indicator.id, indicator.code);
     const next = new Map<number, string>();
     for (const r of assessment.indicator_responses) {

@@ -17,6 +17,11 @@ export const GetAccreditationPageQuery = graphql(`
       updated_at
       accreditation_id
       survey_visit_id
+      moved_to_assessment_id
+      survey_version {
+        id
+        name
+      }
       survey_visit {
         id
         type

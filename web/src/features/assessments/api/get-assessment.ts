@@ -54,40 +54,50 @@ export const GetAssessmentQuery = graphql(
       accreditation {
         id
         practice_id
+      }
+      # The edition the assessment is answered against (its own: a moved one keeps the older).
+      survey_version {
+        id
+        name
+        indicator_sets(where: { type: { _eq: STANDARDS } }, order_by: [{ sort_order: asc }, { id: asc }]) {
+          id
+          name
+          full_code
+          indicators(order_by: [{ sort_order: asc }, { id: asc }]) {
+            id
+            code
+            name
+            criterion_code
+            description
+            document_folder_id
+            evidence_lookback_months
+            checklists(order_by: { question_number: asc }) {
+              id
+              question_number
+              question_text
+              checklist_items(order_by: { item_number: asc }) {
+                id
+                item_number
+                item_text
+                must_have
+              }
+            }
+            indicator_resources(where: { archived: { _eq: false } }, order_by: { name: asc }) {
+              id
+              name
+              url
+              file_type
+            }
+          }
+        }
+      }
+      # Set once the assessment moved to a newer edition: it is read-only, its answers go on there.
+      moved_to_assessment_id
+      moved_to_assessment {
+        id
         survey_version {
           id
           name
-          indicator_sets(where: { type: { _eq: STANDARDS } }, order_by: [{ sort_order: asc }, { id: asc }]) {
-            id
-            name
-            full_code
-            indicators(order_by: [{ sort_order: asc }, { id: asc }]) {
-              id
-              code
-              name
-              criterion_code
-              description
-              document_folder_id
-              evidence_lookback_months
-              checklists(order_by: { question_number: asc }) {
-                id
-                question_number
-                question_text
-                checklist_items(order_by: { item_number: asc }) {
-                  id
-                  item_number
-                  item_text
-                  must_have
-                }
-              }
-              indicator_resources(where: { archived: { _eq: false } }, order_by: { name: asc }) {
-                id
-                name
-                url
-                file_type
-              }
-            }
-          }
         }
       }
       indicator_responses {

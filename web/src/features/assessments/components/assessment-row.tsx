@@ -15,6 +15,7 @@ import {
   formatDisplayDate,
   hasSurveyConfirmationForm,
   isSurveyConfirmationDue,
+  MOVED_ASSESSMENT_MESSAGES,
   surveyConfirmationRoute,
   type TAssessmentStatus,
   type TAssessmentType,
@@ -33,6 +34,8 @@ export interface TAssessmentRow extends TAssessmentRef {
   updated_at: string;
   indicator_responses_aggregate: { aggregate: { max: { updated_at: string | null } | null } | null };
   survey_visit: { id: number; type: string; date: string | null; confirmation_form_status: string } | null;
+  /** The edition it is answered against (a moved one keeps the older). */
+  survey_version?: { id: number; name: string } | null;
 }
 
 /** The downloads a row offers, and which of them is on its way. */
@@ -178,8 +181,25 @@ export function AssessmentRow({
               {label}
             </Anchor>
           )}
-          <AssessmentStatusBadge status={row.status} style={{ flexShrink: 0 }} />
+          {row.moved_to_assessment_id ? (
+            <Tooltip
+              label={MOVED_ASSESSMENT_MESSAGES.title}
+              withArrow
+              events={{ hover: true, focus: true, touch: true }}
+            >
+              <Badge color="gray" variant="light" radius="sm" tt="none" fw={600} tabIndex={0}>
+                {MOVED_ASSESSMENT_MESSAGES.badge}
+              </Badge>
+            </Tooltip>
+          ) : (
+            <AssessmentStatusBadge status={row.status} style={{ flexShrink: 0 }} />
+          )}
         </Group>
+        {row.moved_to_assessment_id && row.survey_version ? (
+          <Text fz="xs" c="dimmed">
+            {row.survey_version.name}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td fz="sm">{formatDisplayDate(row.due_date) || '—'}</Table.Td>
       <Table.Td fz="sm">{formatDisplayDate(lastUpdatedOf(row))}</Table.Td>

@@ -15,6 +15,8 @@ export interface TAssessmentRef {
   status: TAssessmentStatus;
   survey_visit_id: number | null;
   assessment_submissions: ReadonlyArray<{ user_id: number }>;
+  /** Set once the assessment moved to a newer edition: read-only from then on. */
+  moved_to_assessment_id?: number | null;
 }
 
 export type TAssessmentAccess = TAssessmentAccessContext & {
@@ -40,6 +42,7 @@ export function assessmentAccessOf(
     status: assessment.status,
     flags: derivePermissionFlags(access, { surveyVisitId }),
     hasSubmitted: assessment.assessment_submissions.some((s) => s.user_id === user.id),
+    moved: Boolean(assessment.moved_to_assessment_id),
     isSurveyVisitor: surveyVisitId !== null && access.visitorOnSurveyVisitIds.includes(surveyVisitId),
     bulkToolsEnabled: user.hasSpecialAccess || bulkToolsSwitch,
     hasSpecialAccess: user.hasSpecialAccess,

@@ -4,9 +4,7 @@ import type { GetAssessmentQuery } from '../api/get-assessment.ts';
 import type { TStoredResponse } from './response-store.ts';
 
 export type TAssessmentData = NonNullable<ResultOf<typeof GetAssessmentQuery>['assessments_by_pk']>;
-export type TIndicatorSet = NonNullable<
-  NonNullable<TAssessmentData['accreditation']>['survey_version']
->['indicator_sets'][number];
+export type TIndicatorSet = NonNullable<TAssessmentData['survey_version']>['indicator_sets'][number];
 export type TIndicator = TIndicatorSet['indicators'][number];
 export type TResponseRow = TAssessmentData['indicator_responses'][number];
 

@@ -65,7 +65,7 @@ export const PracticeManagerQueueSubscription = graphql(`
         assessments(
           where: {
             _or: [
-              { type: { _eq: PRESURVEY }, status: { _eq: IN_PROGRESS } }
+              { type: { _eq: PRESURVEY }, status: { _eq: IN_PROGRESS }, moved_to_assessment_id: { _is_null: true } }
               { type: { _eq: SURVEY_VISIT }, status: { _eq: ACTION_REQUIRED } }
             ]
           }

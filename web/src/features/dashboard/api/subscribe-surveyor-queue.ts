@@ -27,7 +27,10 @@ export const SurveyorQueueSubscription = graphql(`
         preferred_days(where: { user_id: { _eq: $userId } }, limit: 1) {
           id
         }
-        assessments(where: { type: { _eq: SURVEY_VISIT } }, order_by: { id: asc }) {
+        assessments(
+          where: { type: { _eq: SURVEY_VISIT }, moved_to_assessment_id: { _is_null: true } }
+          order_by: { id: asc }
+        ) {
           id
           type
           status

@@ -84,7 +84,7 @@ function AnalyticsReport() {
           {invalid}
         </Alert>
       ) : null}
-      <ReportFilterBar filters={filters} onChange={setFilters} />
+      <ReportFilterBar filters={filters} onChange={setFilters} editions />
       {error ? (
         <Alert color="red" variant="light" title="The report could not be made">
           {error.message}

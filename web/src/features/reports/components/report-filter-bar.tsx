@@ -5,15 +5,19 @@ import { useQuery } from 'urql';
 import { GetReportFilterChoicesQuery } from '../api/get-report-filter-choices.ts';
 
 /**
- * The filters of the back-office reports: State, Network, QAM, From and To. Each change goes to
+ * The filters of the back-office reports: State, Network, QAM, From and To (and the analytics
+ * report's Compare on edition). Each change goes to
  * the URL at once (`useReportFilters`), so the report reloads and the address can be shared.
  */
 export function ReportFilterBar({
   filters,
   onChange,
+  editions = false,
 }: {
   filters: TReportFilters;
   onChange: (next: TReportFilters) => void;
+  /** Offer "Compare on edition" (the analytics report: older editions' findings follow the mappings). */
+  editions?: boolean;
 }) {
   const [{ data }] = useQuery({ query: GetReportFilterChoicesQuery });
   const set = (patch: Partial<TReportFilters>) => onChange({ ...filters, ...patch });
@@ -74,6 +78,21 @@ export function ReportFilterBar({
           onChange={(value) => set({ to: value || undefined })}
           dateParser={(text) => parseDisplayDate(text)}
         />
+        {editions ? (
+          <Select
+            label="Compare on edition"
+            placeholder="Each edition apart"
+            description="Older editions follow the mapping"
+            clearable
+            w={230}
+            data={(data?.survey_versions ?? []).map((v) => ({
+              value: String(v.id),
+              label: `${v.code}: ${v.name}`,
+            }))}
+            value={filters.edition === undefined ? null : String(filters.edition)}
+            onChange={(value) => set({ edition: idOf(value) })}
+          />
+        ) : null}
         <Button variant="subtle" onClick={() => onChange({ practice: filters.practice })} disabled={!anySet}>
           Clear filters
         </Button>

@@ -44,7 +44,7 @@ export function SurveyResultsPanel({
   assessment: TAssessmentData;
   store: ResponseStore;
 }) {
-  const sets = assessment.accreditation?.survey_version?.indicator_sets ?? [];
+  const sets = assessment.survey_version?.indicator_sets ?? [];
   const responses = sets.flatMap((s) => s.indicators.map((i) => store.shown(i.id)));
   const results = surveyResults(responses);
   const today = portalToday();

@@ -53,7 +53,7 @@ function problemsOfFields(fields: Record<string, string>): TSubmitProblemItem[] 
 
 /** Every indicator of the assessment with the response the screen shows (unsaved edits included). */
 function submitIndicators(assessment: TAssessmentData, store: ResponseStore): TSurveySubmitIndicator[] {
-  return (assessment.accreditation?.survey_version?.indicator_sets ?? []).flatMap((set) =>
+  return (assessment.survey_version?.indicator_sets ?? []).flatMap((set) =>
     set.indicators.map((indicator) => ({
       id: indicator.id,
       code: indicator.code,
