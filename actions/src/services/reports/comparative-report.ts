@@ -107,13 +107,13 @@ async function loadSubject(db: Queryable, practiceId: number): Promise<Subject> 
       left join public.practice_networks n on n.id = p.network_id
       left join public.addresses ad on ad.id = o.physical_address_id
       left join public.survey_versions v on v.id = coalesce(
-        (select acc.survey_version_id
+        (select coalesce(s.survey_version_id, acc.survey_version_id)
            from public.assessments s
            join public.accreditations acc on acc.id = s.accreditation_id
            join public.survey_visits sv on sv.id = s.survey_visit_id
           where acc.practice_id = p.organisation_id and not acc.archived and not sv.archived
             and s.type = 'SURVEY_VISIT' and s.status = any(${BENCHMARK_STATUSES})
-            and acc.survey_version_id is not null
+            and coalesce(s.survey_version_id, acc.survey_version_id) is not null
           order by sv.date desc nulls last, s.id desc
           limit 1),
         (select acc.survey_version_id from public.accreditations acc where acc.id = p.current_accreditation_id),
@@ -142,7 +142,8 @@ async function compareFigure(
         join public.accreditations acc on acc.id = s.accreditation_id
         join public.survey_visits sv on sv.id = s.survey_visit_id
        where s.type = 'SURVEY_VISIT' and s.status = any(${BENCHMARK_STATUSES})
-         and not acc.archived and not sv.archived and acc.survey_version_id = ${subject.surveyVersionId}
+         and not acc.archived and not sv.archived
+         and coalesce(s.survey_version_id, acc.survey_version_id) = ${subject.surveyVersionId}
        order by acc.practice_id, sv.date desc nulls last, s.id desc
     ),
     peer as (
