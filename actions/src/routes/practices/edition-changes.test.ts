@@ -94,6 +94,7 @@ describe('GET /api/practices/:practiceId/edition-changes', () => {
       state: 'PREVIEW',
       assessment: { id: bayside.assessment.id, edition: { id: editions.older.id } },
       newer: { id: editions.newer.id },
+      mappingId: editions.mappingId,
       moved: null,
       retired: [{ code: 'A5', name: 'Indicator A5', answered: true }],
     });
@@ -183,7 +184,8 @@ describe('after the move', () => {
       state: 'MOVED',
       assessment: { id: other.assessment.id, edition: { id: editions.older.id } },
       newer: { id: editions.newer.id },
-      moved: { assessmentId: copy, stillNew: 1, stillToReview: 3 },
+      mappingId: editions.mappingId,
+      moved: { assessmentId: copy, moveId: moved.moved[0]!.moveId, stillNew: 1, stillToReview: 3 },
     });
     expect(changes.indicators.map((i) => i.code)).toEqual(['B1', 'B2a', 'B2b', 'B3', 'B4']);
     // Answering a changed indicator clears its flag; the view counts one fewer to review.

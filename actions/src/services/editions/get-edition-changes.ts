@@ -99,8 +99,13 @@ export async function getEditionChanges(
         ? null
         : { id: current.survey_version_id, code: current.edition_code!, name: current.edition_name! },
   };
-  const move = await q.maybeOne<{ mapping_id: number; from_assessment_id: number; moved_on: string }>(sql`
-    select mapping_id, from_assessment_id, to_char(moved_at at time zone 'Australia/Sydney', 'YYYY-MM-DD') as moved_on
+  const move = await q.maybeOne<{
+    id: number;
+    mapping_id: number;
+    from_assessment_id: number;
+    moved_on: string;
+  }>(sql`
+    select id, mapping_id, from_assessment_id, to_char(moved_at at time zone 'Australia/Sydney', 'YYYY-MM-DD') as moved_on
       from public.assessment_moves where to_assessment_id = ${current.id} and undone_at is null`);
   if (move) {
     const mapping = await loadMoveMapping(q, move.mapping_id);
@@ -115,8 +120,10 @@ export async function getEditionChanges(
       state: 'MOVED',
       assessment: { ...assessment, id: move.from_assessment_id, edition: from },
       newer: assessment.edition ?? (await editionRef(q, mapping.toVersionId)),
+      mappingId: mapping.id,
       moved: {
         assessmentId: current.id,
+        moveId: move.id,
         movedOn: move.moved_on,
         stillNew: flags.still_new,
         stillToReview: flags.still_to_review,
@@ -131,6 +138,7 @@ export async function getEditionChanges(
     state: 'PREVIEW',
     assessment,
     newer: await editionRef(q, mapping.toVersionId),
+    mappingId: mapping.id,
     ...(await describeMove(q, mapping, current.id)),
   };
 }

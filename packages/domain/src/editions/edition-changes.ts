@@ -22,6 +22,19 @@ export const EDITION_FLAG_LABELS = {
   CHANGED: 'Changed \u2014 review',
 } as const;
 
+/** The back office's move of one practice from "What changes for us", and its undo. */
+export const PRACTICE_MOVE_MESSAGES = {
+  move: (edition: string) => `Move to ${edition}`,
+  confirmTitle: 'Move this practice to the newer edition?',
+  confirm: (edition: string) =>
+    `Its assessment in progress moves to ${edition}, its answers carried as listed here. The older assessment is kept, read-only. The move can be undone while nobody has changed the new assessment.`,
+  confirmButton: 'Move',
+  moved: (edition: string) => `Moved to ${edition}.`,
+  undo: 'Undo the move',
+  undone: 'The move was undone: the practice is back on its older edition.',
+  onlyInProgress: 'Only an assessment in progress can move to a newer edition.',
+} as const;
+
 /** What a moved assessment says of itself (read-only, its answers going on in its copy). */
 export const MOVED_ASSESSMENT_MESSAGES = {
   title: 'Moved to a newer edition',
@@ -63,10 +76,14 @@ export const ZEditionChangesSchema = z.object({
     .object({ id: z.number(), type: z.string(), status: z.string(), edition: ZEditionRefSchema.nullable() })
     .nullable(),
   newer: ZEditionRefSchema.nullable(),
+  /** The mapping from the assessment's edition to the newer (PREVIEW and MOVED): what a move follows. */
+  mappingId: z.number().nullable().optional(),
   /** MOVED: the assessment answered against the newer edition, when it was moved, and its flags left. */
   moved: z
     .object({
       assessmentId: z.number(),
+      /** The move (its undo: POST /api/admin/editions/moves/:moveId/undo). */
+      moveId: z.number().optional(),
       /** The day it was moved (yyyy-MM-dd, Sydney). */
       movedOn: z.string(),
       stillNew: z.number(),

@@ -102,7 +102,11 @@ export function AccreditationTab() {
           </Button>
         </Group>
       ) : null}
-      <EditionChangesNotice practiceId={practiceId} />
+      <EditionChangesNotice
+        practiceId={practiceId}
+        mover={access.backOfficeRole !== null}
+        onMoved={() => reload({ requestPolicy: 'network-only' })}
+      />
       <CertificatesList
         certificates={data.certificates}
         onDownload={certificate.download}

@@ -14,7 +14,17 @@ const EditionChangesView = lazy(() =>
  * changes for us" opening the practice's view of it (issue 30). Nothing when there is none, or
  * when it could not be read (the tab's own content matters more).
  */
-export function EditionChangesNotice({ practiceId }: { practiceId: number }) {
+export function EditionChangesNotice({
+  practiceId,
+  mover = false,
+  onMoved,
+}: {
+  practiceId: number;
+  /** The back office (a QAM or provider admin) may move the practice from the view, and undo it. */
+  mover?: boolean;
+  /** After a move or an undo: the tab's own list reloads. */
+  onMoved?(): void;
+}) {
   const { data, reload } = useEditionChanges(practiceId);
   const [open, setOpen] = useState(false);
   if (!data || data.state === 'NONE' || !data.newer) return null;
@@ -53,7 +63,18 @@ export function EditionChangesNotice({ practiceId }: { practiceId: number }) {
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
-          <EditionChangesView practiceId={practiceId} changes={data} />
+          <EditionChangesView
+            practiceId={practiceId}
+            changes={data}
+            onMoved={
+              mover
+                ? () => {
+                    void reload();
+                    onMoved?.();
+                  }
+                : undefined
+            }
+          />
         </Suspense>
       </Modal>
     </>

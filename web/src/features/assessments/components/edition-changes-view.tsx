@@ -13,6 +13,7 @@ import {
 import { useApiDownload } from '../../../lib/download/use-api-download.ts';
 import { editionChangesPath } from '../api/get-edition-changes.ts';
 import { REPORT_DOWNLOAD_FAILED } from '../hooks/use-report-download.ts';
+import { EditionMoveActions } from './edition-move-actions.tsx';
 
 const COLOURS: Record<TEditionChangeGroup, string> = {
   new: 'blue',
@@ -28,9 +29,12 @@ const COLOURS: Record<TEditionChangeGroup, string> = {
 export function EditionChangesView({
   practiceId,
   changes,
+  onMoved,
 }: {
   practiceId: number;
   changes: TEditionChanges;
+  /** Given to the back office: the view offers the move (it is its dry run) and its undo. */
+  onMoved?(): void;
 }) {
   const groups = editionChangeGroups(changes);
   const pdf = useApiDownload({ failed: REPORT_DOWNLOAD_FAILED, what: 'What changes for us' });
@@ -44,6 +48,7 @@ export function EditionChangesView({
         </Text>
         <Text fz="sm">{editionChangesSummary(changes)}</Text>
       </Stack>
+      {onMoved ? <EditionMoveActions changes={changes} onChanged={onMoved} /> : null}
       <Group justify="flex-end">
         <Button
           variant="light"

@@ -1,4 +1,4 @@
-import { EDITION_CHANGES_MESSAGES } from '@portal/domain';
+import { EDITION_CHANGES_MESSAGES, MOVED_ASSESSMENT_MESSAGES, PRACTICE_MOVE_MESSAGES } from '@portal/domain';
 import { createAccreditation } from '@portal/testkit/assessment-factories';
 import { createMappedEditions } from '@portal/testkit/edition-factories';
 import {
@@ -77,6 +77,8 @@ describe('What changes for us', () => {
     // The counts, as a list.
     const counts = within(dialog).getByRole('list', { name: 'Counts' });
     expect(counts.textContent).toBe('New1Changed3Retired1Carried1');
+    // The practice reads it; moving is the back office's.
+    expect(within(dialog).queryByRole('button', { name: /^Move to / })).toBeNull();
 
     // The PDF: the browser's half of a download is the blob URL and the link the app clicks.
     const saved: string[] = [];
@@ -115,5 +117,54 @@ describe('What changes for us', () => {
     await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm });
     await screen.findByRole('table', { name: 'Assessments' }, { timeout: SCREEN_READY_TIMEOUT_MS });
     expect(screen.queryByRole('button', { name: EDITION_CHANGES_MESSAGES.button })).toBeNull();
+  });
+
+  it('lets the back office move the practice from it, and undo the move', async () => {
+    const { editions, practice } = await practiceOnOlderEdition('Harbour Clinic');
+    const qam = await createUser(stack.sql, { isQam: true, firstName: 'Quinn', lastName: 'Reviewer' });
+    await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: qam });
+    const notice = await screen.findByRole(
+      'region',
+      { name: `Edition ${editions.newer.code} is published` },
+      { timeout: SCREEN_READY_TIMEOUT_MS },
+    );
+    await userEvent.click(within(notice).getByRole('button', { name: EDITION_CHANGES_MESSAGES.button }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: EDITION_CHANGES_MESSAGES.title },
+      { timeout: 15_000 },
+    );
+    await userEvent.click(
+      await within(dialog).findByRole('button', {
+        name: PRACTICE_MOVE_MESSAGES.move(`Edition ${editions.newer.code}`),
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: PRACTICE_MOVE_MESSAGES.confirmTitle });
+    await userEvent.click(
+      within(confirm).getByRole('button', { name: PRACTICE_MOVE_MESSAGES.confirmButton }),
+    );
+    // Moved: the view says so, the tab lists the older assessment as moved beside its copy.
+    const undo = await screen.findByRole(
+      'button',
+      { name: PRACTICE_MOVE_MESSAGES.undo },
+      { timeout: 15_000 },
+    );
+    const table = await screen.findByRole('table', { name: 'Assessments' });
+    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3), { timeout: 15_000 });
+    expect(within(table).getByText(MOVED_ASSESSMENT_MESSAGES.badge)).toBeTruthy();
+    const moved = await stack.sql.query(
+      'select count(*)::int as n from assessment_moves m join assessments a on a.id = m.from_assessment_id join accreditations acc on acc.id = a.accreditation_id where acc.practice_id = $1 and m.undone_at is null',
+      [practice.id],
+    );
+    expect(moved.rows).toEqual([{ n: 1 }]);
+
+    await userEvent.click(undo);
+    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2), { timeout: 15_000 });
+    expect(within(table).queryByText(MOVED_ASSESSMENT_MESSAGES.badge)).toBeNull();
+    expect(
+      await screen.findByRole('button', {
+        name: PRACTICE_MOVE_MESSAGES.move(`Edition ${editions.newer.code}`),
+      }),
+    ).toBeTruthy();
   });
 });
