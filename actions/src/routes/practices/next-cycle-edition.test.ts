@@ -1,4 +1,4 @@
-import { NEXT_CYCLE_MESSAGES } from '@portal/domain';
+import { formatDisplayDate, NEXT_CYCLE_MESSAGES } from '@portal/domain';
 import { createEdition, createTransition, type TestTransition } from '@portal/testkit/edition-factories';
 import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import { createTestContext, signIn, type TestContext } from '@portal/testkit/test-app';
@@ -56,6 +56,7 @@ describe('/api/practices/:id/next-cycle-edition', () => {
         newer: { id: window.newer.id, code: window.newer.code, name: `Edition ${window.newer.code}` },
         opensOn: window.opensOn,
         closesOn: window.closesOn,
+        open: true,
       },
       editionId: window.older.id,
       canChoose: true,
@@ -99,6 +100,24 @@ describe('/api/practices/:id/next-cycle-edition', () => {
     expect(bad.statusCode).toBe(400);
     expect((await call('PUT', tokens.pm, { editionId: 1, extra: true })).statusCode).toBe(400);
     expect(await choice()).toBe(before);
+  });
+
+  it('before the window opens: shown with its days, and a choice is refused until then', async () => {
+    const later = await createTransition(ctx.sql, { opensIn: 4, closesIn: 40 });
+    const read = (await call('GET', tokens.pm)).json();
+    expect(read).toMatchObject({
+      window: {
+        older: { id: later.older.id },
+        newer: { id: later.newer.id },
+        opensOn: later.opensOn,
+        open: false,
+      },
+      editionId: later.older.id,
+    });
+    const refused = await call('PUT', tokens.pm, { editionId: later.newer.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(NEXT_CYCLE_MESSAGES.notYet(formatDisplayDate(later.opensOn)));
+    window = await createTransition(ctx.sql, { opensIn: -3, closesIn: 40 });
   });
 
   it('without an open window: no choice to make, and a choice is refused', async () => {

@@ -1,5 +1,6 @@
 import {
   derivePermissionFlags,
+  formatDisplayDate,
   hasPracticeAccess,
   NEXT_CYCLE_MESSAGES,
   type TEditionRef,
@@ -22,21 +23,25 @@ interface WindowRow {
   newer_name: string;
   opens_on: string;
   closes_on: string;
+  open: boolean;
   edition_id: number | null;
 }
 
-/** The window open today and the edition the practice's next cycle takes (the database's rule). */
+/**
+ * The window open today or still to open, and the edition the practice's next cycle takes today
+ * (the database's rule).
+ */
 async function readChoice(q: Queryable, practiceId: number): Promise<Omit<TNextCycleEdition, 'canChoose'>> {
   const row = await q.maybeOne<WindowRow>(sql`
     select f.id as older_id, f.code as older_code, f.name as older_name,
            n.id as newer_id, n.code as newer_code, n.name as newer_name,
            t.opens_on::text as opens_on, t.closes_on::text as closes_on,
+           t.opens_on <= public.portal_today() as open,
            public.next_cycle_edition(${practiceId}, public.portal_today()) as edition_id
       from public.edition_transitions t
       join public.survey_versions f on f.id = t.from_version_id
       join public.survey_versions n on n.id = t.to_version_id
-     where t.completed_at is null
-       and public.portal_today() between t.opens_on and t.closes_on`);
+     where t.completed_at is null and public.portal_today() <= t.closes_on`);
   if (!row) {
     const next = await q.one<{ edition_id: number | null }>(
       sql`select public.next_cycle_edition(${practiceId}, public.portal_today()) as edition_id`,
@@ -46,14 +51,14 @@ async function readChoice(q: Queryable, practiceId: number): Promise<Omit<TNextC
   const older: TEditionRef = { id: row.older_id, code: row.older_code, name: row.older_name };
   const newer: TEditionRef = { id: row.newer_id, code: row.newer_code, name: row.newer_name };
   return {
-    window: { older, newer, opensOn: row.opens_on, closesOn: row.closes_on },
+    window: { older, newer, opensOn: row.opens_on, closesOn: row.closes_on, open: row.open },
     editionId: row.edition_id,
   };
 }
 
 /**
- * GET /api/practices/:id/next-cycle-edition: within a transition window, the two editions, the
- * last day to choose and the edition the next cycle will use; outside one, no window. Whoever has
+ * GET /api/practices/:id/next-cycle-edition: a transition window open or to come (its two editions,
+ * its days, whether it is open) and the edition a cycle made today would use; else no window. Whoever has
  * access to the practice reads it (404 otherwise, as an unknown practice); `canChoose` says
  * whether they may change it (practice.changePractice).
  */
@@ -87,6 +92,10 @@ export async function chooseNextCycleEdition(
   return db.transaction(async (tx) => {
     const { window } = await readChoice(tx, practiceId);
     if (!window) throw new AppError('invalid_transition', { message: NEXT_CYCLE_MESSAGES.noWindow });
+    if (!window.open)
+      throw new AppError('invalid_transition', {
+        message: NEXT_CYCLE_MESSAGES.notYet(formatDisplayDate(window.opensOn)),
+      });
     const chosen = [window.older, window.newer].find((edition) => edition.id === editionId);
     if (!chosen) throw new AppError('invalid_input', { message: NEXT_CYCLE_MESSAGES.notAnEdition });
     await tx.many(sql`

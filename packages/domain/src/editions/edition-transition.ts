@@ -73,8 +73,8 @@ export type TNextCycleChoice = z.infer<typeof ZNextCycleChoiceSchema>;
 
 /** GET /api/practices/:id/next-cycle-edition: the open window (if any) and the practice's choice. */
 export interface TNextCycleEdition {
-  /** The open window, or null when no choice is to be made today. */
-  window: { older: TEditionRef; newer: TEditionRef; opensOn: string; closesOn: string } | null;
+  /** The window open today or still to open (`open` false), or null when there is none to come. */
+  window: { older: TEditionRef; newer: TEditionRef; opensOn: string; closesOn: string; open: boolean } | null;
   /** The edition the next cycle will use (the choice, else the older within a window). */
   editionId: number | null;
   /** Whether the caller may choose (practice.changePractice). */
@@ -89,5 +89,6 @@ export const nextCycleEditionPath = (practiceId: number) =>
 export const NEXT_CYCLE_MESSAGES = {
   saved: (code: string) => `Saved: your next cycle will use ${code}.`,
   noWindow: 'No transition window is open: your next cycle uses the current edition.',
+  notYet: (opensOn: string) => `The transition window opens on ${opensOn}: choose from then.`,
   notAnEdition: 'Choose one of the two editions of the transition window.',
 } as const;

@@ -16,8 +16,8 @@ const GROUP = 'Edition of the standards for your next accreditation cycle';
 describe('the next cycle’s edition on the Accreditation tab', () => {
   const stack = useRealStack();
 
-  async function practiceInWindow() {
-    const window = await createTransition(stack.sql, { opensIn: -5, closesIn: 30 });
+  async function practiceInWindow(days = { opensIn: -5, closesIn: 30 }) {
+    const window = await createTransition(stack.sql, days);
     const practice = await createPractice(stack.sql);
     const pm = await createUser(stack.sql, { firstName: 'Pat', lastName: 'Manager' });
     const surveyor = await createUser(stack.sql, { isSurveyor: true });
@@ -76,6 +76,20 @@ describe('the next cycle’s edition on the Accreditation tab', () => {
       timeout: 10_000,
     });
     expect(await stored(practice.id)).toBe(window.older.id);
+  });
+
+  it('says when the window opens before it does', async () => {
+    const { window, practice, pm } = await practiceInWindow({ opensIn: 3, closesIn: 30 });
+    await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm });
+    const note = await screen.findByRole(
+      'region',
+      { name: 'Edition for your next accreditation cycle' },
+      { timeout: SCREEN_READY_TIMEOUT_MS },
+    );
+    expect(note.textContent).toBe(
+      `From ${formatDisplayDate(window.opensOn)} to ${formatDisplayDate(window.closesOn)}, you can choose the edition of the standards for your next accreditation cycle: ${window.older.code} or ${window.newer.code}. Until then, new cycles use ${window.older.code}.`,
+    );
+    expect(screen.queryByRole('radiogroup', { name: GROUP })).toBeNull();
   });
 
   it('is not offered to someone who may not change the practice', async () => {

@@ -6,15 +6,29 @@ import { useNextCycleEdition } from '../hooks/use-next-cycle-edition.ts';
 /**
  * On the Accreditation tab, within a transition window (issue 30): the choice of edition for the
  * practice's next cycle, between the current edition and the newer one, with the window's last
- * day; saved as soon as it is chosen, with a status message. Only for those who may change the
- * practice (the service says so); nothing outside a window.
+ * day; saved as soon as it is chosen, with a status message. Before the window opens, a note with
+ * its days. Only for those who may change the practice (the service says so); nothing otherwise.
  */
 export function NextCycleEditionChoice({ practiceId }: { practiceId: number }) {
   const { data, choose } = useNextCycleEdition(practiceId);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data?.window || !data.canChoose) return null;
-  const { older, newer, closesOn } = data.window;
+  const { older, newer, opensOn, closesOn } = data.window;
+  if (!data.window.open)
+    return (
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        role="region"
+        aria-label="Edition for your next accreditation cycle"
+      >
+        <Text fz="sm">
+          {`From ${formatDisplayDate(opensOn)} to ${formatDisplayDate(closesOn)}, you can choose the edition of the standards for your next accreditation cycle: ${older.code} or ${newer.code}. Until then, new cycles use ${older.code}.`}
+        </Text>
+      </Paper>
+    );
   const onChange = async (value: string) => {
     setSaving(true);
     setOutcome(null);
