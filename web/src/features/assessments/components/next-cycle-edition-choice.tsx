@@ -65,7 +65,7 @@ export function NextCycleEditionChoice({ practiceId }: { practiceId: number }) {
         </Radio.Group>
         <div role="status" aria-live="polite">
           {outcome?.ok ? (
-            <Text fz="sm" c="green.9">
+            <Text fz="sm" fw={500}>
               {outcome.text}
             </Text>
           ) : null}
