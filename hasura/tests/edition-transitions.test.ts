@@ -175,11 +175,16 @@ describe('the window’s own rules', () => {
     await t.db.q('select * from public.complete_edition_transitions($1::date)', [dayFromToday(60)]);
     const draft = await createEdition(t.db.client, { D1: 1 }, { status: 'DRAFT' });
     const unmapped = await createEdition(t.db.client, { U1: 1 });
+    const retired = await createEdition(t.db.client, { R1: 1 });
+    await t.db.q("update public.survey_versions set status = 'RETIRED' where id = $1", [retired.id]);
     const add =
       'insert into public.edition_transitions (from_version_id, to_version_id, opens_on, closes_on) values ($1, $2, $3, $4)';
     const days = [dayFromToday(1), dayFromToday(30)];
     expect((await failure(add, [w.newer.id, draft.id, ...days])).message).toBe(
       `The edition ${draft.code} is draft: publish it before opening a transition window to it.`,
+    );
+    expect((await failure(add, [w.newer.id, retired.id, ...days])).message).toBe(
+      `The edition ${retired.code} is retired: a transition window goes to a published edition.`,
     );
     expect((await failure(add, [unmapped.id, w.newer.id, ...days])).constraint).toBe(
       'edition_transition_from_current',

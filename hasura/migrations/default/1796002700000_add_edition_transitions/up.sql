@@ -61,8 +61,12 @@ begin
   end if;
   select * into newer from public.survey_versions where id = new.to_version_id;
   select * into older from public.survey_versions where id = new.from_version_id;
+  if newer.status = 'DRAFT' then
+    raise exception 'The edition % is draft: publish it before opening a transition window to it.', newer.code
+      using errcode = 'check_violation', constraint = 'edition_transition_published';
+  end if;
   if newer.status <> 'PUBLISHED' then
-    raise exception 'The edition % is %: publish it before opening a transition window to it.', newer.code, lower(newer.status)
+    raise exception 'The edition % is retired: a transition window goes to a published edition.', newer.code
       using errcode = 'check_violation', constraint = 'edition_transition_published';
   end if;
   if not older.is_current then
