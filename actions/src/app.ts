@@ -31,6 +31,7 @@ import digestRoutes from './routes/digests/index.ts';
 import documentRoutes from './routes/documents/index.ts';
 import editionRoutes, { editionSchemaRoute } from './routes/editions/index.ts';
 import { mappingRoutes, moveRoutes } from './routes/editions/mappings.ts';
+import editionTransitionRoutes from './routes/editions/transitions.ts';
 import healthRoutes from './routes/health/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import practiceRoutes from './routes/practices/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp(
   await app.register(editionRoutes, { prefix: '/api/admin/editions' });
   await app.register(mappingRoutes, { prefix: '/api/admin/editions/mappings' });
   await app.register(moveRoutes, { prefix: '/api/admin/editions/moves' });
+  await app.register(editionTransitionRoutes, { prefix: '/api/admin/editions' });
   await app.register(editionSchemaRoute, { prefix: '/api/editions' });
   await app.register(actionRoutes, { prefix: '/api/actions', extraActions: options.extraActions ?? [] });
   if (config.devPages) await app.register(devRoutes, { prefix: '/api/dev' });

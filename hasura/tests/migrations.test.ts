@@ -100,7 +100,7 @@ describe('hasura migrations', () => {
       .map((t) => t.name);
     // Secrets and throttling records (sign-in and its second factors, requests for assistance, webinar tokens,
     // flood-limit counters) and the digests sent are only ever read by the actions service, never through GraphQL.
-    // The mappings between editions and the moves of assessments: the admin area's API only.
+    // The mappings between editions, the moves of assessments and the transition windows: the actions service's API only.
     expect(untracked.sort()).toEqual([
       'account_security_events',
       'assessment_move_documents',
@@ -109,6 +109,7 @@ describe('hasura migrations', () => {
       'edition_indicator_mappings',
       'edition_item_mappings',
       'edition_mappings',
+      'edition_transitions',
       'email_digests',
       'login_attempts',
       'password_resets',

@@ -1,6 +1,6 @@
 /** Editions for tests: as rows in the database (`createEdition`) and as files (`editionFile`). */
 import type { TEditionFileInput } from '@portal/domain';
-import { insertRow, type Sql, unique } from './row-factories.ts';
+import { dayFromToday, insertRow, type Sql, unique } from './row-factories.ts';
 
 /**
  * The mapping and move tests' editions: an edition of one set whose indicators each have one
@@ -181,4 +181,47 @@ export async function createMappedEditions(
     [mapping.id, o.A1, n.B1],
   );
   return { older, newer, mappingId: mapping.id as number };
+}
+
+/** Mapped editions with a transition window between them: the older current, the window's days. */
+export interface TestTransition extends TestMappedEditions {
+  transitionId: number;
+  opensOn: string;
+  closesOn: string;
+}
+
+/**
+ * `createMappedEditions` with the older edition made current and a transition window to the newer
+ * from `opensIn` to `closesIn` days from the portal's today (both included; by default it opened
+ * 10 days ago and closes in 20). A window still pending (the demo's) is completed first: there is
+ * one at a time.
+ */
+export async function createTransition(
+  sql: Sql,
+  options: { opensIn?: number; closesIn?: number } = {},
+): Promise<TestTransition> {
+  const editions = await createMappedEditions(sql);
+  const opensOn = dayFromToday(options.opensIn ?? -10);
+  const closesOn = dayFromToday(options.closesIn ?? 20);
+  await sql.query('update public.edition_transitions set completed_at = now() where completed_at is null');
+  await sql.query('update public.survey_versions set is_current = false where is_current');
+  await sql.query('update public.survey_versions set is_current = true where id = $1', [editions.older.id]);
+  // A window may not close in the past when written: one that closed is written open, then moved.
+  const closed = closesOn < dayFromToday();
+  const window = await insertRow(sql, 'edition_transitions', {
+    from_version_id: editions.older.id,
+    to_version_id: editions.newer.id,
+    opens_on: opensOn,
+    closes_on: closed ? dayFromToday() : closesOn,
+  });
+  if (closed) {
+    await sql.query('alter table public.edition_transitions disable trigger edition_transitions_rules');
+    await sql.query('update public.edition_transitions set opens_on = $2, closes_on = $3 where id = $1', [
+      window.id,
+      opensOn,
+      closesOn,
+    ]);
+    await sql.query('alter table public.edition_transitions enable trigger edition_transitions_rules');
+  }
+  return { ...editions, transitionId: window.id, opensOn, closesOn };
 }

@@ -57,8 +57,11 @@ export async function readContext(sql: Sql, n: number): Promise<ScaleContext> {
     document: await max('documents'),
     certificate: await max('certificates'),
   };
-  const version = await sql('select id from public.survey_versions where is_current');
-  if (!version.rowCount) throw new Error('no current survey version: the demo seeds did not apply');
+  // The edition new cycles move to: a pending transition window's newer edition, else the current one.
+  const version = await sql(
+    'select coalesce((select to_version_id from public.edition_transitions where completed_at is null), (select id from public.survey_versions where is_current)) as id',
+  );
+  if (!version.rows[0]?.id) throw new Error('no current survey version: the demo seeds did not apply');
   const versionId = Number(version.rows[0].id);
   const demoHash = (await sql(`select password_hash from public.users where email = 'admin@demo.test'`))
     .rows[0]?.password_hash as string | undefined;

@@ -52,6 +52,13 @@ describe('GET /api/admin/jobs', () => {
           nextRun: expect.stringMatching(/T20:00:00\.000Z$/),
           lastFailure: null,
         },
+        {
+          task: 'complete-edition-transitions',
+          cron: '5 14 * * *',
+          lastRun: null,
+          nextRun: expect.stringMatching(/T14:05:00\.000Z$/),
+          lastFailure: null,
+        },
       ],
     });
 

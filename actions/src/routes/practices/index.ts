@@ -14,6 +14,7 @@ import { engineCallerOf } from '../../lib/engine-as-user.ts';
 import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendAttachment } from '../../lib/send-attachment.ts';
 import { getEditionChanges, getEditionChangesPdf } from '../../services/editions/get-edition-changes.ts';
+import { chooseNextCycleEdition, getNextCycleEdition } from '../../services/editions/next-cycle-edition.ts';
 import { callerOfUser } from '../../services/practices/practice-access.ts';
 import { listPracticesAsUser } from './list-practices-as-user.ts';
 
@@ -52,6 +53,10 @@ function readCsvQuery(params: Record<string, string | string[] | undefined>) {
  * GET /api/practices/:practiceId/edition-changes and …/edition-changes.pdf (issue 30, "What changes
  * for us"): what the newer edition changes for the practice's current assessment, as JSON and as a
  * PDF attachment, for whoever has access to the practice (404 otherwise).
+ *
+ * GET|PUT /api/practices/:practiceId/next-cycle-edition (issue 30, the transition window): the
+ * editions the next cycle may use and the practice's choice; PUT `{editionId}` needs
+ * practice.changePractice.
  */
 const practices: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -77,6 +82,18 @@ const practices: FastifyPluginAsync = async (app) => {
     const { practiceId } = ZPracticeParams.parse(request.params);
     const changes = await getEditionChanges(app.db, callerOfUser(request.user), practiceId);
     return reply.header('cache-control', 'no-store').send(changes);
+  });
+
+  app.get('/:practiceId/next-cycle-edition', async (request, reply) => {
+    const { practiceId } = ZPracticeParams.parse(request.params);
+    const choice = await getNextCycleEdition(app.db, callerOfUser(request.user), practiceId);
+    return reply.header('cache-control', 'no-store').send(choice);
+  });
+
+  app.put('/:practiceId/next-cycle-edition', { bodyLimit: 1024 }, async (request, reply) => {
+    const { practiceId } = ZPracticeParams.parse(request.params);
+    const choice = await chooseNextCycleEdition(app.db, callerOfUser(request.user), practiceId, request.body);
+    return reply.header('cache-control', 'no-store').send(choice);
   });
 
   app.get('/:practiceId/edition-changes.pdf', async (request, reply) => {

@@ -1,4 +1,6 @@
+import { portalToday } from '@portal/domain';
 import { sendDigests } from '../digests/send-digests.ts';
+import { completeEditionTransitions } from '../editions/complete-edition-transitions.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /** The production schedule (UTC). */
@@ -11,6 +13,16 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     run: async (app, now) => {
       const run = await sendDigests(app, { now });
       app.log.info(run, 'digests sent');
+    },
+  },
+  {
+    // 14:05 UTC is just past midnight in Sydney (00:05 or 01:05): the first minutes of the portal's
+    // day after a transition window's last one. Missed in the last 2 days: run on start.
+    name: 'complete-edition-transitions',
+    crontab: '5 14 * * * ?fill=2d&max=5',
+    run: async (app, now) => {
+      const current = await completeEditionTransitions(app.db, portalToday(now));
+      if (current.length) app.log.info({ current }, 'transition windows completed');
     },
   },
 ];

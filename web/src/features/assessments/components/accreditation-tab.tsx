@@ -20,6 +20,7 @@ import { AccreditationStart } from './accreditation-start.tsx';
 import { AddAssessmentModal } from './add-assessment-modal.tsx';
 import { AssessmentsTable } from './assessments-table.tsx';
 import { EditionChangesNotice } from './edition-changes-notice.tsx';
+import { NextCycleEditionChoice } from './next-cycle-edition-choice.tsx';
 
 /** The words when the tab's data cannot be had (the spec gives none). */
 export const ACCREDITATION_LOAD_FAILED = 'The accreditation details could not be loaded. Please try again.';
@@ -107,6 +108,7 @@ export function AccreditationTab() {
         mover={access.backOfficeRole !== null}
         onMoved={() => reload({ requestPolicy: 'network-only' })}
       />
+      <NextCycleEditionChoice practiceId={practiceId} />
       <CertificatesList
         certificates={data.certificates}
         onDownload={certificate.download}

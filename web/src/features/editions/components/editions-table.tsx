@@ -15,6 +15,7 @@ import { EDITION_STATUS_LABELS, type TEditionStatus, type TEditionSummary } from
 import { LinkBase } from 'react-admin';
 import { editionLife, editionSize } from '../model/edition-life.ts';
 import { ExportMenu, StatusChangeButton } from './edition-actions.tsx';
+import { TransitionWindowButton } from './transition-window-button.tsx';
 
 /** A status's chip colours: a draft asks for attention, a published edition is in use. */
 const STATUS_COLOURS: Record<TEditionStatus, 'warning' | 'success' | 'default'> = {
@@ -131,6 +132,13 @@ export function EditionsTable({
                         change="publish"
                         describedBy={codeId}
                         onChanged={onChanged}
+                      />
+                    ) : null}
+                    {edition.status === 'PUBLISHED' && !edition.isCurrent ? (
+                      <TransitionWindowButton
+                        edition={edition}
+                        describedBy={codeId}
+                        onSaved={(message) => onChanged(edition, message)}
                       />
                     ) : null}
                     {edition.status === 'PUBLISHED' && !edition.isCurrent ? (

@@ -1,0 +1,15 @@
+drop function public.complete_edition_transitions(date);
+drop trigger practices_next_cycle_choice on public.practices;
+drop function public.check_next_cycle_choice();
+drop trigger accreditations_take_allowed_edition on public.accreditations;
+drop function public.cycles_take_allowed_edition();
+drop function public.next_cycle_edition(integer, date);
+drop function public.cycle_editions_allowed(date);
+drop trigger survey_versions_transition_guard on public.survey_versions;
+drop function public.guard_editions_in_transition();
+drop trigger edition_transitions_set_updated_at on public.edition_transitions;
+drop trigger edition_transitions_audit on public.edition_transitions;
+drop trigger edition_transitions_rules on public.edition_transitions;
+drop function public.check_edition_transition();
+alter table public.practices drop column next_cycle_survey_version_id;
+drop table public.edition_transitions;
