@@ -1,7 +1,8 @@
 /**
  * Screenshots of "What changes for us" (issue 30) at 1280 and 768 px: the Accreditation tab's note,
  * the dialog, the assessment screen with both edition flags, and the PDF's first page (pdftoppm,
- * when poppler-utils is installed). The data is made here: two editions mapped with each kind,
+ * when poppler-utils is installed); then a QAM's view with Move, its confirmation, and after the
+ * move the tab's moved original and its screen. The data is made here: two editions mapped with each kind,
  * a practice answering the older one.
  * Run: npx tsx e2e/src/edition-changes-screenshots.ts → e2e/screenshots/edition-changes-*.png
  */
@@ -106,6 +107,42 @@ try {
     );
     await page.getByRole('note', { name: 'Changed — review' }).waitFor();
     await shot(page, `screen-${width}`);
+    await context.close();
+  }
+
+  // The back office's move from the view, then the moved original beside its copy.
+  const qam = await createTestUser(sql, { firstName: 'Quinn', lastName: 'Reviewer', isQam: true });
+  const qamPage = async (width: number) => {
+    const context = await newContext(browser, stack.url, { width, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, qam.email, { password: qam.password });
+    return { context, page };
+  };
+  for (const [index, width] of [1280, 768].entries()) {
+    const { context, page } = await qamPage(width);
+    await page.goto(`/PracticeOverview/${practice.id}/Accreditation`);
+    await page.getByRole('button', { name: 'What changes for us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'What changes for us' });
+    const move = dialog.getByRole('button', { name: /^Move to / });
+    await move.waitFor();
+    await shot(page, `qam-dialog-${width}`, { fullPage: false });
+    await move.click();
+    await page.getByRole('dialog', { name: 'Move this practice to the newer edition?' }).waitFor();
+    await shot(page, `qam-confirm-${width}`, { fullPage: false });
+    if (index === 1) {
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      await page.getByRole('button', { name: 'Undo the move' }).waitFor();
+    }
+    await context.close();
+  }
+  for (const width of [1280, 768]) {
+    const { context, page } = await qamPage(width);
+    await page.goto(`/PracticeOverview/${practice.id}/Accreditation`);
+    await page.getByText('moved', { exact: true }).waitFor();
+    await shot(page, `moved-tab-${width}`);
+    await page.goto(`/PracticeOverview/${practice.id}/Accreditation/Assessment/${assessmentId}`);
+    await page.getByRole('status', { name: 'Moved to a newer edition' }).waitFor();
+    await shot(page, `moved-screen-${width}`, { fullPage: false });
     await context.close();
   }
 } catch (error) {

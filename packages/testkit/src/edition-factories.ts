@@ -225,3 +225,40 @@ export async function createTransition(
   }
   return { ...editions, transitionId: window.id, opensOn, closesOn };
 }
+
+/**
+ * A complete mapping file (docs/editions/README.md, "Mappings") between an older edition of A1..A5
+ * and a newer one of B1, B2a, B2b, B3, B4 as `createEdition` makes them (A1 of two items, A2 and
+ * A3 of one, B1 of three, B2b and B3 of one): each kind once (A1 equivalent to B1, A2 split to
+ * B2a and B2b, A3 and A4 merged into B3, A5 retired) and the items that carry over; `a4Item` links
+ * A4's first item too (for an A4 that has one).
+ */
+export function mappingFileOf(older: TestEdition, newer: TestEdition, options: { a4Item?: boolean } = {}) {
+  return {
+    format: 'portal-edition-mapping/1',
+    from: older.code,
+    to: newer.code,
+    indicators: [
+      {
+        from: 'A1',
+        kind: 'EQUIVALENT',
+        to: 'B1',
+        items: [
+          { from: '1.1', to: '1.1' },
+          { from: '1.2', to: '1.3' },
+        ],
+      },
+      {
+        from: 'A2',
+        kind: 'SPLIT',
+        to: ['B2a', 'B2b'],
+        items: [{ from: '1.1', to: '1.1', toIndicator: 'B2b' }],
+      },
+      { from: 'A3', kind: 'MERGED', to: 'B3', items: [{ from: '1.1', to: '1.1' }] },
+      options.a4Item
+        ? { from: 'A4', kind: 'MERGED', to: 'B3', items: [{ from: '1.1', to: '1.1' }] }
+        : { from: 'A4', kind: 'MERGED', to: 'B3' },
+      { from: 'A5', kind: 'RETIRED' },
+    ],
+  };
+}

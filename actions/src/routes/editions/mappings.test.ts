@@ -1,4 +1,4 @@
-import { createEdition, type TestEdition } from '@portal/testkit/edition-factories';
+import { createEdition, mappingFileOf, type TestEdition } from '@portal/testkit/edition-factories';
 import { addPracticeRole, createPractice, createUser } from '@portal/testkit/factories';
 import { signIn } from '@portal/testkit/test-app';
 import { startTestStack, type TestStack } from '@portal/testkit/test-stack';
@@ -22,35 +22,6 @@ async function editions(): Promise<{ older: TestEdition; newer: TestEdition }> {
   const older = await createEdition(stack.sql, { A1: 2, A2: 1, A3: 1, A4: 0, A5: 0 });
   const newer = await createEdition(stack.sql, { B1: 3, B2a: 0, B2b: 1, B3: 1, B4: 0 });
   return { older, newer };
-}
-
-/** A complete mapping file of the two editions: each kind once, items that carry over. */
-function mappingFile(older: TestEdition, newer: TestEdition) {
-  return {
-    format: 'portal-edition-mapping/1',
-    from: older.code,
-    to: newer.code,
-    indicators: [
-      {
-        from: 'A1',
-        kind: 'EQUIVALENT',
-        to: 'B1',
-        items: [
-          { from: '1.1', to: '1.1' },
-          { from: '1.2', to: '1.3' },
-        ],
-      },
-      {
-        from: 'A2',
-        kind: 'SPLIT',
-        to: ['B2a', 'B2b'],
-        items: [{ from: '1.1', to: '1.1', toIndicator: 'B2b' }],
-      },
-      { from: 'A3', kind: 'MERGED', to: 'B3', items: [{ from: '1.1', to: '1.1' }] },
-      { from: 'A4', kind: 'MERGED', to: 'B3' },
-      { from: 'A5', kind: 'RETIRED' },
-    ],
-  };
 }
 
 const as = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
@@ -77,7 +48,7 @@ const counts = async () =>
 describe('POST /api/admin/editions/mappings/import', () => {
   it('stores a mapping of every kind, shows what a screen needs, and its export gives the same file back', async () => {
     const { older, newer } = await editions();
-    const file = mappingFile(older, newer);
+    const file = mappingFileOf(older, newer);
     const response = await send('POST', '/import', stringify(file));
     expect(response.statusCode, response.body).toBe(201);
     const view = response.json();
@@ -204,7 +175,7 @@ describe('POST /api/admin/editions/mappings/import', () => {
     const control = await send(
       'POST',
       '/import',
-      JSON.stringify({ ...mappingFile(older, newer), from: `${older.code}\u0007` }),
+      JSON.stringify({ ...mappingFileOf(older, newer), from: `${older.code}\u0007` }),
     );
     expect(control.statusCode).toBe(400);
     expect(control.json().problems[0].message).toContain('control characters');
@@ -292,7 +263,7 @@ describe('the mapping API', () => {
     for (const token of [pmToken, qamToken]) {
       expect((await send('GET', `/${id}`, undefined, token)).statusCode).toBe(403);
       expect((await send('PATCH', `/${id}`, JSON.stringify({ unmap: [] }), token)).statusCode).toBe(403);
-      expect((await send('POST', '/import', stringify(mappingFile(older, newer)), token)).statusCode).toBe(
+      expect((await send('POST', '/import', stringify(mappingFileOf(older, newer)), token)).statusCode).toBe(
         403,
       );
       expect((await send('GET', `/${id}/export`, undefined, token)).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { createEdition, type TestEdition } from '@portal/testkit/edition-factories';
+import { createEdition, mappingFileOf, type TestEdition } from '@portal/testkit/edition-factories';
 import {
   addPracticeRole,
   createAccreditation,
@@ -28,31 +28,7 @@ beforeAll(async () => {
   adminToken = (await signIn(stack.app, admin.email, admin.password)).accessToken;
   older = await createEdition(stack.sql, { A1: 2, A2: 1, A3: 1, A4: 1, A5: 0 });
   newer = await createEdition(stack.sql, { B1: 3, B2a: 0, B2b: 1, B3: 1, B4: 0 });
-  const file = {
-    format: 'portal-edition-mapping/1',
-    from: older.code,
-    to: newer.code,
-    indicators: [
-      {
-        from: 'A1',
-        kind: 'EQUIVALENT',
-        to: 'B1',
-        items: [
-          { from: '1.1', to: '1.1' },
-          { from: '1.2', to: '1.3' },
-        ],
-      },
-      {
-        from: 'A2',
-        kind: 'SPLIT',
-        to: ['B2a', 'B2b'],
-        items: [{ from: '1.1', to: '1.1', toIndicator: 'B2b' }],
-      },
-      { from: 'A3', kind: 'MERGED', to: 'B3', items: [{ from: '1.1', to: '1.1' }] },
-      { from: 'A4', kind: 'MERGED', to: 'B3', items: [{ from: '1.1', to: '1.1' }] },
-      { from: 'A5', kind: 'RETIRED' },
-    ],
-  };
+  const file = mappingFileOf(older, newer, { a4Item: true });
   const imported = await stack.app.inject({
     method: 'POST',
     url: '/api/admin/editions/mappings/import',

@@ -48,7 +48,11 @@ export function AssessmentHeading({
           <Title order={2} fz={22}>
             {label}
           </Title>
-          <AssessmentStatusBadge status={assessment.status} size="lg" />
+          <AssessmentStatusBadge
+            status={assessment.status}
+            moved={Boolean(assessment.moved_to_assessment_id)}
+            size="lg"
+          />
         </Group>
         {canReadAuditTrail(practiceAccess) ? (
           <HistoryButton

@@ -15,7 +15,6 @@ import {
   formatDisplayDate,
   hasSurveyConfirmationForm,
   isSurveyConfirmationDue,
-  MOVED_ASSESSMENT_MESSAGES,
   surveyConfirmationRoute,
   type TAssessmentStatus,
   type TAssessmentType,
@@ -181,19 +180,11 @@ export function AssessmentRow({
               {label}
             </Anchor>
           )}
-          {row.moved_to_assessment_id ? (
-            <Tooltip
-              label={MOVED_ASSESSMENT_MESSAGES.title}
-              withArrow
-              events={{ hover: true, focus: true, touch: true }}
-            >
-              <Badge color="gray" variant="light" radius="sm" tt="none" fw={600} tabIndex={0}>
-                {MOVED_ASSESSMENT_MESSAGES.badge}
-              </Badge>
-            </Tooltip>
-          ) : (
-            <AssessmentStatusBadge status={row.status} style={{ flexShrink: 0 }} />
-          )}
+          <AssessmentStatusBadge
+            status={row.status}
+            moved={Boolean(row.moved_to_assessment_id)}
+            style={{ flexShrink: 0 }}
+          />
         </Group>
         {row.moved_to_assessment_id && row.survey_version ? (
           <Text fz="xs" c="dimmed">

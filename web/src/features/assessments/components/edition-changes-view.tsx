@@ -48,8 +48,8 @@ export function EditionChangesView({
         </Text>
         <Text fz="sm">{editionChangesSummary(changes)}</Text>
       </Stack>
-      {onMoved ? <EditionMoveActions changes={changes} onChanged={onMoved} /> : null}
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="sm">
+        {onMoved ? <EditionMoveActions changes={changes} onChanged={onMoved} /> : null}
         <Button
           variant="light"
           loading={pdf.busyId === practiceId}

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { PRACTICE_MOVE_MESSAGES, type TEditionChanges } from '@portal/domain';
 import { useState } from 'react';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useServices } from '../../../lib/services.tsx';
 import { moveAssessment, type TMoveOutcome, undoMove } from '../api/move-practice.ts';
 
@@ -9,23 +9,22 @@ import { moveAssessment, type TMoveOutcome, undoMove } from '../api/move-practic
  * The back office's move of this practice from "What changes for us" (issue 30: "an admin (or
  * QAM) moves one accreditation"): the view is the dry run, **Move to <edition>** confirms and
  * moves its assessment in progress; once moved, **Undo the move** (refused in the service's words
- * once someone changed the new assessment). A selection of practices moves from the admin console.
+ * once someone changed the new assessment; a refusal is said in a notification). Its buttons sit
+ * beside the view's Download PDF. A selection of practices moves from the admin console.
  */
 export function EditionMoveActions({ changes, onChanged }: { changes: TEditionChanges; onChanged(): void }) {
   const services = useServices();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [refused, setRefused] = useState<string | null>(null);
   const newer = changes.newer?.name ?? '';
   const run = async (work: () => Promise<TMoveOutcome>, done: string) => {
     setBusy(true);
-    setRefused(null);
     try {
       const outcome = await work();
       if (outcome.ok) {
         notifySuccess(done);
         onChanged();
-      } else setRefused(outcome.message);
+      } else notifyError(outcome.message);
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -35,35 +34,26 @@ export function EditionMoveActions({ changes, onChanged }: { changes: TEditionCh
   const assessment = changes.assessment;
   const mappingId = changes.mappingId;
   return (
-    <Stack gap="xs">
-      {refused ? (
-        <Alert color="red" variant="light" role="alert">
-          {refused}
-        </Alert>
-      ) : null}
+    <>
       {changes.state === 'PREVIEW' && assessment && mappingId ? (
         assessment.status === 'IN_PROGRESS' ? (
-          <Group justify="flex-end">
-            <Button onClick={() => setConfirming(true)} loading={busy}>
-              {PRACTICE_MOVE_MESSAGES.move(newer)}
-            </Button>
-          </Group>
+          <Button onClick={() => setConfirming(true)} loading={busy}>
+            {PRACTICE_MOVE_MESSAGES.move(newer)}
+          </Button>
         ) : (
-          <Text fz="sm" c="dimmed">
+          <Text fz="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
             {PRACTICE_MOVE_MESSAGES.onlyInProgress}
           </Text>
         )
       ) : null}
       {changes.state === 'MOVED' && moveId ? (
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            loading={busy}
-            onClick={() => void run(() => undoMove(services, moveId), PRACTICE_MOVE_MESSAGES.undone)}
-          >
-            {PRACTICE_MOVE_MESSAGES.undo}
-          </Button>
-        </Group>
+        <Button
+          variant="default"
+          loading={busy}
+          onClick={() => void run(() => undoMove(services, moveId), PRACTICE_MOVE_MESSAGES.undone)}
+        >
+          {PRACTICE_MOVE_MESSAGES.undo}
+        </Button>
       ) : null}
       <Modal
         opened={confirming}
@@ -93,6 +83,6 @@ export function EditionMoveActions({ changes, onChanged }: { changes: TEditionCh
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </>
   );
 }
