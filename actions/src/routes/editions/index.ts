@@ -4,18 +4,17 @@ import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
 import { ZRowIdParam } from '../../lib/route-params.ts';
 import { sendAttachment } from '../../lib/send-attachment.ts';
-import { sendError } from '../../plugins/app/error-handler.ts';
 import { requireActiveProviderAdmin } from '../../services/admin-users/admin-caller.ts';
 import { XLSX_CONTENT_TYPE } from '../../services/editions/edition-sheet.ts';
 import { editionTemplate } from '../../services/editions/edition-sheet-write.ts';
 import {
   changeEditionStatus,
   EDITIONS_REFUSED,
-  EditionFileRefused,
   exportEdition,
   importEdition,
   listEditions,
 } from '../../services/editions/editions.ts';
+import { fileRouteSetup } from './admin-route-setup.ts';
 
 const ZEditionParams = z.object({ id: ZRowIdParam });
 const ZExportQuery = z.object({
@@ -24,9 +23,6 @@ const ZExportQuery = z.object({
     .default('json'),
 });
 
-/** The bodies an edition file comes as: its text, whatever its type says (the line numbers need the text). */
-const FILE_TYPES = /^(application\/json|application\/(x-)?yaml|text\/(x-)?yaml|text\/plain)(;.*)?$/;
-
 /**
  * /api/admin/editions: the editions of the standards (docs/editions.md). A provider admin lists
  * them, imports a file as a draft (its text as the body; 400 with every problem and its line,
@@ -34,46 +30,13 @@ const FILE_TYPES = /^(application\/json|application\/(x-)?yaml|text\/(x-)?yaml|t
  * caller is re-read as an active provider admin on every request.
  */
 const editions: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    XLSX_CONTENT_TYPE,
-    { parseAs: 'buffer', bodyLimit: EDITION_FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  app.addContentTypeParser(
-    FILE_TYPES,
-    { parseAs: 'string', bodyLimit: EDITION_FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof EditionFileRefused)
-      return reply.code(400).send({
-        code: 'invalid_input',
-        message: error.message,
-        problems: error.problems,
-        total: error.total,
-      });
-    if ((error as { statusCode?: number }).statusCode === 413)
-      return sendError(
-        new AppError('file_too_large', {
-          message: `The file is larger than ${EDITION_FILE_MAX_BYTES / 1024 / 1024} MB: split it or shorten its texts.`,
-        }),
-        request,
-        reply,
-      );
-    if ((error as { statusCode?: number }).statusCode === 415)
-      return sendError(
-        new AppError('unsupported_file_type', {
-          message: 'Send the edition file as JSON or YAML text, or as an .xlsx workbook.',
-        }),
-        request,
-        reply,
-      );
-    return sendError(error, request, reply);
+  fileRouteSetup(app, {
+    limit: EDITION_FILE_MAX_BYTES,
+    workbook: XLSX_CONTENT_TYPE,
+    words: {
+      tooLarge: `The file is larger than ${EDITION_FILE_MAX_BYTES / 1024 / 1024} MB: split it or shorten its texts.`,
+      unsupported: 'Send the edition file as JSON or YAML text, or as an .xlsx workbook.',
+    },
   });
 
   app.get('/', async (request) => {

@@ -1,12 +1,10 @@
 import { MAPPING_FILE_MAX_BYTES } from '@portal/domain';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
 import { ROW_ID_MAX, ZRowIdParam } from '../../lib/route-params.ts';
 import { sendAttachment } from '../../lib/send-attachment.ts';
-import { sendError } from '../../plugins/app/error-handler.ts';
 import { requireActiveProviderAdmin } from '../../services/admin-users/admin-caller.ts';
-import { EditionFileRefused } from '../../services/editions/editions.ts';
 import {
   changeMapping,
   createMapping,
@@ -19,6 +17,7 @@ import {
 } from '../../services/editions/mappings.ts';
 import { dryRunMove, moveAssessments, ZMoveRequest } from '../../services/editions/move-assessments.ts';
 import { undoMove } from '../../services/editions/undo-move.ts';
+import { fileRouteSetup } from './admin-route-setup.ts';
 
 const ZIdParams = z.object({ id: ZRowIdParam });
 const ZRowId = z.number().int().positive().max(ROW_ID_MAX);
@@ -29,9 +28,6 @@ const ZNewMapping = z.strictObject(
 const ZExportQuery = z.object({
   format: z.enum(['json', 'yaml'], { error: 'Choose the format json or yaml.' }).default('json'),
 });
-
-/** The bodies these routes take: text, whatever its type says (a file's lines need the text; JSON is parsed here). */
-const TEXT_TYPES = /^(application\/json|application\/(x-)?yaml|text\/(x-)?yaml|text\/plain)(;.*)?$/;
 
 /** A JSON body read from its text: 400 when it is not JSON. */
 function jsonBody(request: FastifyRequest): unknown {
@@ -44,48 +40,16 @@ function jsonBody(request: FastifyRequest): unknown {
   }
 }
 
-/** Errors of these routes: a refused file or change with every problem, an oversized body, the rest as usual. */
-function sendEditionsError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof EditionFileRefused)
-    return reply.code(400).send({
-      code: 'invalid_input',
-      message: error.message.replace('imported', 'changed'),
-      problems: error.problems,
-      total: error.total,
-    });
-  const status = (error as { statusCode?: number }).statusCode;
-  if (status === 413)
-    return sendError(
-      new AppError('file_too_large', {
-        message: `The request is larger than ${MAPPING_FILE_MAX_BYTES / 1024 / 1024} MB.`,
-      }),
-      request,
-      reply,
-    );
-  if (status === 415)
-    return sendError(
-      new AppError('unsupported_file_type', {
-        message: 'Send JSON, or a mapping file as JSON or YAML text.',
-      }),
-      request,
-      reply,
-    );
-  return sendError(error as Error, request, reply);
-}
-
-/** Bearer token, no caching, bodies as text (at most MAPPING_FILE_MAX_BYTES), the errors above. */
+/** Bearer token, no caching, bodies as text (at most MAPPING_FILE_MAX_BYTES), a refusal with every problem. */
 const common: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+  fileRouteSetup(app, {
+    limit: MAPPING_FILE_MAX_BYTES,
+    words: {
+      tooLarge: `The request is larger than ${MAPPING_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+      unsupported: 'Send JSON, or a mapping file as JSON or YAML text.',
+    },
+    refusal: (message) => message.replace('imported', 'changed'),
   });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    TEXT_TYPES,
-    { parseAs: 'string', bodyLimit: MAPPING_FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  app.setErrorHandler(sendEditionsError);
 };
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ZRowIdParam } from '../../lib/route-params.ts';
 import { getEditionTransition, setEditionTransition } from '../../services/editions/transition-window.ts';
+import { adminRouteHooks } from './admin-route-setup.ts';
 
 const ZEditionParams = z.object({ id: ZRowIdParam });
 
@@ -15,10 +16,7 @@ const BODY_LIMIT = 1024;
  * on every request.
  */
 const transitionRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminRouteHooks(app);
   app.get('/:id/transition', async (request) =>
     getEditionTransition(app, request.user.id, ZEditionParams.parse(request.params).id),
   );
