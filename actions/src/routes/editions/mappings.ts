@@ -7,6 +7,7 @@ import { sendAttachment } from '../../lib/send-attachment.ts';
 import { sendError } from '../../plugins/app/error-handler.ts';
 import { requireActiveProviderAdmin } from '../../services/admin-users/admin-caller.ts';
 import { EditionFileRefused } from '../../services/editions/editions.ts';
+import { listMoves, moveChoices } from '../../services/editions/list-moves.ts';
 import {
   changeMapping,
   createMapping,
@@ -26,6 +27,8 @@ const ZNewMapping = z.strictObject(
   { from: ZRowId, to: ZRowId },
   { error: 'Send from and to, the two editions’ ids.' },
 );
+const ZMovesQuery = z.strictObject({ mappingId: ZRowIdParam.optional() });
+const ZChoicesQuery = z.strictObject({ mappingId: ZRowIdParam });
 const ZExportQuery = z.object({
   format: z.enum(['json', 'yaml'], { error: 'Choose the format json or yaml.' }).default('json'),
 });
@@ -128,6 +131,12 @@ export const mappingRoutes: FastifyPluginAsync = async (app) => {
  */
 export const moveRoutes: FastifyPluginAsync = async (app) => {
   await common(app, {});
+  app.get('/', async (request) => ({
+    moves: await listMoves(app, request.user.id, ZMovesQuery.parse(request.query)),
+  }));
+  app.get('/choices', async (request) =>
+    moveChoices(app, request.user.id, ZChoicesQuery.parse(request.query).mappingId),
+  );
   app.post('/dry-run', async (request) => ({
     assessments: await dryRunMove(app, request.user.id, ZMoveRequest.parse(jsonBody(request))),
   }));
