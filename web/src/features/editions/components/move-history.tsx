@@ -1,0 +1,133 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { TMoveRecord, TMoveResult } from '@portal/domain';
+import { portalDateTime } from '../model/edition-life.ts';
+import { TABLE_BOX } from './mapping-rows.tsx';
+
+/** A move's answer: each assessment moved (with its copy) and each refused (with why). */
+export function MoveOutcome({ result, toCode }: { result: TMoveResult; toCode: string }) {
+  return (
+    <Box component="section" aria-labelledby="move-outcome-heading" sx={{ mt: 3 }}>
+      <Typography id="move-outcome-heading" component="h2" variant="h6" gutterBottom>
+        Moved to {toCode}
+      </Typography>
+      <Alert severity={result.refused.length ? 'warning' : 'success'} role="status" sx={{ mb: 1 }}>
+        {result.moved.length} moved, {result.refused.length} refused. Each moved assessment is now answered in
+        its copy; the older one is kept, read only. Undo a move below while nobody has edited the copy.
+      </Alert>
+      {result.moved.length ? (
+        <Box component="ul" aria-label="Moved" sx={{ my: 1, pl: 3 }}>
+          {result.moved.map((m) => (
+            <li key={m.assessmentId}>
+              <Typography variant="body2">
+                Assessment {m.assessmentId} moved: now assessment {m.movedTo}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      ) : null}
+      {result.refused.length ? (
+        <Box component="ul" aria-label="Refused" sx={{ my: 1, pl: 3 }}>
+          {result.refused.map((r) => (
+            <li key={r.assessmentId}>
+              <Typography variant="body2">
+                Assessment {r.assessmentId} not moved: {r.reason}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The recent moves with this mapping: who moved and when, undone or not, and Undo while allowed. */
+export function MoveHistory({
+  moves,
+  busyId,
+  onUndo,
+}: {
+  moves: readonly TMoveRecord[];
+  busyId: number | null;
+  onUndo(move: TMoveRecord): void;
+}) {
+  return (
+    <Box component="section" aria-labelledby="moves-heading" sx={{ mt: 3 }}>
+      <Typography id="moves-heading" component="h2" variant="h6" gutterBottom>
+        Recent moves
+      </Typography>
+      {moves.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No assessment has moved with this mapping yet.
+        </Typography>
+      ) : (
+        <TableContainer sx={TABLE_BOX}>
+          <Table size="small" aria-label="Recent moves" sx={{ '& td, & th': { verticalAlign: 'top' } }}>
+            <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              <TableRow>
+                {['Practice', 'Assessment', 'Moved', 'State', 'Undo'].map((h) => (
+                  <TableCell key={h} component="th" scope="col">
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {moves.map((m) => {
+                const nameId = `move-${m.id}`;
+                return (
+                  <TableRow key={m.id}>
+                    <TableCell component="th" scope="row" id={nameId}>
+                      {m.practice.name}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {m.assessmentId}
+                      {m.movedTo ? ` → ${m.movedTo}` : ''}
+                    </TableCell>
+                    <TableCell>
+                      {portalDateTime(m.movedAt)}
+                      {m.movedBy ? ` by ${m.movedBy}` : ''}
+                    </TableCell>
+                    <TableCell>
+                      {m.undoneAt
+                        ? `Undone ${portalDateTime(m.undoneAt)}${m.undoneBy ? ` by ${m.undoneBy}` : ''}`
+                        : m.undoable
+                          ? 'Moved; nobody has edited the copy'
+                          : 'Moved; the copy has been worked on'}
+                    </TableCell>
+                    <TableCell>
+                      {m.undoneAt ? (
+                        '—'
+                      ) : (
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          color="inherit"
+                          aria-describedby={nameId}
+                          disabled={busyId === m.id}
+                          onClick={() => onUndo(m)}
+                        >
+                          Undo
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}
