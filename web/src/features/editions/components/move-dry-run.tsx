@@ -87,7 +87,13 @@ export function MoveDryRun({
 function DryRunTable({ assessment, toCode }: { assessment: TDryRunAssessment; toCode: string }) {
   return (
     <>
-      <TableContainer sx={TABLE_BOX}>
+      {/* Wider than a narrow window: it scrolls in its own box, reached with Tab to scroll by keyboard. */}
+      <TableContainer
+        sx={TABLE_BOX}
+        tabIndex={0}
+        role="region"
+        aria-label={`Indicators of assessment ${assessment.assessmentId}`}
+      >
         <Table
           size="small"
           aria-label={`What would move of assessment ${assessment.assessmentId}`}

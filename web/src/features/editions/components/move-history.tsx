@@ -71,7 +71,7 @@ export function MoveHistory({
           No assessment has moved with this mapping yet.
         </Typography>
       ) : (
-        <TableContainer sx={TABLE_BOX}>
+        <TableContainer sx={TABLE_BOX} tabIndex={0} role="region" aria-label="Recent moves, scrolling">
           <Table size="small" aria-label="Recent moves" sx={{ '& td, & th': { verticalAlign: 'top' } }}>
             <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableRow>
