@@ -16,7 +16,7 @@ import { itemsText, targetsOfRow } from '../model/mapping-change.ts';
 export const TABLE_BOX = { maxWidth: { xs: 'calc(100vw - 48px)', sm: 'calc(100vw - 300px)' } } as const;
 
 /**
- * A mapping's rows, one per older indicator: its code and name, the kind, the newer indicator(s)
+ * A mapping's rows, one per older indicator: its code, the kind, the newer indicator(s)
  * and the checklist items that carry over, with Change and Unmap (each described by the row's code).
  */
 export function MappingRows({
@@ -46,13 +46,13 @@ export function MappingRows({
         <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
           <TableRow>
             <TableCell component="th" scope="col">
-              {view.from.code} indicator
+              Older indicator
             </TableCell>
             <TableCell component="th" scope="col">
               Kind
             </TableCell>
             <TableCell component="th" scope="col">
-              {view.to.code} indicator(s)
+              Newer indicator(s)
             </TableCell>
             <TableCell component="th" scope="col">
               Items carried

@@ -256,7 +256,7 @@ function IndicatorList({
               {note}
             </Typography>
           ) : null}
-          <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none' }}>
+          <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', maxWidth: 820 }}>
             {indicators.map((i) => (
               <Box
                 component="li"

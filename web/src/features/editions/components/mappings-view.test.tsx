@@ -251,7 +251,7 @@ describe('the admin console’s mappings and moves, on the real stack', () => {
 
     const history = await screen.findByRole('table', { name: 'Recent moves' });
     const row = await within(history).findByRole('row', { name: new RegExp(practice.name) });
-    expect(within(row).getByText('Moved; nobody has edited the copy')).toBeTruthy();
+    expect(within(row).getByText('Nobody has edited the copy')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'Undo' }));
     expect(
       await screen.findByText(

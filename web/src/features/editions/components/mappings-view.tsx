@@ -144,7 +144,8 @@ function StartMapping({
       value={value}
       onChange={(event) => set(event.target.value)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      sx={{ minWidth: 240 }}
+      fullWidth={false}
+      sx={{ width: 280, maxWidth: '100%' }}
     >
       <option value="">Choose an edition</option>
       {editions.map((e) => (
@@ -232,12 +233,12 @@ function MappingsTable({
                 <TableCell>
                   {coverageText(m.coverage)}
                   <Typography variant="body2" color="text.secondary">
-                    {m.newIndicators.length} new in {m.to.code} · {m.to.code}{' '}
-                    {EDITION_STATUS_LABELS[m.to.status].toLowerCase()}
+                    {m.newIndicators.length} new indicator{m.newIndicators.length === 1 ? '' : 's'} in{' '}
+                    {m.to.code} ({EDITION_STATUS_LABELS[m.to.status].toLowerCase()})
                   </Typography>
                 </TableCell>
                 <TableCell>
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minWidth: { lg: 300 } }}>
                     <Button
                       size="small"
                       variant="outlined"

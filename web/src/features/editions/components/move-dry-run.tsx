@@ -14,7 +14,9 @@ import {
   Typography,
 } from '@mui/material';
 import { EDITION_FLAG_LABELS, type TDryRunAssessment } from '@portal/domain';
-import { TABLE_BOX } from './mapping-rows.tsx';
+
+/** Within the window inside the card and the accordion (their padding, beside the console's sidebar). */
+const NESTED_TABLE_BOX = { maxWidth: { xs: 'calc(100vw - 96px)', sm: 'calc(100vw - 380px)' } } as const;
 
 /** An outcome in the dry run's words. */
 const OUTCOME_WORDS = { EQUIVALENT: 'Carried', SPLIT: 'Split', MERGED: 'Merged', NEW: 'New' } as const;
@@ -89,7 +91,7 @@ function DryRunTable({ assessment, toCode }: { assessment: TDryRunAssessment; to
     <>
       {/* Wider than a narrow window: it scrolls in its own box, reached with Tab to scroll by keyboard. */}
       <TableContainer
-        sx={TABLE_BOX}
+        sx={NESTED_TABLE_BOX}
         tabIndex={0}
         role="region"
         aria-label={`Indicators of assessment ${assessment.assessmentId}`}

@@ -71,11 +71,11 @@ export function MoveHistory({
           No assessment has moved with this mapping yet.
         </Typography>
       ) : (
-        <TableContainer sx={TABLE_BOX} tabIndex={0} role="region" aria-label="Recent moves, scrolling">
+        <TableContainer sx={TABLE_BOX} tabIndex={0} role="region" aria-labelledby="moves-heading">
           <Table size="small" aria-label="Recent moves" sx={{ '& td, & th': { verticalAlign: 'top' } }}>
             <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableRow>
-                {['Practice', 'Assessment', 'Moved', 'State', 'Undo'].map((h) => (
+                {['Practice', 'Moved', 'State', 'Undo'].map((h) => (
                   <TableCell key={h} component="th" scope="col">
                     {h}
                   </TableCell>
@@ -87,23 +87,26 @@ export function MoveHistory({
                 const nameId = `move-${m.id}`;
                 return (
                   <TableRow key={m.id}>
-                    <TableCell component="th" scope="row" id={nameId}>
-                      {m.practice.name}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {m.assessmentId}
-                      {m.movedTo ? ` → ${m.movedTo}` : ''}
+                    <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+                      <span id={nameId}>{m.practice.name}</span>
+                      <Typography variant="body2" color="text.secondary">
+                        Assessment {m.assessmentId}
+                        {m.movedTo ? ` → ${m.movedTo}` : ''}
+                      </Typography>
                     </TableCell>
                     <TableCell>
                       {portalDateTime(m.movedAt)}
                       {m.movedBy ? ` by ${m.movedBy}` : ''}
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>
                       {m.undoneAt
                         ? `Undone ${portalDateTime(m.undoneAt)}${m.undoneBy ? ` by ${m.undoneBy}` : ''}`
-                        : m.undoable
-                          ? 'Moved; nobody has edited the copy'
-                          : 'Moved; the copy has been worked on'}
+                        : 'Moved'}
+                      {m.undoneAt ? null : (
+                        <Typography variant="body2" color="text.secondary">
+                          {m.undoable ? 'Nobody has edited the copy' : 'Worked on since'}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell>
                       {m.undoneAt ? (

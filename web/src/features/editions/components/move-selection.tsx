@@ -80,7 +80,8 @@ export function MoveSelectionFields({
           value={value.networkId}
           onChange={(event) => set({ networkId: event.target.value })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ mt: 1, minWidth: 280 }}
+          fullWidth={false}
+          sx={{ mt: 1, width: 320, maxWidth: '100%' }}
         >
           <option value="">Choose a network</option>
           {choices.networks.map((n) => (
@@ -98,7 +99,8 @@ export function MoveSelectionFields({
           value={value.state}
           onChange={(event) => set({ state: event.target.value })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ mt: 1, minWidth: 280 }}
+          fullWidth={false}
+          sx={{ mt: 1, width: 320, maxWidth: '100%' }}
         >
           <option value="">Choose a state</option>
           {choices.states.map((s) => (
@@ -135,7 +137,8 @@ function AssessmentChoices({
         label="Search practices"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        sx={{ minWidth: 280, mb: 1 }}
+        fullWidth={false}
+        sx={{ width: 320, maxWidth: '100%', mb: 1 }}
       />
       {choices.assessments.length === 0 ? (
         <Typography variant="body2" color="text.secondary">

@@ -224,7 +224,8 @@ function MappingChoice({
       value={value ?? ''}
       onChange={(event) => onChange(Number(event.target.value) || null)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      sx={{ minWidth: 320 }}
+      fullWidth={false}
+      sx={{ width: 360, maxWidth: '100%' }}
     >
       <option value="">Choose a mapping</option>
       {mappings.map((m) => (
