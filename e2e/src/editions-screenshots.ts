@@ -221,18 +221,22 @@ async function moveShots(page: Page, sql: E2eStack['sql'], width: number) {
   await page
     .getByRole('status')
     .getByText(/^3 moved, 0 refused\./)
-    .waitFor();
+    .waitFor({ timeout: 60_000 });
   await shot(page, `move-done-${width}`);
   // Someone works on a moved assessment: its undo is refused, in the service's words.
-  await sql.query(
-    `update indicator_responses set observation = 'Worked on since.' where assessment_id = (
-       select to_assessment_id from assessment_moves where mapping_id = $1 and undone_at is null order by id limit 1)`,
+  const { rows } = await sql.query(
+    `update indicator_responses r set observation = 'Worked on since.'
+       from assessment_moves m join assessments a on a.id = m.from_assessment_id
+       join accreditations acc on acc.id = a.accreditation_id join organisations o on o.id = acc.practice_id
+      where m.id = (select min(id) from assessment_moves where mapping_id = $1) and r.assessment_id = m.to_assessment_id
+     returning o.name as practice`,
     [editions.mappingId],
   );
   await page
     .getByRole('table', { name: 'Recent moves' })
+    .getByRole('row')
+    .filter({ hasText: rows[0].practice })
     .getByRole('button', { name: 'Undo' })
-    .first()
     .click();
   await page
     .getByRole('alert')

@@ -15,7 +15,7 @@ import { stringify } from 'yaml';
 import { createTestUser } from './support/assessment-data.ts';
 import { signInTo, waitForAssessmentScreen } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
-import { openSignedIn } from './support/browser.ts';
+import { openSignedIn, SCREEN_LOAD_TIMEOUT_MS } from './support/browser.ts';
 import { createUser } from './support/factories.ts';
 import type { E2eStack } from './support/stack.ts';
 import { useE2e } from './support/suite.ts';
@@ -283,7 +283,7 @@ async function moveAssessment(page: Page, practiceName: string, assessmentId: nu
   await page
     .getByRole('status')
     .getByText(/^1 moved, 0 refused\./)
-    .waitFor();
+    .waitFor({ timeout: SCREEN_LOAD_TIMEOUT_MS });
   await page.getByRole('table', { name: 'Recent moves' }).getByRole('button', { name: 'Undo' }).waitFor();
   await expectAccessible(page, 'moving practices, moved');
 }

@@ -247,7 +247,9 @@ describe('the admin console’s mappings and moves, on the real stack', () => {
       [assessmentId],
     );
     expect(rows[0].to).toBeGreaterThan(0);
-    expect(screen.getByText(`Assessment ${assessmentId} moved: now assessment ${rows[0].to}`)).toBeTruthy();
+    expect(
+      screen.getByText(`${practice.name}: assessment ${assessmentId} moved, now assessment ${rows[0].to}`),
+    ).toBeTruthy();
 
     const history = await screen.findByRole('table', { name: 'Recent moves' });
     const row = await within(history).findByRole('row', { name: new RegExp(practice.name) });

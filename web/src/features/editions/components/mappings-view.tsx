@@ -222,12 +222,7 @@ function MappingsTable({
             const nameId = `mapping-name-${m.id}`;
             return (
               <TableRow key={m.id}>
-                <TableCell
-                  component="th"
-                  scope="row"
-                  id={nameId}
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                >
+                <TableCell component="th" scope="row" id={nameId} sx={{ fontWeight: 600, minWidth: 140 }}>
                   {m.from.code} to {m.to.code}
                 </TableCell>
                 <TableCell>

@@ -15,7 +15,17 @@ import { portalDateTime } from '../model/edition-life.ts';
 import { TABLE_BOX } from './mapping-rows.tsx';
 
 /** A move's answer: each assessment moved (with its copy) and each refused (with why). */
-export function MoveOutcome({ result, toCode }: { result: TMoveResult; toCode: string }) {
+export function MoveOutcome({
+  result,
+  names,
+  toCode,
+}: {
+  result: TMoveResult;
+  /** The practices' names by assessment id, where known. */
+  names: ReadonlyMap<number, string>;
+  toCode: string;
+}) {
+  const whose = (id: number) => (names.has(id) ? `${names.get(id)}: assessment ${id}` : `Assessment ${id}`);
   return (
     <Box component="section" aria-labelledby="move-outcome-heading" sx={{ mt: 3 }}>
       <Typography id="move-outcome-heading" component="h2" variant="h6" gutterBottom>
@@ -30,7 +40,7 @@ export function MoveOutcome({ result, toCode }: { result: TMoveResult; toCode: s
           {result.moved.map((m) => (
             <li key={m.assessmentId}>
               <Typography variant="body2">
-                Assessment {m.assessmentId} moved: now assessment {m.movedTo}
+                {whose(m.assessmentId)} moved, now assessment {m.movedTo}
               </Typography>
             </li>
           ))}
@@ -41,7 +51,7 @@ export function MoveOutcome({ result, toCode }: { result: TMoveResult; toCode: s
           {result.refused.map((r) => (
             <li key={r.assessmentId}>
               <Typography variant="body2">
-                Assessment {r.assessmentId} not moved: {r.reason}
+                {whose(r.assessmentId)} not moved: {r.reason}
               </Typography>
             </li>
           ))}

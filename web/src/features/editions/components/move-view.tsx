@@ -18,8 +18,8 @@ import type { TDryRunAssessment, TMappingView, TMoveResult } from '@portal/domai
 import { useEffect, useState } from 'react';
 import { LinkBase, Title, useLocation } from 'react-admin';
 import { useServices } from '../../../lib/services.tsx';
-import { dryRunMove, listMappings, moveAssessments } from '../data/mappings-api.ts';
-import { type UndoNotice, useMappingMoves } from '../hooks/use-mapping-moves.ts';
+import { dryRunMove, moveAssessments } from '../data/mappings-api.ts';
+import { type UndoNotice, useMappingMoves, useMappingsList } from '../hooks/use-mapping-moves.ts';
 import { coverageText } from '../model/mapping-change.ts';
 import { MoveDryRun } from './move-dry-run.tsx';
 import { MoveHistory, MoveOutcome } from './move-history.tsx';
@@ -48,24 +48,18 @@ function notReady(m: TMappingView): string | null {
  */
 export function MoveScreen({ mappingId, mappingsPath }: { mappingId: number | null; mappingsPath: string }) {
   const { apiUrl, authorisedFetch } = useServices();
-  const [mappings, setMappings] = useState<TMappingView[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { mappings, failure } = useMappingsList();
   const [chosenId, setChosenId] = useState<number | null>(mappingId);
   const [selection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
   const [problem, setProblem] = useState<string | null>(null);
   const [dryRun, setDryRun] = useState<TDryRunAssessment[] | null>(null);
-  const [result, setResult] = useState<TMoveResult | null>(null);
+  // The move's answer, with the practices' names as the choices gave them before the move.
+  const [result, setResult] = useState<(TMoveResult & { names: Map<number, string> }) | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<UndoNotice | null>(null);
   const { choices, moves, failure: readFailure, reload, undo, undoBusy } = useMappingMoves(chosenId);
 
-  useEffect(() => {
-    document.title = 'Move practices to a newer edition · Admin console';
-    listMappings(authorisedFetch, apiUrl).then((o) =>
-      o.ok ? setMappings(o.value.mappings) : setFailure(o.message),
-    );
-  }, [authorisedFetch, apiUrl]);
   const mapping = mappings?.find((m) => m.id === chosenId) ?? null;
   // Another mapping: nothing of the last one's selection, dry run or move stays.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the mapping changes.
@@ -90,7 +84,10 @@ export function MoveScreen({ mappingId, mappingsPath }: { mappingId: number | nu
       const o = await moveAssessments(authorisedFetch, apiUrl, mapping.id, chosen);
       setConfirming(false);
       if (o.ok) {
-        setResult(o.value);
+        setResult({
+          ...o.value,
+          names: new Map((choices?.assessments ?? []).map((a) => [a.assessmentId, a.practice.name])),
+        });
         setDryRun(null);
         setSelection(EMPTY_SELECTION);
         await reload();
@@ -145,7 +142,9 @@ export function MoveScreen({ mappingId, mappingsPath }: { mappingId: number | nu
               ) : null}
               <MoveMessages busy={busy} problem={problem} notice={notice} />
               {mapping && dryRun ? <MoveDryRun assessments={dryRun} toCode={mapping.to.code} /> : null}
-              {mapping && result ? <MoveOutcome result={result} toCode={mapping.to.code} /> : null}
+              {mapping && result ? (
+                <MoveOutcome result={result} names={result.names} toCode={mapping.to.code} />
+              ) : null}
               {mapping ? (
                 <MoveHistory moves={moves} busyId={undoBusy} onUndo={(m) => void undo(m).then(setNotice)} />
               ) : null}

@@ -1,7 +1,7 @@
-import type { TMoveChoices, TMoveRecord } from '@portal/domain';
+import type { TMappingView, TMoveChoices, TMoveRecord } from '@portal/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../../../lib/services.tsx';
-import { getMoveChoices, listMoves, undoMove } from '../data/mappings-api.ts';
+import { getMoveChoices, listMappings, listMoves, undoMove } from '../data/mappings-api.ts';
 
 /** What an undo said: a status, or the service's refusal in an alert. */
 export interface UndoNotice {
@@ -54,4 +54,18 @@ export function useMappingMoves(mappingId: number | null) {
   );
 
   return { choices, moves, failure, reload, undo, undoBusy };
+}
+
+/** Every mapping, to choose one to move practices with (the move screen names itself in the title meanwhile). */
+export function useMappingsList() {
+  const { apiUrl, authorisedFetch } = useServices();
+  const [mappings, setMappings] = useState<TMappingView[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    document.title = 'Move practices to a newer edition · Admin console';
+    listMappings(authorisedFetch, apiUrl).then((o) =>
+      o.ok ? setMappings(o.value.mappings) : setFailure(o.message),
+    );
+  }, [authorisedFetch, apiUrl]);
+  return { mappings, failure };
 }
