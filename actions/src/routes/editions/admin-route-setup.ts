@@ -18,7 +18,7 @@ export function adminRouteHooks(app: FastifyInstance): void {
 /**
  * The routes that take a file or a change to one: bodies as text (and an .xlsx workbook as bytes
  * when `workbook` names its type), at most `limit` bytes; a refused file or change answers 400
- * with every problem (its message through `refusal`), too large and an unknown type in `words`.
+ * with every problem, too large and an unknown type in `words`.
  */
 export function fileRouteSetup(
   app: FastifyInstance,
@@ -26,7 +26,6 @@ export function fileRouteSetup(
     limit: number;
     workbook?: string;
     words: { tooLarge: string; unsupported: string };
-    refusal?: (message: string) => string;
   },
 ): void {
   adminRouteHooks(app);
@@ -46,7 +45,7 @@ export function fileRouteSetup(
     if (error instanceof EditionFileRefused)
       return reply.code(400).send({
         code: 'invalid_input',
-        message: options.refusal ? options.refusal(error.message) : error.message,
+        message: error.message,
         problems: error.problems,
         total: error.total,
       });

@@ -118,6 +118,7 @@ describe('POST /api/admin/editions/mappings/import', () => {
     ].join('\n');
     const refused = await send('POST', '/import', rules);
     expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^The file has \d+ problems; nothing was imported\./);
     const lines = refused.json().problems.map((p: { line: number; path: string }) => [p.line, p.path]);
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -210,6 +211,7 @@ describe('the mapping API', () => {
       JSON.stringify({ set: [{ from: 'A3', kind: 'MERGED', to: 'B3' }] }),
     );
     expect(half.statusCode).toBe(400);
+    expect(half.json().message).toBe('The change has 1 problem; nothing was changed.');
     expect(half.json().problems[0]).toMatchObject({ path: 'set.0.kind' });
     expect(await counts()).toEqual(before);
 

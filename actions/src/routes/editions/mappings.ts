@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { ROW_ID_MAX, ZRowIdParam } from '../../lib/route-params.ts';
 import { sendAttachment } from '../../lib/send-attachment.ts';
 import { requireActiveProviderAdmin } from '../../services/admin-users/admin-caller.ts';
+import { listMoves, moveChoices } from '../../services/editions/list-moves.ts';
 import {
   changeMapping,
   createMapping,
@@ -25,6 +26,8 @@ const ZNewMapping = z.strictObject(
   { from: ZRowId, to: ZRowId },
   { error: 'Send from and to, the two editions’ ids.' },
 );
+const ZMovesQuery = z.strictObject({ mappingId: ZRowIdParam.optional() });
+const ZChoicesQuery = z.strictObject({ mappingId: ZRowIdParam });
 const ZExportQuery = z.object({
   format: z.enum(['json', 'yaml'], { error: 'Choose the format json or yaml.' }).default('json'),
 });
@@ -48,7 +51,6 @@ const common: FastifyPluginAsync = async (app) => {
       tooLarge: `The request is larger than ${MAPPING_FILE_MAX_BYTES / 1024 / 1024} MB.`,
       unsupported: 'Send JSON, or a mapping file as JSON or YAML text.',
     },
-    refusal: (message) => message.replace('imported', 'changed'),
   });
 };
 
@@ -92,6 +94,12 @@ export const mappingRoutes: FastifyPluginAsync = async (app) => {
  */
 export const moveRoutes: FastifyPluginAsync = async (app) => {
   await common(app, {});
+  app.get('/', async (request) => ({
+    moves: await listMoves(app, request.user.id, ZMovesQuery.parse(request.query)),
+  }));
+  app.get('/choices', async (request) =>
+    moveChoices(app, request.user.id, ZChoicesQuery.parse(request.query).mappingId),
+  );
   app.post('/dry-run', async (request) => ({
     assessments: await dryRunMove(app, request.user.id, ZMoveRequest.parse(jsonBody(request))),
   }));

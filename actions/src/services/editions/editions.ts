@@ -18,10 +18,9 @@ export class EditionFileRefused extends Error {
   constructor(
     readonly problems: TEditionFileProblem[],
     readonly total: number,
+    message = `The file has ${total} problem${total === 1 ? '' : 's'}; nothing was imported. Correct ${total === 1 ? 'it' : 'them'} and import the file again.`,
   ) {
-    super(
-      `The file has ${total} problem${total === 1 ? '' : 's'}; nothing was imported. Correct ${total === 1 ? 'it' : 'them'} and import the file again.`,
-    );
+    super(message);
   }
 }
 

@@ -213,6 +213,7 @@ export async function changeMapping(
     throw new EditionFileRefused(
       issues.map((i) => ({ line: null, path: i.path.map(String).join('.'), message: i.message })),
       issues.length,
+      `The change has ${issues.length} problem${issues.length === 1 ? '' : 's'}; nothing was changed.`,
     );
   };
   await app.db

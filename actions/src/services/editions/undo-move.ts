@@ -11,7 +11,10 @@ type App = Pick<FastifyInstance, 'db'>;
  * move's time; anything else is someone's work): a changed or added response, comment, summary,
  * signature, document, lock, action plan activity or submission, or the assessment itself.
  */
-async function copyEdited(q: Queryable, move: { id: number; to: number; at: string }): Promise<boolean> {
+export async function copyEdited(
+  q: Queryable,
+  move: { id: number; to: number; at: string },
+): Promise<boolean> {
   const row = await q.one<{ edited: boolean }>(sql`
     with responses as (select id, created_at, updated_at from public.indicator_responses where assessment_id = ${move.to})
     select

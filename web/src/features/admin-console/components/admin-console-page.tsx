@@ -24,7 +24,13 @@ import { FullPageLoader } from '../../../components/layout/full-page-loader.tsx'
 import { env } from '../../../config/env.ts';
 import { useCurrentUser } from '../../../lib/auth/auth-provider.tsx';
 import { useServices } from '../../../lib/services.tsx';
-import { EditionPreviewRoute, EditionsView } from '../../editions/index.ts';
+import {
+  EditionPreviewRoute,
+  EditionsView,
+  MappingRoute,
+  MappingsView,
+  MoveRoute,
+} from '../../editions/index.ts';
 import { createConsoleDataProvider } from '../data/console-data-provider.ts';
 import { type ConsoleTable, describeTables } from '../data/hasura-dialect.ts';
 import { humanise, tableInitials } from '../model/labels.ts';
@@ -39,6 +45,12 @@ export const ADMIN_CONSOLE_BASENAME = `/${env.VITE_ADMIN_PATH.replace(/^\/+|\/+$
 
 /** An edition's preview in the console. */
 const editionPreviewPath = (id: number) => `${ADMIN_CONSOLE_BASENAME}/editions/${id}`;
+/** The mappings between editions, one mapping, and the move of practices with one. */
+const MAPPING_PATHS = {
+  editionsPath: `${ADMIN_CONSOLE_BASENAME}/editions`,
+  mappingPath: (id: number) => `${ADMIN_CONSOLE_BASENAME}/editions/mappings/${id}`,
+  movePath: (id: number) => `${ADMIN_CONSOLE_BASENAME}/editions/moves?mapping=${id}`,
+};
 
 /**
  * react-admin's theme in the brand's deep teal (brand.8 and brand.9 of the app's theme): its default
@@ -76,7 +88,7 @@ function ConsoleHome() {
         {failure ? (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             The console could not load the tables: {failure} The other screens on the left (Scheduled jobs,
-            Editions) work without them.
+            Editions, Mappings) work without them.
           </Alert>
         ) : null}
         <Typography sx={{ mb: 2 }}>
@@ -200,7 +212,29 @@ export function AdminConsolePage() {
             <Route path="/graphiql" element={<GraphiQLRoute />} />
             <Route path="/explain" element={<ExplainView />} />
             <Route path="/jobs" element={<ScheduledJobsView />} />
-            <Route path="/editions" element={<EditionsView previewPath={editionPreviewPath} />} />
+            <Route
+              path="/editions"
+              element={
+                <EditionsView
+                  previewPath={editionPreviewPath}
+                  mappingsPath={`${ADMIN_CONSOLE_BASENAME}/editions/mappings`}
+                />
+              }
+            />
+            <Route path="/editions/mappings" element={<MappingsView {...MAPPING_PATHS} />} />
+            <Route
+              path="/editions/mappings/:id"
+              element={
+                <MappingRoute
+                  listPath={`${ADMIN_CONSOLE_BASENAME}/editions/mappings`}
+                  movePath={MAPPING_PATHS.movePath}
+                />
+              }
+            />
+            <Route
+              path="/editions/moves"
+              element={<MoveRoute mappingsPath={`${ADMIN_CONSOLE_BASENAME}/editions/mappings`} />}
+            />
             <Route
               path="/editions/:id"
               element={<EditionPreviewRoute listPath={`${ADMIN_CONSOLE_BASENAME}/editions`} />}

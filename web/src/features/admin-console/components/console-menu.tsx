@@ -1,6 +1,8 @@
 import CodeIcon from '@mui/icons-material/Code';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import HomeIcon from '@mui/icons-material/Home';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import MoveUpIcon from '@mui/icons-material/MoveUp';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Divider } from '@mui/material';
@@ -8,8 +10,8 @@ import type { ComponentType } from 'react';
 import { Menu, useBasename } from 'react-admin';
 
 /**
- * The console's menu: its first screen, GraphiQL, Explain, the scheduled jobs and the editions of the
- * standards, then every table. Folded (a narrow
+ * The console's menu: its first screen, GraphiQL, Explain, the scheduled jobs, the editions of the
+ * standards with their mappings and the move of practices, then every table. Folded (a narrow
  * window, or closed by the burger) each table keeps its own initials instead of one list icon for
  * all, and each item names itself in a tooltip.
  */
@@ -23,6 +25,12 @@ export function ConsoleMenu() {
       <Menu.Item to={`${basename}/explain`} primaryText="Explain" leftIcon={<QueryStatsIcon />} />
       <Menu.Item to={`${basename}/jobs`} primaryText="Scheduled jobs" leftIcon={<ScheduleIcon />} />
       <Menu.Item to={`${basename}/editions`} primaryText="Editions" leftIcon={<LibraryBooksIcon />} />
+      <Menu.Item
+        to={`${basename}/editions/mappings`}
+        primaryText="Mappings"
+        leftIcon={<CompareArrowsIcon />}
+      />
+      <Menu.Item to={`${basename}/editions/moves`} primaryText="Move practices" leftIcon={<MoveUpIcon />} />
       <Divider sx={{ my: 1 }} />
       <Menu.ResourceItems />
     </Menu>

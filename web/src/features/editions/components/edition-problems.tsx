@@ -9,18 +9,25 @@ import { problemPlace } from '../model/problem-place.ts';
  */
 export function EditionProblems({
   fileName,
+  title = `Nothing was imported from ${fileName}`,
+  label = `Problems in ${fileName}`,
   message,
   problems,
   total,
 }: {
-  fileName: string;
+  /** The file refused (used by the default title and label). */
+  fileName?: string;
+  /** The alert's title; default "Nothing was imported from <fileName>". */
+  title?: string;
+  /** The list's accessible name; default "Problems in <fileName>". */
+  label?: string;
   message: string;
   problems: readonly TEditionFileProblem[];
   total: number;
 }) {
   return (
     <Alert severity="error" role="alert" sx={{ mt: 2, '& .MuiAlert-message': { width: '100%' } }}>
-      <AlertTitle>Nothing was imported from {fileName}</AlertTitle>
+      <AlertTitle>{title}</AlertTitle>
       <Typography variant="body2" sx={{ mb: 1 }}>
         {message}
       </Typography>
@@ -31,7 +38,7 @@ export function EditionProblems({
       ) : null}
       <Box
         component="ol"
-        aria-label={`Problems in ${fileName}`}
+        aria-label={label}
         sx={{ m: 0, pl: 3, '& li': { mb: 0.75 }, '& li:last-of-type': { mb: 0 } }}
       >
         {problems.map((problem, index) => (

@@ -1,7 +1,7 @@
-import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Divider, Link as MuiLink, Typography } from '@mui/material';
 import type { TEditionSummary } from '@portal/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { LinkBase, Title } from 'react-admin';
 import { useServices } from '../../../lib/services.tsx';
 import { type ListOutcome, listEditions } from '../data/editions-api.ts';
 import { EditionImport } from './edition-import.tsx';
@@ -12,7 +12,14 @@ import { EditionsTable } from './editions-table.tsx';
  * draft, and every edition with its status and dates, to preview, export, publish or retire. From
  * the editions API (`/api/admin/editions`), a provider admin's only.
  */
-export function EditionsView({ previewPath }: { previewPath(id: number): string }) {
+export function EditionsView({
+  previewPath,
+  mappingsPath,
+}: {
+  previewPath(id: number): string;
+  /** The mappings screen, linked from here when given. */
+  mappingsPath?: string;
+}) {
   const { apiUrl, authorisedFetch } = useServices();
   const [outcome, setOutcome] = useState<ListOutcome | null>(null);
   // What the last publish, retire or export said (a status, or an alert for a failure).
@@ -42,6 +49,16 @@ export function EditionsView({ previewPath }: { previewPath(id: number): string 
             preview it as the assessment screen will show it, then publish it. A published edition never
             changes; retire it when no new cycle should use it.
           </Typography>
+          {mappingsPath ? (
+            <Typography sx={{ mb: 2, maxWidth: 820 }}>
+              To move practices from one edition to the next, map the older edition's indicators to the newer
+              one's:{' '}
+              <MuiLink component={LinkBase} to={mappingsPath}>
+                Mappings between editions
+              </MuiLink>
+              .
+            </Typography>
+          ) : null}
           {refused ? (
             <Alert severity="error" role="alert">
               {outcome.message}
