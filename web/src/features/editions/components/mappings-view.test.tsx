@@ -120,8 +120,11 @@ describe('the admin console’s mappings and moves, on the real stack', () => {
     ).toBeTruthy();
 
     // A split into B2 and B3 while A2 and A3 still map to them: refused, every problem listed, nothing changed.
+    // The mapping dialog closes first (until then the rest of the page is hidden from the tree).
     await user.click(
-      within(screen.getByRole('row', { name: /^A3/ })).getByRole('button', { name: 'Change' }),
+      within(await screen.findByRole('row', { name: /^A3/ }, { timeout: 15_000 })).getByRole('button', {
+        name: 'Change',
+      }),
     );
     dialog = await screen.findByRole('dialog', { name: 'Map A3' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Kind' }), 'SPLIT');
@@ -153,7 +156,11 @@ describe('the admin console’s mappings and moves, on the real stack', () => {
     expect(screen.getByRole('region', { name: `New in ${newer.code} (2)` })).toBeTruthy();
 
     // Unmap: the row is listed as not mapped again.
-    await user.click(within(screen.getByRole('row', { name: /^A4/ })).getByRole('button', { name: 'Unmap' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /^A4/ }, { timeout: 15_000 })).getByRole('button', {
+        name: 'Unmap',
+      }),
+    );
     expect(
       await screen.findByText('A4 is unmapped: it is listed under Not mapped yet.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
