@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestUser } from './support/assessment-data.ts';
 import { signInTo } from './support/assessment-screen.ts';
 import { expectAccessible } from './support/axe.ts';
-import { openSignedIn } from './support/browser.ts';
+import { openSignedIn, SCREEN_LOAD_TIMEOUT_MS } from './support/browser.ts';
 import { createUser } from './support/factories.ts';
 import { useE2e } from './support/suite.ts';
 
@@ -49,7 +49,7 @@ describe('the transition window', () => {
     const group = page.getByRole('radiogroup', {
       name: 'Edition of the standards for your next accreditation cycle',
     });
-    await group.waitFor();
+    await group.waitFor({ timeout: SCREEN_LOAD_TIMEOUT_MS });
     await page.getByText(`Choose by ${formatDisplayDate(window.closesOn)}.`, { exact: false }).waitFor();
     await expectAccessible(page, 'the Accreditation tab with the next cycle’s edition');
     const older = group.getByRole('radio', { name: new RegExp(`^${window.older.code}: `) });
@@ -73,7 +73,10 @@ describe('the transition window', () => {
     const admin = await createUser(stack.sql, { isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
     await openSignedIn(page, admin, '/admin-mnqa/editions');
     const row = page.getByRole('row').filter({ hasText: window.newer.code });
-    await row.getByRole('button', { name: 'Transition window' }).click();
+    // The console and its list load after the navigation: the screen's own bound, not a pause.
+    const open = row.getByRole('button', { name: 'Transition window' });
+    await open.waitFor({ timeout: SCREEN_LOAD_TIMEOUT_MS });
+    await open.click();
     const dialog = page.getByRole('dialog', { name: `Transition window to ${window.newer.code}` });
     await dialog.waitFor();
     await settled(page);
