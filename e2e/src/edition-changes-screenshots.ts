@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAccreditation, createResponse } from '@portal/testkit/assessment-factories';
-import { createMappedEditions } from '@portal/testkit/edition-factories';
+import { createMappedEditions, READABLE_INDICATOR_NAMES as NAMES } from '@portal/testkit/edition-factories';
 import { addPracticeRole, createAssessment, createPractice } from '@portal/testkit/factories';
 import { createTestUser } from './support/assessment-data.ts';
 import { launchBrowser, newContext, signIn } from './support/browser.ts';
@@ -18,18 +18,6 @@ import { SCREENSHOT_DIR, screenshotTaker } from './support/screenshots.ts';
 import { startE2eStack } from './support/stack.ts';
 
 const shot = screenshotTaker('edition-changes-');
-const NAMES: Record<string, string> = {
-  A1: 'Our practice provides information about its opening hours, services and fees',
-  A2: 'Our practice has a system to manage patient feedback and complaints',
-  A3: 'Our practice has a business plan',
-  A4: 'Our practice keeps a risk register',
-  A5: 'Our practice keeps a paper register of visitors',
-  B1: 'Our practice provides information about its opening hours, services and fees',
-  B2a: 'Our practice has a system to receive patient feedback',
-  B2b: 'Our practice analyses patient feedback and complaints and acts on them',
-  B3: 'Our practice has a business plan and a risk register',
-  B4: 'Our practice has a cyber security policy and trains its team in it',
-};
 
 await mkdir(SCREENSHOT_DIR, { recursive: true });
 const stack = await startE2eStack({ database: 'embedded' });

@@ -15,6 +15,7 @@ import {
   createMappedEditions,
   editionFile,
   editionYamlWithProblems,
+  READABLE_INDICATOR_NAMES as NAMES,
 } from '@portal/testkit/edition-factories';
 import { createAssessment, createPractice } from '@portal/testkit/factories';
 import type { Page } from 'playwright-core';
@@ -35,19 +36,6 @@ async function openEditions(page: Page) {
     throw error;
   }
 }
-
-const NAMES: Record<string, string> = {
-  A1: 'Our practice provides information about its opening hours, services and fees',
-  A2: 'Our practice has a system to manage patient feedback and complaints',
-  A3: 'Our practice has a business plan',
-  A4: 'Our practice keeps a risk register',
-  A5: 'Our practice keeps a paper register of visitors',
-  B1: 'Our practice provides information about its opening hours, services and fees',
-  B2a: 'Our practice has a system to receive patient feedback',
-  B2b: 'Our practice analyses patient feedback and complaints and acts on them',
-  B3: 'Our practice has a business plan and a risk register',
-  B4: 'Our practice has a cyber security policy and trains its team in it',
-};
 
 /** Two editions mapped with each kind, and three practices answering the older one. */
 async function movable(sql: E2eStack['sql'], width: number) {

@@ -262,3 +262,17 @@ export function mappingFileOf(older: TestEdition, newer: TestEdition, options: {
     ],
   };
 }
+
+/** Indicator names a reader can follow, for the test editions' codes (A1..A5, B1..B4), in screenshots. */
+export const READABLE_INDICATOR_NAMES: Record<string, string> = {
+  A1: 'Our practice provides information about its opening hours, services and fees',
+  A2: 'Our practice has a system to manage patient feedback and complaints',
+  A3: 'Our practice has a business plan',
+  A4: 'Our practice keeps a risk register',
+  A5: 'Our practice keeps a paper register of visitors',
+  B1: 'Our practice provides information about its opening hours, services and fees',
+  B2a: 'Our practice has a system to receive patient feedback',
+  B2b: 'Our practice analyses patient feedback and complaints and acts on them',
+  B3: 'Our practice has a business plan and a risk register',
+  B4: 'Our practice has a cyber security policy and trains its team in it',
+};

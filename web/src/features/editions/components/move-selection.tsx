@@ -73,42 +73,30 @@ export function MoveSelectionFields({
         <AssessmentChoices choices={choices} value={value} onChange={onChange} />
       ) : null}
       {value.way === 'network' ? (
-        <TextField
-          select
-          size="small"
+        <GroupSelect
           label="Practice network"
+          placeholder="Choose a network"
           value={value.networkId}
-          onChange={(event) => set({ networkId: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          fullWidth={false}
-          sx={{ mt: 1, width: 320, maxWidth: '100%' }}
-        >
-          <option value="">Choose a network</option>
-          {choices.networks.map((n) => (
-            <option key={n.id} value={n.id}>
-              {n.name} ({n.assessments} in progress)
-            </option>
-          ))}
-        </TextField>
+          onChange={(networkId) => set({ networkId })}
+          options={choices.networks.map((n) => ({
+            value: String(n.id),
+            label: n.name,
+            assessments: n.assessments,
+          }))}
+        />
       ) : null}
       {value.way === 'state' ? (
-        <TextField
-          select
-          size="small"
+        <GroupSelect
           label="State"
+          placeholder="Choose a state"
           value={value.state}
-          onChange={(event) => set({ state: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          fullWidth={false}
-          sx={{ mt: 1, width: 320, maxWidth: '100%' }}
-        >
-          <option value="">Choose a state</option>
-          {choices.states.map((s) => (
-            <option key={s.state} value={s.state}>
-              {s.state} ({s.assessments} in progress)
-            </option>
-          ))}
-        </TextField>
+          onChange={(state) => set({ state })}
+          options={choices.states.map((s) => ({
+            value: s.state,
+            label: s.state,
+            assessments: s.assessments,
+          }))}
+        />
       ) : null}
     </FormControl>
   );
@@ -188,5 +176,40 @@ function AssessmentChoices({
         {value.assessmentIds.length} of {choices.assessments.length} chosen
       </Typography>
     </Box>
+  );
+}
+
+/** A network or a state to move, each with how many assessments in progress it holds. */
+function GroupSelect({
+  label,
+  placeholder,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  options: Array<{ value: string; label: string; assessments: number }>;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      fullWidth={false}
+      sx={{ mt: 1, width: 320, maxWidth: '100%' }}
+    >
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label} ({option.assessments} in progress)
+        </option>
+      ))}
+    </TextField>
   );
 }
