@@ -47,21 +47,25 @@ describe('What changes for us', () => {
     return { editions, practice, pm };
   }
 
-  it('opens from the Accreditation tab and lists what is new, changed, retired and carried, with a PDF', async () => {
-    const { editions, practice, pm } = await practiceOnOlderEdition('Bayside Medical Centre');
-    await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: pm });
-    // A region named by its title.
+  /** The practice's Accreditation tab as `who`: the note (a region named by its title), then its dialog. */
+  async function openWhatChanges(
+    practiceId: number,
+    newerCode: string,
+    who: { email: string; password: string },
+  ) {
+    await renderAppOnStack(stack, `/PracticeOverview/${practiceId}/Accreditation`, { as: who });
     const notice = await screen.findByRole(
       'region',
-      { name: `Edition ${editions.newer.code} is published` },
+      { name: `Edition ${newerCode} is published` },
       { timeout: SCREEN_READY_TIMEOUT_MS },
     );
     await userEvent.click(within(notice).getByRole('button', { name: EDITION_CHANGES_MESSAGES.button }));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: EDITION_CHANGES_MESSAGES.title },
-      { timeout: 15_000 },
-    );
+    return screen.findByRole('dialog', { name: EDITION_CHANGES_MESSAGES.title }, { timeout: 15_000 });
+  }
+
+  it('opens from the Accreditation tab and lists what is new, changed, retired and carried, with a PDF', async () => {
+    const { editions, practice, pm } = await practiceOnOlderEdition('Bayside Medical Centre');
+    const dialog = await openWhatChanges(practice.id, editions.newer.code, pm);
     const group = async (name: RegExp) => within(await within(dialog).findByRole('region', { name }));
     const newer = await group(/^New \(1\)/);
     expect(newer.getByText('B4')).toBeTruthy();
@@ -122,18 +126,7 @@ describe('What changes for us', () => {
   it('lets the back office move the practice from it, and undo the move', async () => {
     const { editions, practice } = await practiceOnOlderEdition('Harbour Clinic');
     const qam = await createUser(stack.sql, { isQam: true, firstName: 'Quinn', lastName: 'Reviewer' });
-    await renderAppOnStack(stack, `/PracticeOverview/${practice.id}/Accreditation`, { as: qam });
-    const notice = await screen.findByRole(
-      'region',
-      { name: `Edition ${editions.newer.code} is published` },
-      { timeout: SCREEN_READY_TIMEOUT_MS },
-    );
-    await userEvent.click(within(notice).getByRole('button', { name: EDITION_CHANGES_MESSAGES.button }));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: EDITION_CHANGES_MESSAGES.title },
-      { timeout: 15_000 },
-    );
+    const dialog = await openWhatChanges(practice.id, editions.newer.code, qam);
     await userEvent.click(
       await within(dialog).findByRole('button', {
         name: PRACTICE_MOVE_MESSAGES.move(`Edition ${editions.newer.code}`),
