@@ -119,7 +119,7 @@ export function parsePermissionExp(raw: unknown, table: Table, root: Table, ctx:
       ctx.sessionVars?.add(name);
       return { kind: 'param', param: sql.session(name) };
     }
-    return { kind: 'param', param: sql.value(value), constant: value };
+    return { kind: 'param', param: sql.literal(value), constant: value };
   };
   const comparisons = (column: Column, value: unknown, current: Table, path: string): BoolExp[] => {
     if (!isObj(value)) return fail(path, 'expected an operator object such as {_eq: value}');

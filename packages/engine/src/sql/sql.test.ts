@@ -1,5 +1,19 @@
+import { testAdminUrl } from '@portal/devdb/testing';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { encodeVariable, pgArray, render, sql } from './sql.ts';
+import { encodeVariable, pgArray, quoteLiteral, render, sql } from './sql.ts';
+
+/** Texts a literal must carry unchanged: quotes, backslashes, placeholders, comments, newlines, Unicode. */
+const AWKWARD = [
+  "it's",
+  'a\\b\\',
+  "\\'; drop table x; --",
+  '$1 $$ $q$',
+  'line\nnext\ttab',
+  'Ünïcødé ✓',
+  '',
+  "E'x'",
+];
 
 describe('SQL builder', () => {
   it('quotes identifiers and binds values as parameters, one per distinct value', () => {
@@ -35,5 +49,34 @@ describe('SQL builder', () => {
     expect(encodeVariable({ a: [1] }, 'json')).toBe('{"a":[1]}');
     expect(encodeVariable([1, 2], 'array')).toBe('{"1","2"}');
     expect(encodeVariable(null, 'text')).toBeNull();
+  });
+
+  it('writes a metadata constant as a quoted literal, with request values still bound', () => {
+    const q = render(
+      sql`a = ${sql.literal('ACTIVE')}::text AND b = ${sql.literal(true)}::bool AND c = ${sql.value('ACTIVE')}::text AND d = ${sql.literal(["P'M", 'SU'])}::text[] AND e = ${sql.literal(null)}::int4`,
+    );
+    expect(q.text).toBe(
+      `a = 'ACTIVE'::text AND b = 'true'::bool AND c = $1::text AND d = '{"P''M","SU"}'::text[] AND e = NULL::int4`,
+    );
+    expect(q.params).toEqual([{ kind: 'const', value: 'ACTIVE' }]);
+    expect(quoteLiteral('a\\b')).toBe("E'a\\\\b'");
+    expect(() => quoteLiteral('a\0b')).toThrow(/NUL/);
+  });
+
+  it('gives PostgreSQL back exactly the text of each literal, whatever standard_conforming_strings says', async () => {
+    const client = new pg.Client({ connectionString: testAdminUrl() });
+    await client.connect();
+    try {
+      for (const setting of ['on', 'off']) {
+        await client.query(`SET standard_conforming_strings = ${setting}`);
+        await client.query('SET escape_string_warning = off');
+        const { rows } = await client.query<{ t: string }>(
+          AWKWARD.map((text) => `SELECT ${quoteLiteral(text)}::text AS t`).join(' UNION ALL '),
+        );
+        expect(rows.map((r) => r.t)).toEqual(AWKWARD);
+      }
+    } finally {
+      await client.end();
+    }
   });
 });

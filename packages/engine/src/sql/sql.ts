@@ -1,7 +1,10 @@
 /**
  * The only way the engine builds SQL: a tagged template whose interpolations are either other
- * fragments, quoted identifiers or parameters. Values never become SQL text; they are bound as
- * `$n` (or, for multiplexed subscriptions, read from the per-subscriber variables row).
+ * fragments, quoted identifiers or parameters. Values from a request never become SQL text; they
+ * are bound as `$n` (or, for multiplexed subscriptions, read from the per-subscriber variables
+ * row). The one exception is the project's own metadata: a permission rule's constants
+ * (`sql.literal`) are written into the statement as quoted literals, so the planner sees them in
+ * a prepared statement's generic plan (a partial index `WHERE active`, an enum's selectivity).
  */
 
 /** Where a parameter's value comes from when the statement runs. */
@@ -25,11 +28,12 @@ class Hint {
   constructor(readonly customPlan: true) {}
 }
 
-/** A bound value; identical sources share one placeholder. */
+/** A bound value; identical sources share one placeholder. `inline`: written as a literal instead. */
 export class Param {
   constructor(
     readonly key: string,
     readonly source: ParamSource,
+    readonly inline = false,
   ) {}
 }
 
@@ -61,6 +65,26 @@ sql.value = (value: unknown): Param => {
   const text = encodeConst(value);
   return new Param(`c:${text === null ? 'null' : `v${text}`}`, { kind: 'const', value: text });
 };
+
+/**
+ * A constant of the project's metadata (a permission rule's value), written into the statement as
+ * a quoted literal (cast it in the SQL, as a bound value). Never for a value a request sent.
+ */
+sql.literal = (value: unknown): Param => {
+  const text = encodeConst(value);
+  return new Param(`l:${text ?? ''}`, { kind: 'const', value: text }, true);
+};
+
+/**
+ * A PostgreSQL literal of the text (`NULL` for null): quotes doubled, and written `E'…'` with its
+ * backslashes doubled when it has any, so it reads the same whatever `standard_conforming_strings` says.
+ */
+export function quoteLiteral(text: string | null): string {
+  if (text === null) return 'NULL';
+  if (text.includes('\0')) throw new Error('a SQL literal cannot hold a NUL character');
+  const quoted = `'${text.replace(/'/g, "''")}'`;
+  return text.includes('\\') ? `E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+}
 
 /** A GraphQL variable, bound at execution time. */
 sql.variable = (name: string, encode: Encoding): Param =>
@@ -172,6 +196,7 @@ export function render(
     else if (part instanceof SQL) for (const p of part.parts) walk(p);
     else if (part instanceof Ident) text += part.names.map(quoteIdent).join('.');
     else if (part instanceof Hint) customPlan = true;
+    else if (part.inline && part.source.kind === 'const') text += quoteLiteral(part.source.value);
     else if (options.multiplexed && (part.source.kind === 'var' || part.source.kind === 'session')) {
       let i = slotIndexes.get(part.key);
       if (i === undefined) {

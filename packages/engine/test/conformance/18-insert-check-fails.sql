@@ -1,4 +1,3 @@
 -- $1 = "t"
 -- $2 = "1"
--- $3 = "Bob"
-WITH _m AS (INSERT INTO "public"."article" AS _b ("title", "author_id") VALUES ($1::"text", $2::"int4") RETURNING _b.*, (EXISTS (SELECT 1 FROM "public"."author" AS "_r1" WHERE "_r1"."id" = "_b"."author_id" AND true AND ("_r1"."name" = $3::"text"))) AS __check) SELECT (SELECT json_build_object('affected_rows', (SELECT count(*) FROM _m)::integer))::text AS root, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok;
+WITH _m AS (INSERT INTO "public"."article" AS _b ("title", "author_id") VALUES ($1::"text", $2::"int4") RETURNING _b.*, (EXISTS (SELECT 1 FROM "public"."author" AS "_r1" WHERE "_r1"."id" = "_b"."author_id" AND true AND ("_r1"."name" = 'Bob'::"text"))) AS __check) SELECT (SELECT json_build_object('affected_rows', (SELECT count(*) FROM _m)::integer))::text AS root, (SELECT count(*) FROM _m)::int AS n, (SELECT coalesce(bool_and(_m.__check), true) FROM _m) AS ok;
