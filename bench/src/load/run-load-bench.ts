@@ -253,6 +253,7 @@ export async function runLoadBench(
 
     // PostgreSQL's own figures, once: they do not depend on the stack in front of it.
     const rawFigures = new Map<string, LoadFigures>();
+    if (warmup > 0) await raw.warmEveryConnection([...sessions.values()]);
     for (const w of chosen) {
       if (warmup > 0) await runRawSql(raw, stepsOf(w), levels[0]!, warmup);
       for (const connections of levels)
