@@ -206,7 +206,8 @@ export async function explain(
       variables: cohortVariables(core, session, req),
     };
   }
-  const compiled = core.compile(session, query as GraphQLRequest);
+  // Hasura explains each root field apart: so do we, though the executor runs them as one statement.
+  const compiled = core.compile(session, query as GraphQLRequest, { fieldsApart: true });
   if (compiled.fields.some((f) => f.kind === 'action'))
     throw invalidParams('query actions cannot be explained');
   const statements = compiled.fields.flatMap((f) => (f.kind === 'query' ? (f.statements ?? []) : []));

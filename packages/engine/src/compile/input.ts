@@ -1,5 +1,6 @@
 import {
   GraphQLEnumType,
+  type GraphQLInputField,
   GraphQLInputObjectType,
   type GraphQLInputType,
   GraphQLList,
@@ -169,8 +170,18 @@ function enumList(type: GraphQLEnumType) {
     .join(', ')}]`;
 }
 
+/** Per input type, the fields a value may leave out only with a default: those with one, and non-null ones. */
+const fieldsWithRules = new WeakMap<GraphQLInputObjectType, GraphQLInputField[]>();
+
 function withDefaults(type: GraphQLInputObjectType, out: Record<string, unknown>, path: string) {
-  for (const def of Object.values(type.getFields())) {
+  let fields = fieldsWithRules.get(type);
+  if (!fields) {
+    fields = Object.values(type.getFields()).filter(
+      (def) => def.defaultValue !== undefined || def.type instanceof GraphQLNonNull,
+    );
+    fieldsWithRules.set(type, fields);
+  }
+  for (const def of fields) {
     if (out[def.name] !== undefined) continue;
     if (def.defaultValue !== undefined) out[def.name] = def.defaultValue;
     else if (def.type instanceof GraphQLNonNull)

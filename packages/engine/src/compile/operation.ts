@@ -22,7 +22,7 @@ import { CompileCtx, objectType, type Selected } from './context.ts';
 import { functionSource } from './function.ts';
 import { compileInsert } from './insert.ts';
 import { answerIntrospection } from './introspection.ts';
-import type { FieldPlan, Plan } from './plan.ts';
+import type { FieldPlan, Plan, QueryField } from './plan.ts';
 import { aggregateQuery, listQuery, objectQuery } from './select.ts';
 import { checkShape, type ShapeLimits } from './shape.ts';
 import { tableSource } from './source.ts';
@@ -169,12 +169,28 @@ export function compileOperation(
   }
   if (fields.some((f) => f.kind === 'query' && f.stream) && fields.length > 1)
     throw validationError('a streaming subscription must have exactly one root field');
+  const combined = op.operation === 'query' ? combineQueries(fields) : undefined;
   return {
     operation: op.operation,
     fields,
     structural: [...ctx.structural].sort(),
     variableUses: ctx.variableUses,
+    ...(combined ? { combined } : {}),
   };
+}
+
+/**
+ * A query's root fields as one statement, a column each (`f0`, `f1` … in the order of its query
+ * fields), so a request is one round trip, one pooled connection and one snapshot instead of one
+ * of each per field. Not when a field must be planned with its values (a pattern match, see
+ * `prepared`): those fields run apart, in parallel, as before, and only they are planned again.
+ */
+function combineQueries(fields: FieldPlan[]): Compiled | undefined {
+  const queries = fields.filter((f): f is QueryField => f.kind === 'query');
+  if (queries.length < 2 || queries.some((f) => f.statement.customPlan)) return undefined;
+  return prepared(
+    render(sql`SELECT ${sql.join(queries.map((f, i) => sql`(${f.sql}) AS ${sql.ident(`f${i}`)}`))}`),
+  );
 }
 
 /**

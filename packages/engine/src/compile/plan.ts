@@ -7,10 +7,19 @@ export interface StatementRunner {
   run(statement: Compiled, runtime?: Record<string, string | null>): Promise<Array<Record<string, unknown>>>;
 }
 
+/** A root field answered by one SELECT (`statement`, rendered from `sql`). */
+export interface QueryField {
+  kind: 'query';
+  alias: string;
+  sql: SQL;
+  statement: Compiled;
+  stream?: StreamCursor;
+}
+
 /** One root field of a compiled operation. */
 export type FieldPlan =
   | { kind: 'static'; alias: string; json: string }
-  | { kind: 'query'; alias: string; sql: SQL; statement: Compiled; stream?: StreamCursor }
+  | QueryField
   | {
       kind: 'mutation';
       alias: string;
@@ -43,6 +52,8 @@ export interface Plan {
   structural: string[];
   /** Every use of a variable and its expected type, re-checked when the plan is reused. */
   variableUses: VariableUse[];
+  /** A query's query fields as one statement, column `f<i>` for the i-th of them (see `combineQueries`). */
+  combined?: Compiled;
 }
 
 /** A streaming subscription's cursor: where it starts (a literal or a variable). */

@@ -188,24 +188,31 @@ export class EngineCore {
 
   /**
    * The SQL a request compiles to, without running it: per root field, the statements the
-   * executor sends with their bound values and prepared-statement names. Query fields have one
-   * statement each (run in parallel, each on its own pooled connection); mutation fields run in
+   * executor sends with their bound values and prepared-statement names. A query's fields are
+   * one statement, listed on its first query field (column `f<i>` for the i-th), unless one of
+   * them must be planned with its values: then each has its own, run in parallel (`fieldsApart`:
+   * each field's own statement, as the explain API shows them); mutation fields run in
    * order inside one transaction (`transaction.begin` … fields … `transaction.commit`);
    * subscriptions are polled as one multiplexed statement (`live`). Throws `HasuraError` like
    * `execute` reports it (validation, permissions).
    */
-  compile(session: Session, body: GraphQLRequest): CompiledRequest {
+  compile(session: Session, body: GraphQLRequest, options: { fieldsApart?: boolean } = {}): CompiledRequest {
     const req = parseRequest(body);
     const plan = this.plan(session, req);
     const ex = this.executor;
+    const combined = options.fieldsApart ? undefined : plan.combined;
+    let queries = 0;
     const fields = plan.fields.map((f): CompiledField => {
       if (f.kind === 'static') return { field: f.alias, kind: 'static', statements: [] };
-      if (f.kind === 'query')
+      if (f.kind === 'query') {
+        // Combined query fields: the first carries the one statement that answers them all.
+        const statement = combined ? (queries++ === 0 ? combined : undefined) : f.statement;
         return {
           field: f.alias,
           kind: 'query',
-          statements: [ex.describe(f.statement, req.variables, session)],
+          statements: statement ? [ex.describe(statement, req.variables, session)] : [],
         };
+      }
       if (f.kind === 'mutation')
         return {
           field: f.alias,

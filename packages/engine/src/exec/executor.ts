@@ -235,8 +235,9 @@ export class Executor {
   }
 
   /**
-   * Executes a query plan; returns the JSON text of each field by alias. Fields run in parallel,
-   * at most the user's share at once (`key`, see `userKey`).
+   * Executes a query plan; returns the JSON text of each field by alias. Query fields are one
+   * statement when the plan combined them, else they run in parallel, at most the user's share at
+   * once (`key`, see `userKey`).
    */
   async query(
     plan: Plan,
@@ -247,13 +248,17 @@ export class Executor {
   ): Promise<string[]> {
     const state: RequestState = { failed: false };
     const runner = this.runner(this.pool, variables, session, key, state);
+    // Every query field in one statement when the plan has one (column f<i> for the i-th).
+    const together = plan.combined ? runner.run(plan.combined).then(([row]) => row ?? {}) : undefined;
+    let queries = 0;
     return Promise.all(
       plan.fields.map(async (f) => {
         try {
           if (f.kind === 'static') return f.json;
           if (f.kind === 'query') {
-            const [row] = await runner.run(f.statement);
-            return (row?.root as string | null) ?? 'null';
+            const column = `f${queries++}`;
+            const row = together ? await together : ((await runner.run(f.statement))[0] ?? {});
+            return ((together ? row[column] : row.root) as string | null) ?? 'null';
           }
           return await other(f, runner);
         } catch (error) {
