@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import { ZHs256JwtSecretSchema } from '@portal/domain';
-import { jwtVerify } from 'jose';
+import { type JWTPayload, jwtVerify } from 'jose';
 
 /** Who sent a request, as far as the gateway can tell without asking anyone. */
 export interface Caller {
@@ -42,6 +42,30 @@ const bearer = (req: http.IncomingMessage): string | undefined => {
 const sameSecret = (given: string, secret: string) =>
   timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(secret).digest());
 
+/** Tokens whose signature the gateway remembers having checked (the oldest are forgotten first). */
+const VERIFIED_TOKENS = 10_000;
+
+/**
+ * A token's payload once its HS256 signature verified and while its time claims hold. A client
+ * sends the same token with each request until it refreshes it, so the signature is checked once
+ * per token, not once per request; `exp` and `nbf` are checked every time.
+ */
+function verifiedTokens() {
+  const known = new Map<string, JWTPayload>();
+  return async (token: string, key: Uint8Array): Promise<JWTPayload> => {
+    let payload = known.get(token);
+    if (!payload) {
+      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+      if (known.size >= VERIFIED_TOKENS) known.delete(known.keys().next().value!);
+      known.set(token, payload);
+    }
+    const now = Date.now() / 1000;
+    if ((payload.exp !== undefined && payload.exp <= now) || (payload.nbf !== undefined && payload.nbf > now))
+      throw new Error('the token is not valid now');
+    return payload;
+  };
+}
+
 /**
  * Tells callers apart by their access token (HASURA_GRAPHQL_JWT_SECRET's HS256 key: signature and
  * expiry checked, as the engine checks them) or, without a valid one, by the socket's address.
@@ -53,6 +77,7 @@ export function callerOf(
   adminSecret?: string,
 ): (req: http.IncomingMessage) => Promise<Caller> {
   let key: Uint8Array | undefined;
+  const verified = verifiedTokens();
   if (jwtSecret) {
     const parsed = ZHs256JwtSecretSchema.safeParse(JSON.parse(jwtSecret));
     if (!parsed.success) throw new Error('HASURA_GRAPHQL_JWT_SECRET is not an HS256 key the gateway can use');
@@ -70,7 +95,7 @@ export function callerOf(
     const token = bearer(req);
     if (!key || !token) return anonymous;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const payload = await verified(token, key);
       const claims = payload[CLAIMS_NAMESPACE] as Record<string, unknown> | undefined;
       const user = claims?.['x-hasura-user-id'];
       if (typeof user !== 'string' || !user) return anonymous;

@@ -82,6 +82,26 @@ describe('JWT authentication (HASURA-DIALECT §5)', () => {
     expect((await auth.session({ authorization: `Bearer ${token}` })).role).toBe('user');
   });
 
+  it('remembers a checked signature, never the claims: an expired token is refused every time, a changed one is checked anew', async () => {
+    const claims = { 'https://hasura.io/jwt/claims': hasura(), aud: 'app' };
+    const good = await hs(claims);
+    for (const _ of [1, 2])
+      expect((await auth.session({ authorization: `Bearer ${good}` })).role).toBe('user');
+    const expired = await hs(claims, (j) => j.setExpirationTime(Math.floor(Date.now() / 1000) - 60));
+    for (const _ of [1, 2])
+      expect(await failure(auth.session({ authorization: `Bearer ${expired}` }))).toEqual({
+        code: 'invalid-jwt',
+        message: 'Could not verify JWT: JWTExpired',
+      });
+    // The same header and signature with another payload (user 8 instead of 7): not the remembered token.
+    const [header, , signature] = good.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, 'https://hasura.io/jwt/claims': hasura({ 'x-hasura-user-id': '8' }) })).toString('base64url')}.${signature}`;
+    expect(await failure(auth.session({ authorization: `Bearer ${forged}` }))).toEqual({
+      code: 'invalid-jwt',
+      message: 'Could not verify JWT: JWSError JWSInvalidSignature',
+    });
+  });
+
   it('checks the claims themselves', async () => {
     const bad = async (claims: Record<string, unknown>) =>
       failure(auth.session({ authorization: `Bearer ${await hs({ ...claims, aud: 'app' })}` }));

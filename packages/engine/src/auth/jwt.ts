@@ -34,9 +34,19 @@ type Key = Parameters<typeof compactVerify>[1];
 const HMAC = ['HS256', 'HS384', 'HS512'];
 const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
+/** Tokens whose signature a verifier remembers having checked (the oldest are forgotten first). */
+const VERIFIED_TOKENS = 10_000;
+
 /** Verifies tokens and extracts Hasura claims according to a JWT config. */
 export class JwtVerifier {
   private key: Promise<Key> | undefined;
+  /**
+   * Tokens whose signature was checked with the configured key, and their payload: a client sends
+   * the same token with each request until it refreshes it, and checking a signature costs more
+   * than planning a cached request. Only for a key of the configuration (not a `jwk_url` set, whose
+   * keys may be withdrawn); the claims (expiry, issuer, audience) are checked on every request.
+   */
+  private readonly verified = new Map<string, Uint8Array>();
 
   constructor(readonly config: JwtConfig) {
     if (!!config.key === !!config.jwk_url)
@@ -98,18 +108,8 @@ export class JwtVerifier {
       const jws = decodeCompact(token);
       // "none" is in no validation set: the token then has no signature the library will check.
       if (jws.alg === 'none') throw new JwtReason('JWSError JWSNoSignatures');
-      let payload: Uint8Array;
-      try {
-        ({ payload } = await compactVerify(token, await this.getKey(), { algorithms: this.algorithms() }));
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'ERR_JWKS_NO_MATCHING_KEY' || code === 'ERR_JWKS_MULTIPLE_MATCHING_KEYS')
-          throw new JwtReason('JWSError NoUsableKeys');
-        // The key set could not be fetched or read: say so (Hasura would use the set it fetched last).
-        if (this.config.jwk_url && (code === undefined || code.startsWith('ERR_JWKS'))) throw error;
-        // A wrong signature, or an alg the key cannot verify (an RSA token for an HMAC secret).
-        throw new JwtReason('JWSError JWSInvalidSignature');
-      }
+      let payload = this.verified.get(token);
+      if (!payload) payload = await this.verifySignature(token);
       const set = decodeClaimsSet(Buffer.from(payload));
       validateClaimsSet(set, {
         now: Date.now() / 1000,
@@ -123,6 +123,27 @@ export class JwtVerifier {
         throw new HasuraError('invalid-jwt', `Could not verify JWT: ${error.reason}`);
       throw new HasuraError('invalid-jwt', `Could not verify JWT: ${(error as Error).message}`);
     }
+  }
+
+  /** The payload of a token whose signature the key verifies (remembered, see `verified`). */
+  private async verifySignature(token: string): Promise<Uint8Array> {
+    let payload: Uint8Array;
+    try {
+      ({ payload } = await compactVerify(token, await this.getKey(), { algorithms: this.algorithms() }));
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'ERR_JWKS_NO_MATCHING_KEY' || code === 'ERR_JWKS_MULTIPLE_MATCHING_KEYS')
+        throw new JwtReason('JWSError NoUsableKeys');
+      // The key set could not be fetched or read: say so (Hasura would use the set it fetched last).
+      if (this.config.jwk_url && (code === undefined || code.startsWith('ERR_JWKS'))) throw error;
+      // A wrong signature, or an alg the key cannot verify (an RSA token for an HMAC secret).
+      throw new JwtReason('JWSError JWSInvalidSignature');
+    }
+    if (!this.config.jwk_url) {
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, payload);
+    }
+    return payload;
   }
 
   /** The Hasura claims (`x-hasura-*` keys, lower-cased) of a verified payload, in Hasura's words on failure. */
