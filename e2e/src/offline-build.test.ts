@@ -189,10 +189,10 @@ describe('the production build, for offline use', () => {
 /**
  * What a first visit downloads before the sign-in screen shows: the entry chunk of index.html and
  * every chunk it imports statically, plus the classic script index.html loads, as gzip sizes.
- * The target is 150 kB (decisions/web-app.md, "The first load"); until the entry gets there the
+ * The target was 150 kB (decisions/web-app.md, "The first load"); the entry is under it, and the
  * budget holds the line where it stands, so nothing grows it unnoticed: lower it as it shrinks.
  */
-const ENTRY_BUDGET_GZIP_BYTES = 194_000;
+const ENTRY_BUDGET_GZIP_BYTES = 145_000;
 
 describe('the production build, first load', () => {
   it(`keeps the entry's JavaScript within ${ENTRY_BUDGET_GZIP_BYTES / 1000} kB gzipped`, () => {

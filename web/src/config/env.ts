@@ -1,15 +1,18 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@portal/domain';
-import { z } from 'zod/mini';
+import * as v from '../lib/api/answer-schema.ts';
 
 // Empty variables take the default, like the stack's own configuration; a value given is trimmed
-// and must be at least `min` characters long.
+// and must be at least `min` characters long. (The entry's small validator, not zod: see
+// docs/decisions/web-app.md, "The first load".)
 const optional = (min: number, fallback: string) =>
-  z.pipe(
-    z.transform((value: unknown) => (value === undefined || value === '' ? fallback : value)),
-    z.string().check(z.trim(), z.minLength(min)),
-  );
+  v.custom<string>((value, path, issues) => {
+    const given = value === undefined || value === '' ? fallback : value;
+    if (typeof given !== 'string') return v.invalid(given, path, issues, 'expected a string');
+    const trimmed = given.trim();
+    return trimmed.length >= min ? trimmed : v.invalid(trimmed, path, issues, `at least ${min} characters`);
+  });
 
-const ZEnvSchema = z.object({
+const ZEnvSchema = v.object({
   /** Help phone number shown in the footer and in assistance text. */
   VITE_HELP_PHONE: optional(1, SUPPORT_PHONE),
   /** Support e-mail shown in the footer and in assistance text. */
@@ -23,7 +26,7 @@ const ZEnvSchema = z.object({
   /** Path of the backend admin area (spec 002 §2: default admin-mnqa/). */
   VITE_ADMIN_PATH: optional(1, '/admin-mnqa/'),
 });
-export type TEnv = z.infer<typeof ZEnvSchema>;
+export type TEnv = v.Infer<typeof ZEnvSchema>;
 
 /** Parses the build-time environment, failing with every problem at once. */
 export function parseEnv(source: Record<string, unknown>): TEnv {

@@ -67,3 +67,8 @@ export class PortalError extends Error {
     return new PortalError('unexpected', UNEXPECTED_ERROR_MESSAGE, { cause: error });
   }
 }
+
+/** A failure for want of a network (no answer at all), as opposed to a refusal. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof PortalError && error.code === 'network';
+}

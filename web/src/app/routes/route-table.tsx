@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from '../../components/route-error-page.tsx';
 import { env } from '../../config/env.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
-import { HomeRedirect, RequireSignedIn } from './guards.tsx';
+import { GraphqlRoutes, HomeRedirect, RequireSignedIn } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 // Every screen is its own chunk (React.lazy), loaded with the 120 s time-out.
@@ -13,9 +13,11 @@ const ConfirmEmailPage = lazyPage(
   'ConfirmEmailPage',
 );
 const ResetPage = lazyPage(() => import('../../features/auth/components/reset-page.tsx'), 'ResetPage');
+// Once signed in, the GraphQL client is needed at once: fetched while the sign-in screen is shown.
 const LoginPage = lazyPage(() => import('../../features/auth/components/login-page.tsx'), 'LoginPage', [
   SignupPage,
   ResetPage,
+  GraphqlRoutes,
 ]);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/components/change-password-page.tsx'),
@@ -139,7 +141,7 @@ export const routes: RouteObject[] = [
       { path: APP_ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
       { path: APP_ROUTES.backendHandoff, element: <RedirectFromBackendPage /> },
       { path: APP_ROUTES.loginFromBackend, element: <LoginFromBackendPage /> },
-      { path: APP_ROUTES.invite, element: <InvitePage /> },
+      { element: <GraphqlRoutes />, children: [{ path: APP_ROUTES.invite, element: <InvitePage /> }] },
       { path: APP_ROUTES.verify, element: <VerifyPage /> },
       {
         element: <RequireSignedIn />,

@@ -1,14 +1,14 @@
-import { z } from 'zod/mini';
+import * as v from './answer-schema.ts';
 
 /** GET /api/config: what the actions service tells every browser before anyone signs in. */
-const ZPublicConfigSchema = z.object({
-  maxFileSizeMb: z.number().check(z.positive()),
+const ZPublicConfigSchema = v.object({
+  maxFileSizeMb: v.positiveNumber(),
   /** The bulk tools switch of the assessment screen (Auto complete, Auto clear, Reopen); off when absent. */
-  bulkTools: z._default(z.boolean(), false),
+  bulkTools: v.withDefault(v.boolean(), false),
   /** Single sign-on for provider staff: the words after "Sign in with"; absent when it is off. */
-  singleSignOn: z.optional(z.object({ label: z.string() })),
+  singleSignOn: v.optional(v.object({ label: v.string() })),
 });
-export type TPublicConfig = z.infer<typeof ZPublicConfigSchema>;
+export type TPublicConfig = v.Infer<typeof ZPublicConfigSchema>;
 
 /** A slow answer must not hold an upload up for long: the server checks again anyway. */
 export const PUBLIC_CONFIG_TIMEOUT_MS = 5_000;

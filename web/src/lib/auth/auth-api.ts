@@ -7,7 +7,7 @@ import type {
   TRegisterRequest,
   TSignInVerify,
 } from '@portal/domain';
-import { z } from 'zod/mini';
+import * as v from '../api/answer-schema.ts';
 import { PortalError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
 import { CSRF_HEADER, readCsrfToken } from './csrf.ts';
 import {
@@ -24,26 +24,26 @@ import { type TPasskeyRequestOptions, ZPasskeyOptionsSchema } from './webauthn.t
 
 type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
-const ZAvatarSchema = z.object({ name: z.string(), avatar: z.nullable(z.string()) });
-export type TAvatar = z.infer<typeof ZAvatarSchema>;
+const ZAvatarSchema = v.object({ name: v.string(), avatar: v.nullable(v.string()) });
+export type TAvatar = v.Infer<typeof ZAvatarSchema>;
 
 /** POST /api/invitations/details: whether an invitation token can be used, and for what. */
-const ZInvitationDetailsSchema = z.object({
-  state: z.enum(['VALID', 'EXPIRED', 'USED', 'INVALID']),
-  message: z.nullable(z.string()),
-  practiceName: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  inviterName: z.nullish(z.string()),
+const ZInvitationDetailsSchema = v.object({
+  state: v.oneOf(['VALID', 'EXPIRED', 'USED', 'INVALID']),
+  message: v.nullable(v.string()),
+  practiceName: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  inviterName: v.nullish(v.string()),
 });
-export type TInvitationDetails = z.infer<typeof ZInvitationDetailsSchema>;
+export type TInvitationDetails = v.Infer<typeof ZInvitationDetailsSchema>;
 
 /** A sign-up without an invitation: the same answer for every address, the next step is e-mailed. */
-const ZCheckInboxSchema = z.object({ message: z.string() });
-export type TCheckInbox = z.infer<typeof ZCheckInboxSchema>;
+const ZCheckInboxSchema = v.object({ message: v.string() });
+export type TCheckInbox = v.Infer<typeof ZCheckInboxSchema>;
 
 /** The REST contract of the actions service (`/api/auth/*`, `/api/user/*`), one function per call. */
 export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
-  async function call<T>(path: string, init: RequestInit, schema?: z.ZodMiniType<T>): Promise<T> {
+  async function call<T>(path: string, init: RequestInit, schema?: v.Schema<T>): Promise<T> {
     const response = await authorisedFetch(`${apiUrl}${path}`, init);
     if (!response.ok) throw await PortalError.fromResponse(response);
     if (!schema) return undefined as T;
@@ -65,7 +65,7 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
   return {
     /** Signed in, or (an account with a second factor) the challenge of the second step. */
     login: (body: TLoginRequest): Promise<TSignedIn | TSecondFactorStep> =>
-      call('/auth/login', json('POST', body), z.union([ZSignedInSchema, ZSecondFactorStepSchema])),
+      call('/auth/login', json('POST', body), v.union([ZSignedInSchema, ZSecondFactorStepSchema])),
     /** The options of a passkey's signature for the second step (the first step's challenge). */
     passkeySignInOptions: (challenge: string): Promise<TPasskeyRequestOptions> =>
       call('/auth/login/passkey', json('POST', { challenge }), ZPasskeyOptionsSchema),
@@ -77,7 +77,7 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
       call('/auth/oidc/challenge', { method: 'POST' }, ZSecondFactorStepSchema),
     /** 201 signed in (with an invitation), or 202 "check your inbox" (without). */
     register: (body: TRegisterRequest): Promise<TSignedIn | TCheckInbox> =>
-      call('/auth/register', json('POST', body), z.union([ZSignedInSchema, ZCheckInboxSchema])),
+      call('/auth/register', json('POST', body), v.union([ZSignedInSchema, ZCheckInboxSchema])),
     /** The link of the sign-up e-mail: creates the account and signs it in. */
     confirmRegistration: (body: TRegisterConfirm): Promise<TSignedIn> =>
       call('/auth/register/confirm', json('POST', body), ZSignedInSchema),
@@ -86,7 +86,7 @@ export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
     exchangeHandoff: (code: string): Promise<TSignedIn> =>
       call('/auth/handoff/exchange', json('POST', { code }), ZSignedInSchema),
     requestPasswordReset: (body: TPasswordResetRequest): Promise<{ message: string }> =>
-      call('/auth/reset', json('POST', body), z.object({ message: z.string() })),
+      call('/auth/reset', json('POST', body), v.object({ message: v.string() })),
     confirmPasswordReset: (body: TPasswordResetConfirm): Promise<void> =>
       call('/auth/reset/confirm', json('POST', body)),
     changePassword: (body: TChangePasswordRequest): Promise<void> =>

@@ -2,7 +2,7 @@ import { loginPath, type TLoginRequest, type TRegisterRequest, type TSignInVerif
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useServices } from '../services.tsx';
-import { useResetGraphqlStore } from '../urql/graphql-provider.tsx';
+import { useResetGraphqlStore } from '../urql/graphql-store-reset.tsx';
 import type { TCurrentUser } from './current-user.ts';
 import { restoreSession } from './restore-session.ts';
 import { rememberRoute } from './return-route.ts';

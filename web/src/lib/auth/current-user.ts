@@ -1,50 +1,48 @@
 import type { TUserFlags } from '@portal/domain';
-import { z } from 'zod/mini';
+import * as v from '../api/answer-schema.ts';
 
-const ZFlagsSchema = z.object({
-  staff: z.boolean(),
-  surveyor: z.boolean(),
-  admin: z.boolean(),
-  superadmin: z.boolean(),
-  qam: z.boolean(),
-  singlePractice: z.boolean(),
-  newUser: z.boolean(),
-  isPracticeManager: z.boolean(),
-  hasSpecialAccess: z.boolean(),
-}) satisfies z.ZodMiniType<TUserFlags>;
+// The entry checks these answers with the small validator, not zod (docs/decisions/web-app.md, "The first load").
+const ZFlagsSchema = v.object({
+  staff: v.boolean(),
+  surveyor: v.boolean(),
+  admin: v.boolean(),
+  superadmin: v.boolean(),
+  qam: v.boolean(),
+  singlePractice: v.boolean(),
+  newUser: v.boolean(),
+  isPracticeManager: v.boolean(),
+  hasSpecialAccess: v.boolean(),
+}) satisfies v.Schema<TUserFlags>;
 
 /** GET /api/user/current, and the `user` of sign-in and registration answers. */
-export const ZCurrentUserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  title: z.nullable(z.string()),
-  name: z.string(),
-  avatarUrl: z.nullable(z.string()),
+export const ZCurrentUserSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  title: v.nullable(v.string()),
+  name: v.string(),
+  avatarUrl: v.nullable(v.string()),
   flags: ZFlagsSchema,
-  practices: z.array(z.object({ id: z.number(), name: z.string(), roles: z.array(z.string()) })),
-  /**
-   * The session may do nothing but set up a second factor (the provider's two-factor policy);
-   * absent means no. Optional rather than defaulted: a default's schema would grow the first load.
-   */
-  mustEnrolTwoFactor: z.optional(z.boolean()),
+  practices: v.array(v.object({ id: v.number(), name: v.string(), roles: v.array(v.string()) })),
+  /** The session may do nothing but set up a second factor (the provider's two-factor policy); absent means no. */
+  mustEnrolTwoFactor: v.optional(v.boolean()),
 });
-export type TCurrentUser = z.infer<typeof ZCurrentUserSchema>;
+export type TCurrentUser = v.Infer<typeof ZCurrentUserSchema>;
 
-export const ZSignedInSchema = z.object({
-  accessToken: z.string(),
-  accessTokenExpiresAt: z.string(),
+export const ZSignedInSchema = v.object({
+  accessToken: v.string(),
+  accessTokenExpiresAt: v.string(),
   user: ZCurrentUserSchema,
 });
-export type TSignedIn = z.infer<typeof ZSignedInSchema>;
+export type TSignedIn = v.Infer<typeof ZSignedInSchema>;
 
 /** The answer to a sign-in of an account with a second factor: no session yet, a challenge. */
-export const ZSecondFactorStepSchema = z.object({
-  secondFactorRequired: z.literal(true),
-  challenge: z.string(),
-  challengeExpiresAt: z.string(),
+export const ZSecondFactorStepSchema = v.object({
+  secondFactorRequired: v.literal(true),
+  challenge: v.string(),
+  challengeExpiresAt: v.string(),
   /** The ways the account has to give its second factor, in the order to offer them. */
-  methods: z.array(z.enum(['passkey', 'totp', 'recovery_code'])),
+  methods: v.array(v.oneOf(['passkey', 'totp', 'recovery_code'])),
 });
-export type TSecondFactorStep = z.infer<typeof ZSecondFactorStepSchema>;
+export type TSecondFactorStep = v.Infer<typeof ZSecondFactorStepSchema>;

@@ -1,25 +1,25 @@
 import type { TConfirmTotp, TRegisterPasskey, TRemoveFactor } from '@portal/domain';
-import { z } from 'zod/mini';
+import * as v from '../api/answer-schema.ts';
 import { type TPasskeyCreationOptions, ZPasskeyOptionsSchema } from './webauthn.ts';
 
-const ZFactorsSchema = z.object({
-  factors: z.array(
-    z.object({
-      id: z.number(),
-      kind: z.enum(['totp', 'passkey']),
-      label: z.string(),
-      addedAt: z.string(),
-      lastUsedAt: z.nullable(z.string()),
+const ZFactorsSchema = v.object({
+  factors: v.array(
+    v.object({
+      id: v.number(),
+      kind: v.oneOf(['totp', 'passkey']),
+      label: v.string(),
+      addedAt: v.string(),
+      lastUsedAt: v.nullable(v.string()),
     }),
   ),
-  recoveryCodesLeft: z.number(),
+  recoveryCodesLeft: v.number(),
 });
-export type TFactors = z.infer<typeof ZFactorsSchema>;
+export type TFactors = v.Infer<typeof ZFactorsSchema>;
 
-const ZTotpEnrolmentSchema = z.object({ factorId: z.number(), secret: z.string(), uri: z.string() });
-export type TTotpEnrolment = z.infer<typeof ZTotpEnrolmentSchema>;
+const ZTotpEnrolmentSchema = v.object({ factorId: v.number(), secret: v.string(), uri: v.string() });
+export type TTotpEnrolment = v.Infer<typeof ZTotpEnrolmentSchema>;
 
-type Call = <T>(path: string, init: RequestInit, schema?: z.ZodMiniType<T>) => Promise<T>;
+type Call = <T>(path: string, init: RequestInit, schema?: v.Schema<T>) => Promise<T>;
 type Json = (method: string, body: unknown) => RequestInit;
 
 /** /api/user/factors/*: the signed-in user's second factors (two-factor sign-in). */
@@ -34,7 +34,7 @@ export function createFactorsApi(call: Call, json: Json) {
       call(
         '/user/factors/totp/confirm',
         json('POST', body),
-        z.object({ recoveryCodes: z.array(z.string()) }),
+        v.object({ recoveryCodes: v.array(v.string()) }),
       ),
     /** The options for the browser to make a new passkey (a challenge bound to this user). */
     passkeyOptions: (): Promise<TPasskeyCreationOptions> =>
@@ -44,7 +44,7 @@ export function createFactorsApi(call: Call, json: Json) {
       call(
         '/user/factors/passkey',
         json('POST', body),
-        z.object({ factorId: z.number(), recoveryCodes: z.array(z.string()) }),
+        v.object({ factorId: v.number(), recoveryCodes: v.array(v.string()) }),
       ),
     remove: (id: number, body: TRemoveFactor): Promise<void> =>
       call(`/user/factors/${id}/remove`, json('POST', body)),

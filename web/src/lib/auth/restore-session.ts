@@ -1,5 +1,5 @@
+import { isNetworkError } from '../errors.ts';
 import { deviceUser, rememberDeviceUser } from '../offline/device-store.ts';
-import { isNetworkError } from '../urql/auth-exchange.ts';
 import type { AuthApi } from './auth-api.ts';
 import type { TCurrentUser } from './current-user.ts';
 import type { Session } from './session.ts';

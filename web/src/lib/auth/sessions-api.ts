@@ -1,21 +1,21 @@
-import { z } from 'zod/mini';
+import * as v from '../api/answer-schema.ts';
 
-const ZSessionsSchema = z.array(
-  z.object({
-    id: z.string(),
-    browser: z.string(),
-    device: z.string(),
-    address: z.nullable(z.string()),
-    signedInAt: z.string(),
-    lastSeenAt: z.string(),
-    current: z.boolean(),
+const ZSessionsSchema = v.array(
+  v.object({
+    id: v.string(),
+    browser: v.string(),
+    device: v.string(),
+    address: v.nullable(v.string()),
+    signedInAt: v.string(),
+    lastSeenAt: v.string(),
+    current: v.boolean(),
   }),
 );
-export type TUserSessions = z.infer<typeof ZSessionsSchema>;
+export type TUserSessions = v.Infer<typeof ZSessionsSchema>;
 
-const ZEndedSchema = z.object({ ended: z.number() });
+const ZEndedSchema = v.object({ ended: v.number() });
 
-type Call = <T>(path: string, init: RequestInit, schema?: z.ZodMiniType<T>) => Promise<T>;
+type Call = <T>(path: string, init: RequestInit, schema?: v.Schema<T>) => Promise<T>;
 
 /** /api/user/sessions/*: the signed-in user's own sign-ins, listed and ended. */
 export function createSessionsApi(call: Call) {

@@ -1,12 +1,12 @@
-import { z } from 'zod/mini';
+import * as v from '../api/answer-schema.ts';
 
 /**
  * The WebAuthn options the server answers (passkeys), as the API clients check them: only the
  * challenge is read here; `passkey-ceremony.ts` hands them whole to `@simplewebauthn/browser`.
  * This module is in the entry, so it stays this small.
  */
-export const ZPasskeyOptionsSchema = z.looseObject({ challenge: z.string() });
+export const ZPasskeyOptionsSchema = v.looseObject({ challenge: v.string() });
 /** The options of `navigator.credentials.get()` (a passkey's signature at sign-in). */
-export type TPasskeyRequestOptions = z.infer<typeof ZPasskeyOptionsSchema>;
+export type TPasskeyRequestOptions = v.Infer<typeof ZPasskeyOptionsSchema>;
 /** The options of `navigator.credentials.create()` (a new passkey). */
-export type TPasskeyCreationOptions = z.infer<typeof ZPasskeyOptionsSchema>;
+export type TPasskeyCreationOptions = v.Infer<typeof ZPasskeyOptionsSchema>;

@@ -2,13 +2,12 @@ import type { CombinedError, Exchange } from '@urql/core';
 import { mapExchange } from '@urql/core';
 import { authExchange } from '@urql/exchange-auth';
 import type { Session } from '../auth/session.ts';
-import { PortalError } from '../errors.ts';
+import { isNetworkError } from '../errors.ts';
 import { type NetworkStatusStore, networkStatus } from '../offline/network-status.ts';
 
-/** A failure for want of a network (no answer at all), as opposed to a refusal. */
-export function isNetworkError(error: unknown): boolean {
-  return error instanceof PortalError && error.code === 'network';
-}
+// Its home is `errors.ts` (the session's restore uses it without loading urql); named here too for
+// the screens that import it from here.
+export { isNetworkError };
 
 /** An answer meaning "your token is not (or no longer) good": Hasura's invalid-jwt, or HTTP 401. */
 export function isAuthError(error: CombinedError): boolean {

@@ -1,18 +1,21 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Provider } from 'urql';
 import { useServices } from '../services.tsx';
 import { createGraphqlClient } from './client.ts';
-
-const ResetContext = createContext<() => void>(() => {});
+import { useGraphqlStoreGeneration } from './graphql-store-reset.tsx';
 
 /**
  * Provides the urql client. Resetting the data store (sign-out, expired socket token) builds a
- * new client, which drops every cached row and re-runs the mounted queries.
+ * new client, which drops every cached row and re-runs the mounted queries. The generation is
+ * `GraphqlStoreReset`'s above the session; rendered without one (a screen's test), its own.
  */
 export function GraphqlProvider({ children }: { children: ReactNode }) {
   const services = useServices();
-  const [generation, setGeneration] = useState(0);
-  const reset = useCallback(() => setGeneration((n) => n + 1), []);
+  const shared = useGraphqlStoreGeneration();
+  const [ownGeneration, setOwnGeneration] = useState(0);
+  const ownReset = useCallback(() => setOwnGeneration((n) => n + 1), []);
+  const reset = shared?.reset ?? ownReset;
+  const generation = shared?.generation ?? ownGeneration;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation means a new client
   const built = useMemo(
     () =>
@@ -26,14 +29,5 @@ export function GraphqlProvider({ children }: { children: ReactNode }) {
     [services, reset, generation],
   );
   useEffect(() => () => void built.dispose(), [built]);
-  return (
-    <ResetContext.Provider value={reset}>
-      <Provider value={built.client}>{children}</Provider>
-    </ResetContext.Provider>
-  );
-}
-
-/** Throws away every cached GraphQL result (spec 000 §7: after sign-out the cache is reset). */
-export function useResetGraphqlStore(): () => void {
-  return useContext(ResetContext);
+  return <Provider value={built.client}>{children}</Provider>;
 }
