@@ -21,6 +21,12 @@ export {
   REPORT_DOWNLOAD_FAILED,
   useReportDownload,
 } from './hooks/use-report-download.ts';
+export {
+  sameFields,
+  sameList,
+  useResponseOutline,
+  useResponseSelector,
+} from './hooks/use-response-selector.ts';
 export { ACTION_FAILED } from './model/action-failed.ts';
 export {
   indicatorItems,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient, useQuery, useSubscription } from 'urql';
 import { readFragment } from '../../../lib/graphql/graphql.ts';
 import { hasDeviceStore } from '../../../lib/offline/device-store.ts';
@@ -92,8 +92,7 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     void offline.queue;
     if (serverRows.size > 0) receive([...serverRows.values()]);
   }, [offline.queue, receive, serverRows]);
-  // The screen follows the outline (answers, counts); each indicator follows its own entry.
-  useSyncExternalStore(store.subscribe, store.getOutlineVersion);
+  // The screen does not follow the store: each part follows the slice it shows (useResponseSelector).
 
   // The first load, then every live change of the responses.
   useEffect(() => {

@@ -17,6 +17,7 @@ import {
   type ResponseStore,
   type TAssessmentAccess,
   type TAssessmentData,
+  useResponseSelector,
 } from '../../assessments/index.ts';
 import { SubmitSurveyAssessmentMutation } from '../api/submit-survey-assessment.ts';
 import { SummaryModal } from '../components/summary-modal.tsx';
@@ -99,6 +100,8 @@ export function useSurveyDialogs({
   const own = summaries.find((s) => s.user_id === access.userId) ?? null;
   const [summaryDialog, setSummaryDialog] = useState<TSummaryDialog>(null);
   const [step, setStep] = useState<TStep>(null);
+  // While the validation modal is open, its open non-conformities follow the store's outline.
+  useResponseSelector(store, () => (step?.kind === 'validation' ? store.getOutlineVersion() : 0));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitState, submit] = useMutation(SubmitSurveyAssessmentMutation);
