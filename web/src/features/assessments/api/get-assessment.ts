@@ -2,10 +2,10 @@ import { graphql } from '../../../lib/graphql/graphql.ts';
 import { ResponseFieldsFragment } from './response-fields.ts';
 
 /**
- * Everything the assessment screen shows, in one request (spec 001 §7 getAssessment, the
- * indicator sets of its survey version, its responses): the standards tree, the responses with
- * their documents and comment counts, and the assessment itself. Live changes come by the
- * responses and locks subscriptions.
+ * The assessment's own data the screen shows (spec 001 §7 getAssessment): the assessment itself,
+ * its edition's id and name, the responses with their documents and comment counts. The edition's
+ * standards tree, the same for every assessment of the edition, is `GetEditionStandardsQuery`.
+ * Live changes come by the responses and locks subscriptions.
  */
 export const GetAssessmentQuery = graphql(
   `
@@ -55,41 +55,11 @@ export const GetAssessmentQuery = graphql(
         id
         practice_id
       }
-      # The edition the assessment is answered against (its own: a moved one keeps the older).
+      # The edition the assessment is answered against (its own: a moved one keeps the older). Its
+      # standards are a query of their own (GetEditionStandards), kept by the cache per edition.
       survey_version {
         id
         name
-        indicator_sets(where: { type: { _eq: STANDARDS } }, order_by: [{ sort_order: asc }, { id: asc }]) {
-          id
-          name
-          full_code
-          indicators(order_by: [{ sort_order: asc }, { id: asc }]) {
-            id
-            code
-            name
-            criterion_code
-            description
-            document_folder_id
-            evidence_lookback_months
-            checklists(order_by: { question_number: asc }) {
-              id
-              question_number
-              question_text
-              checklist_items(order_by: { item_number: asc }) {
-                id
-                item_number
-                item_text
-                must_have
-              }
-            }
-            indicator_resources(where: { archived: { _eq: false } }, order_by: { name: asc }) {
-              id
-              name
-              url
-              file_type
-            }
-          }
-        }
       }
       # Set once the assessment moved to a newer edition: it is read-only, its answers go on there.
       moved_to_assessment_id
