@@ -106,11 +106,12 @@ export async function saveAssessmentForOffline(
   const row = result.data?.assessments_by_pk;
   if (!row) throw result.error ?? new Error('the assessment could not be loaded');
   // The edition's standards: from the cache when this session has read them already.
-  const standards = row.survey_version
-    ? await client
-        .query(GetEditionStandardsQuery, { id: row.survey_version.id }, { requestPolicy: 'cache-first' })
-        .toPromise()
-    : null;
+  const standards =
+    row.survey_version_id == null
+      ? null
+      : await client
+          .query(GetEditionStandardsQuery, { id: row.survey_version_id }, { requestPolicy: 'cache-first' })
+          .toPromise();
   const assessment = withStandards(row, standards?.data?.survey_versions_by_pk);
   if (!assessment) throw standards?.error ?? new Error('the standards could not be loaded');
   const practiceId = assessment.accreditation?.practice_id;

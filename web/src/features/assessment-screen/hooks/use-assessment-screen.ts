@@ -39,7 +39,7 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     pause: opened !== 'done',
   });
   const row = query.data?.assessments_by_pk ?? null;
-  const editionId = row?.survey_version?.id;
+  const editionId = row?.survey_version_id ?? undefined;
   const [standardsQuery] = useQuery({
     query: GetEditionStandardsQuery,
     variables: { id: editionId ?? 0 },

@@ -55,12 +55,10 @@ export const GetAssessmentQuery = graphql(
         id
         practice_id
       }
-      # The edition the assessment is answered against (its own: a moved one keeps the older). Its
-      # standards are a query of their own (GetEditionStandards), kept by the cache per edition.
-      survey_version {
-        id
-        name
-      }
+      # The edition the assessment is answered against (its own: a moved one keeps the older), by
+      # id: its name and standards are a query of their own (GetEditionStandards), which the cache
+      # keeps per edition (no entity shared with it, so neither answer makes the other read again).
+      survey_version_id
       # Set once the assessment moved to a newer edition: it is read-only, its answers go on there.
       moved_to_assessment_id
       moved_to_assessment {
@@ -83,11 +81,6 @@ export const GetAssessmentQuery = graphql(
           created_by_id
           effective_date
           review_date
-        }
-        comments_aggregate(where: { archived: { _eq: false } }) {
-          aggregate {
-            count
-          }
         }
       }
     }
