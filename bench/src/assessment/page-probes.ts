@@ -42,6 +42,13 @@ export interface InteractiveAt {
 /** Waits in the page until the assessment screen is interactive (resolves with `InteractiveAt`). */
 export const waitInteractiveScript = () => INTERACTIVE;
 
+/** A client-side navigation to `path` (as `navigateInAppScript`), without waiting for anything. */
+export const goInAppScript = (path: string) => `(() => {
+  const idx = (history.state && typeof history.state.idx === 'number' ? history.state.idx : 0) + 1;
+  history.pushState({ usr: null, key: 'bench' + idx, idx }, '', ${JSON.stringify(path)});
+  dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+})()`;
+
 /**
  * A client-side navigation to `path`, as following a link does (React Router listens to
  * `popstate`; the state carries the index its history expects), then the wait for interactive.

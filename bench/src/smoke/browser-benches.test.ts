@@ -48,5 +48,16 @@ describe('the browser benches on tiny settings', () => {
     expect(json.navigation.deep_link_runs).toHaveLength(1);
     expect(json.navigation.deep_link.median_ms).toBeGreaterThan(0);
     expect(json.save.last_keystroke_to_stored.n).toBe(1);
+    // The screen's data: the assessment's own query and its edition's standards, the latter from
+    // the cache when the same tab comes back to it.
+    const { query } = json.requests.deep_link.screen;
+    expect([query.GetAssessment, query.GetEditionStandards]).toEqual([1, 1]);
+    const back = json.requests.return.screen.query;
+    expect([back.GetAssessment, back.GetEditionStandards]).toEqual([1, undefined]);
+    expect(json.navigation.deep_link_runs[0]!.get_assessment_bytes).toBeGreaterThan(0);
+    expect(json.navigation.deep_link_runs[0]!.standards_bytes).toBeGreaterThan(0);
+    expect(json.targets.map((t) => t.target)).toContain(
+      'input delay: each keystroke in a textarea → the next paint, p95 under 50 ms',
+    );
   }, 120_000);
 });

@@ -7,6 +7,7 @@
  */
 export { AddCommentMutation } from './api/add-comment.ts';
 export { GetAssessmentQuery } from './api/get-assessment.ts';
+export { GetEditionStandardsQuery } from './api/get-edition-standards.ts';
 export { InsertGeneralCommentMutation } from './api/insert-general-comment.ts';
 export { OpenAssessmentMutation } from './api/open-assessment.ts';
 export { ResponseFieldsFragment } from './api/response-fields.ts';
@@ -21,14 +22,23 @@ export {
   REPORT_DOWNLOAD_FAILED,
   useReportDownload,
 } from './hooks/use-report-download.ts';
+export {
+  sameFields,
+  sameList,
+  useResponseOutline,
+  useResponseSelector,
+} from './hooks/use-response-selector.ts';
 export { ACTION_FAILED } from './model/action-failed.ts';
 export {
   indicatorItems,
   type TAssessmentData,
+  type TAssessmentRow,
+  type TEditionStandards,
   type TIndicator,
   type TIndicatorSet,
   type TResponseRow,
   toStoredResponse,
+  withStandards,
 } from './model/assessment-view.ts';
 export { lastUpdatedOf } from './model/last-updated.ts';
 export {

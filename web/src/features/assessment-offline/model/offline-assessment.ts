@@ -2,18 +2,25 @@ import type { Client } from '@urql/core';
 import type { ResultOf } from '../../../lib/graphql/graphql.ts';
 import { appUpdate } from '../../../lib/offline/app-update.ts';
 import { getCopy, putCopy, type TDeviceCopy } from '../../../lib/offline/device-store.ts';
-import { GetAssessmentQuery, OpenAssessmentMutation } from '../../assessments/index.ts';
+import {
+  GetAssessmentQuery,
+  GetEditionStandardsQuery,
+  OpenAssessmentMutation,
+  type TAssessmentData,
+  withStandards,
+} from '../../assessments/index.ts';
 import { savePracticeForOffline } from '../../practices/index.ts';
 import { GetAssessmentCommentsQuery } from '../api/get-assessment-comments.ts';
 import { GetSurveyorSummariesQuery } from '../api/get-surveyor-summaries.ts';
 
-export type TAssessmentData = NonNullable<ResultOf<typeof GetAssessmentQuery>['assessments_by_pk']>;
+export type { TAssessmentData };
 export type TOfflineComment = ResultOf<typeof GetAssessmentCommentsQuery>['comments'][number];
 export type TOfflineSummary = ResultOf<typeof GetSurveyorSummariesQuery>['general_comments'][number];
 
 /**
  * Everything the assessment screen renders, as kept on the device for one user
- * (docs/decisions/offline.md).
+ * (docs/decisions/offline.md): the assessment with its edition's standards (the two queries the
+ * screen reads, joined as it shows them, so a copy opens offline as it always did).
  */
 export interface TOfflineAssessment {
   assessment: TAssessmentData;
@@ -96,8 +103,17 @@ export async function saveAssessmentForOffline(
   const result = await client
     .query(GetAssessmentQuery, { id: assessmentId }, { requestPolicy: 'network-only' })
     .toPromise();
-  const assessment = result.data?.assessments_by_pk;
-  if (!assessment) throw result.error ?? new Error('the assessment could not be loaded');
+  const row = result.data?.assessments_by_pk;
+  if (!row) throw result.error ?? new Error('the assessment could not be loaded');
+  // The edition's standards: from the cache when this session has read them already.
+  const standards =
+    row.survey_version_id == null
+      ? null
+      : await client
+          .query(GetEditionStandardsQuery, { id: row.survey_version_id }, { requestPolicy: 'cache-first' })
+          .toPromise();
+  const assessment = withStandards(row, standards?.data?.survey_versions_by_pk);
+  if (!assessment) throw standards?.error ?? new Error('the standards could not be loaded');
   const practiceId = assessment.accreditation?.practice_id;
   if (practiceId != null) await savePracticeForOffline(client, userId, practiceId);
   const savedAt = await keepAssessmentCopy(client, userId, assessment);

@@ -17,6 +17,7 @@ import {
   type ResponseStore,
   type TAssessmentAccess,
   type TAssessmentData,
+  useResponseSelector,
 } from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { CreateActionPlanMutation } from '../api/create-action-plan.ts';
@@ -49,6 +50,8 @@ export function ActionRequiredButton({
   const setOpened = onOpenedChange ?? setOpenedHere;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [state, create] = useMutation(CreateActionPlanMutation);
+  // While its modal is open it lists what the screen shows (the store's outline).
+  useResponseSelector(store, () => (opened ? store.getOutlineVersion() : 0));
   if (!assessmentButtons(access).actionRequired) return null;
 
   const sets = assessment.survey_version?.indicator_sets ?? [];

@@ -3,7 +3,7 @@ import { REVIEW_MESSAGES, REVIEW_MODAL_CLOSE_MS } from '@portal/domain';
 import { format } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
+import { type ResponseStore, type TAssessmentData, useResponseOutline } from '../../assessments/index.ts';
 import { GetReviewHistoryQuery } from '../api/get-review-history.ts';
 import { SendNcReviewedEmailMutation } from '../api/send-nc-reviewed-email.ts';
 
@@ -37,6 +37,7 @@ export function ReviewNotifyButton({
     const timer = window.setTimeout(close, REVIEW_MODAL_CLOSE_MS);
     return () => window.clearTimeout(timer);
   }, [outcome, close]);
+  useResponseOutline(store);
   const sets = assessment.survey_version?.indicator_sets ?? [];
   const notMet = sets
     .flatMap((s) => s.indicators)

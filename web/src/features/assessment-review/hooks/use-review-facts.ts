@@ -6,7 +6,7 @@ import {
   type TRepeatAssessment,
 } from '@portal/domain';
 import { useQuery } from 'urql';
-import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
+import { type ResponseStore, type TAssessmentData, useResponseOutline } from '../../assessments/index.ts';
 import { GetReviewPanelQuery } from '../api/get-review-panel.ts';
 
 /** What the review panel and the Approve modal show of a survey (live, with unsaved edits). */
@@ -36,6 +36,7 @@ export function useReviewFacts(assessment: TAssessmentData, store: ResponseStore
     variables: { assessmentId: assessment.id },
     requestPolicy: 'cache-and-network',
   });
+  useResponseOutline(store);
   const extra = data?.assessments_by_pk;
   const sets = assessment.survey_version?.indicator_sets ?? [];
   const indicators = sets.flatMap((s) => s.indicators.map((i) => ({ ...i, setId: s.id })));

@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Accordion, Button, Group, Stack, Text } from '@mantine/core';
 import {
   ASSESSMENT_MESSAGES,
   assessmentPath,
@@ -6,31 +6,30 @@ import {
   isAnswered,
   matchesIndicatorFilter,
 } from '@portal/domain';
-import { memo, useSyncExternalStore } from 'react';
-import type {
-  ResponseStore,
-  TAssessmentAccess,
-  TAssessmentData,
-  TIndicator,
-  TIndicatorSet,
+import { memo, useCallback, useMemo, useRef } from 'react';
+import {
+  type ResponseStore,
+  sameFields,
+  sameList,
+  type TAssessmentAccess,
+  type TAssessmentData,
+  type TIndicator,
+  type TIndicatorSet,
+  useResponseSelector,
 } from '../../assessments/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
 import { useIndicatorFilter } from '../hooks/use-indicator-filter.ts';
 import type { TLocksByResponse } from '../hooks/use-indicator-locks.ts';
 import { useIndicatorNavigation } from '../hooks/use-indicator-navigation.ts';
-import { indicatorColour, indicatorStateLabel } from '../model/indicator-colour.ts';
-import { EditionFlagBadge, editionFlagOf } from './edition-flags.tsx';
 import { IndicatorFilters } from './indicator-filters.tsx';
-import { IndicatorPanel } from './indicator-panel.tsx';
-import { SaveState } from './save-state.tsx';
-
-/** Room for the app's fixed header above an indicator scrolled into view. */
-const SCROLL_MARGIN = { scrollMarginTop: 80 };
+import { IndicatorItem, SCROLL_MARGIN } from './indicator-item.tsx';
 
 /**
  * Filter tabs with counts, collapsible indicator sets with open all and close all, and the
  * indicators (spec 001 §2). The address follows the expanded set and indicator, and the tab
- * (`?filter=`), so a reload or a shared link opens the same place.
+ * (`?filter=`), so a reload or a shared link opens the same place. The counts and which
+ * indicators the filter shows follow the response store: the list renders again only when they
+ * change (not while text is typed), each set's header when its count does.
  */
 export function IndicatorBrowser({
   assessment,
@@ -52,20 +51,40 @@ export function IndicatorBrowser({
   const { filter, nc } = filters;
   const navigation = useIndicatorNavigation(assessmentPath(practiceId, assessment.id));
   const { openSets } = navigation;
+  // The sets' items keep their props while only the navigation's handlers are new.
+  const navigationRef = useRef(navigation);
+  navigationRef.current = navigation;
+  const onIndicatorsChange = useCallback(
+    (setId: string, inSet: readonly string[], next: string[]) =>
+      navigationRef.current.onIndicatorsChange(setId, inSet, next),
+    [],
+  );
 
-  const lockNameOf = (responseId: number | undefined) =>
-    responseId !== undefined ? (locks.get(responseId)?.name ?? null) : null;
-  const indicators = sets.flatMap((s) => s.indicators);
-  const shownResponses = indicators.map((i) => store.shown(i.id));
-  const counts = indicatorFilterCounts(assessment.type, shownResponses);
-  const setsShown = sets
-    .map((set) => ({
-      set,
-      indicators: set.indicators.filter((i) =>
-        matchesIndicatorFilter(assessment.type, store.shown(i.id), filter, nc),
+  const type = assessment.type;
+  const indicators = useMemo(() => sets.flatMap((s) => s.indicators), [sets]);
+  const counts = useResponseSelector(
+    store,
+    () =>
+      indicatorFilterCounts(
+        type,
+        indicators.map((i) => store.shown(i.id)),
       ),
-    }))
-    .filter((entry) => entry.indicators.length > 0);
+    sameFields,
+    store.getOutlineVersion,
+  );
+  const shownIds = useResponseSelector(
+    store,
+    () =>
+      indicators.filter((i) => matchesIndicatorFilter(type, store.shown(i.id), filter, nc)).map((i) => i.id),
+    sameList,
+    store.getOutlineVersion,
+  );
+  const setsShown = useMemo(() => {
+    const shown = new Set(shownIds);
+    return sets
+      .map((set) => ({ set, indicators: set.indicators.filter((i) => shown.has(i.id)) }))
+      .filter((entry) => entry.indicators.length > 0);
+  }, [sets, shownIds]);
   const openOrCloseAll = (open: boolean) =>
     navigation.openOrCloseAll(
       open,
@@ -77,7 +96,7 @@ export function IndicatorBrowser({
       <IndicatorFilters filters={filters} counts={counts} />
       <Group justify="space-between">
         <Text fz="sm" c="dimmed">
-          {setsShown.reduce((n, s) => n + s.indicators.length, 0)} of {indicators.length} indicators
+          {shownIds.length} of {indicators.length} indicators
         </Text>
         <Group gap="xs">
           <Button variant="subtle" size="compact-sm" onClick={() => openOrCloseAll(true)}>
@@ -111,8 +130,8 @@ export function IndicatorBrowser({
               store={store}
               open={openSets.includes(String(set.id))}
               openIndicators={navigation.openIndicators}
-              onIndicatorsChange={navigation.onIndicatorsChange}
-              lockNameOf={lockNameOf}
+              onIndicatorsChange={onIndicatorsChange}
+              locks={locks}
               onDocumentsChanged={onDocumentsChanged}
             />
           ))}
@@ -124,9 +143,9 @@ export function IndicatorBrowser({
 
 /**
  * One indicator set: its header (code, name, how many of its indicators are answered) and, while
- * it is open, its indicators the filter shows.
+ * it is open, its indicators the filter shows. It renders again when its count changes.
  */
-function IndicatorSetItem({
+const IndicatorSetItem = memo(function IndicatorSetItem({
   assessment,
   set,
   inSet,
@@ -135,7 +154,7 @@ function IndicatorSetItem({
   open,
   openIndicators,
   onIndicatorsChange,
-  lockNameOf,
+  locks,
   onDocumentsChanged,
 }: {
   assessment: TAssessmentData;
@@ -147,11 +166,16 @@ function IndicatorSetItem({
   open: boolean;
   openIndicators: readonly string[];
   onIndicatorsChange(setId: string, inSet: readonly string[], next: string[]): void;
-  lockNameOf(responseId: number | undefined): string | null;
+  locks: TLocksByResponse;
   onDocumentsChanged(): void;
 }) {
   const ids = set.indicators.map((i) => i.id);
-  const done = ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length;
+  const done = useResponseSelector(
+    store,
+    () => ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length,
+    Object.is,
+    store.getOutlineVersion,
+  );
   const inSetIds = inSet.map((i) => String(i.id));
   return (
     <Accordion.Item value={String(set.id)} id={`indicator-set-${set.id}`} style={SCROLL_MARGIN}>
@@ -181,82 +205,12 @@ function IndicatorSetItem({
                 indicator={indicator}
                 access={access}
                 store={store}
-                lockedBy={lockNameOf(store.responseId(indicator.id))}
+                locks={locks}
                 open={openIndicators.includes(String(indicator.id))}
                 onDocumentsChanged={onDocumentsChanged}
               />
             ))}
           </Accordion>
-        ) : null}
-      </Accordion.Panel>
-    </Accordion.Item>
-  );
-}
-
-/**
- * One indicator of an open set: its header (code coloured by the answer, name, who is editing it,
- * its saving state) and, when expanded, its panel. It follows its own entry of the response store,
- * so typing in one indicator re-renders that indicator only; the list around it re-renders when
- * the outline (answers, counts) changes.
- */
-const IndicatorItem = memo(function IndicatorItem({
-  assessment,
-  indicator,
-  access,
-  store,
-  lockedBy,
-  open,
-  onDocumentsChanged,
-}: {
-  assessment: TAssessmentData;
-  indicator: TIndicator;
-  access: TAssessmentAccess;
-  store: ResponseStore;
-  lockedBy: string | null;
-  open: boolean;
-  onDocumentsChanged(): void;
-}) {
-  useSyncExternalStore(store.subscribe, () => store.entryVersion(indicator.id));
-  const response = store.shown(indicator.id);
-  return (
-    <Accordion.Item value={String(indicator.id)} id={`indicator-${indicator.id}`} style={SCROLL_MARGIN}>
-      <Accordion.Control>
-        <Group gap="sm" wrap="nowrap" justify="space-between" pr="xs">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Badge
-              color={indicatorColour(assessment.type, response)}
-              variant="filled"
-              radius="sm"
-              style={{ flexShrink: 0 }}
-            >
-              {indicator.code}
-            </Badge>
-            <Text fz="sm" lineClamp={2}>
-              {indicator.name}
-            </Text>
-            <VisuallyHidden>{indicatorStateLabel(assessment.type, response)}</VisuallyHidden>
-          </Group>
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            <EditionFlagBadge flag={editionFlagOf(store.entry(indicator.id)?.saved)} />
-            {lockedBy ? (
-              <Badge variant="light" color="grape" radius="sm" tt="none">
-                {ASSESSMENT_MESSAGES.editingBy(lockedBy)}
-              </Badge>
-            ) : null}
-            <SaveState state={store.entry(indicator.id)?.state ?? 'idle'} />
-          </Group>
-        </Group>
-      </Accordion.Control>
-      <Accordion.Panel>
-        {open ? (
-          <IndicatorPanel
-            assessment={assessment}
-            indicator={indicator}
-            access={access}
-            store={store}
-            lockedBy={lockedBy}
-            onDocumentsChanged={onDocumentsChanged}
-          />
         ) : null}
       </Accordion.Panel>
     </Accordion.Item>

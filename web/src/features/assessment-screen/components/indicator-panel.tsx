@@ -11,6 +11,7 @@ import {
   selfAssessmentChoiceOf,
   type TIndicatorResponseFields,
 } from '@portal/domain';
+import { memo } from 'react';
 import { ActionPlanSection } from '../../assessment-review/index.ts';
 import {
   IndicatorChecklists,
@@ -20,6 +21,7 @@ import {
   type TAssessmentAccess,
   type TAssessmentData,
   type TIndicator,
+  useResponseSelector,
 } from '../../assessments/index.ts';
 import { HistoryButton } from '../../audit/index.ts';
 import { usePracticeContext } from '../../practices/index.ts';
@@ -84,12 +86,57 @@ function IndicatorNotices({
   );
 }
 
+/** Two shown responses that differ at most in their opportunities for improvement. */
+function sameButObservation(a: TIndicatorResponseFields, b: TIndicatorResponseFields): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof TIndicatorResponseFields)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) =>
+      key === 'observation' ||
+      Object.is(a[key], b[key]) ||
+      (key === 'checklists' && JSON.stringify(a.checklists) === JSON.stringify(b.checklists)),
+  );
+}
+
+/**
+ * 'Opportunities for improvement': it follows its own text, so typing in it re-renders the
+ * text area only (not the checklists, documents and comments around it).
+ */
+const ObservationField = memo(function ObservationField({
+  store,
+  indicatorId,
+  editable,
+}: {
+  store: ResponseStore;
+  indicatorId: number;
+  editable: boolean;
+}) {
+  const observation = useResponseSelector(store, () => store.shown(indicatorId).observation ?? '');
+  return (
+    <Textarea
+      label="Opportunities for improvement"
+      autosize
+      minRows={INDICATOR_TEXTAREA_MIN_ROWS}
+      maxRows={INDICATOR_TEXTAREA_MAX_ROWS}
+      maxLength={INDICATOR_TEXT_MAX_LENGTH}
+      readOnly={!editable}
+      value={observation}
+      onChange={(event) =>
+        store.edit(indicatorId, { fields: { observation: event.currentTarget.value }, ticks: {} })
+      }
+    />
+  );
+});
+
 /**
  * One indicator (spec 001 §2 "Indicator view"): its checklists, the self assessment's choice,
  * the status banner, opportunities for improvement, the reviewer's checkboxes, resources,
- * documents and comments. Every change goes to the response store, which saves it.
+ * documents and comments. Every change goes to the response store, which saves it. The panel
+ * follows its indicator's entry except the opportunities for improvement, which follow
+ * themselves (`ObservationField`).
  */
-export function IndicatorPanel({
+export const IndicatorPanel = memo(function IndicatorPanel({
   assessment,
   indicator,
   access,
@@ -104,19 +151,20 @@ export function IndicatorPanel({
   lockedBy: string | null;
   onDocumentsChanged(): void;
 }) {
-  const response = store.shown(indicator.id);
-  const responseRow = assessment.indicator_responses.find((r) => r.id === store.responseId(indicator.id));
-  const hasResponse = store.responseId(indicator.id) !== undefined;
+  const id = indicator.id;
+  const response = useResponseSelector(store, () => store.shown(id), sameButObservation);
+  const saved = useResponseSelector(store, () => store.entry(id)?.saved);
+  const responseId = saved?.id;
+  const responseRow = assessment.indicator_responses.find((r) => r.id === responseId);
+  const hasResponse = responseId !== undefined;
   const editable = hasResponse && canChangeAssessmentInputs(access);
   const self = assessment.type === 'PRESURVEY';
   const review = reviewMarks(access);
   const reviewing = review.shown;
   const mayReview = editable && review.editable;
   const banner = indicatorBanner(assessment.type, response, indicatorItems(indicator));
-  const id = indicator.id;
   const choice = selfAssessmentChoiceOf(response);
   const survey = useSurveyTransitions(assessment, indicator, store);
-  const responseId = store.responseId(id);
   const tick = (question: number, item: number, ticked: boolean) => {
     if (self) store.edit(id, { fields: {}, ticks: { [question]: { [item]: ticked } } });
     else survey.compliance({ kind: 'tick', question, item, ticked });
@@ -125,7 +173,7 @@ export function IndicatorPanel({
   return (
     <Stack gap="md" pt="xs">
       <IndicatorHistory indicator={indicator} responseId={responseId} />
-      <EditionFlagNote flag={editionFlagOf(store.entry(id)?.saved)} />
+      <EditionFlagNote flag={editionFlagOf(saved)} />
       <IndicatorNotices lockedBy={lockedBy} banner={banner} compliance={response.compliance} />
       {indicator.description ? (
         <Text fz="sm" c="dimmed">
@@ -158,18 +206,7 @@ export function IndicatorPanel({
       {self ? null : survey.confirmation}
       <ActionPlanSection assessment={assessment} indicatorId={id} access={access} store={store} />
 
-      <Textarea
-        label="Opportunities for improvement"
-        autosize
-        minRows={INDICATOR_TEXTAREA_MIN_ROWS}
-        maxRows={INDICATOR_TEXTAREA_MAX_ROWS}
-        maxLength={INDICATOR_TEXT_MAX_LENGTH}
-        readOnly={!editable}
-        value={response.observation ?? ''}
-        onChange={(event) =>
-          store.edit(id, { fields: { observation: event.currentTarget.value }, ticks: {} })
-        }
-      />
+      <ObservationField store={store} indicatorId={id} editable={editable} />
 
       {reviewing ? (
         <ReviewMarks
@@ -188,13 +225,13 @@ export function IndicatorPanel({
       <IndicatorDocuments
         assessment={assessment}
         indicator={indicator}
-        responseId={store.responseId(id) ?? null}
+        responseId={responseId ?? null}
         documents={responseRow?.documents ?? []}
         access={access}
         onChanged={onDocumentsChanged}
       />
       <Divider />
-      <IndicatorComments responseId={store.responseId(id) ?? null} access={access} />
+      <IndicatorComments responseId={responseId ?? null} access={access} />
     </Stack>
   );
-}
+});

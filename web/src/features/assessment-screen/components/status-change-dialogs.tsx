@@ -6,7 +6,7 @@
 import { Text } from '@mantine/core';
 import { isAnswered } from '@portal/domain';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
+import { type ResponseStore, type TAssessmentData, useResponseSelector } from '../../assessments/index.ts';
 import type { TStatusActions } from '../hooks/use-status-actions.ts';
 import { ReopenModal } from './reopen-modal.tsx';
 import { RequestAssistanceModal } from './request-assistance-modal.tsx';
@@ -39,7 +39,12 @@ export function StatusChangeDialogs({
   onChanged(): void;
 }) {
   const indicators = (assessment.survey_version?.indicator_sets ?? []).flatMap((s) => s.indicators);
-  const unanswered = indicators.filter((i) => !isAnswered(assessment.type, store.shown(i.id))).length;
+  const unanswered = useResponseSelector(
+    store,
+    () => indicators.filter((i) => !isAnswered(assessment.type, store.shown(i.id))).length,
+    Object.is,
+    store.getOutlineVersion,
+  );
   const id = assessment.id;
 
   return (

@@ -9,12 +9,38 @@ import {
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { ReviewSurveyorPanel } from '../../assessment-review/index.ts';
-import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
+import {
+  type ResponseStore,
+  sameList,
+  type TAssessmentData,
+  useResponseSelector,
+} from '../../assessments/index.ts';
 import { SurveyResultsPanel } from '../../survey-visit/index.ts';
 
-/** How many indicators of a list are answered (live, with unsaved edits). */
-function answered(assessment: TAssessmentData, store: ResponseStore, ids: readonly number[]): number {
-  return ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length;
+/**
+ * What the panel counts (live, with unsaved edits): how many indicators are answered, of each set,
+ * reviewed and needing further action. It renders again only when one of them changes.
+ */
+function usePanelCounts(assessment: TAssessmentData, store: ResponseStore) {
+  const sets = assessment.survey_version?.indicator_sets ?? [];
+  const [done = 0, reviewed = 0, further = 0, ...bySet] = useResponseSelector(
+    store,
+    () => {
+      const answered = (ids: readonly number[]) =>
+        ids.filter((id) => isAnswered(assessment.type, store.shown(id))).length;
+      const all = sets.flatMap((s) => s.indicators.map((i) => i.id));
+      const shown = all.map((id) => store.shown(id));
+      return [
+        answered(all),
+        shown.filter((r) => r.reviewed).length,
+        shown.filter((r) => r.further_action_required).length,
+        ...sets.map((s) => answered(s.indicators.map((i) => i.id))),
+      ];
+    },
+    sameList,
+    store.getOutlineVersion,
+  );
+  return { done, reviewed, further, bySet };
 }
 
 /**
@@ -58,7 +84,7 @@ function SurveyEvidence({ assessment, children }: { assessment: TAssessmentData;
 export function SummaryPanel({ assessment, store }: { assessment: TAssessmentData; store: ResponseStore }) {
   const sets = assessment.survey_version?.indicator_sets ?? [];
   const all = sets.flatMap((s) => s.indicators.map((i) => i.id));
-  const done = answered(assessment, store, all);
+  const { done, reviewed, further, bySet } = usePanelCounts(assessment, store);
   const percent = all.length === 0 ? 0 : Math.round((done / all.length) * 100);
   if (assessment.type !== 'PRESURVEY') {
     let panel: ReactNode = null;
@@ -69,9 +95,6 @@ export function SummaryPanel({ assessment, store }: { assessment: TAssessmentDat
     return <SurveyEvidence assessment={assessment}>{panel}</SurveyEvidence>;
   }
   if (assessment.status === 'COMPLETED') {
-    const shown = all.map((id) => store.shown(id));
-    const further = shown.filter((r) => r.further_action_required).length;
-    const reviewed = shown.filter((r) => r.reviewed).length;
     return (
       <Alert variant="light" color="teal" title={<PanelHeading>Self assessment complete</PanelHeading>}>
         <Text fz="sm">
@@ -115,14 +138,14 @@ export function SummaryPanel({ assessment, store }: { assessment: TAssessmentDat
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing={4}>
-          {sets.map((set) => {
+          {sets.map((set, index) => {
             const ids = set.indicators.map((i) => i.id);
             return (
               <Text key={set.id} fz="xs" c="dimmed">
                 <Text span fw={600} c="var(--mantine-color-text)" fz="xs">
                   {set.full_code}
                 </Text>{' '}
-                {set.name}: {answered(assessment, store, ids)} of {ids.length}
+                {set.name}: {bySet[index]} of {ids.length}
               </Text>
             );
           })}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useClient, useQuery, useSubscription } from 'urql';
 import { readFragment } from '../../../lib/graphql/graphql.ts';
 import { hasDeviceStore } from '../../../lib/offline/device-store.ts';
@@ -6,10 +6,12 @@ import { useNetworkStatus } from '../../../lib/offline/network-status.ts';
 import { keepAssessmentCopy, overlayQueue, useOfflineAssessment } from '../../assessment-offline/index.ts';
 import {
   GetAssessmentQuery,
+  GetEditionStandardsQuery,
   ResponseFieldsFragment,
   type TAssessmentData,
   type TStoredResponse,
   toStoredResponse,
+  withStandards,
 } from '../../assessments/index.ts';
 import { isNetworkFailure } from '../../practices/index.ts';
 import { AssessmentResponsesSubscription } from '../api/subscribe-responses.ts';
@@ -19,8 +21,10 @@ import { useSaveGuards, useScreenResponseStore } from './use-screen-response-sto
 
 /**
  * The assessment screen's data and saving (spec 001 §2, §4, §7): on open the user's own locks
- * are released (and every indicator gets a response to save to); then one query for the screen,
- * the responses and the locks live, and the response store that saves as the spec says.
+ * are released (and every indicator gets a response to save to); then the assessment's own query
+ * and its edition's standards (from the cache when another assessment of the edition read them),
+ * shown once both are here; the responses and the locks live, and the response store that saves
+ * as the spec says.
  */
 export function useAssessmentScreen(assessmentId: number, userId: number) {
   const client = useClient();
@@ -34,8 +38,18 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     requestPolicy: 'network-only',
     pause: opened !== 'done',
   });
-  const serverAssessment = query.data?.assessments_by_pk ?? null;
-  const cut = opened === 'offline' || (isNetworkFailure(query.error) && !serverAssessment);
+  const row = query.data?.assessments_by_pk ?? null;
+  const editionId = row?.survey_version_id ?? undefined;
+  const [standardsQuery] = useQuery({
+    query: GetEditionStandardsQuery,
+    variables: { id: editionId ?? 0 },
+    requestPolicy: 'cache-first',
+    pause: editionId === undefined,
+  });
+  const standards = standardsQuery.data?.survey_versions_by_pk;
+  const serverAssessment = useMemo(() => (row ? withStandards(row, standards) : null), [row, standards]);
+  const queryError = query.error ?? (editionId === undefined ? undefined : standardsQuery.error);
+  const cut = opened === 'offline' || (isNetworkFailure(queryError) && !serverAssessment);
   const refetch = useCallback(() => refetchQuery({ requestPolicy: 'network-only' }), [refetchQuery]);
 
   // The server's rows as last known (the base of an offline edit), apart from what the queue lays over them.
@@ -92,8 +106,7 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     void offline.queue;
     if (serverRows.size > 0) receive([...serverRows.values()]);
   }, [offline.queue, receive, serverRows]);
-  // The screen follows the outline (answers, counts); each indicator follows its own entry.
-  useSyncExternalStore(store.subscribe, store.getOutlineVersion);
+  // The screen does not follow the store: each part follows the slice it shows (useResponseSelector).
 
   // The first load, then every live change of the responses.
   useEffect(() => {
@@ -123,11 +136,11 @@ export function useAssessmentScreen(assessmentId: number, userId: number) {
     offline,
     /** No connection and no copy of it on this device. */
     unavailableOffline: cut && offline.copy === null,
-    loading: (opened === 'pending' || (query.fetching && !assessment)) && !(cut && assessment),
-    missing:
-      opened === 'refused' ||
-      (!query.fetching && query.data !== undefined && serverAssessment === null && !cut),
-    error: cut ? undefined : query.error,
+    loading:
+      (opened === 'pending' || ((query.fetching || standardsQuery.fetching) && !assessment)) &&
+      !(cut && assessment),
+    missing: opened === 'refused' || (!query.fetching && query.data !== undefined && row === null && !cut),
+    error: cut ? undefined : queryError,
     refetch,
     store,
     locks,

@@ -3,7 +3,7 @@
  * the connection dropped are stale once it is back: none show offline, and back online only an
  * answer given since counts.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSubscription } from 'urql';
 import { IndicatorLocksSubscription } from '../api/subscribe-indicator-locks.ts';
 
@@ -27,6 +27,9 @@ export function useIndicatorLocks(
     if (!online) setStaleLocks(lockResult.data);
   }, [online, lockResult.data]);
   const currentLocks = online && lockResult.data !== staleLocks ? lockResult.data : undefined;
+  // The same map while the others' locks stay the same (an answer about the user's own lock), so
+  // the indicators, which follow it, do not render again for nothing.
+  const held = useRef<TLocksByResponse>(new Map());
   return useMemo<TLocksByResponse>(() => {
     const map = new Map<number, { userId: number; name: string }>();
     for (const lock of currentLocks?.indicator_locks ?? []) {
@@ -34,6 +37,16 @@ export function useIndicatorLocks(
       const name = lock.user ? `${lock.user.first_name} ${lock.user.last_name}`.trim() : 'Someone';
       map.set(lock.indicator_response_id, { userId: lock.user_id, name });
     }
-    return map;
+    if (!sameLocks(held.current, map)) held.current = map;
+    return held.current;
   }, [currentLocks, userId]);
+}
+
+function sameLocks(a: TLocksByResponse, b: TLocksByResponse): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, lock] of a) {
+    const other = b.get(id);
+    if (!other || other.userId !== lock.userId || other.name !== lock.name) return false;
+  }
+  return true;
 }

@@ -2,10 +2,10 @@ import { graphql } from '../../../lib/graphql/graphql.ts';
 import { ResponseFieldsFragment } from './response-fields.ts';
 
 /**
- * Everything the assessment screen shows, in one request (spec 001 §7 getAssessment, the
- * indicator sets of its survey version, its responses): the standards tree, the responses with
- * their documents and comment counts, and the assessment itself. Live changes come by the
- * responses and locks subscriptions.
+ * The assessment's own data the screen shows (spec 001 §7 getAssessment): the assessment itself,
+ * its edition's id and name, the responses with their documents and comment counts. The edition's
+ * standards tree, the same for every assessment of the edition, is `GetEditionStandardsQuery`.
+ * Live changes come by the responses and locks subscriptions.
  */
 export const GetAssessmentQuery = graphql(
   `
@@ -55,42 +55,10 @@ export const GetAssessmentQuery = graphql(
         id
         practice_id
       }
-      # The edition the assessment is answered against (its own: a moved one keeps the older).
-      survey_version {
-        id
-        name
-        indicator_sets(where: { type: { _eq: STANDARDS } }, order_by: [{ sort_order: asc }, { id: asc }]) {
-          id
-          name
-          full_code
-          indicators(order_by: [{ sort_order: asc }, { id: asc }]) {
-            id
-            code
-            name
-            criterion_code
-            description
-            document_folder_id
-            evidence_lookback_months
-            checklists(order_by: { question_number: asc }) {
-              id
-              question_number
-              question_text
-              checklist_items(order_by: { item_number: asc }) {
-                id
-                item_number
-                item_text
-                must_have
-              }
-            }
-            indicator_resources(where: { archived: { _eq: false } }, order_by: { name: asc }) {
-              id
-              name
-              url
-              file_type
-            }
-          }
-        }
-      }
+      # The edition the assessment is answered against (its own: a moved one keeps the older), by
+      # id: its name and standards are a query of their own (GetEditionStandards), which the cache
+      # keeps per edition (no entity shared with it, so neither answer makes the other read again).
+      survey_version_id
       # Set once the assessment moved to a newer edition: it is read-only, its answers go on there.
       moved_to_assessment_id
       moved_to_assessment {
@@ -113,11 +81,6 @@ export const GetAssessmentQuery = graphql(
           created_by_id
           effective_date
           review_date
-        }
-        comments_aggregate(where: { archived: { _eq: false } }) {
-          aggregate {
-            count
-          }
         }
       }
     }

@@ -22,7 +22,6 @@ export const ResponseFieldsFragment = graphql(`
     action_plan
     checklists
     updated_at
-    last_updated_by_id
     new_in_edition
     review_after_move
   }

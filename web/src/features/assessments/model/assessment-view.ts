@@ -1,12 +1,33 @@
 import type { TChecklistItemRef, TIndicatorResponseFields } from '@portal/domain';
 import type { ResultOf } from '../../../lib/graphql/graphql.ts';
 import type { GetAssessmentQuery } from '../api/get-assessment.ts';
+import type { GetEditionStandardsQuery } from '../api/get-edition-standards.ts';
 import type { TStoredResponse } from './response-store.ts';
 
-export type TAssessmentData = NonNullable<ResultOf<typeof GetAssessmentQuery>['assessments_by_pk']>;
+/** The assessment's own data as `GetAssessmentQuery` reads it (its edition by id only). */
+export type TAssessmentRow = NonNullable<ResultOf<typeof GetAssessmentQuery>['assessments_by_pk']>;
+/** An edition's standards (`GetEditionStandardsQuery`). */
+export type TEditionStandards = NonNullable<
+  ResultOf<typeof GetEditionStandardsQuery>['survey_versions_by_pk']
+>;
+/** The assessment as the screen shows it (and the device keeps it): its own data and its edition's standards. */
+export type TAssessmentData = TAssessmentRow & { survey_version: TEditionStandards | null };
 export type TIndicatorSet = NonNullable<TAssessmentData['survey_version']>['indicator_sets'][number];
 export type TIndicator = TIndicatorSet['indicators'][number];
 export type TResponseRow = TAssessmentData['indicator_responses'][number];
+
+/**
+ * The assessment with its edition's standards, once both are here: null while the standards of
+ * its edition (`survey_version_id`) are not (an assessment without an edition needs none).
+ */
+export function withStandards(
+  row: TAssessmentRow,
+  standards: TEditionStandards | null | undefined,
+): TAssessmentData | null {
+  if (row.survey_version_id == null) return { ...row, survey_version: null };
+  if (!standards || standards.id !== row.survey_version_id) return null;
+  return { ...row, survey_version: standards };
+}
 
 /** The checklist items of an indicator as the domain's rules take them. */
 export function indicatorItems(indicator: TIndicator): TChecklistItemRef[] {

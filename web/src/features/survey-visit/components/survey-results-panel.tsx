@@ -25,7 +25,7 @@ import {
 import { useId } from 'react';
 import { RISK_CHART_COLOURS } from '../../../config/colours.ts';
 import { usePublicHolidays } from '../../../lib/business-days/use-public-holidays.ts';
-import type { ResponseStore, TAssessmentData } from '../../assessments/index.ts';
+import { type ResponseStore, type TAssessmentData, useResponseOutline } from '../../assessments/index.ts';
 
 /** The risk matrix's scale (Critical red to Minor green), darker than its cells to read as a chart. */
 
@@ -44,6 +44,7 @@ export function SurveyResultsPanel({
   assessment: TAssessmentData;
   store: ResponseStore;
 }) {
+  useResponseOutline(store);
   const sets = assessment.survey_version?.indicator_sets ?? [];
   const responses = sets.flatMap((s) => s.indicators.map((i) => store.shown(i.id)));
   const results = surveyResults(responses);

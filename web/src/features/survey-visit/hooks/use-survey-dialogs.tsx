@@ -17,6 +17,7 @@ import {
   type ResponseStore,
   type TAssessmentAccess,
   type TAssessmentData,
+  useResponseSelector,
 } from '../../assessments/index.ts';
 import { SubmitSurveyAssessmentMutation } from '../api/submit-survey-assessment.ts';
 import { SummaryModal } from '../components/summary-modal.tsx';
@@ -63,6 +64,11 @@ function submitIndicators(assessment: TAssessmentData, store: ResponseStore): TS
   );
 }
 
+/** While the validation modal is open, its open non-conformities follow the store's outline. */
+function useOutlineWhile(store: ResponseStore, open: boolean) {
+  useResponseSelector(store, () => (open ? store.getOutlineVersion() : 0));
+}
+
 /** The other surveyors' live summaries the screen knows (a submitted visitor's missing one the server names). */
 function otherLiveSummaries(summaries: readonly TSurveyorSummary[], userId: number) {
   return summaries
@@ -99,6 +105,7 @@ export function useSurveyDialogs({
   const own = summaries.find((s) => s.user_id === access.userId) ?? null;
   const [summaryDialog, setSummaryDialog] = useState<TSummaryDialog>(null);
   const [step, setStep] = useState<TStep>(null);
+  useOutlineWhile(store, step?.kind === 'validation');
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitState, submit] = useMutation(SubmitSurveyAssessmentMutation);
