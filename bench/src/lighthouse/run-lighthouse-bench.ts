@@ -57,6 +57,8 @@ interface LighthouseSettings {
    * screen shows then, to check the bench runs, not to report.
    */
   quick: boolean;
+  /** `--reports DIR`: each run's whole Lighthouse report (its diagnostics: long tasks, layout shifts, main-thread work) as `DIR/<screen>-<run>.json`. */
+  reports?: string;
 }
 
 interface ScreenRun {
@@ -110,6 +112,7 @@ async function measure(
   origin: string,
   screen: LighthouseScreen,
   settings: LighthouseSettings,
+  run = 1,
 ): Promise<ScreenRun> {
   const page = await browser.newPage();
   try {
@@ -128,6 +131,10 @@ async function measure(
     if (!result) throw new Error(`Lighthouse gave no result for ${screen.path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${screen.path}: ${lhr.runtimeError.message}`);
+    if (settings.reports) {
+      mkdirSync(settings.reports, { recursive: true });
+      writeFileSync(path.join(settings.reports, `${screen.name}-${run}.json`), JSON.stringify(lhr));
+    }
     const scores = {} as ScreenRun['scores'];
     const failing: ScreenRun['failing'] = [];
     for (const category of settings.categories) {
@@ -186,7 +193,7 @@ export interface LighthouseBenchOptions {
 
 /**
  * `npm run bench -- lighthouse [--screens a,b] [--runs 3] [--categories performance,accessibility,best-practices]
- * [--throttling simulate|devtools|provided] [--quick] [--results FILE] [--echo]`.
+ * [--throttling simulate|devtools|provided] [--quick] [--results FILE] [--reports DIR] [--echo]`.
  */
 export async function runLighthouseBench(
   argv: string[],
@@ -203,6 +210,7 @@ export async function runLighthouseBench(
       quick: { type: 'boolean', default: false },
       results: { type: 'string', default: DEFAULT_RESULTS },
       echo: { type: 'boolean', default: false },
+      reports: { type: 'string' },
     },
     strict: true,
   });
@@ -220,6 +228,7 @@ export async function runLighthouseBench(
     categories,
     throttling: values.throttling as LighthouseSettings['throttling'],
     quick: values.quick,
+    ...(values.reports ? { reports: path.resolve(values.reports) } : {}),
   };
   const runs = Math.max(1, Number(values.runs));
   const log = (line: string) => console.log(`bench lighthouse: ${line}`);
@@ -246,7 +255,7 @@ export async function runLighthouseBench(
       await useViewer(browser, stack.url, screen.viewer);
       const done: ScreenRun[] = [];
       for (let i = 0; i < runs; i++) {
-        done.push(await measure(browser, stack.url, screen, settings));
+        done.push(await measure(browser, stack.url, screen, settings, i + 1));
         log(`${screen.name} run ${i + 1}: ${JSON.stringify(done.at(-1)!.scores)}`);
       }
       const sorted = [...done].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));

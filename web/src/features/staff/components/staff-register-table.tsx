@@ -27,12 +27,18 @@ export function StaffRegisterTable({
   tableRef,
   canReadHistory,
   empty,
+  loading = false,
   children,
 }: {
   tableRef: Ref<HTMLTableElement>;
   canReadHistory: boolean;
   /** The message of a register with no row to show; none while loading. */
   empty: string | null;
+  /**
+   * The first answer has not come: a blank row as tall as the empty message holds its place, so
+   * what is below (the nominated contacts) does not move down when the answer comes.
+   */
+  loading?: boolean;
   children: ReactNode;
 }) {
   const actionsWidth = ACTIONS_WIDTH + (canReadHistory ? HISTORY_ACTION_WIDTH : 0);
@@ -77,11 +83,11 @@ export function StaffRegisterTable({
         </Table.Thead>
         <Table.Tbody>
           {children}
-          {empty !== null ? (
-            <Table.Tr>
+          {empty !== null || loading ? (
+            <Table.Tr aria-hidden={empty === null || undefined}>
               <Table.Td colSpan={STAFF_COLUMNS.length + 1}>
                 <Text c="dimmed" fz="sm" py="md" ta="left" pl={STICKY_LEFT.firstName}>
-                  {empty}
+                  {empty ?? '\u00a0'}
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -112,6 +112,7 @@ export function StaffRegister({
         tableRef={tableRef}
         canReadHistory={canReadHistory}
         empty={empty ? emptyRegisterMessage(list.filters) : null}
+        loading={list.fetching && list.rows.length === 0 && editing?.key !== NEW_ROW}
       >
         {editing?.key === NEW_ROW ? editRow(null) : null}
         {visible.map(renderRow)}
