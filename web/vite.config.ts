@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ignoreConsoleFiles, PWA_MANIFEST, PWA_WORKBOX } from './pwa.config.ts';
@@ -10,10 +10,34 @@ import { ignoreConsoleFiles, PWA_MANIFEST, PWA_WORKBOX } from './pwa.config.ts';
 const port = Number(process.env.WEB_PORT ?? 5173);
 const gateway = process.env.PORTAL_GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
+/**
+ * Preloads the body font's Latin file from index.html (`<link rel="preload" as="font">`), so the
+ * browser fetches it with the entry instead of once the first text is drawn: no screen is drawn in
+ * the fallback font first and then moves when Inter comes (a layout shift; docs/decisions/web-app.md).
+ */
+function preloadBodyFont(): Plugin {
+  return {
+    name: 'portal-preload-body-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.keys(bundle ?? {}).find((file) =>
+          /(^|\/)inter-latin-wght-normal-[^/]+\.woff2$/.test(file),
+        );
+        if (!font) throw new Error('the build has no inter-latin-wght-normal font to preload');
+        const attrs = { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' };
+        return [{ tag: 'link', attrs, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    preloadBodyFont(),
     // The service worker (Workbox, generateSW; docs/decisions/offline.md) and the web app manifest
     // of the production build. `src/lib/offline/service-worker.ts` registers it (workbox-window, no
     // inline script) and asks before an update takes over; the development server runs without one.

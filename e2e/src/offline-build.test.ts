@@ -84,6 +84,13 @@ describe('the production build, for offline use', () => {
   it('precaches the fonts (every Inter woff2 file of the build), and not the admin console or source maps', () => {
     const fonts = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.woff2'));
     expect(fonts.some((file) => file.startsWith('inter-latin-wght-normal'))).toBe(true);
+    // index.html preloads the Latin body font, so no screen is drawn in the fallback font first.
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const preload =
+      /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/(inter-latin-wght-normal-[^"]+\.woff2)" crossorigin/.exec(
+        html,
+      );
+    expect(preload?.[1] && fonts).toContain(preload?.[1]);
     for (const font of fonts) expect(precached, font).toContain(`assets/${font}`);
     // The console's own chunk, and the editor and GraphiQL only it loads; a chunk it shares with
     // the app (the bundler may name one after it) is precached.

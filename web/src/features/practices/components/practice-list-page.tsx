@@ -20,13 +20,6 @@ import { PracticeListControls } from './practice-list-controls.tsx';
 import { PracticeListPager } from './practice-list-pager.tsx';
 import { PracticeTable } from './practice-table.tsx';
 
-// The web font is fetched only once text needs it, which on a first visit is when the whole list
-// is drawn: drawn first in the fallback font, the filters wrapped onto a second line and the
-// table moved up when Inter came (a layout shift of 0.32 at 1350 px). Asked for when this screen's
-// code loads, it is here before the list is drawn. A stopgap until the entry preloads the font.
-const fonts = globalThis.document?.fonts;
-if (typeof fonts?.load === 'function') void fonts.load('600 14px "Inter Variable"').catch(() => undefined);
-
 /** /Practice/List — search, filters, the paged table and the single-practice redirect (spec 000 §2). */
 export function PracticeListPage() {
   const user = useCurrentUser();
