@@ -7,6 +7,8 @@
  * a prepared statement's generic plan (a partial index `WHERE active`, an enum's selectivity).
  */
 
+import pg from 'pg';
+
 /** Where a parameter's value comes from when the statement runs. */
 export type ParamSource =
   | { kind: 'const'; value: string | null }
@@ -76,14 +78,14 @@ sql.literal = (value: unknown): Param => {
 };
 
 /**
- * A PostgreSQL literal of the text (`NULL` for null): quotes doubled, and written `E'…'` with its
- * backslashes doubled when it has any, so it reads the same whatever `standard_conforming_strings` says.
+ * A PostgreSQL literal of the text (`NULL` for null), as `pg` quotes one (`escapeLiteral`: quotes
+ * doubled, `E'…'` with backslashes doubled when it has any, so it reads the same whatever
+ * `standard_conforming_strings` says); a NUL character, which no text value can hold, is refused.
  */
 export function quoteLiteral(text: string | null): string {
   if (text === null) return 'NULL';
   if (text.includes('\0')) throw new Error('a SQL literal cannot hold a NUL character');
-  const quoted = `'${text.replace(/'/g, "''")}'`;
-  return text.includes('\\') ? `E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+  return pg.escapeLiteral(text).trimStart();
 }
 
 /** A GraphQL variable, bound at execution time. */
