@@ -11,6 +11,7 @@ export { GetEditionStandardsQuery } from './api/get-edition-standards.ts';
 export { InsertGeneralCommentMutation } from './api/insert-general-comment.ts';
 export { OpenAssessmentMutation } from './api/open-assessment.ts';
 export { ResponseFieldsFragment } from './api/response-fields.ts';
+export { StandardsIndicatorFields } from './api/standards-indicator-fields.ts';
 export { UpdateGeneralCommentMutation } from './api/update-general-comment.ts';
 export { UpdateIndicatorResponseMutation } from './api/update-indicator-response.ts';
 export { AssessmentStatusBadge } from './components/assessment-status-badge.tsx';

@@ -1,4 +1,5 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
+import { StandardsIndicatorFields } from './standards-indicator-fields.ts';
 
 /**
  * An edition's standards as the assessment screen shows them (spec 001 §2): its standards sets,
@@ -7,7 +8,8 @@ import { graphql } from '../../../lib/graphql/graphql.ts';
  * keeps them, by id, across the edition's assessments); the assessment's own data is
  * `GetAssessmentQuery`.
  */
-export const GetEditionStandardsQuery = graphql(`
+export const GetEditionStandardsQuery = graphql(
+  `
   query GetEditionStandards($id: Int!) {
     survey_versions_by_pk(id: $id) {
       id
@@ -17,24 +19,7 @@ export const GetEditionStandardsQuery = graphql(`
         name
         full_code
         indicators(order_by: [{ sort_order: asc }, { id: asc }]) {
-          id
-          code
-          name
-          criterion_code
-          description
-          document_folder_id
-          evidence_lookback_months
-          checklists(order_by: { question_number: asc }) {
-            id
-            question_number
-            question_text
-            checklist_items(order_by: { item_number: asc }) {
-              id
-              item_number
-              item_text
-              must_have
-            }
-          }
+          ...StandardsIndicatorFields
           indicator_resources(where: { archived: { _eq: false } }, order_by: { name: asc }) {
             id
             name
@@ -45,4 +30,6 @@ export const GetEditionStandardsQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [StandardsIndicatorFields],
+);

@@ -1,12 +1,14 @@
 import { graphql } from '../../../lib/graphql/graphql.ts';
+import { StandardsIndicatorFields } from '../../assessments/index.ts';
 
 /**
  * One edition's standards for its preview: every set (standards and modules) with its indicators,
- * checklist questions, items and resources, selected as the assessment screen selects them
- * (`GetAssessmentQuery`) so its components show them, plus what only the preview shows (a set's
- * type, an indicator's mandatory and flagged marks, who each resource is for).
+ * checklist questions, items and resources, each indicator selected as the assessment screen
+ * selects it (`StandardsIndicatorFields`) so its components show them, plus what only the
+ * preview shows (a set's type, an indicator's mandatory and flagged marks, who each resource is for).
  */
-export const GetEditionPreviewQuery = graphql(`
+export const GetEditionPreviewQuery = graphql(
+  `
   query GetEditionPreview($id: Int!) {
     survey_versions_by_pk(id: $id) {
       id
@@ -24,26 +26,9 @@ export const GetEditionPreviewQuery = graphql(`
         full_code
         type
         indicators(order_by: [{ sort_order: asc }, { id: asc }]) {
-          id
-          code
-          name
-          criterion_code
-          description
-          document_folder_id
-          evidence_lookback_months
+          ...StandardsIndicatorFields
           mandatory
           flagged
-          checklists(order_by: { question_number: asc }) {
-            id
-            question_number
-            question_text
-            checklist_items(order_by: { item_number: asc }) {
-              id
-              item_number
-              item_text
-              must_have
-            }
-          }
           indicator_resources(where: { archived: { _eq: false } }, order_by: { name: asc }) {
             id
             name
@@ -56,4 +41,6 @@ export const GetEditionPreviewQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [StandardsIndicatorFields],
+);
