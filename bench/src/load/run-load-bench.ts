@@ -259,6 +259,11 @@ export async function runLoadBench(
       for (const connections of levels)
         rawFigures.set(`${w.name}@${connections}`, await runRawSql(raw, stepsOf(w), connections, seconds));
     }
+    // Its connections go before the stack's pools open: left idle, they would hold PostgreSQL's
+    // max_connections (200) against the engine's and refuse some of its connections (53300).
+    const rawPool = raw.pool.options.max ?? Math.max(...levels);
+    await raw.close();
+    raw = undefined;
 
     // Then each workload through each stack: one, then two replicas of the engine and actions.
     const engineFigures = new Map<string, Array<{ replicas: number } & LoadFigures>>();
@@ -310,7 +315,7 @@ export async function runLoadBench(
           connections,
           engine: first,
           by_replicas: byReplicas,
-          raw_sql: { ...rawRow, pool: Math.min(connections, raw!.pool.options.max ?? connections) },
+          raw_sql: { ...rawRow, pool: Math.min(connections, rawPool) },
           p95_ratio: Math.round((first.p95_ms / rawRow.p95_ms) * 100) / 100,
         };
       }),
