@@ -33,6 +33,33 @@ function preloadBodyFont(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger chunks (docs/decisions/web-app.md#chunk-groups). Left to itself the bundler makes a
+ * chunk of every set of screens sharing a module: a deep link into the assessment screen asked for
+ * 124 files, most under 2 kB, each a request (six at a time over HTTP/1.1). Grouped: what the first
+ * load runs is one chunk beside the entry; Mantine's components and hooks one chunk every signed-in
+ * screen shares; the charts (recharts) one chunk only the screens with a chart load; our own
+ * modules shared by several screens grouped by the screens that use them, small groups merged
+ * into their nearest neighbour. The editors (GraphiQL, Monaco) stay split as the bundler splits them.
+ */
+const CHUNK_GROUPS = {
+  groups: [
+    { name: 'initial', tags: ['$initial' as const], priority: 4 },
+    { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 3 },
+    { name: 'charts', test: /node_modules[\\/](recharts|@mantine[\\/]charts)[\\/]/, priority: 2 },
+    {
+      name: 'shared',
+      test: /web[\\/]src[\\/]/,
+      minShareCount: 2,
+      entriesAware: true,
+      entriesAwareMergeThreshold: 8_000,
+      priority: 1,
+    },
+  ],
+};
+
+const groupName = (name: string) => name.split('~')[0]!.replace(/\.[^.]+$/, '');
+
 export default defineConfig({
   base: '/',
   plugins: [
@@ -74,5 +101,17 @@ export default defineConfig({
   // The manifest (`dist/.vite/manifest.json`) lets the build's test find each screen's chunks.
   // Source maps are written beside the chunks for error reports (`dist/assets/*.js.map`) but
   // 'hidden': no chunk names its map, and the gateway never serves `*.map` (docs/security.md).
-  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: CHUNK_GROUPS,
+        // A group's chunk is named after every screen sharing it (`shared~app-layout~…`): its group name is enough.
+        chunkFileNames: (chunk) => `assets/${groupName(chunk.name)}-[hash].js`,
+        assetFileNames: (asset) => `assets/${groupName(asset.names[0] ?? 'asset')}-[hash][extname]`,
+      },
+    },
+  },
 });

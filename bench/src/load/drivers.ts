@@ -66,7 +66,8 @@ export async function runHttp(
     requests: steps.map((step) => ({
       method: 'POST' as const,
       path: new URL(url).pathname,
-      headers: { 'content-type': 'application/json' },
+      // As Chromium sends it: the gateway compresses answers of 1 KiB and more (Brotli here).
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' },
       setupRequest: (request: autocannon.Request, context: object) => {
         const c = context as { connection?: number; turn?: number };
         c.connection ??= nextConnection++;
@@ -77,6 +78,8 @@ export async function runHttp(
           body: step.body(c.connection, c.turn),
         };
       },
+      // A GraphQL error answer is under 1 KiB, so it comes as it is and reads here (a compressed
+      // answer's bytes reach this callback as mangled text).
       onResponse: (status: number, body: string) => {
         if (status !== 200 || body.startsWith('{"errors"')) errors++;
       },

@@ -332,7 +332,7 @@ export async function runLoadBench(
       replicas: replicaCounts,
       how: {
         engine:
-          "autocannon over HTTP/1.1 keep-alive to the gateway (/v1/graphql), one request in flight per connection; list_pm with each connection's practice manager's JWT, the others with the admin secret",
+          "autocannon over HTTP/1.1 keep-alive to the gateway (/v1/graphql), one request in flight per connection, with Chromium's Accept-Encoding (answers of 1 KiB and more come compressed); list_pm with each connection's practice manager's JWT, the others with the admin secret",
         by_replicas:
           'the same through a stack with that many engines and actions services behind the gateway (STACK_REPLICAS), each started for its run on the same database and machine',
         raw_sql:
