@@ -203,7 +203,9 @@ export function printReport(r: AssessmentBenchResult) {
         `GetEditionStandards ${sizes.standards_bytes === null ? '—' : kb(sizes.standards_bytes)}`,
     );
   lines.push('');
-  lines.push(`route chunks beyond the shell (the shell itself: ${kb(r.chunks.shell_js_gzip_bytes)} of JS gzipped):`);
+  lines.push(
+    `route chunks beyond the shell (the shell itself: ${kb(r.chunks.shell_js_gzip_bytes)} of JS gzipped):`,
+  );
   for (const c of r.chunks.route)
     lines.push(`  ${c.file.padEnd(48)}${pad(kb(c.bytes), 11)}${pad(kb(c.gzip_bytes), 11)} gz`);
   lines.push(`  ${'JS total'.padEnd(48)}${pad('', 11)}${pad(kb(r.chunks.route_js_gzip_bytes), 11)} gz`);

@@ -1,16 +1,16 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@portal/domain';
-import * as v from '../lib/api/answer-schema.ts';
+import * as v from 'valibot';
 
 // Empty variables take the default, like the stack's own configuration; a value given is trimmed
-// and must be at least `min` characters long. (The entry's small validator, not zod: see
+// and must be at least `min` characters long. (valibot, not zod, in the entry: see
 // docs/decisions/web-app.md, "The first load".)
 const optional = (min: number, fallback: string) =>
-  v.custom<string>((value, path, issues) => {
-    const given = value === undefined || value === '' ? fallback : value;
-    if (typeof given !== 'string') return v.invalid(given, path, issues, 'expected a string');
-    const trimmed = given.trim();
-    return trimmed.length >= min ? trimmed : v.invalid(trimmed, path, issues, `at least ${min} characters`);
-  });
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform((given) => (given === '' ? fallback : given)),
+    v.trim(),
+    v.minLength(min, `at least ${min} characters`),
+  );
 
 const ZEnvSchema = v.object({
   /** Help phone number shown in the footer and in assistance text. */
@@ -26,16 +26,16 @@ const ZEnvSchema = v.object({
   /** Path of the backend admin area (spec 002 §2: default admin-mnqa/). */
   VITE_ADMIN_PATH: optional(1, '/admin-mnqa/'),
 });
-export type TEnv = v.Infer<typeof ZEnvSchema>;
+export type TEnv = v.InferOutput<typeof ZEnvSchema>;
 
 /** Parses the build-time environment, failing with every problem at once. */
 export function parseEnv(source: Record<string, unknown>): TEnv {
-  const result = ZEnvSchema.safeParse(source);
+  const result = v.safeParse(ZEnvSchema, source);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = result.issues.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`);
     throw new Error(`Invalid web app environment:\n${problems.join('\n')}`);
   }
-  return result.data;
+  return result.output;
 }
 
 /** The environment, read once at start. */

@@ -1,14 +1,14 @@
-import * as v from './answer-schema.ts';
+import * as v from 'valibot';
 
 /** GET /api/config: what the actions service tells every browser before anyone signs in. */
 const ZPublicConfigSchema = v.object({
-  maxFileSizeMb: v.positiveNumber(),
+  maxFileSizeMb: v.pipe(v.number(), v.gtValue(0)),
   /** The bulk tools switch of the assessment screen (Auto complete, Auto clear, Reopen); off when absent. */
-  bulkTools: v.withDefault(v.boolean(), false),
+  bulkTools: v.optional(v.boolean(), false),
   /** Single sign-on for provider staff: the words after "Sign in with"; absent when it is off. */
   singleSignOn: v.optional(v.object({ label: v.string() })),
 });
-export type TPublicConfig = v.Infer<typeof ZPublicConfigSchema>;
+export type TPublicConfig = v.InferOutput<typeof ZPublicConfigSchema>;
 
 /** A slow answer must not hold an upload up for long: the server checks again anyway. */
 export const PUBLIC_CONFIG_TIMEOUT_MS = 5_000;
@@ -35,8 +35,8 @@ export function createPublicConfig(apiUrl: string, timeoutMs = PUBLIC_CONFIG_TIM
       // No credentials: the answer is the same for everyone and may be cached as such.
       const response = await fetch(`${apiUrl}/config`, { credentials: 'omit' });
       if (!response.ok) return null;
-      const parsed = ZPublicConfigSchema.safeParse(await response.json());
-      return parsed.success ? parsed.data : null;
+      const parsed = v.safeParse(ZPublicConfigSchema, await response.json());
+      return parsed.success ? parsed.output : null;
     } catch {
       return null;
     }

@@ -7,7 +7,7 @@ import type {
   TRegisterRequest,
   TSignInVerify,
 } from '@portal/domain';
-import * as v from '../api/answer-schema.ts';
+import * as v from 'valibot';
 import { PortalError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
 import { CSRF_HEADER, readCsrfToken } from './csrf.ts';
 import {
@@ -25,32 +25,32 @@ import { type TPasskeyRequestOptions, ZPasskeyOptionsSchema } from './webauthn.t
 type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 const ZAvatarSchema = v.object({ name: v.string(), avatar: v.nullable(v.string()) });
-export type TAvatar = v.Infer<typeof ZAvatarSchema>;
+export type TAvatar = v.InferOutput<typeof ZAvatarSchema>;
 
 /** POST /api/invitations/details: whether an invitation token can be used, and for what. */
 const ZInvitationDetailsSchema = v.object({
-  state: v.oneOf(['VALID', 'EXPIRED', 'USED', 'INVALID']),
+  state: v.picklist(['VALID', 'EXPIRED', 'USED', 'INVALID']),
   message: v.nullable(v.string()),
   practiceName: v.nullable(v.string()),
   email: v.nullable(v.string()),
   inviterName: v.nullish(v.string()),
 });
-export type TInvitationDetails = v.Infer<typeof ZInvitationDetailsSchema>;
+export type TInvitationDetails = v.InferOutput<typeof ZInvitationDetailsSchema>;
 
 /** A sign-up without an invitation: the same answer for every address, the next step is e-mailed. */
 const ZCheckInboxSchema = v.object({ message: v.string() });
-export type TCheckInbox = v.Infer<typeof ZCheckInboxSchema>;
+export type TCheckInbox = v.InferOutput<typeof ZCheckInboxSchema>;
 
 /** The REST contract of the actions service (`/api/auth/*`, `/api/user/*`), one function per call. */
 export function createAuthApi(apiUrl: string, authorisedFetch: FetchLike) {
-  async function call<T>(path: string, init: RequestInit, schema?: v.Schema<T>): Promise<T> {
+  async function call<T>(path: string, init: RequestInit, schema?: v.GenericSchema<unknown, T>): Promise<T> {
     const response = await authorisedFetch(`${apiUrl}${path}`, init);
     if (!response.ok) throw await PortalError.fromResponse(response);
     if (!schema) return undefined as T;
-    const parsed = schema.safeParse(await response.json().catch(() => null));
+    const parsed = v.safeParse(schema, await response.json().catch(() => null));
     if (!parsed.success)
-      throw new PortalError('bad_response', UNEXPECTED_ERROR_MESSAGE, { cause: parsed.error });
-    return parsed.data;
+      throw new PortalError('bad_response', UNEXPECTED_ERROR_MESSAGE, { cause: parsed.issues });
+    return parsed.output;
   }
   const json = (method: string, body: unknown): RequestInit => ({
     method,

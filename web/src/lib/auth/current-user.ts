@@ -1,5 +1,5 @@
 import type { TUserFlags } from '@portal/domain';
-import * as v from '../api/answer-schema.ts';
+import * as v from 'valibot';
 
 // The entry checks these answers with the small validator, not zod (docs/decisions/web-app.md, "The first load").
 const ZFlagsSchema = v.object({
@@ -12,7 +12,7 @@ const ZFlagsSchema = v.object({
   newUser: v.boolean(),
   isPracticeManager: v.boolean(),
   hasSpecialAccess: v.boolean(),
-}) satisfies v.Schema<TUserFlags>;
+}) satisfies v.GenericSchema<unknown, TUserFlags>;
 
 /** GET /api/user/current, and the `user` of sign-in and registration answers. */
 export const ZCurrentUserSchema = v.object({
@@ -28,14 +28,14 @@ export const ZCurrentUserSchema = v.object({
   /** The session may do nothing but set up a second factor (the provider's two-factor policy); absent means no. */
   mustEnrolTwoFactor: v.optional(v.boolean()),
 });
-export type TCurrentUser = v.Infer<typeof ZCurrentUserSchema>;
+export type TCurrentUser = v.InferOutput<typeof ZCurrentUserSchema>;
 
 export const ZSignedInSchema = v.object({
   accessToken: v.string(),
   accessTokenExpiresAt: v.string(),
   user: ZCurrentUserSchema,
 });
-export type TSignedIn = v.Infer<typeof ZSignedInSchema>;
+export type TSignedIn = v.InferOutput<typeof ZSignedInSchema>;
 
 /** The answer to a sign-in of an account with a second factor: no session yet, a challenge. */
 export const ZSecondFactorStepSchema = v.object({
@@ -43,6 +43,6 @@ export const ZSecondFactorStepSchema = v.object({
   challenge: v.string(),
   challengeExpiresAt: v.string(),
   /** The ways the account has to give its second factor, in the order to offer them. */
-  methods: v.array(v.oneOf(['passkey', 'totp', 'recovery_code'])),
+  methods: v.array(v.picklist(['passkey', 'totp', 'recovery_code'])),
 });
-export type TSecondFactorStep = v.Infer<typeof ZSecondFactorStepSchema>;
+export type TSecondFactorStep = v.InferOutput<typeof ZSecondFactorStepSchema>;

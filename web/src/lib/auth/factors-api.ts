@@ -1,12 +1,12 @@
 import type { TConfirmTotp, TRegisterPasskey, TRemoveFactor } from '@portal/domain';
-import * as v from '../api/answer-schema.ts';
+import * as v from 'valibot';
 import { type TPasskeyCreationOptions, ZPasskeyOptionsSchema } from './webauthn.ts';
 
 const ZFactorsSchema = v.object({
   factors: v.array(
     v.object({
       id: v.number(),
-      kind: v.oneOf(['totp', 'passkey']),
+      kind: v.picklist(['totp', 'passkey']),
       label: v.string(),
       addedAt: v.string(),
       lastUsedAt: v.nullable(v.string()),
@@ -14,12 +14,12 @@ const ZFactorsSchema = v.object({
   ),
   recoveryCodesLeft: v.number(),
 });
-export type TFactors = v.Infer<typeof ZFactorsSchema>;
+export type TFactors = v.InferOutput<typeof ZFactorsSchema>;
 
 const ZTotpEnrolmentSchema = v.object({ factorId: v.number(), secret: v.string(), uri: v.string() });
-export type TTotpEnrolment = v.Infer<typeof ZTotpEnrolmentSchema>;
+export type TTotpEnrolment = v.InferOutput<typeof ZTotpEnrolmentSchema>;
 
-type Call = <T>(path: string, init: RequestInit, schema?: v.Schema<T>) => Promise<T>;
+type Call = <T>(path: string, init: RequestInit, schema?: v.GenericSchema<unknown, T>) => Promise<T>;
 type Json = (method: string, body: unknown) => RequestInit;
 
 /** /api/user/factors/*: the signed-in user's second factors (two-factor sign-in). */

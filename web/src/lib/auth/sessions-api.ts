@@ -1,4 +1,4 @@
-import * as v from '../api/answer-schema.ts';
+import * as v from 'valibot';
 
 const ZSessionsSchema = v.array(
   v.object({
@@ -11,11 +11,11 @@ const ZSessionsSchema = v.array(
     current: v.boolean(),
   }),
 );
-export type TUserSessions = v.Infer<typeof ZSessionsSchema>;
+export type TUserSessions = v.InferOutput<typeof ZSessionsSchema>;
 
 const ZEndedSchema = v.object({ ended: v.number() });
 
-type Call = <T>(path: string, init: RequestInit, schema?: v.Schema<T>) => Promise<T>;
+type Call = <T>(path: string, init: RequestInit, schema?: v.GenericSchema<unknown, T>) => Promise<T>;
 
 /** /api/user/sessions/*: the signed-in user's own sign-ins, listed and ended. */
 export function createSessionsApi(call: Call) {

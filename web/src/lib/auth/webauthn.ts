@@ -1,4 +1,4 @@
-import * as v from '../api/answer-schema.ts';
+import * as v from 'valibot';
 
 /**
  * The WebAuthn options the server answers (passkeys), as the API clients check them: only the
@@ -7,6 +7,6 @@ import * as v from '../api/answer-schema.ts';
  */
 export const ZPasskeyOptionsSchema = v.looseObject({ challenge: v.string() });
 /** The options of `navigator.credentials.get()` (a passkey's signature at sign-in). */
-export type TPasskeyRequestOptions = v.Infer<typeof ZPasskeyOptionsSchema>;
+export type TPasskeyRequestOptions = v.InferOutput<typeof ZPasskeyOptionsSchema>;
 /** The options of `navigator.credentials.create()` (a new passkey). */
-export type TPasskeyCreationOptions = v.Infer<typeof ZPasskeyOptionsSchema>;
+export type TPasskeyCreationOptions = v.InferOutput<typeof ZPasskeyOptionsSchema>;
