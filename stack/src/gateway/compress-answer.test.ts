@@ -37,6 +37,14 @@ function startUpstream(): Promise<{ port: number; close(): Promise<void> }> {
         res.writeHead(200, { ...json, 'content-encoding': 'gzip', 'content-length': body.length }).end(body);
         return;
       }
+      case '/partial':
+        res.writeHead(206, {
+          ...json,
+          'content-range': `bytes 0-1999/${BIG.length}`,
+          'content-length': 2000,
+        });
+        res.end(BIG.slice(0, 2000));
+        return;
       case '/pdf':
         res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': BIG.length }).end(BIG);
         return;
@@ -170,7 +178,7 @@ describe('the gateway compresses JSON answers', () => {
     }
   });
 
-  it('leaves alone answers under 1 KiB, answers already encoded, files, no-transform and HEAD', async () => {
+  it('leaves alone answers under 1 KiB, answers already encoded, files, no-transform, ranges and HEAD', async () => {
     const small = await get('/small', 'br, gzip');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers.vary).toBeUndefined();
@@ -188,6 +196,11 @@ describe('the gateway compresses JSON answers', () => {
     const kept = await get('/no-transform', 'br, gzip');
     expect(kept.headers['content-encoding']).toBeUndefined();
     expect(kept.text).toBe(BIG);
+
+    const partial = await get('/partial', 'br, gzip');
+    expect(partial.status).toBe(206);
+    expect(partial.headers['content-encoding']).toBeUndefined();
+    expect(partial.text).toBe(BIG.slice(0, 2000));
 
     const head = await get('/big', 'br, gzip', 'HEAD');
     expect(head.headers['content-encoding']).toBeUndefined();

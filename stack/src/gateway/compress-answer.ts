@@ -26,7 +26,9 @@ export type AnswerEncoding = 'br' | 'gzip';
 /** Whether the upstream's answer may be compressed at all: then it varies by Accept-Encoding. */
 export function compressible(req: http.IncomingMessage, answer: http.IncomingMessage): boolean {
   const status = answer.statusCode ?? 0;
-  if (req.method === 'HEAD' || status < 200 || status === 204 || status === 304) return false;
+  // 206: a range of the upstream's bytes, which a compressed body would no longer be.
+  if (req.method === 'HEAD' || status < 200 || status === 204 || status === 206 || status === 304)
+    return false;
   if (answer.headers['content-encoding']) return false;
   if (!JSON_TYPE.test(answer.headers['content-type'] ?? '')) return false;
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(answer.headers['cache-control'] ?? '')) return false;
