@@ -171,7 +171,7 @@ describe('offline edits that outlive the browser and the session', { timeout: 15
     // Two tablets, two surveyors of two assessments: the same wait lets both tokens expire.
     const renewed = await editedOffline('renewed');
     const revoked = await editedOffline('revoked');
-    const waiting = await waitForWaiting(revoked.page, { atLeast: OFFLINE_EDIT_COUNT });
+    await waitForWaiting(revoked.page, { atLeast: OFFLINE_EDIT_COUNT });
     // The tokens the pages held expire while they are offline; the surveyors keep working.
     await waitUntilExpired(stack.url, renewed.held);
     await waitUntilExpired(stack.url, revoked.held);
@@ -204,6 +204,10 @@ describe('offline edits that outlive the browser and the session', { timeout: 15
         'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null',
         [sasha.id],
       );
+      // Counted as it goes online (minutes after the edits: every autosave has queued its write),
+      // not when the first edits reached the queue: a last one could still join it then.
+      const waiting = await queuedWrites(page);
+      expect(waiting).toBeGreaterThanOrEqual(OFFLINE_EDIT_COUNT);
       await goOnline(tab.context);
       await page.waitForURL((url) => url.pathname === '/Login');
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
