@@ -17,6 +17,9 @@ const LARGE = jsonOf(300_000);
  * A throwaway upstream: its answer for each path (`/big`, `/small`, `/gzipped`, `/pdf`,
  * `/no-transform`, `/streamed`, `/etag`), so the gateway's handling of each kind shows alone.
  */
+/** Answers of `/endless` the upstream is still writing (each ends when the gateway drops it). */
+let endless = 0;
+
 function startUpstream(): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     req.resume();
@@ -57,6 +60,17 @@ function startUpstream(): Promise<{ port: number; close(): Promise<void> }> {
         res.write(BIG.slice(0, 5000));
         setImmediate(() => res.end(BIG.slice(5000)));
         return;
+      case '/endless': {
+        // A JSON answer with no length that never ends by itself.
+        endless++;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const timer = setInterval(() => res.write(BIG.slice(0, 2000)), 10);
+        res.on('close', () => {
+          clearInterval(timer);
+          endless--;
+        });
+        return;
+      }
       case '/etag':
         res.writeHead(200, { ...json, etag: '"v1"', vary: 'Origin' }).end(BIG);
         return;
@@ -143,6 +157,9 @@ describe('the gateway compresses JSON answers', () => {
       ['br;q=0.5, gzip', 'gzip'],
       ['gzip', 'gzip'],
       ['br;q=0, gzip;q=0', undefined],
+      // `*` does not bring back what the header refuses by name.
+      ['br;q=0, *', 'gzip'],
+      ['br;q=0, gzip;q=0.000, *', undefined],
       ['identity', undefined],
       [undefined, undefined],
     ];
@@ -214,5 +231,22 @@ describe('the gateway compresses JSON answers', () => {
     const plain = await get('/etag');
     expect(plain.headers.etag).toBe('"v1"');
     expect(plain.headers.vary).toBe('Origin, Accept-Encoding');
+  });
+
+  it('lets go of the upstream answer and its encoder when the client goes away mid-answer', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`${base}/api/endless`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        expect(res.headers['content-encoding']).toBe('gzip');
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', () => {});
+      req.setTimeout(5000, () => reject(new Error('no answer')));
+    });
+    await expect.poll(() => endless, { timeout: 5000 }).toBe(0);
+    // And the gateway goes on serving.
+    expect((await get('/big', 'br')).text).toBe(BIG);
   });
 });

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 
@@ -15,8 +16,11 @@ export const COMPRESS_MIN_BYTES = 1024;
 /** application/json, application/graphql-response+json, application/problem+json… */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
-/** Brotli first on a tie: smaller than gzip at the same speed at quality 4. */
-const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
+/**
+ * Brotli first on a tie. No cache: the library keeps every distinct header it is given, and
+ * clients choose the header (a map that only grows); parsing one costs less than a microsecond.
+ */
+const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
 /** Brotli's quality for answers made on the fly: 4 is gzip's speed and some 10 % smaller. */
 const BROTLI_QUALITY = 4;
@@ -36,10 +40,33 @@ export function compressible(req: http.IncomingMessage, answer: http.IncomingMes
   return length === undefined || Number(length) >= COMPRESS_MIN_BYTES;
 }
 
+/** An encoding the header refuses by name (`br;q=0`), which its `*` must not bring back. */
+function refusedByName(header: string, encoding: AnswerEncoding): boolean {
+  return header
+    .toLowerCase()
+    .split(',')
+    .some((part) => {
+      const [name, ...params] = part.split(';').map((p) => p.trim());
+      return name === encoding && params.some((p) => /^q=0(?:\.0{0,3})?$/.test(p));
+    });
+}
+
+/**
+ * The encoding the client prefers among ours (Brotli, gzip), or null when it takes neither: for
+ * the answers compressed here and the build's copies (static.ts).
+ */
+export function preferredEncoding(header: string | undefined): AnswerEncoding | null {
+  if (!header) return null;
+  const chosen = negotiator.negotiate(header) as AnswerEncoding | null;
+  if (!chosen || !refusedByName(header, chosen)) return chosen;
+  // The library lets `*` give back an encoding refused by name: the other one, if not refused too.
+  const other: AnswerEncoding = chosen === 'br' ? 'gzip' : 'br';
+  return refusedByName(header, other) ? null : other;
+}
+
 /** The encoding the client prefers among ours, or null (it accepts neither). */
 export function negotiatedEncoding(req: http.IncomingMessage): AnswerEncoding | null {
-  const accepted = req.headers['accept-encoding'];
-  return accepted ? (negotiator.negotiate(accepted) as AnswerEncoding | null) : null;
+  return preferredEncoding(req.headers['accept-encoding']);
 }
 
 /**
@@ -111,8 +138,10 @@ export function sendCompressed(
   }
   const encoder = encoding === 'br' ? zlib.createBrotliCompress(brotliOptions(length)) : zlib.createGzip();
   res.writeHead(status, answer.statusMessage, out);
-  encoder.on('error', () => res.destroy());
-  answer.pipe(encoder).pipe(res);
+  // pipeline, not pipe: a failure or a client gone destroys the encoder too (its native memory).
+  pipeline(answer, encoder, res, (error) => {
+    if (error) res.destroy();
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createReadStream, type Stats, statSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { Negotiator } from '@fastify/accept-negotiator';
+import { preferredEncoding } from './compress-answer.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,7 +42,6 @@ const NEVER_SERVED = new Set(['.map']);
  * Brotli is some 10 % smaller than gzip on our scripts.
  */
 const ENCODED_COPIES: Record<string, string> = { br: '.br', gzip: '.gz' };
-const encodings = new Negotiator({ supportedValues: Object.keys(ENCODED_COPIES), cache: new Map() });
 
 /** The file to send for `file`: its Brotli or gzip copy where the browser takes one and it exists. */
 function representation(
@@ -56,8 +55,7 @@ function representation(
     if (copy) copies.set(encoding, copy);
   }
   if (copies.size === 0) return { file, stats, varies: false };
-  const header = req.headers['accept-encoding'];
-  const encoding = header ? encodings.negotiate(header) : null;
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
   const copy = encoding ? copies.get(encoding) : undefined;
   if (!encoding || !copy) return { file, stats, varies: true };
   return { file: file + ENCODED_COPIES[encoding], stats: copy, encoding, varies: true };
