@@ -44,8 +44,17 @@ function preloadBodyFont(): Plugin {
  */
 const CHUNK_GROUPS = {
   groups: [
-    { name: 'initial', tags: ['$initial' as const], priority: 4 },
-    { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 3 },
+    { name: 'initial', tags: ['$initial' as const], priority: 5 },
+    { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 4 },
+    // The small libraries recharts shares with other screens (the admin console's editors use
+    // react-is and use-sync-external-store): taken before the charts group, which would otherwise
+    // take them with recharts and make those screens load every chart (checked in the build's test).
+    {
+      name: 'libs',
+      test: /node_modules[\\/](react-is|use-sync-external-store|eventemitter3|es-toolkit|immer|redux|react-redux|redux-thunk|reselect|@reduxjs[\\/]toolkit|tiny-invariant)[\\/]/,
+      entriesAware: true,
+      priority: 3,
+    },
     { name: 'charts', test: /node_modules[\\/](recharts|@mantine[\\/]charts)[\\/]/, priority: 2 },
     {
       name: 'shared',

@@ -218,3 +218,19 @@ describe('the production build, first load', () => {
     );
   });
 });
+
+describe('the production build, chunk groups (web/vite.config.ts)', () => {
+  it('loads the charts (recharts) only with the screens that draw a chart, never with the shell, the assessment or the console', () => {
+    const charts = (key: string) =>
+      [...filesOf(key)].filter((file) => /^assets\/charts-[\w-]+\.js$/.test(file));
+    for (const key of [
+      'index.html',
+      'src/components/layout/app-layout.tsx',
+      'src/features/practices/components/practice-overview-page.tsx',
+      'src/features/assessment-screen/components/assessment-page.tsx',
+      'src/features/admin-console/index.ts',
+    ])
+      expect(charts(key), key).toEqual([]);
+    expect(charts('src/features/reports/components/analytics-report-page.tsx')).toHaveLength(1);
+  });
+});

@@ -1,7 +1,7 @@
 import type { TUserFlags } from '@portal/domain';
 import * as v from 'valibot';
 
-// The entry checks these answers with the small validator, not zod (docs/decisions/web-app.md, "The first load").
+// The entry checks these answers with valibot, not zod (docs/decisions/web-app.md, "The first load").
 const ZFlagsSchema = v.object({
   staff: v.boolean(),
   surveyor: v.boolean(),

@@ -1,3 +1,4 @@
+import type { DonutChartProps } from '@mantine/charts';
 import {
   ColorSwatch,
   Grid,
@@ -21,19 +22,19 @@ import {
   RISK_RATING_ORDER,
   surveyResults,
 } from '@portal/domain';
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
+import { OptionalPart } from '../../../components/optional-part.tsx';
 import { RISK_CHART_COLOURS } from '../../../config/colours.ts';
 import { usePublicHolidays } from '../../../lib/business-days/use-public-holidays.ts';
-import { withChunkTimeout } from '../../../lib/lazy-page.ts';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { type ResponseStore, type TAssessmentData, useResponseOutline } from '../../assessments/index.ts';
 
 /**
- * The charts library (recharts, some 130 kB compressed) loads when a donut is drawn, not with the
- * assessment screen: most assessments never show one (docs/decisions/web-app.md#chunk-groups).
+ * The charts library (recharts) loads when a donut is drawn, not with the assessment screen: most
+ * assessments never show one (docs/decisions/web-app.md#chunk-groups). A failed load forgets
+ * itself (`lazyPage`) and leaves the donut's box empty (`OptionalPart`): the numbers are beside it.
  */
-const DonutChart = lazy(() =>
-  withChunkTimeout(() => import('@mantine/charts')).then((charts) => ({ default: charts.DonutChart })),
-);
+const DonutChart = lazyPage<'DonutChart', DonutChartProps>(() => import('@mantine/charts'), 'DonutChart');
 
 /**
  * The summary panel of a survey visit in ACTION_REQUIRED or APPROVED (spec 001 §2): a donut of Met
@@ -157,21 +158,23 @@ function Chart({
       </Text>
       {/* Its place is kept while the chart loads: nothing below it moves. */}
       <div aria-hidden="true" style={{ width: CHART_SIZE_PX, height: CHART_SIZE_PX }}>
-        <Suspense fallback={null}>
-          <DonutChart
-            size={CHART_SIZE_PX}
-            thickness={28}
-            data={
-              total === 0 ? [{ name: 'None', value: 1, color: 'gray.3' }] : rows.filter((r) => r.value > 0)
-            }
-            withTooltip={total > 0}
-            chartLabel={total}
-            styles={{ label: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
-            // The chart is a picture (its numbers are in the table below): nothing in it takes focus.
-            pieChartProps={{ accessibilityLayer: false }}
-            pieProps={{ rootTabIndex: -1 }}
-          />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={null}>
+            <DonutChart
+              size={CHART_SIZE_PX}
+              thickness={28}
+              data={
+                total === 0 ? [{ name: 'None', value: 1, color: 'gray.3' }] : rows.filter((r) => r.value > 0)
+              }
+              withTooltip={total > 0}
+              chartLabel={total}
+              styles={{ label: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+              // The chart is a picture (its numbers are in the table below): nothing in it takes focus.
+              pieChartProps={{ accessibilityLayer: false }}
+              pieProps={{ rootTabIndex: -1 }}
+            />
+          </Suspense>
+        </OptionalPart>
       </div>
       {/* The legend: each name beside its colour, so the picture reads without hovering. */}
       <SimpleGrid cols={Math.min(rows.length, 2)} spacing="md" verticalSpacing={2} aria-hidden="true">
