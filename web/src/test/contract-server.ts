@@ -166,8 +166,8 @@ export async function startContractServer(initial: Partial<ContractState> = {}) 
     if (path === '/api/auth/refresh') {
       if (!state.sessionAlive) return send(res, 401, refused('token_not_valid'));
       if (!csrfOk) return send(res, 403, refused('csrf_invalid'));
-      // Each refresh rotates the session's cookies.
-      return send(res, 200, issue(), sessionCookies());
+      // Each refresh rotates the session's cookies, and answers the user as /api/user/current does.
+      return send(res, 200, { ...issue(), user: state.user }, sessionCookies());
     }
     if (path === '/api/auth/logout') {
       if (state.sessionAlive && !csrfOk) return send(res, 403, refused('csrf_invalid'));

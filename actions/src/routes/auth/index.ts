@@ -71,7 +71,9 @@ const auth: FastifyPluginAsync = async (app) => {
     try {
       const refreshed = await app.accounts.refreshSession(refreshToken, clientInfo(request));
       setSessionCookies(request, reply, refreshed);
-      return { accessToken: refreshed.accessToken, accessTokenExpiresAt: refreshed.accessTokenExpiresAt };
+      // The signed-in user too, as /api/user/current answers it: the app restoring a session on
+      // load needs no second round trip before the screen's own requests.
+      return publicSession({ ...refreshed, user: await app.accounts.getCurrentUser(refreshed.signedIn) });
     } catch (error) {
       // A refused refresh token is useless to the browser: drop it.
       if (error instanceof AppError && error.code === 'token_not_valid') clearSessionCookies(request, reply);

@@ -25,7 +25,9 @@ describe('POST /api/auth/refresh', () => {
     const session = await signIn(t.app, user.email, user.password);
     const response = await refresh(t.app, session);
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(['accessToken', 'accessTokenExpiresAt']);
+    expect(Object.keys(response.json()).sort()).toEqual(['accessToken', 'accessTokenExpiresAt', 'user']);
+    // The user as /api/user/current answers it, so the app restoring a session asks once.
+    expect(response.json().user).toMatchObject({ id: user.id, email: user.email, mustEnrolTwoFactor: false });
     const next = cookieOf(response, 'portal_refresh')!;
     expect(next.value).not.toBe(session.refresh);
     expect(next.path).toBe('/api/auth');
@@ -43,6 +45,7 @@ describe('POST /api/auth/refresh', () => {
       headers: { authorization: `Bearer ${response.json().accessToken}` },
     });
     expect(me.json().id).toBe(user.id);
+    expect(response.json().user).toEqual(me.json());
     // And the new refresh token rotates again.
     const csrf = cookieOf(response, 'portal_csrf')!.value;
     expect((await refresh(t.app, { refresh: next.value, csrf })).statusCode).toBe(200);

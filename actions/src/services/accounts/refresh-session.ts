@@ -56,7 +56,7 @@ export async function refreshSession(
   deps: AccountsDeps,
   refreshToken: string,
   client: ClientInfo,
-): Promise<AccessToken & IssuedRefreshToken> {
+): Promise<AccessToken & IssuedRefreshToken & { signedIn: { id: number; enrolmentOnly: boolean } }> {
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     const row = await tx.maybeOne<SessionRow>(sql`
       select s.id, s.user_id, s.family_id, s.expires_at, s.used_at, s.revoked_at, s.expires_at <= now() as expired,
@@ -113,15 +113,18 @@ export async function refreshSession(
     throw new AppError('token_not_valid');
   }
   const { row, issued } = outcome;
+  const enrolmentOnly =
+    !row.second_factor_at_idp && (await mustEnrolFirst(deps.db, { ...row, id: row.user_id }));
   return {
     ...issued,
+    // Who the new access token is for, as the token says it (the route answers their details).
+    signedIn: { id: row.user_id, enrolmentOnly },
     ...deps.signAccessToken({
       id: row.user_id,
       isAdmin: row.is_admin,
       isQam: row.is_qam,
       sessionId: row.family_id,
-      enrolmentOnly:
-        !row.second_factor_at_idp && (await mustEnrolFirst(deps.db, { ...row, id: row.user_id })),
+      enrolmentOnly,
     }),
   };
 }

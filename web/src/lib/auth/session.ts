@@ -27,6 +27,11 @@ export interface Session {
   adopt(token: { accessToken: string; accessTokenExpiresAt: string }): void;
   /** Refreshes now; null when the server refuses (the session is over). Network trouble throws. */
   refresh(): Promise<string | null>;
+  /**
+   * The signed-in user the last refresh answered with (as `/api/user/current` answers it, not yet
+   * checked), once: the next call answers undefined until another refresh.
+   */
+  takeRefreshedUser(): unknown;
   /** Forgets the token (sign-out). */
   clear(): void;
   /** The session ended against the user's will: listeners send them to Login. */
@@ -38,6 +43,7 @@ export function createSession(options: { apiUrl: string; now?: () => number }): 
   const now = options.now ?? Date.now;
   let current: AccessToken | null = null;
   let inFlight: Promise<string | null> | null = null;
+  let refreshedUser: unknown;
   const listeners = new Set<() => void>();
 
   async function requestRefresh(): Promise<string | null> {
@@ -56,8 +62,13 @@ export function createSession(options: { apiUrl: string; now?: () => number }): 
     }
     if (response.status === 401 || response.status === 403) return null;
     if (!response.ok) throw await PortalError.fromResponse(response);
-    const body = (await response.json()) as { accessToken: string; accessTokenExpiresAt: string };
+    const body = (await response.json()) as {
+      accessToken: string;
+      accessTokenExpiresAt: string;
+      user?: unknown;
+    };
     session.adopt(body);
+    refreshedUser = body.user;
     return body.accessToken;
   }
 
@@ -83,8 +94,14 @@ export function createSession(options: { apiUrl: string; now?: () => number }): 
         });
       return inFlight;
     },
+    takeRefreshedUser() {
+      const user = refreshedUser;
+      refreshedUser = undefined;
+      return user;
+    },
     clear() {
       current = null;
+      refreshedUser = undefined;
     },
     expire() {
       current = null;
