@@ -182,6 +182,24 @@ export async function startBenchStack(
   /** Engines and actions services behind the gateway (STACK_REPLICAS). */
   replicas = 1,
 ): Promise<StackProcess> {
+  // A port found free can be taken before a service listens on it: by another test's server or
+  // as the local port of any outgoing connection (the ports are in the ephemeral range). The
+  // stack then stops with EADDRINUSE, and is started again on other ports (twice at most).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startBenchStackOnce(databaseUrl, log, replicas);
+    } catch (error) {
+      if (attempt === 3 || !/EADDRINUSE|errno: -98/.test((error as Error).message)) throw error;
+      log(`a port was taken as the stack started (attempt ${attempt}); starting it on other ports`);
+    }
+  }
+}
+
+async function startBenchStackOnce(
+  databaseUrl: string,
+  log: (line: string) => void,
+  replicas: number,
+): Promise<StackProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-stack-'));
   // Run as root, embedded PostgreSQL (not used here) and s3rver need nothing more; the dist is empty.
   mkdirSync(path.join(dir, 'dist'));
