@@ -37,7 +37,7 @@ function preloadBodyFont(): Plugin {
  * Fewer, larger chunks (docs/decisions/web-app.md#chunk-groups). Left to itself the bundler makes a
  * chunk of every set of screens sharing a module: a deep link into the assessment screen asked for
  * 124 files, most under 2 kB, each a request (six at a time over HTTP/1.1). Grouped: what the first
- * load runs is one chunk beside the entry; Mantine's components and hooks one chunk every signed-in
+ * load runs stays in the entry chunk itself; Mantine's components and hooks one chunk every signed-in
  * screen shares; the charts (recharts) one chunk only the screens with a chart load; our own
  * modules shared by several screens grouped by the screens that use them, small groups merged
  * into their nearest neighbour. The editors (GraphiQL, Monaco) stay split as the bundler splits them.
@@ -47,8 +47,9 @@ const CHUNK_GROUPS = {
     { name: 'initial', tags: ['$initial' as const], priority: 5 },
     { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 4 },
     // The small libraries recharts shares with other screens (the admin console's editors use
-    // react-is and use-sync-external-store): taken before the charts group, which would otherwise
-    // take them with recharts and make those screens load every chart (checked in the build's test).
+    // react-is and use-sync-external-store), in a group of their own: the charts group would
+    // otherwise take them along as recharts' dependencies, and those screens would load every chart
+    // (checked in the build's test).
     {
       name: 'libs',
       test: /node_modules[\\/](react-is|use-sync-external-store|eventemitter3|es-toolkit|immer|redux|react-redux|redux-thunk|reselect|@reduxjs[\\/]toolkit|tiny-invariant)[\\/]/,

@@ -28,7 +28,7 @@ const BROTLI_QUALITY = 4;
 export type AnswerEncoding = 'br' | 'gzip';
 
 /** Whether the upstream's answer may be compressed at all: then it varies by Accept-Encoding. */
-export function compressible(req: http.IncomingMessage, answer: http.IncomingMessage): boolean {
+function compressible(req: http.IncomingMessage, answer: http.IncomingMessage): boolean {
   const status = answer.statusCode ?? 0;
   // 206: a range of the upstream's bytes, which a compressed body would no longer be.
   if (req.method === 'HEAD' || status < 200 || status === 204 || status === 206 || status === 304)
@@ -62,11 +62,6 @@ export function preferredEncoding(header: string | undefined): AnswerEncoding | 
   // The library lets `*` give back an encoding refused by name: the other one, if not refused too.
   const other: AnswerEncoding = chosen === 'br' ? 'gzip' : 'br';
   return refusedByName(header, other) ? null : other;
-}
-
-/** The encoding the client prefers among ours, or null (it accepts neither). */
-export function negotiatedEncoding(req: http.IncomingMessage): AnswerEncoding | null {
-  return preferredEncoding(req.headers['accept-encoding']);
 }
 
 /**
@@ -113,7 +108,7 @@ function readAll(answer: http.IncomingMessage): Promise<Buffer> {
  * `compressedHeaders`): read whole and sent with its length when the upstream gave one under
  * WHOLE_MAX_BYTES, else streamed chunked. A failure on the way drops the connection.
  */
-export function sendCompressed(
+function sendCompressed(
   answer: http.IncomingMessage,
   res: http.ServerResponse,
   headers: http.OutgoingHttpHeaders,
@@ -159,7 +154,7 @@ function compressedHeaders(
 }
 
 /** Adds Accept-Encoding to the answer's Vary (once), since a compressible answer depends on it. */
-export function varyByEncoding(headers: http.OutgoingHttpHeaders): http.OutgoingHttpHeaders {
+function varyByEncoding(headers: http.OutgoingHttpHeaders): http.OutgoingHttpHeaders {
   const vary = headers.vary;
   const values = (Array.isArray(vary) ? vary.join(',') : String(vary ?? ''))
     .split(',')
@@ -167,4 +162,26 @@ export function varyByEncoding(headers: http.OutgoingHttpHeaders): http.Outgoing
     .filter(Boolean);
   if (values.some((v) => v === '*' || v.toLowerCase() === 'accept-encoding')) return headers;
   return { ...headers, vary: [...values, 'Accept-Encoding'].join(', ') };
+}
+
+/**
+ * Sends an upstream's answer on to the client with `headers` (the proxy's, end to end): a JSON
+ * answer that may be compressed varies by Accept-Encoding and goes in the encoding the client
+ * prefers; anything else, or to a client that takes neither, goes as it came.
+ */
+export function sendAnswer(
+  req: http.IncomingMessage,
+  answer: http.IncomingMessage,
+  res: http.ServerResponse,
+  headers: http.OutgoingHttpHeaders,
+): void {
+  const varies = compressible(req, answer);
+  const encoding = varies ? preferredEncoding(req.headers['accept-encoding']) : null;
+  const out = varies ? varyByEncoding(headers) : headers;
+  if (encoding) {
+    sendCompressed(answer, res, out, encoding);
+    return;
+  }
+  res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+  answer.pipe(res);
 }

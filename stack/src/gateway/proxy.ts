@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { compressible, negotiatedEncoding, sendCompressed, varyByEncoding } from './compress-answer.ts';
+import { sendAnswer } from './compress-answer.ts';
 import { sendJson } from './send-json.ts';
 import type { Upstream, UpstreamPool } from './upstream-pool.ts';
 
@@ -215,18 +215,9 @@ function send(
         answered = true;
         // The gateway's own headers (security headers) win over the upstream's.
         const own = new Set(Object.keys(res.getHeaders()));
-        let headers = endToEnd(answer.headers, own);
-        // A JSON answer goes compressed to a client that takes it (compress-answer.ts).
-        const varies = compressible(req, answer);
-        if (varies) headers = varyByEncoding(headers);
-        const encoding = varies ? negotiatedEncoding(req) : null;
         answer.on('error', () => res.destroy());
-        if (!encoding) {
-          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
-          answer.pipe(res);
-          return;
-        }
-        sendCompressed(answer, res, headers, encoding);
+        // A JSON answer goes compressed to a client that takes it (compress-answer.ts).
+        sendAnswer(req, answer, res, endToEnd(answer.headers, own));
       },
     );
     outgoing = request;
